@@ -1,0 +1,65 @@
+import {
+  $cart, closePanelsRequested, linkTo, microcartToggleRequested, panelClosed, panelOpened,
+} from '@kaloryfer/contracts';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import './mini-cart.css';
+
+/** Header mini-cart: the count of items (sum of quantities, spec §9) and the microcart drawer. */
+export function MiniCart() {
+  const { t } = useTranslation('cart');
+  const cart = useStore($cart);
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+
+  useEffect(() => microcartToggleRequested.on(({ open: next }) => setOpen(next)), []);
+  useEffect(() => {
+    if (!open) return undefined;
+    panelOpened.emit({ panel: 'microcart' });
+    drawer.current?.focus();
+    const off = closePanelsRequested.on(() => setOpen(false));
+    return () => {
+      off();
+      panelClosed.emit({ panel: 'microcart' });
+      opener.current?.focus();
+    };
+  }, [open]);
+
+  return (
+    <>
+      <button ref={opener} type="button" className="button-icon minicart-button" aria-expanded={open}
+        aria-label={`${t('minicart.open')}: ${t('minicart.count', { count: cart.itemsCount })}`}
+        onClick={() => setOpen(true)}>
+        <span aria-hidden="true">🛒</span>
+        <span className="minicart-count" aria-hidden="true">{cart.itemsCount}</span>
+      </button>
+      {open && (
+        <div ref={drawer} className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}
+          onKeyDown={(event) => { if (event.key === 'Escape') setOpen(false); }}>
+          <div className="drawer-head">
+            <h2 id={titleId}>{t('minicart.title')}</h2>
+            <button type="button" className="button-icon" onClick={() => setOpen(false)} aria-label={t('close', { ns: 'common' })}>×</button>
+          </div>
+          {cart.items.length === 0 ? (
+            <div className="microcart-empty">
+              <p>{t('minicart.empty')}</p>
+              <p>{t('minicart.emptyHint')}</p>
+            </div>
+          ) : (
+            <>
+              <ul className="microcart-lines">
+                {cart.items.map((line) => <li key={line.sku}>{line.name} × {line.qty}</li>)}
+              </ul>
+              <a className="button" href={linkTo({ name: 'checkout' })} onClick={() => setOpen(false)}>
+                {t('Proceed to checkout', { ns: 'messages' })}
+              </a>
+            </>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

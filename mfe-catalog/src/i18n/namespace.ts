@@ -1,0 +1,8 @@
+/** The catalogue's i18n namespace; each language is its own chunk, loaded when needed. */
+export const CATALOG_NAMESPACE = {
+  name: 'catalog',
+  loaders: {
+    'pl-PL': () => import('./pl-PL').then((m) => m.default),
+    'en-US': () => import('./en-US').then((m) => m.default),
+  },
+};

@@ -1,0 +1,32 @@
+const catalogPl = {
+  'home.title': 'Grzejniki dekoracyjne, łazienkowe i pokojowe',
+  'home.description': 'Sklep Kaloryfer: grzejniki dekoracyjne, łazienkowe i pokojowe z wysyłką od 24 h. Dobierz moc do swojej instalacji, także pompy ciepła.',
+  'home.lead': 'Grzejniki dekoracyjne, które grzeją tak, jak obiecują: moc podana według PN-EN 442 i przeliczona na temperatury Twojej instalacji.',
+  'home.categories': 'Kategorie',
+  'home.new': 'Nowości',
+  'home.bestsellers': 'Bestsellery',
+  'home.exclusive': 'Kolekcje ekskluzywne',
+  'home.why': 'Dlaczego Kaloryfer',
+  'usp.courier': 'Wysyłka kurierem od 24 h',
+  'usp.returns': '14 dni na zwrot bez podania przyczyny',
+  'usp.freeDelivery': 'Darmowa dostawa dużych zamówień',
+  'usp.freeValves': 'Zestaw zaworów gratis do wybranych grzejników',
+  'rail.empty': 'Produkty pojawią się tu, gdy katalog zostanie zsynchronizowany.',
+  'categories.title': 'Wszystkie kategorie',
+  'categories.lead': 'Wybierz rodzaj grzejnika albo akcesoria do montażu.',
+  'category.title': 'Kategoria: {slug}',
+  'category.lead': 'Produkty tej kategorii z filtrami i sortowaniem.',
+  'product.title': 'Produkt {sku}',
+  'product.lead': 'Karta produktu z parametrami, mocą grzewczą i dostępnością.',
+  'compare.title': 'Porównanie produktów',
+  'compare.empty': 'Nie dodano jeszcze produktów do porównania.',
+  'brands.title': 'Marki',
+  'brands.lead': 'Producenci grzejników i armatury w naszej ofercie.',
+  'search.open': 'Szukaj',
+  'search.label': 'Szukaj w sklepie',
+  'search.placeholder': 'np. grzejnik łazienkowy',
+  'search.panel': 'Wyszukiwarka',
+};
+
+export type CatalogKey = keyof typeof catalogPl;
+export default catalogPl;

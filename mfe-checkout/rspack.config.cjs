@@ -1,0 +1,12 @@
+const { createRemoteConfig } = require('@kaloryfer/mfe-build');
+
+// Checkout builds twice: variant a (multi-step, the control) and b (one page), for A/B tests.
+// CHECKOUT_VARIANT=b builds one of them.
+const VARIANTS = process.env.CHECKOUT_VARIANT ? [process.env.CHECKOUT_VARIANT] : ['a', 'b'];
+
+module.exports = (env, argv) => VARIANTS.map((variant) => createRemoteConfig({
+  dir: __dirname,
+  remote: 'checkout',
+  variant,
+  exposes: { './app': './src/app.tsx' },
+}, argv));

@@ -1,0 +1,7 @@
+export const CONTENT_NAMESPACE = {
+  name: 'content',
+  loaders: {
+    'pl-PL': () => import('./pl-PL').then((m) => m.default),
+    'en-US': () => import('./en-US').then((m) => m.default),
+  },
+};

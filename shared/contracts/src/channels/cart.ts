@@ -1,0 +1,22 @@
+import { defineChannel } from '../bus';
+
+/** Selected options of a cart line, as the VSF contract's product_option.extension_attributes. */
+export interface ProductOptionInput {
+  configurable_item_options?: { option_id: string; option_value: string }[];
+  bundle_options?: { option_id: number; option_qty: number; option_selections: number[] }[];
+  custom_options?: { option_id: string; option_value: string }[];
+}
+
+/** Command: any remote asks the cart engine (mfe-cart) to add a product. */
+export const cartAddRequested = defineChannel<{
+  sku: string;
+  parentSku?: string;
+  qty: number;
+  productOption?: ProductOptionInput;
+}>('cart:add-requested');
+
+/** Command: open or close the microcart drawer (owned by mfe-cart). */
+export const microcartToggleRequested = defineChannel<{ open: boolean }>('cart:microcart-toggle-requested');
+
+/** Fact: the cart changed; the payload is the new item count (sum of quantities). */
+export const cartUpdated = defineChannel<{ itemsCount: number }>('cart:updated');

@@ -1,0 +1,16 @@
+import { defineChannel } from '../bus';
+
+export interface ProductRef {
+  sku: string;
+  parentSku: string;
+  name: string;
+  slug: string;
+}
+
+/** Commands to the compare list owner (mfe-catalog). */
+export const compareAddRequested = defineChannel<ProductRef>('compare:add-requested');
+export const compareRemoveRequested = defineChannel<{ sku: string }>('compare:remove-requested');
+
+/** Commands to the wishlist owner (mfe-account). */
+export const wishlistAddRequested = defineChannel<ProductRef>('wishlist:add-requested');
+export const wishlistRemoveRequested = defineChannel<{ parentSku: string }>('wishlist:remove-requested');

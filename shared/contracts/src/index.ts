@@ -1,0 +1,12 @@
+export { defineChannel, allEvents, type Channel, type BusEvent } from './bus';
+export * from './channels/cart';
+export * from './channels/session';
+export * from './channels/notifications';
+export * from './channels/overlay';
+export * from './channels/navigation';
+export * from './channels/compare';
+export * from './channels/connectivity';
+export * from './atoms';
+export type * from './atoms/state-types';
+export * from './routes';
+export * from './instance';

@@ -1,0 +1,96 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { SHARED_BUNDLES } from './locales/bundles';
+
+export { SPEC_MESSAGES, type SpecMessage } from './spec-messages';
+
+export const LANGUAGES = ['pl-PL', 'en-US', 'de-DE', 'it-IT'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'pl-PL';
+
+const STORAGE_KEY = 'kaloryfer.language';
+const COOKIE = 'kf_lang';
+
+/** The page's one i18next instance (a Module Federation singleton, like contracts). */
+export const i18n: I18n = i18next.createInstance();
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+function storedLanguage(): Language | null {
+  try {
+    const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
+    if (isLanguage(stored)) return stored;
+  } catch {
+    // storage may be blocked (private mode); the cookie below still works
+  }
+  const cookie = globalThis.document?.cookie.match(/(?:^|;\s*)kf_lang=([^;]+)/)?.[1];
+  return isLanguage(cookie) ? cookie : null;
+}
+
+let initialised: Promise<I18n> | null = null;
+
+/** Starts the instance once; later calls get the same promise. */
+export function initI18n(options: { language?: Language } = {}): Promise<I18n> {
+  initialised ??= i18n
+    .use(initReactI18next)
+    .init({
+      lng: options.language ?? storedLanguage() ?? DEFAULT_LANGUAGE,
+      fallbackLng: 'en-US',
+      supportedLngs: [...LANGUAGES],
+      ns: ['common', 'messages'],
+      defaultNS: 'common',
+      resources: SHARED_BUNDLES as unknown as Record<string, Record<string, Record<string, string>>>,
+      keySeparator: false,
+      nsSeparator: false,
+      // The spec writes placeholders as {name}; so do we.
+      interpolation: { prefix: '{', suffix: '}', escapeValue: false },
+      returnNull: false,
+    })
+    .then(() => {
+      syncDocumentLanguage(i18n.language);
+      return i18n;
+    });
+  return initialised;
+}
+
+function syncDocumentLanguage(language: string): void {
+  if (globalThis.document) globalThis.document.documentElement.lang = language.slice(0, 2);
+}
+
+/** Switches language and remembers it (localStorage and a first-party cookie). */
+export async function setLanguage(language: Language): Promise<void> {
+  await i18n.changeLanguage(language);
+  syncDocumentLanguage(language);
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, language);
+  } catch {
+    // ignore: the cookie keeps it
+  }
+  if (globalThis.document) {
+    globalThis.document.cookie = `${COOKIE}=${language}; path=/; max-age=31536000; SameSite=Lax`;
+  }
+}
+
+type Dictionary = Record<string, string>;
+export type NamespaceLoaders = Partial<Record<Language, () => Promise<Dictionary>>> & {
+  'pl-PL': () => Promise<Dictionary>;
+};
+
+/**
+ * A remote adds its own namespace. Dictionaries load lazily: the current language (and the
+ * en-US fallback) now, others when the shopper switches, so a remote ships no unused words.
+ */
+export async function registerNamespace(namespace: string, loaders: NamespaceLoaders): Promise<void> {
+  const load = async (language: string) => {
+    const loader = loaders[language as Language];
+    if (!loader || i18n.hasResourceBundle(language, namespace)) return;
+    i18n.addResourceBundle(language, namespace, await loader(), true, false);
+  };
+  await initI18n();
+  await Promise.all([load(i18n.language), load('en-US')]);
+  i18n.on('languageChanged', (language) => {
+    void load(language).then(() => i18n.emit('loaded', { [language]: [namespace] }));
+  });
+}

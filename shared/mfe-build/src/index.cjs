@@ -1,0 +1,166 @@
+// One rspack + Module Federation configuration for the shell and every remote, so the list
+// of shared singletons and the output rules cannot drift between teams.
+const path = require('node:path');
+const fs = require('node:fs');
+const { rspack } = require('@rspack/core');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+
+const repoRoot = path.resolve(__dirname, '../../..');
+
+/** Stateful or heavy modules that must exist once on the page (architecture brief). */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'nanostores',
+  '@nanostores/react',
+  'rxjs',
+  'i18next',
+  'react-i18next',
+  '@kaloryfer/contracts',
+  '@kaloryfer/i18n',
+];
+
+function packageNameOf(request) {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+function installedVersion(pkg) {
+  const file = require.resolve(`${pkg}/package.json`, { paths: [repoRoot] });
+  return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+}
+
+function sharedSingletons() {
+  return Object.fromEntries(
+    SINGLETONS.map((request) => {
+      const version = installedVersion(packageNameOf(request));
+      const major = version.split('.')[0];
+      return [request, { singleton: true, requiredVersion: `^${major}.0.0`, version }];
+    }),
+  );
+}
+
+function contractsVersion() {
+  return installedVersion('@kaloryfer/contracts');
+}
+
+function baseConfig({ dir, mode, outDir, uniqueName }) {
+  const production = mode === 'production';
+  return {
+    context: dir,
+    mode,
+    target: ['web', 'es2020'],
+    devtool: production ? false : 'cheap-module-source-map',
+    output: {
+      path: outDir,
+      publicPath: 'auto',
+      uniqueName,
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      cssFilename: '[name].[contenthash:8].css',
+      cssChunkFilename: '[name].[contenthash:8].css',
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          type: 'javascript/auto',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+            },
+            env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
+          },
+        },
+        { test: /\.css$/, type: 'css/auto' },
+      ],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/** Writes build-info.json next to the manifest: what the release script and registry read. */
+class BuildInfoPlugin {
+  constructor(info) {
+    this.info = info;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('BuildInfoPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap('BuildInfoPlugin', () => {
+        const json = JSON.stringify({ ...this.info, builtAt: new Date().toISOString() }, null, 2);
+        compilation.emitAsset('build-info.json', new rspack.sources.RawSource(json));
+      });
+    });
+  }
+}
+
+/**
+ * A remote: exposes ./app (single-spa lifecycles) and widgets; emits mf-manifest.json and
+ * build-info.json. `variant` builds one A/B variant into dist/<variant> with its own container
+ * name, so the shell can fall back from one variant to the other on the same page.
+ */
+function createRemoteConfig({ dir, remote, exposes, variant }, argv = {}) {
+  const mode = argv.mode || 'production';
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const version = process.env.REMOTE_VERSION || pkg.version;
+  const container = variant ? `${remote}_${variant}` : remote;
+  const outDir = process.env.REMOTE_OUT_DIR
+    ? path.resolve(process.env.REMOTE_OUT_DIR, variant || '')
+    : path.join(dir, 'dist', variant || '');
+  const info = { remote, container, version, variant: variant || null, contracts: contractsVersion() };
+  const config = baseConfig({ dir, mode, outDir, uniqueName: `kaloryfer_${container}` });
+  return {
+    ...config,
+    name: container,
+    entry: {},
+    plugins: [
+      new rspack.DefinePlugin({ __REMOTE_BUILD__: JSON.stringify(info) }),
+      new ModuleFederationPlugin({
+        name: container,
+        filename: 'remoteEntry.js',
+        exposes,
+        shared: sharedSingletons(),
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+        experiments: { externalRuntime: true },
+      }),
+      new BuildInfoPlugin(info),
+    ],
+  };
+}
+
+/** The host: no remote is known at build time; the registry names them at run time. */
+function createShellConfig({ dir }, argv = {}) {
+  const mode = argv.mode || 'production';
+  const config = baseConfig({ dir, mode, outDir: path.join(dir, 'dist'), uniqueName: 'kaloryfer_shell' });
+  return {
+    ...config,
+    name: 'shell',
+    entry: { main: './src/index.ts' },
+    plugins: [
+      new rspack.DefinePlugin({ __CONTRACTS_VERSION__: JSON.stringify(contractsVersion()) }),
+      new rspack.HtmlRspackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer' }),
+      new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
+      new ModuleFederationPlugin({
+        name: 'shell',
+        remotes: {},
+        shared: sharedSingletons(),
+        shareStrategy: 'loaded-first',
+        manifest: false,
+        dts: false,
+        experiments: { provideExternalRuntime: true },
+      }),
+    ],
+  };
+}
+
+module.exports = { SINGLETONS, sharedSingletons, createRemoteConfig, createShellConfig };

@@ -1,0 +1,45 @@
+import { linkTo, pageTitleChanged, type RouteIntent } from '@kaloryfer/contracts';
+import { useEffect, useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface Crumb {
+  label: string;
+  intent?: RouteIntent;
+}
+
+/**
+ * The frame of every page: breadcrumbs (home first), one h1 that names the page, and the
+ * page's title sent to the shell (which formats it per spec §2).
+ */
+export function PageFrame({ title, description, crumbs = [], lead, children }: {
+  title: string;
+  description?: string;
+  crumbs?: Crumb[];
+  lead?: ReactNode;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  const headingId = useId();
+  useEffect(() => {
+    pageTitleChanged.emit({ title, description });
+  }, [title, description]);
+  const trail: Crumb[] = [{ label: t('breadcrumbs.home'), intent: { name: 'home' } }, ...crumbs, { label: title }];
+  return (
+    <article className="page-frame" aria-labelledby={headingId}>
+      <nav className="breadcrumbs" aria-label={t('breadcrumbs.label')}>
+        <ol>
+          {trail.map((crumb, index) => (
+            <li key={`${crumb.label}-${index}`}>
+              {crumb.intent && index < trail.length - 1
+                ? <a href={linkTo(crumb.intent)}>{crumb.label}</a>
+                : <span aria-current="page">{crumb.label}</span>}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <h1 id={headingId}>{title}</h1>
+      {lead && <p className="page-lead">{lead}</p>}
+      {children}
+    </article>
+  );
+}

@@ -1,0 +1,4 @@
+export { createRemoteLifecycles } from './remote-lifecycles';
+export { PageFrame, type Crumb } from './PageFrame';
+export { RemoteCrash } from './RemoteCrash';
+export { RemoteVersion } from './RemoteVersion';

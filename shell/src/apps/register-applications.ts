@@ -1,0 +1,28 @@
+import { matchRoute } from '@kaloryfer/contracts';
+import { registerApplication } from 'single-spa';
+import { regionId, ROUTED_REMOTES } from '../layout/ShellLayout';
+import type { RemoteLoader } from '../registry/remote-loader';
+import { ResilientRegion } from './resilient-region';
+
+/**
+ * One single-spa application per remote that owns routes (spec §2 table in contracts). Its
+ * lifecycles are the shell's ResilientRegion, so single-spa never sees a remote's failure and
+ * never marks an application broken: the region shows the fallback instead.
+ */
+export function registerApplications(loader: RemoteLoader): void {
+  for (const remote of ROUTED_REMOTES) {
+    const region = new ResilientRegion(loader, remote, './app');
+    registerApplication({
+      name: remote,
+      app: async () => ({
+        bootstrap: async () => undefined,
+        mount: async () => {
+          const element = document.getElementById(regionId(remote));
+          if (element) await region.mount(element);
+        },
+        unmount: () => region.unmount(),
+      }),
+      activeWhen: (location) => matchRoute(location.pathname)?.remote === remote,
+    });
+  }
+}

@@ -1,0 +1,107 @@
+import type { RemoteName } from '@kaloryfer/contracts';
+import { createRoot, type Root } from 'react-dom/client';
+import { RegionFallback, RegionLoading } from '../layout/RegionFallback';
+import type { RemoteLoader } from '../registry/remote-loader';
+import { lifecyclesOf, runLifecycle, type Lifecycles } from './lifecycles';
+
+/**
+ * Mounts one exposed module of a remote into a DOM element and never lets its failure escape:
+ * while loading the region shows a skeleton; a remote that 404s, times out or throws shows a
+ * Polish fallback with a retry button in its own region. If the build that loaded throws on
+ * mount, the control variant gets a turn before the fallback shows.
+ */
+export class ResilientRegion {
+  private lifecycles: Lifecycles | null = null;
+  private bootstrapped = false;
+  private host: HTMLElement | null = null;
+  private placeholder: { root: Root; holder: HTMLElement } | null = null;
+  private mountedProps: Record<string, unknown> | null = null;
+  private generation = 0;
+
+  constructor(
+    private readonly loader: RemoteLoader,
+    private readonly remote: RemoteName,
+    private readonly exposed: string,
+    private readonly variant: 'region' | 'widget' = 'region',
+  ) {}
+
+  async mount(element: HTMLElement, props: Record<string, unknown> = {}): Promise<void> {
+    const generation = ++this.generation;
+    this.showPlaceholder(element, 'loading');
+    for (;;) {
+      try {
+        if (!this.lifecycles) {
+          this.lifecycles = lifecyclesOf(await this.loader.load(this.remote, this.exposed));
+          this.bootstrapped = false;
+        }
+        if (generation !== this.generation) return; // unmounted while loading
+        this.clearPlaceholder();
+        this.host = document.createElement('div');
+        this.host.className = 'remote-host';
+        element.append(this.host);
+        const mountProps = { ...props, domElement: this.host, name: `${this.remote}${this.exposed.slice(1)}` };
+        if (!this.bootstrapped) {
+          await runLifecycle(this.lifecycles.bootstrap, mountProps);
+          this.bootstrapped = true;
+        }
+        await runLifecycle(this.lifecycles.mount, mountProps);
+        this.mountedProps = mountProps;
+        element.removeAttribute('aria-busy');
+        return;
+      } catch (error) {
+        console.error(`[shell] ${this.remote}${this.exposed.slice(1)} failed`, error);
+        this.host?.remove();
+        this.host = null;
+        const loadedButBroken = this.lifecycles !== null;
+        this.lifecycles = null;
+        if (generation !== this.generation) return;
+        if (loadedButBroken && this.loader.markBroken(this.remote)) continue;
+        this.showPlaceholder(element, 'failed', props);
+        return;
+      }
+    }
+  }
+
+  async unmount(): Promise<void> {
+    this.generation += 1;
+    this.clearPlaceholder();
+    if (this.lifecycles && this.mountedProps) {
+      try {
+        await runLifecycle(this.lifecycles.unmount, this.mountedProps);
+      } catch (error) {
+        console.error(`[shell] ${this.remote} failed to unmount`, error);
+      }
+    }
+    this.mountedProps = null;
+    this.host?.remove();
+    this.host = null;
+  }
+
+  private showPlaceholder(element: HTMLElement, state: 'loading' | 'failed', props: Record<string, unknown> = {}): void {
+    this.clearPlaceholder();
+    const holder = document.createElement('div');
+    holder.className = 'remote-placeholder';
+    element.append(holder);
+    const root = createRoot(holder);
+    this.placeholder = { root, holder };
+    if (state === 'loading') {
+      element.setAttribute('aria-busy', 'true');
+      root.render(<RegionLoading variant={this.variant} />);
+    } else {
+      element.removeAttribute('aria-busy');
+      const retry = () => {
+        this.loader.reset(this.remote);
+        void this.mount(element, props);
+      };
+      root.render(<RegionFallback remote={this.remote} variant={this.variant} onRetry={retry} />);
+    }
+  }
+
+  private clearPlaceholder(): void {
+    if (!this.placeholder) return;
+    const { root, holder } = this.placeholder;
+    this.placeholder = null;
+    root.unmount();
+    holder.remove();
+  }
+}

@@ -1,0 +1,54 @@
+import type { RemoteName } from '@kaloryfer/contracts';
+import { i18n } from '@kaloryfer/i18n';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+
+const WIDGET_NAMES: Record<RemoteName, string> = {
+  catalog: 'widget.search',
+  cart: 'widget.minicart',
+  checkout: 'widget.minicart',
+  account: 'widget.account',
+  content: 'widget.footer',
+};
+
+function Fallback({ remote, variant, onRetry }: { remote: RemoteName; variant: 'region' | 'widget'; onRetry: () => void }) {
+  const { t } = useTranslation('shell');
+  if (variant === 'widget') {
+    return (
+      <span className="widget-fallback" data-fallback={remote}>
+        <span aria-hidden="true">{t('fallback.widget')}</span>
+        <button type="button" className="button-link" onClick={onRetry}
+          aria-label={t('fallback.widgetRetry', { name: t(WIDGET_NAMES[remote]) })}>
+          ↻
+        </button>
+      </span>
+    );
+  }
+  return (
+    <div className="region-fallback" role="alert" data-fallback={remote}>
+      <h1>{t('fallback.title')}</h1>
+      <p>{t('fallback.body')}</p>
+      <button type="button" className="button" onClick={onRetry}>{t('fallback.retry')}</button>
+    </div>
+  );
+}
+
+/** The fallback lives outside the shell's React tree, so it brings its own i18n provider. */
+export function RegionFallback(props: { remote: RemoteName; variant: 'region' | 'widget'; onRetry: () => void }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Fallback {...props} />
+    </I18nextProvider>
+  );
+}
+
+export function RegionLoading({ variant }: { variant: 'region' | 'widget' }) {
+  if (variant === 'widget') return <span className="skeleton skeleton-widget" aria-hidden="true" />;
+  return (
+    <div className="region-loading" aria-hidden="true">
+      <div className="skeleton skeleton-title" />
+      <div className="skeleton skeleton-line" />
+      <div className="skeleton skeleton-line" />
+      <div className="skeleton skeleton-block" />
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import type { RemoteName } from '@kaloryfer/contracts';
+
+/**
+ * The remote registry (`/mfe-registry.json`): which build of each remote the shell loads.
+ * A remote is one build ({entry, version, contracts}) or A/B variants with weights and a
+ * control variant the shell falls back to. Parsing normalises both to a list of variants.
+ */
+export interface RemoteBuild {
+  /** Module Federation container name (`checkout_b` for a variant build). */
+  name: string;
+  /** URL of the build's mf-manifest.json. */
+  entry: string;
+  version: string;
+  /** Version of @kaloryfer/contracts the build was made with. */
+  contracts: string;
+}
+
+export interface RemoteVariant extends RemoteBuild {
+  id: string;
+  weight: number;
+}
+
+export interface RemoteEntry {
+  remote: RemoteName;
+  control: string;
+  variants: RemoteVariant[];
+}
+
+export interface Registry {
+  /** How long a remote may take to load before its region shows the fallback. */
+  timeoutMs: number;
+  remotes: Partial<Record<RemoteName, RemoteEntry>>;
+}
+
+export const REMOTE_NAMES: readonly RemoteName[] = ['catalog', 'cart', 'checkout', 'account', 'content'];
+export const SINGLE_VARIANT = 'default';
+const DEFAULT_TIMEOUT_MS = 8000;
+const SEMVER = /^\d+\.\d+\.\d+(?:[-+][\w.+-]*)?$/;
+
+export class RegistryError extends Error {}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseBuild(raw: unknown, where: string, defaultName: string): RemoteBuild {
+  if (!isObject(raw)) throw new RegistryError(`${where}: must be an object`);
+  const { entry, version, contracts, name = defaultName } = raw;
+  if (typeof entry !== 'string' || !/^(https?:\/\/|\/)/.test(entry)) {
+    throw new RegistryError(`${where}.entry: must be an http(s) URL or an absolute path`);
+  }
+  if (typeof version !== 'string' || !SEMVER.test(version)) {
+    throw new RegistryError(`${where}.version: must be a semantic version`);
+  }
+  if (typeof contracts !== 'string' || !SEMVER.test(contracts)) {
+    throw new RegistryError(`${where}.contracts: must be a semantic version`);
+  }
+  if (typeof name !== 'string' || !/^[A-Za-z_][\w]*$/.test(name)) {
+    throw new RegistryError(`${where}.name: must be a valid container name`);
+  }
+  return { entry, version, contracts, name };
+}
+
+function parseRemote(remote: RemoteName, raw: unknown): RemoteEntry {
+  const where = `remotes.${remote}`;
+  if (!isObject(raw)) throw new RegistryError(`${where}: must be an object`);
+  if (raw.variants === undefined) {
+    const build = parseBuild(raw, where, remote);
+    return { remote, control: SINGLE_VARIANT, variants: [{ ...build, id: SINGLE_VARIANT, weight: 1 }] };
+  }
+  if (!isObject(raw.variants) || Object.keys(raw.variants).length === 0) {
+    throw new RegistryError(`${where}.variants: must name at least one variant`);
+  }
+  const variants = Object.entries(raw.variants).map(([id, variantRaw]) => {
+    const build = parseBuild(variantRaw, `${where}.variants.${id}`, `${remote}_${id}`);
+    const weight = (variantRaw as Json).weight ?? 0;
+    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
+      throw new RegistryError(`${where}.variants.${id}.weight: must be a number ≥ 0`);
+    }
+    return { ...build, id, weight };
+  });
+  const control = raw.control;
+  if (typeof control !== 'string' || !variants.some((variant) => variant.id === control)) {
+    throw new RegistryError(`${where}.control: must name one of its variants`);
+  }
+  if (variants.every((variant) => variant.weight === 0)) {
+    throw new RegistryError(`${where}.variants: at least one weight must be above 0`);
+  }
+  return { remote, control, variants };
+}
+
+export function parseRegistry(raw: unknown): Registry {
+  if (!isObject(raw)) throw new RegistryError('registry: must be a JSON object');
+  if (!isObject(raw.remotes)) throw new RegistryError('registry.remotes: must be an object');
+  const timeoutMs = raw.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (typeof timeoutMs !== 'number' || timeoutMs < 100 || timeoutMs > 60000) {
+    throw new RegistryError('registry.timeoutMs: must be between 100 and 60000');
+  }
+  const remotes: Registry['remotes'] = {};
+  for (const [name, value] of Object.entries(raw.remotes)) {
+    if (!(REMOTE_NAMES as readonly string[]).includes(name)) {
+      throw new RegistryError(`registry.remotes.${name}: unknown remote`);
+    }
+    remotes[name as RemoteName] = parseRemote(name as RemoteName, value);
+  }
+  return { timeoutMs, remotes };
+}
