@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Remotes in port order: catalog on REMOTE_PORT_BASE, cart on +1, and so on. */
+export const REMOTES = ['catalog', 'cart', 'checkout', 'account', 'content'] as const;
+export type Remote = (typeof REMOTES)[number];
+
+/**
+ * Every setting comes from the environment; docs/configuration.md lists them with these
+ * defaults. Nothing else reads process.env.
+ */
+export interface Config {
+  host: string;
+  port: number;
+  /** Host name the browser uses for the shop and the remotes' origins. */
+  publicHost: string;
+  remotePortBase: number;
+  varDir: string;
+  databaseUrl: string;
+  logLevel: string;
+  shellDist: string;
+}
+
+function integer(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) {
+    throw new Error(`${name} must be a port number (0–65535), got "${value}"`);
+  }
+  return parsed;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const varDir = path.resolve(REPO_ROOT, env.VAR_DIR ?? 'var');
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: integer('PORT', env.PORT, 3000),
+    publicHost: env.PUBLIC_HOST ?? 'localhost',
+    remotePortBase: integer('REMOTE_PORT_BASE', env.REMOTE_PORT_BASE, 3001),
+    varDir,
+    databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(varDir, 'kaloryfer.sqlite')}`,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    shellDist: path.resolve(REPO_ROOT, env.SHELL_DIST ?? 'shell/dist'),
+  };
+}
+
+export function remotePort(config: Config, remote: Remote): number {
+  return config.remotePortBase + REMOTES.indexOf(remote);
+}
+
+export function remoteOrigin(config: Config, remote: Remote): string {
+  return `http://${config.publicHost}:${remotePort(config, remote)}`;
+}
+
+export function shopUrl(config: Config): string {
+  return `http://${config.publicHost}:${config.port}/`;
+}

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/**
+ * One data-access layer over two engines: `sqlite:<file>` (embedded default, WAL) or
+ * `postgres://…` (production). Code above this file speaks Kysely and never the driver.
+ */
+export function openDatabase(url: string): Db {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+  if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
+  const file = url.slice('sqlite:'.length);
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}

@@ -1,0 +1,17 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database';
+import * as m0001 from './migrations/0001-store';
+
+/** Migrations are code, listed here in order; a new one is a new file and a new line. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-store': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

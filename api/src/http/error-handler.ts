@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError, envelope } from './envelope';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** "body.cartItem.qty must be >= 1" — where the problem is, in words. */
+export function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
+  return issues
+    .map((issue) => {
+      const missing = issue.params?.missingProperty;
+      const where = [context, ...(issue.instancePath ?? '').split('/').filter(Boolean)].filter(Boolean).join('.');
+      if (typeof missing === 'string') return `${where ? `${where}.` : ''}${missing} is required`;
+      if (issue.params?.additionalProperty) return `${where || context}: unknown field ${String(issue.params.additionalProperty)}`;
+      return `${where || context} ${issue.message ?? 'is invalid'}`;
+    })
+    .join('; ');
+}
+
+/**
+ * Bad input answers 4xx with a readable message and never 500; unexpected errors answer 500
+ * with a generic message and are logged with their stack.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).send(envelope(error.statusCode, error.message));
+    }
+    if (error.validation) {
+      return reply.code(400).send(envelope(400, describeValidation(error.validationContext, error.validation)));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
+      return reply.code(status).send(envelope(status, error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(envelope(500, 'Internal Server Error 500'));
+  });
+
+}

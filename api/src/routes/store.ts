@@ -1,0 +1,34 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database';
+import { ApiError, sendResult } from '../http/envelope';
+
+const StoreQuery = Type.Object({
+  storeCode: Type.Optional(Type.String({ pattern: '^[a-z0-9_]{1,32}$' })),
+}, { additionalProperties: true });
+
+const DEFAULT_STORE_CODE = 'pl';
+
+/**
+ * GET /api/store: the store a request speaks to (by ?storeCode= or the x-vs-store-code
+ * header, as the VSF contract has it): locale, currency, default country.
+ */
+export async function storeRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get<{ Querystring: Static<typeof StoreQuery> }>('/api/store', {
+    schema: { summary: 'Current store configuration', tags: ['system'], querystring: StoreQuery },
+  }, async (request, reply) => {
+    const header = request.headers['x-vs-store-code'];
+    const code = request.query.storeCode ?? (typeof header === 'string' ? header : DEFAULT_STORE_CODE);
+    if (!/^[a-z0-9_]{1,32}$/.test(code)) throw new ApiError(400, 'x-vs-store-code must match ^[a-z0-9_]{1,32}$');
+    const store = await db.kysely.selectFrom('store').selectAll().where('code', '=', code).executeTakeFirst();
+    if (!store) throw new ApiError(404, `Unknown store: ${code}`);
+    return sendResult(reply, {
+      storeId: store.id,
+      storeCode: store.code,
+      name: store.name,
+      locale: store.locale,
+      currency: store.currency,
+      defaultCountry: store.default_country,
+    });
+  });
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** Files whose names do not change between releases of the same folder: always revalidate. */
+const UNHASHED = new Set(['mf-manifest.json', 'remoteEntry.js', 'build-info.json', 'mf-stats.json']);
+
+/**
+ * One remote's origin: a small static file server standing in for the CDN a remote team
+ * deploys to. It serves `<var>/cdn/<remote>/`, allows cross-origin reads (the shell fetches
+ * mf-manifest.json from another origin) and gzips what it sends.
+ */
+export function startRemoteOrigin(root: string, host: string, port: number): Promise<http.Server> {
+  const gzipCache = new Map<string, { mtime: number; body: Buffer }>();
+  const server = http.createServer((request, response) => {
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    response.setHeader('Vary', 'Accept-Encoding');
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': '86400' });
+      response.end();
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://origin').pathname);
+    } catch {
+      response.writeHead(400).end('Bad request');
+      return;
+    }
+    const file = path.join(root, path.normalize(pathname));
+    if (!file.startsWith(root + path.sep)) {
+      response.writeHead(403).end('Forbidden');
+      return;
+    }
+    fs.stat(file, (error, stat) => {
+      if (error || !stat.isFile()) {
+        response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
+      const name = path.basename(file);
+      response.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
+      response.setHeader('Cache-Control', UNHASHED.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable');
+      const raw = fs.readFileSync(file);
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) && raw.length > 1024) {
+        let cached = gzipCache.get(file);
+        if (!cached || cached.mtime !== stat.mtimeMs) {
+          cached = { mtime: stat.mtimeMs, body: zlib.gzipSync(raw, { level: 9 }) };
+          gzipCache.set(file, cached);
+        }
+        response.writeHead(200, { 'Content-Encoding': 'gzip', 'Content-Length': cached.body.length });
+        response.end(request.method === 'HEAD' ? undefined : cached.body);
+        return;
+      }
+      response.writeHead(200, { 'Content-Length': raw.length });
+      response.end(request.method === 'HEAD' ? undefined : raw);
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}

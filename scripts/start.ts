@@ -1,0 +1,27 @@
+import { loadConfig, REMOTES, remoteOrigin } from '../api/src/config';
+import { startShop } from './lib/shop';
+
+/** npm start: build what is missing, publish the remotes, serve the whole shop. */
+async function main() {
+  const config = loadConfig();
+  const shop = await startShop(config);
+  console.log('\nKaloryfer is running. Open:\n');
+  console.log(`  ${shop.url}\n`);
+  console.log(`API ${shop.url}api/health · OpenAPI ${shop.url}api/openapi.json`);
+  console.log(`Remotes: ${REMOTES.map((remote) => `${remote} ${remoteOrigin(config, remote)}`).join(' · ')}`);
+  console.log('Ctrl-C stops everything.');
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await shop.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
