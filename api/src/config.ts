@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const REPO_ROOT = path.resolve(__dirname, '../..');
 
 /** Remotes in port order: catalog on REMOTE_PORT_BASE, cart on +1, and so on. */
 export const REMOTES = ['catalog', 'cart', 'checkout', 'account', 'content'] as const;

@@ -30,6 +30,7 @@ export async function installShellHost(app: FastifyInstance, { shellDist, varDir
       root: shellDist,
       index: false,
       wildcard: true,
+      cacheControl: false,
       setHeaders: (res, file) => {
         res.setHeader('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },

@@ -1,5 +1,6 @@
 import { $wishlist, closePanelsRequested, linkTo, panelClosed, panelOpened } from '@kaloryfer/contracts';
 import { useStore } from '@nanostores/react';
+import { Icon } from '@kaloryfer/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -29,14 +30,14 @@ export function WishlistPanel() {
       <button ref={opener} type="button" className="button-icon" aria-expanded={open}
         aria-label={`${t('wishlist.button')}: ${t('wishlist.count', { count: items.length })}`}
         onClick={() => setOpen(true)}>
-        <span aria-hidden="true">♡</span>
+        <Icon name="heart" />
       </button>
       {open && (
         <div ref={panel} className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}
           onKeyDown={(event) => { if (event.key === 'Escape') setOpen(false); }}>
           <div className="drawer-head">
             <h2 id={titleId}>{t('wishlist.title')}</h2>
-            <button type="button" className="button-icon" onClick={() => setOpen(false)} aria-label={t('close', { ns: 'common' })}>×</button>
+            <button type="button" className="button-icon" onClick={() => setOpen(false)} aria-label={t('close', { ns: 'common' })}><Icon name="close" /></button>
           </div>
           {items.length === 0 ? <p>{t('wishlist.empty')}</p> : (
             <ul>

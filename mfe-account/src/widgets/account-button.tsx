@@ -1,5 +1,5 @@
 import { $session, linkTo } from '@kaloryfer/contracts';
-import { createRemoteLifecycles } from '@kaloryfer/ui';
+import { createRemoteLifecycles, Icon } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NAMESPACE } from '../i18n/namespace';
@@ -10,7 +10,7 @@ function AccountButton() {
   return (
     <a className="button-icon header-link" href={linkTo({ name: 'my-account' })}
       aria-label={session.authorised ? t('account.button') : t('account.login')}>
-      <span aria-hidden="true">👤</span>
+      <Icon name="user" />
     </a>
   );
 }

@@ -1,6 +1,7 @@
 import {
   $cart, closePanelsRequested, linkTo, microcartToggleRequested, panelClosed, panelOpened,
 } from '@kaloryfer/contracts';
+import { Icon } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +34,7 @@ export function MiniCart() {
       <button ref={opener} type="button" className="button-icon minicart-button" aria-expanded={open}
         aria-label={`${t('minicart.open')}: ${t('minicart.count', { count: cart.itemsCount })}`}
         onClick={() => setOpen(true)}>
-        <span aria-hidden="true">🛒</span>
+        <Icon name="cart" />
         <span className="minicart-count" aria-hidden="true">{cart.itemsCount}</span>
       </button>
       {open && (
@@ -41,7 +42,7 @@ export function MiniCart() {
           onKeyDown={(event) => { if (event.key === 'Escape') setOpen(false); }}>
           <div className="drawer-head">
             <h2 id={titleId}>{t('minicart.title')}</h2>
-            <button type="button" className="button-icon" onClick={() => setOpen(false)} aria-label={t('close', { ns: 'common' })}>×</button>
+            <button type="button" className="button-icon" onClick={() => setOpen(false)} aria-label={t('close', { ns: 'common' })}><Icon name="close" /></button>
           </div>
           {cart.items.length === 0 ? (
             <div className="microcart-empty">

@@ -9,7 +9,7 @@ const USPS = ['usp.courier', 'usp.returns', 'usp.freeDelivery', 'usp.freeValves'
 export function HomePage() {
   const { t } = useTranslation('catalog');
   return (
-    <PageFrame title={t('home.title')} description={t('home.description')} lead={t('home.lead')}>
+    <PageFrame isHome title={t('home.title')} description={t('home.description')} lead={t('home.lead')}>
       <section aria-labelledby="home-categories">
         <h2 id="home-categories">{t('home.categories')}</h2>
         <ul className="tile-grid">

@@ -1,5 +1,6 @@
 import './search-panel.css';
 import { closePanelsRequested, panelClosed, panelOpened } from '@kaloryfer/contracts';
+import { Icon } from '@kaloryfer/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -35,7 +36,7 @@ export function SearchPanel() {
     <>
       <button ref={opener} type="button" className="button-secondary search-open" aria-expanded={open}
         onClick={() => setOpen(true)}>
-        <span aria-hidden="true">⌕</span> {t('search.open')}
+        <Icon name="search" size={20} /> {t('search.open')}
       </button>
       {open && (
         <div className="search-panel" role="dialog" aria-modal="true" aria-label={t('search.panel')}

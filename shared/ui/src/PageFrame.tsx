@@ -11,12 +11,14 @@ export interface Crumb {
  * The frame of every page: breadcrumbs (home first), one h1 that names the page, and the
  * page's title sent to the shell (which formats it per spec §2).
  */
-export function PageFrame({ title, description, crumbs = [], lead, children }: {
+export function PageFrame({ title, description, crumbs = [], lead, children, isHome = false }: {
   title: string;
   description?: string;
   crumbs?: Crumb[];
   lead?: ReactNode;
   children?: ReactNode;
+  /** The home page has no breadcrumbs. */
+  isHome?: boolean;
 }) {
   const { t } = useTranslation('common');
   const headingId = useId();
@@ -26,7 +28,7 @@ export function PageFrame({ title, description, crumbs = [], lead, children }: {
   const trail: Crumb[] = [{ label: t('breadcrumbs.home'), intent: { name: 'home' } }, ...crumbs, { label: title }];
   return (
     <article className="page-frame" aria-labelledby={headingId}>
-      <nav className="breadcrumbs" aria-label={t('breadcrumbs.label')}>
+      {!isHome && <nav className="breadcrumbs" aria-label={t('breadcrumbs.label')}>
         <ol>
           {trail.map((crumb, index) => (
             <li key={`${crumb.label}-${index}`}>
@@ -36,7 +38,7 @@ export function PageFrame({ title, description, crumbs = [], lead, children }: {
             </li>
           ))}
         </ol>
-      </nav>
+      </nav>}
       <h1 id={headingId}>{title}</h1>
       {lead && <p className="page-lead">{lead}</p>}
       {children}

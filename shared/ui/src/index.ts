@@ -2,3 +2,4 @@ export { createRemoteLifecycles } from './remote-lifecycles';
 export { PageFrame, type Crumb } from './PageFrame';
 export { RemoteCrash } from './RemoteCrash';
 export { RemoteVersion } from './RemoteVersion';
+export { Icon, type IconName } from './Icon';

@@ -1,5 +1,6 @@
 import { $overlay, closePanelsRequested, linkTo, type RemoteName } from '@kaloryfer/contracts';
 import { LANGUAGES, setLanguage, isLanguage } from '@kaloryfer/i18n';
+import { Icon } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +42,7 @@ export function ShellLayout({ loader, onDismissNotification }: {
         <div className="site-header-inner">
           <button type="button" className="button-icon menu-button" aria-expanded={sidebarOpen} aria-controls="sidebar"
             onClick={() => setSidebarOpen(true)}>
-            <span aria-hidden="true">☰</span> <span className="menu-label">{t('header.menu')}</span>
+            <Icon name="menu" /> <span className="menu-label">{t('header.menu')}</span>
           </button>
           <a className="logo" href={linkTo({ name: 'home' })} aria-label={t('header.home')}>
             Kaloryfer<span className="logo-dot" aria-hidden="true">.</span>

@@ -1,4 +1,5 @@
 import { closePanelsRequested, linkTo, panelClosed, panelOpened } from '@kaloryfer/contracts';
+import { Icon } from '@kaloryfer/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUBMENU_CLEAR_DELAY_MS } from '../behaviours/overlay-state';
@@ -35,7 +36,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
         {current ? (
           <button type="button" className="button-link" onClick={() => setPath(path.slice(0, -1))}>← {t('sidebar.back')}</button>
         ) : <span className="sidebar-title">{t('header.menu')}</span>}
-        <button type="button" className="button-icon" onClick={onClose} aria-label={t('overlay.close')}>×</button>
+        <button type="button" className="button-icon" onClick={onClose} aria-label={t('overlay.close')}><Icon name="close" /></button>
       </div>
       <ul className="sidebar-list">
         {current && (

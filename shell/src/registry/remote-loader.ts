@@ -107,8 +107,8 @@ export class RemoteLoader {
     if (!variant) return false;
     this.settled.delete(remote);
     this.broken.add(variant.name);
-    const next = this.candidates(remote)[0];
-    if (next && next.name !== variant.name) {
+    const next = this.candidates(remote).find((candidate) => !this.broken.has(candidate.name));
+    if (next) {
       this.report({ event: 'mfe_fallback', remote, from: variant.id, to: next.id, reason: 'mount failed' });
       return true;
     }

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { startRemoteOrigin } from './remote-origin';
+
+let root: string;
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-origin-'));
+  fs.mkdirSync(path.join(root, '1.0.0'));
+  fs.writeFileSync(path.join(root, '1.0.0', 'mf-manifest.json'), JSON.stringify({ name: 'cart', pad: 'x'.repeat(2000) }));
+  fs.writeFileSync(path.join(root, '1.0.0', 'app.1234abcd.js'), 'export {}');
+  fs.writeFileSync(path.join(os.tmpdir(), 'kaloryfer-secret.txt'), 'secret');
+  server = await startRemoteOrigin(root, '127.0.0.1', 0);
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+test('the manifest is readable cross-origin, gzipped and never cached', async () => {
+  const response = await fetch(`${base}/1.0.0/mf-manifest.json`, { headers: { 'accept-encoding': 'gzip' } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  expect(response.headers.get('cache-control')).toBe('no-cache');
+  expect(response.headers.get('content-encoding')).toBe('gzip');
+  expect((await response.json()).name).toBe('cart');
+});
+
+test('hashed chunks are immutable', async () => {
+  const response = await fetch(`${base}/1.0.0/app.1234abcd.js`);
+  expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(response.headers.get('content-type')).toContain('text/javascript');
+});
+
+test.each([
+  ['/1.0.0/nothing.js', 404],
+  ['/1.0.0', 404],
+  ['/..%2Fkaloryfer-secret.txt', 404],
+  ['/..%2F..%2F..%2Fetc%2Fpasswd', 404],
+  ['/%E0%A4%A', 400],
+])('%s → %i', async (url, status) => {
+  expect((await fetch(`${base}${url}`)).status).toBe(status);
+});
+
+test('only reads are allowed', async () => {
+  expect((await fetch(`${base}/1.0.0/mf-manifest.json`, { method: 'DELETE' })).status).toBe(405);
+});

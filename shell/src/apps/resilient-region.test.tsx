@@ -1,0 +1,67 @@
+import { initI18n } from '@kaloryfer/i18n';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addShellNamespace } from '../i18n/shell-namespace';
+import { parseRegistry } from '../registry/registry';
+import { RemoteLoader, type FederationRuntime } from '../registry/remote-loader';
+import { ResilientRegion } from './resilient-region';
+
+beforeAll(async () => {
+  await initI18n({ language: 'pl-PL' });
+  addShellNamespace();
+});
+
+const registry = parseRegistry({
+  timeoutMs: 500,
+  remotes: { content: { entry: 'http://localhost:3005/1.0.0/mf-manifest.json', version: '1.0.0', contracts: '1.0.0' } },
+});
+
+function app(text: string, options: { throwOnMount?: boolean } = {}) {
+  return {
+    bootstrap: async () => undefined,
+    mount: async ({ domElement }: { domElement: HTMLElement }) => {
+      if (options.throwOnMount) throw new Error('mount exploded');
+      domElement.textContent = text;
+    },
+    unmount: async ({ domElement }: { domElement: HTMLElement }) => { domElement.textContent = ''; },
+  };
+}
+
+function setup(load: () => Promise<unknown>) {
+  const runtime: FederationRuntime = { registerRemotes: () => undefined, loadRemote: load as FederationRuntime['loadRemote'] };
+  const loader = new RemoteLoader(registry, [], runtime, '1.0.0');
+  const element = document.createElement('div');
+  document.body.append(element);
+  return { region: new ResilientRegion(loader, 'content', './app'), element };
+}
+
+beforeEach(() => { jest.spyOn(console, 'error').mockImplementation(() => undefined); });
+afterEach(() => { document.body.innerHTML = ''; jest.restoreAllMocks(); });
+
+test('a remote that cannot load shows the Polish fallback; retry mounts it once it is back', async () => {
+  let online = false;
+  const { region, element } = setup(async () => {
+    if (!online) throw new Error('404');
+    return app('Regulamin sklepu');
+  });
+  await region.mount(element);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Ta część sklepu jest chwilowo niedostępna');
+  online = true;
+  await userEvent.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+  await waitFor(() => expect(element).toHaveTextContent('Regulamin sklepu'));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('a remote whose mount throws shows the fallback, not an exception', async () => {
+  const { region, element } = setup(async () => app('x', { throwOnMount: true }));
+  await expect(region.mount(element)).resolves.toBeUndefined();
+  expect(await screen.findByRole('alert')).toBeInTheDocument();
+});
+
+test('unmount removes what the remote rendered', async () => {
+  const { region, element } = setup(async () => app('Porady'));
+  await region.mount(element);
+  expect(element).toHaveTextContent('Porady');
+  await region.unmount();
+  expect(element).toBeEmptyDOMElement();
+});
