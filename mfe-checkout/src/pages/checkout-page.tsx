@@ -15,10 +15,10 @@ export function CheckoutPage({ hash }: { hash: string }) {
     <PageFrame title={t('checkout.title')} lead={t(`checkout.variant.${variant}`)}>
       <RemoteVersion build={BUILD} />
       {cart.itemsCount === 0 ? (
-        <div role="alert">
-          <p>{t('Shopping cart is empty, add products before entering Checkout', { ns: 'messages' })}</p>
+        <>
+          <p role="alert">{t('Shopping cart is empty, add products before entering Checkout', { ns: 'messages' })}</p>
           <a className="button" href={linkTo({ name: 'home' })}>{t('checkout.backToShop')}</a>
-        </div>
+        </>
       ) : (
         <nav aria-label={t('checkout.steps')}>
           <ol>

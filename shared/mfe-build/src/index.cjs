@@ -142,6 +142,9 @@ function createRemoteConfig({ dir, remote, exposes, variant }, argv = {}) {
 function createShellConfig({ dir }, argv = {}) {
   const mode = argv.mode || 'production';
   const config = baseConfig({ dir, mode, outDir: path.join(dir, 'dist'), uniqueName: 'kaloryfer_shell' });
+  // The shell is always served from its origin's root (every route answers index.html), so its
+  // assets are absolute; remotes keep publicPath 'auto' (they live wherever the registry says).
+  config.output.publicPath = '/';
   return {
     ...config,
     name: 'shell',

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { REMOTE_ORIGINS } from '../shop-env';
+import { dataLayer } from './helpers';
+
+const variantBadge = (page: import('@playwright/test').Page) => page.locator('[data-remote-build="checkout"]');
+
+test('?mfe=checkout:b forces variant b, is reported, and sticks for later visits', async ({ page }) => {
+  await page.goto('/checkout?mfe=checkout:b');
+  await expect(variantBadge(page)).toHaveAttribute('data-variant', 'b');
+  await expect(page.getByText('Zamówienie na jednej stronie')).toBeVisible();
+  expect(await dataLayer(page)).toContainEqual({ event: 'mfe_assignment', remote: 'checkout', variant: 'b', source: 'override' });
+
+  await page.goto('/checkout');
+  await expect(variantBadge(page)).toHaveAttribute('data-variant', 'b');
+  expect(await dataLayer(page)).toContainEqual({ event: 'mfe_assignment', remote: 'checkout', variant: 'b', source: 'cookie' });
+
+  await page.goto('/checkout?mfe=checkout:a');
+  await expect(variantBadge(page)).toHaveAttribute('data-variant', 'a');
+  await expect(page.getByText('Zamówienie krok po kroku')).toBeVisible();
+});
+
+test('a new visitor is assigned once and keeps the assignment', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/checkout');
+  const first = await variantBadge(page).getAttribute('data-variant');
+  expect(['a', 'b']).toContain(first);
+  const cookie = (await context.cookies()).find((c) => c.name === 'kf_mfe');
+  expect(cookie?.value).toBe(encodeURIComponent(`checkout:${first}`));
+  for (let visit = 0; visit < 3; visit += 1) {
+    await page.reload();
+    await expect(variantBadge(page)).toHaveAttribute('data-variant', first!);
+  }
+  await context.close();
+});
+
+test('when variant b is broken the shopper gets the control variant a', async ({ page }) => {
+  await page.route(`${REMOTE_ORIGINS.checkout}/*-b/**`, (route) => route.fulfill({ status: 500, body: 'broken' }));
+  await page.goto('/checkout?mfe=checkout:b');
+  await expect(variantBadge(page)).toHaveAttribute('data-variant', 'a');
+  expect(await dataLayer(page)).toContainEqual(expect.objectContaining({ event: 'mfe_fallback', remote: 'checkout', from: 'b', to: 'a' }));
+});

@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import { collectPageErrors, dataLayer } from './helpers';
+
+test('a shopper moves through all five remotes by clicking', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grzejniki dekoracyjne, łazienkowe i pokojowe');
+  await expect(page).toHaveTitle('Grzejniki dekoracyjne, łazienkowe i pokojowe - Sklep');
+
+  // catalogue → category
+  await page.getByRole('link', { name: 'Grzejniki łazienkowe' }).first().click();
+  await expect(page).toHaveURL(/\/c\/grzejniki-lazienkowe$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kategoria: grzejniki-lazienkowe');
+
+  // content (footer widget → CMS page)
+  await page.getByRole('link', { name: 'Zwroty i reklamacje' }).click();
+  await expect(page).toHaveURL(/\/i\/zwroty$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zwroty i reklamacje');
+
+  // account (header widget)
+  await page.getByRole('link', { name: 'Zaloguj się' }).click();
+  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page.getByRole('alert')).toHaveText('Musisz się zalogować, aby zobaczyć tę stronę');
+
+  // cart (header widget: microcart drawer with the overlay)
+  await page.getByRole('button', { name: /^Koszyk/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Twój koszyk' })).toContainText('Twój koszyk jest pusty.');
+  await expect(page.locator('.overlay')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('.overlay')).toBeHidden();
+
+  const pageViews = async () => (await dataLayer(page)).filter((event) => event.event === 'page_view').map((event) => event.route_name);
+  expect(await pageViews()).toEqual(['home', 'category', 'cms-page', 'my-account']);
+
+  // checkout (a fresh page load)
+  await page.goto('/checkout');
+  await expect(page.getByRole('alert')).toHaveText('Koszyk jest pusty, dodaj produkty przed przejściem do kasy');
+
+  // the sidebar menu with its submenu
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: /Akcesoria/ }).click();
+  await page.getByRole('link', { name: 'Zawory' }).click();
+  await expect(page).toHaveURL(/\/c\/zawory$/);
+
+  expect(await pageViews()).toEqual(['checkout', 'category']);
+  expect(errors).toEqual([]);
+});
+
+test.describe('every route of spec §2 reaches its remote', () => {
+  const routes: [string, string][] = [
+    ['/', 'Grzejniki dekoracyjne, łazienkowe i pokojowe'],
+    ['/pwa.html', 'Grzejniki dekoracyjne, łazienkowe i pokojowe'],
+    ['/checkout', 'Kasa'],
+    ['/my-account', 'Moje konto'],
+    ['/my-account/shipping-details', 'Adresy dostawy'],
+    ['/my-account/newsletter', 'Newsletter'],
+    ['/my-account/orders', 'Historia zamówień'],
+    ['/my-account/orders/000000012', 'Zamówienie 000000012'],
+    ['/my-account/recently-viewed', 'Ostatnio oglądane'],
+    ['/compare', 'Porównanie produktów'],
+    ['/error', 'Wystąpił błąd'],
+    ['/thank-you-page?order_increment_id=000000012', 'Dziękujemy za zamówienie'],
+    ['/p/KAL-DEK-001/grzejnik-wenus', 'Produkt KAL-DEK-001'],
+    ['/p/KAL-DEK-001/grzejnik-wenus/KAL-DEK-001-500-1200', 'Produkt KAL-DEK-001-500-1200'],
+    ['/i/regulamin', 'Regulamin sklepu'],
+    ['/c/grzejniki-pokojowe', 'Kategoria: grzejniki-pokojowe'],
+    ['/porady', 'Porady'],
+    ['/porady/jak-dobrac-moc-grzejnika', 'Porada'],
+    ['/categories', 'Wszystkie kategorie'],
+    ['/categories/akcesoria', 'Kategoria: akcesoria'],
+    ['/create-password', 'Ustaw nowe hasło'],
+    ['/placepozniej', 'Zapisane na później'],
+    ['/marki', 'Marki'],
+  ];
+  for (const [path, heading] of routes) {
+    test(`${path} → "${heading}"`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    });
+  }
+
+  test('an unknown path lands on page-not-found carrying it in nf', async ({ page }) => {
+    await page.goto('/grzejnik-ktorego-nie-ma?kolor=bialy');
+    await expect(page).toHaveURL(/\/page-not-found\?nf=%2Fgrzejnik-ktorego-nie-ma%3Fkolor%3Dbialy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nie znaleziono strony');
+    await expect(page.getByText('Adres /grzejnik-ktorego-nie-ma?kolor=bialy nie prowadzi')).toBeVisible();
+  });
+});
+
+test('back navigation restores the scroll position; a new page starts at the top', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 400 });
+  await page.goto('/');
+  const link = page.getByRole('link', { name: 'Regulamin sklepu' });
+  await link.scrollIntoViewIfNeeded();
+  const y = await page.evaluate(() => window.scrollY);
+  expect(y).toBeGreaterThan(300);
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Regulamin sklepu');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grzejniki dekoracyjne, łazienkowe i pokojowe');
+  await page.waitForFunction((expected) => Math.abs(window.scrollY - expected) <= 2, y);
+});
+
+test('the language switch persists across a reload', async ({ page }) => {
+  await page.goto('/i/kontakt');
+  await page.getByLabel('Język').selectOption('en-US');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { REMOTE_ORIGINS } from '../shop-env';
+import { collectPageErrors } from './helpers';
+
+test('a remote that 404s shows a Polish fallback in its region; the rest of the shop works; retry recovers', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  let down = true;
+  await page.route(`${REMOTE_ORIGINS.content}/**`, (route) => (down ? route.fulfill({ status: 404, body: 'Not found' }) : route.continue()));
+
+  await page.goto('/i/regulamin');
+  const fallback = page.locator('[data-fallback="content"][role="alert"]');
+  await expect(fallback).toContainText('Ta część sklepu jest chwilowo niedostępna');
+  await expect(fallback.getByRole('button', { name: 'Spróbuj ponownie' })).toBeVisible();
+
+  // header widgets from other remotes still work
+  await page.getByRole('button', { name: 'Szukaj' }).click();
+  await expect(page.getByLabel('Szukaj w sklepie')).toBeFocused();
+  await page.keyboard.press('Escape');
+
+  // navigation to another remote still works
+  await page.getByRole('link', { name: 'Kaloryfer – strona główna' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grzejniki dekoracyjne, łazienkowe i pokojowe');
+
+  // back to the broken region, the remote recovers, retry mounts it in place
+  await page.goBack();
+  await expect(fallback).toBeVisible();
+  down = false;
+  await fallback.getByRole('button', { name: 'Spróbuj ponownie' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Regulamin sklepu');
+  expect(errors).toEqual([]);
+});
+
+test('a remote whose network fails does not hold up boot or other regions', async ({ page }) => {
+  await page.route(`${REMOTE_ORIGINS.catalog}/**`, (route) => route.abort('connectionrefused'));
+  await page.goto('/');
+  await expect(page.locator('[data-fallback="catalog"][role="alert"]')).toBeVisible();
+  // the footer (content) and the mini-cart (cart) are there
+  await expect(page.getByRole('link', { name: 'Regulamin sklepu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Koszyk/ })).toBeVisible();
+  // the catalogue's header search widget shows its compact fallback
+  await expect(page.locator('.widget-fallback[data-fallback="catalog"]')).toBeVisible();
+});
+
+test('a remote slower than the registry timeout gives way to the fallback', async ({ page }) => {
+  await page.route('**/mfe-registry.json', async (route) => {
+    const response = await route.fetch();
+    const registry = await response.json();
+    await route.fulfill({ response, json: { ...registry, timeoutMs: 1500 } });
+  });
+  await page.route(`${REMOTE_ORIGINS.account}/**`, () => undefined); // never answers
+  await page.goto('/my-account');
+  await expect(page.locator('[data-fallback="account"][role="alert"]')).toBeVisible({ timeout: 8000 });
+  await expect(page.getByRole('link', { name: 'Regulamin sklepu' })).toBeVisible();
+});

@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { REPO_ROOT, SHOP_ENV } from '../shop-env';
+
+const footerBuild = (page: import('@playwright/test').Page) => page.locator('[data-remote-build="content"]');
+
+function run(command: string, args: string[], env: Record<string, string> = {}, cwd = REPO_ROOT) {
+  execFileSync(command, args, { cwd, env: { ...process.env, ...SHOP_ENV, ...env }, stdio: 'pipe' });
+}
+
+test('a release and a rollback change what a fresh page load gets, without rebuilding the shell', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await expect(footerBuild(page)).toHaveAttribute('data-version', '1.0.0');
+  const shellScript = await page.locator('script[src*="main."]').getAttribute('src');
+
+  // The content team builds a new version of its remote (only that remote)...
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-content-'));
+  run('npx', ['rspack', 'build'], { REMOTE_VERSION: '1.0.1-e2e', REMOTE_OUT_DIR: outDir }, path.join(REPO_ROOT, 'mfe-content'));
+  // ...and releases it.
+  run('npx', ['tsx', 'scripts/release.ts', 'content', '--dist', outDir]);
+
+  await page.reload();
+  await expect(footerBuild(page)).toHaveAttribute('data-version', '1.0.1-e2e');
+  expect(await page.locator('script[src*="main."]').getAttribute('src')).toBe(shellScript);
+
+  run('npx', ['tsx', 'scripts/release.ts', 'content', '--rollback']);
+  await page.reload();
+  await expect(footerBuild(page)).toHaveAttribute('data-version', '1.0.0');
+  fs.rmSync(outDir, { recursive: true, force: true });
+});
+
+test('a remote built against another contracts major is refused and the region falls back', async ({ page }) => {
+  await page.route('**/mfe-registry.json', async (route) => {
+    const response = await route.fetch();
+    const registry = await response.json();
+    registry.remotes.content.contracts = '2.0.0';
+    await route.fulfill({ response, json: registry });
+  });
+  await page.goto('/porady');
+  await expect(page.locator('[data-fallback="content"][role="alert"]')).toBeVisible();
+  const events = await page.evaluate(() => (window as unknown as { dataLayer: { event: string }[] }).dataLayer);
+  expect(events).toContainEqual(expect.objectContaining({ event: 'mfe_refused', remote: 'content' }));
+});

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+
+interface ShareEntry { loaded?: boolean; from?: string; useIn?: string[] }
+type ShareScope = Record<string, Record<string, ShareEntry>>;
+
+/**
+ * The proof that stateful modules exist once on a composed page: the home page runs the
+ * shell and widgets of four remotes (catalog, cart, account, content) from four origins.
+ */
+test('one React, one contracts instance and one i18next across the shell and the remotes', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: /^Koszyk/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Regulamin sklepu' })).toBeVisible();
+
+  // Object identity: every copy of @kaloryfer/contracts that runs registers itself.
+  const contracts = await page.evaluate(() => (window as unknown as { __KALORYFER_CONTRACTS__: unknown[] }).__KALORYFER_CONTRACTS__.length);
+  expect(contracts).toBe(1);
+
+  // The Module Federation share scope: each singleton has exactly one loaded version, and the
+  // remotes on the page use it.
+  const scope = await page.evaluate(() => {
+    const federation = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, { default: ShareScope }> } }).__FEDERATION__;
+    const hostKey = Object.keys(federation.__SHARE__).find((key) => key.startsWith('shell'));
+    return hostKey ? federation.__SHARE__[hostKey].default : {};
+  });
+  for (const name of ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'nanostores', '@nanostores/react', 'rxjs', 'i18next', 'react-i18next', '@kaloryfer/contracts', '@kaloryfer/i18n']) {
+    const versions = Object.values(scope[name] ?? {});
+    const loaded = versions.filter((entry) => entry.loaded);
+    expect(loaded, `${name} is loaded once`).toHaveLength(1);
+  }
+  const reactUsers = Object.values(scope.react).flatMap((entry) => entry.useIn ?? []);
+  expect(reactUsers).toEqual(expect.arrayContaining(['catalog', 'cart', 'account', 'content']));
+
+  // Behaviour that only works with one bus and one atom: a widget of one remote (cart) reacts to
+  // the overlay the shell derives from it, and the shell's overlay click closes it.
+  await page.getByRole('button', { name: /^Koszyk/ }).click();
+  await expect(page.locator('body')).toHaveClass(/has-overlay/);
+  await page.locator('.overlay').click({ position: { x: 5, y: 300 } });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
