@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { loadConfig, REMOTES, REPO_ROOT } from '../api/src/config';
+import { distFoldersOf } from './lib/publish';
+import { startShop, WORKSPACES } from './lib/shop';
+
+/**
+ * npm run size: gzip bytes of what reaches a phone. Per remote, its entry and each exposed
+ * module (from mf-manifest.json); then a real first page load in Chromium, summed per origin.
+ * Prints figures against the aims; never fails on them.
+ */
+const AIM_SHELL_KB = 110;
+const AIM_ENTRY_KB = 20;
+
+const gzipSize = (buffer: Buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+interface Manifest {
+  metaData: { remoteEntry: { name: string } };
+  exposes: { path: string; assets: { js: { sync: string[]; async: string[] } } }[];
+}
+
+function remoteFigures() {
+  const rows: string[] = [];
+  for (const remote of REMOTES) {
+    for (const dist of distFoldersOf(path.join(REPO_ROOT, WORKSPACES[remote]))) {
+      const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as Manifest;
+      const read = (file: string) => fs.readFileSync(path.join(dist, file));
+      const entry = gzipSize(read(manifest.metaData.remoteEntry.name));
+      const label = path.basename(dist) === 'dist' ? remote : `${remote} (${path.basename(dist)})`;
+      rows.push(`${label.padEnd(20)} entry ${kb(entry).padStart(9)}${entry > AIM_ENTRY_KB * 1024 ? '  over the 20 KB aim' : ''}`);
+      for (const expose of manifest.exposes) {
+        const own = expose.assets.js.sync.reduce((sum, file) => sum + gzipSize(read(file)), 0);
+        rows.push(`${''.padEnd(20)} ${expose.path.padEnd(16)} ${kb(own).padStart(9)} (sync chunks, shared modules excluded)`);
+      }
+    }
+  }
+  return rows;
+}
+
+async function firstLoad(url: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = await browser.newPage();
+  const byOrigin = new Map<string, number>();
+  let shellInitial = 0;
+  let bootDone = false;
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    const size = gzipSize(body);
+    const origin = new URL(response.url()).origin;
+    byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + size);
+    if (!bootDone && origin === new URL(url).origin) shellInitial += size;
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  bootDone = true;
+  await browser.close();
+  return { byOrigin, shellInitial };
+}
+
+async function main() {
+  console.log('Remote entries and exposed modules (gzip -9):');
+  for (const row of remoteFigures()) console.log(`  ${row}`);
+  const config = { ...loadConfig(), port: 4400, remotePortBase: 4401, publicHost: '127.0.0.1', logLevel: 'silent', varDir: path.join(REPO_ROOT, 'var', 'size') };
+  const shop = await startShop(config, () => undefined);
+  try {
+    const { byOrigin, shellInitial } = await firstLoad(shop.url);
+    console.log('\nFirst load of the home page in Chromium (JS, gzip -9, by origin):');
+    let total = 0;
+    for (const [origin, bytes] of byOrigin) {
+      total += bytes;
+      console.log(`  ${origin.padEnd(28)} ${kb(bytes).padStart(9)}`);
+    }
+    console.log(`  ${'shell initial JS incl. React'.padEnd(28)} ${kb(shellInitial).padStart(9)}  (aim ≤ ${AIM_SHELL_KB} KB${shellInitial > AIM_SHELL_KB * 1024 ? ': over' : ''})`);
+    console.log(`  ${'total first page load'.padEnd(28)} ${kb(total).padStart(9)}`);
+  } finally {
+    await shop.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
