@@ -5,6 +5,7 @@ module.exports = {
     '<rootDir>/shared/contracts',
     '<rootDir>/shared/i18n',
     '<rootDir>/shared/ui',
+    '<rootDir>/shared/domain',
     '<rootDir>/shell',
     '<rootDir>/mfe-catalog',
     '<rootDir>/mfe-cart',

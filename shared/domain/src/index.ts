@@ -1,0 +1,9 @@
+export { round2 } from './price/money';
+export { applyTax, type TaxedPrice } from './price/tax';
+export { finalPrice, isWithinDates, type SpecialPrice } from './price/special-price';
+export {
+  bundlePrice, bundleSelectionTotal, configurablePrice, customOptionsTotal, groupedPrice,
+  type BundleLink, type BundleOption, type CustomOptionValue, type PricedChild,
+} from './price/composite';
+export { tierUnitPrice, type TierPrice } from './price/tier-price';
+export { discountPercent, lowestPriceBefore, type PricePoint } from './price/omnibus';
