@@ -7,3 +7,7 @@ export {
 } from './price/composite';
 export { tierUnitPrice, type TierPrice } from './price/tier-price';
 export { discountPercent, lowestPriceBefore, type PricePoint } from './price/omnibus';
+export {
+  DEFAULT_EXPONENT, heatOutput, logMeanDeltaT, NOMINAL, neededOutput, WATTS_PER_SQUARE_METRE, type Temperatures,
+} from './heating/heat-output';
+export { formatPhone, isValidNip, isValidPostcode, isValidRegon, normalisePhone } from './validation/polish-identifiers';
