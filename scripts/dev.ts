@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig, REMOTES, REPO_ROOT, remoteOrigin, type Remote } from '../api/src/config';
+import { onShutdown } from './lib/on-shutdown';
 import { publishBuild } from './lib/publish';
 import { startShop, WORKSPACES } from './lib/shop';
 
@@ -37,13 +38,10 @@ async function main() {
     });
   }
   console.log(`\nDev shop: ${shop.url} (watching shell${chosen.length ? `, ${chosen.join(', ')}` : ''})`);
-  const stop = async () => {
+  onShutdown(async () => {
     for (const child of watchers) child.kill();
     await shop.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { loadConfig, REMOTES, remoteOrigin } from '../api/src/config';
+import { onShutdown } from './lib/on-shutdown';
 import { startShop } from './lib/shop';
 
 /** npm start: build what is missing, publish the remotes, serve the whole shop. */
@@ -10,15 +11,7 @@ async function main() {
   console.log(`API ${shop.url}api/health · OpenAPI ${shop.url}api/openapi.json`);
   console.log(`Remotes: ${REMOTES.map((remote) => `${remote} ${remoteOrigin(config, remote)}`).join(' · ')}`);
   console.log('Ctrl-C stops everything.');
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await shop.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  onShutdown(() => shop.close());
 }
 
 main().catch((error: unknown) => {

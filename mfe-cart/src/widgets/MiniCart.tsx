@@ -1,9 +1,7 @@
-import {
-  $cart, closePanelsRequested, linkTo, microcartToggleRequested, panelClosed, panelOpened,
-} from '@kaloryfer/contracts';
-import { Icon } from '@kaloryfer/ui';
+import { $cart, linkTo, microcartToggleRequested } from '@kaloryfer/contracts';
+import { Icon, useOverlayPanel } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import './mini-cart.css';
 
@@ -11,35 +9,21 @@ import './mini-cart.css';
 export function MiniCart() {
   const { t } = useTranslation('cart');
   const cart = useStore($cart);
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const drawer = useRef<HTMLDivElement>(null);
+  const { open, setOpen, openerRef, focusRef, onKeyDown } = useOverlayPanel<HTMLButtonElement, HTMLDivElement>('microcart');
   const titleId = useId();
 
-  useEffect(() => microcartToggleRequested.on(({ open: next }) => setOpen(next)), []);
-  useEffect(() => {
-    if (!open) return undefined;
-    panelOpened.emit({ panel: 'microcart' });
-    drawer.current?.focus();
-    const off = closePanelsRequested.on(() => setOpen(false));
-    return () => {
-      off();
-      panelClosed.emit({ panel: 'microcart' });
-      opener.current?.focus();
-    };
-  }, [open]);
+  useEffect(() => microcartToggleRequested.on(({ open: next }) => setOpen(next)), [setOpen]);
 
   return (
     <>
-      <button ref={opener} type="button" className="button-icon minicart-button" aria-expanded={open}
+      <button ref={openerRef} type="button" className="button-icon minicart-button" aria-expanded={open}
         aria-label={`${t('minicart.open')}: ${t('minicart.count', { count: cart.itemsCount })}`}
         onClick={() => setOpen(true)}>
         <Icon name="cart" />
         <span className="minicart-count" aria-hidden="true">{cart.itemsCount}</span>
       </button>
       {open && (
-        <div ref={drawer} className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}
-          onKeyDown={(event) => { if (event.key === 'Escape') setOpen(false); }}>
+        <div ref={focusRef} className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
           <div className="drawer-head">
             <h2 id={titleId}>{t('minicart.title')}</h2>
             <button type="button" className="button-icon" onClick={() => setOpen(false)} aria-label={t('close', { ns: 'common' })}><Icon name="close" /></button>

@@ -3,3 +3,4 @@ export { PageFrame, type Crumb } from './PageFrame';
 export { RemoteCrash } from './RemoteCrash';
 export { RemoteVersion } from './RemoteVersion';
 export { Icon, type IconName } from './Icon';
+export { useOverlayPanel } from './use-overlay-panel';
