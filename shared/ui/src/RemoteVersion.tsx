@@ -1,12 +1,8 @@
 /**
- * A quiet line naming the build that renders a region (remote, version, variant). Operators
- * read it after a release or rollback; the e2e suite reads it to see which build is live.
+ * Names the build that renders a region (remote, version, variant) in data attributes, for
+ * operators checking a release in the DOM and for the e2e suite. Hidden from shoppers and
+ * from assistive technology.
  */
 export function RemoteVersion({ build }: { build: { remote: string; version: string; variant: string | null } }) {
-  const label = `${build.remote} ${build.version}${build.variant ? ` (${build.variant})` : ''}`;
-  return (
-    <p className="remote-badge" data-remote-build={build.remote} data-version={build.version} data-variant={build.variant ?? ''}>
-      {label}
-    </p>
-  );
+  return <span hidden data-remote-build={build.remote} data-version={build.version} data-variant={build.variant ?? ''} />;
 }

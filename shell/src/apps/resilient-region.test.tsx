@@ -65,3 +65,13 @@ test('unmount removes what the remote rendered', async () => {
   await region.unmount();
   expect(element).toBeEmptyDOMElement();
 });
+
+test('a widget is mounted as a single-spa parcel and unmounted through it', async () => {
+  const { element } = setup(async () => app('Koszyk: 0'));
+  const runtime: FederationRuntime = { registerRemotes: () => undefined, loadRemote: (async () => app('Koszyk: 0')) as FederationRuntime['loadRemote'] };
+  const widget = new ResilientRegion(new RemoteLoader(registry, [], runtime, '1.0.0'), 'content', './Footer', 'widget');
+  await widget.mount(element);
+  expect(element).toHaveTextContent('Koszyk: 0');
+  await widget.unmount();
+  expect(element).toBeEmptyDOMElement();
+});

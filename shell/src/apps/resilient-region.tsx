@@ -1,11 +1,14 @@
 import type { RemoteName } from '@kaloryfer/contracts';
 import { createRoot, type Root } from 'react-dom/client';
+import { mountRootParcel, type Parcel } from 'single-spa';
 import { RegionFallback, RegionLoading } from '../layout/RegionFallback';
 import type { RemoteLoader } from '../registry/remote-loader';
 import { lifecyclesOf, runLifecycle, type Lifecycles } from './lifecycles';
 
 /**
- * Mounts one exposed module of a remote into a DOM element and never lets its failure escape:
+ * Mounts one exposed module of a remote into a DOM element and never lets its failure escape.
+ * A route region runs inside its single-spa application's lifecycle; a widget is mounted as a
+ * single-spa parcel. Either way:
  * while loading the region shows a skeleton; a remote that 404s, times out or throws shows a
  * Polish fallback with a retry button in its own region. If the build that loaded throws on
  * mount, the control variant gets a turn before the fallback shows.
@@ -16,6 +19,7 @@ export class ResilientRegion {
   private host: HTMLElement | null = null;
   private placeholder: { root: Root; holder: HTMLElement } | null = null;
   private mountedProps: Record<string, unknown> | null = null;
+  private parcel: Parcel | null = null;
   private generation = 0;
 
   constructor(
@@ -40,16 +44,22 @@ export class ResilientRegion {
         this.host.className = 'remote-host';
         element.append(this.host);
         const mountProps = { ...props, domElement: this.host, name: `${this.remote}${this.exposed.slice(1)}` };
-        if (!this.bootstrapped) {
-          await runLifecycle(this.lifecycles.bootstrap, mountProps);
-          this.bootstrapped = true;
+        if (this.variant === 'widget') {
+          this.parcel = mountRootParcel(this.lifecycles as never, mountProps);
+          await this.parcel.mountPromise;
+        } else {
+          if (!this.bootstrapped) {
+            await runLifecycle(this.lifecycles.bootstrap, mountProps);
+            this.bootstrapped = true;
+          }
+          await runLifecycle(this.lifecycles.mount, mountProps);
         }
-        await runLifecycle(this.lifecycles.mount, mountProps);
         this.mountedProps = mountProps;
         element.removeAttribute('aria-busy');
         return;
       } catch (error) {
         console.error(`[shell] ${this.remote}${this.exposed.slice(1)} failed`, error);
+        this.parcel = null;
         this.host?.remove();
         this.host = null;
         const loadedButBroken = this.lifecycles !== null;
@@ -67,12 +77,14 @@ export class ResilientRegion {
     this.clearPlaceholder();
     if (this.lifecycles && this.mountedProps) {
       try {
-        await runLifecycle(this.lifecycles.unmount, this.mountedProps);
+        if (this.parcel) await this.parcel.unmount();
+        else await runLifecycle(this.lifecycles.unmount, this.mountedProps);
       } catch (error) {
         console.error(`[shell] ${this.remote} failed to unmount`, error);
       }
     }
     this.mountedProps = null;
+    this.parcel = null;
     this.host?.remove();
     this.host = null;
   }
