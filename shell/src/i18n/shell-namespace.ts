@@ -1,4 +1,4 @@
-import { i18n, type NamespaceLoaders } from '@kaloryfer/i18n';
+import { i18n } from '@kaloryfer/i18n';
 
 /** The shell's own words (namespace `shell`); Polish ships in the initial bundle. */
 export const shellPl = {
@@ -111,4 +111,3 @@ export function addShellNamespace(): void {
   }
 }
 
-export type { NamespaceLoaders };
