@@ -48,3 +48,12 @@ test.each([
 test('only reads are allowed', async () => {
   expect((await fetch(`${base}/1.0.0/mf-manifest.json`, { method: 'DELETE' })).status).toBe(405);
 });
+
+test('a re-published file is served fresh, not from the cache', async () => {
+  const file = path.join(root, '1.0.0', 'build-info.json');
+  fs.writeFileSync(file, '{"version":"1.0.0"}');
+  expect(await (await fetch(`${base}/1.0.0/build-info.json`)).json()).toEqual({ version: '1.0.0' });
+  fs.writeFileSync(file, '{"version":"1.0.1"}');
+  fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+  expect(await (await fetch(`${base}/1.0.0/build-info.json`)).json()).toEqual({ version: '1.0.1' });
+});

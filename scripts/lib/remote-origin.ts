@@ -20,7 +20,7 @@ const UNHASHED = new Set(['mf-manifest.json', 'remoteEntry.js', 'build-info.json
  * mf-manifest.json from another origin) and gzips what it sends.
  */
 export function startRemoteOrigin(root: string, host: string, port: number): Promise<http.Server> {
-  const gzipCache = new Map<string, { mtime: number; body: Buffer }>();
+  const cache = new Map<string, { mtime: number; raw: Buffer; gzip: Buffer | null }>();
   const server = http.createServer((request, response) => {
     response.setHeader('Access-Control-Allow-Origin', '*');
     response.setHeader('Vary', 'Accept-Encoding');
@@ -45,27 +45,24 @@ export function startRemoteOrigin(root: string, host: string, port: number): Pro
       response.writeHead(403).end('Forbidden');
       return;
     }
-    fs.stat(file, (error, stat) => {
-      if (error || !stat.isFile()) {
-        response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-        return;
+    fs.promises.stat(file).then(async (stat) => {
+      if (!stat.isFile()) throw new Error('not a file');
+      // Published files change only when a folder is re-published: read and gzip once per mtime.
+      let cached = cache.get(file);
+      if (!cached || cached.mtime !== stat.mtimeMs) {
+        const raw = await fs.promises.readFile(file);
+        cached = { mtime: stat.mtimeMs, raw, gzip: raw.length > 1024 ? zlib.gzipSync(raw, { level: 9 }) : null };
+        cache.set(file, cached);
       }
       const name = path.basename(file);
       response.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
       response.setHeader('Cache-Control', UNHASHED.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable');
-      const raw = fs.readFileSync(file);
-      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) && raw.length > 1024) {
-        let cached = gzipCache.get(file);
-        if (!cached || cached.mtime !== stat.mtimeMs) {
-          cached = { mtime: stat.mtimeMs, body: zlib.gzipSync(raw, { level: 9 }) };
-          gzipCache.set(file, cached);
-        }
-        response.writeHead(200, { 'Content-Encoding': 'gzip', 'Content-Length': cached.body.length });
-        response.end(request.method === 'HEAD' ? undefined : cached.body);
-        return;
-      }
-      response.writeHead(200, { 'Content-Length': raw.length });
-      response.end(request.method === 'HEAD' ? undefined : raw);
+      const gzip = cached.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) ? cached.gzip : null;
+      const body = gzip ?? cached.raw;
+      response.writeHead(200, gzip ? { 'Content-Encoding': 'gzip', 'Content-Length': body.length } : { 'Content-Length': body.length });
+      response.end(request.method === 'HEAD' ? undefined : body);
+    }).catch(() => {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
     });
   });
   return new Promise((resolve, reject) => {

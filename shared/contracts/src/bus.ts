@@ -34,5 +34,5 @@ export function defineChannel<Payload>(name: string): Channel<Payload> {
   };
 }
 
-/** Every event, for the tag manager bridge and debugging tools. */
+/** Every event with its name: for debugging tools and tests, not for business logic. */
 export const allEvents: Observable<BusEvent> = bus.asObservable();

@@ -76,3 +76,13 @@ describe('linkTo: links are built from intents', () => {
     expect(matchRoute(href)?.params).toEqual({ parentSku: 'KAL-1', slug: 'wenus', childSku: 'KAL-1-biały' });
   });
 });
+
+test('docs/routes.md lists every path of the table', () => {
+  const fs = jest.requireActual<typeof import('node:fs')>('node:fs');
+  const path = jest.requireActual<typeof import('node:path')>('node:path');
+  const doc = fs.readFileSync(path.resolve(__dirname, '../../../docs/routes.md'), 'utf8');
+  for (const route of ROUTES) {
+    const written = route.pattern.replace(/:(\w+)/g, '{$1}');
+    expect(doc).toContain(`\`${written}`);
+  }
+});

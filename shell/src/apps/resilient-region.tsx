@@ -105,7 +105,7 @@ export class ResilientRegion {
         this.loader.reset(this.remote);
         void this.mount(element, props);
       };
-      root.render(<RegionFallback remote={this.remote} variant={this.variant} onRetry={retry} />);
+      root.render(<RegionFallback remote={this.remote} exposed={this.exposed} variant={this.variant} onRetry={retry} />);
     }
   }
 

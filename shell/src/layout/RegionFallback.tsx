@@ -2,22 +2,30 @@ import type { RemoteName } from '@kaloryfer/contracts';
 import { i18n } from '@kaloryfer/i18n';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 
-const WIDGET_NAMES: Record<RemoteName, string> = {
-  catalog: 'widget.search',
-  cart: 'widget.minicart',
-  checkout: 'widget.minicart',
-  account: 'widget.account',
-  content: 'widget.footer',
+/** What the retry button of a widget's fallback names, by exposed module. */
+const WIDGET_NAMES: Record<string, string> = {
+  './SearchButton': 'widget.search',
+  './AccountButton': 'widget.account',
+  './WishlistButton': 'widget.wishlist',
+  './MiniCart': 'widget.minicart',
+  './Footer': 'widget.footer',
 };
 
-function Fallback({ remote, variant, onRetry }: { remote: RemoteName; variant: 'region' | 'widget'; onRetry: () => void }) {
+interface FallbackProps {
+  remote: RemoteName;
+  exposed: string;
+  variant: 'region' | 'widget';
+  onRetry: () => void;
+}
+
+function Fallback({ remote, exposed, variant, onRetry }: FallbackProps) {
   const { t } = useTranslation('shell');
   if (variant === 'widget') {
     return (
       <span className="widget-fallback" data-fallback={remote}>
         <span aria-hidden="true">{t('fallback.widget')}</span>
         <button type="button" className="button-link" onClick={onRetry}
-          aria-label={t('fallback.widgetRetry', { name: t(WIDGET_NAMES[remote]) })}>
+          aria-label={t('fallback.widgetRetry', { name: t(WIDGET_NAMES[exposed] ?? 'widget.unknown') })}>
           ↻
         </button>
       </span>
@@ -33,7 +41,7 @@ function Fallback({ remote, variant, onRetry }: { remote: RemoteName; variant: '
 }
 
 /** The fallback lives outside the shell's React tree, so it brings its own i18n provider. */
-export function RegionFallback(props: { remote: RemoteName; variant: 'region' | 'widget'; onRetry: () => void }) {
+export function RegionFallback(props: FallbackProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <Fallback {...props} />

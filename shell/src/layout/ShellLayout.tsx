@@ -45,7 +45,7 @@ export function ShellLayout({ loader, onDismissNotification }: {
             <Icon name="menu" /> <span className="menu-label">{t('header.menu')}</span>
           </button>
           <a className="logo" href={linkTo({ name: 'home' })} aria-label={t('header.home')}>
-            Kaloryfer<span className="logo-dot" aria-hidden="true">.</span>
+            {t('shop.name', { ns: 'common' })}<span className="logo-dot" aria-hidden="true">.</span>
           </a>
           <WidgetSlot loader={loader} remote="catalog" module="./SearchButton" className="slot-search" />
           <div className="header-actions">

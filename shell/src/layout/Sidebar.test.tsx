@@ -1,4 +1,4 @@
-import { $overlay, panelClosed, panelOpened } from '@kaloryfer/contracts';
+import { panelClosed, panelOpened } from '@kaloryfer/contracts';
 import { i18n, initI18n } from '@kaloryfer/i18n';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,7 +38,6 @@ describe('Sidebar', () => {
     expect(screen.queryByRole('link', { name: 'Drabinkowe' })).not.toBeInTheDocument();
     jest.useRealTimers();
     offs.forEach((off) => off());
-    expect($overlay.get()).toBeDefined();
   });
 
   test('Escape closes it', async () => {
