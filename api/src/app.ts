@@ -1,19 +1,35 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Catalog } from './catalog/catalog';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { imageRoutes } from './images/image-routes';
 import { installErrorHandling } from './http/error-handler';
+import { contentRoutes } from './routes/catalog/content-routes';
+import { productRoutes } from './routes/catalog/product-routes';
+import { searchRoutes } from './routes/catalog/search-routes';
+import { stockRoutes } from './routes/catalog/stock-routes';
 import { healthRoutes } from './routes/health';
 import { storeRoutes } from './routes/store';
+import { MemorySearchEngine } from './search/memory/memory-engine';
 import { installShellHost } from './web/shell-host';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catalogue (search engine and lookups); call `refresh()` after changing catalogue rows. */
+    catalog: Catalog;
+  }
+}
 
 export interface AppOptions {
   config: Config;
   db: Db;
+  /** The moment prices are computed for (tests pin it); the wall clock by default. */
+  clock?: () => Date;
 }
 
 /** The HTTP application: the API under /api, the OpenAPI document, and the shell's files. */
-export async function buildApp({ config, db }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -31,6 +47,15 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
 
   await app.register(healthRoutes, { db });
   await app.register(storeRoutes, { db });
+
+  const catalog = new Catalog(db, new MemorySearchEngine(), clock);
+  await catalog.refresh();
+  app.decorate('catalog', catalog);
+  await app.register(searchRoutes, { catalog });
+  await app.register(productRoutes, { catalog });
+  await app.register(stockRoutes, { db });
+  await app.register(contentRoutes, { catalog });
+  await app.register(imageRoutes);
   await installShellHost(app, { shellDist: config.shellDist, varDir: config.varDir });
   return app;
 }

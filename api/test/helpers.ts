@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { seedCatalog, type SeedOptions } from '../src/seed/catalog-seed';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -15,8 +16,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The day seeded test catalogues are generated for and priced at (promotions are relative to it). */
+export const TEST_TODAY = '2026-11-21';
+export const TEST_SEED: SeedOptions = { products: 300, seed: 2026, today: TEST_TODAY };
+
+export interface TestServerOptions {
+  shellDist?: string;
+  extend?: (app: FastifyInstance) => void;
+  /** Seed a generated catalogue first (priced at noon of TEST_TODAY). */
+  seed?: SeedOptions;
+}
+
 /** A real API on a loopback port with a fresh SQLite file; tests talk to it over HTTP. */
-export async function startTestServer(options: { shellDist?: string; extend?: (app: FastifyInstance) => void } = {}): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-api-'));
   const config = {
     ...loadConfig({}),
@@ -28,7 +40,9 @@ export async function startTestServer(options: { shellDist?: string; extend?: (a
   };
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
-  const app = await buildApp({ config, db });
+  if (options.seed) await seedCatalog(db, options.seed);
+  const today = options.seed?.today ?? TEST_TODAY;
+  const app = await buildApp({ config, db, clock: () => new Date(`${today}T12:00:00Z`) });
   options.extend?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

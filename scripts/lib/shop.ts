@@ -8,6 +8,7 @@ import {
 } from '../../api/src/config';
 import { openDatabase } from '../../api/src/db/database';
 import { migrateToLatest } from '../../api/src/db/migrate';
+import { DEFAULT_SEED, hasCatalog, seedCatalog } from '../../api/src/seed/catalog-seed';
 import { cdnDir, distFoldersOf, publishBuild, readBuildInfo, releaseFolder } from './publish';
 import { buildsOf, readRegistry, rebaseOrigins, registryPath, writeJsonAtomic } from './registry-file';
 import { startRemoteOrigin } from './remote-origin';
@@ -68,6 +69,10 @@ export async function startShop(config: Config = loadConfig(), log: (line: strin
   const db = openDatabase(config.databaseUrl);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log(`database: applied ${applied.join(', ')}`);
+  if (!(await hasCatalog(db))) {
+    const seeded = await seedCatalog(db, DEFAULT_SEED);
+    log(`database: seeded ${seeded.products} products (${seeded.skus} SKUs); npm run seed regenerates them`);
+  }
   const app = await buildApp({ config, db });
   await app.listen({ host: config.host, port: config.port });
   const origins: http.Server[] = [];

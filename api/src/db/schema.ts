@@ -11,6 +11,89 @@ export interface StoreTable {
   created_at: Generated<string>;
 }
 
+/** A catalogue entity stored as its API document (JSON text) with lookup columns beside it. */
+interface DocumentRow {
+  doc: string;
+}
+
+export interface CategoryTable extends DocumentRow {
+  id: number;
+  parent_id: number;
+  slug: string;
+  url_path: string;
+  position: number;
+}
+
+export interface AttributeTable extends DocumentRow {
+  attribute_id: number;
+  attribute_code: string;
+}
+
+export interface TaxRuleTable extends DocumentRow {
+  id: number;
+}
+
+export interface ProductTable extends DocumentRow {
+  id: number;
+  sku: string;
+  type_id: string;
+  url_path: string;
+  status: number;
+  visibility: number;
+  updated_at: string;
+}
+
+/** Stock per SKU (simple products, configurable children, composites): what orders reserve. */
+export interface StockItemTable {
+  sku: string;
+  product_id: number;
+  parent_sku: string | null;
+  qty: number;
+  is_in_stock: number;
+  manage_stock: number;
+  is_volatile: number;
+  min_sale_qty: number;
+  max_sale_qty: number;
+}
+
+/** The gross price a SKU had from `valid_from` on (Omnibus). */
+export interface PriceHistoryTable {
+  sku: string;
+  valid_from: string;
+  price_incl_tax: number;
+}
+
+export interface CmsPageTable extends DocumentRow {
+  id: number;
+  identifier: string;
+}
+
+export interface CmsBlockTable extends DocumentRow {
+  id: number;
+  identifier: string;
+}
+
+export interface AdviceArticleTable extends DocumentRow {
+  id: number;
+  slug: string;
+  published_at: string;
+}
+
+export interface CatalogMetaTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
   store: StoreTable;
+  category: CategoryTable;
+  attribute: AttributeTable;
+  tax_rule: TaxRuleTable;
+  product: ProductTable;
+  stock_item: StockItemTable;
+  price_history: PriceHistoryTable;
+  cms_page: CmsPageTable;
+  cms_block: CmsBlockTable;
+  advice_article: AdviceArticleTable;
+  catalog_meta: CatalogMetaTable;
 }

@@ -11,3 +11,11 @@ export {
   DEFAULT_EXPONENT, heatOutput, logMeanDeltaT, NOMINAL, neededOutput, WATTS_PER_SQUARE_METRE, type Temperatures,
 } from './heating/heat-output';
 export { formatPhone, isValidNip, isValidPostcode, isValidRegon, normalisePhone } from './validation/polish-identifiers';
+export { foldText, tokenize } from './catalog/text';
+export {
+  DELIVERY_BUCKETS, deliveryBucketOf, HEIGHT_RANGES, inRange, isDeliveryBucket, parseRangeKey, POWER_RANGES, PRICE_RANGES,
+  RANGE_FACETS, rangeKey, WIDTH_RANGES, type DeliveryBucket, type RangeBucket,
+} from './catalog/facets';
+export { isChildSelectable, isListed, isViewable, LISTED_STATUS, LISTED_VISIBILITY, type ListingFields } from './catalog/listing';
+export { priceFields, priceFieldsFromGross, type TaxSettings } from './price/product-price';
+export * from './catalog/product';

@@ -1,3 +1,4 @@
+import { priceFields, priceFieldsFromGross } from './product-price';
 import { bundlePrice, bundleSelectionTotal, configurablePrice, customOptionsTotal, groupedPrice } from './composite';
 import { round2 } from './money';
 import { discountPercent, lowestPriceBefore } from './omnibus';
@@ -103,5 +104,30 @@ describe('Omnibus: lowest price in the 30 days before a reduction', () => {
 
   test.each([[1099, 899, 18], [1000, 800, 20], [800, 900, 0], [0, 10, 0]])('badge from %f to %f is -%i %%', (lowest, current, percent) => {
     expect(discountPercent(lowest, current)).toBe(percent);
+  });
+});
+
+describe('product price fields (spec §3/§4, gross source prices at 23 %)', () => {
+  const tax = { rateFor: () => 23, sourcePriceIncludesTax: true };
+  const netTax = { rateFor: () => 23, sourcePriceIncludesTax: false };
+  const promo = { special_price: 984, special_from_date: '2026-11-01', special_to_date: '2026-11-30' };
+  test.each([
+    ['regular gross 1230', { price: 1230, tax_class_id: 2 }, tax, '2026-11-15', { final: 1230, finalNet: 1000, original: 1230, special: null }],
+    ['inside the promotion', { price: 1230, tax_class_id: 2, ...promo }, tax, '2026-11-15', { final: 984, finalNet: 800, original: 1230, special: 984 }],
+    ['after the promotion', { price: 1230, tax_class_id: 2, ...promo }, tax, '2026-12-02', { final: 1230, finalNet: 1000, original: 1230, special: 984 }],
+    ['net source 100 → 123', { price: 100, tax_class_id: 2 }, netTax, '2026-11-15', { final: 123, finalNet: 100, original: 123, special: null }],
+  ])('%s', (_case, source, settings, when, expected) => {
+    const fields = priceFields(source, settings, at(`${when}T12:00:00Z`));
+    expect(fields.final_price_incl_tax).toBe(expected.final);
+    expect(fields.final_price).toBe(expected.finalNet);
+    expect(fields.price_incl_tax).toBe(expected.final);
+    expect(fields.original_price_incl_tax).toBe(expected.original);
+    expect(fields.special_price_incl_tax).toBe(expected.special);
+    expect(round2(fields.final_price + fields.final_price_tax)).toBe(fields.final_price_incl_tax);
+  });
+
+  test('a composite price from gross amounts marks a reduction only when lower', () => {
+    expect(priceFieldsFromGross(1679.8, 1799, 23)).toMatchObject({ final_price_incl_tax: 1679.8, special_price_incl_tax: 1679.8, original_price_incl_tax: 1799 });
+    expect(priceFieldsFromGross(1799, 1799, 23)).toMatchObject({ final_price_incl_tax: 1799, special_price_incl_tax: null });
   });
 });

@@ -1,0 +1,137 @@
+import { isViewable, type Product } from '@kaloryfer/domain';
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Catalog } from '../../catalog/catalog';
+import { ApiError, sendResult } from '../../http/envelope';
+import { project } from '../../search/project';
+import { forGroup, TILE_FIELDS } from './product-view';
+
+export const EMPTY_PRODUCT = 'Product query returned an empty result';
+const SINGLE_KEYS = ['sku', 'id', 'url_path', 'url_key', 'slug'] as const;
+
+const SkuList = Type.String({ minLength: 1, maxLength: 2000, description: 'comma-separated SKUs' });
+const RenderListQuery = Type.Object({
+  skus: SkuList,
+  currencyCode: Type.Optional(Type.String({ maxLength: 3 })),
+  storeId: Type.Optional(Type.Integer({ minimum: 0 })),
+  userGroupId: Type.Optional(Type.Integer({ minimum: 0, maximum: 32000 })),
+});
+const SingleQuery = Type.Object({
+  key: Type.Optional(Type.String({ maxLength: 16 })),
+  sku: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  id: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
+  url_path: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+  url_key: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+  slug: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+  userGroupId: Type.Optional(Type.Integer({ minimum: 0, maximum: 32000 })),
+}, { additionalProperties: false });
+
+export function parseSkus(raw: string, max: number, what: string): string[] {
+  const skus = [...new Set(raw.split(',').map((sku) => sku.trim()).filter(Boolean))];
+  if (skus.length === 0) throw new ApiError(400, `${what} needs at least one sku`);
+  if (skus.length > max) throw new ApiError(400, `${what} accepts at most ${max} skus per call, got ${skus.length}`);
+  const bad = skus.find((sku) => sku.length > 64 || !/^[A-Za-z0-9._\-/]+$/.test(sku));
+  if (bad) throw new ApiError(400, `${what}: "${bad.slice(0, 64)}" is not a sku`);
+  return skus;
+}
+
+function priceInfo(product: Product) {
+  return {
+    final_price: product.final_price_incl_tax,
+    regular_price: product.original_price_incl_tax,
+    minimal_price: product.final_price_incl_tax,
+    max_price: product.original_price_incl_tax,
+    extension_attributes: {
+      tax_adjustments: {
+        final_price: product.final_price,
+        regular_price: product.original_price,
+        minimal_price: product.final_price,
+        max_price: product.original_price,
+      },
+    },
+  };
+}
+
+/**
+ * Product reads: prices per customer group (render-list, spec §7), one product by its search
+ * key (product/single: a product page rejects status ≥ 2 and visibility 1, spec §5), and the
+ * product-view prefetch that gives a product page everything in one call.
+ */
+export async function productRoutes(app: FastifyInstance, { catalog }: { catalog: Catalog }) {
+  app.get<{ Querystring: Static<typeof RenderListQuery> }>('/api/product/render-list', {
+    schema: { summary: 'Current prices of products (gross, net, tax, tiers, Omnibus)', tags: ['catalogue'], querystring: RenderListQuery },
+  }, async (request, reply) => {
+    const { currencyCode = 'PLN', storeId = 2, userGroupId = null } = request.query;
+    if (currencyCode !== 'PLN') throw new ApiError(400, `currencyCode: only PLN prices are kept, got ${currencyCode}`);
+    if (storeId !== 2) throw new ApiError(400, `storeId: this shop is store 2, got ${storeId}`);
+    const skus = parseSkus(request.query.skus, 50, 'render-list');
+    await catalog.ensureCurrent();
+    const items = skus.flatMap((sku) => {
+      const entry = catalog.bySkuLookup(sku);
+      if (!entry) return [];
+      const source = (entry.child ?? entry.product) as Product;
+      const fields = project(forGroup(entry.child ? { ...source, tier_prices: entry.product.tier_prices } : source, userGroupId), [
+        'id', 'sku', 'name', 'type_id', 'tax_class_id', 'price', 'price_incl_tax', 'price_tax', 'original_price', 'original_price_incl_tax',
+        'original_price_tax', 'special_price', 'special_price_incl_tax', 'special_price_tax', 'special_from_date', 'special_to_date',
+        'final_price', 'final_price_incl_tax', 'final_price_tax', 'tier_prices', 'lowest_price_30d',
+      ], null);
+      return [{ ...fields, price_info: priceInfo(source) }];
+    });
+    return sendResult(reply, { items });
+  });
+
+  app.get<{ Querystring: Static<typeof SingleQuery> }>('/api/product/single', {
+    schema: { summary: 'One product by its search key (sku, id, url_path, url_key or slug)', tags: ['catalogue'], querystring: SingleQuery },
+  }, async (request, reply) => {
+    const key = request.query.key ?? 'sku';
+    if (!(SINGLE_KEYS as readonly string[]).includes(key)) throw new ApiError(400, `key must be one of ${SINGLE_KEYS.join(', ')}`);
+    const value = request.query[key as (typeof SINGLE_KEYS)[number]];
+    if (value === undefined) throw new ApiError(400, `Please provide the search key ${key} for product/single action!`);
+    await catalog.ensureCurrent();
+    const product = findBy(catalog, key as (typeof SINGLE_KEYS)[number], value);
+    if (!product || !isViewable(product)) throw new ApiError(404, EMPTY_PRODUCT);
+    return sendResult(reply, forGroup(product, request.query.userGroupId ?? null));
+  });
+
+  app.get<{ Params: { parentSku: string }; Querystring: { userGroupId?: number } }>('/api/product-view/:parentSku', {
+    schema: {
+      summary: 'Everything a product page shows, in one call: product, attribute labels, categories, related products',
+      tags: ['catalogue'],
+      params: Type.Object({ parentSku: Type.String({ minLength: 1, maxLength: 64 }) }),
+      querystring: Type.Object({ userGroupId: Type.Optional(Type.Integer({ minimum: 0, maximum: 32000 })) }),
+    },
+  }, async (request, reply) => {
+    await catalog.ensureCurrent();
+    const entry = catalog.bySkuLookup(request.params.parentSku);
+    const product = entry?.product;
+    if (!product || !isViewable(product)) throw new ApiError(404, EMPTY_PRODUCT);
+    const linked = (product.product_links ?? [])
+      .filter((link) => link.link_type === 'related' || link.link_type === 'crosssell')
+      .map((link) => catalog.bySkuLookup(link.linked_product_sku)?.product)
+      .filter((related): related is Product => related !== undefined && isViewable(related))
+      .map((related) => project(related, TILE_FIELDS, null));
+    const members = [
+      ...(product.product_links ?? []).filter((link) => link.link_type === 'associated').map((link) => link.linked_product_sku),
+      ...(product.bundle_options ?? []).flatMap((option) => option.product_links.map((link) => link.sku)),
+    ];
+    const components = [...new Set(members)].map((sku) => catalog.bySkuLookup(sku)).filter((found) => found !== undefined)
+      .map((found) => project((found.child ?? found.product) as Product, ['id', 'sku', 'name', 'image', 'final_price_incl_tax', 'original_price_incl_tax', 'stock', 'type_id'], null));
+    const used = new Set(Object.keys(product));
+    for (const child of product.configurable_children ?? []) for (const code of Object.keys(child)) used.add(code);
+    return sendResult(reply, {
+      product: forGroup(product, request.query.userGroupId ?? null),
+      selectedChildSku: entry?.child?.sku ?? null,
+      attributes: catalog.attributes.filter((attribute) => used.has(attribute.attribute_code)),
+      categories: catalog.categories.filter((category) => product.category_ids.includes(category.id)),
+      related: linked,
+      components,
+      priceHistory: catalog.priceHistory(entry?.child?.sku ?? product.sku),
+    });
+  });
+}
+
+function findBy(catalog: Catalog, key: (typeof SINGLE_KEYS)[number], value: string): Product | undefined {
+  if (key === 'sku') return catalog.bySkuLookup(value)?.product;
+  if (key === 'id') return catalog.productById(Number(value));
+  return catalog.products.find((product) => product[key] === value);
+}

@@ -1,0 +1,321 @@
+import { inRange, rangeKey, type RangeBucket } from '@kaloryfer/domain';
+import type { Bucket, FacetRequest, Filter, SearchRequest, SortSpec } from '../search-request';
+import { SEARCH_LIMITS } from '../search-request';
+import { Bitset } from './bitset';
+import { compareKeys, inRangeFilter, matchesFilter, sortKey, termKey, valuesAt } from './field-values';
+import { TextIndex, type WeightedText } from './text-index';
+
+/**
+ * A column/bitset index over one collection of documents, built once from them (and rebuilt
+ * when they change). Term fields keep, per value, the ordinals that have it — as a bitset when
+ * the field has few values (facets), as a list otherwise (sku, url_path). Numeric fields keep
+ * every value per document (a configurable radiator has many widths) for range filters,
+ * range facets and sorting. Anything else is answered by reading the documents.
+ */
+export interface FieldDefinition<D> {
+  values(doc: D): unknown[];
+  /** Build a term index (filters `in`/`nin`, terms facets). */
+  term?: boolean;
+  /** Build a numeric column (range filters and facets, sorting). */
+  numeric?: boolean;
+}
+
+export interface IndexOptions<D> {
+  fields: Record<string, FieldDefinition<D>>;
+  /** Fields with their boosts for full-text search; none = text search reads `fallbackText`. */
+  text?: (doc: D) => WeightedText[];
+  /** Default sort without text (products: view_count desc, spec §9). */
+  defaultSort: SortSpec[];
+  /** Aggregation `agg_terms_<f>_options` counts the field `<f>_options` when it exists. */
+}
+
+export interface IndexResult<D> {
+  docs: D[];
+  scores: number[] | null;
+  total: number;
+  aggregations: Record<string, { buckets: Bucket[] }>;
+}
+
+const BITSET_MAX_CARDINALITY = 2048;
+const FILTER_CACHE_SIZE = 512;
+
+class TermField {
+  readonly postings = new Map<string, number[]>();
+  bits: Map<string, Bitset> | null = null;
+  present!: Bitset;
+
+  finish(size: number) {
+    if (this.postings.size <= BITSET_MAX_CARDINALITY) {
+      this.bits = new Map([...this.postings].map(([key, ordinals]) => [key, Bitset.of(size, ordinals)]));
+    }
+    this.present = new Bitset(size);
+    for (const ordinals of this.postings.values()) for (const ordinal of ordinals) this.present.add(ordinal);
+  }
+
+  setOf(key: string, size: number): Bitset | null {
+    if (this.bits) return this.bits.get(key) ?? null;
+    const ordinals = this.postings.get(key);
+    return ordinals ? Bitset.of(size, ordinals) : null;
+  }
+}
+
+class NumericField {
+  readonly offsets: Uint32Array;
+  readonly values: Float64Array;
+  readonly min: Float64Array;
+  readonly max: Float64Array;
+  readonly present: Bitset;
+
+  constructor(size: number, perDoc: number[][]) {
+    this.offsets = new Uint32Array(size + 1);
+    let total = 0;
+    perDoc.forEach((values, ordinal) => {
+      total += values.length;
+      this.offsets[ordinal + 1] = total;
+    });
+    this.values = new Float64Array(total);
+    this.min = new Float64Array(size).fill(Number.NaN);
+    this.max = new Float64Array(size).fill(Number.NaN);
+    this.present = new Bitset(size);
+    perDoc.forEach((values, ordinal) => {
+      this.values.set(values, this.offsets[ordinal]);
+      if (values.length > 0) {
+        this.min[ordinal] = Math.min(...values);
+        this.max[ordinal] = Math.max(...values);
+        this.present.add(ordinal);
+      }
+    });
+  }
+
+  /** Ordinals with any value passing the test. */
+  select(size: number, test: (value: number) => boolean): Bitset {
+    const set = new Bitset(size);
+    const { offsets, values } = this;
+    for (let ordinal = 0; ordinal < size; ordinal += 1) {
+      for (let i = offsets[ordinal]; i < offsets[ordinal + 1]; i += 1) {
+        if (test(values[i])) {
+          set.add(ordinal);
+          break;
+        }
+      }
+    }
+    return set;
+  }
+}
+
+function toNumbers(values: unknown[]): number[] {
+  const out: number[] = [];
+  for (const value of values) {
+    if (typeof value === 'number' && Number.isFinite(value)) out.push(value);
+    else if (typeof value === 'boolean') out.push(value ? 1 : 0);
+    else if (typeof value === 'string' && value !== '') {
+      const number = Number(value);
+      if (Number.isFinite(number)) out.push(number);
+      else {
+        const time = Date.parse(value.replace(' ', 'T'));
+        if (Number.isFinite(time)) out.push(time);
+      }
+    }
+  }
+  return out;
+}
+
+export class DocumentIndex<D> {
+  readonly size: number;
+  private readonly all: Bitset;
+  private readonly terms = new Map<string, TermField>();
+  private readonly numbers = new Map<string, NumericField>();
+  private readonly text: TextIndex | null;
+  private readonly filterCache = new Map<string, Bitset>();
+  private readonly rangeCache = new Map<string, Bitset>();
+  private readonly orderCache = new Map<string, Int32Array>();
+
+  constructor(readonly docs: D[], private readonly options: IndexOptions<D>) {
+    this.size = docs.length;
+    this.all = Bitset.full(this.size);
+    for (const [name, field] of Object.entries(options.fields)) {
+      const perDoc = docs.map((doc) => field.values(doc));
+      if (field.term) {
+        const term = new TermField();
+        perDoc.forEach((values, ordinal) => {
+          for (const key of new Set(values.map(termKey))) {
+            const list = term.postings.get(key);
+            if (list) list.push(ordinal);
+            else term.postings.set(key, [ordinal]);
+          }
+        });
+        term.finish(this.size);
+        this.terms.set(name, term);
+      }
+      if (field.numeric) this.numbers.set(name, new NumericField(this.size, perDoc.map(toNumbers)));
+    }
+    this.text = options.text ? new TextIndex(this.size, (ordinal) => options.text!(docs[ordinal])) : null;
+  }
+
+  get vocabularySize(): number {
+    return this.text?.terms ?? 0;
+  }
+
+  /** Ordinals of documents passing one filter (cached: listings repeat their filters). */
+  filterSet(filter: Filter): Bitset {
+    const key = JSON.stringify(filter);
+    const cached = this.filterCache.get(key);
+    if (cached) return cached;
+    const set = this.computeFilter(filter);
+    if (this.filterCache.size >= FILTER_CACHE_SIZE) this.filterCache.delete(this.filterCache.keys().next().value as string);
+    this.filterCache.set(key, set);
+    return set;
+  }
+
+  private computeFilter(filter: Filter): Bitset {
+    const term = this.terms.get(filter.field);
+    const numeric = this.numbers.get(filter.field);
+    if (term && (filter.op === 'in' || filter.op === 'nin')) {
+      const set = new Bitset(this.size);
+      for (const value of filter.values) {
+        const values = term.setOf(termKey(value), this.size);
+        if (values) set.or(values);
+      }
+      return filter.op === 'in' ? set : this.all.clone().andNot(set);
+    }
+    if (numeric && filter.op === 'range') return numeric.select(this.size, (value) => inRangeFilter(value, filter));
+    if ((term || numeric) && filter.op === 'exists') {
+      const present = (term ?? numeric)!.present;
+      return filter.exists ? present : this.all.clone().andNot(present);
+    }
+    const set = new Bitset(this.size);
+    this.docs.forEach((doc, ordinal) => {
+      if (matchesFilter(doc, filter)) set.add(ordinal);
+    });
+    return set;
+  }
+
+  private rangeSet(field: string, bucket: RangeBucket): Bitset {
+    const key = `${field}:${rangeKey(bucket)}`;
+    let set = this.rangeCache.get(key);
+    if (!set) {
+      const numeric = this.numbers.get(field);
+      set = numeric
+        ? numeric.select(this.size, (value) => inRange(value, bucket))
+        : this.filterSet({ field, op: 'range', ...(bucket.from !== null ? { gte: bucket.from } : {}), ...(bucket.to !== null ? { lt: bucket.to } : {}) });
+      this.rangeCache.set(key, set);
+    }
+    return set;
+  }
+
+  search(request: SearchRequest): IndexResult<D> {
+    const textMatch = request.text && this.text
+      ? this.text.search(request.text, { prefixLastWord: true, minimumShouldMatch: 0.75, minScore: SEARCH_LIMITS.minScore })
+      : null;
+    const base = textMatch ? textMatch.matched : this.all;
+    const filterSets = request.filters.map((filter) => this.filterSet(filter));
+    const mask = base.clone();
+    for (const set of filterSets) mask.and(set);
+    const aggregations: IndexResult<D>['aggregations'] = {};
+    for (const facet of request.facets) this.aggregate(facet, base, request.filters, filterSets, aggregations);
+    const total = mask.count();
+    const ordinals = this.page(mask, total, request, textMatch?.scores ?? null);
+    return {
+      docs: ordinals.map((ordinal) => this.docs[ordinal]),
+      scores: textMatch ? ordinals.map((ordinal) => Math.round(textMatch.scores[ordinal] * 1000) / 1000) : null,
+      total,
+      aggregations,
+    };
+  }
+
+  /** Facets count without their own filter, so a shopper still sees the other options. */
+  private aggregate(facet: FacetRequest, base: Bitset, filters: Filter[], sets: Bitset[], out: IndexResult<D>['aggregations']) {
+    const own = (field: string) => field === facet.field || field === `${facet.field}_options`;
+    const mask = base.clone();
+    filters.forEach((filter, index) => {
+      if (!own(filter.field)) mask.and(sets[index]);
+    });
+    if (facet.ranges) {
+      out[`agg_range_${facet.field}`] = {
+        buckets: facet.ranges.map((bucket) => ({ key: rangeKey(bucket), from: bucket.from, to: bucket.to, doc_count: mask.countAnd(this.rangeSet(facet.field, bucket)) })),
+      };
+      return;
+    }
+    out[`agg_terms_${facet.field}`] = { buckets: this.termBuckets(facet.field, mask, facet.size) };
+    if (this.terms.has(`${facet.field}_options`)) {
+      out[`agg_terms_${facet.field}_options`] = { buckets: this.termBuckets(`${facet.field}_options`, mask, facet.size) };
+    }
+  }
+
+  private termBuckets(field: string, mask: Bitset, size: number): Bucket[] {
+    const counts: Bucket[] = [];
+    const term = this.terms.get(field);
+    if (term?.bits) {
+      for (const [key, set] of term.bits) {
+        const count = mask.countAnd(set);
+        if (count > 0) counts.push({ key, doc_count: count });
+      }
+    } else if (term) {
+      for (const [key, ordinals] of term.postings) {
+        let count = 0;
+        for (const ordinal of ordinals) if (mask.has(ordinal)) count += 1;
+        if (count > 0) counts.push({ key, doc_count: count });
+      }
+    } else {
+      const tally = new Map<string, number>();
+      mask.forEach((ordinal) => {
+        for (const key of new Set(valuesAt(this.docs[ordinal], field).map(termKey))) tally.set(key, (tally.get(key) ?? 0) + 1);
+      });
+      for (const [key, count] of tally) counts.push({ key, doc_count: count });
+    }
+    counts.sort((a, b) => b.doc_count - a.doc_count || a.key.localeCompare(b.key, 'en', { numeric: true }));
+    return counts.slice(0, size);
+  }
+
+  private page(mask: Bitset, total: number, request: SearchRequest, scores: Float32Array | null): number[] {
+    const end = request.from + request.size;
+    if (request.from >= total) return [];
+    const sort: SortSpec[] = request.sort.length > 0 ? request.sort : scores ? [{ field: '_score', order: 'desc' }, ...this.options.defaultSort] : this.options.defaultSort;
+    if (sort.length === 1 && this.numbers.has(sort[0].field)) {
+      const order = this.order(sort[0]);
+      const out: number[] = [];
+      let seen = 0;
+      for (let i = 0; i < order.length && out.length < request.size; i += 1) {
+        if (!mask.has(order[i])) continue;
+        if (seen >= request.from) out.push(order[i]);
+        seen += 1;
+      }
+      return out;
+    }
+    const ordinals = mask.toArray();
+    const keys = sort.map((spec) => this.keyReader(spec, scores));
+    ordinals.sort((a, b) => {
+      for (let i = 0; i < sort.length; i += 1) {
+        const result = compareKeys(keys[i](a), keys[i](b), sort[i].order);
+        if (result !== 0) return result;
+      }
+      return a - b;
+    });
+    return ordinals.slice(request.from, end);
+  }
+
+  private keyReader(spec: SortSpec, scores: Float32Array | null): (ordinal: number) => number | string | null {
+    if (spec.field === '_score') return (ordinal) => (scores ? scores[ordinal] : 0);
+    const numeric = this.numbers.get(spec.field);
+    if (numeric) {
+      const column = spec.order === 'asc' ? numeric.min : numeric.max;
+      return (ordinal) => (Number.isNaN(column[ordinal]) ? null : column[ordinal]);
+    }
+    return (ordinal) => sortKey(this.docs[ordinal], spec.field, spec.order);
+  }
+
+  /** All ordinals in one field's order (missing values last, ties by ordinal), cached. */
+  private order(spec: SortSpec): Int32Array {
+    const key = `${spec.field}:${spec.order}`;
+    let order = this.orderCache.get(key);
+    if (!order) {
+      const read = this.keyReader(spec, null);
+      const ordinals = Array.from({ length: this.size }, (_, index) => index);
+      const keys = ordinals.map(read);
+      ordinals.sort((a, b) => compareKeys(keys[a], keys[b], spec.order) || a - b);
+      order = Int32Array.from(ordinals);
+      this.orderCache.set(key, order);
+    }
+    return order;
+  }
+}

@@ -1,0 +1,55 @@
+import type { Product } from '@kaloryfer/domain';
+import { project } from '../project';
+import type { CatalogCollections, IndexContext, SearchEngine } from '../search-engine';
+import type { EntityType, SearchRequest, SearchResponse } from '../search-request';
+import { lookupIndexOptions, productIndexOptions } from './collection-fields';
+import { DocumentIndex } from './document-index';
+
+/**
+ * The embedded engine: in-process column/bitset indexes derived from the database at start
+ * and rebuilt when the catalogue changes (an index swap: searches never see half an index).
+ */
+export class MemorySearchEngine implements SearchEngine {
+  readonly name = 'memory';
+  private indexes: Partial<Record<EntityType, DocumentIndex<unknown>>> = {};
+
+  async index(collections: CatalogCollections, { today }: IndexContext): Promise<void> {
+    const text = (...fields: string[]) => (doc: Record<string, unknown>) => fields.map((field) => ({ boost: 1, text: String(doc[field] ?? '') }));
+    const next: Partial<Record<EntityType, DocumentIndex<unknown>>> = {
+      product: new DocumentIndex<Product>(collections.product, productIndexOptions(today)) as DocumentIndex<unknown>,
+      category: new DocumentIndex(collections.category, lookupIndexOptions({
+        id: (c) => c.id, parent_id: (c) => c.parent_id, slug: (c) => c.slug, url_key: (c) => c.url_key, url_path: (c) => c.url_path,
+        level: (c) => c.level, position: (c) => c.position, is_active: (c) => c.is_active,
+      }, (c) => [{ boost: 1, text: c.name }], [{ field: 'position', order: 'asc' }])) as DocumentIndex<unknown>,
+      attribute: new DocumentIndex(collections.attribute, lookupIndexOptions({
+        attribute_id: (a) => a.attribute_id, attribute_code: (a) => a.attribute_code, is_comparable: (a) => a.is_comparable,
+        is_filterable: (a) => a.is_filterable, position: (a) => a.position,
+      }, (a) => [{ boost: 1, text: a.frontend_label }], [{ field: 'position', order: 'asc' }])) as DocumentIndex<unknown>,
+      taxrule: new DocumentIndex(collections.taxrule, lookupIndexOptions({ id: (t) => t.id }, () => [], [{ field: 'id', order: 'asc' }])) as DocumentIndex<unknown>,
+      cms_page: new DocumentIndex(collections.cms_page, lookupIndexOptions({
+        id: (p) => p.id, identifier: (p) => p.identifier, parent_identifier: (p) => p.parent_identifier, position: (p) => p.position, active: (p) => p.active,
+      }, text('title', 'content') as never, [{ field: 'position', order: 'asc' }])) as DocumentIndex<unknown>,
+      cms_block: new DocumentIndex(collections.cms_block, lookupIndexOptions({
+        id: (b) => b.id, identifier: (b) => b.identifier, active: (b) => b.active,
+      }, text('title', 'content') as never, [{ field: 'id', order: 'asc' }])) as DocumentIndex<unknown>,
+    };
+    this.indexes = next;
+  }
+
+  async search(request: SearchRequest): Promise<SearchResponse> {
+    const index = this.indexes[request.type];
+    if (!index) return { items: [], total: 0, start: request.from, perPage: request.size, aggregations: {} };
+    const result = index.search(request);
+    const items = result.docs.map((doc, position) => {
+      const item = project(doc as Record<string, unknown>, request.include, request.exclude);
+      return result.scores ? { ...item, _score: result.scores[position] } : item;
+    });
+    return { items, total: result.total, start: request.from, perPage: request.size, aggregations: result.aggregations };
+  }
+
+  /** Sizes for logs and benchmarks. */
+  stats(): Record<string, number> {
+    const product = this.indexes.product;
+    return { products: product?.size ?? 0, vocabulary: product?.vocabularySize ?? 0 };
+  }
+}

@@ -1,0 +1,57 @@
+import type { PriceFields, SourcePrice } from '../catalog/product';
+import { round2 } from './money';
+import { finalPrice } from './special-price';
+import { applyTax } from './tax';
+
+export interface TaxSettings {
+  /** Rate in percent for a product tax class (23 for the PL standard rate). */
+  rateFor(taxClassId: number): number;
+  sourcePriceIncludesTax: boolean;
+}
+
+/**
+ * Every price field of one product at one moment (spec §3, §4): the special price counts only
+ * inside its dates and only when lower; net, gross and tax are derived from the tax rule.
+ */
+export function priceFields(source: SourcePrice, tax: TaxSettings, at: Date): PriceFields {
+  const rate = tax.rateFor(source.tax_class_id);
+  const taxed = (amount: number) => applyTax(amount, rate, tax.sourcePriceIncludesTax);
+  const original = taxed(source.price);
+  const final = taxed(finalPrice(source.price, source, at));
+  const special = source.special_price === null || source.special_price === undefined ? null : taxed(source.special_price);
+  return {
+    price: final.price,
+    price_incl_tax: final.price_incl_tax,
+    price_tax: final.price_tax,
+    original_price: original.price,
+    original_price_incl_tax: original.price_incl_tax,
+    original_price_tax: original.price_tax,
+    special_price: special?.price ?? null,
+    special_price_incl_tax: special?.price_incl_tax ?? null,
+    special_price_tax: special?.price_tax ?? null,
+    final_price: final.price,
+    final_price_incl_tax: final.price_incl_tax,
+    final_price_tax: final.price_tax,
+  };
+}
+
+/** Price fields of a composite product from a gross amount (bundle, grouped, cheapest child). */
+export function priceFieldsFromGross(finalGross: number, originalGross: number, rate: number): PriceFields {
+  const final = applyTax(round2(finalGross), rate, true);
+  const original = applyTax(round2(originalGross), rate, true);
+  const reduced = final.price_incl_tax < original.price_incl_tax;
+  return {
+    price: final.price,
+    price_incl_tax: final.price_incl_tax,
+    price_tax: final.price_tax,
+    original_price: original.price,
+    original_price_incl_tax: original.price_incl_tax,
+    original_price_tax: original.price_tax,
+    special_price: reduced ? final.price : null,
+    special_price_incl_tax: reduced ? final.price_incl_tax : null,
+    special_price_tax: reduced ? final.price_tax : null,
+    final_price: final.price,
+    final_price_incl_tax: final.price_incl_tax,
+    final_price_tax: final.price_tax,
+  };
+}
