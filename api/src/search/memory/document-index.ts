@@ -26,7 +26,6 @@ export interface IndexOptions<D> {
   text?: (doc: D) => WeightedText[];
   /** Default sort without text (products: view_count desc, spec §9). */
   defaultSort: SortSpec[];
-  /** Aggregation `agg_terms_<f>_options` counts the field `<f>_options` when it exists. */
 }
 
 export interface IndexResult<D> {
@@ -259,7 +258,9 @@ export class DocumentIndex<D> {
     } else {
       const tally = new Map<string, number>();
       mask.forEach((ordinal) => {
-        for (const key of new Set(valuesAt(this.docs[ordinal], field).map(termKey))) tally.set(key, (tally.get(key) ?? 0) + 1);
+        for (const key of new Set(valuesAt(this.docs[ordinal], field).map(termKey))) {
+          if (key !== '') tally.set(key, (tally.get(key) ?? 0) + 1);
+        }
       });
       for (const [key, count] of tally) counts.push({ key, doc_count: count });
     }
