@@ -37,6 +37,26 @@ export interface IndexResult<D> {
 
 const BITSET_MAX_CARDINALITY = 2048;
 const FILTER_CACHE_SIZE = 512;
+/** Up to this many results (from + size) are selected in one pass instead of sorting every match. */
+const TOP_K_LIMIT = 500;
+
+/** The first k ordinals of a set in comparator order, by binary insertion into a short list. */
+function topK(set: Bitset, k: number, compare: (a: number, b: number) => number): number[] {
+  const best: number[] = [];
+  set.forEach((ordinal) => {
+    if (best.length === k && compare(ordinal, best[k - 1]) >= 0) return;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compare(best[mid], ordinal) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    best.splice(low, 0, ordinal);
+    if (best.length > k) best.pop();
+  });
+  return best;
+}
 
 class TermField {
   readonly postings = new Map<string, number[]>();
@@ -283,15 +303,17 @@ export class DocumentIndex<D> {
       }
       return out;
     }
-    const ordinals = mask.toArray();
     const keys = sort.map((spec) => this.keyReader(spec, scores));
-    ordinals.sort((a, b) => {
+    const compare = (a: number, b: number) => {
       for (let i = 0; i < sort.length; i += 1) {
         const result = compareKeys(keys[i](a), keys[i](b), sort[i].order);
         if (result !== 0) return result;
       }
       return a - b;
-    });
+    };
+    if (end <= TOP_K_LIMIT) return topK(mask, end, compare).slice(request.from);
+    const ordinals = mask.toArray();
+    ordinals.sort(compare);
     return ordinals.slice(request.from, end);
   }
 

@@ -27,7 +27,8 @@ export interface TextSearchOptions {
 }
 
 const QUALITY = { exact: 1, prefix: 0.8, fuzzy: 0.6 } as const;
-const MAX_PREFIX_EXPANSIONS = 200;
+/** A 3-letter prefix can stand for hundreds of words; the first 64 in order are plenty to rank. */
+const MAX_PREFIX_EXPANSIONS = 64;
 const DIGITS = /^\d+$/;
 
 function deletions(term: string): string[] {
