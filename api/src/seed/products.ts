@@ -5,7 +5,7 @@ import {
 import { ACCESSORY_FAMILIES, categoryById, RADIATOR_FAMILIES, type AccessoryFamily, type ImageStyle, type RadiatorFamily } from './families';
 import { Random } from './random';
 import {
-  attributeId, CATEGORIES, COLOURS, CONNECTIONS, HEATER_TYPES, MANUFACTURERS, MATERIALS, MOUNTS, STANDARD_TAX_CLASS,
+  attributeId, COLOURS, CONNECTIONS, HEATER_TYPES, MANUFACTURERS, MATERIALS, MOUNTS, STANDARD_TAX_CLASS,
   type ColourSeed,
 } from './reference-data';
 
@@ -597,4 +597,3 @@ export function generateProducts(options: ProductOptions): GeneratedProducts {
   return new Generator(options).run();
 }
 
-export { CATEGORIES };
