@@ -184,9 +184,9 @@ describe('stock', () => {
     const one = await json('/api/stock/check?sku=KF-ZT-0001');
     expect(one).toMatchObject({ status: 200, body: { code: 200, result: { sku: 'KF-ZT-0001', manage_stock: true } } });
     expect(typeof one.body.result.is_in_stock).toBe('boolean');
-    const skus = Array.from({ length: 15 }, (_, index) => `KF-ZT-${String(index + 1).padStart(4, '0')}`);
-    const list = await json(`/api/stock/list?skus=${skus.join(',')},NOPE`.replace(',NOPE', ''));
-    expect(list.body.result).toHaveLength(15);
+    const skus = Array.from({ length: 14 }, (_, index) => `KF-ZT-${String(index + 1).padStart(4, '0')}`);
+    const list = await json(`/api/stock/list?skus=${skus.join(',')},NO-SUCH`);
+    expect(list.body.result.map((row: { sku: string }) => row.sku)).toEqual(skus);
   });
 
   test.each([

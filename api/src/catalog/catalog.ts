@@ -78,6 +78,7 @@ export class Catalog {
   private priced: Product[] = [];
   private bySku = new Map<string, SkuEntry>();
   private byId = new Map<number, Product>();
+  private byUrl = new Map<string, Product>();
   private pricedDay = '';
   private reindexing: Promise<void> | null = null;
 
@@ -97,9 +98,11 @@ export class Catalog {
       : [];
     const bySku = new Map<string, SkuEntry>();
     const byId = new Map<number, Product>();
+    const byUrl = new Map<string, Product>();
     for (const product of priced) {
       bySku.set(product.sku, { product, child: null });
       byId.set(product.id, product);
+      for (const key of [product.url_path, product.url_key, product.slug]) byUrl.set(key, product);
       for (const child of product.configurable_children ?? []) bySku.set(child.sku, { product, child });
     }
     await this.engine.index({
@@ -113,6 +116,7 @@ export class Catalog {
     this.priced = priced;
     this.bySku = bySku;
     this.byId = byId;
+    this.byUrl = byUrl;
     this.pricedDay = today;
   }
 
@@ -149,6 +153,11 @@ export class Catalog {
 
   productById(id: number): Product | undefined {
     return this.byId.get(id);
+  }
+
+  /** By url_path, url_key or slug (they are unique across products). */
+  productByUrl(url: string): Product | undefined {
+    return this.byUrl.get(url);
   }
 
   priceHistory(sku: string): PricePoint[] {

@@ -1,5 +1,5 @@
 import {
-  bundlePrice, groupedPrice, isChildSelectable, lowestPriceBefore, priceFields, priceFieldsFromGross,
+  bundlePrice, groupedPrice, isChildSelectable, lowestPriceBefore, pickPriceFields, priceFields, priceFieldsFromGross,
   type ConfigurableChild, type PricePoint, type PriceFields, type Product, type TaxSettings,
 } from '@kaloryfer/domain';
 
@@ -66,13 +66,4 @@ export function priceProducts(products: Product[], context: PricingContext): Pro
     }
   }
   return products.map((product) => priced.get(product.id)!);
-}
-
-function pickPriceFields(source: PriceFields): PriceFields {
-  return {
-    price: source.price, price_incl_tax: source.price_incl_tax, price_tax: source.price_tax,
-    original_price: source.original_price, original_price_incl_tax: source.original_price_incl_tax, original_price_tax: source.original_price_tax,
-    special_price: source.special_price, special_price_incl_tax: source.special_price_incl_tax, special_price_tax: source.special_price_tax,
-    final_price: source.final_price, final_price_incl_tax: source.final_price_incl_tax, final_price_tax: source.final_price_tax,
-  };
 }

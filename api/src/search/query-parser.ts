@@ -37,7 +37,7 @@ function integer(value: unknown, name: string, fallback: number, min: number, ma
   if (value === undefined || value === null || value === '') return fallback;
   const parsed = typeof value === 'string' ? Number(value) : value;
   if (typeof parsed !== 'number' || !Number.isInteger(parsed) || parsed < min || parsed > max) {
-    throw new SearchQueryError(min === 0 ? `${name} must be a whole number from 0 to ${max}` : `${name} must be a whole number from ${min} to ${max}`);
+    throw new SearchQueryError(`${name} must be a whole number from ${min} to ${max}`);
   }
   return parsed;
 }

@@ -211,10 +211,6 @@ class Generator {
     };
   }
 
-  private push(product: Product) {
-    this.products.push(product);
-  }
-
   // —— radiators ———————————————————————————————————————————————————————————————
 
   private radiator(family: RadiatorFamily, index: number) {
@@ -263,7 +259,8 @@ class Generator {
       free_valves: (!family.electric && rng.chance(0.3) ? 1 : 0) as 0 | 1,
     };
     const children: ConfigurableChild[] = variants.map(({ width, height, colour: c }) => {
-      const childSku = `${sku}-${width}x${height}-${c.code}`;
+      // A simple radiator is its one variant: it keeps the parent's SKU (and its price history with it).
+      const childSku = configurable ? `${sku}-${width}x${height}-${c.code}` : sku;
       const price = variantPrice(width, height, c);
       const special = this.special(price);
       const stock = this.stock(rng.chance(0.03) ? 'made-to-order' : 'physical');
@@ -341,15 +338,12 @@ class Generator {
         stock: only.stock, color: only.color, width: only.width, height: only.height, size: only.size, weight: only.weight,
         elements_count: only.elements_count, delivery_time: only.delivery_time, gtin: only.gtin,
       });
-      // The history was recorded under the child's SKU: a simple product keeps it under its own.
-      const record = this.history[this.history.length - 1];
-      if (record?.sku === only.sku) record.sku = sku;
     }
     if (family.style === 'vertical' || family.style === 'horizontal' || family.style === 'ladder') {
       if (rng.chance(0.4)) product.custom_options = this.ralOptions(product.id);
     }
     this.describeRadiator(product, family, uniqueColours, powers);
-    this.push(product);
+    this.products.push(product);
   }
 
   private option(code: string, text: string, values: { value_index: number; label: string }[]) {
@@ -434,7 +428,7 @@ class Generator {
     product.meta_title = name;
     product.meta_keyword = [baseName.toLowerCase(), 'akcesoria grzewcze', manufacturer.label, finish.label.toLowerCase()].join(', ');
     product.meta_description = product.short_description;
-    this.push(product);
+    this.products.push(product);
     if (product.status >= 2) return;
     const list = this.simplesByFamily.get(family.code) ?? [];
     list.push(product);
@@ -483,7 +477,7 @@ class Generator {
     product.meta_title = name;
     product.meta_keyword = `zestaw grzejnik z zaworami, ${radiator.model}, kaloryfer`;
     product.meta_description = product.short_description;
-    this.push(product);
+    this.products.push(product);
   }
 
   /** A set of valves sold together: grouped product of simple accessories at qty 1. */
@@ -507,7 +501,7 @@ class Generator {
     product.meta_title = name;
     product.meta_keyword = 'komplet zaworów, zawór termostatyczny, głowica, kaloryfer';
     product.meta_description = product.short_description;
-    this.push(product);
+    this.products.push(product);
   }
 
   /** Installation services (virtual) and guides (downloadable, one free). */
@@ -522,7 +516,7 @@ class Generator {
         meta_title: name, meta_keyword: 'montaż grzejnika, instalator, usługa', meta_description: description.slice(0, 150),
       });
       this.recordHistory(product.sku, price, {});
-      this.push(product);
+      this.products.push(product);
     };
     service('MONTAZ-DEK', 'Montaż grzejnika dekoracyjnego (usługa)', 349, 'Montaż grzejnika dekoracyjnego przez instalatora z uprawnieniami: demontaż starego grzejnika, montaż nowego, podłączenie i próba szczelności.');
     service('MONTAZ-LAZ', 'Montaż grzejnika łazienkowego (usługa)', 299, 'Montaż grzejnika łazienkowego wraz z zaworami i odpowietrzeniem. Termin ustalamy telefonicznie w ciągu 2 dni roboczych.');
@@ -540,7 +534,7 @@ class Generator {
         meta_title: name, meta_keyword: 'poradnik, instrukcja montażu, pdf', meta_description: description.slice(0, 150),
       });
       this.recordHistory(product.sku, price, {});
-      this.push(product);
+      this.products.push(product);
     };
     guide('DOBOR-MOCY', 'Poradnik: jak dobrać moc grzejnika (PDF)', 0, 'poradnik-dobor-mocy.pdf', 'Bezpłatny poradnik: jak policzyć zapotrzebowanie na ciepło, jak czytać moc 75/65/20 i 55/45/20 i jak dobrać grzejnik do pompy ciepła.');
     guide('MONTAZ-DRABINKI', 'Instrukcja montażu grzejnika drabinkowego (PDF)', 19.99, 'instrukcja-montazu-drabinki.pdf', 'Instrukcja krok po kroku: wymiary montażowe, uchwyty, zawory, odpowietrzenie i pierwsze uruchomienie grzejnika łazienkowego.');

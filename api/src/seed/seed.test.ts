@@ -51,10 +51,14 @@ describe('seed catalogue', () => {
     }
   });
 
-  test('a type 22 panel 600 × 1000 gives about 1,650 W, as catalogues say', () => {
-    const panel = children.find((child) => child.sku.startsWith('KF-P22') && child.width === 1000 && child.height === 600);
-    if (panel) expect(panel.power_75_65_20).toBeGreaterThan(1500);
-    if (panel) expect(panel.power_75_65_20).toBeLessThan(1800);
+  test('a type 22 panel 600 mm high gives about 1,650 W per metre, as catalogues say', () => {
+    const panels = children.filter((child) => child.sku.startsWith('KF-P22') && child.height === 600);
+    expect(panels.length).toBeGreaterThan(5);
+    for (const panel of panels) {
+      const perMetre = panel.power_75_65_20! / (panel.width! / 1000);
+      expect(perMetre).toBeGreaterThan(1600);
+      expect(perMetre).toBeLessThan(1700);
+    }
   });
 
   test('special prices ended, running and starting later; tier prices 1–5 %', () => {

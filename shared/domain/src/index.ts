@@ -17,5 +17,5 @@ export {
   RANGE_FACETS, rangeKey, WIDTH_RANGES, type DeliveryBucket, type RangeBucket,
 } from './catalog/facets';
 export { isChildSelectable, isListed, isViewable, LISTED_STATUS, LISTED_VISIBILITY, type ListingFields } from './catalog/listing';
-export { priceFields, priceFieldsFromGross, type TaxSettings } from './price/product-price';
+export { pickPriceFields, priceFields, priceFieldsFromGross, type TaxSettings } from './price/product-price';
 export * from './catalog/product';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../../catalog/catalog';
 import { ApiError, sendResult } from '../../http/envelope';
 import { project } from '../../search/project';
-import { forGroup, TILE_FIELDS } from './product-view';
+import { forGroup, TILE_FIELDS } from './product-fields';
 
 export const EMPTY_PRODUCT = 'Product query returned an empty result';
 const SINGLE_KEYS = ['sku', 'id', 'url_path', 'url_key', 'slug'] as const;
@@ -133,5 +133,6 @@ export async function productRoutes(app: FastifyInstance, { catalog }: { catalog
 function findBy(catalog: Catalog, key: (typeof SINGLE_KEYS)[number], value: string): Product | undefined {
   if (key === 'sku') return catalog.bySkuLookup(value)?.product;
   if (key === 'id') return catalog.productById(Number(value));
-  return catalog.products.find((product) => product[key] === value);
+  const product = catalog.productByUrl(value);
+  return product?.[key] === value ? product : undefined;
 }

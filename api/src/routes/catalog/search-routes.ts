@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../../catalog/catalog';
 import { ApiError } from '../../http/envelope';
 import { parseSearch, SearchQueryError, type RawSearch } from '../../search/query-parser';
-import { forGroup } from './product-view';
+import { forGroup } from './product-fields';
 
 const INDEX = /^vue_storefront_catalog(_[a-z]{2})?$/;
 

@@ -16,7 +16,7 @@ function toStock(row: StockItemTable) {
     qty: row.qty,
     is_in_stock: row.is_in_stock === 1,
     manage_stock: row.manage_stock === 1,
-    is_qty_volatile: row.is_volatile === 1,
+    is_volatile: row.is_volatile === 1,
     min_sale_qty: row.min_sale_qty,
     max_sale_qty: row.max_sale_qty,
   };

@@ -1,4 +1,4 @@
-import type { Product } from '@kaloryfer/domain';
+import type { CmsBlock, CmsPage, Product } from '@kaloryfer/domain';
 import { project } from '../project';
 import type { CatalogCollections, IndexContext, SearchEngine } from '../search-engine';
 import type { EntityType, SearchRequest, SearchResponse } from '../search-request';
@@ -14,7 +14,7 @@ export class MemorySearchEngine implements SearchEngine {
   private indexes: Partial<Record<EntityType, DocumentIndex<unknown>>> = {};
 
   async index(collections: CatalogCollections, { today }: IndexContext): Promise<void> {
-    const text = (...fields: string[]) => (doc: Record<string, unknown>) => fields.map((field) => ({ boost: 1, text: String(doc[field] ?? '') }));
+    const text = <D>(...fields: (keyof D)[]) => (doc: D) => fields.map((field) => ({ boost: 1, text: String(doc[field] ?? '') }));
     const next: Partial<Record<EntityType, DocumentIndex<unknown>>> = {
       product: new DocumentIndex<Product>(collections.product, productIndexOptions(today)) as DocumentIndex<unknown>,
       category: new DocumentIndex(collections.category, lookupIndexOptions({
@@ -28,10 +28,10 @@ export class MemorySearchEngine implements SearchEngine {
       taxrule: new DocumentIndex(collections.taxrule, lookupIndexOptions({ id: (t) => t.id }, () => [], [{ field: 'id', order: 'asc' }])) as DocumentIndex<unknown>,
       cms_page: new DocumentIndex(collections.cms_page, lookupIndexOptions({
         id: (p) => p.id, identifier: (p) => p.identifier, parent_identifier: (p) => p.parent_identifier, position: (p) => p.position, active: (p) => p.active,
-      }, text('title', 'content') as never, [{ field: 'position', order: 'asc' }])) as DocumentIndex<unknown>,
+      }, text<CmsPage>('title', 'content'), [{ field: 'position', order: 'asc' }])) as DocumentIndex<unknown>,
       cms_block: new DocumentIndex(collections.cms_block, lookupIndexOptions({
         id: (b) => b.id, identifier: (b) => b.identifier, active: (b) => b.active,
-      }, text('title', 'content') as never, [{ field: 'id', order: 'asc' }])) as DocumentIndex<unknown>,
+      }, text<CmsBlock>('title', 'content'), [{ field: 'id', order: 'asc' }])) as DocumentIndex<unknown>,
     };
     this.indexes = next;
   }

@@ -1,7 +1,7 @@
 import type { PriceFields, SourcePrice } from '../catalog/product';
 import { round2 } from './money';
 import { finalPrice } from './special-price';
-import { applyTax } from './tax';
+import { applyTax, type TaxedPrice } from './tax';
 
 export interface TaxSettings {
   /** Rate in percent for a product tax class (23 for the PL standard rate). */
@@ -16,9 +16,19 @@ export interface TaxSettings {
 export function priceFields(source: SourcePrice, tax: TaxSettings, at: Date): PriceFields {
   const rate = tax.rateFor(source.tax_class_id);
   const taxed = (amount: number) => applyTax(amount, rate, tax.sourcePriceIncludesTax);
-  const original = taxed(source.price);
-  const final = taxed(finalPrice(source.price, source, at));
   const special = source.special_price === null || source.special_price === undefined ? null : taxed(source.special_price);
+  return assemble(taxed(finalPrice(source.price, source, at)), taxed(source.price), special);
+}
+
+/** Price fields of a composite product from a gross amount (bundle, grouped). */
+export function priceFieldsFromGross(finalGross: number, originalGross: number, rate: number): PriceFields {
+  const final = applyTax(round2(finalGross), rate, true);
+  const original = applyTax(round2(originalGross), rate, true);
+  return assemble(final, original, final.price_incl_tax < original.price_incl_tax ? final : null);
+}
+
+/** `price` is the final price (as vue-storefront has it after its tax step); `original_*` the regular one. */
+function assemble(final: TaxedPrice, original: TaxedPrice, special: TaxedPrice | null): PriceFields {
   return {
     price: final.price,
     price_incl_tax: final.price_incl_tax,
@@ -35,23 +45,12 @@ export function priceFields(source: SourcePrice, tax: TaxSettings, at: Date): Pr
   };
 }
 
-/** Price fields of a composite product from a gross amount (bundle, grouped, cheapest child). */
-export function priceFieldsFromGross(finalGross: number, originalGross: number, rate: number): PriceFields {
-  const final = applyTax(round2(finalGross), rate, true);
-  const original = applyTax(round2(originalGross), rate, true);
-  const reduced = final.price_incl_tax < original.price_incl_tax;
+/** Only the price fields of something that has them (a priced child setting its parent's price). */
+export function pickPriceFields(source: PriceFields): PriceFields {
+  const { price, price_incl_tax, price_tax, original_price, original_price_incl_tax, original_price_tax, special_price, special_price_incl_tax,
+    special_price_tax, final_price, final_price_incl_tax, final_price_tax } = source;
   return {
-    price: final.price,
-    price_incl_tax: final.price_incl_tax,
-    price_tax: final.price_tax,
-    original_price: original.price,
-    original_price_incl_tax: original.price_incl_tax,
-    original_price_tax: original.price_tax,
-    special_price: reduced ? final.price : null,
-    special_price_incl_tax: reduced ? final.price_incl_tax : null,
-    special_price_tax: reduced ? final.price_tax : null,
-    final_price: final.price,
-    final_price_incl_tax: final.price_incl_tax,
-    final_price_tax: final.price_tax,
+    price, price_incl_tax, price_tax, original_price, original_price_incl_tax, original_price_tax, special_price, special_price_incl_tax,
+    special_price_tax, final_price, final_price_incl_tax, final_price_tax,
   };
 }
