@@ -4,17 +4,17 @@
  * 100,000 products, where SQL needs a GROUP BY per facet.
  */
 export class Bitset {
-  readonly words: Uint32Array;
+  readonly words: Int32Array;
 
-  constructor(readonly size: number, words?: Uint32Array) {
-    this.words = words ?? new Uint32Array((size + 31) >>> 5);
+  constructor(readonly size: number, words?: Int32Array) {
+    this.words = words ?? new Int32Array((size + 31) >>> 5);
   }
 
   static full(size: number): Bitset {
     const set = new Bitset(size);
-    set.words.fill(0xffffffff);
+    set.words.fill(-1);
     const tail = size & 31;
-    if (tail !== 0) set.words[set.words.length - 1] = (1 << tail) - 1 >>> 0;
+    if (tail !== 0) set.words[set.words.length - 1] = (1 << tail) - 1;
     return set;
   }
 
@@ -105,5 +105,5 @@ export class Bitset {
 function popcount(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

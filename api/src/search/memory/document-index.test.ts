@@ -132,6 +132,23 @@ describe('aggregations', () => {
     const { aggregations } = search({ _availableFilters: [{ field: 'color', options: { size: 2 } }] });
     expect(aggregations.agg_terms_color.buckets).toHaveLength(2);
   });
+  test('small and large result sets count the same as counting by hand (tally vs popcount paths)', () => {
+    // 3,000 products, colours spread so a narrow filter leaves a sparse set and none a dense one.
+    const many = Array.from({ length: 3000 }, (_, i) => product({ sku: `M-${i}`, name: 'Grzejnik', color: 101 + (i % 7), manufacturer: 201 + (i % 3), price: 100 + (i % 50) }));
+    const big = new DocumentIndex(many, productIndexOptions(TODAY));
+    const byHand = (docs: Product[]) => {
+      const counts = new Map<string, number>();
+      for (const doc of docs) counts.set(String(doc.color), (counts.get(String(doc.color)) ?? 0) + 1);
+      return Object.fromEntries(counts);
+    };
+    const colours = (filters: unknown[]) => Object.fromEntries(big.search(parseSearch({ type: 'product', query: { _appliedFilters: filters, _availableFilters: [{ field: 'color' }] }, size: 1 }))
+      .aggregations.agg_terms_color.buckets.map((bucket) => [bucket.key, bucket.doc_count]));
+    expect(colours([])).toEqual(byHand(many));
+    const sparse = many.filter((doc) => doc.price === 100);
+    expect(sparse.length).toBe(60);
+    expect(colours([{ attribute: 'price', value: { lte: 100 } }])).toEqual(byHand(sparse));
+    expect(colours([{ attribute: 'manufacturer', value: { in: [202] } }])).toEqual(byHand(many.filter((doc) => doc.manufacturer === 202)));
+  });
 });
 
 describe('sort and paging', () => {

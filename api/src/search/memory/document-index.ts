@@ -40,35 +40,109 @@ const FILTER_CACHE_SIZE = 512;
 /** Up to this many results (from + size) are selected in one pass instead of sorting every match. */
 const TOP_K_LIMIT = 500;
 
-/** The first k ordinals of a set in comparator order, by binary insertion into a short list. */
+/**
+ * The first k ordinals of a set in comparator order, by binary insertion into a short list.
+ * Walks the words itself: a callback per member would be a megamorphic call in a hot loop.
+ */
 function topK(set: Bitset, k: number, compare: (a: number, b: number) => number): number[] {
   const best: number[] = [];
-  set.forEach((ordinal) => {
-    if (best.length === k && compare(ordinal, best[k - 1]) >= 0) return;
-    let low = 0;
-    let high = best.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (compare(best[mid], ordinal) <= 0) low = mid + 1;
-      else high = mid;
+  const words = set.words;
+  for (let w = 0; w < words.length; w += 1) {
+    let word = words[w];
+    while (word !== 0) {
+      const low = word & -word;
+      word ^= low;
+      const ordinal = (w << 5) + (31 - Math.clz32(low));
+      if (best.length === k && compare(ordinal, best[k - 1]) >= 0) continue;
+      let lowIndex = 0;
+      let high = best.length;
+      while (lowIndex < high) {
+        const mid = (lowIndex + high) >>> 1;
+        if (compare(best[mid], ordinal) <= 0) lowIndex = mid + 1;
+        else high = mid;
+      }
+      best.splice(lowIndex, 0, ordinal);
+      if (best.length > k) best.pop();
     }
-    best.splice(low, 0, ordinal);
-    if (best.length > k) best.pop();
-  });
+  }
   return best;
 }
+
+/** topK where the order is a position per ordinal: no comparator call per member. */
+function topKByRank(set: Bitset, k: number, rank: Int32Array): number[] {
+  const best: number[] = [];
+  let worst = Number.MAX_SAFE_INTEGER;
+  const words = set.words;
+  for (let w = 0; w < words.length; w += 1) {
+    let word = words[w];
+    while (word !== 0) {
+      const low = word & -word;
+      word ^= low;
+      const ordinal = (w << 5) + (31 - Math.clz32(low));
+      const position = rank[ordinal];
+      if (best.length === k && position >= worst) continue;
+      let lowIndex = 0;
+      let high = best.length;
+      while (lowIndex < high) {
+        const mid = (lowIndex + high) >>> 1;
+        if (rank[best[mid]] <= position) lowIndex = mid + 1;
+        else high = mid;
+      }
+      best.splice(lowIndex, 0, ordinal);
+      if (best.length > k) best.pop();
+      if (best.length === k) worst = rank[best[k - 1]];
+    }
+  }
+  return best;
+}
+
+/** Facet keys with equal counts: numerically where they are numbers ("9" before "10"). */
+const compareKeysNumeric = new Intl.Collator('en', { numeric: true }).compare;
 
 class TermField {
   readonly postings = new Map<string, number[]>();
   bits: Map<string, Bitset> | null = null;
+  /** For bitset fields: the keys, and per document the indexes of its keys (CSR layout). */
+  keys: string[] = [];
+  keyOffsets!: Uint32Array;
+  keyIndexes!: Uint16Array;
   present!: Bitset;
 
   finish(size: number) {
     if (this.postings.size <= BITSET_MAX_CARDINALITY) {
       this.bits = new Map([...this.postings].map(([key, ordinals]) => [key, Bitset.of(size, ordinals)]));
+      this.keys = [...this.postings.keys()];
+      const perDoc: number[][] = Array.from({ length: size }, () => []);
+      this.keys.forEach((key, index) => {
+        for (const ordinal of this.postings.get(key)!) perDoc[ordinal].push(index);
+      });
+      this.keyOffsets = new Uint32Array(size + 1);
+      perDoc.forEach((indexes, ordinal) => {
+        this.keyOffsets[ordinal + 1] = this.keyOffsets[ordinal] + indexes.length;
+      });
+      this.keyIndexes = Uint16Array.from(perDoc.flat());
     }
     this.present = new Bitset(size);
     for (const ordinals of this.postings.values()) for (const ordinal of ordinals) this.present.add(ordinal);
+  }
+
+  /**
+   * Documents per key within the mask. A sparse mask tallies its documents' keys; a dense one
+   * pays one popcount(AND) per key — whichever touches fewer words.
+   */
+  countWithin(mask: Bitset, maskCount: number): Int32Array {
+    const counts = new Int32Array(this.keys.length);
+    const perDoc = this.keyIndexes.length / Math.max(1, this.keyOffsets.length - 1);
+    if (maskCount * (perDoc + 1) < this.keys.length * mask.words.length) {
+      const { keyOffsets, keyIndexes } = this;
+      mask.forEach((ordinal) => {
+        for (let i = keyOffsets[ordinal]; i < keyOffsets[ordinal + 1]; i += 1) counts[keyIndexes[i]] += 1;
+      });
+    } else {
+      let index = 0;
+      for (const set of this.bits!.values()) counts[index++] = mask.countAnd(set);
+    }
+    return counts;
   }
 
   setOf(key: string, size: number): Bitset | null {
@@ -147,7 +221,7 @@ export class DocumentIndex<D> {
   private readonly text: TextIndex | null;
   private readonly filterCache = new Map<string, Bitset>();
   private readonly rangeCache = new Map<string, Bitset>();
-  private readonly orderCache = new Map<string, Int32Array>();
+  private readonly orderCache = new Map<string, { order: Int32Array; rank: Int32Array }>();
 
   constructor(readonly docs: D[], private readonly options: IndexOptions<D>) {
     this.size = docs.length;
@@ -230,9 +304,9 @@ export class DocumentIndex<D> {
     const filterSets = request.filters.map((filter) => this.filterSet(filter));
     const mask = base.clone();
     for (const set of filterSets) mask.and(set);
-    const aggregations: IndexResult<D>['aggregations'] = {};
-    for (const facet of request.facets) this.aggregate(facet, base, request.filters, filterSets, aggregations);
     const total = mask.count();
+    const aggregations: IndexResult<D>['aggregations'] = {};
+    for (const facet of request.facets) this.aggregate(facet, { base, mask, total }, request.filters, filterSets, aggregations);
     const ordinals = this.page(mask, total, request, textMatch?.scores ?? null);
     return {
       docs: ordinals.map((ordinal) => this.docs[ordinal]),
@@ -243,32 +317,39 @@ export class DocumentIndex<D> {
   }
 
   /** Facets count without their own filter, so a shopper still sees the other options. */
-  private aggregate(facet: FacetRequest, base: Bitset, filters: Filter[], sets: Bitset[], out: IndexResult<D>['aggregations']) {
+  private aggregate(facet: FacetRequest, matched: { base: Bitset; mask: Bitset; total: number }, filters: Filter[], sets: Bitset[], out: IndexResult<D>['aggregations']) {
     const own = (field: string) => field === facet.field || field === `${facet.field}_options`;
-    const mask = base.clone();
-    filters.forEach((filter, index) => {
-      if (!own(filter.field)) mask.and(sets[index]);
-    });
+    // Most facets have no filter of their own and share the result set.
+    let mask = matched.mask;
+    let total = matched.total;
+    if (filters.some((filter) => own(filter.field))) {
+      mask = matched.base.clone();
+      filters.forEach((filter, index) => {
+        if (!own(filter.field)) mask.and(sets[index]);
+      });
+      total = mask.count();
+    }
     if (facet.ranges) {
       out[`agg_range_${facet.field}`] = {
-        buckets: facet.ranges.map((bucket) => ({ key: rangeKey(bucket), from: bucket.from, to: bucket.to, doc_count: mask.countAnd(this.rangeSet(facet.field, bucket)) })),
+        buckets: facet.ranges.map((bucket) => ({ key: rangeKey(bucket), from: bucket.from, to: bucket.to, doc_count: total === 0 ? 0 : mask.countAnd(this.rangeSet(facet.field, bucket)) })),
       };
       return;
     }
-    out[`agg_terms_${facet.field}`] = { buckets: this.termBuckets(facet.field, mask, facet.size) };
+    out[`agg_terms_${facet.field}`] = { buckets: this.termBuckets(facet.field, mask, total, facet.size) };
     if (this.terms.has(`${facet.field}_options`)) {
-      out[`agg_terms_${facet.field}_options`] = { buckets: this.termBuckets(`${facet.field}_options`, mask, facet.size) };
+      out[`agg_terms_${facet.field}_options`] = { buckets: this.termBuckets(`${facet.field}_options`, mask, total, facet.size) };
     }
   }
 
-  private termBuckets(field: string, mask: Bitset, size: number): Bucket[] {
+  private termBuckets(field: string, mask: Bitset, maskCount: number, size: number): Bucket[] {
     const counts: Bucket[] = [];
     const term = this.terms.get(field);
+    if (maskCount === 0) return counts;
     if (term?.bits) {
-      for (const [key, set] of term.bits) {
-        const count = mask.countAnd(set);
-        if (count > 0) counts.push({ key, doc_count: count });
-      }
+      const perKey = term.countWithin(mask, maskCount);
+      perKey.forEach((count, index) => {
+        if (count > 0) counts.push({ key: term.keys[index], doc_count: count });
+      });
     } else if (term) {
       for (const [key, ordinals] of term.postings) {
         let count = 0;
@@ -284,7 +365,7 @@ export class DocumentIndex<D> {
       });
       for (const [key, count] of tally) counts.push({ key, doc_count: count });
     }
-    counts.sort((a, b) => b.doc_count - a.doc_count || a.key.localeCompare(b.key, 'en', { numeric: true }));
+    counts.sort((a, b) => b.doc_count - a.doc_count || compareKeysNumeric(a.key, b.key));
     return counts.slice(0, size);
   }
 
@@ -293,15 +374,21 @@ export class DocumentIndex<D> {
     if (request.from >= total) return [];
     const sort: SortSpec[] = request.sort.length > 0 ? request.sort : scores ? [{ field: '_score', order: 'desc' }, ...this.options.defaultSort] : this.options.defaultSort;
     if (sort.length === 1 && this.numbers.has(sort[0].field)) {
-      const order = this.order(sort[0]);
+      // Walk the field's global order, picking matches. When the matches sit late in that
+      // order (a category of dear radiators sorted by price among cheap accessories), stop
+      // after as many steps as the matches themselves and take the top k of them by rank.
+      const { order, rank } = this.order(sort[0]);
       const out: number[] = [];
       let seen = 0;
-      for (let i = 0; i < order.length && out.length < request.size; i += 1) {
+      const budget = end > TOP_K_LIMIT ? order.length : Math.min(order.length, total + end);
+      let i = 0;
+      for (; i < budget && out.length < request.size && seen < total; i += 1) {
         if (!mask.has(order[i])) continue;
         if (seen >= request.from) out.push(order[i]);
         seen += 1;
       }
-      return out;
+      if (out.length === request.size || seen === total) return out;
+      return topKByRank(mask, end, rank).slice(request.from);
     }
     const keys = sort.map((spec) => this.keyReader(spec, scores));
     const compare = (a: number, b: number) => {
@@ -327,18 +414,26 @@ export class DocumentIndex<D> {
     return (ordinal) => sortKey(this.docs[ordinal], spec.field, spec.order);
   }
 
-  /** All ordinals in one field's order (missing values last, ties by ordinal), cached. */
-  private order(spec: SortSpec): Int32Array {
+  /**
+   * All ordinals in one field's order (missing values last, ties by ordinal) and each
+   * ordinal's position in it, cached.
+   */
+  private order(spec: SortSpec): { order: Int32Array; rank: Int32Array } {
     const key = `${spec.field}:${spec.order}`;
-    let order = this.orderCache.get(key);
-    if (!order) {
+    let cached = this.orderCache.get(key);
+    if (!cached) {
       const read = this.keyReader(spec, null);
       const ordinals = Array.from({ length: this.size }, (_, index) => index);
       const keys = ordinals.map(read);
       ordinals.sort((a, b) => compareKeys(keys[a], keys[b], spec.order) || a - b);
-      order = Int32Array.from(ordinals);
-      this.orderCache.set(key, order);
+      const order = Int32Array.from(ordinals);
+      const rank = new Int32Array(this.size);
+      order.forEach((ordinal, position) => {
+        rank[ordinal] = position;
+      });
+      cached = { order, rank };
+      this.orderCache.set(key, cached);
     }
-    return order;
+    return cached;
   }
 }
