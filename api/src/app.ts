@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { GroupTokens, loadTokenSecret } from './auth/group-token';
 import { Catalog } from './catalog/catalog';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -18,6 +19,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The catalogue (search engine and lookups); call `refresh()` after changing catalogue rows. */
     catalog: Catalog;
+    /** Signs and reads the customer-group tokens sent with catalogue searches. */
+    groupTokens: GroupTokens;
   }
 }
 
@@ -51,7 +54,9 @@ export async function buildApp({ config, db, clock }: AppOptions): Promise<Fasti
   const catalog = new Catalog(db, new MemorySearchEngine(), clock);
   await catalog.refresh();
   app.decorate('catalog', catalog);
-  await app.register(searchRoutes, { catalog });
+  const groupTokens = new GroupTokens(loadTokenSecret(config.tokenSecret, config.varDir));
+  app.decorate('groupTokens', groupTokens);
+  await app.register(searchRoutes, { catalog, groupTokens });
   await app.register(productRoutes, { catalog });
   await app.register(stockRoutes, { db });
   await app.register(contentRoutes, { catalog });

@@ -20,6 +20,8 @@ export interface Config {
   databaseUrl: string;
   logLevel: string;
   shellDist: string;
+  /** Signs group tokens; unset = a secret generated once into VAR_DIR. */
+  tokenSecret: string | undefined;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -42,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(varDir, 'kaloryfer.sqlite')}`,
     logLevel: env.LOG_LEVEL ?? 'info',
     shellDist: path.resolve(REPO_ROOT, env.SHELL_DIST ?? 'shell/dist'),
+    tokenSecret: env.TOKEN_SECRET || undefined,
   };
 }
 

@@ -118,6 +118,27 @@ describe('catalogue search', () => {
     expect(await post(`${SEARCH}/product/_search`, body)).toMatchObject({ status: 400, body: { code: 400, result: message } });
   });
 
+  test('tier prices: everyone sees the all-groups tiers; the group in a signed groupToken sees its own too', async () => {
+    const tierGroups = async (extra: Record<string, unknown>) => {
+      const { status, body } = await post(`${SEARCH}/product/_search`, {
+        query: { _appliedFilters: [{ attribute: 'tier_prices', value: { exists: true } }, ...LISTED] }, size: 50, _sourceInclude: ['sku', 'tier_prices'], ...extra,
+      });
+      expect(status).toBe(200);
+      return new Set((body.items as { tier_prices: { customer_group_id: number }[] }[]).flatMap((item) => item.tier_prices.map((tier) => tier.customer_group_id)));
+    };
+    const installerToken = server.app.groupTokens.sign(2);
+    expect([...await tierGroups({})]).toEqual([32000]);
+    expect([...await tierGroups({ groupToken: installerToken })].sort()).toEqual([2, 32000]);
+    // The token outranks a groupId the client claims, and works in the GET form too.
+    expect([...await tierGroups({ groupToken: server.app.groupTokens.sign(1), groupId: 2 })]).toEqual([32000]);
+    const viaGet = await json(`${SEARCH}/product/_search?size=5&_source_include=tier_prices&groupToken=${installerToken}&request=${encodeURIComponent(JSON.stringify({ _appliedFilters: [{ attribute: 'tier_prices', value: { exists: true } }] }))}`);
+    expect(viaGet.body.items.some((item: { tier_prices: { customer_group_id: number }[] }) => item.tier_prices.some((tier) => tier.customer_group_id === 2))).toBe(true);
+    const [payload] = installerToken.split('.');
+    for (const forged of [`${payload}.not-the-signature`, 'garbage', 42]) {
+      expect(await post(`${SEARCH}/product/_search`, { size: 1, groupToken: forged })).toMatchObject({ status: 400, body: { result: 'groupToken is not valid: sign in again' } });
+    }
+  });
+
   test('bad requests in the URL and the body are 4xx, never 500', async () => {
     expect(await json(`${SEARCH}/product/_search?request=%7Bbroken`)).toMatchObject({ status: 400, body: { result: 'request must be JSON (the search query)' } });
     expect(await json(`${SEARCH}/orders/_search`)).toMatchObject({ status: 400, body: { result: 'type must be one of product, category, attribute, taxrule, cms_page, cms_block' } });

@@ -1,5 +1,5 @@
 import {
-  ALL_GROUPS, foldText, heatOutput, type ConfigurableChild, type CustomOptionDef, type PricePoint, type Product,
+  ALL_GROUPS, CUSTOMER_GROUPS, foldText, heatOutput, type ConfigurableChild, type CustomOptionDef, type PricePoint, type Product,
   type ProductCategoryRef, type ProductLink, type StockInfo, type TierPriceEntry,
 } from '@kaloryfer/domain';
 import { ACCESSORY_FAMILIES, categoryById, RADIATOR_FAMILIES, type AccessoryFamily, type ImageStyle, type RadiatorFamily } from './families';
@@ -162,6 +162,8 @@ class Generator {
       { customer_group_id: ALL_GROUPS, qty: this.rng.pick([2, 3]), percentage_value: first },
       { customer_group_id: ALL_GROUPS, qty: this.rng.pick([5, 6]), percentage_value: first + this.rng.int(1, 2) },
       { customer_group_id: ALL_GROUPS, qty: 10, percentage_value: 5 },
+      // Installers (trade accounts) get a discount from the first piece.
+      { customer_group_id: CUSTOMER_GROUPS.installer, qty: 1, percentage_value: first + 2 },
     ];
   }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { GroupTokens } from '../../auth/group-token';
 import type { Catalog } from '../../catalog/catalog';
 import { ApiError } from '../../http/envelope';
 import { parseSearch, SearchQueryError, type RawSearch } from '../../search/query-parser';
@@ -14,9 +15,15 @@ type Query = Record<string, string | undefined>;
  * with the search query in the body, or GET with it in `request=` (kept for compatibility:
  * long filter lists belong in a POST). Answers `{items, total, start, perPage, aggregations}`.
  */
-export async function searchRoutes(app: FastifyInstance, { catalog }: { catalog: Catalog }) {
-  const run = async (params: Params, raw: RawSearch) => {
+export async function searchRoutes(app: FastifyInstance, { catalog, groupTokens }: { catalog: Catalog; groupTokens: GroupTokens }) {
+  const run = async (params: Params, raw: RawSearch, groupToken: unknown) => {
     if (!INDEX.test(params.index)) throw new ApiError(404, `Unknown catalogue index: ${params.index}`);
+    // A group token (issued at login) outranks a plain groupId: it is the server's own word.
+    if (groupToken !== undefined && groupToken !== null && groupToken !== '') {
+      const groupId = typeof groupToken === 'string' ? groupTokens.read(groupToken) : null;
+      if (groupId === null) throw new ApiError(400, 'groupToken is not valid: sign in again');
+      raw = { ...raw, groupId };
+    }
     let request;
     try {
       request = parseSearch(raw);
@@ -43,13 +50,14 @@ export async function searchRoutes(app: FastifyInstance, { catalog }: { catalog:
 
   app.get<{ Params: Params; Querystring: Query }>('/api/catalog/:index/:type/_search', {
     schema: { summary: 'Catalogue search (GET, request= holds the search query)', tags: ['catalogue'] },
-  }, async (request) => run(request.params, fromQuery(request.params.type, request.query)));
+  }, async (request) => run(request.params, fromQuery(request.params.type, request.query), request.query.groupToken));
 
   app.post<{ Params: Params; Querystring: Query; Body: unknown }>('/api/catalog/:index/:type/_search', {
     schema: { summary: 'Catalogue search (POST body: the search query with paging, sort and field selection)', tags: ['catalogue'] },
   }, async (request) => {
     const body = request.body ?? {};
     if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'the body must be a JSON object (the search query)');
-    return run(request.params, fromQuery(request.params.type, request.query, body as Record<string, unknown>));
+    const fields = body as Record<string, unknown>;
+    return run(request.params, fromQuery(request.params.type, request.query, fields), fields.groupToken ?? request.query.groupToken);
   });
 }

@@ -31,6 +31,8 @@ export interface TierPriceEntry {
   percentage_value: number;
 }
 export const ALL_GROUPS = 32000;
+/** Customer groups (Magento's numbering): 0 not logged in, 1 retail, 2 installers (trade prices). */
+export const CUSTOMER_GROUPS = { notLoggedIn: 0, retail: 1, installer: 2 } as const;
 
 export interface SourcePrice {
   price: number;
