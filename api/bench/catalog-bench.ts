@@ -11,13 +11,15 @@ import { parseSearch } from '../src/search/query-parser';
 import { generateProducts } from '../src/seed/products';
 import { TAX_RULES } from '../src/seed/reference-data';
 import { startTestServer } from '../test/helpers';
-import { SqliteBaseline, type BaselineQuery } from './sqlite-baseline';
+import type { BaselineQuery } from './baseline-rows';
+import { PostgresBaseline } from './postgres-baseline';
+import { SqliteBaseline } from './sqlite-baseline';
 
 /**
  * npm run bench:catalog [-- --sizes 10000,100000] [--no-http]: builds catalogues, times the
- * embedded engine against a plain SQLite FTS5 + GROUP BY baseline in the same run and prints
- * p50/p95/p99 and the ratios; then the listing endpoint's HTTP throughput (autocannon, 10 s).
- * Prints, never asserts.
+ * embedded engine against a plain SQLite FTS5 + GROUP BY baseline — and PostgreSQL full-text
+ * + GROUP BY when PG_URL is set — in the same run and prints p50/p95/p99 and the ratios; then
+ * the listing endpoint's HTTP throughput (autocannon, 10 s). Prints, never asserts.
  */
 const TODAY = '2026-11-21';
 const args = process.argv.slice(2);
@@ -41,21 +43,24 @@ function percentiles(samples: number[]) {
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
-function time(run: (i: number) => void): ReturnType<typeof percentiles> {
-  for (let i = 0; i < 20; i += 1) run(i);
+type Percentiles = ReturnType<typeof percentiles>;
+
+/** Awaits each run (the PostgreSQL baseline is a round trip; the others return at once). */
+async function time(run: (i: number) => unknown): Promise<Percentiles> {
+  for (let i = 0; i < 20; i += 1) await run(i);
   const samples: number[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     const start = process.hrtime.bigint();
-    run(i);
+    await run(i);
     samples.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
   return percentiles(samples);
 }
 
 const fmt = (value: number) => `${value.toFixed(2)} ms`.padStart(10);
-function row(name: string, engine: ReturnType<typeof percentiles>, baseline?: ReturnType<typeof percentiles>) {
-  const ratio = baseline ? `   baseline ${fmt(baseline.p50)} ${fmt(baseline.p95)} ${fmt(baseline.p99)}   p95 ×${(baseline.p95 / engine.p95).toFixed(1)} faster` : '';
-  console.log(`  ${name.padEnd(34)} ${fmt(engine.p50)} ${fmt(engine.p95)} ${fmt(engine.p99)}${ratio}`);
+function row(name: string, figures: Percentiles, engineP95?: number) {
+  const ratio = engineP95 === undefined ? '' : `   p95 ×${(figures.p95 / engineP95).toFixed(1)} the engine's`;
+  console.log(`  ${name.padEnd(40)} ${fmt(figures.p50)} ${fmt(figures.p95)} ${fmt(figures.p99)}${ratio}`);
 }
 
 function listingRequest(i: number, text?: string) {
@@ -74,17 +79,36 @@ async function benchSize(count: number): Promise<Product[]> {
   await engine.index({ product: priced, category: [], attribute: [], taxrule: [], cms_page: [], cms_block: [] }, { today: TODAY });
   console.log(`  memory index built in ${Date.now() - started} ms (${engine.stats().vocabulary} terms), heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB`);
   started = Date.now();
-  const baseline = new SqliteBaseline(priced);
+  const baselines: { name: string; run: (query: BaselineQuery) => unknown; close: () => unknown }[] = [];
+  const sqlite = new SqliteBaseline(priced);
+  baselines.push({ name: 'SQLite FTS5 + GROUP BY', run: (query) => sqlite.run(query), close: () => sqlite.close() });
   console.log(`  SQLite FTS5 baseline built in ${Date.now() - started} ms`);
+  if (process.env.PG_URL) {
+    started = Date.now();
+    const postgres = await PostgresBaseline.load(process.env.PG_URL, priced);
+    baselines.push({ name: 'PostgreSQL tsvector + GROUP BY', run: (query) => postgres.run(query), close: () => postgres.close() });
+    console.log(`  PostgreSQL baseline loaded and indexed in ${Date.now() - started} ms`);
+  }
   // The engine's search is async for the interface; its work is synchronous, so time it directly.
   const search = (request: ReturnType<typeof parseSearch>) => (engine as unknown as { indexes: { product: { search: (r: unknown) => unknown } } }).indexes.product.search(request);
   const baselineQuery = (i: number, text?: string): BaselineQuery => ({ category: CATEGORIES[i % CATEGORIES.length], colour: !text && i % 2 === 0 ? COLOURS[i % COLOURS.length] : undefined, text, facets: true, size: 20 });
-  console.log(`  ${''.padEnd(34)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)}`);
-  row('listing: 5 terms + 3 ranges + sort', time((i) => search(listingRequest(i))), time((i) => baseline.run(baselineQuery(i))));
-  row('text + 2 filters + same facets', time((i) => search(listingRequest(i, TEXTS[i % TEXTS.length]))), time((i) => baseline.run(baselineQuery(i, TEXTS[i % TEXTS.length]))));
-  row('search-as-you-type prefixes', time((i) => search(parseSearch({ type: 'product', query: { _searchText: PREFIXES[i % PREFIXES.length], _appliedFilters: LISTED }, size: 5, include: ['sku', 'name'] }))),
-    time((i) => baseline.run({ category: 2, text: PREFIXES[i % PREFIXES.length], facets: false, size: 5 })));
-  baseline.close();
+  const queries: { name: string; engine: (i: number) => unknown; baseline: (i: number) => BaselineQuery }[] = [
+    { name: 'listing: 5 terms + 3 ranges + sort', engine: (i) => search(listingRequest(i)), baseline: (i) => baselineQuery(i) },
+    { name: 'text + 2 filters + same facets', engine: (i) => search(listingRequest(i, TEXTS[i % TEXTS.length])), baseline: (i) => baselineQuery(i, TEXTS[i % TEXTS.length]) },
+    {
+      name: 'search-as-you-type prefixes',
+      engine: (i) => search(parseSearch({ type: 'product', query: { _searchText: PREFIXES[i % PREFIXES.length], _appliedFilters: LISTED }, size: 5, include: ['sku', 'name'] })),
+      baseline: (i) => ({ category: 2, text: PREFIXES[i % PREFIXES.length], facets: false, size: 5 }),
+    },
+  ];
+  console.log(`  ${''.padEnd(40)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)}`);
+  for (const query of queries) {
+    console.log(`  ${query.name}`);
+    const engineFigures = await time(query.engine);
+    row('  embedded engine', engineFigures);
+    for (const baseline of baselines) row(`  ${baseline.name}`, await time((i) => baseline.run(query.baseline(i))), engineFigures.p95);
+  }
+  for (const baseline of baselines) await baseline.close();
   return priced;
 }
 
@@ -111,7 +135,6 @@ async function httpThroughput() {
 async function main() {
   console.log(`Catalogue search benchmark (${RUNS} runs per query after 20 warm-up; Node ${process.version})`);
   for (const size of sizes) await benchSize(size);
-  if (process.env.PG_URL) console.log('\nPG_URL is set, but the PostgreSQL baseline is not written yet (see docs/performance.md).');
   if (!args.includes('--no-http')) await httpThroughput();
 }
 

@@ -68,29 +68,35 @@ function topK(set: Bitset, k: number, compare: (a: number, b: number) => number)
   return best;
 }
 
-/** topK where the order is a position per ordinal: no comparator call per member. */
-function topKByRank(set: Bitset, k: number, rank: Int32Array): number[] {
+/**
+ * topK for the two hot orders without a comparator call per member: by a position per ordinal
+ * (a numeric field's cached order), or by score descending with that position (or the
+ * ordinal) breaking ties — relevance, then the default sort.
+ */
+function topKByKeys(set: Bitset, k: number, scores: Float32Array | null, rank: Int32Array | null): number[] {
   const best: number[] = [];
-  let worst = Number.MAX_SAFE_INTEGER;
   const words = set.words;
+  // a comes before b
+  const before = (a: number, b: number) => {
+    if (scores && scores[a] !== scores[b]) return scores[a] > scores[b];
+    return rank ? rank[a] < rank[b] : a < b;
+  };
   for (let w = 0; w < words.length; w += 1) {
     let word = words[w];
     while (word !== 0) {
       const low = word & -word;
       word ^= low;
       const ordinal = (w << 5) + (31 - Math.clz32(low));
-      const position = rank[ordinal];
-      if (best.length === k && position >= worst) continue;
+      if (best.length === k && !before(ordinal, best[k - 1])) continue;
       let lowIndex = 0;
       let high = best.length;
       while (lowIndex < high) {
         const mid = (lowIndex + high) >>> 1;
-        if (rank[best[mid]] <= position) lowIndex = mid + 1;
-        else high = mid;
+        if (before(ordinal, best[mid])) high = mid;
+        else lowIndex = mid + 1;
       }
       best.splice(lowIndex, 0, ordinal);
       if (best.length > k) best.pop();
-      if (best.length === k) worst = rank[best[k - 1]];
     }
   }
   return best;
@@ -388,7 +394,12 @@ export class DocumentIndex<D> {
         seen += 1;
       }
       if (out.length === request.size || seen === total) return out;
-      return topKByRank(mask, end, rank).slice(request.from);
+      return topKByKeys(mask, end, null, rank).slice(request.from);
+    }
+    if (scores && sort[0].field === '_score' && sort[0].order === 'desc' && end <= TOP_K_LIMIT) {
+      const rest = sort.slice(1);
+      if (rest.length === 0) return topKByKeys(mask, end, scores, null).slice(request.from);
+      if (rest.length === 1 && this.numbers.has(rest[0].field)) return topKByKeys(mask, end, scores, this.order(rest[0]).rank).slice(request.from);
     }
     const keys = sort.map((spec) => this.keyReader(spec, scores));
     const compare = (a: number, b: number) => {
