@@ -1,7 +1,13 @@
 import { $route } from '@kaloryfer/contracts';
 import { useStore } from '@nanostores/react';
-import { BrandsPage, CategoriesPage, CategoryPage, ComparePage, ProductPage } from './frames';
-import { HomePage } from './home-page';
+import { ComparePage } from '../compare/ComparePage';
+import { HomePage } from '../home/HomePage';
+import { CategoryPage } from '../listing/CategoryPage';
+import { ProductPage } from '../product/ProductPage';
+import { startCatalogOwners } from '../state/catalog-owners';
+import { BrandsPage, CategoriesPage } from './frames';
+
+startCatalogOwners();
 
 /** The catalogue's pages by route name (route table: shared/contracts/src/routes.ts). */
 export function CatalogRoutes() {
@@ -11,7 +17,7 @@ export function CatalogRoutes() {
     case 'categories': return <CategoriesPage />;
     case 'category': return <CategoryPage slug={route.params.slug} />;
     case 'product':
-    case 'configurable-product': return <ProductPage sku={route.params.childSku ?? route.params.parentSku} />;
+    case 'configurable-product': return <ProductPage parentSku={route.params.parentSku} childSku={route.params.childSku} />;
     case 'compare': return <ComparePage />;
     case 'brands': return <BrandsPage />;
     default: return null;

@@ -1,4 +1,4 @@
-import { i18n, initI18n, registerNamespace, setLanguage, SPEC_MESSAGES } from './index';
+import { formatPrice, i18n, initI18n, registerNamespace, setLanguage, SPEC_MESSAGES } from './index';
 import { messagesPl } from './locales/messages.pl-PL';
 
 beforeAll(() => initI18n({ language: 'pl-PL' }));
@@ -75,5 +75,15 @@ describe('remote namespaces', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(loaded).toContain('it-IT');
     expect(i18n.t('hello', { ns: 'demo' })).toBe('Buongiorno');
+  });
+});
+
+describe('prices', () => {
+  test.each([
+    [1299, 'pl-PL', '1299,00 zł'],
+    [12999.5, 'pl-PL', '12 999,50 zł'],
+    [89, 'en-US', 'PLN 89.00'],
+  ])('%d in %s is "%s" (amount then sign in Polish)', (amount, language, expected) => {
+    expect(formatPrice(amount, language).replace(/\s/g, ' ')).toBe(expected);
   });
 });

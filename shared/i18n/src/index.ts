@@ -94,3 +94,15 @@ export async function registerNamespace(namespace: string, loaders: NamespaceLoa
     void load(language).then(() => i18n.emit('loaded', { [language]: [namespace] }));
   });
 }
+
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
+/** A PLN amount as the shopper's language writes it: "1 299,00 zł" in Polish (spec §1). */
+export function formatPrice(amount: number, language: string = i18n.language ?? DEFAULT_LANGUAGE): string {
+  let format = priceFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { style: 'currency', currency: 'PLN', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    priceFormats.set(language, format);
+  }
+  return format.format(amount);
+}

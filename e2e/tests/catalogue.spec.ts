@@ -1,0 +1,121 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { collectPageErrors } from './helpers';
+
+/** Prices as the tiles print them ("1 299,00 zł", or "od 1 299,00 zł") → numbers. */
+async function tilePrices(page: Page): Promise<number[]> {
+  const texts = await page.locator('.product-grid .product-tile-price strong').allTextContents();
+  return texts.map((text) => Number(text.replace(/[^\d,]/g, '').replace(',', '.')));
+}
+
+interface Found { sku: string; slug: string; name: string; type_id: string; configurable_children?: { sku: string; stock: { is_in_stock: boolean } }[] }
+
+/** Products of the seeded catalogue, asked of the API (the seed is generated for today's date). */
+async function findProducts(page: Page, filters: unknown[], size = 20): Promise<Found[]> {
+  const response = await page.request.post('/api/catalog/vue_storefront_catalog/product/_search', {
+    data: { query: { _appliedFilters: [{ attribute: 'visibility', value: { in: [2, 3, 4] } }, { attribute: 'status', value: { in: [0, 1] } }, { attribute: 'stock.is_in_stock', value: { eq: true } }, ...filters] }, size, sort: 'view_count:desc' },
+  });
+  expect(response.ok()).toBe(true);
+  return (await response.json()).items as Found[];
+}
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('home → category → filters in the URL → sort → a configurable radiator → compare', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/');
+  for (const rail of ['Nowości', 'Bestsellery', 'Kolekcje ekskluzywne']) {
+    await expect(page.getByRole('region', { name: rail }).locator('.product-grid:not([aria-hidden]) > li')).toHaveCount(8);
+  }
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('link', { name: 'Grzejniki łazienkowe' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grzejniki łazienkowe');
+  await expect(page.locator('.product-grid:not([aria-hidden]) > li')).toHaveCount(20);
+  const count = Number((await page.locator('.listing-count').textContent())!.replace(/\D/g, ''));
+  expect(count).toBeGreaterThan(20);
+
+  // Filters go to the route query (spec §2) and narrow the listing.
+  await page.getByRole('group', { name: 'Szerokość' }).getByLabel(/^400–600 mm/).check();
+  await expect(page).toHaveURL(/[?&]width=400-600(&|$)/);
+  await page.getByRole('group', { name: 'Czas dostawy' }).getByLabel(/^Wysyłka w 24 h/).check();
+  await expect(page).toHaveURL(/[?&]delivery=24h(&|$)/);
+  const narrowed = Number((await page.locator('.listing-count').textContent())!.replace(/\D/g, ''));
+  expect(narrowed).toBeGreaterThan(0);
+  expect(narrowed).toBeLessThan(count);
+
+  await page.getByLabel('Sortuj:').selectOption('price:asc');
+  await expect(page).toHaveURL(/[?&]sort=price:asc(&|$)/);
+  await expect.poll(async () => {
+    const prices = await tilePrices(page);
+    return prices.length > 1 && prices.every((price, index) => index === 0 || prices[index - 1] <= price);
+  }).toBe(true);
+  await expectNoSeriousA11yViolations(page);
+
+  // Back to an unfiltered listing and "load more": the next 20 from start + perPage.
+  await page.goto('/c/grzejniki-lazienkowe');
+  await page.getByRole('button', { name: 'Pokaż więcej' }).click();
+  await expect(page.locator('.product-grid:not([aria-hidden]) > li')).toHaveCount(Math.min(40, count));
+
+  // A configurable radiator: the chosen variant goes into the URL.
+  const listed = await findProducts(page, [{ attribute: 'category_ids', value: { in: [6] } }], 40);
+  const radiator = listed.find((product) => product.type_id === 'configurable')!;
+  await page.getByRole('link', { name: radiator.name, exact: true }).first().click();
+  await expect(page).toHaveURL(/\/p\/KF-[A-Z]+-\d{4}\/[^/]+\/KF-[A-Z]+-\d{4}-\d+x\d+-[A-Z]+$/);
+  const firstUrl = page.url();
+  const colours = page.getByRole('group', { name: 'Kolor' }).getByRole('radio');
+  const colourCount = await colours.count();
+  let changed = false;
+  for (let i = 0; i < colourCount && !changed; i += 1) {
+    if (await colours.nth(i).isChecked()) continue;
+    await colours.nth(i).check();
+    changed = await expect.poll(() => page.url()).not.toBe(firstUrl).then(() => true, () => false);
+  }
+  expect(changed).toBe(true);
+  await expect(page.getByText('Najniższa cena z 30 dni przed obniżką').or(page.getByText('Cena brutto z 23% VAT'))).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Dane techniczne' })).toContainText('Moc 75/65/20');
+  await expectNoSeriousA11yViolations(page);
+
+  // Quantity validation speaks the spec's messages.
+  await page.getByLabel('Ilość').fill('0');
+  await page.getByRole('button', { name: 'Dodaj do koszyka' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Ilość musi być większa od 0');
+
+  await page.getByRole('button', { name: 'Dodaj do porównania' }).click();
+  await expect(page.getByRole('button', { name: 'W porównaniu' })).toBeVisible();
+
+  // A second product, then the compare page side by side.
+  const [valve] = await findProducts(page, [{ attribute: 'category_ids', value: { in: [18] } }, { attribute: 'type_id', value: { eq: 'simple' } }], 1);
+  await page.goto(`/p/${valve.sku}/${valve.slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(valve.name);
+  await page.getByRole('button', { name: 'Dodaj do porównania' }).click();
+  await page.goto('/compare');
+  await expect(page.getByRole('columnheader')).toHaveCount(2);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: `Usuń ${valve.name} z porównania` }).click();
+  await expect(page.getByRole('columnheader')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+test('product pages of both URL forms (spec §2) show the product; a configurable one keeps the named variant', async ({ page }) => {
+  const [simple] = await findProducts(page, [{ attribute: 'type_id', value: { eq: 'simple' } }], 1);
+  await page.goto(`/p/${simple.sku}/${simple.slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(simple.name);
+  const [configurable] = await findProducts(page, [{ attribute: 'type_id', value: { eq: 'configurable' } }], 1);
+  const child = configurable.configurable_children!.filter((candidate) => candidate.stock.is_in_stock)[1] ?? configurable.configurable_children![0];
+  await page.goto(`/p/${configurable.sku}/${configurable.slug}/${child.sku}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(configurable.name);
+  await expect(page.getByText(`Kod: ${child.sku}`)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${child.sku}$`));
+});
+
+test('an unknown category or product lands on page-not-found with nf', async ({ page }) => {
+  await page.goto('/c/nie-ma-takiej-kategorii');
+  await expect(page).toHaveURL(/\/page-not-found\?nf=%2Fc%2Fnie-ma-takiej-kategorii$/);
+  await page.goto('/p/KF-NIE-9999/nic');
+  await expect(page).toHaveURL(/\/page-not-found\?nf=%2Fp%2FKF-NIE-9999%2Fnic$/);
+});

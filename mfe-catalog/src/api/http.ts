@@ -1,0 +1,24 @@
+/** A failed API call, with the server's readable message when it sent one. */
+export class ApiFailure extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+/**
+ * JSON from the shop API on the page's own origin. Aborting (a newer request replaced this
+ * one) rejects with the AbortError; callers ignore those.
+ */
+export async function apiJson<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const response = await fetch(path, {
+    method: init.method ?? 'GET',
+    headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: init.signal,
+  });
+  const payload = await response.json().catch(() => null) as { result?: unknown } | null;
+  if (!response.ok) throw new ApiFailure(response.status, typeof payload?.result === 'string' ? payload.result : response.statusText);
+  return payload as T;
+}
+
+export const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';

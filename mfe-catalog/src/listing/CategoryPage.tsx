@@ -1,0 +1,137 @@
+import './listing.css';
+import { $route, linkTo, navigationRequested } from '@kaloryfer/contracts';
+import type { Category } from '@kaloryfer/domain';
+import { PageFrame } from '@kaloryfer/ui';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { shownAttributes } from '../api/attributes';
+import { categories, categoryTrail, childrenOf } from '../api/categories';
+import { useAsync } from '../api/use-async';
+import { ProductTile } from '../product/ProductTile';
+import { FilterPanel } from './FilterPanel';
+import { activeFilterCount, listingQueryString, parseListingQuery, SORT_OPTIONS, type ListingFilters, type SortId } from './route-filters';
+import { useListing } from './use-listing';
+
+/** A category by its slug (/c/{slug}, /categories/{slug}) or its url_path (the URL dispatcher). */
+export function CategoryPage({ slug, urlPath }: { slug?: string; urlPath?: string }) {
+  const { t } = useTranslation('catalog');
+  const tree = useAsync('categories', () => categories());
+  const route = useStore($route);
+  if (tree.status === 'loading') return <ListingSkeleton />;
+  if (tree.status === 'error') return <PageFrame title={t('category.unavailable')}><EmptyListing /></PageFrame>;
+  const category = tree.value.find((candidate) => (slug !== undefined && candidate.slug === slug) || (urlPath !== undefined && candidate.url_path === urlPath));
+  if (!category) return <NotFound path={`${route.path}${route.search}`} />;
+  return <CategoryListing key={category.id} category={category} all={tree.value} />;
+}
+
+function NotFound({ path }: { path: string }) {
+  useEffect(() => {
+    navigationRequested.emit({ to: linkTo({ name: 'page-not-found', nf: path }), replace: true });
+  }, [path]);
+  return null;
+}
+
+function CategoryListing({ category, all }: { category: Category; all: Category[] }) {
+  const { t } = useTranslation('catalog');
+  const route = useStore($route);
+  const filters = parseListingQuery(route.search);
+  const listing = useListing(category.id, filters, route.isBack);
+  const attributes = useAsync('attributes', () => shownAttributes());
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const drawerHeading = useRef<HTMLHeadingElement>(null);
+
+  const apply = (next: ListingFilters) => navigationRequested.emit({ to: `${route.path}${listingQueryString(next)}` });
+  const trail = categoryTrail(all, category);
+  const subcategories = childrenOf(all, category);
+  const active = activeFilterCount(filters);
+
+  useEffect(() => {
+    if (drawerOpen) drawerHeading.current?.focus();
+  }, [drawerOpen]);
+  const closeDrawer = () => {
+    setDrawerOpen(false);
+    opener.current?.focus();
+  };
+
+  return (
+    <PageFrame
+      title={category.h1_text || category.name}
+      description={category.meta_description || category.description}
+      crumbs={trail.slice(0, -1).map((item) => ({ label: item.name, intent: { name: 'category', slug: item.slug } }))}
+      lead={category.description}
+    >
+      {subcategories.length > 0 && (
+        <nav aria-label={t('category.subcategories')}>
+          <ul className="chip-list">
+            {subcategories.map((child) => (
+              <li key={child.id}><a className="chip" href={linkTo({ name: 'category', slug: child.slug })}>{child.name} <span className="filter-count">({child.product_count})</span></a></li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <div className="listing-toolbar">
+        <p role="status" aria-live="polite" className="listing-count">
+          {listing.status === 'ready' ? t('category.count', { count: listing.total }) : t('category.loading')}
+        </p>
+        <button ref={opener} type="button" className="button-secondary filter-open" aria-expanded={drawerOpen} aria-controls="listing-filters"
+          onClick={() => setDrawerOpen(true)}>
+          {active > 0 ? t('filters.openCount', { count: active }) : t('filters.open')}
+        </button>
+        <label className="listing-sort">
+          {t('sort.label')}{' '}
+          <select value={filters.sort} onChange={(event) => apply({ ...filters, sort: event.target.value as SortId })}>
+            {SORT_OPTIONS.map((option) => <option key={option.id} value={option.id}>{t(option.label)}</option>)}
+          </select>
+        </label>
+      </div>
+      <div className="listing-layout">
+        <aside id="listing-filters" className={drawerOpen ? 'listing-filters is-open' : 'listing-filters'} aria-labelledby="listing-filters-heading"
+          onKeyDown={(event) => { if (event.key === 'Escape' && drawerOpen) closeDrawer(); }}>
+          <h2 id="listing-filters-heading" ref={drawerHeading} tabIndex={-1}>{t('filters.title')}</h2>
+          {active > 0 && <button type="button" className="button-link" onClick={() => apply({ ...parseListingQuery(''), sort: filters.sort })}>{t('filters.clear')}</button>}
+          <FilterPanel filters={filters} aggregations={listing.aggregations} attributes={attributes.status === 'ready' ? attributes.value : []} onChange={apply} />
+          <button type="button" className="button-primary filter-close" onClick={closeDrawer}>
+            {t('filters.show', { count: listing.total })}
+          </button>
+        </aside>
+        <section aria-labelledby="listing-results" className="listing-results" aria-busy={listing.status === 'loading'}>
+          <h2 id="listing-results" className="visually-hidden">{t('category.results')}</h2>
+          {listing.status === 'loading' && listing.items.length === 0 && <TileSkeletons />}
+          {(listing.status === 'error' || (listing.status === 'ready' && listing.items.length === 0)) && <EmptyListing />}
+          {listing.items.length > 0 && (
+            <ul className="product-grid">
+              {listing.items.map((product, index) => <li key={product.id}><ProductTile product={product} eager={index < 4} /></li>)}
+            </ul>
+          )}
+          {listing.status === 'ready' && listing.items.length < listing.total && (
+            <p className="load-more">
+              <span>{t('category.shown', { shown: listing.items.length, total: listing.total })}</span>
+              <button type="button" className="button-secondary" onClick={listing.loadMore} disabled={listing.loadingMore}>
+                {listing.loadingMore ? t('category.loading') : t('category.loadMore')}
+              </button>
+            </p>
+          )}
+        </section>
+      </div>
+    </PageFrame>
+  );
+}
+
+function EmptyListing() {
+  const { t } = useTranslation('catalog');
+  return <p role="alert" className="listing-empty">{t('No products synchronized for this category. Please come back while online!', { ns: 'messages' })}</p>;
+}
+
+function TileSkeletons() {
+  return (
+    <ul className="product-grid" aria-hidden="true">
+      {Array.from({ length: 8 }, (_, index) => <li key={index}><div className="product-tile skeleton" /></li>)}
+    </ul>
+  );
+}
+
+function ListingSkeleton() {
+  return <div className="page-frame" aria-busy="true"><div className="skeleton skeleton-heading" /><TileSkeletons /></div>;
+}

@@ -1,0 +1,61 @@
+import type { SearchBody } from '../api/catalog-api';
+import { ATTRIBUTE_FILTERS, RANGE_FILTER_NAMES, RANGE_FILTERS, type ListingFilters } from './route-filters';
+
+/** Spec §9: category page size 20; "load more" asks for the next 20 from start + perPage. */
+export const PAGE_SIZE = 20;
+
+/** Spec §5: listed products are visible in the catalogue, enabled and in stock. */
+export const LISTED_FILTERS = [
+  { attribute: 'visibility', value: { in: [2, 3, 4] } },
+  { attribute: 'status', value: { in: [0, 1] } },
+  { attribute: 'stock.is_in_stock', value: { eq: true } },
+];
+
+/** What a product tile shows; everything else stays on the server. */
+export const TILE_FIELDS = [
+  'id', 'sku', 'name', 'type_id', 'slug', 'url_path', 'image', 'final_price_incl_tax', 'original_price_incl_tax',
+  'lowest_price_30d', 'stock', 'delivery_time', 'power_75_65_20', 'power_70_55_20', 'heat_exponent', 'width', 'height', 'color', 'bestseller', 'flag',
+  'news_to_date', 'free_valves', 'configurable_children.sku', 'configurable_children.color', 'configurable_children.width',
+  'configurable_children.height', 'configurable_children.power_75_65_20', 'configurable_children.power_70_55_20',
+];
+
+/** The facets a listing shows: attribute options, the computed flags, and the §9 ranges. */
+export const LISTING_FACETS = [
+  ...ATTRIBUTE_FILTERS.map((field) => ({ field })),
+  { field: 'delivery' }, { field: 'sale' }, { field: 'new' },
+  ...RANGE_FILTER_NAMES.map((name) => ({ field: RANGE_FILTERS[name].field })),
+];
+
+/**
+ * One request per listing page: the products, the total and every facet with counts
+ * (facets count without their own filter, so the other options stay visible).
+ */
+export function listingRequest(categoryId: number | null, filters: ListingFilters, from: number, size = PAGE_SIZE): SearchBody {
+  const applied: unknown[] = [...LISTED_FILTERS];
+  if (categoryId !== null) applied.push({ attribute: 'category_ids', value: { in: [categoryId] } });
+  if (filters.sale) applied.push({ attribute: 'sale', value: { eq: true } });
+  if (filters.new) applied.push({ attribute: 'new', value: { eq: true } });
+  // "Right away" is the 24 h delivery bucket; with another delivery chosen both must hold.
+  if (filters.rightAway) applied.push({ attribute: 'delivery', value: { in: ['24h'] } });
+  if (filters.delivery) applied.push({ attribute: 'delivery', value: { in: [filters.delivery] } });
+  for (const code of ATTRIBUTE_FILTERS) {
+    const ids = filters.attributes[code];
+    if (ids && ids.length > 0) applied.push({ attribute: code, value: { in: ids } });
+  }
+  for (const name of RANGE_FILTER_NAMES) {
+    const bucket = filters.ranges[name];
+    if (!bucket) continue;
+    const value: Record<string, number> = {};
+    if (bucket.from !== null) value.gte = bucket.from;
+    if (bucket.to !== null) value.lt = bucket.to;
+    applied.push({ attribute: RANGE_FILTERS[name].field, value });
+  }
+  return {
+    query: { _appliedFilters: applied, _availableFilters: LISTING_FACETS, ...(filters.query ? { _searchText: filters.query } : {}) },
+    from,
+    size,
+    // With free text and the default sort, relevance decides (the server's default with text).
+    sort: filters.query && filters.sort === 'view_count:desc' ? '' : filters.sort,
+    _sourceInclude: TILE_FIELDS,
+  };
+}

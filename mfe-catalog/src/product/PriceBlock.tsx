@@ -1,0 +1,39 @@
+import type { Product, TierPriceEntry } from '@kaloryfer/domain';
+import { formatPrice } from '@kaloryfer/i18n';
+import { useTranslation } from 'react-i18next';
+
+type Prices = Pick<Product, 'final_price_incl_tax' | 'original_price_incl_tax' | 'lowest_price_30d'>;
+
+/**
+ * The price as the law wants it shown (polish-market.md): the final gross price; when
+ * reduced, the crossed regular price and the Omnibus line — the lowest price of the 30 days
+ * before the reduction; quantity discounts below.
+ */
+export function PriceBlock({ prices, tiers = [], isFrom = false }: { prices: Prices; tiers?: TierPriceEntry[]; isFrom?: boolean }) {
+  const { t } = useTranslation('catalog');
+  const final = prices.final_price_incl_tax;
+  const original = prices.original_price_incl_tax;
+  if (final === undefined) return null;
+  const reduced = original !== undefined && final < original;
+  return (
+    <div className="price-block">
+      <p className="price-final">
+        <strong className={reduced ? 'price-reduced' : undefined}>{isFrom ? t('price.from', { price: formatPrice(final) }) : formatPrice(final)}</strong>
+        {reduced && <> <del aria-label={t('price.regular', { price: formatPrice(original!) })}>{formatPrice(original!)}</del></>}
+      </p>
+      <p className="price-tax">{t('price.inclTax')}</p>
+      {reduced && prices.lowest_price_30d != null && (
+        <p className="price-omnibus">{t('price.omnibus')}: {formatPrice(prices.lowest_price_30d)}</p>
+      )}
+      {tiers.length > 0 && (
+        <ul className="price-tiers" aria-label={t('price.tiers')}>
+          {[...tiers].sort((a, b) => a.qty - b.qty).map((tier) => (
+            <li key={`${tier.customer_group_id}-${tier.qty}`}>
+              {t('price.tier', { qty: tier.qty, percent: tier.percentage_value, price: formatPrice(Math.round(final * (100 - tier.percentage_value)) / 100) })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

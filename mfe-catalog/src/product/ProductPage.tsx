@@ -1,0 +1,206 @@
+import './product.css';
+import {
+  $compare, $route, cartAddRequested, compareAddRequested, linkTo, navigationRequested, type ListedProduct,
+} from '@kaloryfer/contracts';
+import type { ConfigurableChild, Product } from '@kaloryfer/domain';
+import { PageFrame } from '@kaloryfer/ui';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { productView, type ProductView } from '../api/catalog-api';
+import { ApiFailure } from '../api/http';
+import { useAsync } from '../api/use-async';
+import { rememberViewed } from '../state/catalog-owners';
+import { choose, initialChild, isAvailable, type SelectionResult } from './configurable-selection';
+import { deliveryLabelKey } from './delivery';
+import { HeatingTable } from './HeatingTable';
+import { PriceBlock } from './PriceBlock';
+import { imageUrl, productHref } from './product-links';
+import { ProductTile } from './ProductTile';
+import { checkQuantity } from './quantity';
+
+/** /p/{parentSku}/{slug}[/{childSku}]: every product type from one product-view call. */
+export function ProductPage({ parentSku, childSku }: { parentSku: string; childSku?: string }) {
+  const view = useAsync(`product-${parentSku}`, (signal) => productView(parentSku, signal));
+  const route = useStore($route);
+  const { t } = useTranslation('catalog');
+  if (view.status === 'loading') return <div className="page-frame" aria-busy="true"><div className="skeleton skeleton-heading" /><div className="skeleton product-skeleton" /></div>;
+  if (view.status === 'error') {
+    if (view.error instanceof ApiFailure && view.error.status === 404) return <NotFound path={`${route.path}${route.search}`} />;
+    return <PageFrame title={t('product.unavailable')}><p role="alert">{t('Something went wrong', { ns: 'messages' })}</p></PageFrame>;
+  }
+  return <ProductDetails key={parentSku} view={view.value} childSku={childSku} />;
+}
+
+function NotFound({ path }: { path: string }) {
+  useEffect(() => {
+    navigationRequested.emit({ to: linkTo({ name: 'page-not-found', nf: path }), replace: true });
+  }, [path]);
+  return null;
+}
+
+function ProductDetails({ view, childSku }: { view: ProductView; childSku?: string }) {
+  const { t } = useTranslation('catalog');
+  const { product } = view;
+  const options = [...(product.configurable_options ?? [])].sort((a, b) => a.position - b.position);
+  const children = product.configurable_children ?? [];
+  const isConfigurable = product.type_id === 'configurable';
+  const [selection, setSelection] = useState<SelectionResult | null>(() => (isConfigurable ? initialChild(children, options, childSku) : null));
+  const child = selection?.kind === 'child' ? selection.child : null;
+  const shown: Product | ConfigurableChild = child ?? product;
+
+  // The chosen variant lives in the URL (spec §2: /p/{parentSku}/{slug}/{childSku}).
+  useEffect(() => {
+    if (child && child.sku !== childSku) navigationRequested.emit({ to: productHref(product, child.sku), replace: true });
+  }, [child, childSku, product]);
+  useEffect(() => {
+    rememberViewed({ sku: product.sku, parentSku: product.sku, name: product.name, slug: product.slug, image: product.image });
+  }, [product]);
+
+  const category = view.categories.filter((item) => item.level > 1).sort((a, b) => b.level - a.level)[0];
+  const gallery = [shown.image || product.image, ...(product.media_gallery ?? []).map((media) => media.image)].filter((image, index, all) => image && all.indexOf(image) === index);
+  const ref: ListedProduct = { sku: shown.sku, parentSku: product.sku, name: product.name, slug: product.slug, image: shown.image || product.image };
+
+  return (
+    <PageFrame title={product.name} description={product.meta_description || product.short_description}
+      crumbs={category ? [{ label: category.name, intent: { name: 'category', slug: category.slug } }] : []}>
+      <div className="product-layout">
+        <Gallery images={gallery} name={product.name} />
+        <div className="product-buy">
+          <p className="product-sku">{t('product.sku', { sku: shown.sku })}</p>
+          <PriceBlock prices={shown} tiers={product.tier_prices} />
+          {isConfigurable && (
+            <VariantPickers product={product} options={options} children={children} selection={selection}
+              onChoose={(code, value) => setSelection(choose(children, options, selection?.kind === 'none-available' ? {} : selection!.selection, code, value))} />
+          )}
+          <Availability item={shown} />
+          <AddToCart product={product} item={shown} disabled={isConfigurable && !child} />
+          <CompareButton item={ref} />
+        </div>
+      </div>
+      {product.short_description && <p className="product-lead">{product.short_description}</p>}
+      <HeatingTable source={{ ...product, ...shown } as unknown as Record<string, unknown>} attributes={view.attributes} />
+      {product.description && (
+        <section aria-labelledby="product-description"><h2 id="product-description">{t('product.description')}</h2><p>{product.description}</p></section>
+      )}
+      {view.related.length > 0 && (
+        <section aria-labelledby="product-related" className="rail">
+          <h2 id="product-related">{t('product.related')}</h2>
+          <ul className="product-grid">{view.related.map((item) => <li key={item.id}><ProductTile product={item} /></li>)}</ul>
+        </section>
+      )}
+    </PageFrame>
+  );
+}
+
+function Gallery({ images, name }: { images: string[]; name: string }) {
+  const { t } = useTranslation('catalog');
+  const [index, setIndex] = useState(0);
+  const current = images[Math.min(index, images.length - 1)];
+  if (!current) return <div className="product-gallery" />;
+  return (
+    <div className="product-gallery">
+      <a href={imageUrl(current, 1920)!} target="_blank" rel="noopener" aria-label={t('product.zoom')}>
+        <img src={imageUrl(current, 500)!} alt={name} width={500} height={500} fetchPriority="high" />
+      </a>
+      {images.length > 1 && (
+        <ul className="product-thumbs">
+          {images.map((image, position) => (
+            <li key={image}>
+              <button type="button" aria-pressed={position === index} aria-label={t('product.photo', { number: position + 1 })} onClick={() => setIndex(position)}>
+                <img src={imageUrl(image, 255)!} alt="" width={64} height={64} loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function VariantPickers({ product, options, children, selection, onChoose }: {
+  product: Product; options: NonNullable<Product['configurable_options']>; children: ConfigurableChild[];
+  selection: SelectionResult | null; onChoose: (code: string, value: number) => void;
+}) {
+  const { t } = useTranslation('catalog');
+  const id = useId();
+  if (selection?.kind === 'none-available') return <p role="alert">{t('No available product variants', { ns: 'messages' })}</p>;
+  const current = selection?.selection ?? {};
+  return (
+    <div className="variant-pickers">
+      {options.map((option) => (
+        <fieldset key={option.attribute_code}>
+          <legend>{option.label}</legend>
+          {option.values.map((value) => {
+            const available = isAvailable(children, current, option.attribute_code, value.value_index);
+            return (
+              <label key={value.value_index} className={available ? 'variant' : 'variant is-unavailable'}>
+                <input type="radio" name={`${id}-${option.attribute_code}`} checked={current[option.attribute_code] === value.value_index}
+                  onChange={() => onChoose(option.attribute_code, value.value_index)} />
+                {value.label}{!available && <span className="visually-hidden"> {t('product.unavailableCombination')}</span>}
+              </label>
+            );
+          })}
+        </fieldset>
+      ))}
+      {selection?.kind === 'no-such-configuration' && (
+        <p role="alert" className="form-error">{t('No such configuration for the product, choose another combination', { ns: 'messages' })}</p>
+      )}
+      <span hidden>{product.sku}</span>
+    </div>
+  );
+}
+
+function Availability({ item }: { item: Product | ConfigurableChild }) {
+  const { t } = useTranslation('catalog');
+  const inStock = item.stock?.is_in_stock;
+  const days = item.delivery_time;
+  return (
+    <p className={inStock ? 'stock-in' : 'stock-out'}>
+      {inStock ? t('In stock!', { ns: 'messages' }) : t('Out of stock', { ns: 'messages' })}
+      {inStock && typeof days === 'number' && <> · {t(deliveryLabelKey(days), { days })}</>}
+    </p>
+  );
+}
+
+function AddToCart({ product, item, disabled }: { product: Product; item: Product | ConfigurableChild; disabled: boolean }) {
+  const { t } = useTranslation('catalog');
+  const id = useId();
+  const [qty, setQty] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  const outOfStock = !item.stock?.is_in_stock;
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const checked = checkQuantity(qty, item.stock);
+    if (!checked.ok) {
+      setError(t(checked.message, { ns: 'messages', ...checked.params }));
+      return;
+    }
+    if ((item.final_price_incl_tax ?? 0) < 0) {
+      setError(t('Product price is unknown, product cannot be added to the cart!', { ns: 'messages' }));
+      return;
+    }
+    setError(null);
+    cartAddRequested.emit({ sku: item.sku, parentSku: product.sku, qty: checked.qty });
+  };
+  return (
+    <form className="add-to-cart" onSubmit={submit} noValidate>
+      <label htmlFor={`${id}-qty`}>{t('product.quantity')}</label>
+      <input id={`${id}-qty`} inputMode="numeric" value={qty} onChange={(event) => setQty(event.target.value)}
+        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} size={4} />
+      <button type="submit" className="button-primary" disabled={disabled || outOfStock}>{t('product.addToCart')}</button>
+      {error && <p id={`${id}-error`} role="alert" className="form-error">{error}</p>}
+    </form>
+  );
+}
+
+function CompareButton({ item }: { item: ListedProduct }) {
+  const { t } = useTranslation('catalog');
+  const compare = useStore($compare);
+  const added = Boolean(compare[item.sku]);
+  return (
+    <button type="button" className="button-secondary" aria-pressed={added} onClick={() => { if (!added) compareAddRequested.emit(item); }}>
+      {added ? t('product.inCompare') : t('product.addToCompare')}
+    </button>
+  );
+}

@@ -1,0 +1,43 @@
+import { formatPrice } from '@kaloryfer/i18n';
+import type { Product } from '@kaloryfer/domain';
+import { useTranslation } from 'react-i18next';
+import { deliveryLabelKey } from './delivery';
+import { imageUrl, productHref } from './product-links';
+
+export type TileProduct = Pick<Product, 'id' | 'sku' | 'name' | 'slug' | 'type_id' | 'image'> & Partial<Product>;
+
+/**
+ * A product in a listing or rail: picture (255 px, lazy below the fold, size reserved so
+ * nothing jumps), name, gross price with the crossed regular price when reduced, delivery
+ * time and rated output.
+ */
+export function ProductTile({ product, eager = false, output }: { product: TileProduct; eager?: boolean; output?: number | null }) {
+  const { t } = useTranslation('catalog');
+  const image = imageUrl(product.image, 255);
+  const reduced = product.original_price_incl_tax !== undefined && product.final_price_incl_tax !== undefined
+    && product.final_price_incl_tax < product.original_price_incl_tax;
+  const days = product.delivery_time;
+  return (
+    <article className="product-tile" aria-labelledby={`tile-${product.id}`}>
+      <a href={productHref(product)} className="product-tile-link">
+        {image
+          ? <img src={image} alt="" width={255} height={255} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          : <span className="product-tile-noimage" aria-hidden="true" />}
+        <h3 id={`tile-${product.id}`} className="product-tile-name">{product.name}</h3>
+      </a>
+      {product.final_price_incl_tax !== undefined && (
+        <p className="product-tile-price">
+          {reduced && <><del aria-label={t('price.regular', { price: formatPrice(product.original_price_incl_tax!) })}>{formatPrice(product.original_price_incl_tax!)}</del>{' '}</>}
+          <strong className={reduced ? 'price-reduced' : undefined}>
+            {product.type_id === 'configurable' ? t('price.from', { price: formatPrice(product.final_price_incl_tax) }) : formatPrice(product.final_price_incl_tax)}
+          </strong>
+        </p>
+      )}
+      <ul className="product-tile-facts">
+        {output != null && <li>{t('tile.outputAt', { watts: Math.round(output) })}</li>}
+        {output == null && product.power_75_65_20 !== undefined && <li>{t('tile.output', { watts: product.power_75_65_20 })}</li>}
+        {typeof days === 'number' && <li>{t(deliveryLabelKey(days), { days })}</li>}
+      </ul>
+    </article>
+  );
+}

@@ -1,0 +1,61 @@
+import { claimWriter, compareAddRequested, compareRemoveRequested, type ListedProduct } from '@kaloryfer/contracts';
+
+/** Spec §4: the compare list persists locally as current-compare. */
+const COMPARE_KEY = 'current-compare';
+const RECENT_KEY = 'kaloryfer.recently-viewed';
+/** Side by side is readable up to four; the oldest leaves when a fifth comes. */
+export const COMPARE_LIMIT = 4;
+export const RECENT_LIMIT = 12;
+
+function read<T>(key: string, fallback: T): T {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function write(key: string, value: unknown) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage full or blocked: the list lives for this page load only
+  }
+}
+
+let started = false;
+let recentWriter: ReturnType<typeof claimWriter<'recentlyViewed'>> | null = null;
+
+/**
+ * mfe-catalog owns $compare and $recentlyViewed (docs/contracts.md). Started by whichever of
+ * the remote's modules loads first (the page app or the header widget), once per page.
+ */
+export function startCatalogOwners() {
+  if (started) return;
+  started = true;
+  const compare = claimWriter('compare', 'mfe-catalog');
+  compare.set(read<Record<string, ListedProduct>>(COMPARE_KEY, {}));
+  compareAddRequested.on((product) => {
+    const entries = Object.entries(compare.get()).filter(([sku]) => sku !== product.sku);
+    const next = Object.fromEntries([...entries, [product.sku, { ...product }]].slice(-COMPARE_LIMIT));
+    compare.set(next);
+    write(COMPARE_KEY, next);
+  });
+  compareRemoveRequested.on(({ sku }) => {
+    const next = { ...compare.get() };
+    delete next[sku];
+    compare.set(next);
+    write(COMPARE_KEY, next);
+  });
+  recentWriter = claimWriter('recentlyViewed', 'mfe-catalog');
+  recentWriter.set(read<ListedProduct[]>(RECENT_KEY, []));
+}
+
+/** A product page was shown: it goes first in the recently viewed list. */
+export function rememberViewed(product: ListedProduct) {
+  startCatalogOwners();
+  const next = [product, ...recentWriter!.get().filter((item) => item.parentSku !== product.parentSku)].slice(0, RECENT_LIMIT);
+  recentWriter!.set(next);
+  write(RECENT_KEY, next);
+}
