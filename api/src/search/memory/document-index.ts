@@ -41,46 +41,13 @@ const FILTER_CACHE_SIZE = 512;
 const TOP_K_LIMIT = 500;
 
 /**
- * The first k ordinals of a set in comparator order, by binary insertion into a short list.
- * Walks the words itself: a callback per member would be a megamorphic call in a hot loop.
+ * The first k ordinals of a set in order (`before(a, b)`: a comes first), by binary insertion
+ * into a short list. Walks the words itself: a callback per member would be one more
+ * megamorphic call in the hot loop.
  */
-function topK(set: Bitset, k: number, compare: (a: number, b: number) => number): number[] {
+function topK(set: Bitset, k: number, before: (a: number, b: number) => boolean): number[] {
   const best: number[] = [];
   const words = set.words;
-  for (let w = 0; w < words.length; w += 1) {
-    let word = words[w];
-    while (word !== 0) {
-      const low = word & -word;
-      word ^= low;
-      const ordinal = (w << 5) + (31 - Math.clz32(low));
-      if (best.length === k && compare(ordinal, best[k - 1]) >= 0) continue;
-      let lowIndex = 0;
-      let high = best.length;
-      while (lowIndex < high) {
-        const mid = (lowIndex + high) >>> 1;
-        if (compare(best[mid], ordinal) <= 0) lowIndex = mid + 1;
-        else high = mid;
-      }
-      best.splice(lowIndex, 0, ordinal);
-      if (best.length > k) best.pop();
-    }
-  }
-  return best;
-}
-
-/**
- * topK for the two hot orders without a comparator call per member: by a position per ordinal
- * (a numeric field's cached order), or by score descending with that position (or the
- * ordinal) breaking ties — relevance, then the default sort.
- */
-function topKByKeys(set: Bitset, k: number, scores: Float32Array | null, rank: Int32Array | null): number[] {
-  const best: number[] = [];
-  const words = set.words;
-  // a comes before b
-  const before = (a: number, b: number) => {
-    if (scores && scores[a] !== scores[b]) return scores[a] > scores[b];
-    return rank ? rank[a] < rank[b] : a < b;
-  };
   for (let w = 0; w < words.length; w += 1) {
     let word = words[w];
     while (word !== 0) {
@@ -100,6 +67,17 @@ function topKByKeys(set: Bitset, k: number, scores: Float32Array | null, rank: I
     }
   }
   return best;
+}
+
+/**
+ * The two hot orders as plain array reads: a numeric field's cached rank, or score descending
+ * with that rank (or the ordinal) breaking ties — relevance, then the default sort.
+ */
+function byKeys(scores: Float32Array | null, rank: Int32Array | null): (a: number, b: number) => boolean {
+  return (a, b) => {
+    if (scores && scores[a] !== scores[b]) return scores[a] > scores[b];
+    return rank ? rank[a] < rank[b] : a < b;
+  };
 }
 
 /** Facet keys with equal counts: numerically where they are numbers ("9" before "10"). */
@@ -394,12 +372,12 @@ export class DocumentIndex<D> {
         seen += 1;
       }
       if (out.length === request.size || seen === total) return out;
-      return topKByKeys(mask, end, null, rank).slice(request.from);
+      return topK(mask, end, byKeys(null, rank)).slice(request.from);
     }
     if (scores && sort[0].field === '_score' && sort[0].order === 'desc' && end <= TOP_K_LIMIT) {
       const rest = sort.slice(1);
-      if (rest.length === 0) return topKByKeys(mask, end, scores, null).slice(request.from);
-      if (rest.length === 1 && this.numbers.has(rest[0].field)) return topKByKeys(mask, end, scores, this.order(rest[0]).rank).slice(request.from);
+      if (rest.length === 0) return topK(mask, end, byKeys(scores, null)).slice(request.from);
+      if (rest.length === 1 && this.numbers.has(rest[0].field)) return topK(mask, end, byKeys(scores, this.order(rest[0]).rank)).slice(request.from);
     }
     const keys = sort.map((spec) => this.keyReader(spec, scores));
     const compare = (a: number, b: number) => {
@@ -409,7 +387,7 @@ export class DocumentIndex<D> {
       }
       return a - b;
     };
-    if (end <= TOP_K_LIMIT) return topK(mask, end, compare).slice(request.from);
+    if (end <= TOP_K_LIMIT) return topK(mask, end, (a, b) => compare(a, b) < 0).slice(request.from);
     const ordinals = mask.toArray();
     ordinals.sort(compare);
     return ordinals.slice(request.from, end);
