@@ -20,8 +20,11 @@ export function shownAttributes(): Promise<Attribute[]> {
   return cached;
 }
 
-/** The label of an option id of a select attribute, or the value itself. */
-export function optionLabel(attributes: Attribute[], code: string, value: unknown): string {
+/** An attribute value as a shopper reads it: a select's option label, else the value and its unit. */
+export function attributeValue(attributes: Attribute[], code: string, value: unknown): string {
   const attribute = attributes.find((candidate) => candidate.attribute_code === code);
-  return attribute?.options.find((option) => option.value === String(value))?.label ?? String(value);
+  if (attribute?.frontend_input === 'select' || attribute?.frontend_input === 'multiselect') {
+    return attribute.options.find((option) => option.value === String(value))?.label ?? String(value);
+  }
+  return attribute?.unit ? `${String(value)} ${attribute.unit}` : String(value);
 }

@@ -26,8 +26,3 @@ export function categoryTrail(all: Category[], category: Category): Category[] {
 export function childrenOf(all: Category[], category: Category): Category[] {
   return all.filter((item) => item.parent_id === category.id && item.is_active).sort((a, b) => a.position - b.position);
 }
-
-/** For tests: forget the cached tree. */
-export function resetCategoryCache() {
-  cached = null;
-}

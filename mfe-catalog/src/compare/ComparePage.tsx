@@ -5,13 +5,11 @@ import { formatPrice } from '@kaloryfer/i18n';
 import { PageFrame } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { optionLabel, shownAttributes } from '../api/attributes';
+import { attributeValue, shownAttributes } from '../api/attributes';
 import { search } from '../api/catalog-api';
 import { useAsync } from '../api/use-async';
 import { HEATING_ROWS } from '../product/HeatingTable';
 import { imageUrl, productHref } from '../product/product-links';
-
-const SELECTS = new Set(['connection_width', 'material', 'mount', 'heater_type', 'manufacturer', 'color']);
 
 /** /compare: the products in $compare side by side, on their comparable attributes. */
 export function ComparePage() {
@@ -68,7 +66,7 @@ export function ComparePage() {
                   <th scope="row">{attribute?.frontend_label ?? t(`spec.${code}`)}</th>
                   {rows.map(({ item, source }) => {
                     const value = source[code];
-                    const text = value === undefined || value === null ? '—' : SELECTS.has(code) ? optionLabel(labels, code, value) : `${String(value)}${attribute?.unit ? ` ${attribute.unit}` : ''}`;
+                    const text = value === undefined || value === null ? '—' : attributeValue(labels, code, value);
                     return <td key={item.sku}>{text}</td>;
                   })}
                 </tr>

@@ -69,7 +69,6 @@ const catalogEn: Record<CatalogKey, string> = {
   'price.tiers': 'Quantity discounts',
   'price.tier': 'from {qty} pcs: −{percent}% ({price}/pc)',
   'tile.output': 'Output {watts} W (75/65/20)',
-  'tile.outputAt': 'Output {watts} W at your temperatures',
   'product.unavailable': 'This product is unavailable right now',
   'product.sku': 'SKU: {sku}',
   'product.specs': 'Technical data',

@@ -67,7 +67,6 @@ const catalogPl = {
   'price.tiers': 'Rabaty ilościowe',
   'price.tier': 'od {qty} szt.: −{percent}% ({price}/szt.)',
   'tile.output': 'Moc {watts} W (75/65/20)',
-  'tile.outputAt': 'Moc {watts} W przy Twoich temperaturach',
   'product.unavailable': 'Produkt jest chwilowo niedostępny',
   'product.sku': 'Kod: {sku}',
   'product.specs': 'Dane techniczne',

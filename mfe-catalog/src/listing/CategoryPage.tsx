@@ -5,12 +5,13 @@ import { PageFrame } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotFoundRedirect } from '../pages/NotFoundRedirect';
 import { shownAttributes } from '../api/attributes';
 import { categories, categoryTrail, childrenOf } from '../api/categories';
 import { useAsync } from '../api/use-async';
 import { ProductTile } from '../product/ProductTile';
 import { FilterPanel } from './FilterPanel';
-import { activeFilterCount, listingQueryString, parseListingQuery, SORT_OPTIONS, type ListingFilters, type SortId } from './route-filters';
+import { activeFilterCount, listingQueryString, NO_FILTERS, parseListingQuery, SORT_OPTIONS, type ListingFilters, type SortId } from './route-filters';
 import { useListing } from './use-listing';
 
 /** A category by its slug (/c/{slug}, /categories/{slug}) or its url_path (the URL dispatcher). */
@@ -21,15 +22,8 @@ export function CategoryPage({ slug, urlPath }: { slug?: string; urlPath?: strin
   if (tree.status === 'loading') return <ListingSkeleton />;
   if (tree.status === 'error') return <PageFrame title={t('category.unavailable')}><EmptyListing /></PageFrame>;
   const category = tree.value.find((candidate) => (slug !== undefined && candidate.slug === slug) || (urlPath !== undefined && candidate.url_path === urlPath));
-  if (!category) return <NotFound path={`${route.path}${route.search}`} />;
+  if (!category) return <NotFoundRedirect path={`${route.path}${route.search}`} />;
   return <CategoryListing key={category.id} category={category} all={tree.value} />;
-}
-
-function NotFound({ path }: { path: string }) {
-  useEffect(() => {
-    navigationRequested.emit({ to: linkTo({ name: 'page-not-found', nf: path }), replace: true });
-  }, [path]);
-  return null;
 }
 
 function CategoryListing({ category, all }: { category: Category; all: Category[] }) {
@@ -90,7 +84,7 @@ function CategoryListing({ category, all }: { category: Category; all: Category[
         <aside id="listing-filters" className={drawerOpen ? 'listing-filters is-open' : 'listing-filters'} aria-labelledby="listing-filters-heading"
           onKeyDown={(event) => { if (event.key === 'Escape' && drawerOpen) closeDrawer(); }}>
           <h2 id="listing-filters-heading" ref={drawerHeading} tabIndex={-1}>{t('filters.title')}</h2>
-          {active > 0 && <button type="button" className="button-link" onClick={() => apply({ ...parseListingQuery(''), sort: filters.sort })}>{t('filters.clear')}</button>}
+          {active > 0 && <button type="button" className="button-link" onClick={() => apply({ ...NO_FILTERS, sort: filters.sort })}>{t('filters.clear')}</button>}
           <FilterPanel filters={filters} aggregations={listing.aggregations} attributes={attributes.status === 'ready' ? attributes.value : []} onChange={apply} />
           <button type="button" className="button-primary filter-close" onClick={closeDrawer}>
             {t('filters.show', { count: listing.total })}

@@ -1,10 +1,10 @@
-import type { Attribute, DeliveryBucket } from '@kaloryfer/domain';
+import { DELIVERY_BUCKETS, type Attribute, type DeliveryBucket } from '@kaloryfer/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Bucket, SearchResponse } from '../api/catalog-api';
 import { rangeLabel } from './facet-labels';
 import {
-  ATTRIBUTE_FILTERS, DELIVERY_BUCKETS, RANGE_FILTER_NAMES, RANGE_FILTERS, rangeParam, toggleOption, toggleRange,
+  ATTRIBUTE_FILTERS, RANGE_FILTER_NAMES, RANGE_FILTERS, rangeParam, toggleOption, toggleRange,
   type AttributeFilter, type ListingFilters, type RangeFilter,
 } from './route-filters';
 
@@ -25,7 +25,7 @@ const countOf = (buckets: Bucket[] | undefined, key: string) => buckets?.find((b
  * and a screen reader; each change goes straight to the route query.
  */
 export function FilterPanel({ filters, aggregations, attributes, onChange }: Props) {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   const id = useId();
   const flags = (['sale', 'new', 'rightAway'] as const).map((flag) => {
     const buckets = aggregations[`agg_terms_${flag === 'rightAway' ? 'delivery' : flag}`]?.buckets;
@@ -85,7 +85,7 @@ export function FilterPanel({ filters, aggregations, attributes, onChange }: Pro
               return (
                 <label key={rangeParam(bucket)} className="filter-option">
                   <input type="radio" name={`${id}-${name}`} checked={selected} onChange={() => onChange(toggleRange(filters, name, bucket))} />
-                  {rangeLabel(bucket, RANGE_UNITS[name], name === 'price')} <span className="filter-count">({count})</span>
+                  {rangeLabel(bucket, RANGE_UNITS[name], name === 'price', i18n.language)} <span className="filter-count">({count})</span>
                 </label>
               );
             })}

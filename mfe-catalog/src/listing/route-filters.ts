@@ -1,4 +1,4 @@
-import { DELIVERY_BUCKETS, HEIGHT_RANGES, isDeliveryBucket, POWER_RANGES, PRICE_RANGES, WIDTH_RANGES, type DeliveryBucket, type RangeBucket } from '@kaloryfer/domain';
+import { HEIGHT_RANGES, isDeliveryBucket, POWER_RANGES, PRICE_RANGES, WIDTH_RANGES, type DeliveryBucket, type RangeBucket } from '@kaloryfer/domain';
 
 /**
  * A category listing's filters live in the route query (spec §2): `sale`, `rightAway`, `new`
@@ -124,5 +124,3 @@ export function toggleRange(filters: ListingFilters, name: RangeFilter, bucket: 
   else ranges[name] = bucket;
   return { ...filters, ranges };
 }
-
-export { DELIVERY_BUCKETS };

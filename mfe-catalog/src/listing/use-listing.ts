@@ -75,11 +75,10 @@ export function useListing(categoryId: number | null, filters: ListingFilters, i
     setState((previous) => ({ ...previous, loadingMore: true }));
     search<TileProduct>('product', listingRequest(categoryId, filters, state.items.length), controller.signal).then(
       (response) => {
-        setState((previous) => {
-          const items = [...previous.items, ...response.items];
-          rememberShown(key, items.length);
-          return { ...previous, items, total: response.total, loadingMore: false };
-        });
+        // loadingMore blocks a second call, so state.items is still the list this page extends.
+        const items = [...state.items, ...response.items];
+        rememberShown(key, items.length);
+        setState((previous) => ({ ...previous, items, total: response.total, loadingMore: false }));
       },
       (error: unknown) => {
         if (!isAbort(error)) setState((previous) => ({ ...previous, loadingMore: false }));

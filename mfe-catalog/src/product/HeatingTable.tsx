@@ -1,14 +1,12 @@
 import type { Attribute } from '@kaloryfer/domain';
 import { useTranslation } from 'react-i18next';
-import { optionLabel } from '../api/attributes';
+import { attributeValue } from '../api/attributes';
 
 /** The technical data a radiator buyer compares, in the order an installer reads them. */
 export const HEATING_ROWS = [
   'power_75_65_20', 'power_70_55_20', 'width', 'height', 'depth', 'connection_width', 'connection_code',
   'working_pressure', 'material', 'mount', 'heater_type', 'elements_count', 'weight', 'manufacturer',
 ] as const;
-
-const SELECTS = new Set(['connection_width', 'material', 'mount', 'heater_type', 'manufacturer']);
 
 export function HeatingTable({ source, attributes }: { source: Record<string, unknown>; attributes: Attribute[] }) {
   const { t } = useTranslation('catalog');
@@ -20,11 +18,10 @@ export function HeatingTable({ source, attributes }: { source: Record<string, un
       <tbody>
         {rows.map((code) => {
           const attribute = attributes.find((candidate) => candidate.attribute_code === code);
-          const value = SELECTS.has(code) ? optionLabel(attributes, code, source[code]) : String(source[code]);
           return (
             <tr key={code}>
               <th scope="row">{attribute?.frontend_label ?? t(`spec.${code}`)}</th>
-              <td>{value}{attribute?.unit && !SELECTS.has(code) ? ` ${attribute.unit}` : ''}</td>
+              <td>{attributeValue(attributes, code, source[code])}</td>
             </tr>
           );
         })}

@@ -9,7 +9,7 @@ type Prices = Pick<Product, 'final_price_incl_tax' | 'original_price_incl_tax' |
  * reduced, the crossed regular price and the Omnibus line — the lowest price of the 30 days
  * before the reduction; quantity discounts below.
  */
-export function PriceBlock({ prices, tiers = [], isFrom = false }: { prices: Prices; tiers?: TierPriceEntry[]; isFrom?: boolean }) {
+export function PriceBlock({ prices, tiers = [] }: { prices: Prices; tiers?: TierPriceEntry[] }) {
   const { t } = useTranslation('catalog');
   const final = prices.final_price_incl_tax;
   const original = prices.original_price_incl_tax;
@@ -18,7 +18,7 @@ export function PriceBlock({ prices, tiers = [], isFrom = false }: { prices: Pri
   return (
     <div className="price-block">
       <p className="price-final">
-        <strong className={reduced ? 'price-reduced' : undefined}>{isFrom ? t('price.from', { price: formatPrice(final) }) : formatPrice(final)}</strong>
+        <strong className={reduced ? 'price-reduced' : undefined}>{formatPrice(final)}</strong>
         {reduced && <> <del aria-label={t('price.regular', { price: formatPrice(original!) })}>{formatPrice(original!)}</del></>}
       </p>
       <p className="price-tax">{t('price.inclTax')}</p>

@@ -1,6 +1,6 @@
 import './product.css';
 import {
-  $compare, $route, cartAddRequested, compareAddRequested, linkTo, navigationRequested, type ListedProduct,
+  $compare, $route, cartAddRequested, compareAddRequested, navigationRequested, type ListedProduct,
 } from '@kaloryfer/contracts';
 import type { ConfigurableChild, Product } from '@kaloryfer/domain';
 import { PageFrame } from '@kaloryfer/ui';
@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { productView, type ProductView } from '../api/catalog-api';
 import { ApiFailure } from '../api/http';
 import { useAsync } from '../api/use-async';
+import { NotFoundRedirect } from '../pages/NotFoundRedirect';
 import { rememberViewed } from '../state/catalog-owners';
 import { choose, initialChild, isAvailable, type SelectionResult } from './configurable-selection';
 import { deliveryLabelKey } from './delivery';
@@ -26,17 +27,10 @@ export function ProductPage({ parentSku, childSku }: { parentSku: string; childS
   const { t } = useTranslation('catalog');
   if (view.status === 'loading') return <div className="page-frame" aria-busy="true"><div className="skeleton skeleton-heading" /><div className="skeleton product-skeleton" /></div>;
   if (view.status === 'error') {
-    if (view.error instanceof ApiFailure && view.error.status === 404) return <NotFound path={`${route.path}${route.search}`} />;
+    if (view.error instanceof ApiFailure && view.error.status === 404) return <NotFoundRedirect path={`${route.path}${route.search}`} />;
     return <PageFrame title={t('product.unavailable')}><p role="alert">{t('Something went wrong', { ns: 'messages' })}</p></PageFrame>;
   }
   return <ProductDetails key={parentSku} view={view.value} childSku={childSku} />;
-}
-
-function NotFound({ path }: { path: string }) {
-  useEffect(() => {
-    navigationRequested.emit({ to: linkTo({ name: 'page-not-found', nf: path }), replace: true });
-  }, [path]);
-  return null;
 }
 
 function ProductDetails({ view, childSku }: { view: ProductView; childSku?: string }) {
@@ -70,7 +64,7 @@ function ProductDetails({ view, childSku }: { view: ProductView; childSku?: stri
           <p className="product-sku">{t('product.sku', { sku: shown.sku })}</p>
           <PriceBlock prices={shown} tiers={product.tier_prices} />
           {isConfigurable && (
-            <VariantPickers product={product} options={options} children={children} selection={selection}
+            <VariantPickers options={options} children={children} selection={selection}
               onChoose={(code, value) => setSelection(choose(children, options, selection?.kind === 'none-available' ? {} : selection!.selection, code, value))} />
           )}
           <Availability item={shown} />
@@ -118,8 +112,8 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
   );
 }
 
-function VariantPickers({ product, options, children, selection, onChoose }: {
-  product: Product; options: NonNullable<Product['configurable_options']>; children: ConfigurableChild[];
+function VariantPickers({ options, children, selection, onChoose }: {
+  options: NonNullable<Product['configurable_options']>; children: ConfigurableChild[];
   selection: SelectionResult | null; onChoose: (code: string, value: number) => void;
 }) {
   const { t } = useTranslation('catalog');
@@ -146,7 +140,6 @@ function VariantPickers({ product, options, children, selection, onChoose }: {
       {selection?.kind === 'no-such-configuration' && (
         <p role="alert" className="form-error">{t('No such configuration for the product, choose another combination', { ns: 'messages' })}</p>
       )}
-      <span hidden>{product.sku}</span>
     </div>
   );
 }

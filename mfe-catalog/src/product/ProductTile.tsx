@@ -11,7 +11,7 @@ export type TileProduct = Pick<Product, 'id' | 'sku' | 'name' | 'slug' | 'type_i
  * nothing jumps), name, gross price with the crossed regular price when reduced, delivery
  * time and rated output.
  */
-export function ProductTile({ product, eager = false, output }: { product: TileProduct; eager?: boolean; output?: number | null }) {
+export function ProductTile({ product, eager = false }: { product: TileProduct; eager?: boolean }) {
   const { t } = useTranslation('catalog');
   const image = imageUrl(product.image, 255);
   const reduced = product.original_price_incl_tax !== undefined && product.final_price_incl_tax !== undefined
@@ -34,8 +34,7 @@ export function ProductTile({ product, eager = false, output }: { product: TileP
         </p>
       )}
       <ul className="product-tile-facts">
-        {output != null && <li>{t('tile.outputAt', { watts: Math.round(output) })}</li>}
-        {output == null && product.power_75_65_20 !== undefined && <li>{t('tile.output', { watts: product.power_75_65_20 })}</li>}
+        {product.power_75_65_20 !== undefined && <li>{t('tile.output', { watts: product.power_75_65_20 })}</li>}
         {typeof days === 'number' && <li>{t(deliveryLabelKey(days), { days })}</li>}
       </ul>
     </article>

@@ -9,6 +9,6 @@ export function imageUrl(image: string | undefined | null, size: ImageSize): str
 }
 
 /** A product's page: its route with parent sku and slug, the chosen variant as childSku. */
-export function productHref(product: { sku: string; slug: string; type_id?: string }, childSku?: string): string {
+export function productHref(product: { sku: string; slug: string }, childSku?: string): string {
   return linkTo({ name: 'product', parentSku: product.sku, slug: product.slug, ...(childSku ? { childSku } : {}) });
 }
