@@ -10,6 +10,7 @@ import { contentRoutes } from './routes/catalog/content-routes';
 import { productRoutes } from './routes/catalog/product-routes';
 import { searchRoutes } from './routes/catalog/search-routes';
 import { stockRoutes } from './routes/catalog/stock-routes';
+import { urlRoutes } from './routes/catalog/url-routes';
 import { healthRoutes } from './routes/health';
 import { storeRoutes } from './routes/store';
 import { MemorySearchEngine } from './search/memory/memory-engine';
@@ -60,7 +61,8 @@ export async function buildApp({ config, db, clock }: AppOptions): Promise<Fasti
   await app.register(productRoutes, { catalog });
   await app.register(stockRoutes, { db });
   await app.register(contentRoutes, { catalog });
+  await app.register(urlRoutes, { catalog });
   await app.register(imageRoutes);
-  await installShellHost(app, { shellDist: config.shellDist, varDir: config.varDir });
+  await installShellHost(app, { shellDist: config.shellDist, varDir: config.varDir, catalog, publicOrigin: config.publicOrigin });
   return app;
 }

@@ -22,6 +22,8 @@ export interface Config {
   shellDist: string;
   /** Signs group tokens; unset = a secret generated once into VAR_DIR. */
   tokenSecret: string | undefined;
+  /** The origin shoppers and search engines see (canonical links, JSON-LD); PUBLIC_URL. */
+  publicOrigin: string;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -33,18 +35,32 @@ function integer(name: string, value: string | undefined, fallback: number): num
   return parsed;
 }
 
+function publicOriginOf(value: string | undefined, fallback: string): string {
+  if (value === undefined || value === '') return fallback;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
+    return url.origin;
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http(s) URL such as https://kaloryfer.pl, got "${value}"`);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const varDir = path.resolve(REPO_ROOT, env.VAR_DIR ?? 'var');
+  const publicHost = env.PUBLIC_HOST ?? 'localhost';
+  const port = integer('PORT', env.PORT, 3000);
   return {
     host: env.HOST ?? '127.0.0.1',
-    port: integer('PORT', env.PORT, 3000),
-    publicHost: env.PUBLIC_HOST ?? 'localhost',
+    port,
+    publicHost,
     remotePortBase: integer('REMOTE_PORT_BASE', env.REMOTE_PORT_BASE, 3001),
     varDir,
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(varDir, 'kaloryfer.sqlite')}`,
     logLevel: env.LOG_LEVEL ?? 'info',
     shellDist: path.resolve(REPO_ROOT, env.SHELL_DIST ?? 'shell/dist'),
     tokenSecret: env.TOKEN_SECRET || undefined,
+    publicOrigin: publicOriginOf(env.PUBLIC_URL, `http://${publicHost}:${port}`),
   };
 }
 

@@ -37,6 +37,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logLevel: 'silent',
     databaseUrl: `sqlite:${path.join(varDir, 'test.sqlite')}`,
     shellDist: options.shellDist ?? path.join(varDir, 'no-shell'),
+    publicOrigin: 'https://sklep.kaloryfer.test',
   };
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);

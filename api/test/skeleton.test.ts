@@ -130,9 +130,13 @@ describe('with a built shell', () => {
   });
   afterAll(() => withShell.close());
 
-  test.each(['/', '/c/akcesoria', '/p/KAL-1/wenus', '/nie-ma-takiej'])('GET %s as a page serves index.html uncached', async (url) => {
+  test.each([
+    ['/', 200], ['/compare', 200], ['/checkout', 200],
+    // No catalogue is seeded here: these name nothing, so they are real 404s that still load the shell.
+    ['/c/akcesoria', 404], ['/p/KAL-1/wenus', 404], ['/nie-ma-takiej', 404],
+  ])('GET %s as a page serves index.html uncached (%i)', async (url, status) => {
     const response = await fetch(`${withShell.baseUrl}${url}`, { headers: { accept: 'text/html' } });
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(status);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(await response.text()).toContain('<title>Kaloryfer</title>');
   });

@@ -8,7 +8,7 @@ async function tilePrices(page: Page): Promise<number[]> {
   return texts.map((text) => Number(text.replace(/[^\d,]/g, '').replace(',', '.')));
 }
 
-interface Found { sku: string; slug: string; name: string; type_id: string; configurable_children?: { sku: string; stock: { is_in_stock: boolean } }[] }
+interface Found { sku: string; slug: string; url_path: string; name: string; type_id: string; configurable_children?: { sku: string; stock: { is_in_stock: boolean } }[] }
 
 /** Products of the seeded catalogue, asked of the API (the seed is generated for today's date). */
 async function findProducts(page: Page, filters: unknown[], size = 20): Promise<Found[]> {
@@ -111,6 +111,23 @@ test('product pages of both URL forms (spec §2) show the product; a configurabl
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(configurable.name);
   await expect(page.getByText(`Kod: ${child.sku}`)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/${child.sku}$`));
+});
+
+test('the URL dispatcher: a product\'s and a category\'s url_path show them in place; the HTML names them before JavaScript', async ({ page }) => {
+  const [simple] = await findProducts(page, [{ attribute: 'type_id', value: { eq: 'simple' } }], 1);
+  await page.goto(`/${simple.url_path}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(simple.name);
+  await expect(page).toHaveURL(new RegExp(`/${simple.url_path}$`));
+  await page.goto('/grzejniki-lazienkowe');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grzejniki łazienkowe');
+  await expect(page).toHaveURL(/\/grzejniki-lazienkowe$/);
+
+  const html = await (await page.request.get(`/${simple.url_path}`, { headers: { accept: 'text/html' } })).text();
+  expect(html).toContain(`/p/${simple.sku}/${simple.slug}" data-seo="server"`);
+  expect(html).toContain('"@type":"Product"');
+  expect(html).toContain('"priceCurrency":"PLN"');
+  const missing = await page.request.get('/grzejnik-ktorego-nie-ma', { headers: { accept: 'text/html' } });
+  expect(missing.status()).toBe(404);
 });
 
 test('an unknown category or product lands on page-not-found with nf', async ({ page }) => {

@@ -160,6 +160,11 @@ export class Catalog {
     return this.byUrl.get(url);
   }
 
+  /** An active category (not the root) by its url_path or slug. */
+  categoryByUrl(url: string, key: 'url_path' | 'slug'): Category | undefined {
+    return this.data.categories.find((category) => category[key] === url && category.is_active && category.level >= 2);
+  }
+
   priceHistory(sku: string): PricePoint[] {
     return this.data.history.get(sku) ?? [];
   }

@@ -1,17 +1,45 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { matchRoute } from '@kaloryfer/contracts/src/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Catalog } from '../catalog/catalog';
+import { resolvePath } from '../catalog/url-resolver';
 import { envelope } from '../http/envelope';
+import { seoHeadFor, withSeoHead } from './seo-head';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
+
+/** Routes whose page is a catalogue entry: the server names it in the head, or answers 404. */
+const CATALOGUE_PAGES = new Set(['product', 'configurable-product', 'category', 'url-dispatcher']);
+
+export interface ShellHostOptions {
+  shellDist: string;
+  varDir: string;
+  catalog: Catalog;
+  /** The shop's public origin for canonical links, e.g. https://kaloryfer.pl. */
+  publicOrigin: string;
+}
+
+/** index.html read once per change of its file, not per request. */
+function indexHtmlReader(file: string): () => string {
+  let cached = { mtimeMs: -1, html: '' };
+  return () => {
+    const { mtimeMs } = fs.statSync(file);
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: fs.readFileSync(file, 'utf8') };
+    return cached.html;
+  };
+}
 
 /**
  * The shell lives on the API's origin: its hashed assets cached for a year, index.html and
  * the remote registry never cached (a release must reach the next page load), and every
- * route of the single-page app answered with index.html.
+ * route of the single-page app answered with index.html. Product and category pages get their
+ * own title, description, canonical link and JSON-LD in that HTML (SEO without JavaScript);
+ * a path that is no product, category or route of ours is answered 404 (the shell then shows
+ * page-not-found), so search engines never index a soft 404.
  */
-export async function installShellHost(app: FastifyInstance, { shellDist, varDir }: { shellDist: string; varDir: string }) {
+export async function installShellHost(app: FastifyInstance, { shellDist, varDir, catalog, publicOrigin }: ShellHostOptions) {
   const registryFile = path.join(varDir, 'mfe-registry.json');
 
   app.get('/mfe-registry.json', { schema: { hide: true } }, async (_request, reply) => {
@@ -37,15 +65,22 @@ export async function installShellHost(app: FastifyInstance, { shellDist, varDir
     });
   }
 
-  const sendShell = (reply: FastifyReply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+  const indexHtml = indexHtmlReader(path.join(shellDist, 'index.html'));
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    const pathname = request.url.split(/[?#]/)[0];
+    if (!CATALOGUE_PAGES.has(matchRoute(pathname).name)) return reply.send(indexHtml());
+    await catalog.ensureCurrent();
+    const resolved = resolvePath(catalog, pathname);
+    if (!resolved) return reply.code(404).send(indexHtml());
+    const head = seoHeadFor(resolved, { origin: publicOrigin, categories: catalog.categories, attributes: catalog.attributes });
+    return reply.send(withSeoHead(indexHtml(), head));
   };
-  if (hasShell) app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
+  if (hasShell) app.get('/', { schema: { hide: true } }, sendShell);
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage && hasShell) return sendShell(reply);
+    if (wantsPage && hasShell) return sendShell(request, reply);
     return reply.code(404).send(envelope(404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
   });
 }

@@ -64,3 +64,13 @@ export async function attributesByCode(codes: string[], signal?: AbortSignal): P
   }, signal);
   return response.items;
 }
+
+export type ResolvedUrl =
+  | { type: 'product'; parentSku: string; slug: string; childSku: string | null; urlPath: string }
+  | { type: 'category'; id: number; slug: string; urlPath: string };
+
+/** What a path of no fixed route shows: a product's url_path, then a category's (404 = neither). */
+export async function resolveUrl(path: string, signal?: AbortSignal): Promise<ResolvedUrl> {
+  const { result } = await apiJson<{ result: ResolvedUrl }>(`/api/url?${new URLSearchParams({ path })}`, { signal });
+  return result;
+}

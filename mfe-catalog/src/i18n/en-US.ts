@@ -70,6 +70,7 @@ const catalogEn: Record<CatalogKey, string> = {
   'price.tier': 'from {qty} pcs: −{percent}% ({price}/pc)',
   'tile.output': 'Output {watts} W (75/65/20)',
   'product.unavailable': 'This product is unavailable right now',
+  'page.unavailable': 'This page is temporarily unavailable',
   'product.sku': 'SKU: {sku}',
   'product.specs': 'Technical data',
   'product.description': 'Description',

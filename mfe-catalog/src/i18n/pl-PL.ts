@@ -68,6 +68,7 @@ const catalogPl = {
   'price.tier': 'od {qty} szt.: −{percent}% ({price}/szt.)',
   'tile.output': 'Moc {watts} W (75/65/20)',
   'product.unavailable': 'Produkt jest chwilowo niedostępny',
+  'page.unavailable': 'Ta strona jest chwilowo niedostępna',
   'product.sku': 'Kod: {sku}',
   'product.specs': 'Dane techniczne',
   'product.description': 'Opis',

@@ -6,6 +6,7 @@ import { CategoryPage } from '../listing/CategoryPage';
 import { ProductPage } from '../product/ProductPage';
 import { startCatalogOwners } from '../state/catalog-owners';
 import { BrandsPage, CategoriesPage } from './frames';
+import { UrlDispatcher } from './UrlDispatcher';
 
 startCatalogOwners();
 
@@ -20,6 +21,7 @@ export function CatalogRoutes() {
     case 'configurable-product': return <ProductPage parentSku={route.params.parentSku} childSku={route.params.childSku} />;
     case 'compare': return <ComparePage />;
     case 'brands': return <BrandsPage />;
+    case 'url-dispatcher': return <UrlDispatcher />;
     default: return null;
   }
 }

@@ -36,8 +36,13 @@ describe('matchRoute: spec §2 route table', () => {
     expect(matchRoute(path)).toEqual({ name, remote, params });
   });
 
-  test.each(['/nie-ma-takiej-strony', '/p/only-sku', '/my-account/orders/1/extra', '/c', '/p/%E0%A4%A/x'])('%s matches no route', (path) => {
-    expect(matchRoute(path)).toBeNull();
+  test.each(['/nie-ma-takiej-strony', '/grzejniki-lazienkowe/grzejniki-drabinkowe', '/p/only-sku', '/my-account/orders/1/extra', '/c', '/p/%E0%A4%A/x'])(
+    '%s goes to the catalogue\'s URL dispatcher (a url_path, or page-not-found)', (path) => {
+      expect(matchRoute(path)).toEqual({ name: 'url-dispatcher', remote: 'catalog', params: {} });
+    });
+
+  test('the catch-all is the last row, so it never hides a route', () => {
+    expect(ROUTES.findIndex((route) => route.pattern === '*')).toBe(ROUTES.length - 1);
   });
 
   test('every route belongs to a remote that exists', () => {

@@ -41,6 +41,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   { name: 'error', pattern: '/error', remote: 'content' },
   { name: 'placepozniej', pattern: '/placepozniej', remote: 'content' },
   { name: 'page-not-found', pattern: '/page-not-found', remote: 'content' },
+  // Spec §2 "Unknown URLs": any other path may be a product's or a category's url_path; the
+  // catalogue looks it up and sends the shopper to page-not-found (with nf) when it is neither.
+  { name: 'url-dispatcher', pattern: '*', remote: 'catalog' },
 ];
 
 export interface RouteMatch {
@@ -54,6 +57,7 @@ function splitPath(path: string): string[] {
 }
 
 function matchPattern(pattern: string, path: string): Record<string, string> | null {
+  if (pattern === '*') return {};
   const expected = splitPath(pattern);
   const actual = splitPath(path);
   if (expected.length !== actual.length) return null;
@@ -74,13 +78,13 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
   return params;
 }
 
-/** The route a path belongs to, or null (then the shell shows page-not-found with nf). */
-export function matchRoute(path: string): RouteMatch | null {
+/** The route a path belongs to; the last row ('*', the URL dispatcher) takes any other path. */
+export function matchRoute(path: string): RouteMatch {
   for (const route of ROUTES) {
     const params = matchPattern(route.pattern, path);
     if (params) return { name: route.name, remote: route.remote, params };
   }
-  return null;
+  throw new Error('ROUTES must end with a catch-all row');
 }
 
 /** Where a link goes, said as an intent: remotes never hand-write each other's URLs. */

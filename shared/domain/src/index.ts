@@ -19,3 +19,4 @@ export {
 export { isChildSelectable, isListed, isViewable, LISTED_STATUS, LISTED_VISIBILITY, type ListingFields } from './catalog/listing';
 export { pickPriceFields, priceFields, priceFieldsFromGross, type TaxSettings } from './price/product-price';
 export * from './catalog/product';
+export { formatPageTitle } from './seo/page-title';

@@ -22,7 +22,7 @@ export function registerApplications(loader: RemoteLoader): void {
         },
         unmount: () => region.unmount(),
       }),
-      activeWhen: (location) => matchRoute(location.pathname)?.remote === remote,
+      activeWhen: (location) => matchRoute(location.pathname).remote === remote,
     });
   }
 }

@@ -1,4 +1,4 @@
-import { isInAppLink, notFoundRedirect, routeStateFor } from './route-state';
+import { isInAppLink, routeStateFor } from './route-state';
 
 describe('route state', () => {
   test('names the route, keeps params and the previous path', () => {
@@ -8,13 +8,9 @@ describe('route state', () => {
     expect(second).toMatchObject({ name: 'compare', previousPath: '/c/akcesoria', isBack: true });
   });
 
-  test.each([
-    ['/nie-ma', '', '/page-not-found?nf=%2Fnie-ma'],
-    ['/stara/strona', '?a=1', '/page-not-found?nf=%2Fstara%2Fstrona%3Fa%3D1'],
-    ['/c/akcesoria', '', null],
-    ['/page-not-found', '?nf=%2Fx', null],
-  ])('an unknown path %s%s goes to %s', (pathname, search, redirect) => {
-    expect(notFoundRedirect({ pathname, search })).toBe(redirect);
+  test('a path of no fixed route is the URL dispatcher\'s (the catalogue resolves or sends to page-not-found)', () => {
+    expect(routeStateFor({ pathname: '/grzejnik-x-kf-dp-0001', search: '', hash: '' }, null, false))
+      .toMatchObject({ name: 'url-dispatcher', params: {} });
   });
 });
 

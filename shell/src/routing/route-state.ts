@@ -1,6 +1,6 @@
 import { matchRoute, type RouteState } from '@kaloryfer/contracts';
 
-/** $route's value for a location; unmatched paths are named page-not-found. */
+/** $route's value for a location (paths of no fixed route are named url-dispatcher). */
 export function routeStateFor(
   location: { pathname: string; search: string; hash: string },
   previous: RouteState | null,
@@ -11,17 +11,11 @@ export function routeStateFor(
     path: location.pathname,
     search: location.search,
     hash: location.hash,
-    name: match?.name ?? 'page-not-found',
-    params: match?.params ?? {},
+    name: match.name,
+    params: match.params,
     previousPath: previous ? previous.path : null,
     isBack,
   };
-}
-
-/** Spec §2: an unknown path goes to page-not-found carrying the path in `nf`. */
-export function notFoundRedirect(location: { pathname: string; search: string }): string | null {
-  if (matchRoute(location.pathname)) return null;
-  return `/page-not-found?${new URLSearchParams({ nf: `${location.pathname}${location.search}` })}`;
 }
 
 /** Whether a click on this link should become an in-app navigation. */

@@ -5,8 +5,8 @@ import { i18n } from '@kaloryfer/i18n';
 import { pushToDataLayer, pageView } from '../behaviours/tag-manager';
 import { progress } from '../layout/ProgressBar';
 import { createNavigationQueue } from './navigation-queue';
-import { formatPageTitle } from './page-title';
-import { isInAppLink, notFoundRedirect, routeStateFor } from './route-state';
+import { formatPageTitle } from '@kaloryfer/domain';
+import { isInAppLink, routeStateFor } from './route-state';
 import { ScrollMemory, scrollTargetFor } from './scroll-memory';
 
 const ROUTING_TIMEOUT_MS = 15000;
@@ -48,7 +48,7 @@ function setMetaDescription(description: string): void {
 /**
  * Wires the shell's route behaviours to single-spa's routing events: $route (written here),
  * serialised navigation, link interception, titles, tag-manager page views, the progress bar,
- * scroll restoration and page-not-found. Call before single-spa's start().
+ * and scroll restoration. Call before single-spa's start().
  */
 export function startRouter(): { navigate: (to: string, replace?: boolean) => Promise<void> } {
   const route = claimWriter('route', 'shell');
@@ -89,22 +89,21 @@ export function startRouter(): { navigate: (to: string, replace?: boolean) => Pr
 
   window.addEventListener('single-spa:routing-event', () => {
     progress.finish();
-    const redirect = notFoundRedirect(location);
-    if (redirect) {
-      void navigate(redirect, true);
-      return;
-    }
     const current = route.get();
     const pathChanged = initial || previous?.path !== current.path;
     const target = scrollTargetFor({ isBack, savedY: isBack ? scroll.position(key) : null, hash: location.hash, pathChanged });
     restoreScroll(target);
+    if (pathChanged && !initial) {
+      // The server's canonical link and JSON-LD describe the first page only.
+      document.querySelectorAll('[data-seo="server"]').forEach((element) => element.remove());
+    }
     if (pathChanged && !initial && !isBack) {
       document.getElementById('main-content')?.focus({ preventScroll: true });
     }
     if (pathChanged) {
       // Let the mounted page set its title first.
       setTimeout(() => {
-        pushToDataLayer(pageView({ ...current, remote: matchRoute(current.path)?.remote ?? null }, document.title));
+        pushToDataLayer(pageView({ ...current, remote: matchRoute(current.path).remote }, document.title));
       }, 0);
     }
     initial = false;

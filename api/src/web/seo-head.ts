@@ -1,0 +1,151 @@
+// The route table only (not the package index, which creates the browser's bus and atoms).
+import { linkTo } from '@kaloryfer/contracts/src/routes';
+import { formatPageTitle, type Attribute, type Category, type Product } from '@kaloryfer/domain';
+import type { ResolvedPath } from '../catalog/url-resolver';
+
+/** What a page's initial HTML says about it before any JavaScript runs. */
+export interface SeoHead {
+  title: string;
+  description: string;
+  canonical: string;
+  structuredData: object[];
+}
+
+export interface SeoContext {
+  /** The shop's public origin, e.g. https://kaloryfer.pl (canonical and JSON-LD URLs are absolute). */
+  origin: string;
+  categories: readonly Category[];
+  attributes: readonly Attribute[];
+}
+
+const DESCRIPTION_MAX = 160;
+const HOME_CRUMB = 'Strona główna';
+
+function plainText(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+}
+
+/** The category and its parents below the root, outermost first. */
+function trailOf(category: Category, categories: readonly Category[]): Category[] {
+  const trail: Category[] = [];
+  for (let current: Category | undefined = category; current && current.level >= 2 && !trail.includes(current);
+    current = categories.find((candidate) => candidate.id === current!.parent_id)) {
+    trail.unshift(current);
+  }
+  return trail;
+}
+
+function breadcrumbList(origin: string, crumbs: { name: string; path: string }[]): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: origin + crumb.path })),
+  };
+}
+
+const categoryPath = (category: Category) => linkTo({ name: 'category', slug: category.slug });
+
+function availability(inStock: boolean): string {
+  return inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+}
+
+const money = (amount: number) => amount.toFixed(2);
+
+function offersOf(product: Product, childSku: string | null, url: string): object {
+  const children = (product.configurable_children ?? []).filter((child) => child.status < 2);
+  const chosen = childSku ? children.find((child) => child.sku === childSku) : undefined;
+  if (chosen || children.length === 0) {
+    const source = chosen ?? product;
+    return {
+      '@type': 'Offer', url, priceCurrency: 'PLN', price: money(source.final_price_incl_tax ?? product.final_price_incl_tax ?? 0),
+      availability: availability(source.stock.is_in_stock), itemCondition: 'https://schema.org/NewCondition',
+      ...(chosen ? { sku: chosen.sku } : {}),
+    };
+  }
+  const prices = children.map((child) => child.final_price_incl_tax ?? 0);
+  return {
+    '@type': 'AggregateOffer', url, priceCurrency: 'PLN', lowPrice: money(Math.min(...prices)), highPrice: money(Math.max(...prices)),
+    offerCount: children.length, availability: availability(children.some((child) => child.stock.is_in_stock)),
+  };
+}
+
+function brandOf(product: Product, attributes: readonly Attribute[]): string | undefined {
+  if (product.manufacturer === undefined) return undefined;
+  return attributes.find((attribute) => attribute.attribute_code === 'manufacturer')
+    ?.options.find((option) => option.value === String(product.manufacturer))?.label;
+}
+
+function productHead(product: Product, childSku: string | null, context: SeoContext): SeoHead {
+  const path = linkTo({ name: 'product', parentSku: product.sku, slug: product.slug });
+  const canonical = context.origin + path;
+  const description = clip(plainText(product.meta_description || product.short_description || product.description || product.name), DESCRIPTION_MAX);
+  const deepest = context.categories
+    .filter((category) => product.category_ids.includes(category.id) && category.is_active && category.level >= 2)
+    .sort((a, b) => b.level - a.level)[0];
+  const trail = deepest ? trailOf(deepest, context.categories) : [];
+  const brand = brandOf(product, context.attributes);
+  const images = [product.image, ...product.media_gallery.map((image) => image.image)].filter(Boolean);
+  return {
+    title: formatPageTitle(product.name),
+    description,
+    canonical,
+    structuredData: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: product.name,
+        sku: childSku ?? product.sku,
+        description,
+        image: [...new Set(images)].map((image) => `${context.origin}/img/1920/1920/resize${image}`),
+        ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}),
+        offers: offersOf(product, childSku, canonical),
+      },
+      breadcrumbList(context.origin, [
+        { name: HOME_CRUMB, path: '/' },
+        ...trail.map((category) => ({ name: category.name, path: categoryPath(category) })),
+        { name: product.name, path },
+      ]),
+    ],
+  };
+}
+
+function categoryHead(category: Category, context: SeoContext): SeoHead {
+  const heading = category.h1_text || category.name;
+  return {
+    title: formatPageTitle(heading), // as the page itself sets it once mounted
+    description: clip(plainText(category.meta_description || category.description || heading), DESCRIPTION_MAX),
+    canonical: context.origin + categoryPath(category),
+    structuredData: [breadcrumbList(context.origin, [
+      { name: HOME_CRUMB, path: '/' },
+      ...trailOf(category, context.categories).map((crumb) => ({ name: crumb.name, path: categoryPath(crumb) })),
+    ])],
+  };
+}
+
+/** Title, description, canonical link and JSON-LD (schema.org Product + BreadcrumbList) of a resolved page. */
+export function seoHeadFor(resolved: ResolvedPath, context: SeoContext): SeoHead {
+  return resolved.type === 'product' ? productHead(resolved.product, resolved.childSku, context) : categoryHead(resolved.category, context);
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** JSON inside <script>: `<` escaped so no value can close the element. */
+const scriptJson = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The shell's index.html with this page's head. Added elements carry data-seo="server": the
+ * shell drops them on the first in-app navigation, when they would describe the wrong page.
+ */
+export function withSeoHead(html: string, head: SeoHead): string {
+  const extra = [
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}" data-seo="server" />`,
+    ...head.structuredData.map((data) => `<script type="application/ld+json" data-seo="server">${scriptJson(data)}</script>`),
+  ].join('\n    ');
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${escapeHtml(head.description)}" />`)
+    .replace('</head>', `    ${extra}\n  </head>`);
+}
