@@ -130,6 +130,37 @@ test('the URL dispatcher: a product\'s and a category\'s url_path show them in p
   expect(missing.status()).toBe(404);
 });
 
+test('search as you type: categories and products in the panel, keyboard to a product, Enter to the full listing', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Szukaj', exact: true }).click();
+  const field = page.getByLabel('Szukaj w sklepie');
+  await field.fill('łazienkow');
+  const panel = page.getByRole('dialog', { name: 'Wyszukiwarka' });
+  await expect(panel.getByRole('region', { name: 'Kategorie' }).getByRole('link', { name: /Grzejniki łazienkowe/ })).toBeVisible();
+  const products = panel.getByRole('region', { name: 'Produkty' }).getByRole('link');
+  await expect(products.first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await field.press('Enter');
+  await expect(page).toHaveURL(/\/categories\?query=%C5%82azienkow$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Wyniki wyszukiwania: „łazienkow”');
+  await expect(page.getByRole('status').filter({ hasText: /^Produkty: \d+$/ })).toBeVisible();
+  await expect(page.locator('.product-grid .product-tile').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Szukaj', exact: true }).click();
+  await field.fill('drabink');
+  await expect(panel.getByRole('region', { name: 'Produkty' }).getByRole('link').first()).toBeVisible();
+  await field.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  const focused = page.locator(':focus');
+  const name = (await focused.locator('.search-product-name').textContent())!;
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(panel).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
 test('an unknown category or product lands on page-not-found with nf', async ({ page }) => {
   await page.goto('/c/nie-ma-takiej-kategorii');
   await expect(page).toHaveURL(/\/page-not-found\?nf=%2Fc%2Fnie-ma-takiej-kategorii$/);

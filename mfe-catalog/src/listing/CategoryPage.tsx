@@ -26,20 +26,27 @@ export function CategoryPage({ slug, urlPath }: { slug?: string; urlPath?: strin
   return <CategoryListing key={category.id} category={category} all={tree.value} />;
 }
 
-function CategoryListing({ category, all }: { category: Category; all: Category[] }) {
+/** /categories?query=…: the full results of a search, every listed product, same filters and sort. */
+export function SearchResultsPage() {
+  return <CategoryListing category={null} all={[]} />;
+}
+
+/** A category's listing, or (category null) the listing of every product matching the query. */
+function CategoryListing({ category, all }: { category: Category | null; all: Category[] }) {
   const { t } = useTranslation('catalog');
   const route = useStore($route);
   const filters = parseListingQuery(route.search);
-  const listing = useListing(category.id, filters, route.isBack);
+  const listing = useListing(category?.id ?? null, filters, route.isBack);
   const attributes = useAsync('attributes', () => shownAttributes());
   const [drawerOpen, setDrawerOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const drawerHeading = useRef<HTMLHeadingElement>(null);
 
   const apply = (next: ListingFilters) => navigationRequested.emit({ to: `${route.path}${listingQueryString(next)}` });
-  const trail = categoryTrail(all, category);
-  const subcategories = childrenOf(all, category);
-  const active = activeFilterCount(filters);
+  const trail = category ? categoryTrail(all, category) : [];
+  const subcategories = category ? childrenOf(all, category) : [];
+  // On search results the query is what was searched, not a filter to count or clear.
+  const active = activeFilterCount(category ? filters : { ...filters, query: '' });
 
   useEffect(() => {
     if (drawerOpen) drawerHeading.current?.focus();
@@ -51,10 +58,10 @@ function CategoryListing({ category, all }: { category: Category; all: Category[
 
   return (
     <PageFrame
-      title={category.h1_text || category.name}
-      description={category.meta_description || category.description}
+      title={category ? category.h1_text || category.name : t('search.resultsTitle', { query: filters.query ?? '' })}
+      description={category ? category.meta_description || category.description : undefined}
       crumbs={trail.slice(0, -1).map((item) => ({ label: item.name, intent: { name: 'category', slug: item.slug } }))}
-      lead={category.description}
+      lead={category?.description}
     >
       {subcategories.length > 0 && (
         <nav aria-label={t('category.subcategories')}>
@@ -84,7 +91,7 @@ function CategoryListing({ category, all }: { category: Category; all: Category[
         <aside id="listing-filters" className={drawerOpen ? 'listing-filters is-open' : 'listing-filters'} aria-labelledby="listing-filters-heading"
           onKeyDown={(event) => { if (event.key === 'Escape' && drawerOpen) closeDrawer(); }}>
           <h2 id="listing-filters-heading" ref={drawerHeading} tabIndex={-1}>{t('filters.title')}</h2>
-          {active > 0 && <button type="button" className="button-link" onClick={() => apply({ ...NO_FILTERS, sort: filters.sort })}>{t('filters.clear')}</button>}
+          {active > 0 && <button type="button" className="button-link" onClick={() => apply({ ...NO_FILTERS, sort: filters.sort, query: category ? '' : filters.query })}>{t('filters.clear')}</button>}
           <FilterPanel filters={filters} aggregations={listing.aggregations} attributes={attributes.status === 'ready' ? attributes.value : []} onChange={apply} />
           <button type="button" className="button-primary filter-close" onClick={closeDrawer}>
             {t('filters.show', { count: listing.total })}

@@ -2,7 +2,8 @@ import { $route } from '@kaloryfer/contracts';
 import { useStore } from '@nanostores/react';
 import { ComparePage } from '../compare/ComparePage';
 import { HomePage } from '../home/HomePage';
-import { CategoryPage } from '../listing/CategoryPage';
+import { CategoryPage, SearchResultsPage } from '../listing/CategoryPage';
+import { parseListingQuery } from '../listing/route-filters';
 import { ProductPage } from '../product/ProductPage';
 import { startCatalogOwners } from '../state/catalog-owners';
 import { BrandsPage, CategoriesPage } from './frames';
@@ -15,7 +16,7 @@ export function CatalogRoutes() {
   const route = useStore($route);
   switch (route.name) {
     case 'home': return <HomePage />;
-    case 'categories': return <CategoriesPage />;
+    case 'categories': return parseListingQuery(route.search).query ? <SearchResultsPage /> : <CategoriesPage />;
     case 'category': return <CategoryPage slug={route.params.slug} />;
     case 'product':
     case 'configurable-product': return <ProductPage parentSku={route.params.parentSku} childSku={route.params.childSku} />;
