@@ -1,3 +1,4 @@
+import { heatOutput } from '@kaloryfer/domain';
 import { startTestServer, TEST_SEED, type TestServer } from './helpers';
 
 /** The catalogue endpoints over real HTTP against a seeded SQLite catalogue. */
@@ -145,6 +146,49 @@ describe('catalogue search', () => {
     expect(await json('/api/catalog/other_index/product/_search')).toMatchObject({ status: 404, body: { result: 'Unknown catalogue index: other_index' } });
     expect((await fetch(`${server.baseUrl}${SEARCH}/product/_search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":' })).status).toBe(400);
     expect(await post(`${SEARCH}/product/_search`, [1, 2])).toMatchObject({ status: 400, body: { result: 'the body must be a JSON object (the search query)' } });
+  });
+});
+
+describe('heat output at the shopper\'s temperatures', () => {
+  interface Powered { sku: string; power_75_65_20?: number; heat_exponent?: number; configurable_children?: { power_75_65_20?: number }[] }
+  const at = { supply: 45, return: 35, room: 20 };
+  // The most a product (or any of its variants) gives at 45/35/20, computed here with the shared formula.
+  const best = (product: Powered) => Math.max(0, ...[product.power_75_65_20, ...(product.configurable_children ?? []).map((child) => child.power_75_65_20)]
+    .filter((watts): watts is number => watts !== undefined).map((watts) => heatOutput(watts, at, product.heat_exponent)));
+  const fields = ['sku', 'power_75_65_20', 'heat_exponent', 'configurable_children.power_75_65_20'];
+
+  test('filter heat_output ≥ 800 W at 45/35/20 and sort by it: every radiator gives that much, strongest first', async () => {
+    const { status, body } = await post(`${SEARCH}/product/_search`, {
+      heatAt: '45/35/20', sort: 'heat_output:desc', size: 50, _sourceInclude: fields,
+      query: { _appliedFilters: [...LISTED, { attribute: 'heat_output', value: { gte: 800 } }] },
+    });
+    expect(status).toBe(200);
+    expect(body.total).toBeGreaterThan(0);
+    const outputs = body.items.map(best);
+    for (const watts of outputs) expect(watts).toBeGreaterThanOrEqual(800);
+    expect(outputs).toEqual([...outputs].sort((a, b) => b - a));
+    // The same radiators at catalogue temperatures: many more pass 800 W.
+    const nominal = await post(`${SEARCH}/product/_search`, { size: 1, query: { _appliedFilters: [...LISTED, { attribute: 'heat_output', value: { gte: 800 } }] } });
+    expect(nominal.body.total).toBeGreaterThan(body.total);
+  });
+
+  test('the output filter misses nobody: the complement holds no product reaching 800 W at 45/35/20', async () => {
+    const { body } = await post(`${SEARCH}/product/_search`, {
+      heatAt: '45/35/20', size: 4000, _sourceInclude: fields,
+      query: { _appliedFilters: [...LISTED, { attribute: 'power_75_65_20', value: { gte: 0 } }, { attribute: 'heat_output', value: { lt: 800 } }] },
+    });
+    expect(body.total).toBeGreaterThan(0);
+    for (const product of body.items) {
+      const values = [product.power_75_65_20, ...(product.configurable_children ?? []).map((child: { power_75_65_20?: number }) => child.power_75_65_20)]
+        .filter((watts): watts is number => watts !== undefined).map((watts) => heatOutput(watts, at, product.heat_exponent));
+      expect(Math.min(...values)).toBeLessThan(800);
+    }
+  });
+
+  test.each([['45/35'], ['45/35/35'], ['cieplo']])('heatAt %s is a 400 with a message, never a 500', async (heatAt) => {
+    const { status, body } = await post(`${SEARCH}/product/_search`, { heatAt, query: {} });
+    expect(status).toBe(400);
+    expect(body.result).toMatch(/^heatAt must be supply\/return\/room/);
   });
 });
 

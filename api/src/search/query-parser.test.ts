@@ -81,4 +81,29 @@ describe('search query parsing (spec §7)', () => {
       include: ['sku', 'name', 'configurable_children.sku'], exclude: ['description'],
     });
   });
+
+  describe('heat_output is the output at the shopper\'s temperatures (heatAt)', () => {
+    test.each([
+      [undefined, 'heat_output@75/65/20'],
+      ['55/45/20', 'heat_output@55/45/20'],
+      ['45-35-24', 'heat_output@45/35/24'],
+    ])('heatAt %s → filters and sorts read %s', (heatAt, field) => {
+      const request = parse({ heatAt, sort: 'heat_output:desc', query: { _appliedFilters: [{ attribute: 'heat_output', value: { gte: 800 } }, { attribute: 'color', value: 1 }] } });
+      expect(request.filters).toEqual([{ field, op: 'range', gte: 800 }, { field: 'color', op: 'in', values: [1] }]);
+      expect(request.sort).toEqual([{ field, order: 'desc' }]);
+    });
+
+    test.each([
+      ['45/35', 'heatAt must be supply/return/room in °C such as "55/45/20"'],
+      ['45/35/35', 'heatAt must be supply/return/room in °C such as "55/45/20": room must be from 10 to 30 °C'],
+      ['40/45/20', 'heatAt must be supply/return/room in °C such as "55/45/20": return cannot be warmer than supply'],
+      [55, 'heatAt must be supply/return/room in °C such as "55/45/20"'],
+    ])('heatAt %j is refused: %s', (heatAt, message) => {
+      expect(() => parse({ heatAt })).toThrow(new SearchQueryError(message));
+    });
+
+    test('a client cannot name a derived column itself', () => {
+      expect(() => parse({ query: { _appliedFilters: [{ attribute: 'heat_output@1/1/1', value: { gte: 1 } }] } })).toThrow(SearchQueryError);
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { isDeliveryBucket, RANGE_FACETS, type RangeBucket } from '@kaloryfer/domain';
+import { isDeliveryBucket, NOMINAL, parseTemperatures, RANGE_FACETS, temperaturesKey, temperaturesProblem, type RangeBucket } from '@kaloryfer/domain';
 import {
   ENTITY_TYPES, SEARCH_LIMITS, type EntityType, type FacetRequest, type Filter, type Scalar, type SearchRequest, type SortSpec,
 } from './search-request';
@@ -20,6 +20,20 @@ export interface RawSearch {
   include?: unknown;
   exclude?: unknown;
   groupId?: unknown;
+  /** The shopper's supply/return/room temperatures ("55/45/20") for the `heat_output` field. */
+  heatAt?: unknown;
+}
+
+/** The field a client filters and sorts by for output at its temperatures (`heatAt`). */
+export const HEAT_OUTPUT = 'heat_output';
+
+function heatAtKey(raw: unknown): string {
+  if (raw === undefined || raw === null || raw === '') return temperaturesKey(NOMINAL);
+  const at = typeof raw === 'string' ? parseTemperatures(raw) : null;
+  if (at) return temperaturesKey(at);
+  const parts = typeof raw === 'string' ? raw.split(/[/-]/).map(Number) : [];
+  const problem = parts.length === 3 ? temperaturesProblem({ supply: parts[0], return: parts[1], room: parts[2] }) : null;
+  throw new SearchQueryError(`heatAt must be supply/return/room in °C such as "55/45/20"${problem ? `: ${problem}` : ''}`);
 }
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_.]{0,63}$/;
@@ -167,12 +181,15 @@ export function parseSearch(raw: RawSearch): SearchRequest {
   if (typeof text !== 'string' || text.length > SEARCH_LIMITS.maxTextLength) throw new SearchQueryError(`_searchText must be a text of at most ${SEARCH_LIMITS.maxTextLength} characters`);
   const maxSize = type === 'cms_page' || type === 'cms_block' ? SEARCH_LIMITS.maxCmsSize : SEARCH_LIMITS.maxSize;
   const sort = raw.sort !== undefined && raw.sort !== '' ? parseSort(raw.sort) : parseSort(query._appliedSort);
+  // heat_output is the output at heatAt: the engine's derived column for those temperatures.
+  const heatField = `${HEAT_OUTPUT}@${heatAtKey(raw.heatAt)}`;
+  const atTemperatures = <T extends { field: string }>(item: T): T => (item.field === HEAT_OUTPUT ? { ...item, field: heatField } : item);
   const groupId = raw.groupId === undefined || raw.groupId === null || raw.groupId === '' ? null : integer(raw.groupId, 'groupId', 0, 0, 32000);
   return {
     type,
-    filters: applied.flatMap(parseFilter),
+    filters: applied.flatMap(parseFilter).map(atTemperatures),
     facets: available.map(parseFacet),
-    sort,
+    sort: sort.map(atTemperatures),
     text: text.trim(),
     from: integer(raw.from, 'from', 0, 0, 1_000_000),
     size: integer(raw.size, 'size', SEARCH_LIMITS.defaultSize, 1, maxSize),

@@ -8,7 +8,8 @@ export {
 export { tierUnitPrice, type TierPrice } from './price/tier-price';
 export { discountPercent, lowestPriceBefore, type PricePoint } from './price/omnibus';
 export {
-  DEFAULT_EXPONENT, heatOutput, logMeanDeltaT, NOMINAL, neededOutput, WATTS_PER_SQUARE_METRE, type Temperatures,
+  BATHROOM_ROOM_TEMPERATURE, DEFAULT_EXPONENT, HEATING_PRESETS, heatOutput, logMeanDeltaT, NOMINAL, neededOutput, parseTemperatures,
+  TEMPERATURE_LIMITS, temperaturesKey, temperaturesProblem, WATTS_PER_SQUARE_METRE, type Temperatures,
 } from './heating/heat-output';
 export { formatPhone, isValidNip, isValidPostcode, isValidRegon, normalisePhone } from './validation/polish-identifiers';
 export { foldText, tokenize } from './catalog/text';

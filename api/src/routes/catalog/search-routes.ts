@@ -46,6 +46,7 @@ export async function searchRoutes(app: FastifyInstance, { catalog, groupTokens 
     include: body._sourceInclude ?? body.includeFields ?? body._source_include ?? query._source_include ?? query._sourceInclude ?? query.includeFields,
     exclude: body._sourceExclude ?? body.excludeFields ?? body._source_exclude ?? query._source_exclude ?? query._sourceExclude ?? query.excludeFields,
     groupId: body.groupId ?? query.groupId ?? query.userGroupId,
+    heatAt: body.heatAt ?? query.heatAt,
   });
 
   app.get<{ Params: Params; Querystring: Query }>('/api/catalog/:index/:type/_search', {

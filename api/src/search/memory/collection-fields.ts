@@ -1,4 +1,4 @@
-import { deliveryBucketOf, type Product } from '@kaloryfer/domain';
+import { DEFAULT_EXPONENT, deliveryBucketOf, heatOutput, parseTemperatures, type Product } from '@kaloryfer/domain';
 import type { WeightedText } from './text-index';
 import type { FieldDefinition, IndexOptions } from './document-index';
 
@@ -46,6 +46,20 @@ export function productText(product: Product): WeightedText[] {
     ...product.category.map((category) => ({ boost: PRODUCT_TEXT_BOOSTS['category.name'], text: category.name })),
     { boost: PRODUCT_TEXT_BOOSTS.description, text: product.description ?? '' },
   ];
+}
+
+export const HEAT_OUTPUT_FIELD = 'heat_output';
+
+/**
+ * `heat_output@{supply}/{return}/{room}`: the product's and its variants' outputs at those
+ * temperatures (PN-EN 442, each model's own exponent), for filters and sorts.
+ */
+function heatOutputAt(field: string): FieldDefinition<Product>['values'] | null {
+  const [name, key] = field.split('@');
+  const at = name === HEAT_OUTPUT_FIELD && key ? parseTemperatures(key) : null;
+  if (!at) return null;
+  const nominal = withChildren('power_75_65_20');
+  return (product) => nominal(product).map((watts) => heatOutput(Number(watts), at, product.heat_exponent ?? DEFAULT_EXPONENT));
 }
 
 /** `today` (YYYY-MM-DD) decides what is new; prices are already computed for that day. */
@@ -99,7 +113,7 @@ export function productIndexOptions(today: string): IndexOptions<Product> {
     news_from_date: numeric(own((p) => p.news_from_date)),
     news_to_date: numeric(own((p) => p.news_to_date)),
   };
-  return { fields, text: productText, defaultSort: [{ field: 'view_count', order: 'desc' }] };
+  return { fields, text: productText, defaultSort: [{ field: 'view_count', order: 'desc' }], derived: heatOutputAt };
 }
 
 /** Small collections: a few lookup fields indexed, everything else read from the documents. */

@@ -26,6 +26,12 @@ export interface IndexOptions<D> {
   text?: (doc: D) => WeightedText[];
   /** Default sort without text (products: view_count desc, spec §9). */
   defaultSort: SortSpec[];
+  /**
+   * Numeric fields that depend on request parameters (heat output at the shopper's
+   * temperatures: `heat_output@55/45/20`): their values per document, or null for an unknown
+   * name. Built on first use and kept for the most recent DERIVED_KEPT names.
+   */
+  derived?: (field: string) => FieldDefinition<D>['values'] | null;
 }
 
 export interface IndexResult<D> {
@@ -39,6 +45,8 @@ const BITSET_MAX_CARDINALITY = 2048;
 const FILTER_CACHE_SIZE = 512;
 /** Up to this many results (from + size) are selected in one pass instead of sorting every match. */
 const TOP_K_LIMIT = 500;
+/** Derived columns kept at once (a shopper's temperatures: a few presets, some custom sets). */
+const DERIVED_KEPT = 32;
 
 /**
  * The first k ordinals of a set in order (`before(a, b)`: a comes first), by binary insertion
@@ -206,6 +214,7 @@ export class DocumentIndex<D> {
   private readonly filterCache = new Map<string, Bitset>();
   private readonly rangeCache = new Map<string, Bitset>();
   private readonly orderCache = new Map<string, { order: Int32Array; rank: Int32Array }>();
+  private readonly derivedFields = new Map<string, NumericField>();
 
   constructor(readonly docs: D[], private readonly options: IndexOptions<D>) {
     this.size = docs.length;
@@ -233,6 +242,25 @@ export class DocumentIndex<D> {
     return this.text?.terms ?? 0;
   }
 
+  /** A numeric column: indexed at build, or derived from request parameters on first use. */
+  private numeric(field: string): NumericField | undefined {
+    const indexed = this.numbers.get(field);
+    if (indexed) return indexed;
+    let derived = this.derivedFields.get(field);
+    if (derived) return derived;
+    const values = this.options.derived?.(field);
+    if (!values) return undefined;
+    derived = new NumericField(this.size, this.docs.map((doc) => toNumbers(values(doc))));
+    if (this.derivedFields.size >= DERIVED_KEPT) {
+      const oldest = this.derivedFields.keys().next().value as string;
+      this.derivedFields.delete(oldest);
+      this.orderCache.delete(`${oldest}:asc`);
+      this.orderCache.delete(`${oldest}:desc`);
+    }
+    this.derivedFields.set(field, derived);
+    return derived;
+  }
+
   /** Ordinals of documents passing one filter (cached: listings repeat their filters). */
   filterSet(filter: Filter): Bitset {
     const key = JSON.stringify(filter);
@@ -246,7 +274,7 @@ export class DocumentIndex<D> {
 
   private computeFilter(filter: Filter): Bitset {
     const term = this.terms.get(filter.field);
-    const numeric = this.numbers.get(filter.field);
+    const numeric = this.numeric(filter.field);
     if (term && (filter.op === 'in' || filter.op === 'nin')) {
       const set = new Bitset(this.size);
       for (const value of filter.values) {
@@ -271,7 +299,7 @@ export class DocumentIndex<D> {
     const key = `${field}:${rangeKey(bucket)}`;
     let set = this.rangeCache.get(key);
     if (!set) {
-      const numeric = this.numbers.get(field);
+      const numeric = this.numeric(field);
       set = numeric
         ? numeric.select(this.size, (value) => inRange(value, bucket))
         : this.filterSet({ field, op: 'range', ...(bucket.from !== null ? { gte: bucket.from } : {}), ...(bucket.to !== null ? { lt: bucket.to } : {}) });
@@ -357,7 +385,7 @@ export class DocumentIndex<D> {
     const end = request.from + request.size;
     if (request.from >= total) return [];
     const sort: SortSpec[] = request.sort.length > 0 ? request.sort : scores ? [{ field: '_score', order: 'desc' }, ...this.options.defaultSort] : this.options.defaultSort;
-    if (sort.length === 1 && this.numbers.has(sort[0].field)) {
+    if (sort.length === 1 && this.numeric(sort[0].field)) {
       // Walk the field's global order, picking matches. When the matches sit late in that
       // order (a category of dear radiators sorted by price among cheap accessories), stop
       // after as many steps as the matches themselves and take the top k of them by rank.
@@ -377,7 +405,7 @@ export class DocumentIndex<D> {
     if (scores && sort[0].field === '_score' && sort[0].order === 'desc' && end <= TOP_K_LIMIT) {
       const rest = sort.slice(1);
       if (rest.length === 0) return topK(mask, end, byKeys(scores, null)).slice(request.from);
-      if (rest.length === 1 && this.numbers.has(rest[0].field)) return topK(mask, end, byKeys(scores, this.order(rest[0]).rank)).slice(request.from);
+      if (rest.length === 1 && this.numeric(rest[0].field)) return topK(mask, end, byKeys(scores, this.order(rest[0]).rank)).slice(request.from);
     }
     const keys = sort.map((spec) => this.keyReader(spec, scores));
     const compare = (a: number, b: number) => {
@@ -395,7 +423,7 @@ export class DocumentIndex<D> {
 
   private keyReader(spec: SortSpec, scores: Float32Array | null): (ordinal: number) => number | string | null {
     if (spec.field === '_score') return (ordinal) => (scores ? scores[ordinal] : 0);
-    const numeric = this.numbers.get(spec.field);
+    const numeric = this.numeric(spec.field);
     if (numeric) {
       const column = spec.order === 'asc' ? numeric.min : numeric.max;
       return (ordinal) => (Number.isNaN(column[ordinal]) ? null : column[ordinal]);

@@ -35,3 +35,38 @@ export const WATTS_PER_SQUARE_METRE = { living: 80, bedroom: 70, kitchen: 70, ba
 export function neededOutput(areaSquareMetres: number, room: keyof typeof WATTS_PER_SQUARE_METRE): number {
   return Math.round(areaSquareMetres * WATTS_PER_SQUARE_METRE[room]);
 }
+
+/** The presets a shopper picks from: catalogue, older boilers, condensing boilers, heat pumps. */
+export const HEATING_PRESETS: readonly Temperatures[] = [
+  { supply: 75, return: 65, room: 20 },
+  { supply: 70, return: 55, room: 20 },
+  { supply: 55, return: 45, room: 20 },
+  { supply: 45, return: 35, room: 20 },
+];
+/** Bathrooms are heated to 24 °C (PN-EN 12831), not 20. */
+export const BATHROOM_ROOM_TEMPERATURE = 24;
+
+/** "55/45/20": supply/return/room, the way installers write it. */
+export function temperaturesKey({ supply, return: back, room }: Temperatures): string {
+  return `${supply}/${back}/${room}`;
+}
+
+export const TEMPERATURE_LIMITS = { supply: [30, 95], room: [10, 30] } as const;
+
+/** Why these temperatures cannot be used (a message), or null when they can. */
+export function temperaturesProblem({ supply, return: back, room }: Temperatures): string | null {
+  if (![supply, back, room].every(Number.isInteger)) return 'temperatures must be whole degrees';
+  if (supply < TEMPERATURE_LIMITS.supply[0] || supply > TEMPERATURE_LIMITS.supply[1]) return `supply must be from ${TEMPERATURE_LIMITS.supply[0]} to ${TEMPERATURE_LIMITS.supply[1]} °C`;
+  if (room < TEMPERATURE_LIMITS.room[0] || room > TEMPERATURE_LIMITS.room[1]) return `room must be from ${TEMPERATURE_LIMITS.room[0]} to ${TEMPERATURE_LIMITS.room[1]} °C`;
+  if (back > supply) return 'return cannot be warmer than supply';
+  if (back <= room) return 'return must be warmer than the room';
+  return null;
+}
+
+/** "55/45/20" (or "55-45-20") → temperatures, or null when malformed or unusable. */
+export function parseTemperatures(text: string): Temperatures | null {
+  const match = /^(\d{1,2})[/-](\d{1,2})[/-](\d{1,2})$/.exec(text.trim());
+  if (!match) return null;
+  const temperatures = { supply: Number(match[1]), return: Number(match[2]), room: Number(match[3]) };
+  return temperaturesProblem(temperatures) === null ? temperatures : null;
+}
