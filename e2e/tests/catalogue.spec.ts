@@ -161,6 +161,33 @@ test('search as you type: categories and products in the panel, keyboard to a pr
   expect(errors).toEqual([]);
 });
 
+test('heat output at my temperatures: a heat-pump preset, the room helper\'s filter, strongest first, the product\'s own row', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/c/grzejniki-pokojowe');
+  await page.getByRole('radio', { name: /45\/35 °C – pompa ciepła/ }).check();
+  const firstTile = page.locator('.product-tile').first();
+  await expect(firstTile.locator('.tile-output-at')).toContainText('Moc przy 45/35/20 °C');
+
+  await page.getByRole('textbox', { name: 'Powierzchnia pomieszczenia (m²)' }).fill('12');
+  await page.getByRole('button', { name: 'Pokaż grzejniki od 960 W' }).click();
+  await expect(page).toHaveURL(/[?&]output=960(&|$)/);
+  await expect(page.getByText('co najmniej 960 W przy 45/35/20 °C')).toBeVisible();
+  await page.getByLabel('Sortuj').selectOption('heat_output:desc');
+  await expect(page).toHaveURL(/sort=heat_output:desc/);
+  await expect(page.locator('.product-grid .product-tile').first()).toBeVisible();
+  const outputs = await page.locator('.product-grid .tile-output-at').allTextContents();
+  expect(outputs.length).toBeGreaterThan(0);
+  const best = outputs.map((text) => Number(/(\d+) W$/.exec(text)![1]));
+  for (const watts of best) expect(watts).toBeGreaterThanOrEqual(960);
+  expect(best).toEqual([...best].sort((a, b) => b - a));
+
+  await page.locator('.product-grid .product-tile-link').first().click();
+  await expect(page.getByRole('rowheader', { name: 'Moc przy 45/35/20 °C' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('radio', { name: /45\/35 °C – pompa ciepła/ })).toBeChecked(); // kept across visits
+  expect(errors).toEqual([]);
+});
+
 test('an unknown category or product lands on page-not-found with nf', async ({ page }) => {
   await page.goto('/c/nie-ma-takiej-kategorii');
   await expect(page).toHaveURL(/\/page-not-found\?nf=%2Fc%2Fnie-ma-takiej-kategorii$/);

@@ -24,6 +24,8 @@ export interface SearchBody {
   size?: number;
   sort?: string;
   _sourceInclude?: string[];
+  /** supply/return/room ("55/45/20") for the heat_output filter and sort. */
+  heatAt?: string;
 }
 
 export type Entity = 'product' | 'category' | 'attribute';

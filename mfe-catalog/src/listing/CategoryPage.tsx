@@ -10,6 +10,9 @@ import { shownAttributes } from '../api/attributes';
 import { categories, categoryTrail, childrenOf } from '../api/categories';
 import { useAsync } from '../api/use-async';
 import { ProductTile } from '../product/ProductTile';
+import { temperaturesKey } from '@kaloryfer/domain';
+import { $heatingAt } from '../heating/heating-at';
+import { HeatingControl, RoomHelper } from '../heating/HeatingControl';
 import { FilterPanel } from './FilterPanel';
 import { activeFilterCount, listingQueryString, NO_FILTERS, parseListingQuery, SORT_OPTIONS, type ListingFilters, type SortId } from './route-filters';
 import { useListing } from './use-listing';
@@ -36,7 +39,8 @@ function CategoryListing({ category, all }: { category: Category | null; all: Ca
   const { t } = useTranslation('catalog');
   const route = useStore($route);
   const filters = parseListingQuery(route.search);
-  const listing = useListing(category?.id ?? null, filters, route.isBack);
+  const heatAt = temperaturesKey(useStore($heatingAt));
+  const listing = useListing(category?.id ?? null, filters, route.isBack, heatAt);
   const attributes = useAsync('attributes', () => shownAttributes());
   const [drawerOpen, setDrawerOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -92,6 +96,14 @@ function CategoryListing({ category, all }: { category: Category | null; all: Ca
           onKeyDown={(event) => { if (event.key === 'Escape' && drawerOpen) closeDrawer(); }}>
           <h2 id="listing-filters-heading" ref={drawerHeading} tabIndex={-1}>{t('filters.title')}</h2>
           {active > 0 && <button type="button" className="button-link" onClick={() => apply({ ...NO_FILTERS, sort: filters.sort, query: category ? '' : filters.query })}>{t('filters.clear')}</button>}
+          <HeatingControl />
+          <RoomHelper onNeed={(watts) => apply({ ...filters, output: watts })} />
+          {filters.output !== null && (
+            <p className="output-filter">
+              <span>{t('filters.output')}: {t('filters.outputFrom', { watts: filters.output, at: heatAt })}</span>{' '}
+              <button type="button" className="button-link" onClick={() => apply({ ...filters, output: null })}>{t('filters.outputClear')}</button>
+            </p>
+          )}
           <FilterPanel filters={filters} aggregations={listing.aggregations} attributes={attributes.status === 'ready' ? attributes.value : []} onChange={apply} />
           <button type="button" className="button-primary filter-close" onClick={closeDrawer}>
             {t('filters.show', { count: listing.total })}

@@ -1,5 +1,5 @@
 import type { SearchBody } from '../api/catalog-api';
-import { ATTRIBUTE_FILTERS, RANGE_FILTER_NAMES, RANGE_FILTERS, type ListingFilters } from './route-filters';
+import { ATTRIBUTE_FILTERS, RANGE_FILTER_NAMES, RANGE_FILTERS, usesHeatOutput, type ListingFilters } from './route-filters';
 
 /** Spec §9: category page size 20; "load more" asks for the next 20 from start + perPage. */
 export const PAGE_SIZE = 20;
@@ -30,7 +30,7 @@ export const LISTING_FACETS = [
  * One request per listing page: the products, the total and every facet with counts
  * (facets count without their own filter, so the other options stay visible).
  */
-export function listingRequest(categoryId: number | null, filters: ListingFilters, from: number, size = PAGE_SIZE): SearchBody {
+export function listingRequest(categoryId: number | null, filters: ListingFilters, from: number, size = PAGE_SIZE, heatAt = '75/65/20'): SearchBody {
   const applied: unknown[] = [...LISTED_FILTERS];
   if (categoryId !== null) applied.push({ attribute: 'category_ids', value: { in: [categoryId] } });
   if (filters.sale) applied.push({ attribute: 'sale', value: { eq: true } });
@@ -50,7 +50,9 @@ export function listingRequest(categoryId: number | null, filters: ListingFilter
     if (bucket.to !== null) value.lt = bucket.to;
     applied.push({ attribute: RANGE_FILTERS[name].field, value });
   }
+  if (filters.output !== null) applied.push({ attribute: 'heat_output', value: { gte: filters.output } });
   return {
+    ...(usesHeatOutput(filters) ? { heatAt } : {}),
     query: { _appliedFilters: applied, _availableFilters: LISTING_FACETS, ...(filters.query ? { _searchText: filters.query } : {}) },
     from,
     size,

@@ -11,6 +11,7 @@ describe('filters ↔ route query (spec §2)', () => {
     ['?price=0-500&power=3000-', { ...NO_FILTERS, ranges: { price: { from: 0, to: 500 }, power: { from: 3000, to: null } } }],
     ['?color=101,104&manufacturer=201', { ...NO_FILTERS, attributes: { color: [101, 104], manufacturer: [201] } }],
     ['?sort=price:asc', { ...NO_FILTERS, sort: 'price:asc' }],
+    ['?output=960&sort=heat_output:desc', { ...NO_FILTERS, output: 960, sort: 'heat_output:desc' }],
   ] as [string, ListingFilters][])('%s reads and writes back the same', (query, filters) => {
     expect(parseListingQuery(query)).toEqual(filters);
     expect(listingQueryString(filters)).toBe(query);
@@ -24,6 +25,9 @@ describe('filters ↔ route query (spec §2)', () => {
     ['unknown sort', '?sort=name:asc', NO_FILTERS],
     ['ids that are not numbers', '?color=red,101,,-5', { ...NO_FILTERS, attributes: { color: [101] } }],
     ['spaces around the text', '?query=%20%20drabinka%20', { ...NO_FILTERS, query: 'drabinka' }],
+    ['an output of 0 W', '?output=0', NO_FILTERS],
+    ['an output that is not whole watts', '?output=960.5', NO_FILTERS],
+    ['an output above 20 kW', '?output=25000', NO_FILTERS],
   ])('drops %s', (_name, query, filters) => {
     expect(parseListingQuery(query)).toEqual(filters);
   });
@@ -45,6 +49,15 @@ describe('filters ↔ route query (spec §2)', () => {
 
 describe('the listing request', () => {
   const filtersOf = (body: ReturnType<typeof listingRequest>) => body.query._appliedFilters;
+
+  test('output filter and sort ask for heat_output at the shopper\'s temperatures; without them no heatAt is sent', () => {
+    const body = listingRequest(9, { ...NO_FILTERS, output: 960, sort: 'heat_output:desc' }, 0, 20, '45/35/20');
+    expect(body.heatAt).toBe('45/35/20');
+    expect(filtersOf(body)).toContainEqual({ attribute: 'heat_output', value: { gte: 960 } });
+    expect(body.sort).toBe('heat_output:desc');
+    expect(listingRequest(9, NO_FILTERS, 0, 20, '45/35/20').heatAt).toBeUndefined();
+    expect(listingRequest(9, { ...NO_FILTERS, sort: 'heat_output:desc' }, 0, 20, '55/45/24').heatAt).toBe('55/45/24');
+  });
 
   test('listed products of the category, 20 from start, default sort view_count desc', () => {
     const body = listingRequest(6, NO_FILTERS, 40);

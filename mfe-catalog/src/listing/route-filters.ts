@@ -26,6 +26,8 @@ export const SORT_OPTIONS = [
   { id: 'id:desc', label: 'sort.latest' },
   { id: 'price:asc', label: 'sort.priceAsc' },
   { id: 'price:desc', label: 'sort.priceDesc' },
+  // Beyond §9: strongest first at the shopper's temperatures (the API's heat_output with heatAt).
+  { id: 'heat_output:desc', label: 'sort.outputDesc' },
 ] as const;
 export type SortId = (typeof SORT_OPTIONS)[number]['id'];
 export const DEFAULT_SORT: SortId = 'view_count:desc';
@@ -38,10 +40,12 @@ export interface ListingFilters {
   delivery: DeliveryBucket | null;
   ranges: Partial<Record<RangeFilter, RangeBucket>>;
   attributes: Partial<Record<AttributeFilter, number[]>>;
+  /** At least this many watts at the shopper's temperatures (`output=960`). */
+  output: number | null;
   sort: SortId;
 }
 
-export const NO_FILTERS: ListingFilters = { sale: false, rightAway: false, new: false, query: '', delivery: null, ranges: {}, attributes: {}, sort: DEFAULT_SORT };
+export const NO_FILTERS: ListingFilters = { sale: false, rightAway: false, new: false, query: '', delivery: null, ranges: {}, attributes: {}, output: null, sort: DEFAULT_SORT };
 
 /** "500-1500", open ends empty ("5000-"): short and readable in a shared link. */
 export function rangeParam({ from, to }: RangeBucket): string {
@@ -49,6 +53,7 @@ export function rangeParam({ from, to }: RangeBucket): string {
 }
 
 const MAX_QUERY_LENGTH = 200;
+const MAX_OUTPUT = 20000;
 const MAX_OPTIONS = 30;
 
 export function parseListingQuery(search: string): ListingFilters {
@@ -68,6 +73,7 @@ export function parseListingQuery(search: string): ListingFilters {
   }
   const delivery = params.get('delivery');
   const sort = SORT_OPTIONS.find((option) => option.id === params.get('sort'))?.id ?? DEFAULT_SORT;
+  const output = /^\d{1,5}$/.test(params.get('output') ?? '') ? Number(params.get('output')) : 0;
   return {
     sale: flag('sale'),
     rightAway: flag('rightAway'),
@@ -76,6 +82,7 @@ export function parseListingQuery(search: string): ListingFilters {
     delivery: delivery !== null && isDeliveryBucket(delivery) ? delivery : null,
     ranges,
     attributes,
+    output: output > 0 && output <= MAX_OUTPUT ? output : null,
     sort,
   };
 }
@@ -96,6 +103,7 @@ export function listingQueryString(filters: ListingFilters): string {
     const ids = filters.attributes[code];
     if (ids && ids.length > 0) params.set(code, [...ids].sort((a, b) => a - b).join(','));
   }
+  if (filters.output !== null) params.set('output', String(filters.output));
   if (filters.sort !== DEFAULT_SORT) params.set('sort', filters.sort);
   const query = params.toString().replace(/%2C/g, ',').replace(/%3A/g, ':');
   return query ? `?${query}` : '';
@@ -103,7 +111,7 @@ export function listingQueryString(filters: ListingFilters): string {
 
 /** How many filters narrow the listing (the mobile "Filters (3)" button); sort is not one. */
 export function activeFilterCount(filters: ListingFilters): number {
-  return [filters.sale, filters.rightAway, filters.new, filters.query !== '', filters.delivery !== null].filter(Boolean).length
+  return [filters.sale, filters.rightAway, filters.new, filters.query !== '', filters.delivery !== null, filters.output !== null].filter(Boolean).length
     + Object.keys(filters.ranges).length
     + Object.values(filters.attributes).reduce((sum, ids) => sum + (ids?.length ?? 0), 0);
 }
@@ -123,4 +131,9 @@ export function toggleRange(filters: ListingFilters, name: RangeFilter, bucket: 
   if (ranges[name] && rangeParam(ranges[name]!) === rangeParam(bucket)) delete ranges[name];
   else ranges[name] = bucket;
   return { ...filters, ranges };
+}
+
+/** Whether the listing depends on the shopper's temperatures (output filter or output sort). */
+export function usesHeatOutput(filters: ListingFilters): boolean {
+  return filters.output !== null || filters.sort === 'heat_output:desc';
 }

@@ -3,7 +3,7 @@ import { search, type SearchResponse } from '../api/catalog-api';
 import { isAbort } from '../api/http';
 import type { TileProduct } from '../product/ProductTile';
 import { listingRequest, PAGE_SIZE } from './listing-request';
-import { listingQueryString, type ListingFilters } from './route-filters';
+import { listingQueryString, usesHeatOutput, type ListingFilters } from './route-filters';
 
 export interface ListingState {
   status: 'loading' | 'ready' | 'error';
@@ -43,16 +43,16 @@ function shownBefore(key: string): number {
  * facets; "load more" appends the next 20 from start + perPage (spec §9). Coming back with
  * the browser's back button loads as many as were shown, so the shell can restore scroll.
  */
-export function useListing(categoryId: number | null, filters: ListingFilters, isBack: boolean): ListingState & { loadMore: () => void } {
+export function useListing(categoryId: number | null, filters: ListingFilters, isBack: boolean, heatAt: string): ListingState & { loadMore: () => void } {
   const [state, setState] = useState<ListingState>(EMPTY);
-  const key = `${categoryId}${listingQueryString(filters)}`;
+  const key = `${categoryId}${listingQueryString(filters)}${usesHeatOutput(filters) ? `@${heatAt}` : ''}`;
   const moreController = useRef<AbortController | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
     const size = isBack ? shownBefore(key) : PAGE_SIZE;
     setState((previous) => ({ ...previous, status: 'loading', loadingMore: false }));
-    search<TileProduct>('product', listingRequest(categoryId, filters, 0, size), controller.signal).then(
+    search<TileProduct>('product', listingRequest(categoryId, filters, 0, size, heatAt), controller.signal).then(
       (response) => {
         setState({ status: 'ready', items: response.items, total: response.total, aggregations: response.aggregations, loadingMore: false });
         rememberShown(key, response.items.length);
@@ -73,7 +73,7 @@ export function useListing(categoryId: number | null, filters: ListingFilters, i
     const controller = new AbortController();
     moreController.current = controller;
     setState((previous) => ({ ...previous, loadingMore: true }));
-    search<TileProduct>('product', listingRequest(categoryId, filters, state.items.length), controller.signal).then(
+    search<TileProduct>('product', listingRequest(categoryId, filters, state.items.length, PAGE_SIZE, heatAt), controller.signal).then(
       (response) => {
         // loadingMore blocks a second call, so state.items is still the list this page extends.
         const items = [...state.items, ...response.items];
@@ -84,7 +84,7 @@ export function useListing(categoryId: number | null, filters: ListingFilters, i
         if (!isAbort(error)) setState((previous) => ({ ...previous, loadingMore: false }));
       },
     );
-  }, [state, categoryId, filters, key]);
+  }, [state, categoryId, filters, key, heatAt]);
 
   return { ...state, loadMore };
 }

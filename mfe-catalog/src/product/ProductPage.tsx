@@ -14,6 +14,7 @@ import { NotFoundRedirect } from '../pages/NotFoundRedirect';
 import { rememberViewed } from '../state/catalog-owners';
 import { choose, initialChild, isAvailable, type SelectionResult } from './configurable-selection';
 import { deliveryLabelKey } from './delivery';
+import { HeatingControl } from '../heating/HeatingControl';
 import { HeatingTable } from './HeatingTable';
 import { PriceBlock } from './PriceBlock';
 import { imageUrl, productHref } from './product-links';
@@ -73,6 +74,7 @@ function ProductDetails({ view, childSku }: { view: ProductView; childSku?: stri
         </div>
       </div>
       {product.short_description && <p className="product-lead">{product.short_description}</p>}
+      {(shown.power_75_65_20 ?? product.power_75_65_20) !== undefined && <HeatingControl />}
       <HeatingTable source={{ ...product, ...shown } as unknown as Record<string, unknown>} attributes={view.attributes} />
       {product.description && (
         <section aria-labelledby="product-description"><h2 id="product-description">{t('product.description')}</h2><p>{product.description}</p></section>

@@ -1,6 +1,9 @@
 import { formatPrice } from '@kaloryfer/i18n';
 import type { Product } from '@kaloryfer/domain';
+import { temperaturesKey } from '@kaloryfer/domain';
+import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
+import { $heatingAt, isNominal, outputRange } from '../heating/heating-at';
 import { deliveryLabelKey } from './delivery';
 import { imageUrl, productHref } from './product-links';
 
@@ -17,6 +20,8 @@ export function ProductTile({ product, eager = false }: { product: TileProduct; 
   const reduced = product.original_price_incl_tax !== undefined && product.final_price_incl_tax !== undefined
     && product.final_price_incl_tax < product.original_price_incl_tax;
   const days = product.delivery_time;
+  const at = useStore($heatingAt);
+  const atOutput = isNominal(at) ? null : outputRange(product, at);
   return (
     <article className="product-tile" aria-labelledby={`tile-${product.id}`}>
       <a href={productHref(product)} className="product-tile-link">
@@ -35,6 +40,13 @@ export function ProductTile({ product, eager = false }: { product: TileProduct; 
       )}
       <ul className="product-tile-facts">
         {product.power_75_65_20 !== undefined && <li>{t('tile.output', { watts: product.power_75_65_20 })}</li>}
+        {atOutput && (
+          <li className="tile-output-at">
+            {atOutput.min === atOutput.max
+              ? t('heat.output', { at: temperaturesKey(at), watts: atOutput.min })
+              : t('heat.outputFrom', { at: temperaturesKey(at), min: atOutput.min, max: atOutput.max })}
+          </li>
+        )}
         {typeof days === 'number' && <li>{t(deliveryLabelKey(days), { days })}</li>}
       </ul>
     </article>
