@@ -188,6 +188,34 @@ test('heat output at my temperatures: a heat-pump preset, the room helper\'s fil
   expect(errors).toEqual([]);
 });
 
+test('every product type: bundle pickers with qty and a configured price, a grouped table with its quantity check, downloads', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const [bundle] = await findProducts(page, [{ attribute: 'type_id', value: { eq: 'bundle' } }], 1);
+  await page.goto(`/p/${bundle.sku}/${bundle.slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(bundle.name);
+  const radiator = page.getByRole('group', { name: /^Grzejnik/ });
+  await expect(radiator.getByRole('radio').first()).toBeChecked();
+  await radiator.getByRole('radio').nth(1).check();
+  await expect(page.locator('.configured-price')).toHaveText(/^Cena z wybranymi opcjami: .+,\d\d\szł$/);
+  const before = await page.locator('.configured-price').textContent();
+  await page.getByRole('spinbutton', { name: 'Ilość: Zawory' }).fill('2');
+  await expect(page.locator('.configured-price')).not.toHaveText(before!);
+  await expectNoSeriousA11yViolations(page);
+
+  const [grouped] = await findProducts(page, [{ attribute: 'type_id', value: { eq: 'grouped' } }], 1);
+  await page.goto(`/p/${grouped.sku}/${grouped.slug}`);
+  const table = page.getByRole('table', { name: 'Produkty w komplecie' });
+  await expect(table.getByRole('row')).toHaveCount(4); // header + 3 members
+  await table.getByRole('textbox').first().fill('0,5');
+  await page.getByRole('button', { name: 'Dodaj wybrane do koszyka' }).click();
+  await expect(page.getByRole('alert')).toContainText('Ilość musi być dodatnią liczbą całkowitą');
+
+  const [guide] = await findProducts(page, [{ attribute: 'type_id', value: { eq: 'downloadable' } }, { attribute: 'price', value: { lte: 0 } }], 1);
+  await page.goto(`/p/${guide.sku}/${guide.slug}`);
+  await expect(page.getByRole('region', { name: 'Do pobrania' }).getByRole('link')).toHaveAttribute('href', /\.(pdf|zip)$/);
+  expect(errors).toEqual([]);
+});
+
 test('an unknown category or product lands on page-not-found with nf', async ({ page }) => {
   await page.goto('/c/nie-ma-takiej-kategorii');
   await expect(page).toHaveURL(/\/page-not-found\?nf=%2Fc%2Fnie-ma-takiej-kategorii$/);

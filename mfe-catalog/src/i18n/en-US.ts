@@ -143,6 +143,19 @@ const catalogEn: Record<CatalogKey, string> = {
   'filters.outputClear': 'Remove the output filter',
   'sort.outputDesc': 'Highest output at your temperatures',
   'spec.heat_output': 'Output at {at} °C',
+  'product.required': 'required',
+  'product.none': '— none —',
+  'product.optionQty': 'Quantity: {option}',
+  'product.configuredPrice': 'Price with the chosen options: {price}',
+  'product.chooseOptions': 'Choose: {options}',
+  'product.groupedCaption': 'Products in the set',
+  'product.item': 'Product',
+  'product.price': 'Price',
+  'product.quantityOf': 'Quantity: {name}',
+  'product.addAllToCart': 'Add the chosen to cart',
+  'product.downloads': 'Downloads',
+  'product.download': '{title} ({kind})',
+  'product.downloadAfterPurchase': '{title} ({kind}) – available after purchase',
 };
 
 export default catalogEn;

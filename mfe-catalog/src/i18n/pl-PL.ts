@@ -141,6 +141,19 @@ const catalogPl = {
   'filters.outputClear': 'Usuń filtr mocy',
   'sort.outputDesc': 'Największa moc przy Twoich temperaturach',
   'spec.heat_output': 'Moc przy {at} °C',
+  'product.required': 'wymagane',
+  'product.none': '— bez —',
+  'product.optionQty': 'Ilość: {option}',
+  'product.configuredPrice': 'Cena z wybranymi opcjami: {price}',
+  'product.chooseOptions': 'Wybierz: {options}',
+  'product.groupedCaption': 'Produkty w komplecie',
+  'product.item': 'Produkt',
+  'product.price': 'Cena',
+  'product.quantityOf': 'Ilość: {name}',
+  'product.addAllToCart': 'Dodaj wybrane do koszyka',
+  'product.downloads': 'Do pobrania',
+  'product.download': '{title} ({kind})',
+  'product.downloadAfterPurchase': '{title} ({kind}) – dostępne po zakupie',
 };
 
 export type CatalogKey = keyof typeof catalogPl;

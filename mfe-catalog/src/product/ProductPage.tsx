@@ -1,7 +1,8 @@
 import './product.css';
 import {
-  $compare, $route, cartAddRequested, compareAddRequested, navigationRequested, type ListedProduct,
+  $compare, $route, cartAddRequested, compareAddRequested, navigationRequested, type ListedProduct, type ProductOptionInput,
 } from '@kaloryfer/contracts';
+import { formatPrice } from '@kaloryfer/i18n';
 import type { ConfigurableChild, Product } from '@kaloryfer/domain';
 import { PageFrame } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
@@ -15,6 +16,11 @@ import { rememberViewed } from '../state/catalog-owners';
 import { choose, initialChild, isAvailable, type SelectionResult } from './configurable-selection';
 import { deliveryLabelKey } from './delivery';
 import { HeatingControl } from '../heating/HeatingControl';
+import {
+  bundleChoiceTotal, bundleProductOption, customChoiceTotal, customProductOption, initialBundleChoice, missingBundleOptions, missingCustomOptions,
+  type BundleChoice, type CustomChoice,
+} from './composite-options';
+import { BundlePickers, CustomOptions, Downloads, GroupedTable } from './CompositeOptions';
 import { HeatingTable } from './HeatingTable';
 import { PriceBlock } from './PriceBlock';
 import { imageUrl, productHref } from './product-links';
@@ -56,6 +62,21 @@ function ProductDetails({ view, childSku }: { view: ProductView; childSku?: stri
   const gallery = [shown.image || product.image, ...(product.media_gallery ?? []).map((media) => media.image)].filter((image, index, all) => image && all.indexOf(image) === index);
   const ref: ListedProduct = { sku: shown.sku, parentSku: product.sku, name: product.name, slug: product.slug, image: shown.image || product.image };
 
+  // Bundle and custom options: the configured price and what the cart is told (it prices them itself).
+  const bundleOptions = product.type_id === 'bundle' ? product.bundle_options ?? [] : [];
+  const customOptions = product.custom_options ?? [];
+  const [bundleChoice, setBundleChoice] = useState<BundleChoice>(() => initialBundleChoice(bundleOptions));
+  const [customChoice, setCustomChoice] = useState<CustomChoice>({});
+  const priceOf = (sku: string) => view.components.find((component) => component.sku === sku)?.final_price_incl_tax ?? null;
+  const basePrice = bundleOptions.length > 0 ? bundleChoiceTotal(bundleOptions, bundleChoice, priceOf) : shown.final_price_incl_tax ?? 0;
+  const original = shown.original_price_incl_tax ?? shown.final_price_incl_tax ?? 0;
+  const configuredPrice = basePrice + customChoiceTotal(customOptions, customChoice, original);
+  const missing = [...missingBundleOptions(bundleOptions, bundleChoice), ...missingCustomOptions(customOptions, customChoice)];
+  const productOption: ProductOptionInput | undefined = bundleOptions.length > 0 || customOptions.length > 0 ? {
+    ...(bundleOptions.length > 0 ? { bundle_options: bundleProductOption(bundleOptions, bundleChoice) } : {}),
+    ...(customOptions.length > 0 ? { custom_options: customProductOption(customOptions, customChoice) } : {}),
+  } : undefined;
+
   return (
     <PageFrame title={product.name} description={product.meta_description || product.short_description}
       crumbs={category ? [{ label: category.name, intent: { name: 'category', slug: category.slug } }] : []}>
@@ -68,8 +89,15 @@ function ProductDetails({ view, childSku }: { view: ProductView; childSku?: stri
             <VariantPickers options={options} children={children} selection={selection}
               onChoose={(code, value) => setSelection(choose(children, options, selection?.kind === 'none-available' ? {} : selection!.selection, code, value))} />
           )}
+          {bundleOptions.length > 0 && <BundlePickers options={bundleOptions} components={view.components} choice={bundleChoice} onChange={setBundleChoice} />}
+          {customOptions.length > 0 && <CustomOptions options={customOptions} choice={customChoice} originalPrice={original} onChange={setCustomChoice} />}
+          {productOption && configuredPrice !== shown.final_price_incl_tax && (
+            <p className="configured-price" aria-live="polite">{t('product.configuredPrice', { price: formatPrice(configuredPrice) })}</p>
+          )}
           <Availability item={shown} />
-          <AddToCart product={product} item={shown} disabled={isConfigurable && !child} />
+          {product.type_id === 'grouped'
+            ? <GroupedTable product={product} components={view.components} />
+            : <AddToCart product={product} item={shown} disabled={isConfigurable && !child} productOption={productOption} missing={missing} />}
           <CompareButton item={ref} />
         </div>
       </div>
@@ -79,6 +107,7 @@ function ProductDetails({ view, childSku }: { view: ProductView; childSku?: stri
       {product.description && (
         <section aria-labelledby="product-description"><h2 id="product-description">{t('product.description')}</h2><p>{product.description}</p></section>
       )}
+      {product.downloadable_links && <Downloads links={product.downloadable_links} />}
       {view.related.length > 0 && (
         <section aria-labelledby="product-related" className="rail">
           <h2 id="product-related">{t('product.related')}</h2>
@@ -158,7 +187,9 @@ function Availability({ item }: { item: Product | ConfigurableChild }) {
   );
 }
 
-function AddToCart({ product, item, disabled }: { product: Product; item: Product | ConfigurableChild; disabled: boolean }) {
+function AddToCart({ product, item, disabled, productOption, missing }: {
+  product: Product; item: Product | ConfigurableChild; disabled: boolean; productOption?: ProductOptionInput; missing: string[];
+}) {
   const { t } = useTranslation('catalog');
   const id = useId();
   const [qty, setQty] = useState('1');
@@ -171,12 +202,16 @@ function AddToCart({ product, item, disabled }: { product: Product; item: Produc
       setError(t(checked.message, { ns: 'messages', ...checked.params }));
       return;
     }
+    if (missing.length > 0) {
+      setError(t('product.chooseOptions', { options: missing.join(', ') }));
+      return;
+    }
     if ((item.final_price_incl_tax ?? 0) < 0) {
       setError(t('Product price is unknown, product cannot be added to the cart!', { ns: 'messages' }));
       return;
     }
     setError(null);
-    cartAddRequested.emit({ sku: item.sku, parentSku: product.sku, qty: checked.qty });
+    cartAddRequested.emit({ sku: item.sku, parentSku: product.sku, qty: checked.qty, ...(productOption ? { productOption } : {}) });
   };
   return (
     <form className="add-to-cart" onSubmit={submit} noValidate>
