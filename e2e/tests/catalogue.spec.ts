@@ -158,6 +158,9 @@ test('search as you type: categories and products in the panel, keyboard to a pr
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(panel).toBeHidden();
+
+  await page.goto('/categories?query=xyzzyqwerty');
+  await expect(page.getByText('Nie znaleźliśmy produktów dla „xyzzyqwerty”. Sprawdź pisownię albo wpisz krótszą frazę.')).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -112,7 +112,9 @@ function CategoryListing({ category, all }: { category: Category | null; all: Ca
         <section aria-labelledby="listing-results" className="listing-results" aria-busy={listing.status === 'loading'}>
           <h2 id="listing-results" className="visually-hidden">{t('category.results')}</h2>
           {listing.status === 'loading' && listing.items.length === 0 && <TileSkeletons />}
-          {(listing.status === 'error' || (listing.status === 'ready' && listing.items.length === 0)) && <EmptyListing />}
+          {listing.status === 'ready' && listing.items.length === 0 && !category
+            ? <p role="status" className="listing-empty">{t('search.none', { query: filters.query })}</p>
+            : (listing.status === 'error' || (listing.status === 'ready' && listing.items.length === 0)) && <EmptyListing />}
           {listing.items.length > 0 && (
             <ul className="product-grid">
               {listing.items.map((product, index) => <li key={product.id}><ProductTile product={product} eager={index < 4} /></li>)}
