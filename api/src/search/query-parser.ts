@@ -1,6 +1,6 @@
-import { isDeliveryBucket, NOMINAL, parseTemperatures, RANGE_FACETS, temperaturesKey, temperaturesProblem, type RangeBucket } from '@kaloryfer/domain';
+import { isDeliveryBucket, NOMINAL, RANGE_FACETS, readTemperatures, temperaturesKey, temperaturesProblem, type RangeBucket } from '@kaloryfer/domain';
 import {
-  ENTITY_TYPES, SEARCH_LIMITS, type EntityType, type FacetRequest, type Filter, type Scalar, type SearchRequest, type SortSpec,
+  ENTITY_TYPES, HEAT_OUTPUT, heatOutputColumn, SEARCH_LIMITS, type EntityType, type FacetRequest, type Filter, type Scalar, type SearchRequest, type SortSpec,
 } from './search-request';
 
 /** A request the search cannot answer: the message says what to change (HTTP 400). */
@@ -24,15 +24,11 @@ export interface RawSearch {
   heatAt?: unknown;
 }
 
-/** The field a client filters and sorts by for output at its temperatures (`heatAt`). */
-export const HEAT_OUTPUT = 'heat_output';
-
 function heatAtKey(raw: unknown): string {
   if (raw === undefined || raw === null || raw === '') return temperaturesKey(NOMINAL);
-  const at = typeof raw === 'string' ? parseTemperatures(raw) : null;
-  if (at) return temperaturesKey(at);
-  const parts = typeof raw === 'string' ? raw.split(/[/-]/).map(Number) : [];
-  const problem = parts.length === 3 ? temperaturesProblem({ supply: parts[0], return: parts[1], room: parts[2] }) : null;
+  const at = typeof raw === 'string' ? readTemperatures(raw) : null;
+  const problem = at ? temperaturesProblem(at) : null;
+  if (at && !problem) return temperaturesKey(at);
   throw new SearchQueryError(`heatAt must be supply/return/room in °C such as "55/45/20"${problem ? `: ${problem}` : ''}`);
 }
 
@@ -182,7 +178,7 @@ export function parseSearch(raw: RawSearch): SearchRequest {
   const maxSize = type === 'cms_page' || type === 'cms_block' ? SEARCH_LIMITS.maxCmsSize : SEARCH_LIMITS.maxSize;
   const sort = raw.sort !== undefined && raw.sort !== '' ? parseSort(raw.sort) : parseSort(query._appliedSort);
   // heat_output is the output at heatAt: the engine's derived column for those temperatures.
-  const heatField = `${HEAT_OUTPUT}@${heatAtKey(raw.heatAt)}`;
+  const heatField = heatOutputColumn(heatAtKey(raw.heatAt));
   const atTemperatures = <T extends { field: string }>(item: T): T => (item.field === HEAT_OUTPUT ? { ...item, field: heatField } : item);
   const groupId = raw.groupId === undefined || raw.groupId === null || raw.groupId === '' ? null : integer(raw.groupId, 'groupId', 0, 0, 32000);
   return {

@@ -67,3 +67,19 @@ export const SEARCH_LIMITS = {
   maxTextLength: 200,
   minScore: 0.02,
 } as const;
+
+/** The field a client filters and sorts by for output at its temperatures (`heatAt`). */
+export const HEAT_OUTPUT = 'heat_output';
+
+/**
+ * The engine's name for heat_output at given temperatures ("heat_output@55/45/20"). Only the
+ * parser writes it: "@" is not allowed in a client's field names.
+ */
+export function heatOutputColumn(temperaturesKey: string): string {
+  return `${HEAT_OUTPUT}@${temperaturesKey}`;
+}
+
+/** The temperatures key of a heat_output column, or null for any other field. */
+export function heatOutputKeyOf(field: string): string | null {
+  return field.startsWith(`${HEAT_OUTPUT}@`) ? field.slice(HEAT_OUTPUT.length + 1) : null;
+}

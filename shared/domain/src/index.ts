@@ -8,7 +8,7 @@ export {
 export { tierUnitPrice, type TierPrice } from './price/tier-price';
 export { discountPercent, lowestPriceBefore, type PricePoint } from './price/omnibus';
 export {
-  BATHROOM_ROOM_TEMPERATURE, DEFAULT_EXPONENT, HEATING_PRESETS, heatOutput, logMeanDeltaT, NOMINAL, neededOutput, parseTemperatures,
+  BATHROOM_ROOM_TEMPERATURE, DEFAULT_EXPONENT, HEATING_PRESETS, heatOutput, logMeanDeltaT, NOMINAL, neededOutput, parseTemperatures, readTemperatures,
   TEMPERATURE_LIMITS, temperaturesKey, temperaturesProblem, WATTS_PER_SQUARE_METRE, type Temperatures,
 } from './heating/heat-output';
 export { formatPhone, isValidNip, isValidPostcode, isValidRegon, normalisePhone } from './validation/polish-identifiers';

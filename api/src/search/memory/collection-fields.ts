@@ -1,4 +1,5 @@
 import { DEFAULT_EXPONENT, deliveryBucketOf, heatOutput, parseTemperatures, type Product } from '@kaloryfer/domain';
+import { heatOutputKeyOf } from '../search-request';
 import type { WeightedText } from './text-index';
 import type { FieldDefinition, IndexOptions } from './document-index';
 
@@ -48,15 +49,13 @@ export function productText(product: Product): WeightedText[] {
   ];
 }
 
-export const HEAT_OUTPUT_FIELD = 'heat_output';
-
 /**
  * `heat_output@{supply}/{return}/{room}`: the product's and its variants' outputs at those
  * temperatures (PN-EN 442, each model's own exponent), for filters and sorts.
  */
 function heatOutputAt(field: string): FieldDefinition<Product>['values'] | null {
-  const [name, key] = field.split('@');
-  const at = name === HEAT_OUTPUT_FIELD && key ? parseTemperatures(key) : null;
+  const key = heatOutputKeyOf(field);
+  const at = key === null ? null : parseTemperatures(key);
   if (!at) return null;
   const nominal = withChildren('power_75_65_20');
   return (product) => nominal(product).map((watts) => heatOutput(Number(watts), at, product.heat_exponent ?? DEFAULT_EXPONENT));

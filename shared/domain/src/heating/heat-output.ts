@@ -63,10 +63,14 @@ export function temperaturesProblem({ supply, return: back, room }: Temperatures
   return null;
 }
 
+/** "55/45/20" (or "55-45-20") read as three whole degrees, usable or not; null when malformed. */
+export function readTemperatures(text: string): Temperatures | null {
+  const match = /^(\d{1,2})[/-](\d{1,2})[/-](\d{1,2})$/.exec(text.trim());
+  return match ? { supply: Number(match[1]), return: Number(match[2]), room: Number(match[3]) } : null;
+}
+
 /** "55/45/20" (or "55-45-20") → temperatures, or null when malformed or unusable. */
 export function parseTemperatures(text: string): Temperatures | null {
-  const match = /^(\d{1,2})[/-](\d{1,2})[/-](\d{1,2})$/.exec(text.trim());
-  if (!match) return null;
-  const temperatures = { supply: Number(match[1]), return: Number(match[2]), room: Number(match[3]) };
-  return temperaturesProblem(temperatures) === null ? temperatures : null;
+  const temperatures = readTemperatures(text);
+  return temperatures && temperaturesProblem(temperatures) === null ? temperatures : null;
 }
