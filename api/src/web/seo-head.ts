@@ -1,6 +1,8 @@
 // The route table only (not the package index, which creates the browser's bus and atoms).
 import { linkTo } from '@kaloryfer/contracts/src/routes';
-import { formatPageTitle, type Attribute, type Category, type Product } from '@kaloryfer/domain';
+import { categoryTrail, formatPageTitle, type Attribute, type Category, type Product } from '@kaloryfer/domain';
+// Polish first: the server's HTML speaks the shop's default language, from the shared dictionary.
+import { commonPl } from '@kaloryfer/i18n/src/locales/common';
 import type { ResolvedPath } from '../catalog/url-resolver';
 
 /** What a page's initial HTML says about it before any JavaScript runs. */
@@ -19,7 +21,7 @@ export interface SeoContext {
 }
 
 const DESCRIPTION_MAX = 160;
-const HOME_CRUMB = 'Strona główna';
+const HOME_CRUMB = commonPl['breadcrumbs.home'];
 
 function plainText(html: string): string {
   return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
@@ -27,16 +29,6 @@ function plainText(html: string): string {
 
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
-}
-
-/** The category and its parents below the root, outermost first. */
-function trailOf(category: Category, categories: readonly Category[]): Category[] {
-  const trail: Category[] = [];
-  for (let current: Category | undefined = category; current && current.level >= 2 && !trail.includes(current);
-    current = categories.find((candidate) => candidate.id === current!.parent_id)) {
-    trail.unshift(current);
-  }
-  return trail;
 }
 
 function breadcrumbList(origin: string, crumbs: { name: string; path: string }[]): object {
@@ -86,7 +78,7 @@ function productHead(product: Product, childSku: string | null, context: SeoCont
   const deepest = context.categories
     .filter((category) => product.category_ids.includes(category.id) && category.is_active && category.level >= 2)
     .sort((a, b) => b.level - a.level)[0];
-  const trail = deepest ? trailOf(deepest, context.categories) : [];
+  const trail = deepest ? categoryTrail(context.categories, deepest) : [];
   const brand = brandOf(product, context.attributes);
   const images = [product.image, ...product.media_gallery.map((image) => image.image)].filter(Boolean);
   return {
@@ -121,7 +113,7 @@ function categoryHead(category: Category, context: SeoContext): SeoHead {
     canonical: context.origin + categoryPath(category),
     structuredData: [breadcrumbList(context.origin, [
       { name: HOME_CRUMB, path: '/' },
-      ...trailOf(category, context.categories).map((crumb) => ({ name: crumb.name, path: categoryPath(crumb) })),
+      ...categoryTrail(context.categories, category).map((crumb) => ({ name: crumb.name, path: categoryPath(crumb) })),
     ])],
   };
 }

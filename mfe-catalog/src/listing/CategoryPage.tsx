@@ -1,13 +1,13 @@
 import './listing.css';
 import { $route, linkTo, navigationRequested } from '@kaloryfer/contracts';
-import type { Category } from '@kaloryfer/domain';
+import { categoryTrail, type Category } from '@kaloryfer/domain';
 import { PageFrame } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotFoundRedirect } from '../pages/NotFoundRedirect';
 import { shownAttributes } from '../api/attributes';
-import { categories, categoryTrail, childrenOf } from '../api/categories';
+import { categories, childrenOf } from '../api/categories';
 import { useAsync } from '../api/use-async';
 import { ProductTile } from '../product/ProductTile';
 import { temperaturesKey } from '@kaloryfer/domain';

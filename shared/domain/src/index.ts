@@ -20,4 +20,5 @@ export {
 export { isChildSelectable, isListed, isViewable, LISTED_STATUS, LISTED_VISIBILITY, type ListingFields } from './catalog/listing';
 export { pickPriceFields, priceFields, priceFieldsFromGross, type TaxSettings } from './price/product-price';
 export * from './catalog/product';
+export { categoryTrail } from './catalog/category-trail';
 export { formatPageTitle } from './seo/page-title';
