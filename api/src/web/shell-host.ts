@@ -21,12 +21,12 @@ export interface ShellHostOptions {
   publicOrigin: string;
 }
 
-/** index.html read once per change of its file, not per request. */
-function indexHtmlReader(file: string): () => string {
+/** index.html read once per change of its file, not per request (an async stat checks it). */
+function indexHtmlReader(file: string): () => Promise<string> {
   let cached = { mtimeMs: -1, html: '' };
-  return () => {
-    const { mtimeMs } = fs.statSync(file);
-    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: fs.readFileSync(file, 'utf8') };
+  return async () => {
+    const { mtimeMs } = await fs.promises.stat(file);
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: await fs.promises.readFile(file, 'utf8') };
     return cached.html;
   };
 }
@@ -69,12 +69,12 @@ export async function installShellHost(app: FastifyInstance, { shellDist, varDir
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     const pathname = request.url.split(/[?#]/)[0];
-    if (!CATALOGUE_PAGES.has(matchRoute(pathname).name)) return reply.send(indexHtml());
+    if (!CATALOGUE_PAGES.has(matchRoute(pathname).name)) return reply.send(await indexHtml());
     await catalog.ensureCurrent();
     const resolved = resolvePath(catalog, pathname);
-    if (!resolved) return reply.code(404).send(indexHtml());
+    if (!resolved) return reply.code(404).send(await indexHtml());
     const head = seoHeadFor(resolved, { origin: publicOrigin, categories: catalog.categories, attributes: catalog.attributes });
-    return reply.send(withSeoHead(indexHtml(), head));
+    return reply.send(withSeoHead(await indexHtml(), head));
   };
   if (hasShell) app.get('/', { schema: { hide: true } }, sendShell);
 
