@@ -61,3 +61,14 @@ test('the room helper: area × W/m² of the room type, one click filters; a bath
   expect(screen.getByText('Podaj powierzchnię od 1 do 200 m².')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Pokaż pasujące grzejniki' })).toBeDisabled();
 });
+
+test('own-temperature fields follow a change made elsewhere (the room helper\'s bathroom)', async () => {
+  await renderRemote(<><HeatingControl /><RoomHelper onNeed={() => undefined} /></>, CATALOG_NAMESPACE);
+  await userEvent.click(screen.getByText('Własne temperatury'));
+  expect(screen.getByRole('spinbutton', { name: 'Pokój (°C)' })).toHaveValue(20);
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Rodzaj pomieszczenia' }), 'bathroom');
+  await userEvent.type(screen.getByRole('textbox', { name: 'Powierzchnia pomieszczenia (m²)' }), '5');
+  await userEvent.click(screen.getByRole('button', { name: 'Pokaż grzejniki od 500 W' }));
+  expect(screen.getByRole('spinbutton', { name: 'Pokój (°C)' })).toHaveValue(24);
+  expect(screen.getByRole('checkbox', { name: 'Łazienka (24 °C w pomieszczeniu)' })).toBeChecked();
+});

@@ -21,19 +21,21 @@ export function HeatingControl() {
   const id = useId();
   const preset = HEATING_PRESETS.findIndex((candidate) => samePipes(candidate, at));
   const bathroom = at.room === BATHROOM_ROOM_TEMPERATURE;
-  const [own, setOwn] = useState({ supply: String(at.supply), return: String(at.return), room: String(at.room) });
   const [problem, setProblem] = useState(false);
 
-  const applyOwn = (event: FormEvent) => {
+  // The own-temperature fields start from the current temperatures (the form is keyed by them)
+  // and are read on submit, so no copy of $heatingAt is kept to go stale.
+  const applyOwn = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next = { supply: Number(own.supply), return: Number(own.return), room: Number(own.room) };
-    const invalid = Object.values(own).some((value) => value.trim() === '') || temperaturesProblem(next) !== null;
+    const form = new FormData(event.currentTarget);
+    const read = (field: string) => String(form.get(field) ?? '').trim();
+    const next = { supply: Number(read('supply')), return: Number(read('return')), room: Number(read('room')) };
+    const invalid = ['supply', 'return', 'room'].some((field) => read(field) === '') || temperaturesProblem(next) !== null;
     setProblem(invalid);
     if (!invalid) setHeatingAt(next);
   };
   const choose = (next: Temperatures) => {
     setHeatingAt(next);
-    setOwn({ supply: String(next.supply), return: String(next.return), room: String(next.room) });
     setProblem(false);
   };
 
@@ -58,12 +60,12 @@ export function HeatingControl() {
       </label>
       <details>
         <summary>{t('heat.own')}</summary>
-        <form className="heating-own" onSubmit={applyOwn} noValidate>
+        <form key={temperaturesKey(at)} className="heating-own" onSubmit={applyOwn} noValidate>
           {(['supply', 'return', 'room'] as const).map((field) => (
             <label key={field}>
               {t(`heat.${field}`)}
-              <input type="number" inputMode="numeric" min={10} max={95} step={1} value={own[field]} aria-invalid={problem}
-                aria-describedby={problem ? `${id}-problem` : undefined} onChange={(event) => setOwn({ ...own, [field]: event.target.value })} />
+              <input name={field} type="number" inputMode="numeric" min={10} max={95} step={1} defaultValue={at[field]} aria-invalid={problem}
+                aria-describedby={problem ? `${id}-problem` : undefined} />
             </label>
           ))}
           <button type="submit" className="button-secondary">{t('heat.apply')}</button>
