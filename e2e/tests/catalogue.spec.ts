@@ -118,6 +118,10 @@ test('the URL dispatcher: a product\'s and a category\'s url_path show them in p
   await page.goto(`/${simple.url_path}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(simple.name);
   await expect(page).toHaveURL(new RegExp(`/${simple.url_path}$`));
+  await expect(page.locator('link[rel="canonical"][data-seo="server"]')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Strona główna' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('[data-seo="server"]')).toHaveCount(0); // it described the first page only
   await page.goto('/grzejniki-lazienkowe');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grzejniki łazienkowe');
   await expect(page).toHaveURL(/\/grzejniki-lazienkowe$/);
@@ -198,6 +202,7 @@ test('every product type: bundle pickers with qty and a configured price, a grou
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(bundle.name);
   const radiator = page.getByRole('group', { name: /^Grzejnik/ });
   await expect(radiator.getByRole('radio').first()).toBeChecked();
+  await expect(radiator.getByText('Ilość w zestawie: 1 szt.')).toBeVisible(); // a radiator comes one per set
   await radiator.getByRole('radio').nth(1).check();
   await expect(page.locator('.configured-price')).toHaveText(/^Cena z wybranymi opcjami: .+,\d\d\szł$/);
   const before = await page.locator('.configured-price').textContent();

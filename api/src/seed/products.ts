@@ -459,11 +459,12 @@ class Generator {
     const product = this.base({ sku, name, type_id: 'bundle', leafCategory: radiator.category_ids[radiator.category_ids.length - 1] });
     const radiatorChildren = (radiator.configurable_children ?? []).filter((child) => child.status < 2).slice(0, 3);
     let linkId = product.id * 100;
-    const links = (items: { sku: string }[], qty: number, defaultIndex: number | null) =>
-      items.map((item, position) => ({ id: linkId++, sku: item.sku, qty, can_change_quantity: 0 as const, is_default: position === defaultIndex, position }));
+    // Valves may be bought for more than one radiator; the radiator and the head come one per set.
+    const links = (items: { sku: string }[], qty: number, defaultIndex: number | null, canChange: 0 | 1 = 0) =>
+      items.map((item, position) => ({ id: linkId++, sku: item.sku, qty, can_change_quantity: canChange, is_default: position === defaultIndex, position }));
     product.bundle_options = [
       { option_id: product.id * 10 + 1, title: 'Grzejnik', required: true, type: 'radio', position: 1, sku, product_links: links(radiatorChildren, 1, 0) },
-      { option_id: product.id * 10 + 2, title: 'Zawory', required: true, type: 'select', position: 2, sku, product_links: links(valves, 1, 0) },
+      { option_id: product.id * 10 + 2, title: 'Zawory', required: true, type: 'select', position: 2, sku, product_links: links(valves, 1, 0, 1) },
       ...(heads.length > 0 ? [{ option_id: product.id * 10 + 3, title: 'Głowica termostatyczna (opcjonalnie)', required: false, type: 'checkbox' as const, position: 3, sku, product_links: links(heads, 1, null) }] : []),
     ];
     Object.assign(product, {

@@ -145,6 +145,7 @@ const catalogEn: Record<CatalogKey, string> = {
   'spec.heat_output': 'Output at {at} °C',
   'product.required': 'required',
   'product.none': '— none —',
+  'product.optionFixedQty': 'Quantity in the set: {qty}',
   'product.optionQty': 'Quantity: {option}',
   'product.configuredPrice': 'Price with the chosen options: {price}',
   'product.chooseOptions': 'Choose: {options}',

@@ -143,6 +143,7 @@ const catalogPl = {
   'spec.heat_output': 'Moc przy {at} °C',
   'product.required': 'wymagane',
   'product.none': '— bez —',
+  'product.optionFixedQty': 'Ilość w zestawie: {qty} szt.',
   'product.optionQty': 'Ilość: {option}',
   'product.configuredPrice': 'Cena z wybranymi opcjami: {price}',
   'product.chooseOptions': 'Wybierz: {options}',

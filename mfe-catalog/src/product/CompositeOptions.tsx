@@ -19,7 +19,8 @@ export function BundlePickers({ options, components, choice, onChange }: {
       {[...options].sort((a, b) => a.position - b.position).map((option) => {
         const chosen = choice[option.option_id] ?? { links: [], qty: 1 };
         const set = (links: number[], qty = chosen.qty) => onChange({ ...choice, [option.option_id]: { links, qty } });
-        const canChangeQty = option.product_links.some((link) => link.can_change_quantity === 1) || option.type !== 'checkbox';
+        // The quantity is the shopper's only where the chosen product allows it (can_change_quantity).
+        const canChangeQty = option.product_links.some((link) => chosen.links.includes(link.id) && link.can_change_quantity === 1);
         return (
           <fieldset key={option.option_id}>
             <legend>{option.title}{option.required && <span aria-hidden="true"> *</span>}{option.required && <span className="visually-hidden"> ({t('product.required')})</span>}</legend>
@@ -27,7 +28,7 @@ export function BundlePickers({ options, components, choice, onChange }: {
               <select aria-label={option.title} value={chosen.links[0] ?? ''} onChange={(event) => set(event.target.value === '' ? [] : [Number(event.target.value)])}>
                 {!option.required && <option value="">{t('product.none')}</option>}
                 {option.product_links.map((link) => (
-                  <option key={link.id} value={link.id}>{labelOf(bySku.get(link.sku), link.sku, formatPrice)}</option>
+                  <option key={link.id} value={link.id}>{labelOf(bySku.get(link.sku), link.sku)}</option>
                 ))}
               </select>
             ) : option.product_links.map((link) => (
@@ -36,10 +37,11 @@ export function BundlePickers({ options, components, choice, onChange }: {
                   onChange={(event) => set(option.type === 'checkbox'
                     ? (event.target.checked ? [...chosen.links, link.id] : chosen.links.filter((value) => value !== link.id))
                     : [link.id])} />
-                {labelOf(bySku.get(link.sku), link.sku, formatPrice)}
+                {labelOf(bySku.get(link.sku), link.sku)}
               </label>
             ))}
-            {canChangeQty && chosen.links.length > 0 && (
+            {chosen.links.length > 0 && !canChangeQty && <p className="composite-qty">{t('product.optionFixedQty', { qty: chosen.qty })}</p>}
+            {canChangeQty && (
               <label className="composite-qty">
                 {t('product.optionQty', { option: option.title })}
                 <input type="number" min={0} max={99} step={1} inputMode="numeric" value={chosen.qty}
@@ -53,9 +55,9 @@ export function BundlePickers({ options, components, choice, onChange }: {
   );
 }
 
-function labelOf(component: Product | undefined, sku: string, price: (amount: number) => string): string {
+function labelOf(component: Product | undefined, sku: string): string {
   if (!component) return sku;
-  return component.final_price_incl_tax !== undefined ? `${component.name} (+${price(component.final_price_incl_tax)})` : component.name;
+  return component.final_price_incl_tax !== undefined ? `${component.name} (+${formatPrice(component.final_price_incl_tax)})` : component.name;
 }
 
 /** Custom options with their adders: RAL colours (percent), factory-fitted valves (fixed), text fields. */
