@@ -31,7 +31,8 @@ test('a shopper moves through all five remotes by clicking', async ({ page }) =>
   await expect(page.locator('.overlay')).toBeHidden();
 
   const pageViews = async () => (await dataLayer(page)).filter((event) => event.event === 'page_view').map((event) => event.route_name);
-  expect(await pageViews()).toEqual(['home', 'category', 'cms-page', 'my-account']);
+  // A page view is pushed just after the page mounts (it reads the page's title): poll for it.
+  await expect.poll(pageViews).toEqual(['home', 'category', 'cms-page', 'my-account']);
 
   // checkout (a fresh page load)
   await page.goto('/checkout');
@@ -43,7 +44,7 @@ test('a shopper moves through all five remotes by clicking', async ({ page }) =>
   await page.getByRole('link', { name: 'Zawory' }).click();
   await expect(page).toHaveURL(/\/c\/zawory$/);
 
-  expect(await pageViews()).toEqual(['checkout', 'category']);
+  await expect.poll(pageViews).toEqual(['checkout', 'category']);
   expect(errors).toEqual([]);
 });
 
