@@ -18,6 +18,7 @@ const accountEn: Record<AccountKey, string> = {
   'wishlist.count_other': '{count} products on the wishlist',
   'wishlist.title': 'Wishlist',
   'wishlist.empty': 'Your wishlist is empty.',
+  'wishlist.remove': 'Remove {name} from the wishlist',
 };
 
 export default accountEn;

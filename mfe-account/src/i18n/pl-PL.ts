@@ -16,6 +16,7 @@ const accountPl = {
   'wishlist.count_other': '{count} produktu na liście życzeń',
   'wishlist.title': 'Lista życzeń',
   'wishlist.empty': 'Twoja lista życzeń jest pusta.',
+  'wishlist.remove': 'Usuń {name} z listy życzeń',
 };
 
 export type AccountKey = keyof typeof accountPl;

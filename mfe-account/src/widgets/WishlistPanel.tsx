@@ -1,8 +1,9 @@
-import { $wishlist, linkTo } from '@kaloryfer/contracts';
+import { $wishlist, linkTo, wishlistRemoveRequested } from '@kaloryfer/contracts';
 import { Icon, useOverlayPanel } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import './wishlist.css';
 
 /** Header wishlist: count and a panel listing the products (opening it turns the overlay on). */
 export function WishlistPanel() {
@@ -13,10 +14,11 @@ export function WishlistPanel() {
 
   return (
     <>
-      <button ref={openerRef} type="button" className="button-icon" aria-expanded={open}
+      <button ref={openerRef} type="button" className="button-icon wishlist-button" aria-expanded={open}
         aria-label={`${t('wishlist.button')}: ${t('wishlist.count', { count: items.length })}`}
         onClick={() => setOpen(true)}>
         <Icon name="heart" />
+        {items.length > 0 && <span className="wishlist-count" aria-hidden="true">{items.length}</span>}
       </button>
       {open && (
         <div ref={focusRef} className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
@@ -25,10 +27,15 @@ export function WishlistPanel() {
             <button type="button" className="button-icon" onClick={() => setOpen(false)} aria-label={t('close', { ns: 'common' })}><Icon name="close" /></button>
           </div>
           {items.length === 0 ? <p>{t('wishlist.empty')}</p> : (
-            <ul>
+            <ul className="wishlist-items">
               {items.map((item) => (
                 <li key={item.parentSku}>
-                  <a href={linkTo({ name: 'product', parentSku: item.parentSku, slug: item.slug })}>{item.name}</a>
+                  {item.image && <img src={`/img/150/150/resize${item.image}`} alt="" width={75} height={75} loading="lazy" />}
+                  <a href={linkTo({ name: 'product', parentSku: item.parentSku, slug: item.slug })} onClick={() => setOpen(false)}>{item.name}</a>
+                  <button type="button" className="button-icon" aria-label={t('wishlist.remove', { name: item.name })}
+                    onClick={() => wishlistRemoveRequested.emit({ parentSku: item.parentSku })}>
+                    <Icon name="close" />
+                  </button>
                 </li>
               ))}
             </ul>

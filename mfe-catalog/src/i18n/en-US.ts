@@ -89,6 +89,8 @@ const catalogEn: Record<CatalogKey, string> = {
   'product.addToCart': 'Add to cart',
   'product.addToCompare': 'Add to compare',
   'product.inCompare': 'In compare list',
+  'product.addToWishlist': 'Add to wishlist',
+  'product.inWishlist': 'On the wishlist',
   'spec.power_75_65_20': 'Output 75/65/20',
   'spec.power_70_55_20': 'Output 70/55/20',
   'spec.width': 'Width',

@@ -87,6 +87,8 @@ const catalogPl = {
   'product.addToCart': 'Dodaj do koszyka',
   'product.addToCompare': 'Dodaj do porównania',
   'product.inCompare': 'W porównaniu',
+  'product.addToWishlist': 'Dodaj do listy życzeń',
+  'product.inWishlist': 'Na liście życzeń',
   'spec.power_75_65_20': 'Moc 75/65/20',
   'spec.power_70_55_20': 'Moc 70/55/20',
   'spec.width': 'Szerokość',

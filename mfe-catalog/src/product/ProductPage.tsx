@@ -1,10 +1,11 @@
 import './product.css';
 import {
-  $compare, $route, cartAddRequested, compareAddRequested, navigationRequested, type ListedProduct, type ProductOptionInput,
+  $compare, $route, $wishlist, cartAddRequested, compareAddRequested, compareRemoveRequested, navigationRequested,
+  wishlistAddRequested, wishlistRemoveRequested, type ListedProduct, type ProductOptionInput,
 } from '@kaloryfer/contracts';
 import { formatPrice } from '@kaloryfer/i18n';
 import type { ConfigurableChild, Product } from '@kaloryfer/domain';
-import { PageFrame } from '@kaloryfer/ui';
+import { Icon, PageFrame } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,7 +99,7 @@ function ProductDetails({ view, childSku }: { view: ProductView; childSku?: stri
           {product.type_id === 'grouped'
             ? <GroupedTable product={product} components={view.components} />
             : <AddToCart product={product} item={shown} disabled={isConfigurable && !child} productOption={productOption} missing={missing} />}
-          <CompareButton item={ref} />
+          <ListButtons item={ref} />
         </div>
       </div>
       {product.short_description && <p className="product-lead">{product.short_description}</p>}
@@ -224,13 +225,21 @@ function AddToCart({ product, item, disabled, productOption, missing }: {
   );
 }
 
-function CompareButton({ item }: { item: ListedProduct }) {
+/** Compare (by sku) and wishlist (by parentSku) toggles; the lists' owners do the rest. */
+function ListButtons({ item }: { item: ListedProduct }) {
   const { t } = useTranslation('catalog');
-  const compare = useStore($compare);
-  const added = Boolean(compare[item.sku]);
+  const inCompare = Boolean(useStore($compare)[item.sku]);
+  const inWishlist = useStore($wishlist).some((listed) => listed.parentSku === item.parentSku);
   return (
-    <button type="button" className="button-secondary" aria-pressed={added} onClick={() => { if (!added) compareAddRequested.emit(item); }}>
-      {added ? t('product.inCompare') : t('product.addToCompare')}
-    </button>
+    <div className="list-buttons">
+      <button type="button" className="button-secondary" aria-pressed={inCompare}
+        onClick={() => (inCompare ? compareRemoveRequested.emit({ sku: item.sku }) : compareAddRequested.emit(item))}>
+        {inCompare ? t('product.inCompare') : t('product.addToCompare')}
+      </button>
+      <button type="button" className="button-secondary" aria-pressed={inWishlist}
+        onClick={() => (inWishlist ? wishlistRemoveRequested.emit({ parentSku: item.parentSku }) : wishlistAddRequested.emit(item))}>
+        <Icon name="heart" /> {inWishlist ? t('product.inWishlist') : t('product.addToWishlist')}
+      </button>
+    </div>
   );
 }

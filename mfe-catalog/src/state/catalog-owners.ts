@@ -1,4 +1,6 @@
-import { claimWriter, compareAddRequested, compareRemoveRequested, type ListedProduct } from '@kaloryfer/contracts';
+import {
+  claimWriter, compareAddRequested, compareRemoveRequested, notificationRequested, readStored, writeStored, type ListedProduct,
+} from '@kaloryfer/contracts';
 
 /** Spec §4: the compare list persists locally as current-compare. */
 const COMPARE_KEY = 'current-compare';
@@ -6,23 +8,6 @@ const RECENT_KEY = 'kaloryfer.recently-viewed';
 /** Side by side is readable up to four; the oldest leaves when a fifth comes. */
 export const COMPARE_LIMIT = 4;
 export const RECENT_LIMIT = 12;
-
-function read<T>(key: string, fallback: T): T {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as T) : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-function write(key: string, value: unknown) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // storage full or blocked: the list lives for this page load only
-  }
-}
 
 let started = false;
 let recentWriter: ReturnType<typeof claimWriter<'recentlyViewed'>> | null = null;
@@ -35,21 +20,25 @@ export function startCatalogOwners() {
   if (started) return;
   started = true;
   const compare = claimWriter('compare', 'mfe-catalog');
-  compare.set(read<Record<string, ListedProduct>>(COMPARE_KEY, {}));
+  compare.set(readStored<Record<string, ListedProduct>>(COMPARE_KEY, {}));
   compareAddRequested.on((product) => {
     const entries = Object.entries(compare.get()).filter(([sku]) => sku !== product.sku);
     const next = Object.fromEntries([...entries, [product.sku, { ...product }]].slice(-COMPARE_LIMIT));
     compare.set(next);
-    write(COMPARE_KEY, next);
+    writeStored(COMPARE_KEY, next);
+    notificationRequested.emit({ type: 'success', message: 'Product {productName} has been added to the compare!', params: { productName: product.name } });
   });
   compareRemoveRequested.on(({ sku }) => {
+    const removed = compare.get()[sku];
+    if (!removed) return;
     const next = { ...compare.get() };
     delete next[sku];
     compare.set(next);
-    write(COMPARE_KEY, next);
+    writeStored(COMPARE_KEY, next);
+    notificationRequested.emit({ type: 'success', message: 'Product {productName} has been removed from compare!', params: { productName: removed.name } });
   });
   recentWriter = claimWriter('recentlyViewed', 'mfe-catalog');
-  recentWriter.set(read<ListedProduct[]>(RECENT_KEY, []));
+  recentWriter.set(readStored<ListedProduct[]>(RECENT_KEY, []));
 }
 
 /** A product page was shown: it goes first in the recently viewed list. */
@@ -57,5 +46,5 @@ export function rememberViewed(product: ListedProduct) {
   startCatalogOwners();
   const next = [product, ...recentWriter!.get().filter((item) => item.parentSku !== product.parentSku)].slice(0, RECENT_LIMIT);
   recentWriter!.set(next);
-  write(RECENT_KEY, next);
+  writeStored(RECENT_KEY, next);
 }

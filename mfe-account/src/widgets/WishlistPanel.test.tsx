@@ -1,0 +1,23 @@
+import { $wishlist, wishlistAddRequested } from '@kaloryfer/contracts';
+import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ACCOUNT_NAMESPACE } from '../i18n/namespace';
+import { startWishlistOwner } from '../state/wishlist-owner';
+import { WishlistPanel } from './WishlistPanel';
+
+test('the panel lists wished products with links and removes one with its own labelled button', async () => {
+  startWishlistOwner();
+  await renderRemote(<WishlistPanel />, ACCOUNT_NAMESPACE);
+  expect(screen.getByRole('button', { name: 'Lista życzeń: 0 produktów na liście życzeń' })).toBeInTheDocument();
+  act(() => {
+    wishlistAddRequested.emit({ sku: 'KAL-WEN', parentSku: 'KAL-WEN', name: 'Wenus', slug: 'wenus', image: '/catalog/wenus.svg' });
+    wishlistAddRequested.emit({ sku: 'KAL-ORI', parentSku: 'KAL-ORI', name: 'Orion', slug: 'orion' });
+  });
+  await userEvent.click(screen.getByRole('button', { name: 'Lista życzeń: 2 produkty na liście życzeń' }));
+  const panel = screen.getByRole('dialog', { name: 'Lista życzeń' });
+  expect(within(panel).getByRole('link', { name: 'Wenus' })).toHaveAttribute('href', '/p/KAL-WEN/wenus');
+  await userEvent.click(within(panel).getByRole('button', { name: 'Usuń Wenus z listy życzeń' }));
+  expect(within(panel).queryByRole('link', { name: 'Wenus' })).not.toBeInTheDocument();
+  expect($wishlist.get().map((item) => item.name)).toEqual(['Orion']);
+});
