@@ -5,6 +5,8 @@ export interface ProductRef {
   parentSku: string;
   name: string;
   slug: string;
+  /** Catalogue image path, for thumbnails in the lists. */
+  image?: string;
 }
 
 /** Commands to the compare list owner (mfe-catalog). */
