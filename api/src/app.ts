@@ -8,6 +8,8 @@ import { imageRoutes } from './images/image-routes';
 import { installErrorHandling } from './http/error-handler';
 import { contentRoutes } from './routes/catalog/content-routes';
 import { productRoutes } from './routes/catalog/product-routes';
+import { reviewRoutes } from './routes/reviews';
+import { Reviews } from './reviews/reviews';
 import { searchRoutes } from './routes/catalog/search-routes';
 import { stockRoutes } from './routes/catalog/stock-routes';
 import { urlRoutes } from './routes/catalog/url-routes';
@@ -52,17 +54,20 @@ export async function buildApp({ config, db, clock }: AppOptions): Promise<Fasti
   await app.register(healthRoutes, { db });
   await app.register(storeRoutes, { db });
 
-  const catalog = new Catalog(db, new MemorySearchEngine(), clock);
+  const now = clock ?? (() => new Date());
+  const catalog = new Catalog(db, new MemorySearchEngine(), now);
+  const reviews = new Reviews(db);
   await catalog.refresh();
   app.decorate('catalog', catalog);
   const groupTokens = new GroupTokens(loadTokenSecret(config.tokenSecret, config.varDir));
   app.decorate('groupTokens', groupTokens);
   await app.register(searchRoutes, { catalog, groupTokens });
-  await app.register(productRoutes, { catalog });
+  await app.register(productRoutes, { catalog, reviews });
+  await app.register(reviewRoutes, { catalog, reviews, clock: now });
   await app.register(stockRoutes, { db });
   await app.register(contentRoutes, { catalog });
   await app.register(urlRoutes, { catalog });
   await app.register(imageRoutes);
-  await installShellHost(app, { shellDist: config.shellDist, varDir: config.varDir, catalog, publicOrigin: config.publicOrigin });
+  await installShellHost(app, { shellDist: config.shellDist, varDir: config.varDir, catalog, reviews, publicOrigin: config.publicOrigin });
   return app;
 }

@@ -112,6 +112,7 @@ describe('server-rendered head: product and category pages say what they are wit
     const child = configurable.configurable_children![1];
     const [variant] = jsonLd((await page(`${base}/${child.sku}`)).html);
     expect(variant.offers).toMatchObject({ '@type': 'Offer', sku: child.sku, price: child.final_price_incl_tax.toFixed(2) });
+    expect(variant.offers.gtin13).toMatch(/^590\d{10}$/); // the variant's EAN-13
   });
 
   test('a category page by url_path: its title, canonical /c/{slug}, breadcrumbs of its trail', async () => {

@@ -84,6 +84,18 @@ export interface CatalogMetaTable {
   value: string;
 }
 
+/** A product review; only approved ones are shown (new ones wait for moderation). */
+export interface ReviewTable {
+  id: Generated<number>;
+  product_id: number;
+  nickname: string;
+  title: string;
+  detail: string;
+  rating: number;
+  status: 'approved' | 'pending';
+  created_at: string;
+}
+
 export interface Database {
   store: StoreTable;
   category: CategoryTable;
@@ -96,4 +108,5 @@ export interface Database {
   cms_block: CmsBlockTable;
   advice_article: AdviceArticleTable;
   catalog_meta: CatalogMetaTable;
+  review: ReviewTable;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { ADVICE_ARTICLES, CMS_BLOCKS, CMS_PAGES } from './content';
 import { generateProducts, type GeneratedProducts } from './products';
+import { generateReviews } from './reviews';
 import { ATTRIBUTES, CATEGORIES, MAIN_CATEGORY_ID, TAX_RULES } from './reference-data';
 
 export interface SeedOptions {
@@ -76,7 +77,7 @@ async function insertBatches<T extends keyof Database>(trx: Kysely<Database>, ta
   }
 }
 
-const CATALOG_TABLES = ['category', 'attribute', 'tax_rule', 'product', 'stock_item', 'price_history', 'cms_page', 'cms_block', 'advice_article', 'catalog_meta'] as const;
+const CATALOG_TABLES = ['category', 'attribute', 'tax_rule', 'product', 'stock_item', 'price_history', 'cms_page', 'cms_block', 'advice_article', 'catalog_meta', 'review'] as const;
 
 /** Stock rows: every SKU a cart can hold (simple products, children and composites). */
 export function stockRows(products: Product[]) {
@@ -115,6 +116,8 @@ export async function seedCatalog(db: Db, options: SeedOptions): Promise<SeedRes
     await insertBatches(trx, 'cms_page', CMS_PAGES.map((page) => ({ id: page.id, identifier: page.identifier, doc: JSON.stringify(page) })));
     await insertBatches(trx, 'cms_block', CMS_BLOCKS.map((block) => ({ id: block.id, identifier: block.identifier, doc: JSON.stringify(block) })));
     await insertBatches(trx, 'advice_article', ADVICE_ARTICLES.map((article) => ({ id: article.id, slug: article.slug, published_at: article.published_at, doc: JSON.stringify(article) })));
+    // Reviews point at product ids, which a new catalogue reuses: the old ones go with it.
+    await insertBatches(trx, 'review', generateReviews(products, options.seed, today) as never);
     await insertBatches(trx, 'catalog_meta', [
       { key: 'seed', value: JSON.stringify({ products: options.products, seed: options.seed, today }) },
     ]);

@@ -20,6 +20,12 @@ export interface SeoContext {
   attributes: readonly Attribute[];
 }
 
+/** A product's approved reviews, for aggregateRating (left out when there are none). */
+export interface RatingSummary {
+  average: number | null;
+  count: number;
+}
+
 const DESCRIPTION_MAX = 160;
 const HOME_CRUMB = commonPl['breadcrumbs.home'];
 
@@ -46,6 +52,10 @@ function availability(inStock: boolean): string {
 }
 
 const money = (amount: number) => amount.toFixed(2);
+const gtinOf = (source: object): string | undefined => {
+  const gtin = (source as { gtin?: unknown }).gtin;
+  return typeof gtin === 'string' && /^\d{13}$/.test(gtin) ? gtin : undefined;
+};
 
 function offersOf(product: Product, childSku: string | null, url: string): object {
   const children = (product.configurable_children ?? []).filter((child) => child.status < 2);
@@ -56,6 +66,7 @@ function offersOf(product: Product, childSku: string | null, url: string): objec
       '@type': 'Offer', url, priceCurrency: 'PLN', price: money(source.final_price_incl_tax ?? product.final_price_incl_tax ?? 0),
       availability: availability(source.stock.is_in_stock), itemCondition: 'https://schema.org/NewCondition',
       ...(chosen ? { sku: chosen.sku } : {}),
+      ...(gtinOf(source) ? { gtin13: gtinOf(source) } : {}),
     };
   }
   const prices = children.map((child) => child.final_price_incl_tax ?? 0);
@@ -71,7 +82,7 @@ function brandOf(product: Product, attributes: readonly Attribute[]): string | u
     ?.options.find((option) => option.value === String(product.manufacturer))?.label;
 }
 
-function productHead(product: Product, childSku: string | null, context: SeoContext): SeoHead {
+function productHead(product: Product, childSku: string | null, context: SeoContext, rating?: RatingSummary): SeoHead {
   const path = linkTo({ name: 'product', parentSku: product.sku, slug: product.slug });
   const canonical = context.origin + path;
   const description = clip(plainText(product.meta_description || product.short_description || product.description || product.name), DESCRIPTION_MAX);
@@ -95,6 +106,9 @@ function productHead(product: Product, childSku: string | null, context: SeoCont
         image: [...new Set(images)].map((image) => `${context.origin}/img/1920/1920/resize${image}`),
         ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}),
         offers: offersOf(product, childSku, canonical),
+        ...(rating && rating.count > 0 && rating.average !== null
+          ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average.toFixed(1), reviewCount: rating.count, bestRating: 5, worstRating: 1 } }
+          : {}),
       },
       breadcrumbList(context.origin, [
         { name: HOME_CRUMB, path: '/' },
@@ -119,8 +133,8 @@ function categoryHead(category: Category, context: SeoContext): SeoHead {
 }
 
 /** Title, description, canonical link and JSON-LD (schema.org Product + BreadcrumbList) of a resolved page. */
-export function seoHeadFor(resolved: ResolvedPath, context: SeoContext): SeoHead {
-  return resolved.type === 'product' ? productHead(resolved.product, resolved.childSku, context) : categoryHead(resolved.category, context);
+export function seoHeadFor(resolved: ResolvedPath, context: SeoContext, rating?: RatingSummary): SeoHead {
+  return resolved.type === 'product' ? productHead(resolved.product, resolved.childSku, context, rating) : categoryHead(resolved.category, context);
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

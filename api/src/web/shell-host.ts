@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { matchRoute } from '@kaloryfer/contracts/src/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalog } from '../catalog/catalog';
+import type { Reviews } from '../reviews/reviews';
 import { resolvePath } from '../catalog/url-resolver';
 import { envelope } from '../http/envelope';
 import { seoHeadFor, withSeoHead } from './seo-head';
@@ -17,6 +18,8 @@ export interface ShellHostOptions {
   shellDist: string;
   varDir: string;
   catalog: Catalog;
+  /** For the product's aggregateRating in JSON-LD. */
+  reviews: Reviews;
   /** The shop's public origin for canonical links, e.g. https://kaloryfer.pl. */
   publicOrigin: string;
 }
@@ -39,7 +42,7 @@ function indexHtmlReader(file: string): () => Promise<string> {
  * a path that is no product, category or route of ours is answered 404 (the shell then shows
  * page-not-found), so search engines never index a soft 404.
  */
-export async function installShellHost(app: FastifyInstance, { shellDist, varDir, catalog, publicOrigin }: ShellHostOptions) {
+export async function installShellHost(app: FastifyInstance, { shellDist, varDir, catalog, reviews, publicOrigin }: ShellHostOptions) {
   const registryFile = path.join(varDir, 'mfe-registry.json');
 
   app.get('/mfe-registry.json', { schema: { hide: true } }, async (_request, reply) => {
@@ -73,7 +76,8 @@ export async function installShellHost(app: FastifyInstance, { shellDist, varDir
     await catalog.ensureCurrent();
     const resolved = resolvePath(catalog, pathname);
     if (!resolved) return reply.code(404).send(await indexHtml());
-    const head = seoHeadFor(resolved, { origin: publicOrigin, categories: catalog.categories, attributes: catalog.attributes });
+    const rating = resolved.type === 'product' ? await reviews.summary(resolved.product.id) : undefined;
+    const head = seoHeadFor(resolved, { origin: publicOrigin, categories: catalog.categories, attributes: catalog.attributes }, rating);
     return reply.send(withSeoHead(await indexHtml(), head));
   };
   if (hasShell) app.get('/', { schema: { hide: true } }, sendShell);

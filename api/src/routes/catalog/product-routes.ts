@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../../catalog/catalog';
 import { ApiError, sendResult } from '../../http/envelope';
+import type { Reviews } from '../../reviews/reviews';
 import { project } from '../../search/project';
 import { forGroup, TILE_FIELDS } from './product-fields';
 
@@ -57,7 +58,10 @@ function priceInfo(product: Product) {
  * key (product/single: a product page rejects status ≥ 2 and visibility 1, spec §5), and the
  * product-view prefetch that gives a product page everything in one call.
  */
-export async function productRoutes(app: FastifyInstance, { catalog }: { catalog: Catalog }) {
+/** Reviews shown with the product; more come from GET /api/review/list. */
+export const FIRST_REVIEWS = 5;
+
+export async function productRoutes(app: FastifyInstance, { catalog, reviews }: { catalog: Catalog; reviews: Reviews }) {
   app.get<{ Querystring: Static<typeof RenderListQuery> }>('/api/product/render-list', {
     schema: { summary: 'Current prices of products (gross, net, tax, tiers, Omnibus)', tags: ['catalogue'], querystring: RenderListQuery },
   }, async (request, reply) => {
@@ -95,7 +99,7 @@ export async function productRoutes(app: FastifyInstance, { catalog }: { catalog
 
   app.get<{ Params: { parentSku: string }; Querystring: { userGroupId?: number } }>('/api/product-view/:parentSku', {
     schema: {
-      summary: 'Everything a product page shows, in one call: product, attribute labels, categories, related products',
+      summary: 'Everything a product page shows, in one call: product, attribute labels, categories, related products, reviews',
       tags: ['catalogue'],
       params: Type.Object({ parentSku: Type.String({ minLength: 1, maxLength: 64 }) }),
       querystring: Type.Object({ userGroupId: Type.Optional(Type.Integer({ minimum: 0, maximum: 32000 })) }),
@@ -118,6 +122,7 @@ export async function productRoutes(app: FastifyInstance, { catalog }: { catalog
       .map((found) => project((found.child ?? found.product) as Product, ['id', 'sku', 'name', 'image', 'final_price_incl_tax', 'original_price_incl_tax', 'stock', 'type_id'], null));
     const used = new Set(Object.keys(product));
     for (const child of product.configurable_children ?? []) for (const code of Object.keys(child)) used.add(code);
+    const [reviewSummary, firstReviews] = await Promise.all([reviews.summary(product.id), reviews.list(product.id, 0, FIRST_REVIEWS)]);
     return sendResult(reply, {
       product: forGroup(product, request.query.userGroupId ?? null),
       selectedChildSku: entry?.child?.sku ?? null,
@@ -126,6 +131,7 @@ export async function productRoutes(app: FastifyInstance, { catalog }: { catalog
       related: linked,
       components,
       priceHistory: catalog.priceHistory(entry?.child?.sku ?? product.sku),
+      reviews: { summary: reviewSummary, items: firstReviews },
     });
   });
 }

@@ -1,0 +1,70 @@
+import type { Db } from '../db/database';
+
+export interface ReviewSummary {
+  /** Mean of approved ratings to one decimal; null when there are none. */
+  average: number | null;
+  count: number;
+  /** Approved reviews per star: index 0 = 1 star … index 4 = 5 stars. */
+  histogram: [number, number, number, number, number];
+}
+
+export interface PublicReview {
+  id: number;
+  nickname: string;
+  title: string;
+  detail: string;
+  rating: number;
+  created_at: string;
+}
+
+export interface NewReview {
+  product_id: number;
+  nickname: string;
+  title: string;
+  detail: string;
+  rating: number;
+}
+
+/**
+ * Reviews of parent products. Only approved reviews are listed and counted; a shopper's new
+ * review waits for moderation. Sending the same review twice (double click, retry) stores it
+ * once.
+ */
+export class Reviews {
+  constructor(private readonly db: Db) {}
+
+  async summary(productId: number): Promise<ReviewSummary> {
+    const rows = await this.db.kysely.selectFrom('review')
+      .select(['rating', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('product_id', '=', productId).where('status', '=', 'approved')
+      .groupBy('rating').execute();
+    const histogram: ReviewSummary['histogram'] = [0, 0, 0, 0, 0];
+    for (const row of rows) histogram[row.rating - 1] = Number(row.count);
+    const count = histogram.reduce((sum, stars) => sum + stars, 0);
+    const total = histogram.reduce((sum, stars, index) => sum + stars * (index + 1), 0);
+    return { average: count === 0 ? null : Math.round((total / count) * 10) / 10, count, histogram };
+  }
+
+  /** Newest first. */
+  async list(productId: number, from: number, size: number): Promise<PublicReview[]> {
+    return this.db.kysely.selectFrom('review')
+      .select(['id', 'nickname', 'title', 'detail', 'rating', 'created_at'])
+      .where('product_id', '=', productId).where('status', '=', 'approved')
+      .orderBy('created_at', 'desc').orderBy('id', 'desc')
+      .offset(from).limit(size).execute();
+  }
+
+  async create(review: NewReview, now: Date): Promise<{ id: number; status: 'pending' }> {
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const same = await trx.selectFrom('review').select('id')
+        .where('product_id', '=', review.product_id).where('nickname', '=', review.nickname)
+        .where('title', '=', review.title).where('detail', '=', review.detail).where('rating', '=', review.rating)
+        .executeTakeFirst();
+      if (same) return { id: same.id, status: 'pending' as const };
+      const inserted = await trx.insertInto('review')
+        .values({ ...review, status: 'pending', created_at: now.toISOString() })
+        .returning('id').executeTakeFirstOrThrow();
+      return { id: inserted.id, status: 'pending' as const };
+    });
+  }
+}
