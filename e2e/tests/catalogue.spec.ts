@@ -8,7 +8,7 @@ async function tilePrices(page: Page): Promise<number[]> {
   return texts.map((text) => Number(text.replace(/[^\d,]/g, '').replace(',', '.')));
 }
 
-interface Found { sku: string; slug: string; url_path: string; name: string; type_id: string; configurable_children?: { sku: string; stock: { is_in_stock: boolean } }[] }
+interface Found { id: number; sku: string; slug: string; url_path: string; name: string; type_id: string; configurable_children?: { sku: string; stock: { is_in_stock: boolean } }[] }
 
 /** Products of the seeded catalogue, asked of the API (the seed is generated for today's date). */
 async function findProducts(page: Page, filters: unknown[], size = 20): Promise<Found[]> {
@@ -221,6 +221,51 @@ test('every product type: bundle pickers with qty and a configured price, a grou
   const [guide] = await findProducts(page, [{ attribute: 'type_id', value: { eq: 'downloadable' } }, { attribute: 'price', value: { lte: 0 } }], 1);
   await page.goto(`/p/${guide.sku}/${guide.slug}`);
   await expect(page.getByRole('region', { name: 'Do pobrania' }).getByRole('link')).toHaveAttribute('href', /\.(pdf|zip)$/);
+  expect(errors).toEqual([]);
+});
+
+test('reviews with their average, more on demand and a new one for moderation; the wishlist keeps a product across reloads', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/');
+  let reviewed: Found | undefined;
+  let count = 0;
+  for (const product of await findProducts(page, [{ attribute: 'category_ids', value: { in: [6] } }], 40)) {
+    const summary = (await (await page.request.get(`/api/review/list/${product.id}`)).json()).result.summary;
+    if (summary.count > count) [reviewed, count] = [product, summary.count];
+    if (count > 5) break;
+  }
+  expect(reviewed).toBeDefined();
+  await page.goto(`/p/${reviewed!.sku}/${reviewed!.slug}`);
+  const section = page.getByRole('region', { name: 'Opinie klientów' });
+  await expect(section).toContainText(`na podstawie ${count} opinii`);
+  await expect(page.getByRole('img', { name: /^Średnia ocena: \d,\d na 5$/ }).first()).toBeVisible();
+  await expect(section.getByRole('article')).toHaveCount(Math.min(5, count));
+  if (count > 5) {
+    await section.getByRole('button', { name: /^Pokaż więcej opinii/ }).click();
+    await expect(section.getByRole('article')).toHaveCount(Math.min(15, count));
+  }
+  await expectNoSeriousA11yViolations(page);
+
+  const form = page.getByRole('form', { name: 'Napisz opinię' });
+  await form.getByRole('radio', { name: '4 gwiazdki' }).click();
+  await form.getByLabel('Podpis (widoczny przy opinii)').fill('Tester e2e');
+  await form.getByLabel('Tytuł opinii').fill('Równo grzeje');
+  await form.getByLabel('Treść opinii').fill('Zamontowany w łazience, działa z pompą ciepła.');
+  await form.getByRole('button', { name: 'Wyślij opinię' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Dziękujemy za opinię!' })).toBeFocused();
+
+  // The wishlist: added from the product page, counted in the header, kept across a reload.
+  await page.getByRole('button', { name: 'Dodaj do listy życzeń' }).click();
+  await expect(page.getByText(`Produkt ${reviewed!.name} został dodany do listy życzeń!`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Na liście życzeń', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(section.getByRole('article').first()).toBeVisible();
+  await expect(section).not.toContainText('Równo grzeje'); // waits for moderation
+  await page.getByRole('button', { name: 'Lista życzeń: 1 produkt na liście życzeń' }).click();
+  const panel = page.getByRole('dialog', { name: 'Lista życzeń' });
+  await expect(panel.getByRole('link', { name: reviewed!.name })).toBeVisible();
+  await panel.getByRole('button', { name: `Usuń ${reviewed!.name} z listy życzeń` }).click();
+  await expect(panel).toContainText('Twoja lista życzeń jest pusta.');
   expect(errors).toEqual([]);
 });
 

@@ -1,21 +1,5 @@
+import { reviewSummary, type RatingHistogram, type Review, type ReviewSummary } from '@kaloryfer/domain';
 import type { Db } from '../db/database';
-
-export interface ReviewSummary {
-  /** Mean of approved ratings to one decimal; null when there are none. */
-  average: number | null;
-  count: number;
-  /** Approved reviews per star: index 0 = 1 star … index 4 = 5 stars. */
-  histogram: [number, number, number, number, number];
-}
-
-export interface PublicReview {
-  id: number;
-  nickname: string;
-  title: string;
-  detail: string;
-  rating: number;
-  created_at: string;
-}
 
 export interface NewReview {
   product_id: number;
@@ -38,15 +22,13 @@ export class Reviews {
       .select(['rating', (eb) => eb.fn.countAll<number>().as('count')])
       .where('product_id', '=', productId).where('status', '=', 'approved')
       .groupBy('rating').execute();
-    const histogram: ReviewSummary['histogram'] = [0, 0, 0, 0, 0];
+    const histogram: RatingHistogram = [0, 0, 0, 0, 0];
     for (const row of rows) histogram[row.rating - 1] = Number(row.count);
-    const count = histogram.reduce((sum, stars) => sum + stars, 0);
-    const total = histogram.reduce((sum, stars, index) => sum + stars * (index + 1), 0);
-    return { average: count === 0 ? null : Math.round((total / count) * 10) / 10, count, histogram };
+    return reviewSummary(histogram);
   }
 
   /** Newest first. */
-  async list(productId: number, from: number, size: number): Promise<PublicReview[]> {
+  async list(productId: number, from: number, size: number): Promise<Review[]> {
     return this.db.kysely.selectFrom('review')
       .select(['id', 'nickname', 'title', 'detail', 'rating', 'created_at'])
       .where('product_id', '=', productId).where('status', '=', 'approved')

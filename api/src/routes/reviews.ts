@@ -1,12 +1,10 @@
-import { isViewable } from '@kaloryfer/domain';
+import { isViewable, RATING_MAX, REVIEW_LIMITS } from '@kaloryfer/domain';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../catalog/catalog';
 import { ApiError, sendResult } from '../http/envelope';
 import type { Reviews } from '../reviews/reviews';
 import { EMPTY_PRODUCT } from './catalog/product-routes';
-
-export const REVIEW_LIMITS = { nickname: 60, title: 120, detail: 2000 } as const;
 
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 const ReviewBody = Type.Object({
@@ -15,7 +13,7 @@ const ReviewBody = Type.Object({
     nickname: text(REVIEW_LIMITS.nickname),
     title: text(REVIEW_LIMITS.title),
     detail: text(REVIEW_LIMITS.detail),
-    rating: Type.Integer({ minimum: 1, maximum: 5 }),
+    rating: Type.Integer({ minimum: 1, maximum: RATING_MAX }),
     // What Vue Storefront clients also send; read and ignored (status is the shop's decision).
     review_entity: Type.Optional(Type.String({ maxLength: 32 })),
     review_status: Type.Optional(Type.Integer()),

@@ -1,7 +1,8 @@
 import {
-  claimWriter, notificationRequested, readStored, wishlistAddRequested, wishlistRemoveRequested, writeStored,
+  claimWriter, notificationRequested, wishlistAddRequested, wishlistRemoveRequested,
   type ListedProduct,
 } from '@kaloryfer/contracts';
+import { readStored, writeStored } from '@kaloryfer/ui';
 
 /** Spec §4: the wishlist persists locally as current-wishlist. */
 export const WISHLIST_KEY = 'current-wishlist';

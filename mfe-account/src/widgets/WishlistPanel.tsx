@@ -1,5 +1,5 @@
 import { $wishlist, linkTo, wishlistRemoveRequested } from '@kaloryfer/contracts';
-import { Icon, useOverlayPanel } from '@kaloryfer/ui';
+import { Icon, PanelPortal, useOverlayPanel } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,26 +21,28 @@ export function WishlistPanel() {
         {items.length > 0 && <span className="wishlist-count" aria-hidden="true">{items.length}</span>}
       </button>
       {open && (
-        <div ref={focusRef} className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
-          <div className="drawer-head">
-            <h2 id={titleId}>{t('wishlist.title')}</h2>
-            <button type="button" className="button-icon" onClick={() => setOpen(false)} aria-label={t('close', { ns: 'common' })}><Icon name="close" /></button>
+        <PanelPortal>
+          <div ref={focusRef} className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+            <div className="drawer-head">
+              <h2 id={titleId}>{t('wishlist.title')}</h2>
+              <button type="button" className="button-icon" onClick={() => setOpen(false)} aria-label={t('close', { ns: 'common' })}><Icon name="close" /></button>
+            </div>
+            {items.length === 0 ? <p>{t('wishlist.empty')}</p> : (
+              <ul className="wishlist-items">
+                {items.map((item) => (
+                  <li key={item.parentSku}>
+                    {item.image && <img src={`/img/150/150/resize${item.image}`} alt="" width={75} height={75} loading="lazy" />}
+                    <a href={linkTo({ name: 'product', parentSku: item.parentSku, slug: item.slug })} onClick={() => setOpen(false)}>{item.name}</a>
+                    <button type="button" className="button-icon" aria-label={t('wishlist.remove', { name: item.name })}
+                      onClick={() => wishlistRemoveRequested.emit({ parentSku: item.parentSku })}>
+                      <Icon name="close" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
           </div>
-          {items.length === 0 ? <p>{t('wishlist.empty')}</p> : (
-            <ul className="wishlist-items">
-              {items.map((item) => (
-                <li key={item.parentSku}>
-                  {item.image && <img src={`/img/150/150/resize${item.image}`} alt="" width={75} height={75} loading="lazy" />}
-                  <a href={linkTo({ name: 'product', parentSku: item.parentSku, slug: item.slug })} onClick={() => setOpen(false)}>{item.name}</a>
-                  <button type="button" className="button-icon" aria-label={t('wishlist.remove', { name: item.name })}
-                    onClick={() => wishlistRemoveRequested.emit({ parentSku: item.parentSku })}>
-                    <Icon name="close" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        </PanelPortal>
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import { $cart, linkTo, microcartToggleRequested } from '@kaloryfer/contracts';
-import { Icon, useOverlayPanel } from '@kaloryfer/ui';
+import { Icon, PanelPortal, useOverlayPanel } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,27 +23,29 @@ export function MiniCart() {
         <span className="minicart-count" aria-hidden="true">{cart.itemsCount}</span>
       </button>
       {open && (
-        <div ref={focusRef} className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
-          <div className="drawer-head">
-            <h2 id={titleId}>{t('minicart.title')}</h2>
-            <button type="button" className="button-icon" onClick={() => setOpen(false)} aria-label={t('close', { ns: 'common' })}><Icon name="close" /></button>
-          </div>
-          {cart.items.length === 0 ? (
-            <div className="microcart-empty">
-              <p>{t('minicart.empty')}</p>
-              <p>{t('minicart.emptyHint')}</p>
+        <PanelPortal>
+          <div ref={focusRef} className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+            <div className="drawer-head">
+              <h2 id={titleId}>{t('minicart.title')}</h2>
+              <button type="button" className="button-icon" onClick={() => setOpen(false)} aria-label={t('close', { ns: 'common' })}><Icon name="close" /></button>
             </div>
-          ) : (
-            <>
-              <ul className="microcart-lines">
-                {cart.items.map((line) => <li key={line.sku}>{line.name} × {line.qty}</li>)}
-              </ul>
-              <a className="button" href={linkTo({ name: 'checkout' })} onClick={() => setOpen(false)}>
-                {t('Proceed to checkout', { ns: 'messages' })}
-              </a>
-            </>
-          )}
-        </div>
+            {cart.items.length === 0 ? (
+              <div className="microcart-empty">
+                <p>{t('minicart.empty')}</p>
+                <p>{t('minicart.emptyHint')}</p>
+              </div>
+            ) : (
+              <>
+                <ul className="microcart-lines">
+                  {cart.items.map((line) => <li key={line.sku}>{line.name} × {line.qty}</li>)}
+                </ul>
+                <a className="button" href={linkTo({ name: 'checkout' })} onClick={() => setOpen(false)}>
+                  {t('Proceed to checkout', { ns: 'messages' })}
+                </a>
+              </>
+            )}
+          </div>
+        </PanelPortal>
       )}
     </>
   );

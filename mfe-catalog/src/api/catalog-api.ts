@@ -1,4 +1,4 @@
-import type { Attribute, Category, PricePoint, Product } from '@kaloryfer/domain';
+import type { Attribute, Category, PricePoint, Product, Review, ReviewSummary } from '@kaloryfer/domain';
 import { apiJson } from './http';
 
 const SEARCH = '/api/catalog/vue_storefront_catalog';
@@ -51,6 +51,8 @@ export interface ProductView {
   related: Product[];
   components: Product[];
   priceHistory: PricePoint[];
+  /** The approved reviews' summary and the newest few; more from reviewPage. */
+  reviews: { summary: ReviewSummary; items: Review[] };
 }
 
 /** Everything a product page shows, in one call. */
@@ -74,5 +76,31 @@ export type ResolvedUrl =
 /** What a path of no fixed route shows: a product's url_path, then a category's (404 = neither). */
 export async function resolveUrl(path: string, signal?: AbortSignal): Promise<ResolvedUrl> {
   const { result } = await apiJson<{ result: ResolvedUrl }>(`/api/url?${new URLSearchParams({ path })}`, { signal });
+  return result;
+}
+
+export interface ReviewPage {
+  summary: ReviewSummary;
+  items: Review[];
+  total: number;
+}
+
+/** Approved reviews of a product, newest first. */
+export async function reviewPage(productId: number, from: number, size: number, signal?: AbortSignal): Promise<ReviewPage> {
+  const { result } = await apiJson<{ result: ReviewPage }>(`/api/review/list/${productId}?${new URLSearchParams({ from: String(from), size: String(size) })}`, { signal });
+  return result;
+}
+
+export interface ReviewInput {
+  product_id: number;
+  nickname: string;
+  title: string;
+  detail: string;
+  rating: number;
+}
+
+/** Spec §7 review/create: the review waits for moderation. */
+export async function createReview(review: ReviewInput): Promise<{ id: number; status: 'pending' }> {
+  const { result } = await apiJson<{ result: { id: number; status: 'pending' } }>('/api/review/create', { method: 'POST', body: { review } });
   return result;
 }

@@ -25,6 +25,7 @@ import { BundlePickers, CustomOptions, Downloads, GroupedTable } from './Composi
 import { HeatingTable } from './HeatingTable';
 import { PriceBlock } from './PriceBlock';
 import { imageUrl, productHref } from './product-links';
+import { RatingLink, Reviews } from './Reviews';
 import { ProductTile } from './ProductTile';
 import { checkQuantity } from './quantity';
 
@@ -85,6 +86,7 @@ function ProductDetails({ view, childSku }: { view: ProductView; childSku?: stri
         <Gallery images={gallery} name={product.name} />
         <div className="product-buy">
           <p className="product-sku">{t('product.sku', { sku: shown.sku })}</p>
+          <RatingLink summary={view.reviews.summary} />
           <PriceBlock prices={shown} tiers={product.tier_prices} />
           {isConfigurable && (
             <VariantPickers options={options} children={children} selection={selection}
@@ -109,6 +111,7 @@ function ProductDetails({ view, childSku }: { view: ProductView; childSku?: stri
         <section aria-labelledby="product-description"><h2 id="product-description">{t('product.description')}</h2><p>{product.description}</p></section>
       )}
       {product.downloadable_links && <Downloads links={product.downloadable_links} />}
+      <Reviews productId={product.id} initial={view.reviews} />
       {view.related.length > 0 && (
         <section aria-labelledby="product-related" className="rail">
           <h2 id="product-related">{t('product.related')}</h2>

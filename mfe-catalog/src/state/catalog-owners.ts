@@ -1,6 +1,7 @@
 import {
-  claimWriter, compareAddRequested, compareRemoveRequested, notificationRequested, readStored, writeStored, type ListedProduct,
+  claimWriter, compareAddRequested, compareRemoveRequested, notificationRequested, type ListedProduct,
 } from '@kaloryfer/contracts';
+import { readStored, writeStored } from '@kaloryfer/ui';
 
 /** Spec §4: the compare list persists locally as current-compare. */
 const COMPARE_KEY = 'current-compare';

@@ -1,7 +1,7 @@
 import './search-panel.css';
 import { linkTo, navigationRequested } from '@kaloryfer/contracts';
 import { formatPrice } from '@kaloryfer/i18n';
-import { Icon, useOverlayPanel } from '@kaloryfer/ui';
+import { Icon, PanelPortal, useOverlayPanel } from '@kaloryfer/ui';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageUrl, productHref } from '../product/product-links';
@@ -55,70 +55,72 @@ export function SearchPanel() {
         <Icon name="search" size={20} /> {t('search.open')}
       </button>
       {open && (
-        <div className="search-panel" role="dialog" aria-modal="true" aria-label={t('search.panel')}
-          onKeyDown={(event) => { onKeyDown(event); onArrows(event); }}>
-          <form role="search" onSubmit={(event) => { event.preventDefault(); showAll(); }}>
-            <label htmlFor={`${id}-q`}>{t('search.label')}</label>
-            <input ref={focusRef} id={`${id}-q`} type="search" value={query} autoComplete="off" enterKeyHint="search"
-              placeholder={t('search.placeholder')} aria-describedby={`${id}-status`} aria-controls={`${id}-results`}
-              onChange={(event) => setQuery(event.target.value)} />
-          </form>
-          <p id={`${id}-status`} role="status" className="search-status">
-            {tooShort && t('Searched term should consist of at least 3 characters', { ns: 'messages' })}
-            {!tooShort && results.status === 'loading' && t('search.searching')}
-            {results.status === 'ready' && t('search.found', { count: results.total, categories: results.categories.length })}
-            {results.status === 'error' && t('Something went wrong', { ns: 'messages' })}
-          </p>
-          {/* Clicking a result navigates (the shell intercepts the link) and closes the panel. */}
-          <div id={`${id}-results`} ref={resultsRef} className="search-results" onClick={(event) => {
-            if ((event.target as Element).closest('a[href]')) setOpen(false);
-          }}>
-            {results.status === 'ready' && !tooShort && (
-              <>
-                {results.categories.length > 0 && (
-                  <section aria-labelledby={`${id}-categories`}>
-                    <h2 id={`${id}-categories`}>{t('search.categories')}</h2>
-                    <ul className="search-categories">
-                      {results.categories.map((category) => (
-                        <li key={category.id}>
-                          <a href={linkTo({ name: 'category', slug: category.slug })}>
-                            {category.name} <span className="filter-count">({category.product_count})</span>
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  </section>
-                )}
-                {results.products.length > 0 ? (
-                  <section aria-labelledby={`${id}-products`}>
-                    <h2 id={`${id}-products`}>{t('search.products')}</h2>
-                    <ul className="search-products">
-                      {results.products.map((product) => (
-                        <li key={product.id}>
-                          <a href={productHref(product)}>
-                            {product.image
-                              ? <img src={imageUrl(product.image, 150)!} alt="" width={48} height={48} loading="lazy" decoding="async" />
-                              : <span className="search-noimage" aria-hidden="true" />}
-                            <span className="search-product-name">{product.name}</span>
-                            {product.final_price_incl_tax !== undefined && (
-                              <span className="search-product-price">
-                                {product.type_id === 'configurable' ? t('price.from', { price: formatPrice(product.final_price_incl_tax) }) : formatPrice(product.final_price_incl_tax)}
-                              </span>
-                            )}
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                    <a className="search-all" href={searchResultsHref(term)}>{t('search.all', { count: results.total })}</a>
-                  </section>
-                ) : (
-                  <p className="search-empty">{t('search.none', { query: term })}</p>
-                )}
-              </>
-            )}
+        <PanelPortal>
+          <div className="search-panel" role="dialog" aria-modal="true" aria-label={t('search.panel')}
+            onKeyDown={(event) => { onKeyDown(event); onArrows(event); }}>
+            <form role="search" onSubmit={(event) => { event.preventDefault(); showAll(); }}>
+              <label htmlFor={`${id}-q`}>{t('search.label')}</label>
+              <input ref={focusRef} id={`${id}-q`} type="search" value={query} autoComplete="off" enterKeyHint="search"
+                placeholder={t('search.placeholder')} aria-describedby={`${id}-status`} aria-controls={`${id}-results`}
+                onChange={(event) => setQuery(event.target.value)} />
+            </form>
+            <p id={`${id}-status`} role="status" className="search-status">
+              {tooShort && t('Searched term should consist of at least 3 characters', { ns: 'messages' })}
+              {!tooShort && results.status === 'loading' && t('search.searching')}
+              {results.status === 'ready' && t('search.found', { count: results.total, categories: results.categories.length })}
+              {results.status === 'error' && t('Something went wrong', { ns: 'messages' })}
+            </p>
+            {/* Clicking a result navigates (the shell intercepts the link) and closes the panel. */}
+            <div id={`${id}-results`} ref={resultsRef} className="search-results" onClick={(event) => {
+              if ((event.target as Element).closest('a[href]')) setOpen(false);
+            }}>
+              {results.status === 'ready' && !tooShort && (
+                <>
+                  {results.categories.length > 0 && (
+                    <section aria-labelledby={`${id}-categories`}>
+                      <h2 id={`${id}-categories`}>{t('search.categories')}</h2>
+                      <ul className="search-categories">
+                        {results.categories.map((category) => (
+                          <li key={category.id}>
+                            <a href={linkTo({ name: 'category', slug: category.slug })}>
+                              {category.name} <span className="filter-count">({category.product_count})</span>
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    </section>
+                  )}
+                  {results.products.length > 0 ? (
+                    <section aria-labelledby={`${id}-products`}>
+                      <h2 id={`${id}-products`}>{t('search.products')}</h2>
+                      <ul className="search-products">
+                        {results.products.map((product) => (
+                          <li key={product.id}>
+                            <a href={productHref(product)}>
+                              {product.image
+                                ? <img src={imageUrl(product.image, 150)!} alt="" width={48} height={48} loading="lazy" decoding="async" />
+                                : <span className="search-noimage" aria-hidden="true" />}
+                              <span className="search-product-name">{product.name}</span>
+                              {product.final_price_incl_tax !== undefined && (
+                                <span className="search-product-price">
+                                  {product.type_id === 'configurable' ? t('price.from', { price: formatPrice(product.final_price_incl_tax) }) : formatPrice(product.final_price_incl_tax)}
+                                </span>
+                              )}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                      <a className="search-all" href={searchResultsHref(term)}>{t('search.all', { count: results.total })}</a>
+                    </section>
+                  ) : (
+                    <p className="search-empty">{t('search.none', { query: term })}</p>
+                  )}
+                </>
+              )}
+            </div>
+            <button type="button" className="button-link" onClick={() => setOpen(false)}>{t('close', { ns: 'common' })}</button>
           </div>
-          <button type="button" className="button-link" onClick={() => setOpen(false)}>{t('close', { ns: 'common' })}</button>
-        </div>
+        </PanelPortal>
       )}
     </>
   );

@@ -7,7 +7,6 @@ export * from './channels/navigation';
 export * from './channels/compare';
 export * from './channels/connectivity';
 export * from './atoms';
-export { readStored, writeStored } from './atoms/stored';
 export type * from './atoms/state-types';
 export * from './routes';
 export * from './instance';

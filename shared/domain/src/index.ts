@@ -22,3 +22,4 @@ export { pickPriceFields, priceFields, priceFieldsFromGross, type TaxSettings } 
 export * from './catalog/product';
 export { categoryTrail } from './catalog/category-trail';
 export { formatPageTitle } from './seo/page-title';
+export { RATING_MAX, REVIEW_LIMITS, reviewSummary, type RatingHistogram, type Review, type ReviewSummary } from './reviews/review';
