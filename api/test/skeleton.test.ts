@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../src/http/envelope';
 import { startTestServer, type TestServer } from './helpers';
@@ -126,6 +127,7 @@ describe('with a built shell', () => {
     const dist = fs.mkdtempSync(path.join(server.varDir, 'shell-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Kaloryfer</title>');
     fs.writeFileSync(path.join(dist, 'main.0123abcd.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'main.0123abcd.js.br'), zlib.brotliCompressSync('console.log(1)'));
     withShell = await startTestServer({ shellDist: dist });
   });
   afterAll(() => withShell.close());
@@ -144,5 +146,14 @@ describe('with a built shell', () => {
   test('hashed assets are cached for a year', async () => {
     const response = await fetch(`${withShell.baseUrl}/main.0123abcd.js`);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('the build\'s precompressed file goes to a browser that accepts brotli; others get the plain file', async () => {
+    const brotli = await fetch(`${withShell.baseUrl}/main.0123abcd.js`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(await brotli.text()).toBe('console.log(1)');
+    const plain = await fetch(`${withShell.baseUrl}/main.0123abcd.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log(1)');
   });
 });

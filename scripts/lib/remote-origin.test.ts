@@ -57,3 +57,18 @@ test('a re-published file is served fresh, not from the cache', async () => {
   fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
   expect(await (await fetch(`${base}/1.0.0/build-info.json`)).json()).toEqual({ version: '1.0.1' });
 });
+
+test('a precompressed build file goes to browsers that accept it: brotli first, then gzip, else the raw file', async () => {
+  const zlib = await import('node:zlib');
+  const source = `export const big = "${'radiator '.repeat(400)}";`;
+  const file = path.join(root, '1.0.0', 'big.abcd1234.js');
+  fs.writeFileSync(file, source);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(source));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source));
+  const get = (encoding: string) => fetch(`${base}/1.0.0/big.abcd1234.js`, { headers: { 'accept-encoding': encoding } });
+  for (const [accepted, sent] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
+    const response = await get(accepted);
+    expect(response.headers.get('content-encoding')).toBe(sent);
+    expect(await response.text()).toBe(source); // fetch decodes what it was sent
+  }
+});

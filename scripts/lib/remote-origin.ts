@@ -17,10 +17,10 @@ const UNHASHED = new Set(['mf-manifest.json', 'remoteEntry.js', 'build-info.json
 /**
  * One remote's origin: a small static file server standing in for the CDN a remote team
  * deploys to. It serves `<var>/cdn/<remote>/`, allows cross-origin reads (the shell fetches
- * mf-manifest.json from another origin) and gzips what it sends.
+ * mf-manifest.json from another origin) and sends compressed files (brotli or gzip).
  */
 export function startRemoteOrigin(root: string, host: string, port: number): Promise<http.Server> {
-  const cache = new Map<string, { mtime: number; raw: Buffer; gzip: Buffer | null }>();
+  const cache = new Map<string, { mtime: number; raw: Buffer; gzip: Buffer | null; brotli: Buffer | null }>();
   const server = http.createServer((request, response) => {
     response.setHeader('Access-Control-Allow-Origin', '*');
     response.setHeader('Vary', 'Accept-Encoding');
@@ -51,15 +51,18 @@ export function startRemoteOrigin(root: string, host: string, port: number): Pro
       let cached = cache.get(file);
       if (!cached || cached.mtime !== stat.mtimeMs) {
         const raw = await fs.promises.readFile(file);
-        cached = { mtime: stat.mtimeMs, raw, gzip: raw.length > 1024 ? zlib.gzipSync(raw, { level: 9 }) : null };
+        // The build precompresses scripts and styles (file.br, file.gz); other files are gzipped here.
+        const [brotli, gzip] = await Promise.all(['.br', '.gz'].map((suffix) => fs.promises.readFile(file + suffix).catch(() => null)));
+        cached = { mtime: stat.mtimeMs, raw, brotli, gzip: gzip ?? (raw.length > 1024 ? zlib.gzipSync(raw, { level: 9 }) : null) };
         cache.set(file, cached);
       }
       const name = path.basename(file);
       response.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
       response.setHeader('Cache-Control', UNHASHED.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable');
-      const gzip = cached.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) ? cached.gzip : null;
-      const body = gzip ?? cached.raw;
-      response.writeHead(200, gzip ? { 'Content-Encoding': 'gzip', 'Content-Length': body.length } : { 'Content-Length': body.length });
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = cached.brotli && /\bbr\b/.test(accepted) ? 'br' : cached.gzip && /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      const body = encoding === 'br' ? cached.brotli! : encoding === 'gzip' ? cached.gzip! : cached.raw;
+      response.writeHead(200, encoding ? { 'Content-Encoding': encoding, 'Content-Length': body.length } : { 'Content-Length': body.length });
       response.end(request.method === 'HEAD' ? undefined : body);
     }).catch(() => {
       response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');

@@ -61,6 +61,8 @@ export async function installShellHost(app: FastifyInstance, { shellDist, varDir
       root: shellDist,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz beside each asset; a browser that accepts them gets those.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, file) => {
         res.setHeader('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
