@@ -15,3 +15,36 @@ export function collectPageErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+type Patch = { [key: string]: string | number | boolean | null | Patch };
+
+/**
+ * Serves the page a changed registry, deep-merging `patch` into both the copy the server puts
+ * into the page (`<script id="mfe-registry">`, rewritten once the page is parsed, before the
+ * shell's deferred script reads it) and the published file the shell falls back to. The
+ * document itself is left to the server: a document fulfilled by the test would count as
+ * another address space, and Chromium would then refuse its requests to the loopback remotes.
+ */
+export async function overrideRegistry(page: Page, patch: Patch): Promise<void> {
+  // A named function: its source is sent into the page, where it must still find itself.
+  function merge(target: Record<string, unknown>, source: Patch): Record<string, unknown> {
+    for (const [key, value] of Object.entries(source)) {
+      target[key] = value !== null && typeof value === 'object'
+        ? merge((target[key] ?? {}) as Record<string, unknown>, value) : value;
+    }
+    return target;
+  }
+  await page.route('**/mfe-registry.json', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: merge(await response.json(), patch) });
+  });
+  await page.addInitScript(({ patch: changes, mergeSource }) => {
+    const mergeInPage = new Function(`return ${mergeSource}`)() as typeof merge;
+    // The document turns "interactive" once parsed, just before deferred scripts (the shell) run.
+    document.addEventListener('readystatechange', () => {
+      const inline = document.getElementById('mfe-registry');
+      if (document.readyState !== 'interactive' || !inline) return;
+      inline.textContent = JSON.stringify(mergeInPage(JSON.parse(inline.textContent ?? '{}'), changes));
+    });
+  }, { patch, mergeSource: merge.toString() });
+}

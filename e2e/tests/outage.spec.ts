@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { REMOTE_ORIGINS } from '../shop-env';
-import { collectPageErrors } from './helpers';
+import { collectPageErrors, overrideRegistry } from './helpers';
 
 test('a remote that 404s shows a Polish fallback in its region; the rest of the shop works; retry recovers', async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -42,11 +42,7 @@ test('a remote whose network fails does not hold up boot or other regions', asyn
 });
 
 test('a remote slower than the registry timeout gives way to the fallback', async ({ page }) => {
-  await page.route('**/mfe-registry.json', async (route) => {
-    const response = await route.fetch();
-    const registry = await response.json();
-    await route.fulfill({ response, json: { ...registry, timeoutMs: 1500 } });
-  });
+  await overrideRegistry(page, { timeoutMs: 1500 });
   await page.route(`${REMOTE_ORIGINS.account}/**`, () => undefined); // never answers
   await page.goto('/my-account');
   await expect(page.locator('[data-fallback="account"][role="alert"]')).toBeVisible({ timeout: 8000 });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { REPO_ROOT, SHOP_ENV } from '../shop-env';
+import { overrideRegistry } from './helpers';
 
 const footerBuild = (page: import('@playwright/test').Page) => page.locator('[data-remote-build="content"]');
 
@@ -34,12 +35,7 @@ test('a release and a rollback change what a fresh page load gets, without rebui
 });
 
 test('a remote built against another contracts major is refused and the region falls back', async ({ page }) => {
-  await page.route('**/mfe-registry.json', async (route) => {
-    const response = await route.fetch();
-    const registry = await response.json();
-    registry.remotes.content.contracts = '2.0.0';
-    await route.fulfill({ response, json: registry });
-  });
+  await overrideRegistry(page, { remotes: { content: { contracts: '2.0.0' } } });
   await page.goto('/porady');
   await expect(page.locator('[data-fallback="content"][role="alert"]')).toBeVisible();
   const events = await page.evaluate(() => (window as unknown as { dataLayer: { event: string }[] }).dataLayer);

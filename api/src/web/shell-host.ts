@@ -7,6 +7,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { Reviews } from '../reviews/reviews';
 import { resolvePath } from '../catalog/url-resolver';
 import { envelope } from '../http/envelope';
+import { registryHints } from './registry-hints';
 import { seoHeadFor, withSeoHead } from './seo-head';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
@@ -70,7 +71,13 @@ export async function installShellHost(app: FastifyInstance, { shellDist, varDir
     });
   }
 
-  const indexHtml = indexHtmlReader(path.join(shellDist, 'index.html'));
+  const shellHtml = indexHtmlReader(path.join(shellDist, 'index.html'));
+  // Every page carries the current registry and the hints to fetch remotes early.
+  const indexHtml = async () => {
+    const [html, registry] = await Promise.all([shellHtml(), fs.promises.readFile(registryFile, 'utf8').catch(() => '')]);
+    const hints = registryHints(registry);
+    return hints ? html.replace('</head>', `    ${hints}\n  </head>`) : html;
+  };
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     const pathname = request.url.split(/[?#]/)[0];
