@@ -97,6 +97,9 @@ describe('server-rendered head: product and category pages say what they are wit
       '@type': 'Product', name: simple.name, sku: simple.sku,
       offers: { '@type': 'Offer', priceCurrency: 'PLN', price: simple.final_price_incl_tax.toFixed(2) },
     });
+    // The page's first call and its picture start before the scripts run.
+    expect(html).toContain(`<link rel="preload" href="/api/product-view/${simple.sku}" as="fetch" crossorigin />`);
+    expect(html).toMatch(/<link rel="preload" href="\/img\/500\/500\/resize\/[^"]+" as="image" fetchpriority="high" \/>/);
     expect(product.image[0]).toMatch(/^https:\/\/sklep.kaloryfer.test\/img\/1920\/1920\/resize\//);
     expect(breadcrumbs['@type']).toBe('BreadcrumbList');
     expect(breadcrumbs.itemListElement[0]).toMatchObject({ position: 1, name: 'Strona główna', item: 'https://sklep.kaloryfer.test/' });

@@ -11,6 +11,11 @@ export interface SeoHead {
   description: string;
   canonical: string;
   structuredData: object[];
+  /**
+   * What the page will ask for first, so the browser starts while the scripts load: a product
+   * page's prefetch call and its main picture (the largest paint).
+   */
+  preloads?: { href: string; as: 'fetch' | 'image' }[];
 }
 
 export interface SeoContext {
@@ -92,10 +97,18 @@ function productHead(product: Product, childSku: string | null, context: SeoCont
   const trail = deepest ? categoryTrail(context.categories, deepest) : [];
   const brand = brandOf(product, context.attributes);
   const images = [product.image, ...product.media_gallery.map((image) => image.image)].filter(Boolean);
+  // The picture the page will show first: the named variant's, or a product's without variants
+  // (without a named variant the page picks one in the browser, so there is nothing sure to preload).
+  const chosen = childSku ? product.configurable_children?.find((child) => child.sku === childSku) : undefined;
+  const mainImage = chosen ? chosen.image || product.image : product.configurable_children?.length ? null : product.image;
   return {
     title: formatPageTitle(product.name),
     description,
     canonical,
+    preloads: [
+      { href: `/api/product-view/${encodeURIComponent(product.sku)}`, as: 'fetch' },
+      ...(mainImage ? [{ href: `/img/500/500/resize${mainImage}`, as: 'image' as const }] : []),
+    ],
     structuredData: [
       {
         '@context': 'https://schema.org',
@@ -147,6 +160,9 @@ const scriptJson = (value: object) => JSON.stringify(value).replace(/</g, '\\u00
  */
 export function withSeoHead(html: string, head: SeoHead): string {
   const extra = [
+    ...(head.preloads ?? []).map((preload) => (preload.as === 'fetch'
+      ? `<link rel="preload" href="${escapeHtml(preload.href)}" as="fetch" crossorigin />`
+      : `<link rel="preload" href="${escapeHtml(preload.href)}" as="image" fetchpriority="high" />`)),
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" data-seo="server" />`,
     ...head.structuredData.map((data) => `<script type="application/ld+json" data-seo="server">${scriptJson(data)}</script>`),
   ].join('\n    ');
