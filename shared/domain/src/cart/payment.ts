@@ -1,0 +1,31 @@
+/**
+ * Payment methods of spec §9: cash on delivery, bank transfer, pay in store, and the card
+ * gateway's variants (generic, card, instalments, deferred pay, BLIK). Cash on delivery needs
+ * something delivered: it is left out for carts of services and downloads only.
+ */
+export interface PaymentMethod {
+  code: string;
+  title: string;
+  /** Gross fee added to the order. */
+  cost_incl_tax: number;
+  /** Paid outside the gateway (on delivery, by transfer, in the salon). */
+  offline: boolean;
+  is_server_method: true;
+}
+
+export const CASH_ON_DELIVERY = 'cashondelivery';
+
+export const PAYMENT_METHODS: readonly PaymentMethod[] = [
+  { code: 'payu_gateway', title: 'Szybki przelew online (PayU)', cost_incl_tax: 0, offline: false, is_server_method: true },
+  { code: 'payu_blik', title: 'BLIK', cost_incl_tax: 0, offline: false, is_server_method: true },
+  { code: 'payu_card', title: 'Karta płatnicza', cost_incl_tax: 0, offline: false, is_server_method: true },
+  { code: 'payu_installments', title: 'Raty PayU', cost_incl_tax: 0, offline: false, is_server_method: true },
+  { code: 'payu_paylater', title: 'PayU – płacę później', cost_incl_tax: 0, offline: false, is_server_method: true },
+  { code: 'banktransfer', title: 'Przelew tradycyjny', cost_incl_tax: 0, offline: true, is_server_method: true },
+  { code: CASH_ON_DELIVERY, title: 'Płatność przy odbiorze', cost_incl_tax: 9.99, offline: true, is_server_method: true },
+  { code: 'payinstore', title: 'Płatność w salonie', cost_incl_tax: 0, offline: true, is_server_method: true },
+];
+
+export function paymentMethodsFor({ allVirtual }: { allVirtual: boolean }): PaymentMethod[] {
+  return PAYMENT_METHODS.filter((method) => !(allVirtual && method.code === CASH_ON_DELIVERY));
+}
