@@ -9,6 +9,8 @@ import { installErrorHandling } from './http/error-handler';
 import { contentRoutes } from './routes/catalog/content-routes';
 import { productRoutes } from './routes/catalog/product-routes';
 import { reviewRoutes } from './routes/reviews';
+import { cartRoutes } from './routes/cart-routes';
+import { Carts } from './cart/carts';
 import { Reviews } from './reviews/reviews';
 import { searchRoutes } from './routes/catalog/search-routes';
 import { stockRoutes } from './routes/catalog/stock-routes';
@@ -64,6 +66,7 @@ export async function buildApp({ config, db, clock }: AppOptions): Promise<Fasti
   await app.register(searchRoutes, { catalog, groupTokens });
   await app.register(productRoutes, { catalog, reviews });
   await app.register(reviewRoutes, { catalog, reviews, clock: now });
+  await app.register(cartRoutes, { carts: new Carts(db, catalog, now) });
   await app.register(stockRoutes, { db });
   await app.register(contentRoutes, { catalog });
   await app.register(urlRoutes, { catalog });

@@ -96,6 +96,31 @@ export interface ReviewTable {
   created_at: string;
 }
 
+/** A server cart; its id is the secret the client holds (a customer's cart also needs their token). */
+export interface CartTable {
+  id: string;
+  customer_id: number | null;
+  coupon_code: string | null;
+  /** carrier_code/method_code as chosen in checkout. */
+  shipping_method: string | null;
+  payment_method: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What the shopper chose; prices are never stored, always computed from the catalogue. */
+export interface CartItemTable {
+  item_id: Generated<number>;
+  cart_id: string;
+  sku: string;
+  qty: number;
+  /** JSON of the normalised product_option, or null. */
+  product_option: string | null;
+  /** Line identity: the sku with its options (one line per configuration). */
+  checksum: string;
+  created_at: string;
+}
+
 export interface Database {
   store: StoreTable;
   category: CategoryTable;
@@ -109,4 +134,6 @@ export interface Database {
   advice_article: AdviceArticleTable;
   catalog_meta: CatalogMetaTable;
   review: ReviewTable;
+  cart: CartTable;
+  cart_item: CartItemTable;
 }

@@ -1,0 +1,231 @@
+import { createHash } from 'node:crypto';
+import {
+  ALL_GROUPS, bundleSelectionTotal, customOptionsTotal, isViewable, round2, tierUnitPrice,
+  type ConfigurableChild, type Product, type ShippingItem, type StockInfo,
+} from '@kaloryfer/domain';
+import type { Catalog } from '../catalog/catalog';
+
+/** The product_option of the VSF cart contract (what the shopper chose). */
+export interface ProductOption {
+  extension_attributes?: {
+    configurable_item_options?: { option_id: string | number; option_value: string | number }[];
+    bundle_options?: { option_id: number; option_qty?: number; option_selections: number[] }[];
+    custom_options?: { option_id: string | number; option_value: string }[];
+  };
+}
+
+export interface LineRequest {
+  sku: string;
+  qty: number;
+  product_option?: ProductOption | null;
+}
+
+/** A cart line priced by the server from the catalogue of today. */
+export interface PricedLine {
+  sku: string;
+  parentSku: string | null;
+  name: string;
+  type_id: string;
+  qty: number;
+  /** Gross unit price for this qty (tier prices, option adders, bundle selections). */
+  unitPrice: number;
+  rowTotal: number;
+  image: string;
+  /** The options, normalised (sorted, only what applies): what is stored and compared. */
+  productOption: ProductOption | null;
+  checksum: string;
+  /** Units of each stock-keeping SKU this line takes (a bundle takes several). */
+  stock: { sku: string; qty: number; info: StockInfo }[];
+  shipping: ShippingItem;
+  /** Option labels for the microcart ("Kolor: Biały", "Zawory: …"). */
+  labels: { label: string; value: string }[];
+}
+
+export type LineResult = { ok: true; line: PricedLine } | { ok: false; status: number; message: string };
+
+export const MESSAGES = {
+  empty: 'Product query returned an empty result',
+  outOfStock: 'The product is out of stock and cannot be added to the cart!',
+  priceUnknown: 'Product price is unknown, product cannot be added to the cart!',
+  noConfiguration: 'No such configuration for the product, choose another combination',
+  notInteger: 'Quantity must be positive integer',
+  notPositive: 'Quantity must be above 0',
+  only: (max: number) => `Only ${max} products of this type are available`,
+} as const;
+
+/** The most of one line a cart accepts, whatever the stock says (a typo guard: 10000 radiators). */
+export const MAX_LINE_QTY = 999;
+
+const fail = (status: number, message: string): LineResult => ({ ok: false, status, message });
+
+export function quantityProblem(qty: unknown): string | null {
+  if (typeof qty !== 'number' || !Number.isFinite(qty) || !Number.isInteger(qty)) return MESSAGES.notInteger;
+  if (qty <= 0) return MESSAGES.notPositive;
+  if (qty > MAX_LINE_QTY) return MESSAGES.only(MAX_LINE_QTY);
+  return null;
+}
+
+function checksumOf(sku: string, option: unknown): string {
+  return createHash('sha1').update(JSON.stringify([sku, option])).digest('hex');
+}
+
+/** Stock rules of spec §4/§5 for `qty` units of one SKU (volatile stock is a pre-reservation). */
+function stockProblem(info: StockInfo, qty: number): string | null {
+  if (!info.is_in_stock) return MESSAGES.outOfStock;
+  if (info.max_sale_qty > 0 && qty > info.max_sale_qty) return MESSAGES.only(info.max_sale_qty);
+  if (info.manage_stock && !info.is_volatile && qty > info.qty) return MESSAGES.only(Math.max(0, Math.floor(info.qty)));
+  return null;
+}
+
+function childByOptions(product: Product, options: { option_id: string | number; option_value: string | number }[]): ConfigurableChild | undefined {
+  const codes = new Map((product.configurable_options ?? []).map((option) => [String(option.attribute_id), option.attribute_code]));
+  if (options.length !== codes.size) return undefined;
+  return (product.configurable_children ?? []).find((child) => options.every((option) => {
+    const code = codes.get(String(option.option_id));
+    return code !== undefined && String((child as unknown as Record<string, unknown>)[code]) === String(option.option_value);
+  }));
+}
+
+function tiersFor(product: Product, groupId: number) {
+  return product.tier_prices
+    .filter((tier) => tier.customer_group_id === ALL_GROUPS || tier.customer_group_id === groupId)
+    .map((tier) => ({ qty: tier.qty, percent: tier.percentage_value }));
+}
+
+/**
+ * Resolves what a client asks to put in a cart into a line priced by the server: the product
+ * (a configurable's variant by its own sku or by its option values), the chosen bundle
+ * selections and custom options checked against the catalogue, the stock of every SKU it
+ * takes, and the gross unit price for the quantity. Anything the client says about prices is
+ * never read. Failures carry the spec's messages.
+ */
+export function priceLine(catalog: Catalog, request: LineRequest, groupId = 0): LineResult {
+  const qtyProblem = quantityProblem(request.qty);
+  if (qtyProblem) return fail(400, qtyProblem);
+  const qty = request.qty;
+  const entry = catalog.bySkuLookup(request.sku);
+  if (!entry || !isViewable(entry.product)) return fail(404, MESSAGES.empty);
+  const product = entry.product;
+  const extension = request.product_option?.extension_attributes ?? {};
+
+  if (product.type_id === 'grouped') return fail(400, 'A grouped product goes into the cart as its items, one line each');
+
+  let child = entry.child;
+  if (product.type_id === 'configurable' && !child) {
+    const options = extension.configurable_item_options ?? [];
+    child = options.length > 0 ? childByOptions(product, options) ?? null : null;
+    if (!child) return fail(400, MESSAGES.noConfiguration);
+  }
+  if (child && child.status >= 2) return fail(400, MESSAGES.noConfiguration);
+  const source = (child ?? product) as Product;
+  const labels: PricedLine['labels'] = [];
+  if (child) {
+    for (const option of product.configurable_options ?? []) {
+      const value = option.values.find((candidate) => String(candidate.value_index) === String((child as unknown as Record<string, unknown>)[option.attribute_code]));
+      if (value) labels.push({ label: option.label, value: value.label });
+    }
+  }
+
+  // Bundle: the chosen selections (or the defaults), each with its qty; its price is theirs.
+  const stock: PricedLine['stock'] = [];
+  let unit: number;
+  let normalisedBundle: NonNullable<ProductOption['extension_attributes']>['bundle_options'];
+  let weight = source.weight ?? 0;
+  if (product.type_id === 'bundle') {
+    const chosen = new Map((extension.bundle_options ?? []).map((option) => [option.option_id, option]));
+    for (const id of chosen.keys()) {
+      if (!(product.bundle_options ?? []).some((option) => option.option_id === id)) return fail(400, `Unknown bundle option ${id}`);
+    }
+    const selections: { price: number | null; qty: number | null }[] = [];
+    normalisedBundle = [];
+    weight = 0;
+    for (const option of product.bundle_options ?? []) {
+      const asked = chosen.get(option.option_id);
+      const links = asked
+        ? asked.option_selections.map((id) => option.product_links.find((link) => link.id === id))
+        : option.product_links.filter((link) => link.is_default);
+      if (links.some((link) => link === undefined)) return fail(400, `Unknown selection in bundle option "${option.title}"`);
+      if (option.type !== 'checkbox' && links.length > 1) return fail(400, `Bundle option "${option.title}" takes one product`);
+      if (option.required && links.length === 0) return fail(400, `Choose a product for "${option.title}"`);
+      for (const link of links as NonNullable<(typeof links)[number]>[]) {
+        const optionQty = link.can_change_quantity === 1 && asked?.option_qty !== undefined ? asked.option_qty : link.qty;
+        if (!Number.isInteger(optionQty) || optionQty < 1 || optionQty > 99) return fail(400, `Quantity of "${option.title}" must be a whole number from 1 to 99`);
+        const member = catalog.bySkuLookup(link.sku);
+        const memberSource = (member?.child ?? member?.product) as Product | undefined;
+        if (!memberSource) return fail(400, `Bundle option "${option.title}" is not available`);
+        selections.push({ price: memberSource.final_price_incl_tax ?? null, qty: optionQty });
+        stock.push({ sku: link.sku, qty: optionQty * qty, info: memberSource.stock });
+        weight += (memberSource.weight ?? 0) * optionQty;
+        labels.push({ label: option.title, value: optionQty > 1 ? `${memberSource.name} × ${optionQty}` : memberSource.name });
+      }
+      if (links.length > 0) {
+        normalisedBundle.push({ option_id: option.option_id, option_qty: links.length === 1 && links[0]!.can_change_quantity === 1 && asked?.option_qty !== undefined ? asked.option_qty : links[0]!.qty, option_selections: links.map((link) => link!.id).sort((a, b) => a - b) });
+      }
+    }
+    unit = bundleSelectionTotal(selections);
+  } else {
+    unit = tierUnitPrice(source.final_price_incl_tax ?? -1, tiersFor(product, groupId), qty);
+    stock.push({ sku: source.sku, qty, info: source.stock });
+  }
+
+  // Custom options: known ids and values, required ones present, text within its length.
+  const asked = new Map((extension.custom_options ?? []).map((option) => [String(option.option_id), String(option.option_value)]));
+  const customOptions = product.custom_options ?? [];
+  for (const id of asked.keys()) {
+    if (!customOptions.some((option) => String(option.option_id) === id)) return fail(400, `Unknown custom option ${id}`);
+  }
+  const normalisedCustom: { option_id: string; option_value: string }[] = [];
+  const adders = [];
+  for (const option of [...customOptions].sort((a, b) => a.option_id - b.option_id)) {
+    const value = asked.get(String(option.option_id))?.trim() ?? '';
+    if (value === '') {
+      if (option.is_require) return fail(400, `Choose "${option.title}"`);
+      continue;
+    }
+    if (option.type === 'field') {
+      if (option.max_characters && value.length > option.max_characters) return fail(400, `"${option.title}" takes at most ${option.max_characters} characters`);
+      adders.push(...option.values.slice(0, 1));
+      labels.push({ label: option.title, value });
+      normalisedCustom.push({ option_id: String(option.option_id), option_value: value });
+      continue;
+    }
+    const ids = [...new Set(value.split(',').map((id) => Number(id)))].sort((a, b) => a - b);
+    const values = ids.map((id) => option.values.find((candidate) => candidate.option_type_id === id));
+    if (values.some((candidate) => candidate === undefined)) return fail(400, `Unknown value of "${option.title}"`);
+    if (option.type !== 'checkbox' && values.length > 1) return fail(400, `"${option.title}" takes one value`);
+    adders.push(...(values as NonNullable<(typeof values)[number]>[]));
+    labels.push({ label: option.title, value: values.map((candidate) => candidate!.title).join(', ') });
+    normalisedCustom.push({ option_id: String(option.option_id), option_value: ids.join(',') });
+  }
+  if (adders.length > 0) unit += customOptionsTotal(source.original_price_incl_tax ?? source.final_price_incl_tax ?? 0, adders);
+  unit = round2(unit);
+  if (!(unit >= 0)) return fail(400, MESSAGES.priceUnknown);
+
+  for (const taken of stock) {
+    const problem = stockProblem(taken.info, taken.qty);
+    if (problem) return fail(400, problem);
+  }
+
+  const extensionOut = {
+    ...(child ? { configurable_item_options: (product.configurable_options ?? []).map((option) => ({ option_id: String(option.attribute_id), option_value: String((child as unknown as Record<string, unknown>)[option.attribute_code]) })) } : {}),
+    ...(normalisedBundle && normalisedBundle.length > 0 ? { bundle_options: normalisedBundle } : {}),
+    ...(normalisedCustom.length > 0 ? { custom_options: normalisedCustom } : {}),
+  };
+  const productOption = Object.keys(extensionOut).length > 0 ? { extension_attributes: extensionOut } : null;
+  const sku = source.sku;
+  return {
+    ok: true,
+    line: {
+      sku, parentSku: child ? product.sku : null, name: product.name, type_id: product.type_id, qty, unitPrice: unit,
+      rowTotal: round2(unit * qty), image: source.image || product.image, productOption,
+      // Spec: configurable lines are the same line by sku; bundles and custom options by their options.
+      checksum: checksumOf(sku, product.type_id === 'configurable' && !extensionOut.custom_options ? null : { bundle: extensionOut.bundle_options ?? null, custom: extensionOut.custom_options ?? null }),
+      stock,
+      shipping: {
+        qty, weight: weight || undefined, width: source.width, height: source.height, depth: source.depth,
+        isVirtual: product.type_id === 'virtual' || product.type_id === 'downloadable',
+      },
+      labels,
+    },
+  };
+}

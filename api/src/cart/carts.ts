@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import {
+  applicableCoupon, cartTotals, paymentMethodsFor, shippingMethodsFor, type CartTotals, type PaymentMethod, type ShippingMethod,
+} from '@kaloryfer/domain';
+import type { Catalog } from '../catalog/catalog';
+import type { Db } from '../db/database';
+import type { CartTable } from '../db/schema';
+import { ApiError } from '../http/envelope';
+import { priceLine, type LineRequest, type PricedLine, type ProductOption } from './cart-lines';
+
+export const NO_CART = 'No such cart';
+
+/** A stored line priced for today, or the reason it cannot be bought any more. */
+export interface CartLineView {
+  item_id: number;
+  sku: string;
+  qty: number;
+  product_option: ProductOption | null;
+  line: PricedLine | null;
+  error: string | null;
+}
+
+export interface CartView {
+  cart: CartTable;
+  lines: CartLineView[];
+}
+
+export interface CartTotalsView extends CartTotals {
+  items: {
+    item_id: number; sku: string; name: string; qty: number; price_incl_tax: number; row_total_incl_tax: number;
+    options: { label: string; value: string }[];
+  }[];
+  shipping_method: string | null;
+  payment_method: string | null;
+}
+
+const now = (clock: () => Date) => clock().toISOString();
+
+/**
+ * Server carts: create, read, add/update/remove lines, coupon, chosen methods, totals. Every
+ * read prices the lines again from the catalogue (a price that changed overnight changes the
+ * cart); a line whose product can no longer be bought is reported with its reason and left
+ * out of the totals. Writes are checked (stock, options, quantities) before anything changes.
+ */
+export class Carts {
+  constructor(private readonly db: Db, private readonly catalog: Catalog, private readonly clock: () => Date) {}
+
+  async create(customerId: number | null): Promise<string> {
+    const id = randomBytes(18).toString('base64url');
+    const stamp = now(this.clock);
+    await this.db.kysely.insertInto('cart').values({
+      id, customer_id: customerId, coupon_code: null, shipping_method: null, payment_method: null, created_at: stamp, updated_at: stamp,
+    }).execute();
+    return id;
+  }
+
+  /** The cart if this caller may use it: a guest cart by its id, a customer's only with their token. */
+  async find(cartId: string, customerId: number | null): Promise<CartTable> {
+    const cart = await this.db.kysely.selectFrom('cart').selectAll().where('id', '=', cartId).executeTakeFirst();
+    if (!cart) throw new ApiError(404, NO_CART);
+    if (cart.customer_id !== null && cart.customer_id !== customerId) throw new ApiError(403, 'This cart belongs to another customer');
+    return cart;
+  }
+
+  async view(cart: CartTable, groupId = 0): Promise<CartView> {
+    await this.catalog.ensureCurrent();
+    const rows = await this.db.kysely.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).orderBy('item_id').execute();
+    return {
+      cart,
+      lines: rows.map((row) => {
+        const productOption = row.product_option ? JSON.parse(row.product_option) as ProductOption : null;
+        const priced = priceLine(this.catalog, { sku: row.sku, qty: row.qty, product_option: productOption }, groupId);
+        return {
+          item_id: row.item_id, sku: row.sku, qty: row.qty, product_option: productOption,
+          line: priced.ok ? priced.line : null, error: priced.ok ? null : priced.message,
+        };
+      }),
+    };
+  }
+
+  /**
+   * VSF update: with an item_id the line gets this quantity; without one the product is added —
+   * to the equal line (same sku and options) when there is one, so the same item twice adds up.
+   */
+  async update(cart: CartTable, request: LineRequest & { item_id?: number }, groupId = 0): Promise<CartLineView> {
+    await this.catalog.ensureCurrent();
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const existing = request.item_id !== undefined
+        ? await trx.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).where('item_id', '=', request.item_id).executeTakeFirst()
+        : undefined;
+      if (request.item_id !== undefined && !existing) throw new ApiError(404, `No item ${request.item_id} in this cart`);
+      const options = request.product_option ?? (existing?.product_option ? JSON.parse(existing.product_option) as ProductOption : null);
+      const sku = request.sku;
+      const probe = priceLine(this.catalog, { sku, qty: 1, product_option: options }, groupId);
+      if (!probe.ok) throw new ApiError(probe.status, probe.message);
+      const equal = await trx.selectFrom('cart_item').selectAll()
+        .where('cart_id', '=', cart.id).where('checksum', '=', probe.line.checksum).executeTakeFirst();
+      if (existing && equal && equal.item_id !== existing.item_id) {
+        throw new ApiError(409, `This configuration is already item ${equal.item_id} of the cart; change that one`);
+      }
+      const same = existing ?? equal;
+      const qty = existing ? request.qty : (same?.qty ?? 0) + request.qty;
+      const priced = priceLine(this.catalog, { sku: probe.line.sku, qty, product_option: probe.line.productOption }, groupId);
+      if (!priced.ok) throw new ApiError(priced.status, priced.message);
+      const line = priced.line;
+      const option = line.productOption ? JSON.stringify(line.productOption) : null;
+      let itemId: number;
+      if (same) {
+        await trx.updateTable('cart_item').set({ qty, sku: line.sku, product_option: option, checksum: line.checksum }).where('item_id', '=', same.item_id).execute();
+        itemId = same.item_id;
+      } else {
+        const inserted = await trx.insertInto('cart_item').values({
+          cart_id: cart.id, sku: line.sku, qty, product_option: option, checksum: line.checksum, created_at: now(this.clock),
+        }).returning('item_id').executeTakeFirstOrThrow();
+        itemId = inserted.item_id;
+      }
+      await trx.updateTable('cart').set({ updated_at: now(this.clock) }).where('id', '=', cart.id).execute();
+      return { item_id: itemId, sku: line.sku, qty, product_option: line.productOption, line, error: null };
+    });
+  }
+
+  async remove(cart: CartTable, itemId: number): Promise<void> {
+    const result = await this.db.kysely.deleteFrom('cart_item').where('cart_id', '=', cart.id).where('item_id', '=', itemId).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new ApiError(404, `No item ${itemId} in this cart`);
+    await this.db.kysely.updateTable('cart').set({ updated_at: now(this.clock) }).where('id', '=', cart.id).execute();
+  }
+
+  async setCoupon(cart: CartTable, code: string | null): Promise<void> {
+    await this.db.kysely.updateTable('cart').set({ coupon_code: code, updated_at: now(this.clock) }).where('id', '=', cart.id).execute();
+    cart.coupon_code = code;
+  }
+
+  async setMethods(cart: CartTable, methods: { shipping?: string | null; payment?: string | null }): Promise<void> {
+    const change = {
+      ...(methods.shipping !== undefined ? { shipping_method: methods.shipping } : {}),
+      ...(methods.payment !== undefined ? { payment_method: methods.payment } : {}),
+    };
+    await this.db.kysely.updateTable('cart').set({ ...change, updated_at: now(this.clock) }).where('id', '=', cart.id).execute();
+    Object.assign(cart, change);
+  }
+
+  today(): string {
+    return this.clock().toISOString().slice(0, 10);
+  }
+
+  subtotalOf(view: CartView): number {
+    return view.lines.reduce((sum, entry) => sum + (entry.line?.rowTotal ?? 0), 0);
+  }
+
+  shippingMethods(view: CartView): ShippingMethod[] {
+    const subtotal = this.subtotalOf(view);
+    const coupon = view.cart.coupon_code ? applicableCoupon(view.cart.coupon_code, subtotal, this.today()) : null;
+    const discount = cartTotals({ rowTotals: [subtotal], coupon, shipping: null, payment: null }).discount_amount;
+    return shippingMethodsFor({
+      items: view.lines.flatMap((entry) => (entry.line ? [entry.line.shipping] : [])),
+      subtotalAfterDiscount: subtotal + discount,
+      freeShippingCoupon: coupon?.type === 'free_shipping',
+    });
+  }
+
+  paymentMethods(view: CartView): PaymentMethod[] {
+    const priced = view.lines.flatMap((entry) => (entry.line ? [entry.line] : []));
+    return paymentMethodsFor({ allVirtual: priced.length > 0 && priced.every((line) => line.shipping.isVirtual) });
+  }
+
+  totals(view: CartView): CartTotalsView {
+    const priced = view.lines.flatMap((entry) => (entry.line ? [{ ...entry.line, item_id: entry.item_id }] : []));
+    const subtotal = this.subtotalOf(view);
+    const coupon = view.cart.coupon_code ? applicableCoupon(view.cart.coupon_code, subtotal, this.today()) : null;
+    const shipping = view.cart.shipping_method
+      ? this.shippingMethods(view).find((method) => `${method.carrier_code}_${method.method_code}` === view.cart.shipping_method && method.available)
+      : undefined;
+    const payment = view.cart.payment_method ? this.paymentMethods(view).find((method) => method.code === view.cart.payment_method) : undefined;
+    return {
+      ...cartTotals({
+        rowTotals: priced.map((line) => line.rowTotal),
+        coupon,
+        shipping: shipping ? { title: shipping.carrier_title, price: shipping.price_incl_tax } : null,
+        payment: payment ? { title: payment.title, fee: payment.cost_incl_tax } : null,
+      }),
+      items: priced.map((line) => ({
+        item_id: line.item_id, sku: line.sku, name: line.name, qty: line.qty, price_incl_tax: line.unitPrice, row_total_incl_tax: line.rowTotal, options: line.labels,
+      })),
+      shipping_method: shipping ? view.cart.shipping_method : null,
+      payment_method: payment ? payment.code : null,
+    };
+  }
+}
