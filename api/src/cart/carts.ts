@@ -45,7 +45,12 @@ const now = (clock: () => Date) => clock().toISOString();
 export class Carts {
   constructor(private readonly db: Db, private readonly catalog: Catalog, private readonly clock: () => Date) {}
 
+  /** A guest's new cart; a customer's existing cart if they have one (one cart per customer). */
   async create(customerId: number | null): Promise<string> {
+    if (customerId !== null) {
+      const existing = await this.db.kysely.selectFrom('cart').select('id').where('customer_id', '=', customerId).orderBy('updated_at', 'desc').executeTakeFirst();
+      if (existing) return existing.id;
+    }
     const id = randomBytes(18).toString('base64url');
     const stamp = now(this.clock);
     await this.db.kysely.insertInto('cart').values({

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-store';
 import * as m0002 from './migrations/0002-catalog';
 import * as m0003 from './migrations/0003-reviews';
 import * as m0004 from './migrations/0004-carts';
+import * as m0005 from './migrations/0005-customers';
 
 /** Migrations are code, listed here in order; a new one is a new file and a new line. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-catalog': m0002,
   '0003-reviews': m0003,
   '0004-carts': m0004,
+  '0005-customers': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -121,6 +121,17 @@ export interface CartItemTable {
   created_at: string;
 }
 
+/** A customer account; the password is kept as a salted scrypt hash only. */
+export interface CustomerTable {
+  id: Generated<number>;
+  email: string;
+  firstname: string;
+  lastname: string;
+  group_id: number;
+  password_hash: string;
+  created_at: string;
+}
+
 export interface Database {
   store: StoreTable;
   category: CategoryTable;
@@ -136,4 +147,5 @@ export interface Database {
   review: ReviewTable;
   cart: CartTable;
   cart_item: CartItemTable;
+  customer: CustomerTable;
 }

@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { quantityProblem } from '../cart/cart-lines';
 import type { Carts, CartLineView } from '../cart/carts';
+import type { Customers } from '../customers/customers';
 import { ApiError, sendResult } from '../http/envelope';
 
 const CartQuery = Type.Object({
@@ -71,18 +72,30 @@ function itemOf(entry: CartLineView, cartId: string) {
  * The VSF cart calls (vsf-contract.md). Guest carts are created without a token; the cart id
  * (`?cartId=`) is the guest's secret. Every price and total is the server's.
  */
-export async function cartRoutes(app: FastifyInstance, { carts }: { carts: Carts }) {
-  // Customers arrive with the account issue; until then every cart is a guest's.
-  const customerOf = (_request: FastifyRequest): number | null => null;
-  const cartFor = (request: FastifyRequest<{ Querystring: CartQuery }>) => carts.find(request.query.cartId, customerOf(request));
+export async function cartRoutes(app: FastifyInstance, { carts, customers }: { carts: Carts; customers: Customers }) {
+  /** `?token=` or `Authorization: Bearer`; none = a guest; a bad or expired one = 401 (the client retries as a guest). */
+  const customerOf = (request: FastifyRequest) => {
+    const query = request.query as { token?: string };
+    const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    return customers.customerOf(query.token || bearer || undefined);
+  };
+  /** The cart if this caller may use it, and the customer group its prices are for. */
+  const cartFor = async (request: FastifyRequest<{ Querystring: CartQuery }>) => {
+    const customer = customerOf(request);
+    return { cart: await carts.find(request.query.cartId, customer?.id ?? null), groupId: customer?.groupId ?? 0 };
+  };
+  const viewFor = async (request: FastifyRequest<{ Querystring: CartQuery }>) => {
+    const { cart, groupId } = await cartFor(request);
+    return carts.view(cart, groupId);
+  };
   const schema = (summary: string, extra: object = {}) => ({ summary, tags: ['cart'], querystring: CartQuery, ...extra });
 
   app.post('/api/cart/create', {
-    schema: { summary: 'A new guest cart; the answer is its id', tags: ['cart'], querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 2000 })) }) },
-  }, async (request, reply) => sendResult(reply, await carts.create(customerOf(request))));
+    schema: { summary: 'A new guest cart, or with a token the customer\'s cart; the answer is its id', tags: ['cart'], querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 2000 })) }) },
+  }, async (request, reply) => sendResult(reply, await carts.create(customerOf(request)?.id ?? null)));
 
   app.get<{ Querystring: CartQuery }>('/api/cart/pull', { schema: schema('The cart\'s lines, priced today') }, async (request, reply) => {
-    const view = await carts.view(await cartFor(request));
+    const view = await viewFor(request);
     return sendResult(reply, view.lines.map((entry) => itemOf(entry, view.cart.id)));
   });
 
@@ -92,33 +105,33 @@ export async function cartRoutes(app: FastifyInstance, { carts }: { carts: Carts
     const { cartItem } = request.body;
     const problem = quantityProblem(cartItem.qty);
     if (problem) throw new ApiError(400, problem);
-    const cart = await cartFor(request);
+    const { cart, groupId } = await cartFor(request);
     const entry = await carts.update(cart, {
       sku: cartItem.sku, qty: cartItem.qty as number, item_id: cartItem.item_id, product_option: cartItem.product_option ?? undefined,
-    });
+    }, groupId);
     return sendResult(reply, itemOf(entry, cart.id));
   });
 
   app.post<{ Querystring: CartQuery; Body: Static<typeof DeleteBody> }>('/api/cart/delete', {
     schema: schema('Remove a line', { body: DeleteBody }),
   }, async (request, reply) => {
-    await carts.remove(await cartFor(request), request.body.cartItem.item_id);
+    await carts.remove((await cartFor(request)).cart, request.body.cartItem.item_id);
     return sendResult(reply, true);
   });
 
   app.get<{ Querystring: CartQuery }>('/api/cart/totals', { schema: schema('Totals computed by the server: subtotal, discount, shipping, payment fee, VAT, grand total') }, async (request, reply) => {
-    return sendResult(reply, carts.totals(await carts.view(await cartFor(request))));
+    return sendResult(reply, carts.totals(await viewFor(request)));
   });
 
   app.get<{ Querystring: CartQuery }>('/api/cart/payment-methods', { schema: schema('Payment methods for this cart') }, async (request, reply) => {
-    return sendResult(reply, carts.paymentMethods(await carts.view(await cartFor(request))));
+    return sendResult(reply, carts.paymentMethods(await viewFor(request)));
   });
 
   app.post<{ Querystring: CartQuery; Body: Static<typeof ShippingMethodsBody> }>('/api/cart/shipping-methods', {
     schema: schema('Shipping methods for this cart and address, unavailable ones with available: false', { body: ShippingMethodsBody }),
   }, async (request, reply) => {
     if (request.body.address.country_id.toUpperCase() !== 'PL') throw new ApiError(400, ONLY_POLAND);
-    return sendResult(reply, carts.shippingMethods(await carts.view(await cartFor(request))));
+    return sendResult(reply, carts.shippingMethods(await viewFor(request)));
   });
 
   app.post<{ Querystring: CartQuery; Body: Static<typeof ShippingInformationBody> }>('/api/cart/shipping-information', {
@@ -126,8 +139,8 @@ export async function cartRoutes(app: FastifyInstance, { carts }: { carts: Carts
   }, async (request, reply) => {
     const info = request.body.addressInformation;
     if (info.shippingAddress && info.shippingAddress.country_id.toUpperCase() !== 'PL') throw new ApiError(400, ONLY_POLAND);
-    const cart = await cartFor(request);
-    const view = await carts.view(cart);
+    const { cart, groupId } = await cartFor(request);
+    const view = await carts.view(cart, groupId);
     const method = carts.shippingMethods(view).find((candidate) => candidate.carrier_code === info.shippingCarrierCode && candidate.method_code === info.shippingMethodCode);
     if (!method) throw new ApiError(400, `Unknown shipping method ${info.shippingCarrierCode}_${info.shippingMethodCode}`);
     if (!method.available) throw new ApiError(400, method.error_message ?? 'This shipping method is not available for the cart');
@@ -139,8 +152,8 @@ export async function cartRoutes(app: FastifyInstance, { carts }: { carts: Carts
     schema: schema('Choose payment (and shipping) methods; answers the totals', { body: CollectTotalsBody }),
   }, async (request, reply) => {
     const { methods } = request.body;
-    const cart = await cartFor(request);
-    const view = await carts.view(cart);
+    const { cart, groupId } = await cartFor(request);
+    const view = await carts.view(cart, groupId);
     const change: { shipping?: string; payment?: string } = {};
     if (methods.shippingCarrierCode !== undefined || methods.shippingMethodCode !== undefined) {
       const method = carts.shippingMethods(view).find((candidate) => candidate.carrier_code === methods.shippingCarrierCode && candidate.method_code === methods.shippingMethodCode);
@@ -160,16 +173,16 @@ export async function cartRoutes(app: FastifyInstance, { carts }: { carts: Carts
   app.post<{ Querystring: CartQuery & { coupon?: string } }>('/api/cart/apply-coupon', {
     schema: { summary: 'Apply a coupon code (?coupon=)', tags: ['cart'], querystring: Type.Composite([CartQuery, Type.Object({ coupon: Type.Optional(Type.String({ maxLength: 64 })) })]) },
   }, async (request, reply) => {
-    const cart = await cartFor(request);
+    const { cart, groupId } = await cartFor(request);
     const code = normaliseCouponCode(request.query.coupon ?? '');
-    const view = await carts.view(cart);
+    const view = await carts.view(cart, groupId);
     if (!code || !applicableCoupon(code, carts.subtotalOf(view), carts.today())) throw new ApiError(400, INCORRECT_COUPON);
     await carts.setCoupon(cart, code);
     return sendResult(reply, true);
   });
 
   app.post<{ Querystring: CartQuery }>('/api/cart/delete-coupon', { schema: schema('Remove the coupon') }, async (request, reply) => {
-    await carts.setCoupon(await cartFor(request), null);
+    await carts.setCoupon((await cartFor(request)).cart, null);
     return sendResult(reply, true);
   });
 }
