@@ -14,7 +14,8 @@ import { ApiFailure } from '../api/http';
 import { useAsync } from '../api/use-async';
 import { NotFoundRedirect } from '../pages/NotFoundRedirect';
 import { rememberViewed } from '../state/catalog-owners';
-import { choose, initialChild, isAvailable, type SelectionResult } from './configurable-selection';
+import { choose, initialChild, type SelectionResult } from './configurable-selection';
+import { VariantPickers } from './VariantPickers';
 import { deliveryLabelKey } from './delivery';
 import { HeatingControl } from '../heating/HeatingControl';
 import {
@@ -142,38 +143,6 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
             </li>
           ))}
         </ul>
-      )}
-    </div>
-  );
-}
-
-function VariantPickers({ options, children, selection, onChoose }: {
-  options: NonNullable<Product['configurable_options']>; children: ConfigurableChild[];
-  selection: SelectionResult | null; onChoose: (code: string, value: number) => void;
-}) {
-  const { t } = useTranslation('catalog');
-  const id = useId();
-  if (selection?.kind === 'none-available') return <p role="alert">{t('No available product variants', { ns: 'messages' })}</p>;
-  const current = selection?.selection ?? {};
-  return (
-    <div className="variant-pickers">
-      {options.map((option) => (
-        <fieldset key={option.attribute_code}>
-          <legend>{option.label}</legend>
-          {option.values.map((value) => {
-            const available = isAvailable(children, current, option.attribute_code, value.value_index);
-            return (
-              <label key={value.value_index} className={available ? 'variant' : 'variant is-unavailable'}>
-                <input type="radio" name={`${id}-${option.attribute_code}`} checked={current[option.attribute_code] === value.value_index}
-                  onChange={() => onChoose(option.attribute_code, value.value_index)} />
-                {value.label}{!available && <span className="visually-hidden"> {t('product.unavailableCombination')}</span>}
-              </label>
-            );
-          })}
-        </fieldset>
-      ))}
-      {selection?.kind === 'no-such-configuration' && (
-        <p role="alert" className="form-error">{t('No such configuration for the product, choose another combination', { ns: 'messages' })}</p>
       )}
     </div>
   );
