@@ -1,6 +1,6 @@
 // The route table only (not the package index, which creates the browser's bus and atoms).
 import { linkTo } from '@kaloryfer/contracts/src/routes';
-import { categoryTrail, formatPageTitle, type Attribute, type Category, type Product } from '@kaloryfer/domain';
+import { categoryTrail, formatPageTitle, imageUrl, type Attribute, type Category, type Product } from '@kaloryfer/domain';
 // Polish first: the server's HTML speaks the shop's default language, from the shared dictionary.
 import { commonPl } from '@kaloryfer/i18n/src/locales/common';
 import type { ResolvedPath } from '../catalog/url-resolver';
@@ -107,7 +107,7 @@ function productHead(product: Product, childSku: string | null, context: SeoCont
     canonical,
     preloads: [
       { href: `/api/product-view/${encodeURIComponent(product.sku)}`, as: 'fetch' },
-      ...(mainImage ? [{ href: `/img/500/500/resize${mainImage}`, as: 'image' as const }] : []),
+      ...(mainImage ? [{ href: imageUrl(mainImage, 500)!, as: 'image' as const }] : []),
     ],
     structuredData: [
       {
@@ -116,7 +116,7 @@ function productHead(product: Product, childSku: string | null, context: SeoCont
         name: product.name,
         sku: childSku ?? product.sku,
         description,
-        image: [...new Set(images)].map((image) => `${context.origin}/img/1920/1920/resize${image}`),
+        image: [...new Set(images)].map((image) => context.origin + imageUrl(image, 1920)),
         ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}),
         offers: offersOf(product, childSku, canonical),
         ...(rating && rating.count > 0 && rating.average !== null

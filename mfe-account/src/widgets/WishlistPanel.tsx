@@ -1,4 +1,5 @@
 import { $wishlist, linkTo, wishlistRemoveRequested } from '@kaloryfer/contracts';
+import { imageUrl } from '@kaloryfer/domain';
 import { Icon, PanelPortal, useOverlayPanel } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
@@ -31,7 +32,7 @@ export function WishlistPanel() {
               <ul className="wishlist-items">
                 {items.map((item) => (
                   <li key={item.parentSku}>
-                    {item.image && <img src={`/img/150/150/resize${item.image}`} alt="" width={75} height={75} loading="lazy" />}
+                    {item.image && <img src={imageUrl(item.image, 150)!} alt="" width={75} height={75} loading="lazy" />}
                     <a href={linkTo({ name: 'product', parentSku: item.parentSku, slug: item.slug })} onClick={() => setOpen(false)}>{item.name}</a>
                     <button type="button" className="button-icon" aria-label={t('wishlist.remove', { name: item.name })}
                       onClick={() => wishlistRemoveRequested.emit({ parentSku: item.parentSku })}>

@@ -1,6 +1,6 @@
 import '../product/product.css';
 import { $compare, compareRemoveRequested } from '@kaloryfer/contracts';
-import type { Product } from '@kaloryfer/domain';
+import { imageUrl, type Product } from '@kaloryfer/domain';
 import { formatPrice } from '@kaloryfer/i18n';
 import { PageFrame } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
@@ -9,7 +9,7 @@ import { attributeValue, shownAttributes } from '../api/attributes';
 import { search } from '../api/catalog-api';
 import { useAsync } from '../api/use-async';
 import { HEATING_ROWS } from '../product/HeatingTable';
-import { imageUrl, productHref } from '../product/product-links';
+import { productHref } from '../product/product-links';
 
 /** /compare: the products in $compare side by side, on their comparable attributes. */
 export function ComparePage() {

@@ -4,7 +4,7 @@ import {
   wishlistAddRequested, wishlistRemoveRequested, type ListedProduct, type ProductOptionInput,
 } from '@kaloryfer/contracts';
 import { formatPrice } from '@kaloryfer/i18n';
-import type { ConfigurableChild, Product } from '@kaloryfer/domain';
+import { imageUrl, type ConfigurableChild, type Product } from '@kaloryfer/domain';
 import { Icon, PageFrame } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
@@ -25,7 +25,7 @@ import {
 import { BundlePickers, CustomOptions, Downloads, GroupedTable } from './CompositeOptions';
 import { HeatingTable } from './HeatingTable';
 import { PriceBlock } from './PriceBlock';
-import { imageUrl, productHref } from './product-links';
+import { productHref } from './product-links';
 import { RatingLink, Reviews } from './Reviews';
 import { ProductTile } from './ProductTile';
 import { checkQuantity } from './quantity';

@@ -1,11 +1,10 @@
 import { formatPrice } from '@kaloryfer/i18n';
-import type { Product } from '@kaloryfer/domain';
-import { temperaturesKey } from '@kaloryfer/domain';
+import { imageUrl, temperaturesKey, type Product } from '@kaloryfer/domain';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { $heatingAt, isNominal, outputRange } from '../heating/heating-at';
 import { deliveryLabelKey } from './delivery';
-import { imageUrl, productHref } from './product-links';
+import { productHref } from './product-links';
 
 export type TileProduct = Pick<Product, 'id' | 'sku' | 'name' | 'slug' | 'type_id' | 'image'> & Partial<Product>;
 

@@ -31,3 +31,4 @@ export {
 export { CASH_ON_DELIVERY, PAYMENT_METHODS, paymentMethodsFor, type PaymentMethod } from './cart/payment';
 export { cartTotals, couponDiscount, includedVat, VAT_RATE, type CartTotals, type TotalSegment, type TotalsInput } from './cart/totals';
 export { emailProblem, nameProblem, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PERSON_MESSAGES, passwordProblem } from './validation/person';
+export { imageUrl, type ImageSize } from './catalog/image-url';
