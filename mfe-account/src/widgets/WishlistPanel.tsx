@@ -1,8 +1,7 @@
 import { $wishlist, linkTo, wishlistRemoveRequested } from '@kaloryfer/contracts';
 import { imageUrl } from '@kaloryfer/domain';
-import { Icon, PanelPortal, useOverlayPanel } from '@kaloryfer/ui';
+import { Drawer, Icon, useOverlayPanel } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import './wishlist.css';
 
@@ -11,7 +10,6 @@ export function WishlistPanel() {
   const { t } = useTranslation('account');
   const items = useStore($wishlist);
   const { open, setOpen, openerRef, focusRef, onKeyDown } = useOverlayPanel<HTMLButtonElement, HTMLDivElement>('wishlist');
-  const titleId = useId();
 
   return (
     <>
@@ -19,31 +17,25 @@ export function WishlistPanel() {
         aria-label={`${t('wishlist.button')}: ${t('wishlist.count', { count: items.length })}`}
         onClick={() => setOpen(true)}>
         <Icon name="heart" />
-        {items.length > 0 && <span className="wishlist-count" aria-hidden="true">{items.length}</span>}
+        {items.length > 0 && <span className="header-badge" aria-hidden="true">{items.length}</span>}
       </button>
       {open && (
-        <PanelPortal>
-          <div ref={focusRef} className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
-            <div className="drawer-head">
-              <h2 id={titleId}>{t('wishlist.title')}</h2>
-              <button type="button" className="button-icon" onClick={() => setOpen(false)} aria-label={t('close', { ns: 'common' })}><Icon name="close" /></button>
-            </div>
-            {items.length === 0 ? <p>{t('wishlist.empty')}</p> : (
-              <ul className="wishlist-items">
-                {items.map((item) => (
-                  <li key={item.parentSku}>
-                    {item.image && <img src={imageUrl(item.image, 150)!} alt="" width={75} height={75} loading="lazy" />}
-                    <a href={linkTo({ name: 'product', parentSku: item.parentSku, slug: item.slug })} onClick={() => setOpen(false)}>{item.name}</a>
-                    <button type="button" className="button-icon" aria-label={t('wishlist.remove', { name: item.name })}
-                      onClick={() => wishlistRemoveRequested.emit({ parentSku: item.parentSku })}>
-                      <Icon name="close" />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </PanelPortal>
+        <Drawer title={t('wishlist.title')} onClose={() => setOpen(false)} focusRef={focusRef} onKeyDown={onKeyDown}>
+          {items.length === 0 ? <p>{t('wishlist.empty')}</p> : (
+            <ul className="wishlist-items">
+              {items.map((item) => (
+                <li key={item.parentSku}>
+                  {item.image && <img src={imageUrl(item.image, 150)!} alt="" width={75} height={75} loading="lazy" />}
+                  <a href={linkTo({ name: 'product', parentSku: item.parentSku, slug: item.slug })} onClick={() => setOpen(false)}>{item.name}</a>
+                  <button type="button" className="button-icon" aria-label={t('wishlist.remove', { name: item.name })}
+                    onClick={() => wishlistRemoveRequested.emit({ parentSku: item.parentSku })}>
+                    <Icon name="close" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Drawer>
       )}
     </>
   );

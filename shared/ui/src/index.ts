@@ -6,3 +6,4 @@ export { Icon, type IconName } from './Icon';
 export { useOverlayPanel } from './use-overlay-panel';
 export { readStored, writeStored } from './stored';
 export { PanelPortal } from './PanelPortal';
+export { Drawer } from './Drawer';
