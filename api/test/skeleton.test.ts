@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../src/http/envelope';
+import { writeJsonAtomic } from '../../scripts/lib/registry-file';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -125,7 +126,7 @@ describe('with a built shell', () => {
   let withShell: TestServer;
   beforeAll(async () => {
     const dist = fs.mkdtempSync(path.join(server.varDir, 'shell-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Kaloryfer</title>');
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Kaloryfer</title></head><body></body></html>');
     fs.writeFileSync(path.join(dist, 'main.0123abcd.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'main.0123abcd.js.br'), zlib.brotliCompressSync('console.log(1)'));
     withShell = await startTestServer({ shellDist: dist });
@@ -146,6 +147,24 @@ describe('with a built shell', () => {
   test('hashed assets are cached for a year', async () => {
     const response = await fetch(`${withShell.baseUrl}/main.0123abcd.js`);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('each page carries the registry as published now, with hints for the remote origins', async () => {
+    // As the release script writes it: a new file renamed over the old one.
+    const write = (version: string) => writeJsonAtomic(path.join(withShell.varDir, 'mfe-registry.json'), {
+      timeoutMs: 8000, remotes: { cart: { name: 'cart', entry: `http://127.0.0.1:4302/${version}/mf-manifest.json`, version, contracts: '1.0.0' } },
+    });
+    const inline = async () => {
+      const html = await (await fetch(`${withShell.baseUrl}/compare`, { headers: { accept: 'text/html' } })).text();
+      return { html, registry: JSON.parse(html.match(/<script id="mfe-registry" type="application\/json">(.*?)<\/script>/)![1]) };
+    };
+    write('1.0.0');
+    const first = await inline();
+    expect(first.registry.remotes.cart.version).toBe('1.0.0');
+    expect(first.html).toContain('<link rel="preconnect" href="http://127.0.0.1:4302" crossorigin />');
+    expect(first.html).toContain('<link rel="preload" href="http://127.0.0.1:4302/1.0.0/mf-manifest.json" as="fetch" crossorigin />');
+    write('1.0.1'); // a release
+    expect((await inline()).registry.remotes.cart.version).toBe('1.0.1');
   });
 
   test('the build\'s precompressed file goes to a browser that accepts brotli; others get the plain file', async () => {

@@ -1,3 +1,5 @@
+import { escapeHtml, scriptJson } from './html';
+
 /**
  * The registry in the page itself, and what the browser may start fetching before the shell's
  * JavaScript runs. Without it a first visit waits for: the shell's script → the registry →
@@ -14,9 +16,6 @@ interface RegistryRemote extends RegistryBuild {
   variants?: Record<string, RegistryBuild>;
 }
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-/** JSON inside <script>: `<` escaped so no value can close the element. */
-const scriptJson = (json: string) => json.replace(/</g, '\\u003c');
 
 const httpUrl = (value: unknown): URL | null => {
   if (typeof value !== 'string') return null;
@@ -52,8 +51,8 @@ export function registryHints(registryJson: string): string {
     }
   }
   return [
-    `<script id="mfe-registry" type="application/json">${scriptJson(JSON.stringify(registry))}</script>`,
-    ...[...origins].map((origin) => `<link rel="preconnect" href="${escapeAttribute(origin)}" crossorigin />`),
-    ...manifests.map((href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin />`),
+    `<script id="mfe-registry" type="application/json">${scriptJson(registry)}</script>`,
+    ...[...origins].map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}" crossorigin />`),
+    ...manifests.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin />`),
   ].join('\n    ');
 }

@@ -1,9 +1,10 @@
 // The route table only (not the package index, which creates the browser's bus and atoms).
 import { linkTo } from '@kaloryfer/contracts/src/routes';
-import { categoryTrail, formatPageTitle, imageUrl, type Attribute, type Category, type Product } from '@kaloryfer/domain';
+import { categoryTrail, formatPageTitle, imageUrl, type Attribute, type Category, type Product, type ReviewSummary } from '@kaloryfer/domain';
 // Polish first: the server's HTML speaks the shop's default language, from the shared dictionary.
 import { commonPl } from '@kaloryfer/i18n/src/locales/common';
 import type { ResolvedPath } from '../catalog/url-resolver';
+import { escapeHtml, scriptJson } from './html';
 
 /** What a page's initial HTML says about it before any JavaScript runs. */
 export interface SeoHead {
@@ -26,10 +27,7 @@ export interface SeoContext {
 }
 
 /** A product's approved reviews, for aggregateRating (left out when there are none). */
-export interface RatingSummary {
-  average: number | null;
-  count: number;
-}
+export type RatingSummary = Pick<ReviewSummary, 'average' | 'count'>;
 
 const DESCRIPTION_MAX = 160;
 const HOME_CRUMB = commonPl['breadcrumbs.home'];
@@ -150,9 +148,6 @@ export function seoHeadFor(resolved: ResolvedPath, context: SeoContext, rating?:
   return resolved.type === 'product' ? productHead(resolved.product, resolved.childSku, context, rating) : categoryHead(resolved.category, context);
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-/** JSON inside <script>: `<` escaped so no value can close the element. */
-const scriptJson = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * The shell's index.html with this page's head. Added elements carry data-seo="server": the

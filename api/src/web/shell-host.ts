@@ -25,13 +25,21 @@ export interface ShellHostOptions {
   publicOrigin: string;
 }
 
-/** index.html read once per change of its file, not per request (an async stat checks it). */
-function indexHtmlReader(file: string): () => Promise<string> {
-  let cached = { mtimeMs: -1, html: '' };
+/**
+ * A file's text turned into what a page needs, redone only when the file changes (an async
+ * stat per call; the file is read and transformed once per change). The version is inode,
+ * size and mtime: the release script replaces the registry by renaming a new file over it, so
+ * even two releases within one clock tick are told apart. A missing file reads as ''.
+ */
+function fileDerived<T>(file: string, derive: (text: string) => T): () => Promise<T> {
+  let cached: { version: string; value: T } | null = null;
   return async () => {
-    const { mtimeMs } = await fs.promises.stat(file);
-    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: await fs.promises.readFile(file, 'utf8') };
-    return cached.html;
+    const version = await fs.promises.stat(file).then((stat) => `${stat.ino}:${stat.size}:${stat.mtimeMs}`, () => 'missing');
+    if (cached?.version !== version) {
+      const text = version === 'missing' ? '' : await fs.promises.readFile(file, 'utf8').catch(() => '');
+      cached = { version, value: derive(text) };
+    }
+    return cached.value;
   };
 }
 
@@ -45,15 +53,13 @@ function indexHtmlReader(file: string): () => Promise<string> {
  */
 export async function installShellHost(app: FastifyInstance, { shellDist, varDir, catalog, reviews, publicOrigin }: ShellHostOptions) {
   const registryFile = path.join(varDir, 'mfe-registry.json');
+  const registryText = fileDerived(registryFile, (text) => text);
 
   app.get('/mfe-registry.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache, no-store, must-revalidate');
-    try {
-      const body = await fs.promises.readFile(registryFile, 'utf8');
-      return reply.type('application/json').send(body);
-    } catch {
-      return reply.code(503).send(envelope(503, 'The remote registry has not been published yet (npm start publishes it).'));
-    }
+    const body = await registryText();
+    if (!body) return reply.code(503).send(envelope(503, 'The remote registry has not been published yet (npm start publishes it).'));
+    return reply.type('application/json').send(body);
   });
 
   const hasShell = fs.existsSync(path.join(shellDist, 'index.html'));
@@ -71,12 +77,13 @@ export async function installShellHost(app: FastifyInstance, { shellDist, varDir
     });
   }
 
-  const shellHtml = indexHtmlReader(path.join(shellDist, 'index.html'));
-  // Every page carries the current registry and the hints to fetch remotes early.
+  const shellHtml = fileDerived(path.join(shellDist, 'index.html'), (html) => html);
+  // Every page carries the current registry and the hints to fetch remotes early (a release
+  // rewrites the registry file, so the next page has it).
+  const hints = fileDerived(registryFile, registryHints);
   const indexHtml = async () => {
-    const [html, registry] = await Promise.all([shellHtml(), fs.promises.readFile(registryFile, 'utf8').catch(() => '')]);
-    const hints = registryHints(registry);
-    return hints ? html.replace('</head>', `    ${hints}\n  </head>`) : html;
+    const [html, head] = await Promise.all([shellHtml(), hints()]);
+    return head ? html.replace('</head>', `    ${head}\n  </head>`) : html;
   };
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
