@@ -147,19 +147,22 @@ export function priceLine(catalog: Catalog, request: LineRequest, groupId = 0): 
       if (links.some((link) => link === undefined)) return fail(400, `Unknown selection in bundle option "${option.title}"`);
       if (option.type !== 'checkbox' && links.length > 1) return fail(400, `Bundle option "${option.title}" takes one product`);
       if (option.required && links.length === 0) return fail(400, `Choose a product for "${option.title}"`);
-      for (const link of links as NonNullable<(typeof links)[number]>[]) {
-        const optionQty = link.can_change_quantity === 1 && asked?.option_qty !== undefined ? asked.option_qty : link.qty;
-        if (!Number.isInteger(optionQty) || optionQty < 1 || optionQty > 99) return fail(400, `Quantity of "${option.title}" must be a whole number from 1 to 99`);
+      const chosenLinks = links as NonNullable<(typeof links)[number]>[];
+      // A link's qty is the shopper's only where the link allows it, else the link's own.
+      const qtyOf = (link: (typeof chosenLinks)[number]) => (link.can_change_quantity === 1 && asked?.option_qty !== undefined ? asked.option_qty : link.qty);
+      for (const link of chosenLinks) {
+        const linkQty = qtyOf(link);
+        if (!Number.isInteger(linkQty) || linkQty < 1 || linkQty > 99) return fail(400, `Quantity of "${option.title}" must be a whole number from 1 to 99`);
         const member = catalog.bySkuLookup(link.sku);
         const memberSource = (member?.child ?? member?.product) as Product | undefined;
         if (!memberSource) return fail(400, `Bundle option "${option.title}" is not available`);
-        selections.push({ price: memberSource.final_price_incl_tax ?? null, qty: optionQty });
-        stock.push({ sku: link.sku, qty: optionQty * qty, info: memberSource.stock });
-        weight += (memberSource.weight ?? 0) * optionQty;
-        labels.push({ label: option.title, value: optionQty > 1 ? `${memberSource.name} × ${optionQty}` : memberSource.name });
+        selections.push({ price: memberSource.final_price_incl_tax ?? null, qty: linkQty });
+        stock.push({ sku: link.sku, qty: linkQty * qty, info: memberSource.stock });
+        weight += (memberSource.weight ?? 0) * linkQty;
+        labels.push({ label: option.title, value: linkQty > 1 ? `${memberSource.name} × ${linkQty}` : memberSource.name });
       }
-      if (links.length > 0) {
-        normalisedBundle.push({ option_id: option.option_id, option_qty: links.length === 1 && links[0]!.can_change_quantity === 1 && asked?.option_qty !== undefined ? asked.option_qty : links[0]!.qty, option_selections: links.map((link) => link!.id).sort((a, b) => a - b) });
+      if (chosenLinks.length > 0) {
+        normalisedBundle.push({ option_id: option.option_id, option_qty: qtyOf(chosenLinks[0]), option_selections: chosenLinks.map((link) => link.id).sort((a, b) => a - b) });
       }
     }
     unit = bundleSelectionTotal(selections);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
-  applicableCoupon, cartTotals, paymentMethodsFor, shippingMethodsFor, type CartTotals, type PaymentMethod, type ShippingMethod,
+  applicableCoupon, cartTotals, couponDiscount, paymentMethodsFor, shippingMethodsFor,
+  type CartTotals, type Coupon, type PaymentMethod, type ShippingMethod,
 } from '@kaloryfer/domain';
 import type { Catalog } from '../catalog/catalog';
 import type { Db } from '../db/database';
@@ -152,13 +153,17 @@ export class Carts {
     return view.lines.reduce((sum, entry) => sum + (entry.line?.rowTotal ?? 0), 0);
   }
 
+  /** The cart's coupon if it applies today to this subtotal (it stays stored while it does not). */
+  couponOf(view: CartView): Coupon | null {
+    return view.cart.coupon_code ? applicableCoupon(view.cart.coupon_code, this.subtotalOf(view), this.today()) : null;
+  }
+
   shippingMethods(view: CartView): ShippingMethod[] {
     const subtotal = this.subtotalOf(view);
-    const coupon = view.cart.coupon_code ? applicableCoupon(view.cart.coupon_code, subtotal, this.today()) : null;
-    const discount = cartTotals({ rowTotals: [subtotal], coupon, shipping: null, payment: null }).discount_amount;
+    const coupon = this.couponOf(view);
     return shippingMethodsFor({
       items: view.lines.flatMap((entry) => (entry.line ? [entry.line.shipping] : [])),
-      subtotalAfterDiscount: subtotal + discount,
+      subtotalAfterDiscount: subtotal + couponDiscount(coupon, subtotal),
       freeShippingCoupon: coupon?.type === 'free_shipping',
     });
   }
@@ -170,8 +175,7 @@ export class Carts {
 
   totals(view: CartView): CartTotalsView {
     const priced = view.lines.flatMap((entry) => (entry.line ? [{ ...entry.line, item_id: entry.item_id }] : []));
-    const subtotal = this.subtotalOf(view);
-    const coupon = view.cart.coupon_code ? applicableCoupon(view.cart.coupon_code, subtotal, this.today()) : null;
+    const coupon = this.couponOf(view);
     const shipping = view.cart.shipping_method
       ? this.shippingMethods(view).find((method) => `${method.carrier_code}_${method.method_code}` === view.cart.shipping_method && method.available)
       : undefined;
