@@ -4,6 +4,7 @@ import type {
 import type { Db } from '../db/database';
 import type { SearchEngine } from '../search/search-engine';
 import { priceProducts } from './pricing';
+import { stockInfoOf } from './stock-row';
 import { taxSettingsFrom } from './tax-settings';
 
 /**
@@ -43,10 +44,7 @@ export async function loadCatalogData(db: Db): Promise<CatalogData> {
     k.selectFrom('price_history').selectAll().orderBy('sku').orderBy('valid_from').execute(),
   ]);
   // Stock rows are the truth for quantities (orders reserve them); documents carry a copy.
-  const stockBySku = new Map(stock.map((row) => [row.sku, {
-    is_in_stock: row.is_in_stock === 1, qty: row.qty, manage_stock: row.manage_stock === 1, is_volatile: row.is_volatile === 1,
-    min_sale_qty: row.min_sale_qty, max_sale_qty: row.max_sale_qty,
-  }]));
+  const stockBySku = new Map(stock.map((row) => [row.sku, stockInfoOf(row)]));
   const parsedProducts = parse<Product>(products).map((product) => {
     for (const child of product.configurable_children ?? []) child.stock = stockBySku.get(child.sku) ?? child.stock;
     product.stock = stockBySku.get(product.sku) ?? product.stock;

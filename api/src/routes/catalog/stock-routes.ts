@@ -3,23 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { StockItemTable } from '../../db/schema';
 import { ApiError, sendResult } from '../../http/envelope';
+import { stockInfoOf } from '../../catalog/stock-row';
 import { EMPTY_PRODUCT, parseSkus } from './product-routes';
 
 /** The client splits stock lists into chunks of 15 (spec §9); more in one call is refused. */
 export const STOCK_LIST_CHUNK = 15;
 
 function toStock(row: StockItemTable) {
-  return {
-    product_id: row.product_id,
-    sku: row.sku,
-    parent_sku: row.parent_sku,
-    qty: row.qty,
-    is_in_stock: row.is_in_stock === 1,
-    manage_stock: row.manage_stock === 1,
-    is_volatile: row.is_volatile === 1,
-    min_sale_qty: row.min_sale_qty,
-    max_sale_qty: row.max_sale_qty,
-  };
+  return { product_id: row.product_id, sku: row.sku, parent_sku: row.parent_sku, ...stockInfoOf(row) };
 }
 
 /** Stock straight from the stock table (what orders reserve), never from a cached document. */
