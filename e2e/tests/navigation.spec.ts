@@ -110,3 +110,16 @@ test('the language switch persists across a reload', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
+
+test('the built scripts reach the browser brotli-compressed from the shell\'s origin and a remote\'s', async ({ page }) => {
+  const scripts: { url: string; encoding: string | undefined }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), encoding: (await response.allHeaders())['content-encoding'] });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const shellMain = scripts.find((script) => /\/main\.[0-9a-f]{8}\.js$/.test(script.url));
+  const catalogEntry = scripts.find((script) => script.url.endsWith('/remoteEntry.js') && script.url.includes(':4301/'));
+  expect(shellMain?.encoding).toBe('br');
+  expect(catalogEntry?.encoding).toBe('br');
+});
