@@ -1,9 +1,9 @@
-import { MAX_LINE_QTY, MESSAGES, quantityProblem } from './cart-lines';
+import { MAX_LINE_QTY, onlyAvailable, quantityProblem } from './cart-lines';
 
 test.each<[unknown, string | null]>([
   [1, null],
   [MAX_LINE_QTY, null],
-  [MAX_LINE_QTY + 1, MESSAGES.only(MAX_LINE_QTY)],
+  [MAX_LINE_QTY + 1, onlyAvailable(MAX_LINE_QTY)],
   [0, 'Quantity must be above 0'],
   [-1, 'Quantity must be above 0'],
   [2.5, 'Quantity must be positive integer'],

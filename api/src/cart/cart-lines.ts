@@ -3,7 +3,9 @@ import {
   ALL_GROUPS, bundleSelectionTotal, customOptionsTotal, isViewable, round2, tierUnitPrice,
   type ConfigurableChild, type Product, type ShippingItem, type StockInfo,
 } from '@kaloryfer/domain';
+import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
 import type { Catalog } from '../catalog/catalog';
+import { EMPTY_PRODUCT } from '../routes/catalog/product-routes';
 
 /** The product_option of the VSF cart contract (what the shopper chose). */
 export interface ProductOption {
@@ -43,15 +45,19 @@ export interface PricedLine {
 
 export type LineResult = { ok: true; line: PricedLine } | { ok: false; status: number; message: string };
 
+/** The spec's messages, quoted exactly (checked against the i18n keys at compile time). */
 export const MESSAGES = {
-  empty: 'Product query returned an empty result',
+  empty: EMPTY_PRODUCT,
   outOfStock: 'The product is out of stock and cannot be added to the cart!',
   priceUnknown: 'Product price is unknown, product cannot be added to the cart!',
   noConfiguration: 'No such configuration for the product, choose another combination',
   notInteger: 'Quantity must be positive integer',
   notPositive: 'Quantity must be above 0',
-  only: (max: number) => `Only ${max} products of this type are available`,
-} as const;
+} as const satisfies Record<string, SpecMessage>;
+
+/** 'Only {maxQuantity} products of this type are available' with the number filled in. */
+export const onlyAvailable = (max: number) => ONLY_AVAILABLE.replace('{maxQuantity}', String(max));
+const ONLY_AVAILABLE: SpecMessage = 'Only {maxQuantity} products of this type are available';
 
 /** The most of one line a cart accepts, whatever the stock says (a typo guard: 10000 radiators). */
 export const MAX_LINE_QTY = 999;
@@ -61,7 +67,7 @@ const fail = (status: number, message: string): LineResult => ({ ok: false, stat
 export function quantityProblem(qty: unknown): string | null {
   if (typeof qty !== 'number' || !Number.isFinite(qty) || !Number.isInteger(qty)) return MESSAGES.notInteger;
   if (qty <= 0) return MESSAGES.notPositive;
-  if (qty > MAX_LINE_QTY) return MESSAGES.only(MAX_LINE_QTY);
+  if (qty > MAX_LINE_QTY) return onlyAvailable(MAX_LINE_QTY);
   return null;
 }
 
@@ -72,8 +78,8 @@ function checksumOf(sku: string, option: unknown): string {
 /** Stock rules of spec §4/§5 for `qty` units of one SKU (volatile stock is a pre-reservation). */
 function stockProblem(info: StockInfo, qty: number): string | null {
   if (!info.is_in_stock) return MESSAGES.outOfStock;
-  if (info.max_sale_qty > 0 && qty > info.max_sale_qty) return MESSAGES.only(info.max_sale_qty);
-  if (info.manage_stock && !info.is_volatile && qty > info.qty) return MESSAGES.only(Math.max(0, Math.floor(info.qty)));
+  if (info.max_sale_qty > 0 && qty > info.max_sale_qty) return onlyAvailable(info.max_sale_qty);
+  if (info.manage_stock && !info.is_volatile && qty > info.qty) return onlyAvailable(Math.max(0, Math.floor(info.qty)));
   return null;
 }
 

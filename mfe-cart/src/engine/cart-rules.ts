@@ -1,4 +1,5 @@
 import type { ProductOptionInput } from '@kaloryfer/contracts';
+import type { SpecMessage } from '@kaloryfer/i18n';
 
 /**
  * The cart engine's rules (spec §4 "Cart connection and sync", §5, §9 flags), pure so each can
@@ -128,7 +129,7 @@ export const ADD_MESSAGES = {
   volatile: 'The system is not sure about the stock quantity (volatile). Product has been added to the cart for pre-reservation.',
   outOfStock: 'The product is out of stock and cannot be added to the cart!',
   priceUnknown: 'Product price is unknown, product cannot be added to the cart!',
-} as const;
+} as const satisfies Record<string, SpecMessage>; // quoted exactly, or this does not compile
 
 /**
  * Adding a product (spec §4/§5): a price below 0 or missing is unknown (zero-price products are

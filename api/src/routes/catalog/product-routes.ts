@@ -1,5 +1,6 @@
 import { isViewable, type Product } from '@kaloryfer/domain';
 import { Type, type Static } from '@sinclair/typebox';
+import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../../catalog/catalog';
 import { ApiError, sendResult } from '../../http/envelope';
@@ -7,7 +8,7 @@ import type { Reviews } from '../../reviews/reviews';
 import { project } from '../../search/project';
 import { forGroup, TILE_FIELDS } from './product-fields';
 
-export const EMPTY_PRODUCT = 'Product query returned an empty result';
+export const EMPTY_PRODUCT: SpecMessage = 'Product query returned an empty result';
 const SINGLE_KEYS = ['sku', 'id', 'url_path', 'url_key', 'slug'] as const;
 
 const SkuList = Type.String({ minLength: 1, maxLength: 2000, description: 'comma-separated SKUs' });
