@@ -26,7 +26,7 @@ export { RATING_MAX, REVIEW_LIMITS, reviewSummary, type RatingHistogram, type Re
 export { applicableCoupon, DEMO_COUPONS, INCORRECT_COUPON, normaliseCouponCode, type Coupon, type CouponType } from './cart/coupons';
 export {
   FREE_DELIVERY_FROM, fitsLockerCompartment, fitsParcelLocker, NO_SHIPPING, PARCEL_LOCKER, SHIPPING_METHOD_DEFS, shippingMethodsFor,
-  type ShippingContext, type ShippingItem, type ShippingMethod,
+  type ShippingContext, type ShippingItem, type ShippingMethod, type UnavailableReason,
 } from './cart/shipping';
 export { CASH_ON_DELIVERY, PAYMENT_METHODS, paymentMethodsFor, type PaymentMethod } from './cart/payment';
 export { cartTotals, couponDiscount, includedVat, VAT_RATE, type CartTotals, type TotalSegment, type TotalsInput } from './cart/totals';

@@ -103,7 +103,10 @@ describe('shipping methods', () => {
   ])('%s', (_name, context, expected) => {
     const methods = shippingMethodsFor(context);
     expect(byCode(methods)).toEqual(expected);
-    for (const method of methods.filter((candidate) => !candidate.available)) expect(method.error_message).toBeTruthy();
+    for (const method of methods.filter((candidate) => !candidate.available)) {
+      expect(method.unavailable_reason).toBe(context.items.some((item) => !item.isVirtual) ? 'does-not-fit-locker' : 'nothing-to-ship');
+      expect(method.error_message).toBeTruthy();
+    }
   });
 });
 

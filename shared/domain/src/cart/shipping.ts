@@ -29,9 +29,17 @@ export interface ShippingMethod {
   amount: number;
   price_incl_tax: number;
   available: boolean;
-  /** Why a method is unavailable, for the shopper (Polish). */
+  /** Why a method is unavailable: a code the storefront translates (its i18n key is `shipping.unavailable.<code>`)… */
+  unavailable_reason?: UnavailableReason;
+  /** …and the same in Polish, for clients of the VSF contract that show the server's text. */
   error_message?: string;
 }
+
+export type UnavailableReason = 'nothing-to-ship' | 'does-not-fit-locker';
+const REASON_TEXT: Record<UnavailableReason, string> = {
+  'nothing-to-ship': 'Koszyk zawiera tylko usługi i pliki do pobrania.',
+  'does-not-fit-locker': 'Nie mieści się w paczkomacie (maks. 41 × 38 × 64 cm, 25 kg).',
+};
 
 interface MethodDef {
   carrier_code: string;
@@ -76,18 +84,19 @@ export interface ShippingContext {
 /** Every method with its price for this cart; the ones that cannot be used say so. */
 export function shippingMethodsFor({ items, subtotalAfterDiscount, freeShippingCoupon }: ShippingContext): ShippingMethod[] {
   const physical = items.some((item) => !item.isVirtual);
-  const method = (def: MethodDef, price: number, error?: string): ShippingMethod => ({
+  const method = (def: MethodDef, price: number, reason?: UnavailableReason): ShippingMethod => ({
     carrier_code: def.carrier_code, method_code: def.method_code, carrier_title: def.carrier_title, method_title: def.method_title,
-    amount: price, price_incl_tax: price, available: error === undefined, ...(error ? { error_message: error } : {}),
+    amount: price, price_incl_tax: price, available: reason === undefined,
+    ...(reason ? { unavailable_reason: reason, error_message: REASON_TEXT[reason] } : {}),
   });
-  if (!physical) return [method(NO_SHIPPING, 0), ...SHIPPING_METHOD_DEFS.map((def) => method(def, def.price, 'Koszyk zawiera tylko usługi i pliki do pobrania.'))];
+  if (!physical) return [method(NO_SHIPPING, 0), ...SHIPPING_METHOD_DEFS.map((def) => method(def, def.price, 'nothing-to-ship'))];
   const lockerFits = fitsParcelLocker(items);
   return SHIPPING_METHOD_DEFS.map((def) => {
     // Courier is free from the threshold; the free-shipping coupon also covers the locker.
     const free = (def.carrier_code === 'courier' && (freeShippingCoupon || subtotalAfterDiscount >= FREE_DELIVERY_FROM))
       || (def.carrier_code === 'inpost' && freeShippingCoupon);
     const price = free ? 0 : def.price;
-    if (def.carrier_code === 'inpost' && !lockerFits) return method(def, price, 'Nie mieści się w paczkomacie (maks. 41 × 38 × 64 cm, 25 kg).');
+    if (def.carrier_code === 'inpost' && !lockerFits) return method(def, price, 'does-not-fit-locker');
     return method(def, price);
   });
 }
