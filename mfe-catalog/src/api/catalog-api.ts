@@ -1,5 +1,5 @@
 import type { Attribute, Category, PricePoint, Product, Review, ReviewSummary } from '@kaloryfer/domain';
-import { apiJson } from './http';
+import { apiJson } from '@kaloryfer/ui';
 
 const SEARCH = '/api/catalog/vue_storefront_catalog';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isAbort } from './http';
+import { isAbort } from '@kaloryfer/ui';
 
 export type AsyncState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: Error };
 

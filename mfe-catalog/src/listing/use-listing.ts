@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { search, type SearchResponse } from '../api/catalog-api';
-import { isAbort } from '../api/http';
+import { isAbort } from '@kaloryfer/ui';
 import type { TileProduct } from '../product/ProductTile';
 import { listingRequest, PAGE_SIZE } from './listing-request';
 import { listingQueryString, usesHeatOutput, type ListingFilters } from './route-filters';

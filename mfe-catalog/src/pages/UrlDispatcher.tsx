@@ -1,9 +1,8 @@
 import { $route } from '@kaloryfer/contracts';
-import { PageFrame } from '@kaloryfer/ui';
+import { ApiFailure, PageFrame } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { resolveUrl } from '../api/catalog-api';
-import { ApiFailure } from '../api/http';
 import { useAsync } from '../api/use-async';
 import { CategoryPage } from '../listing/CategoryPage';
 import { ProductPage } from '../product/ProductPage';

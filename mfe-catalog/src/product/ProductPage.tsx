@@ -5,12 +5,11 @@ import {
 } from '@kaloryfer/contracts';
 import { formatPrice } from '@kaloryfer/i18n';
 import { imageUrl, type ConfigurableChild, type Product } from '@kaloryfer/domain';
-import { Icon, PageFrame } from '@kaloryfer/ui';
+import { ApiFailure, Icon, PageFrame } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { productView, type ProductView } from '../api/catalog-api';
-import { ApiFailure } from '../api/http';
 import { useAsync } from '../api/use-async';
 import { NotFoundRedirect } from '../pages/NotFoundRedirect';
 import { rememberViewed } from '../state/catalog-owners';

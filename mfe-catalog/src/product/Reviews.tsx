@@ -2,7 +2,7 @@ import { REVIEW_LIMITS, type Review, type ReviewSummary } from '@kaloryfer/domai
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createReview, reviewPage } from '../api/catalog-api';
-import { ApiFailure } from '../api/http';
+import { ApiFailure } from '@kaloryfer/ui';
 import './reviews.css';
 
 /** Reviews loaded per "show more". */

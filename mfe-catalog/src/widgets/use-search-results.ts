@@ -1,7 +1,7 @@
 import { foldText, type Category } from '@kaloryfer/domain';
 import { useEffect, useState } from 'react';
 import { search } from '../api/catalog-api';
-import { isAbort } from '../api/http';
+import { isAbort } from '@kaloryfer/ui';
 import { categories } from '../api/categories';
 import { LISTED_FILTERS } from '../listing/listing-request';
 import type { TileProduct } from '../product/ProductTile';

@@ -7,3 +7,4 @@ export { useOverlayPanel } from './use-overlay-panel';
 export { readStored, writeStored } from './stored';
 export { PanelPortal } from './PanelPortal';
 export { Drawer } from './Drawer';
+export { apiJson, ApiFailure, isAbort } from './api-json';

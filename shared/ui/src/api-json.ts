@@ -1,4 +1,4 @@
-/** A failed API call, with the server's readable message when it sent one. */
+/** A failed shop-API call, with the server's readable message when it sent one. */
 export class ApiFailure extends Error {
   constructor(readonly status: number, message: string) {
     super(message);
