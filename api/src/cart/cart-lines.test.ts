@@ -1,4 +1,5 @@
-import { MAX_LINE_QTY, onlyAvailable, quantityProblem } from './cart-lines';
+import { MAX_LINE_QTY } from '@kaloryfer/domain';
+import { onlyAvailable, quantityProblem } from './cart-lines';
 
 test.each<[unknown, string | null]>([
   [1, null],

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  ALL_GROUPS, bundleSelectionTotal, customOptionsTotal, isViewable, round2, tierUnitPrice,
+  ALL_GROUPS, bundleSelectionTotal, customOptionsTotal, isViewable, MAX_LINE_QTY, round2, tierUnitPrice,
   type ConfigurableChild, type Product, type ShippingItem, type StockInfo,
 } from '@kaloryfer/domain';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
@@ -59,8 +59,6 @@ export const MESSAGES = {
 export const onlyAvailable = (max: number) => ONLY_AVAILABLE.replace('{maxQuantity}', String(max));
 const ONLY_AVAILABLE: SpecMessage = 'Only {maxQuantity} products of this type are available';
 
-/** The most of one line a cart accepts, whatever the stock says (a typo guard: 10000 radiators). */
-export const MAX_LINE_QTY = 999;
 
 const fail = (status: number, message: string): LineResult => ({ ok: false, status, message });
 

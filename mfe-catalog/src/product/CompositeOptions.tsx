@@ -1,10 +1,9 @@
 import { cartAddRequested } from '@kaloryfer/contracts';
-import { imageUrl, type BundleOptionDef, type CustomOptionDef, type Product } from '@kaloryfer/domain';
+import { checkQuantity, imageUrl, type BundleOptionDef, type CustomOptionDef, type Product } from '@kaloryfer/domain';
 import { formatPrice } from '@kaloryfer/i18n';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BundleChoice, CustomChoice } from './composite-options';
-import { checkQuantity } from './quantity';
 
 /** Bundle options: a radiator size, valves, an optional head — each with its price and a quantity. */
 export function BundlePickers({ options, components, choice, onChange }: {

@@ -4,7 +4,7 @@ import {
   wishlistAddRequested, wishlistRemoveRequested, type ListedProduct, type ProductOptionInput,
 } from '@kaloryfer/contracts';
 import { formatPrice } from '@kaloryfer/i18n';
-import { imageUrl, type ConfigurableChild, type Product } from '@kaloryfer/domain';
+import { checkQuantity, imageUrl, type ConfigurableChild, type Product } from '@kaloryfer/domain';
 import { ApiFailure, Icon, PageFrame } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
@@ -27,7 +27,6 @@ import { PriceBlock } from './PriceBlock';
 import { productHref } from './product-links';
 import { RatingLink, Reviews } from './Reviews';
 import { ProductTile } from './ProductTile';
-import { checkQuantity } from './quantity';
 
 /** /p/{parentSku}/{slug}[/{childSku}]: every product type from one product-view call. */
 export function ProductPage({ parentSku, childSku }: { parentSku: string; childSku?: string }) {

@@ -32,3 +32,4 @@ export { CASH_ON_DELIVERY, PAYMENT_METHODS, paymentMethodsFor, type PaymentMetho
 export { cartTotals, couponDiscount, includedVat, VAT_RATE, type CartTotals, type TotalSegment, type TotalsInput } from './cart/totals';
 export { emailProblem, nameProblem, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PERSON_MESSAGES, passwordProblem } from './validation/person';
 export { imageUrl, type ImageSize } from './catalog/image-url';
+export { checkQuantity, MAX_LINE_QTY, type QuantityCheck } from './cart/quantity';

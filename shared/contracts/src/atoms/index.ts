@@ -23,7 +23,7 @@ export type AtomName = keyof typeof ATOM_OWNERS;
 export type Owner = (typeof ATOM_OWNERS)[AtomName];
 
 const stores = {
-  cart: atom<CartState>({ items: [], itemsCount: 0, grandTotal: null, isLoaded: false }),
+  cart: atom<CartState>({ items: [], itemsCount: 0, grandTotal: null, isLoaded: false, cartId: null, totals: null, syncing: false }),
   session: atom<SessionState>({ authorised: false, user: null }),
   wishlist: atom<ListedProduct[]>([]),
   compare: atom<Record<string, ListedProduct>>({}),

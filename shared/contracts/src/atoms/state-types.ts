@@ -7,10 +7,37 @@ export interface CartLine {
   parentSku?: string;
   name: string;
   qty: number;
-  /** Gross unit price as the server computed it. */
+  /** Gross unit price as the server computed it (0 until the first sync). */
   priceInclTax: number;
+  /** Gross row total as the server computed it. */
+  rowTotalInclTax: number;
+  typeId: string;
   image?: string;
   productOption?: ProductOptionInput;
+  /** The chosen options in words, as the server describes them ("Kolor: Biały"). */
+  options: { label: string; value: string }[];
+  /** The server cart's line id once synced. */
+  itemId?: number;
+  /** Why the line cannot be bought as it is (stock ran out, price gone); left out of the totals. */
+  error?: string;
+}
+
+/** A total's row; `code` is stable (the storefront translates it), `title` is the server's Polish text. */
+export interface CartTotalSegment {
+  code: 'subtotal' | 'discount' | 'shipping' | 'payment' | 'tax' | 'grand_total';
+  title: string;
+  value: number;
+}
+
+/** The server's totals (never computed from client prices). */
+export interface CartTotals {
+  subtotalInclTax: number;
+  /** Negative or 0. */
+  discountAmount: number;
+  couponCode: string | null;
+  shippingInclTax: number;
+  grandTotal: number;
+  segments: CartTotalSegment[];
 }
 
 export interface CartState {
@@ -18,7 +45,13 @@ export interface CartState {
   /** Sum of quantities (spec §9: the minicart counts quantities). */
   itemsCount: number;
   grandTotal: number | null;
+  /** True once the stored cart has been read at start. */
   isLoaded: boolean;
+  /** The server cart's id (the guest's secret) once connected; checkout calls the API with it. */
+  cartId: string | null;
+  totals: CartTotals | null;
+  /** A server call is under way (the microcart disables its controls meanwhile). */
+  syncing: boolean;
 }
 
 export interface SessionState {

@@ -20,3 +20,9 @@ export const microcartToggleRequested = defineChannel<{ open: boolean }>('cart:m
 
 /** Fact: the cart changed; the payload is the new item count (sum of quantities). */
 export const cartUpdated = defineChannel<{ itemsCount: number }>('cart:updated');
+
+/** Command: empty the cart (after an order, at logout); `sync: false` leaves the server cart alone (spec §4). */
+export const cartClearRequested = defineChannel<{ sync: boolean }>('cart:clear-requested');
+
+/** Command: pull the server cart and its totals again (checkout after choosing methods). */
+export const cartSyncRequested = defineChannel<Record<string, never>>('cart:sync-requested');
