@@ -64,7 +64,7 @@ test('a configurable by its variant\'s sku or by option values is one line; tier
   const child = radiator.configurable_children!.find((candidate) => candidate.status < 2 && candidate.stock.is_in_stock && (!candidate.stock.manage_stock || candidate.stock.qty >= 5 || candidate.stock.is_volatile))!;
   const cartId = await newCart();
   const bySku = (await add(cartId, { sku: child.sku, qty: 1 })).body.result;
-  expect(bySku).toMatchObject({ sku: child.sku, parent_sku: radiator.sku, price: child.final_price_incl_tax });
+  expect(bySku).toMatchObject({ sku: child.sku, parent_sku: radiator.sku, slug: radiator.slug, price: child.final_price_incl_tax });
   const options = radiator.configurable_options!.map((option) => ({ option_id: String(option.attribute_id), option_value: String((child as unknown as Record<string, unknown>)[option.attribute_code]) }));
   const byOptions = await add(cartId, { sku: radiator.sku, qty: 1, product_option: { extension_attributes: { configurable_item_options: options } } });
   expect(byOptions.body.result).toMatchObject({ item_id: bySku.item_id, qty: 2 });

@@ -27,6 +27,8 @@ export interface PricedLine {
   sku: string;
   parentSku: string | null;
   name: string;
+  /** The product's slug, for the microcart's link back to its page. */
+  slug: string;
   type_id: string;
   qty: number;
   /** Gross unit price for this qty (tier prices, option adders, bundle selections). */
@@ -223,7 +225,7 @@ export function priceLine(catalog: Catalog, request: LineRequest, groupId = 0): 
   return {
     ok: true,
     line: {
-      sku, parentSku: child ? product.sku : null, name: product.name, type_id: product.type_id, qty, unitPrice: unit,
+      sku, parentSku: child ? product.sku : null, name: product.name, slug: product.slug, type_id: product.type_id, qty, unitPrice: unit,
       rowTotal: round2(unit * qty), image: source.image || product.image, productOption,
       // Spec: configurable lines are the same line by sku; bundles and custom options by their options.
       checksum: checksumOf(sku, product.type_id === 'configurable' && !extensionOut.custom_options ? null : { bundle: extensionOut.bundle_options ?? null, custom: extensionOut.custom_options ?? null }),

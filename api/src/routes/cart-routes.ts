@@ -63,7 +63,7 @@ function itemOf(entry: CartLineView, cartId: string) {
     item_id: entry.item_id, sku: entry.sku, qty: entry.qty, quote_id: cartId,
     name: entry.line?.name ?? entry.sku, price: entry.line?.unitPrice ?? 0, product_type: entry.line?.type_id ?? 'simple',
     product_option: entry.product_option ?? undefined, row_total_incl_tax: entry.line?.rowTotal ?? 0,
-    image: entry.line?.image, parent_sku: entry.line?.parentSku ?? null, options: entry.line?.labels ?? [],
+    image: entry.line?.image, slug: entry.line?.slug, parent_sku: entry.line?.parentSku ?? null, options: entry.line?.labels ?? [],
     ...(entry.error ? { error: entry.error } : {}),
   };
 }

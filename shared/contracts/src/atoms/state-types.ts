@@ -13,13 +13,16 @@ export interface CartLine {
   rowTotalInclTax: number;
   typeId: string;
   image?: string;
+  /** The product's slug, for the link back to its page. */
+  slug?: string;
   productOption?: ProductOptionInput;
   /** The chosen options in words, as the server describes them ("Kolor: Biały"). */
   options: { label: string; value: string }[];
   /** The server cart's line id once synced. */
   itemId?: number;
-  /** Why the line cannot be bought as it is (stock ran out, price gone); left out of the totals. */
+  /** Why the line cannot be bought as it is (stock ran out, price gone), a messages key; left out of the totals. */
   error?: string;
+  errorParams?: Record<string, string | number>;
 }
 
 /** A total's row; `code` is stable (the storefront translates it), `title` is the server's Polish text. */

@@ -13,6 +13,11 @@ export const cartAddRequested = defineChannel<{
   parentSku?: string;
   qty: number;
   productOption?: ProductOptionInput;
+  /**
+   * What the asking page knows of the product: the engine shows the line at once and checks
+   * the price rule (spec §5) with it; the server prices the line for real.
+   */
+  product?: { name: string; priceInclTax: number | null; image?: string; typeId?: string; errors?: Record<string, string | null> };
 }>('cart:add-requested');
 
 /** Command: open or close the microcart drawer (owned by mfe-cart). */
