@@ -1,4 +1,4 @@
-import type { CartState, NotificationInput, ProductOptionInput } from '@kaloryfer/contracts';
+import type { CartAddRequest, CartLine, CartState, NotificationInput, ProductOptionInput } from '@kaloryfer/contracts';
 import { INCORRECT_COUPON } from '@kaloryfer/domain';
 import { ApiFailure } from '@kaloryfer/ui';
 import type { CartApi, ServerLine, ServerTotals } from './cart-api';
@@ -47,13 +47,7 @@ export interface EditMode {
   selectedOptions: ProductOptionInput;
 }
 
-export interface AddRequest {
-  sku: string;
-  parentSku?: string;
-  qty: number;
-  productOption?: ProductOptionInput;
-  product?: { name: string; priceInclTax: number | null; image?: string; typeId?: string; errors?: Record<string, string | null> };
-}
+export type AddRequest = CartAddRequest;
 
 export interface EngineDeps {
   api: CartApi;
@@ -71,6 +65,9 @@ const EMPTY: StoredCart = {
 
 /** The key the microcart addresses a line by: sku and the checksum of its options. */
 export const keyOf = (item: LocalItem) => `${item.sku}:${lineChecksum(item)}`;
+
+/** The same key for a line as `$cart` publishes it. */
+export const keyOfLine = (line: CartLine) => keyOf({ sku: line.sku, type_id: line.typeId, qty: line.qty, product_option: line.productOption });
 
 const wrap = (option: ProductOptionInput | undefined) => (option && Object.keys(option).length > 0 ? { extension_attributes: option } : undefined);
 const isGone = (error: unknown) => error instanceof ApiFailure && [401, 403, 404].includes(error.status);

@@ -85,15 +85,20 @@ export class ScriptedCartServer implements CartApi {
     const discount = cart.coupon ? -Math.round(subtotal * 15) / 100 : 0;
     return {
       subtotal_incl_tax: subtotal, discount_amount: discount, coupon_code: cart.coupon, shipping_incl_tax: 0, grand_total: subtotal + discount,
-      total_segments: [{ code: 'subtotal', title: 'Wartość produktów', value: subtotal }, { code: 'grand_total', title: 'Do zapłaty', value: subtotal + discount }],
+      total_segments: [
+        { code: 'subtotal', title: 'Wartość produktów', value: subtotal },
+        ...(cart.coupon ? [{ code: 'discount' as const, title: `Rabat (${cart.coupon})`, value: discount }] : []),
+        { code: 'grand_total', title: 'Do zapłaty', value: subtotal + discount },
+      ],
     };
   }
 
   async applyCoupon(cartId: string, code: string, token: string | null): Promise<void> {
     this.step('applyCoupon');
     const cart = this.cartFor(cartId, token);
-    if (code !== 'ZIMA15') throw new ApiFailure(400, "You've entered an incorrect coupon code");
-    cart.coupon = code;
+    const normalised = code.trim().toUpperCase(); // as the API's normaliseCouponCode
+    if (normalised !== 'ZIMA15') throw new ApiFailure(400, "You've entered an incorrect coupon code");
+    cart.coupon = normalised;
   }
 
   async deleteCoupon(cartId: string, token: string | null): Promise<void> {

@@ -1,31 +1,41 @@
-import { claimWriter, closePanelsRequested, panelOpened } from '@kaloryfer/contracts';
+import { cartAddRequested, closePanelsRequested, panelOpened, type NotificationInput, notificationRequested } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CART_NAMESPACE } from '../i18n/namespace';
 import { MiniCart } from './MiniCart';
 
-test('counts quantities with Polish plurals and opens the microcart with the overlay', async () => {
-  const cart = claimWriter('cart', 'mfe-cart');
-  const opened: string[] = [];
-  const off = panelOpened.on(({ panel }) => opened.push(panel));
+// The engine runs for real here, with no server to reach (jsdom has no fetch): the offline path.
+
+test('an empty cart says so and offers to go on shopping', async () => {
   await renderRemote(<MiniCart />, CART_NAMESPACE);
-  expect(screen.getByRole('button', { name: 'Koszyk: 0 produktów w koszyku' })).toBeInTheDocument();
-  act(() => cart.set({ items: [{ sku: 'KAL-1', name: 'Wenus', qty: 2, priceInclTax: 999 }], itemsCount: 2, grandTotal: 1998, isLoaded: true }));
-  const button = screen.getByRole('button', { name: 'Koszyk: 2 produkty w koszyku' });
+  await act(() => Promise.resolve()); // the engine's start publishes the stored (empty) cart
+  await userEvent.click(await screen.findByRole('button', { name: 'Koszyk: 0 produktów w koszyku' }));
+  expect(screen.getByRole('dialog')).toHaveTextContent('Twój koszyk jest pusty.');
+  await userEvent.click(screen.getByRole('button', { name: 'Kontynuuj zakupy' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('an add request on the bus counts quantities with Polish plurals; the microcart opens with the overlay and gives focus back', async () => {
+  const opened: string[] = [];
+  const notes: NotificationInput[] = [];
+  const offPanels = panelOpened.on(({ panel }) => opened.push(panel));
+  const offNotes = notificationRequested.on((note) => notes.push(note));
+  await renderRemote(<MiniCart />, CART_NAMESPACE);
+  await act(async () => {
+    cartAddRequested.emit({ sku: 'KF-ZT-0001', qty: 2, product: { name: 'Zawór termostatyczny', priceInclTax: 89 } });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the engine's queue: stock check, connect (no server), publish
+  });
+  const button = await screen.findByRole('button', { name: 'Koszyk: 2 produkty w koszyku' });
+  expect(notes.map((note) => note.message)).toEqual(['Product has been added to the cart!']);
+  expect(localStorage.getItem('kaloryfer.cart')).toContain('KF-ZT-0001');
   await userEvent.click(button);
   expect(opened).toEqual(['microcart']);
-  expect(screen.getByRole('dialog', { name: 'Twój koszyk' })).toHaveTextContent('Wenus × 2');
+  expect(screen.getByRole('dialog', { name: 'Twój koszyk' })).toHaveTextContent('Zawór termostatyczny');
   expect(screen.getByRole('link', { name: 'Przejdź do kasy' })).toHaveAttribute('href', '/checkout');
   act(() => closePanelsRequested.emit({}));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(button).toHaveFocus();
-  off();
-});
-
-test('an empty cart says so', async () => {
-  claimWriter('cart', 'mfe-cart').set({ items: [], itemsCount: 0, grandTotal: null, isLoaded: true });
-  await renderRemote(<MiniCart />, CART_NAMESPACE);
-  await userEvent.click(screen.getByRole('button', { name: /Koszyk/ }));
-  expect(screen.getByRole('dialog')).toHaveTextContent('Twój koszyk jest pusty.');
+  offPanels();
+  offNotes();
 });

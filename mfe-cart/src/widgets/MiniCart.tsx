@@ -1,8 +1,10 @@
-import { $cart, linkTo, microcartToggleRequested } from '@kaloryfer/contracts';
+import { $cart, microcartToggleRequested } from '@kaloryfer/contracts';
 import { Drawer, Icon, useOverlayPanel } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cartEngine, startCartOwner } from '../engine/cart-owner';
+import { Microcart } from '../microcart/Microcart';
 import './mini-cart.css';
 
 /** Header mini-cart: the count of items (sum of quantities, spec §9) and the microcart drawer. */
@@ -11,7 +13,10 @@ export function MiniCart() {
   const cart = useStore($cart);
   const { open, setOpen, openerRef, focusRef, onKeyDown } = useOverlayPanel<HTMLButtonElement, HTMLDivElement>('microcart');
 
-  useEffect(() => microcartToggleRequested.on(({ open: next }) => setOpen(next)), [setOpen]);
+  useEffect(() => {
+    startCartOwner(); // already running when mounted by the shell (mini-cart.tsx); tests mount this alone
+    return microcartToggleRequested.on(({ open: next }) => setOpen(next));
+  }, [setOpen]);
 
   return (
     <>
@@ -23,21 +28,7 @@ export function MiniCart() {
       </button>
       {open && (
         <Drawer title={t('minicart.title')} onClose={() => setOpen(false)} focusRef={focusRef} onKeyDown={onKeyDown}>
-          {cart.items.length === 0 ? (
-            <div className="microcart-empty">
-              <p>{t('minicart.empty')}</p>
-              <p>{t('minicart.emptyHint')}</p>
-            </div>
-          ) : (
-            <>
-              <ul className="microcart-lines">
-                {cart.items.map((line) => <li key={line.sku}>{line.name} × {line.qty}</li>)}
-              </ul>
-              <a className="button" href={linkTo({ name: 'checkout' })} onClick={() => setOpen(false)}>
-                {t('Proceed to checkout', { ns: 'messages' })}
-              </a>
-            </>
-          )}
+          <Microcart engine={cartEngine()} onClose={() => setOpen(false)} headingRef={focusRef} />
         </Drawer>
       )}
     </>

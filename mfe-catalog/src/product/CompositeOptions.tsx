@@ -1,4 +1,4 @@
-import { cartAddRequested } from '@kaloryfer/contracts';
+import { cartAddRequested, type CartAddRequest } from '@kaloryfer/contracts';
 import { checkQuantity, imageUrl, type BundleOptionDef, type CustomOptionDef, type Product } from '@kaloryfer/domain';
 import { formatPrice } from '@kaloryfer/i18n';
 import { useId, useState } from 'react';
@@ -122,7 +122,7 @@ export function GroupedTable({ product, components }: { product: Product; compon
   const [error, setError] = useState<string | null>(null);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const wanted: { sku: string; qty: number }[] = [];
+    const wanted: CartAddRequest[] = [];
     for (const { member } of members) {
       const raw = quantities[member.sku] ?? '0';
       if (raw.trim() === '0') continue;
@@ -131,7 +131,7 @@ export function GroupedTable({ product, components }: { product: Product; compon
         setError(`${member.name}: ${t(checked.message, { ns: 'messages', ...checked.params })}`);
         return;
       }
-      wanted.push({ sku: member.sku, qty: checked.qty });
+      wanted.push({ sku: member.sku, qty: checked.qty, product: { name: member.name, priceInclTax: member.final_price_incl_tax ?? null, image: member.image, typeId: member.type_id } });
     }
     if (wanted.length === 0) {
       setError(t('Quantity must be above 0', { ns: 'messages' }));

@@ -99,7 +99,8 @@ function ProductDetails({ view, childSku }: { view: ProductView; childSku?: stri
           <Availability item={shown} />
           {product.type_id === 'grouped'
             ? <GroupedTable product={product} components={view.components} />
-            : <AddToCart product={product} item={shown} disabled={isConfigurable && !child} productOption={productOption} missing={missing} />}
+            : <AddToCart product={product} item={shown} price={productOption ? configuredPrice : shown.final_price_incl_tax ?? null}
+              disabled={isConfigurable && !child} productOption={productOption} missing={missing} />}
           <ListButtons item={ref} />
         </div>
       </div>
@@ -158,14 +159,17 @@ function Availability({ item }: { item: Product | ConfigurableChild }) {
   );
 }
 
-function AddToCart({ product, item, disabled, productOption, missing }: {
-  product: Product; item: Product | ConfigurableChild; disabled: boolean; productOption?: ProductOptionInput; missing: string[];
+/**
+ * Quantity and the add button. An out-of-stock product keeps its button: the cart engine checks
+ * stock afresh and answers with the spec's message (the page may be older than the stock).
+ */
+function AddToCart({ product, item, price, disabled, productOption, missing }: {
+  product: Product; item: Product | ConfigurableChild; price: number | null; disabled: boolean; productOption?: ProductOptionInput; missing: string[];
 }) {
   const { t } = useTranslation('catalog');
   const id = useId();
   const [qty, setQty] = useState('1');
   const [error, setError] = useState<string | null>(null);
-  const outOfStock = !item.stock?.is_in_stock;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const checked = checkQuantity(qty, item.stock);
@@ -177,19 +181,18 @@ function AddToCart({ product, item, disabled, productOption, missing }: {
       setError(t('product.chooseOptions', { options: missing.join(', ') }));
       return;
     }
-    if ((item.final_price_incl_tax ?? 0) < 0) {
-      setError(t('Product price is unknown, product cannot be added to the cart!', { ns: 'messages' }));
-      return;
-    }
     setError(null);
-    cartAddRequested.emit({ sku: item.sku, parentSku: product.sku, qty: checked.qty, ...(productOption ? { productOption } : {}) });
+    cartAddRequested.emit({
+      sku: item.sku, parentSku: product.sku, qty: checked.qty, ...(productOption ? { productOption } : {}),
+      product: { name: product.name, priceInclTax: price, image: item.image || product.image, typeId: product.type_id },
+    });
   };
   return (
     <form className="add-to-cart" onSubmit={submit} noValidate>
       <label htmlFor={`${id}-qty`}>{t('product.quantity')}</label>
       <input id={`${id}-qty`} inputMode="numeric" value={qty} onChange={(event) => setQty(event.target.value)}
         aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} size={4} />
-      <button type="submit" className="button-primary" disabled={disabled || outOfStock}>{t('product.addToCart')}</button>
+      <button type="submit" className="button-primary" disabled={disabled}>{t('product.addToCart')}</button>
       {error && <p id={`${id}-error`} role="alert" className="form-error">{error}</p>}
     </form>
   );

@@ -7,8 +7,8 @@ export interface ProductOptionInput {
   custom_options?: { option_id: string; option_value: string }[];
 }
 
-/** Command: any remote asks the cart engine (mfe-cart) to add a product. */
-export const cartAddRequested = defineChannel<{
+/** What a remote asks the cart engine (mfe-cart) to add. */
+export interface CartAddRequest {
   sku: string;
   parentSku?: string;
   qty: number;
@@ -18,7 +18,10 @@ export const cartAddRequested = defineChannel<{
    * the price rule (spec §5) with it; the server prices the line for real.
    */
   product?: { name: string; priceInclTax: number | null; image?: string; typeId?: string; errors?: Record<string, string | null> };
-}>('cart:add-requested');
+}
+
+/** Command: add a product to the cart. */
+export const cartAddRequested = defineChannel<CartAddRequest>('cart:add-requested');
 
 /** Command: open or close the microcart drawer (owned by mfe-cart). */
 export const microcartToggleRequested = defineChannel<{ open: boolean }>('cart:microcart-toggle-requested');

@@ -1,0 +1,55 @@
+import { $cart, linkTo } from '@kaloryfer/contracts';
+import { round2 } from '@kaloryfer/domain';
+import { useStore } from '@nanostores/react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { keyOfLine, type CartEngine } from '../engine/cart-engine';
+import { CartLineItem } from './CartLineItem';
+import { CartTotals } from './CartTotals';
+import { CouponForm } from './CouponForm';
+import { FreeDeliveryProgress } from './FreeDeliveryProgress';
+import { useEditMode } from './use-edit-mode';
+import './microcart.css';
+
+/**
+ * The microcart's content: lines, free-delivery progress, coupon, the server's totals and the
+ * way to checkout — or the empty state. `onClose` closes the drawer (links and the shop button).
+ */
+export function Microcart({ engine, onClose, headingRef }: { engine: CartEngine; onClose: () => void; headingRef?: React.RefObject<HTMLElement | null> }) {
+  const { t } = useTranslation('cart');
+  const cart = useStore($cart);
+  const edit = useEditMode(engine);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  if (cart.items.length === 0) {
+    return (
+      <div className="microcart-empty">
+        <p>{t('minicart.empty')}</p>
+        <p>{t('minicart.emptyHint')}</p>
+        <button type="button" className="button-secondary" onClick={onClose}>{t('minicart.continue')}</button>
+      </div>
+    );
+  }
+
+  const totals = cart.totals;
+  const goods = totals ? round2(totals.subtotalInclTax + totals.discountAmount) : round2(cart.items.reduce((sum, line) => sum + line.rowTotalInclTax, 0));
+  // After a removal focus goes to the list (the removed line's buttons are gone).
+  const afterRemove = () => queueMicrotask(() => (listRef.current ?? headingRef?.current)?.focus());
+
+  return (
+    <div className="microcart">
+      <ul ref={listRef} className="cart-lines" aria-label={t('minicart.lines')} aria-busy={cart.syncing} tabIndex={-1}>
+        {cart.items.map((line) => {
+          const key = keyOfLine(line);
+          return <CartLineItem key={key} lineKey={key} line={line} engine={engine} editing={edit?.key === key} onNavigate={onClose} onRemoved={afterRemove} />;
+        })}
+      </ul>
+      <FreeDeliveryProgress amount={goods} />
+      <CouponForm applied={totals?.couponCode ?? null} onApply={(code) => engine.applyCoupon(code)} onRemove={() => engine.removeCoupon()} />
+      {totals ? <CartTotals totals={totals} /> : <p role="status">{t('totals.pending')}</p>}
+      <a className="button microcart-checkout" href={linkTo({ name: 'checkout' })} onClick={onClose}>
+        {t('Proceed to checkout', { ns: 'messages' })}
+      </a>
+    </div>
+  );
+}
