@@ -1,22 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { collectPageErrors } from './helpers';
+import { collectPageErrors, findProducts, type Found } from './helpers';
 
 /** Prices as the tiles print them ("1 299,00 zł", or "od 1 299,00 zł") → numbers. */
 async function tilePrices(page: Page): Promise<number[]> {
   const texts = await page.locator('.product-grid .product-tile-price strong').allTextContents();
   return texts.map((text) => Number(text.replace(/[^\d,]/g, '').replace(',', '.')));
-}
-
-interface Found { id: number; sku: string; slug: string; url_path: string; name: string; type_id: string; configurable_children?: { sku: string; stock: { is_in_stock: boolean } }[] }
-
-/** Products of the seeded catalogue, asked of the API (the seed is generated for today's date). */
-async function findProducts(page: Page, filters: unknown[], size = 20): Promise<Found[]> {
-  const response = await page.request.post('/api/catalog/vue_storefront_catalog/product/_search', {
-    data: { query: { _appliedFilters: [{ attribute: 'visibility', value: { in: [2, 3, 4] } }, { attribute: 'status', value: { in: [0, 1] } }, { attribute: 'stock.is_in_stock', value: { eq: true } }, ...filters] }, size, sort: 'view_count:desc' },
-  });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).items as Found[];
 }
 
 async function expectNoSeriousA11yViolations(page: Page) {

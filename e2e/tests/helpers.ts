@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export interface ShellDebug {
   assignments: { remote: string; variant: string; source: string }[];
@@ -47,4 +47,26 @@ export async function overrideRegistry(page: Page, patch: Patch): Promise<void> 
       inline.textContent = JSON.stringify(mergeInPage(JSON.parse(inline.textContent ?? '{}'), changes));
     });
   }, { patch, mergeSource: merge.toString() });
+}
+
+export interface Found {
+  id: number; sku: string; slug: string; url_path: string; name: string; type_id: string;
+  configurable_children?: { sku: string; stock: { is_in_stock: boolean } }[];
+}
+
+/** Products of the seeded catalogue, asked of the API (the seed is generated for today's date); in stock unless asked otherwise. */
+export async function findProducts(page: Page, filters: unknown[], size = 20, { inStock = true } = {}): Promise<Found[]> {
+  const response = await page.request.post('/api/catalog/vue_storefront_catalog/product/_search', {
+    data: {
+      query: {
+        _appliedFilters: [
+          { attribute: 'visibility', value: { in: [2, 3, 4] } }, { attribute: 'status', value: { in: [0, 1] } },
+          { attribute: 'stock.is_in_stock', value: { eq: inStock } }, ...filters,
+        ],
+      },
+      size, sort: 'view_count:desc',
+    },
+  });
+  expect(response.ok()).toBe(true);
+  return (await response.json()).items as Found[];
 }

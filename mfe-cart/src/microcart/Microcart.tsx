@@ -41,7 +41,8 @@ export function Microcart({ engine, onClose, headingRef }: { engine: CartEngine;
       <ul ref={listRef} className="cart-lines" aria-label={t('minicart.lines')} aria-busy={cart.syncing} tabIndex={-1}>
         {cart.items.map((line) => {
           const key = keyOfLine(line);
-          return <CartLineItem key={key} lineKey={key} line={line} engine={engine} editing={edit?.key === key} onNavigate={onClose} onRemoved={afterRemove} />;
+          // By the server's line id where there is one: a line that becomes another variant stays the same element (focus stays).
+          return <CartLineItem key={line.itemId ?? key} lineKey={key} line={line} engine={engine} editing={edit?.key === key} onNavigate={onClose} onRemoved={afterRemove} />;
         })}
       </ul>
       <FreeDeliveryProgress amount={goods} />
