@@ -9,6 +9,7 @@ const cartEn: Record<CartKey, string> = {
   'minicart.title': 'Your cart',
   'minicart.empty': 'Your cart is empty.',
   'minicart.emptyHint': 'Add a radiator or accessories and they will show up here.',
+  'minicart.loading': 'Loading the cart…',
   'minicart.continue': 'Continue shopping',
   'minicart.lines': 'Products in the cart',
   'line.unitPrice': '{price} each',

@@ -7,6 +7,7 @@ const cartPl = {
   'minicart.title': 'Twój koszyk',
   'minicart.empty': 'Twój koszyk jest pusty.',
   'minicart.emptyHint': 'Dodaj grzejnik lub akcesoria, a pojawią się tutaj.',
+  'minicart.loading': 'Wczytywanie koszyka…',
   'minicart.continue': 'Kontynuuj zakupy',
   'minicart.lines': 'Produkty w koszyku',
   'line.unitPrice': '{price} / szt.',

@@ -1,6 +1,6 @@
 import { cartAddRequested, closePanelsRequested, panelOpened, type NotificationInput, notificationRequested } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CART_NAMESPACE } from '../i18n/namespace';
 import { MiniCart } from './MiniCart';
@@ -11,7 +11,7 @@ test('an empty cart says so and offers to go on shopping', async () => {
   await renderRemote(<MiniCart />, CART_NAMESPACE);
   await act(() => Promise.resolve()); // the engine's start publishes the stored (empty) cart
   await userEvent.click(await screen.findByRole('button', { name: 'Koszyk: 0 produktów w koszyku' }));
-  expect(screen.getByRole('dialog')).toHaveTextContent('Twój koszyk jest pusty.');
+  expect(await screen.findByText('Twój koszyk jest pusty.')).toBeVisible();
   await userEvent.click(screen.getByRole('button', { name: 'Kontynuuj zakupy' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
@@ -31,7 +31,7 @@ test('an add request on the bus counts quantities with Polish plurals; the micro
   expect(localStorage.getItem('kaloryfer.cart')).toContain('KF-ZT-0001');
   await userEvent.click(button);
   expect(opened).toEqual(['microcart']);
-  expect(screen.getByRole('dialog', { name: 'Twój koszyk' })).toHaveTextContent('Zawór termostatyczny');
+  expect(await within(screen.getByRole('dialog', { name: 'Twój koszyk' })).findByText('Zawór termostatyczny')).toBeVisible();
   expect(screen.getByRole('link', { name: 'Przejdź do kasy' })).toHaveAttribute('href', '/checkout');
   act(() => closePanelsRequested.emit({}));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,11 +1,13 @@
 import { $cart, microcartToggleRequested } from '@kaloryfer/contracts';
 import { Drawer, Icon, useOverlayPanel } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cartEngine, startCartOwner } from '../engine/cart-owner';
-import { Microcart } from '../microcart/Microcart';
 import './mini-cart.css';
+
+// The drawer's content loads when first opened: every page carries the header, few open the cart.
+const Microcart = lazy(() => import('../microcart/Microcart').then((module) => ({ default: module.Microcart })));
 
 /** Header mini-cart: the count of items (sum of quantities, spec §9) and the microcart drawer. */
 export function MiniCart() {
@@ -28,7 +30,9 @@ export function MiniCart() {
       </button>
       {open && (
         <Drawer title={t('minicart.title')} onClose={() => setOpen(false)} focusRef={focusRef} onKeyDown={onKeyDown}>
-          <Microcart engine={cartEngine()} onClose={() => setOpen(false)} headingRef={focusRef} />
+          <Suspense fallback={<p role="status">{t('minicart.loading')}</p>}>
+            <Microcart engine={cartEngine()} onClose={() => setOpen(false)} headingRef={focusRef} />
+          </Suspense>
         </Drawer>
       )}
     </>
