@@ -1,4 +1,5 @@
 import type { CartTotalSegment, ProductOptionInput } from '@kaloryfer/contracts';
+import type { Product } from '@kaloryfer/domain';
 import { apiJson } from '@kaloryfer/ui';
 import type { ServerItem } from './cart-rules';
 
@@ -49,6 +50,8 @@ export interface CartApi {
   applyCoupon(cartId: string, code: string, customerToken: string | null): Promise<void>;
   deleteCoupon(cartId: string, customerToken: string | null): Promise<void>;
   checkStock(sku: string): Promise<StockCheck>;
+  /** A product with its variants (edit mode offers them). */
+  product(sku: string): Promise<Product>;
 }
 
 type Envelope<T> = { result: T };
@@ -80,5 +83,6 @@ export function httpCartApi(base = '/api'): CartApi {
       await post<boolean>(`/cart/delete-coupon${query(cartId, token)}`);
     },
     checkStock: (sku) => get<StockCheck>(`/stock/check?${new URLSearchParams({ sku })}`),
+    product: (sku) => get<Product>(`/product/single?${new URLSearchParams({ sku })}`),
   };
 }

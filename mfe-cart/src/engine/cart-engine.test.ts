@@ -297,6 +297,14 @@ describe('clear and edit mode', () => {
     expect(shop.cart.grandTotal).toBe(2798);
   });
 
+  test('edit mode asks for a product\'s variants once and then uses the product cache', async () => {
+    const { shop, engine } = await started();
+    const first = await engine.productForEdit('KF-LD-0086');
+    expect(first.configurable_children?.map((child) => child.sku)).toEqual(['KF-LD-0086-500x1200-BIA', 'KF-LD-0086-600x1200-BIA']);
+    await engine.productForEdit('KF-LD-0086');
+    expect(shop.server.calls.filter((call) => call === 'product')).toHaveLength(1);
+  });
+
   test('editing into a variant the cart already has makes one line of the two', async () => {
     const { shop, engine } = await started();
     await engine.add(radiator);

@@ -1,12 +1,12 @@
 import type { CartAddRequest, CartLine, CartState, NotificationInput, ProductOptionInput } from '@kaloryfer/contracts';
-import { INCORRECT_COUPON } from '@kaloryfer/domain';
+import { INCORRECT_COUPON, type Product } from '@kaloryfer/domain';
 import { ApiFailure } from '@kaloryfer/ui';
 import type { CartApi, ServerLine, ServerTotals } from './cart-api';
 import {
   ADD_MESSAGES, addStatus, addToItems, CART_FLAGS, cartHash, connectOutcome, itemsCount, lineChecksum, mergePlan, rollback, sameLine,
   stockSync, syncNeeded, type CartFlags, type LocalItem, type MergeAction,
 } from './cart-rules';
-import { CART_KEY, type CartStorage } from './cart-storage';
+import { CART_KEY, PRODUCT_CACHE_KEY, type CartStorage } from './cart-storage';
 import { messageOf, type Message } from './server-message';
 
 /** A cart line as the engine keeps it: the shopper's choice plus what the server said of it. */
@@ -58,6 +58,11 @@ export interface EngineDeps {
   now?: () => number;
   flags?: CartFlags;
 }
+
+/** Products edit mode fetched, newest first: a product's variants are asked for once an hour at most. */
+type ProductCache = { sku: string; at: number; product: Product }[];
+const PRODUCT_CACHE_SIZE = 10;
+const PRODUCT_CACHE_TTL = 60 * 60 * 1000;
 
 const EMPTY: StoredCart = {
   version: 1, items: [], token: null, owner: 'guest', lastSync: { hash: null, at: null }, lastTotalsSync: { hash: null, at: null }, totals: null,
@@ -122,6 +127,7 @@ export class CartEngine {
   private pending = 0;
   private queue: Promise<unknown> = Promise.resolve();
   private editMode: EditMode | null = null;
+  private lastPublished = '';
   private readonly editListeners = new Set<(mode: EditMode | null) => void>();
   private readonly flags: CartFlags;
   private readonly now: () => number;
@@ -329,6 +335,20 @@ export class CartEngine {
     return this.editMode;
   }
 
+  /**
+   * The product edit mode offers variants of, from the product cache when fresh (the cache a
+   * full storage gives up first, cart-storage.ts).
+   */
+  async productForEdit(sku: string): Promise<Product> {
+    const cache = this.deps.storage.read<ProductCache>(PRODUCT_CACHE_KEY) ?? [];
+    const cached = cache.find((entry) => entry.sku === sku && this.now() - entry.at < PRODUCT_CACHE_TTL);
+    if (cached) return cached.product;
+    const product = await this.deps.api.product(sku);
+    const next = [{ sku, at: this.now(), product }, ...cache.filter((entry) => entry.sku !== sku)].slice(0, PRODUCT_CACHE_SIZE);
+    this.deps.storage.write(PRODUCT_CACHE_KEY, next);
+    return product;
+  }
+
   onEditChange(listener: (mode: EditMode | null) => void): () => void {
     this.editListeners.add(listener);
     return () => this.editListeners.delete(listener);
@@ -433,7 +453,14 @@ export class CartEngine {
       server = [];
     }
     const actions = mergePlan(this.state.items, server, { cartId: token, flags: this.flags, mergeQty });
-    const changedServer = await this.execute(actions, token);
+    let changedServer: boolean;
+    try {
+      changedServer = await this.execute(actions, token);
+    } catch {
+      this.state = { ...this.state, token: null }; // the cart went away meanwhile: the next change connects anew
+      this.publish();
+      return;
+    }
     if (changedServer) server = await this.deps.api.pull(token, this.caller).catch(() => server);
     this.setItems(this.state.items.map((item) => {
       const line = server.find((candidate) => candidate.item_id === item.server_item_id);
@@ -567,7 +594,7 @@ export class CartEngine {
 
   private publish(isLoaded = true): void {
     const { items, totals, token } = this.state;
-    this.deps.publish({
+    const next: CartState = {
       items: items.map((item) => ({
         sku: item.sku, parentSku: item.parentSku, name: item.name, qty: item.qty, priceInclTax: item.price, rowTotalInclTax: item.rowTotal,
         typeId: item.type_id, image: item.image, slug: item.slug, productOption: item.product_option, options: item.options, itemId: item.server_item_id,
@@ -582,6 +609,11 @@ export class CartEngine {
         shippingInclTax: totals.shipping_incl_tax, grandTotal: totals.grand_total, segments: totals.total_segments,
       } : null,
       syncing: this.pending > 0,
-    });
+    };
+    // Readers re-render on every write: an unchanged cart is not written again.
+    const text = JSON.stringify(next);
+    if (text === this.lastPublished) return;
+    this.lastPublished = text;
+    this.deps.publish(next);
   }
 }

@@ -28,17 +28,19 @@ export function startCartOwner(): CartEngine {
     notify: (notification) => notificationRequested.emit(notification),
   });
   engine = started;
-  cartAddRequested.on((request) => void started.add(request));
-  cartClearRequested.on(({ sync }) => void started.clear({ sync }));
-  cartSyncRequested.on(() => void started.sync());
+  // Bus commands have no one to answer: an unexpected failure is logged, never left unhandled.
+  const quietly = (task: Promise<unknown>) => void task.catch((error: unknown) => console.error('[cart]', error));
+  cartAddRequested.on((request) => quietly(started.add(request)));
+  cartClearRequested.on(({ sync }) => quietly(started.clear({ sync })));
+  cartSyncRequested.on(() => quietly(started.sync()));
   sessionChanged.on(({ authorised, token }) => {
-    if (authorised && token) void started.login(token);
-    else if (!authorised) void started.logout();
+    if (authorised && token) quietly(started.login(token));
+    else if (!authorised) quietly(started.logout());
   });
   connectivityChanged.on(({ online }) => {
-    if (online) void started.sync();
+    if (online) quietly(started.sync());
   });
-  void started.start();
+  quietly(started.start());
   return started;
 }
 

@@ -1,3 +1,4 @@
+import type { Product } from '@kaloryfer/domain';
 import { ApiFailure } from '@kaloryfer/ui';
 import type { CartApi, LineUpdate, ServerLine, ServerTotals } from './cart-api';
 import { sameLine } from './cart-rules';
@@ -110,6 +111,17 @@ export class ScriptedCartServer implements CartApi {
     this.step('checkStock');
     const stock = this.stock[sku] ?? { is_in_stock: true };
     return { is_in_stock: stock.is_in_stock, is_volatile: stock.is_volatile ?? false };
+  }
+
+  async product(sku: string): Promise<Product> {
+    this.step('product');
+    const children = Object.keys(this.prices).filter((candidate) => candidate.startsWith(`${sku}-`));
+    if (children.length === 0) throw new ApiFailure(404, 'Product query returned an empty result');
+    return {
+      sku, name: `Produkt ${sku}`, type_id: 'configurable',
+      configurable_options: [{ id: 1, attribute_id: 93, attribute_code: 'width', label: 'Szerokość', position: 0, values: [{ value_index: 500, label: '500 mm' }, { value_index: 600, label: '600 mm' }] }],
+      configurable_children: children.map((child) => ({ sku: child, status: 1, width: Number(/-(\d+)x/.exec(child)?.[1]), stock: { is_in_stock: true } })),
+    } as unknown as Product;
   }
 
   private problem(sku: string, qty: number): { error?: string } {

@@ -1,10 +1,9 @@
 import type { CartLine } from '@kaloryfer/contracts';
 import { checkQuantity, isChildSelectable, type ConfigurableChild, type Product } from '@kaloryfer/domain';
-import { apiJson } from '@kaloryfer/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartEngine } from '../engine/cart-engine';
-import type { Message } from '../engine/server-message';
+import { messageOf, type Message } from '../engine/server-message';
 
 type Choice = Record<string, string>;
 
@@ -24,16 +23,17 @@ export function EditVariant({ line, engine }: { line: CartLine; engine: CartEngi
   const fieldsetRef = useRef<HTMLFieldSetElement>(null);
 
   useEffect(() => {
-    const controller = new AbortController();
-    apiJson<{ result: Product }>(`/api/product/single?${new URLSearchParams({ sku: line.parentSku ?? line.sku })}`, { signal: controller.signal })
-      .then(({ result }) => {
-        const current = result.configurable_children?.find((child) => child.sku === line.sku);
+    let current = true;
+    engine.productForEdit(line.parentSku ?? line.sku)
+      .then((result) => {
+        if (!current) return;
+        const chosen = result.configurable_children?.find((child) => child.sku === line.sku);
         setProduct(result);
-        setChoice(Object.fromEntries((result.configurable_options ?? []).map((option) => [option.attribute_code, current ? valueOf(current, option.attribute_code) : ''])));
+        setChoice(Object.fromEntries((result.configurable_options ?? []).map((option) => [option.attribute_code, chosen ? valueOf(chosen, option.attribute_code) : ''])));
       })
-      .catch(() => setProblem({ message: 'Something went wrong' }));
-    return () => controller.abort();
-  }, [line.parentSku, line.sku]);
+      .catch((error: unknown) => { if (current) setProblem(messageOf(error)); });
+    return () => { current = false; };
+  }, [engine, line.parentSku, line.sku]);
 
   useEffect(() => {
     if (product) fieldsetRef.current?.querySelector('select')?.focus();

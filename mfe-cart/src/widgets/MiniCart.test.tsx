@@ -9,7 +9,7 @@ import { MiniCart } from './MiniCart';
 
 test('an empty cart says so and offers to go on shopping', async () => {
   await renderRemote(<MiniCart />, CART_NAMESPACE);
-  await act(() => Promise.resolve()); // the engine's start publishes the stored (empty) cart
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20))); // the engine's start publishes the stored (empty) cart
   await userEvent.click(await screen.findByRole('button', { name: 'Koszyk: 0 produktów w koszyku' }));
   expect(await screen.findByText('Twój koszyk jest pusty.')).toBeVisible();
   await userEvent.click(screen.getByRole('button', { name: 'Kontynuuj zakupy' }));
