@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-catalog';
 import * as m0003 from './migrations/0003-reviews';
 import * as m0004 from './migrations/0004-carts';
 import * as m0005 from './migrations/0005-customers';
+import * as m0006 from './migrations/0006-orders';
 
 /** Migrations are code, listed here in order; a new one is a new file and a new line. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-reviews': m0003,
   '0004-carts': m0004,
   '0005-customers': m0005,
+  '0006-orders': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

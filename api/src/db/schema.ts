@@ -132,6 +132,45 @@ export interface CustomerTable {
   created_at: string;
 }
 
+export interface OrderSequenceTable {
+  store_code: string;
+  last_value: number;
+}
+
+/** A placed order; `client_order_id` makes placing idempotent, `increment_id` is the shopper's order number. */
+export interface SalesOrderTable {
+  id: Generated<number>;
+  increment_id: string;
+  store_code: string;
+  client_order_id: string;
+  cart_id: string;
+  customer_id: number | null;
+  email: string;
+  status: 'pending_payment' | 'processing' | 'canceled';
+  payment_state: 'awaiting' | 'paid' | 'failed' | 'offline';
+  shipping_method: string;
+  payment_method: string;
+  /** JSON: the shipping and billing addresses as sent (validated). */
+  addresses: string;
+  /** JSON: the server's totals at placing (segments included). */
+  totals: string;
+  grand_total_grosze: number;
+  created_at: string;
+}
+
+export interface SalesOrderItemTable {
+  id: Generated<number>;
+  order_id: number;
+  sku: string;
+  name: string;
+  qty: number;
+  price_grosze: number;
+  row_total_grosze: number;
+  product_option: string | null;
+  /** JSON: the options in words. */
+  options: string;
+}
+
 export interface Database {
   store: StoreTable;
   category: CategoryTable;
@@ -148,4 +187,7 @@ export interface Database {
   cart: CartTable;
   cart_item: CartItemTable;
   customer: CustomerTable;
+  order_sequence: OrderSequenceTable;
+  sales_order: SalesOrderTable;
+  sales_order_item: SalesOrderItemTable;
 }

@@ -1,0 +1,167 @@
+import { emailProblem, isValidNip, isValidPostcode, nameProblem, normalisePhone } from '@kaloryfer/domain';
+import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
+import { sql, type Kysely } from 'kysely';
+import type { Carts, CartTotalsView } from '../cart/carts';
+import type { Db } from '../db/database';
+import type { CartTable, Database, SalesOrderTable } from '../db/schema';
+import { ApiError } from '../http/envelope';
+
+export const ORDER_MESSAGES = {
+  emptyCart: 'Shopping cart is empty, add products before entering Checkout',
+  notAvailable: 'Some of the ordered products are not available',
+  required: 'Field is required',
+  postcode: 'Enter the zip code in the xx-xxx format',
+  phone: 'The phone number you entered is incorrect',
+} as const satisfies Record<string, SpecMessage>;
+export const INVALID_NIP = 'The tax identification number (NIP) is not valid';
+export const ONLY_POLAND = 'We deliver in Poland only (country_id PL)';
+
+/** Payment methods that need no gateway: the order is placed and waits for the goods or the transfer. */
+const OFFLINE_METHODS = new Set(['cashondelivery', 'banktransfer', 'payinstore']);
+
+export interface AddressInput {
+  firstname: string;
+  lastname: string;
+  street: string[];
+  city: string;
+  postcode: string;
+  country_id: string;
+  telephone?: string;
+  email?: string;
+  company?: string;
+  vat_id?: string;
+}
+
+export interface OrderRequest {
+  /** The client's id for this order: the same id again returns the same order. */
+  clientOrderId: string;
+  cart: CartTable;
+  customerId: number | null;
+  groupId: number;
+  shippingAddress: AddressInput;
+  billingAddress?: AddressInput;
+  shippingMethod: string;
+  paymentMethod: string;
+}
+
+export interface PlacedOrder {
+  orderNumber: string;
+  backendOrderId: number;
+  clientOrderId: string;
+  status: SalesOrderTable['status'];
+  paymentState: SalesOrderTable['payment_state'];
+  grandTotal: number;
+  /** False when this client order id had been placed before (a retry). */
+  created: boolean;
+}
+
+/** The first thing wrong with an address, as the spec says it; null when it is fine. */
+export function addressProblem(address: AddressInput, { needsEmail }: { needsEmail: boolean }): string | null {
+  const name = nameProblem(address.firstname) ?? nameProblem(address.lastname);
+  if (name) return name;
+  if (needsEmail) {
+    const email = emailProblem(address.email ?? '');
+    if (email) return email;
+  }
+  if (!address.street.some((line) => line.trim()) || !address.city.trim()) return ORDER_MESSAGES.required;
+  if (address.country_id.toUpperCase() !== 'PL') return ONLY_POLAND;
+  if (!isValidPostcode(address.postcode)) return ORDER_MESSAGES.postcode;
+  if (address.telephone !== undefined && address.telephone.trim() !== '' && !normalisePhone(address.telephone)) return ORDER_MESSAGES.phone;
+  if (address.vat_id && !isValidNip(address.vat_id)) return INVALID_NIP;
+  return null;
+}
+
+const grosze = (amount: number) => Math.round(amount * 100);
+const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(String((error as Error)?.message ?? error));
+
+/**
+ * Placing orders (spec §4, architecture: idempotent, stock reserved atomically). The order is
+ * the server cart priced today — prices a client sends are never read. Inside one transaction
+ * every stock-keeping SKU is reserved with a conditional update (it only succeeds while enough
+ * is left), the store's order counter moves on, the order and its lines are written and the
+ * cart is emptied; any refusal rolls all of it back.
+ */
+export class Orders {
+  constructor(private readonly db: Db, private readonly carts: Carts, private readonly clock: () => Date, private readonly storeCode = 'pl') {}
+
+  async place(request: OrderRequest): Promise<PlacedOrder> {
+    const earlier = await this.byClientId(request.clientOrderId, request.cart.id);
+    if (earlier) return earlier;
+    const problem = addressProblem(request.shippingAddress, { needsEmail: true })
+      ?? (request.billingAddress ? addressProblem(request.billingAddress, { needsEmail: false }) : null);
+    if (problem) throw new ApiError(400, problem);
+
+    const view = await this.carts.view(request.cart, request.groupId);
+    if (view.lines.length === 0) throw new ApiError(400, ORDER_MESSAGES.emptyCart);
+    if (view.lines.some((entry) => entry.error || !entry.line)) throw new ApiError(409, ORDER_MESSAGES.notAvailable);
+    const shipping = this.carts.shippingMethods(view).find((method) => `${method.carrier_code}_${method.method_code}` === request.shippingMethod);
+    if (!shipping?.available) throw new ApiError(400, `Shipping method ${request.shippingMethod} is not available for the cart`);
+    if (!this.carts.paymentMethods(view).some((method) => method.code === request.paymentMethod)) {
+      throw new ApiError(400, `Payment method ${request.paymentMethod} is not available for the cart`);
+    }
+    const totals: CartTotalsView = this.carts.totals({ ...view, cart: { ...view.cart, shipping_method: request.shippingMethod, payment_method: request.paymentMethod } });
+    const reserve = new Map<string, number>();
+    for (const entry of view.lines) for (const unit of entry.line!.stock) reserve.set(unit.sku, (reserve.get(unit.sku) ?? 0) + unit.qty);
+    const offline = OFFLINE_METHODS.has(request.paymentMethod);
+
+    try {
+      return await this.db.kysely.transaction().execute(async (trx) => {
+        // Asked again inside the transaction: on SQLite transactions run one after another, so a twin request sees the first's order here.
+        const twin = await this.byClientId(request.clientOrderId, request.cart.id, trx);
+        if (twin) return twin;
+        for (const [sku, qty] of reserve) {
+          // Managed, non-volatile stock goes down only while enough is left; volatile stock is a pre-reservation.
+          const result = await trx.updateTable('stock_item')
+            .set({ qty: sql`qty - ${qty}`, is_in_stock: sql`case when manage_stock = 1 and is_volatile = 0 and qty - ${qty} <= 0 then 0 else is_in_stock end` })
+            .where('sku', '=', sku).where('is_in_stock', '=', 1)
+            .where((eb) => eb.or([eb('manage_stock', '=', 0), eb('is_volatile', '=', 1), eb('qty', '>=', qty)]))
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) !== 1) throw new ApiError(409, ORDER_MESSAGES.notAvailable);
+        }
+        await trx.insertInto('order_sequence').values({ store_code: this.storeCode, last_value: 0 }).onConflict((oc) => oc.column('store_code').doNothing()).execute();
+        const { last_value: next } = await trx.updateTable('order_sequence').set({ last_value: sql`last_value + 1` })
+          .where('store_code', '=', this.storeCode).returning('last_value').executeTakeFirstOrThrow();
+        const incrementId = String(next).padStart(9, '0');
+        const status = offline ? 'processing' : 'pending_payment';
+        const paymentState = offline ? 'offline' : 'awaiting';
+        const { id } = await trx.insertInto('sales_order').values({
+          increment_id: incrementId, store_code: this.storeCode, client_order_id: request.clientOrderId, cart_id: request.cart.id,
+          customer_id: request.customerId, email: request.shippingAddress.email!.trim(), status, payment_state: paymentState,
+          shipping_method: request.shippingMethod, payment_method: request.paymentMethod,
+          addresses: JSON.stringify({ shipping: request.shippingAddress, billing: request.billingAddress ?? request.shippingAddress }),
+          totals: JSON.stringify(totals), grand_total_grosze: grosze(totals.grand_total), created_at: this.clock().toISOString(),
+        }).returning('id').executeTakeFirstOrThrow();
+        await trx.insertInto('sales_order_item').values(view.lines.map((entry) => ({
+          order_id: id, sku: entry.sku, name: entry.line!.name, qty: entry.qty, price_grosze: grosze(entry.line!.unitPrice),
+          row_total_grosze: grosze(entry.line!.rowTotal), product_option: entry.product_option ? JSON.stringify(entry.product_option) : null,
+          options: JSON.stringify(entry.line!.labels),
+        }))).execute();
+        await trx.deleteFrom('cart_item').where('cart_id', '=', request.cart.id).execute();
+        await trx.updateTable('cart').set({ coupon_code: null, shipping_method: null, payment_method: null, updated_at: this.clock().toISOString() })
+          .where('id', '=', request.cart.id).execute();
+        return {
+          orderNumber: incrementId, backendOrderId: id, clientOrderId: request.clientOrderId, status, paymentState,
+          grandTotal: totals.grand_total, created: true,
+        };
+      });
+    } catch (error) {
+      // PostgreSQL runs twin transactions side by side: the loser hits the unique client_order_id; answer with the winner's order.
+      if (isUniqueViolation(error)) {
+        const winner = await this.byClientId(request.clientOrderId, request.cart.id);
+        if (winner) return winner;
+      }
+      throw error;
+    }
+  }
+
+  /** The order placed earlier under this client id — only ever for the same cart (an id is not a key to someone else's order). */
+  private async byClientId(clientOrderId: string, cartId: string, executor: Kysely<Database> = this.db.kysely): Promise<PlacedOrder | null> {
+    const row = await executor.selectFrom('sales_order').selectAll().where('client_order_id', '=', clientOrderId).executeTakeFirst();
+    if (!row) return null;
+    if (row.cart_id !== cartId) throw new ApiError(409, 'This order id belongs to another order; send a new one');
+    return {
+      orderNumber: row.increment_id, backendOrderId: row.id, clientOrderId: row.client_order_id, status: row.status,
+      paymentState: row.payment_state, grandTotal: row.grand_total_grosze / 100, created: false,
+    };
+  }
+}

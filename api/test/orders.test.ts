@@ -1,0 +1,120 @@
+import { isViewable, round2, type Product } from '@kaloryfer/domain';
+import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+
+/** POST /api/order over HTTP: server prices, one order per client order id, stock reserved atomically, bad input → 4xx. */
+let server: TestServer;
+let valve: Product;
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+  const response = await fetch(server.baseUrl + path, {
+    method, headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() as { code: number; result: any } };
+}
+
+async function cartWith(sku: string, qty: number): Promise<string> {
+  const cartId = (await call('POST', '/api/cart/create')).body.result as string;
+  const added = await call('POST', `/api/cart/update?cartId=${cartId}`, { cartItem: { sku, qty, quoteId: cartId } });
+  expect(added.status).toBe(200);
+  return cartId;
+}
+
+const address = {
+  firstname: 'Anna', lastname: 'Kowalska', street: ['ul. Grzewcza 7', '12'], city: 'Kraków', postcode: '30-001', country_id: 'PL',
+  telephone: '601 234 567', email: 'anna.kowalska@example.pl',
+};
+let orderSeq = 0;
+const orderBody = (cartId: string, changes: Record<string, unknown> = {}, info: Record<string, unknown> = {}) => ({
+  order: {
+    order_id: `test-order-${(orderSeq += 1)}-${cartId.slice(0, 6)}`, cart_id: cartId,
+    addressInformation: { shippingAddress: address, shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: 'cashondelivery', ...info },
+    ...changes,
+  },
+});
+const stockOf = async (sku: string) => server.db.kysely.selectFrom('stock_item').select(['qty', 'is_in_stock']).where('sku', '=', sku).executeTakeFirstOrThrow();
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: TEST_SEED });
+  valve = server.app.catalog.products.find((product: Product) => isViewable(product) && product.type_id === 'simple' && product.stock.is_in_stock
+    && product.stock.manage_stock && !product.stock.is_volatile && product.stock.qty >= 30 && !product.custom_options && product.tier_prices.length === 0
+    && (product.stock.max_sale_qty === 0 || product.stock.max_sale_qty >= 2))!;
+  expect(valve).toBeDefined();
+});
+afterAll(() => server.close());
+
+test('an order is the server cart at the server\'s prices: client prices ignored, sequential numbers, stock down, cart emptied', async () => {
+  const cartId = await cartWith(valve.sku, 2);
+  const before = await stockOf(valve.sku);
+  const placed = await call('POST', '/api/order', orderBody(cartId, { products: [{ sku: valve.sku, qty: 2, price: 0.01, price_incl_tax: 0.01 }], grand_total: 0.02 }));
+  expect(placed.status).toBe(200);
+  const expected = round2(valve.final_price_incl_tax! * 2 + 29 + 9.99);
+  expect(placed.body.result).toMatchObject({ orderNumber: expect.stringMatching(/^\d{9}$/), status: 'processing', paymentState: 'offline', grandTotal: expected, created: true });
+  expect((await stockOf(valve.sku)).qty).toBe(before.qty - 2);
+  expect((await call('GET', `/api/cart/pull?cartId=${cartId}`)).body.result).toEqual([]);
+  const next = await call('POST', '/api/order', orderBody(await cartWith(valve.sku, 1), {}, { payment_method_code: 'payu_blik' }));
+  expect(Number(next.body.result.orderNumber)).toBe(Number(placed.body.result.orderNumber) + 1);
+  expect(next.body.result).toMatchObject({ status: 'pending_payment', paymentState: 'awaiting' });
+  const row = await server.db.kysely.selectFrom('sales_order_item').selectAll().where('order_id', '=', placed.body.result.backendOrderId).execute();
+  expect(row).toEqual([expect.objectContaining({ sku: valve.sku, qty: 2, price_grosze: Math.round(valve.final_price_incl_tax! * 100) })]);
+});
+
+test('the same order sent twice at once (double click, retry) is one order, answered to both', async () => {
+  const cartId = await cartWith(valve.sku, 1);
+  const body = orderBody(cartId);
+  const before = await stockOf(valve.sku);
+  const [first, second] = await Promise.all([call('POST', '/api/order', body), call('POST', '/api/order', body)]);
+  expect([first.status, second.status]).toEqual([200, 200]);
+  expect(first.body.result.orderNumber).toBe(second.body.result.orderNumber);
+  expect([first.body.result.created, second.body.result.created].sort()).toEqual([false, true]);
+  const replay = await call('POST', '/api/order', body);
+  expect(replay.body.result).toMatchObject({ orderNumber: first.body.result.orderNumber, created: false });
+  expect((await stockOf(valve.sku)).qty).toBe(before.qty - 1);
+  const rows = await server.db.kysely.selectFrom('sales_order').select('id').where('client_order_id', '=', body.order.order_id).execute();
+  expect(rows).toHaveLength(1);
+  const elsewhere = await call('POST', '/api/order', { order: { ...orderBody(await cartWith(valve.sku, 1)).order, order_id: body.order.order_id } });
+  expect(elsewhere.status).toBe(409);
+});
+
+test('20 buyers of the last unit at once: exactly one order, the others hear the spec\'s message', async () => {
+  const last = server.app.catalog.products.find((product: Product) => isViewable(product) && product.type_id === 'simple' && product.stock.is_in_stock
+    && product.stock.manage_stock && !product.stock.is_volatile && product.sku !== valve.sku && !product.custom_options)!;
+  const carts = await Promise.all(Array.from({ length: 20 }, () => cartWith(last.sku, 1)));
+  await server.db.kysely.updateTable('stock_item').set({ qty: 1 }).where('sku', '=', last.sku).execute();
+  const answers = await Promise.all(carts.map((cartId) => call('POST', '/api/order', orderBody(cartId))));
+  expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+  const refused = answers.filter((answer) => answer.status !== 200);
+  expect(refused.map((answer) => [answer.status, answer.body.result])).toEqual(Array(19).fill([409, 'Some of the ordered products are not available']));
+  expect(await stockOf(last.sku)).toEqual({ qty: 0, is_in_stock: 0 });
+  // The refused carts keep their lines: nothing was lost.
+  expect((await call('GET', `/api/cart/pull?cartId=${carts[answers.findIndex((answer) => answer.status === 409)]}`)).body.result).toHaveLength(1);
+});
+
+test.each<[string, (cartId: string) => unknown, number, string | RegExp]>([
+  ['no body', () => undefined, 400, /body/],
+  ['malformed JSON', () => '{"order": ', 400, /JSON|body/i],
+  ['no order id', (cartId) => ({ order: { ...orderBody(cartId).order, order_id: undefined } }), 400, /order_id/],
+  ['an unknown cart', () => orderBody('x'.repeat(24)), 404, 'No such cart'],
+  ['a bad e-mail', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...address, email: 'anna@' } }), 400, 'Please provide valid e-mail address'],
+  ['a one-letter name', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...address, firstname: 'A' } }), 400, /Name must have at least/],
+  ['a postcode not in xx-xxx', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...address, postcode: '30001' } }), 400, 'Enter the zip code in the xx-xxx format'],
+  ['a wrong phone number', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...address, telephone: '12 34' } }), 400, 'The phone number you entered is incorrect'],
+  ['a NIP with a wrong checksum', (cartId) => orderBody(cartId, {}, { billingAddress: { ...address, company: 'Ciepło sp. z o.o.', vat_id: '5260250275' } }), 400, 'The tax identification number (NIP) is not valid'],
+  ['an address abroad', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...address, country_id: 'DE' } }), 400, /Poland only/],
+  ['a shipping method that does not exist', (cartId) => orderBody(cartId, {}, { shipping_carrier_code: 'ufo' }), 400, /not available/],
+  ['an unknown payment method', (cartId) => orderBody(cartId, {}, { payment_method_code: 'bitcoin' }), 400, /not available/],
+])('%s → refused, nothing placed', async (_name, body, status, message) => {
+  const cartId = await cartWith(valve.sku, 1);
+  const before = await stockOf(valve.sku);
+  const answer = await call('POST', '/api/order', body(cartId));
+  expect(answer.status).toBe(status);
+  expect(answer.body.result).toMatch(message);
+  expect(await stockOf(valve.sku)).toEqual(before);
+  expect((await call('GET', `/api/cart/pull?cartId=${cartId}`)).body.result).toHaveLength(1);
+});
+
+test('an empty cart cannot be ordered', async () => {
+  const cartId = (await call('POST', '/api/cart/create')).body.result as string;
+  const answer = await call('POST', '/api/order', orderBody(cartId));
+  expect([answer.status, answer.body.result]).toEqual([400, 'Shopping cart is empty, add products before entering Checkout']);
+});
