@@ -168,6 +168,16 @@ export class Carts {
     });
   }
 
+  /** The shipping method with this code (`carrier_method`, as the cart stores it) if this cart offers it, available or not. */
+  shippingMethodOf(view: CartView, code: string | null): ShippingMethod | undefined {
+    return code ? this.shippingMethods(view).find((method) => `${method.carrier_code}_${method.method_code}` === code) : undefined;
+  }
+
+  /** The payment method with this code if this cart may use it. */
+  paymentMethodOf(view: CartView, code: string | null): PaymentMethod | undefined {
+    return code ? this.paymentMethods(view).find((method) => method.code === code) : undefined;
+  }
+
   paymentMethods(view: CartView): PaymentMethod[] {
     const priced = view.lines.flatMap((entry) => (entry.line ? [entry.line] : []));
     return paymentMethodsFor({ allVirtual: priced.length > 0 && priced.every((line) => line.shipping.isVirtual) });
@@ -176,10 +186,9 @@ export class Carts {
   totals(view: CartView): CartTotalsView {
     const priced = view.lines.flatMap((entry) => (entry.line ? [{ ...entry.line, item_id: entry.item_id }] : []));
     const coupon = this.couponOf(view);
-    const shipping = view.cart.shipping_method
-      ? this.shippingMethods(view).find((method) => `${method.carrier_code}_${method.method_code}` === view.cart.shipping_method && method.available)
-      : undefined;
-    const payment = view.cart.payment_method ? this.paymentMethods(view).find((method) => method.code === view.cart.payment_method) : undefined;
+    const chosen = this.shippingMethodOf(view, view.cart.shipping_method);
+    const shipping = chosen?.available ? chosen : undefined;
+    const payment = this.paymentMethodOf(view, view.cart.payment_method);
     return {
       ...cartTotals({
         rowTotals: priced.map((line) => line.rowTotal),

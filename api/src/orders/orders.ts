@@ -94,11 +94,8 @@ export class Orders {
     const view = await this.carts.view(request.cart, request.groupId);
     if (view.lines.length === 0) throw new ApiError(400, ORDER_MESSAGES.emptyCart);
     if (view.lines.some((entry) => entry.error || !entry.line)) throw new ApiError(409, ORDER_MESSAGES.notAvailable);
-    const shipping = this.carts.shippingMethods(view).find((method) => `${method.carrier_code}_${method.method_code}` === request.shippingMethod);
-    if (!shipping?.available) throw new ApiError(400, `Shipping method ${request.shippingMethod} is not available for the cart`);
-    if (!this.carts.paymentMethods(view).some((method) => method.code === request.paymentMethod)) {
-      throw new ApiError(400, `Payment method ${request.paymentMethod} is not available for the cart`);
-    }
+    if (!this.carts.shippingMethodOf(view, request.shippingMethod)?.available) throw new ApiError(400, `Shipping method ${request.shippingMethod} is not available for the cart`);
+    if (!this.carts.paymentMethodOf(view, request.paymentMethod)) throw new ApiError(400, `Payment method ${request.paymentMethod} is not available for the cart`);
     const totals: CartTotalsView = this.carts.totals({ ...view, cart: { ...view.cart, shipping_method: request.shippingMethod, payment_method: request.paymentMethod } });
     const reserve = new Map<string, number>();
     for (const entry of view.lines) for (const unit of entry.line!.stock) reserve.set(unit.sku, (reserve.get(unit.sku) ?? 0) + unit.qty);

@@ -141,10 +141,11 @@ export async function cartRoutes(app: FastifyInstance, { carts, customers }: { c
     if (info.shippingAddress && info.shippingAddress.country_id.toUpperCase() !== 'PL') throw new ApiError(400, ONLY_POLAND);
     const { cart, groupId } = await cartFor(request);
     const view = await carts.view(cart, groupId);
-    const method = carts.shippingMethods(view).find((candidate) => candidate.carrier_code === info.shippingCarrierCode && candidate.method_code === info.shippingMethodCode);
-    if (!method) throw new ApiError(400, `Unknown shipping method ${info.shippingCarrierCode}_${info.shippingMethodCode}`);
+    const code = `${info.shippingCarrierCode}_${info.shippingMethodCode}`;
+    const method = carts.shippingMethodOf(view, code);
+    if (!method) throw new ApiError(400, `Unknown shipping method ${code}`);
     if (!method.available) throw new ApiError(400, method.error_message ?? 'This shipping method is not available for the cart');
-    await carts.setMethods(cart, { shipping: `${method.carrier_code}_${method.method_code}` });
+    await carts.setMethods(cart, { shipping: code });
     return sendResult(reply, { payment_methods: carts.paymentMethods(view), totals: carts.totals(view) });
   });
 
@@ -156,14 +157,12 @@ export async function cartRoutes(app: FastifyInstance, { carts, customers }: { c
     const view = await carts.view(cart, groupId);
     const change: { shipping?: string; payment?: string } = {};
     if (methods.shippingCarrierCode !== undefined || methods.shippingMethodCode !== undefined) {
-      const method = carts.shippingMethods(view).find((candidate) => candidate.carrier_code === methods.shippingCarrierCode && candidate.method_code === methods.shippingMethodCode);
-      if (!method || !method.available) throw new ApiError(400, `Shipping method ${methods.shippingCarrierCode}_${methods.shippingMethodCode} is not available for the cart`);
-      change.shipping = `${method.carrier_code}_${method.method_code}`;
+      const code = `${methods.shippingCarrierCode}_${methods.shippingMethodCode}`;
+      if (!carts.shippingMethodOf(view, code)?.available) throw new ApiError(400, `Shipping method ${code} is not available for the cart`);
+      change.shipping = code;
     }
     if (methods.paymentMethod) {
-      if (!carts.paymentMethods(view).some((method) => method.code === methods.paymentMethod!.method)) {
-        throw new ApiError(400, `Payment method ${methods.paymentMethod.method} is not available for the cart`);
-      }
+      if (!carts.paymentMethodOf(view, methods.paymentMethod.method)) throw new ApiError(400, `Payment method ${methods.paymentMethod.method} is not available for the cart`);
       change.payment = methods.paymentMethod.method;
     }
     await carts.setMethods(cart, change);
