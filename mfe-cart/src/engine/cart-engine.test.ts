@@ -1,11 +1,12 @@
 import type { CartState, NotificationInput } from '@kaloryfer/contracts';
-import { CartEngine, keyOf, type AddRequest, type StoredCart } from './cart-engine';
+import type { CartAddRequest } from '@kaloryfer/contracts';
+import { CartEngine, keyOf, type StoredCart } from './cart-engine';
 import { CART_FLAGS, CONNECT_BYPASS_LIMIT } from './cart-rules';
 import { CART_KEY, createCartStorage } from './cart-storage';
 import { ScriptedCartServer } from './scripted-cart-server';
 
-const valve: AddRequest = { sku: 'KF-ZT-0001', qty: 2, product: { name: 'Zawór termostatyczny', priceInclTax: 89, typeId: 'simple' } };
-const radiator: AddRequest = {
+const valve: CartAddRequest = { sku: 'KF-ZT-0001', qty: 2, product: { name: 'Zawór termostatyczny', priceInclTax: 89, typeId: 'simple' } };
+const radiator: CartAddRequest = {
   sku: 'KF-LD-0086-500x1200-BIA', parentSku: 'KF-LD-0086', qty: 1, product: { name: 'Grzejnik Lido', priceInclTax: 1299, typeId: 'configurable' },
 };
 
@@ -53,7 +54,7 @@ describe('add item (spec §4/§5)', () => {
     expect(shop.cart.itemsCount).toBe(5);
   });
 
-  test.each<[string, Partial<ScriptedCartServer['stock'][string]> | null, AddRequest['product'], string, 'success' | 'warning' | 'error', number]>([
+  test.each<[string, Partial<ScriptedCartServer['stock'][string]> | null, CartAddRequest['product'], string, 'success' | 'warning' | 'error', number]>([
     ['in stock', null, valve.product, 'Product has been added to the cart!', 'success', 2],
     ['volatile stock: added for pre-reservation', { is_in_stock: true, is_volatile: true }, valve.product,
       'The system is not sure about the stock quantity (volatile). Product has been added to the cart for pre-reservation.', 'warning', 2],

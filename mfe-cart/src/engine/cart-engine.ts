@@ -47,7 +47,6 @@ export interface EditMode {
   selectedOptions: ProductOptionInput;
 }
 
-export type AddRequest = CartAddRequest;
 
 export interface EngineDeps {
   api: CartApi;
@@ -156,7 +155,7 @@ export class CartEngine {
   }
 
   /** Add a product (spec §4/§5): the price rule, the product's errors, the stock check, then the server. */
-  add(request: AddRequest): Promise<void> {
+  add(request: CartAddRequest): Promise<void> {
     return this.run(async () => {
       const stock = await this.stockOf(request.sku);
       const status = addStatus({ price: request.product ? request.product.priceInclTax : 0, errors: request.product?.errors }, stock);
@@ -169,21 +168,24 @@ export class CartEngine {
         name: request.product?.name ?? request.sku, price: request.product?.priceInclTax ?? 0, rowTotal: 0, image: request.product?.image, options: [],
         ...(request.productOption ? { product_option: request.productOption } : {}),
       };
-      this.setItems(addToItems(this.state.items, added) as EngineItem[]);
+      this.setItems(addToItems(this.state.items, added));
       const line = this.state.items.find((item) => sameLine(item, added))!;
+      const told: NotificationInput = { type: status.status === 'ok' ? 'success' : 'warning', message: status.message, action2: PROCEED };
       if (!(await this.connect())) {
-        this.deps.notify({ type: status.status === 'ok' ? 'success' : 'warning', message: status.message, action2: PROCEED });
+        this.deps.notify(told); // kept in this browser; the next sync sends it
         return;
       }
+      const token = this.state.token!;
+      const known = line.server_item_id !== undefined && line.server_cart_id === token;
       try {
-        const result = line.server_item_id && line.server_cart_id === this.state.token
-          ? await this.deps.api.update(this.state.token!, { sku: line.sku, qty: line.qty, item_id: line.server_item_id, product_option: wrap(line.product_option) }, this.caller)
-          // A line the server has not seen yet goes up whole; the server adds it to an equal line.
-          : await this.deps.api.update(this.state.token!, { sku: line.sku, qty: line.server_item_id ? added.qty : line.qty, product_option: wrap(line.product_option) }, this.caller);
-        this.replaceLine(line, decorate(line, result, this.state.token!));
-        this.deps.notify({ type: status.status === 'ok' ? 'success' : 'warning', message: status.message, action2: PROCEED });
+        // The line's whole quantity: set on the server's line when it has one, else sent as new.
+        const result = await this.deps.api.update(token, {
+          sku: line.sku, qty: line.qty, product_option: wrap(line.product_option), ...(known ? { item_id: line.server_item_id } : {}),
+        }, this.caller);
+        this.replaceLine(line, decorate(line, result, token));
+        this.deps.notify(told);
       } catch (error) {
-        this.setItems(rollback(this.state.items, line) as EngineItem[]);
+        this.setItems(rollback(this.state.items, line));
         this.notifyError(messageOf(error));
         if (isGone(error)) await this.reconnect();
       }
@@ -209,7 +211,7 @@ export class CartEngine {
         await this.syncTotals();
         return true;
       } catch (error) {
-        this.setItems(rollback(this.state.items, changed) as EngineItem[]);
+        this.setItems(rollback(this.state.items, changed));
         this.notifyError(messageOf(error));
         if (isGone(error)) await this.reconnect();
         return false;
@@ -364,7 +366,7 @@ export class CartEngine {
       const line = mode ? this.find(mode.key) : undefined;
       if (!line) return null;
       const other = this.state.items.find((item) => item !== line && item.sku === change.sku);
-      const wanted: EngineItem = { ...line, sku: change.sku, qty: change.qty, prev_qty: line.qty, error: undefined };
+      const wanted: EngineItem = { ...line, sku: change.sku, qty: change.qty, error: undefined };
       if (!(await this.connect()) || !line.server_item_id) {
         this.setItems(other ? this.state.items.filter((item) => item !== line).map((item) => (item === other ? { ...other, qty: other.qty + change.qty } : item))
           : this.state.items.map((item) => (item === line ? wanted : item)));
@@ -462,17 +464,17 @@ export class CartEngine {
       return;
     }
     if (changedServer) server = await this.deps.api.pull(token, this.caller).catch(() => server);
-    this.setItems(this.state.items.map((item) => {
+    const items = this.state.items.map((item) => {
       const line = server.find((candidate) => candidate.item_id === item.server_item_id);
       return line ? decorate(item, line, token) : item;
-    }), false);
-    this.state = { ...this.state, lastSync: { hash: cartHash(this.state.items, token), at: this.now() } };
+    });
+    this.state = { ...this.state, items, lastSync: { hash: cartHash(items, token), at: this.now() } };
     this.persist();
     await this.syncTotals(forceTotals);
   }
 
   /** Runs a merge plan; true when the server cart changed. */
-  private async execute(actions: MergeAction[], token: string): Promise<boolean> {
+  private async execute(actions: MergeAction<EngineItem, ServerLine>[], token: string): Promise<boolean> {
     let changedServer = false;
     let items = [...this.state.items];
     const swap = (from: EngineItem, to: EngineItem | null) => {
@@ -482,7 +484,7 @@ export class CartEngine {
       try {
         switch (action.kind) {
           case 'server-add': {
-            const item = action.item as EngineItem;
+            const { item } = action;
             const result = await this.deps.api.update(token, { sku: item.sku, qty: item.qty, product_option: wrap(item.product_option) }, this.caller);
             swap(item, decorate(item, result, token));
             changedServer = true;
@@ -498,24 +500,24 @@ export class CartEngine {
             changedServer = true;
             break;
           case 'local-remove':
-            swap(action.item as EngineItem, null);
+            swap(action.item, null);
             break;
           case 'local-set': {
-            const item = items.find((candidate) => candidate.sku === action.item.sku && sameLine(candidate, action.item)) ?? (action.item as EngineItem);
+            const item = items.find((candidate) => candidate.sku === action.item.sku && sameLine(candidate, action.item)) ?? action.item;
             swap(item, { ...item, qty: action.qty, server_item_id: action.serverItem.item_id, server_cart_id: token });
             break;
           }
           case 'local-add':
-            items.push(fromServer(action.serverItem as ServerLine, token));
+            items.push(fromServer(action.serverItem, token));
             break;
         }
       } catch (error) {
         // A line the server refuses (out of stock since, a variant gone) stays local with the reason.
-        if (action.kind === 'server-add') swap(action.item as EngineItem, { ...(action.item as EngineItem), ...problemOf(error instanceof ApiFailure ? error.message : undefined) });
+        if (action.kind === 'server-add') swap(action.item, { ...action.item, ...problemOf(error instanceof ApiFailure ? error.message : undefined) });
         else if (isGone(error)) throw error;
       }
     }
-    this.setItems(items, false);
+    this.state = { ...this.state, items };
     return changedServer;
   }
 

@@ -145,14 +145,14 @@ export function addStatus(product: { price: number | null; errors?: Record<strin
 }
 
 /** The same line again adds up its quantity; another line is appended. prev_qty keeps what was there. */
-export function addToItems(items: LocalItem[], added: LocalItem): LocalItem[] {
+export function addToItems<T extends LocalItem>(items: T[], added: T): T[] {
   const index = items.findIndex((item) => sameLine(item, added));
   if (index === -1) return [...items, { ...added, prev_qty: 0 }];
   return items.map((item, at) => (at === index ? { ...item, prev_qty: item.qty, qty: item.qty + added.qty } : item));
 }
 
 /** A failed server update: the previous quantity comes back, or the line goes if it had none. */
-export function rollback(items: LocalItem[], failed: LocalItem): LocalItem[] {
+export function rollback<T extends LocalItem>(items: T[], failed: T): T[] {
   return items.flatMap((item) => {
     if (!sameLine(item, failed)) return [item];
     return item.prev_qty ? [{ ...item, qty: item.prev_qty, prev_qty: undefined }] : [];
@@ -172,13 +172,13 @@ export function stockSync(isInStock: boolean, flags: Pick<CartFlags, 'allowOutOf
   return { remove: false, error: 'Out of the stock!' };
 }
 
-export type MergeAction =
-  | { kind: 'server-add'; item: LocalItem }
-  | { kind: 'server-update'; item: LocalItem; serverItem: ServerItem; qty: number }
-  | { kind: 'server-delete'; serverItem: ServerItem }
-  | { kind: 'local-remove'; item: LocalItem }
-  | { kind: 'local-set'; item: LocalItem; serverItem: ServerItem; qty: number }
-  | { kind: 'local-add'; serverItem: ServerItem };
+export type MergeAction<L extends LocalItem = LocalItem, S extends ServerItem = ServerItem> =
+  | { kind: 'server-add'; item: L }
+  | { kind: 'server-update'; item: L; serverItem: S; qty: number }
+  | { kind: 'server-delete'; serverItem: S }
+  | { kind: 'local-remove'; item: L }
+  | { kind: 'local-set'; item: L; serverItem: S; qty: number }
+  | { kind: 'local-add'; serverItem: S };
 
 export interface MergeOptions {
   cartId: string;
@@ -201,11 +201,11 @@ export interface MergeOptions {
  *   cart, so a reload or a second login never doubles it;
  * - a server line the client lacks: deleted on the server when the client wins, else added locally.
  */
-export function mergePlan(local: LocalItem[], server: ServerItem[], options: MergeOptions): MergeAction[] {
+export function mergePlan<L extends LocalItem, S extends ServerItem>(local: L[], server: S[], options: MergeOptions): MergeAction<L, S>[] {
   const flags = options.flags ?? CART_FLAGS;
   const clientWins = Boolean(options.forceClientState) || !flags.serverMergeByDefault;
-  const actions: MergeAction[] = [];
-  const matched = new Set<ServerItem>();
+  const actions: MergeAction<L, S>[] = [];
+  const matched = new Set<S>();
   for (const item of local) {
     const serverItem = server.find((candidate) => !matched.has(candidate) && sameLine(candidate, item));
     if (!serverItem) {
