@@ -85,7 +85,7 @@ export function CartLineItem({ lineKey: key, line, engine, editing, onNavigate, 
           <div className="cart-line-confirm" role="group" aria-label={t('line.confirmRemove', { name: line.name })}
             onKeyDown={(event) => { if (event.key === 'Escape') { event.stopPropagation(); cancel(); } }}>
             <p>{t('line.confirmRemove', { name: line.name })}</p>
-            <button ref={confirmRef} type="button" className="button" onClick={() => { onRemoved(); void engine.remove(key); }}>{t('line.confirmYes')}</button>
+            <button ref={confirmRef} type="button" className="button" onClick={() => void engine.remove(key).then(onRemoved)}>{t('line.confirmYes')}</button>
             <button type="button" className="button-secondary" onClick={cancel}>{t('line.confirmNo')}</button>
           </div>
         )}

@@ -74,6 +74,7 @@ test('removal asks first: No keeps the line and gives focus back, Yes removes it
   await userEvent.click(screen.getByRole('button', { name: 'Tak, usuń' }));
   await waitFor(() => expect(server.lines(cartId())).toEqual([{ sku: 'KF-LD-0086-500x1200-BIA', qty: 1 }]));
   expect(screen.queryByRole('heading', { name: /KF-ZT-0001/ })).not.toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole('list', { name: 'Produkty w koszyku' })).toHaveFocus()); // not lost to the page
 });
 
 test('a coupon: a wrong code is refused with the spec message, a right one shows its discount and can be removed', async () => {

@@ -33,8 +33,9 @@ export function Microcart({ engine, onClose, headingRef }: { engine: CartEngine;
 
   const totals = cart.totals;
   const goods = totals ? round2(totals.subtotalInclTax + totals.discountAmount) : round2(cart.items.reduce((sum, line) => sum + line.rowTotalInclTax, 0));
-  // After a removal focus goes to the list (the removed line's buttons are gone).
-  const afterRemove = () => queueMicrotask(() => (listRef.current ?? headingRef?.current)?.focus());
+  // After a removal the line's buttons are gone: focus goes to the list, or to the drawer when the cart became empty
+  // (a macrotask later, once React has rendered the engine's new $cart).
+  const afterRemove = () => setTimeout(() => (listRef.current ?? headingRef?.current)?.focus(), 0);
 
   return (
     <div className="microcart">
