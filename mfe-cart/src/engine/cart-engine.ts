@@ -7,7 +7,7 @@ import {
   stockSync, syncNeeded, type CartFlags, type LocalItem, type MergeAction,
 } from './cart-rules';
 import { CART_KEY, PRODUCT_CACHE_KEY, type CartStorage } from './cart-storage';
-import { messageOf, type Message } from './server-message';
+import { CART_MESSAGES, messageOf, type Message } from './server-message';
 
 /** A cart line as the engine keeps it: the shopper's choice plus what the server said of it. */
 export interface EngineItem extends LocalItem {
@@ -75,7 +75,7 @@ export const keyOfLine = (line: CartLine) => keyOf({ sku: line.sku, type_id: lin
 
 const wrap = (option: ProductOptionInput | undefined) => (option && Object.keys(option).length > 0 ? { extension_attributes: option } : undefined);
 const isGone = (error: unknown) => error instanceof ApiFailure && [401, 403, 404].includes(error.status);
-const PROCEED = { label: 'Proceed to checkout', intent: { name: 'checkout' as const } };
+const PROCEED = { label: CART_MESSAGES.proceed, intent: { name: 'checkout' as const } };
 
 /** A server line's problem as the shopper reads it; an out-of-stock line is the stock sync's 'Out of the stock!'. */
 function problemOf(text: string | undefined): Pick<EngineItem, 'error' | 'errorParams'> {
@@ -207,7 +207,7 @@ export class CartEngine {
       try {
         const result = await this.deps.api.update(this.state.token!, { sku: line.sku, qty, item_id: line.server_item_id, product_option: wrap(line.product_option) }, this.caller);
         this.replaceLine(changed, decorate(changed, result, this.state.token!));
-        this.deps.notify({ type: 'success', message: 'Product quantity has been updated!', action2: PROCEED });
+        this.deps.notify({ type: 'success', message: CART_MESSAGES.qtyUpdated, action2: PROCEED });
         await this.syncTotals();
         return true;
       } catch (error) {
@@ -244,7 +244,7 @@ export class CartEngine {
   /** Apply a coupon: the answer is null when it applied, else the message to show by the field. */
   applyCoupon(code: string): Promise<Message | null> {
     return this.run(async () => {
-      if (!(await this.connect())) return { message: 'Something went wrong' };
+      if (!(await this.connect())) return { message: CART_MESSAGES.failed };
       try {
         await this.deps.api.applyCoupon(this.state.token!, code.trim(), this.caller);
       } catch (error) {
@@ -387,7 +387,7 @@ export class CartEngine {
         return messageOf(error);
       }
       this.closeEdit();
-      this.deps.notify({ type: 'success', message: 'Product quantity has been updated!', action2: PROCEED });
+      this.deps.notify({ type: 'success', message: CART_MESSAGES.qtyUpdated, action2: PROCEED });
       await this.syncTotals();
       return null;
     });

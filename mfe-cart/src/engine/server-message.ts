@@ -1,4 +1,4 @@
-import { SPEC_MESSAGES } from '@kaloryfer/i18n';
+import { SPEC_MESSAGES, type SpecMessage } from '@kaloryfer/i18n';
 import { ApiFailure } from '@kaloryfer/ui';
 
 export interface Message {
@@ -6,6 +6,17 @@ export interface Message {
   message: string;
   params?: Record<string, string | number>;
 }
+
+/** The spec's messages the cart remote says itself, quoted exactly (or this does not compile). */
+export const CART_MESSAGES = {
+  proceed: 'Proceed to checkout',
+  qtyUpdated: 'Product quantity has been updated!',
+  failed: 'Something went wrong',
+  offline: 'You are offline',
+  onlyAvailable: 'Only {maxQuantity} products of this type are available',
+  required: 'Field is required',
+  noSuchConfiguration: 'No such configuration for the product, choose another combination',
+} as const satisfies Record<string, SpecMessage>;
 
 const ONLY_AVAILABLE = /^Only (\d+) products of this type are available$/;
 
@@ -15,9 +26,9 @@ const ONLY_AVAILABLE = /^Only (\d+) products of this type are available$/;
  * Polish. A call that never reached the server is 'You are offline' or 'Something went wrong'.
  */
 export function messageOf(error: unknown, online = globalThis.navigator?.onLine ?? true): Message {
-  if (!(error instanceof ApiFailure)) return { message: online ? 'Something went wrong' : 'You are offline' };
+  if (!(error instanceof ApiFailure)) return { message: online ? CART_MESSAGES.failed : CART_MESSAGES.offline };
   const only = ONLY_AVAILABLE.exec(error.message);
-  if (only) return { message: 'Only {maxQuantity} products of this type are available', params: { maxQuantity: Number(only[1]) } };
+  if (only) return { message: CART_MESSAGES.onlyAvailable, params: { maxQuantity: Number(only[1]) } };
   if ((SPEC_MESSAGES as readonly string[]).includes(error.message)) return { message: error.message };
-  return { message: error.status >= 500 ? 'Something went wrong' : error.message };
+  return { message: error.status >= 500 ? CART_MESSAGES.failed : error.message };
 }

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Message } from '../engine/server-message';
+import { CART_MESSAGES, type Message } from '../engine/server-message';
 
 /** The coupon field: apply a code, or show the applied one with a way to remove it. */
 export function CouponForm({ applied, onApply, onRemove }: {
@@ -18,7 +18,7 @@ export function CouponForm({ applied, onApply, onRemove }: {
   const apply = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!code.trim()) {
-      setError({ message: 'Field is required' });
+      setError({ message: CART_MESSAGES.required });
       inputRef.current?.focus();
       return;
     }

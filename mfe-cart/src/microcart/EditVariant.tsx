@@ -3,7 +3,7 @@ import { checkQuantity, isChildSelectable, type ConfigurableChild, type Product 
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartEngine } from '../engine/cart-engine';
-import { messageOf, type Message } from '../engine/server-message';
+import { CART_MESSAGES, messageOf, type Message } from '../engine/server-message';
 
 type Choice = Record<string, string>;
 
@@ -49,7 +49,7 @@ export function EditVariant({ line, engine }: { line: CartLine; engine: CartEngi
     const child = product?.configurable_children?.find((candidate) => isChildSelectable(candidate, false)
       && (product.configurable_options ?? []).every((option) => valueOf(candidate, option.attribute_code) === choice[option.attribute_code]));
     if (!child) {
-      setProblem({ message: 'No such configuration for the product, choose another combination' });
+      setProblem({ message: CART_MESSAGES.noSuchConfiguration });
       return;
     }
     setProblem(await engine.saveEdit({ sku: child.sku, qty: checked.qty }));

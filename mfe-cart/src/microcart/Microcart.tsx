@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keyOfLine, type CartEngine } from '../engine/cart-engine';
+import { CART_MESSAGES } from '../engine/server-message';
 import { CartLineItem } from './CartLineItem';
 import { CartTotals } from './CartTotals';
 import { CouponForm } from './CouponForm';
@@ -50,7 +51,7 @@ export function Microcart({ engine, onClose, headingRef }: { engine: CartEngine;
       <CouponForm applied={totals?.couponCode ?? null} onApply={(code) => engine.applyCoupon(code)} onRemove={() => engine.removeCoupon()} />
       {totals ? <CartTotals totals={totals} /> : <p role="status">{t('totals.pending')}</p>}
       <a className="button microcart-checkout" href={linkTo({ name: 'checkout' })} onClick={onClose}>
-        {t('Proceed to checkout', { ns: 'messages' })}
+        {t(CART_MESSAGES.proceed, { ns: 'messages' })}
       </a>
     </div>
   );
