@@ -24,6 +24,20 @@ import { healthRoutes } from './routes/health';
 import { storeRoutes } from './routes/store';
 import { MemorySearchEngine } from './search/memory/memory-engine';
 import { installShellHost } from './web/shell-host';
+import { FixtureCompanyRegister } from './companies/company-register';
+import { createOutbox } from './mail/outbox';
+import { NotificationSender, RETRY_DELAYS_MS } from './payments/notification-sender';
+import { Payments } from './payments/payments';
+import { SandboxGateway } from './payments/sandbox-gateway';
+import { sandboxRoutes } from './payments/sandbox-routes';
+import { companyRoutes } from './routes/company-routes';
+import { NOTIFY_PATH, paymentRoutes } from './routes/payment-routes';
+
+/** The port this server listens on (known once it listens; notify URLs are made after that). */
+function listeningPort(app: FastifyInstance): number {
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +45,8 @@ declare module 'fastify' {
     catalog: Catalog;
     /** Signs and reads the customer-group tokens sent with catalogue searches. */
     groupTokens: GroupTokens;
+    /** The sandbox gateway's notifications under way (tests wait for them with `drain()`). */
+    paymentNotifications: NotificationSender;
   }
 }
 
@@ -76,7 +92,19 @@ export async function buildApp({ config, db, clock }: AppOptions): Promise<Fasti
   await app.register(userRoutes, { customers });
   const carts = new Carts(db, catalog, now);
   await app.register(cartRoutes, { carts, customers });
-  await app.register(orderRoutes, { orders: new Orders(db, carts, now), carts, customers });
+  const notifications = new NotificationSender(RETRY_DELAYS_MS, (message) => app.log.warn(message));
+  app.addHook('onClose', async () => notifications.stop());
+  const paymentKey = loadTokenSecret(config.paymentKey, config.varDir, 'payment-key');
+  const sandbox = new SandboxGateway(paymentKey, config.publicOrigin, notifications);
+  const payments = new Payments(db, sandbox, {
+    notifyUrl: () => config.paymentNotifyUrl ?? `http://127.0.0.1:${listeningPort(app)}${NOTIFY_PATH}`,
+    continueUrl: (orderNumber) => `${config.publicOrigin}/thank-you-page?order_increment_id=${orderNumber}`,
+  }, now);
+  app.decorate('paymentNotifications', notifications);
+  await app.register(orderRoutes, { orders: new Orders(db, carts, now), carts, customers, payments, outbox: createOutbox(config) });
+  await app.register(paymentRoutes, { payments });
+  await app.register(sandboxRoutes, { gateway: sandbox });
+  await app.register(companyRoutes, { register: new FixtureCompanyRegister() });
   await app.register(stockRoutes, { db });
   await app.register(contentRoutes, { catalog });
   await app.register(urlRoutes, { catalog });

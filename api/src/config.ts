@@ -24,6 +24,13 @@ export interface Config {
   tokenSecret: string | undefined;
   /** The origin shoppers and search engines see (canonical links, JSON-LD); PUBLIC_URL. */
   publicOrigin: string;
+  /** The gateway's second key: signs and verifies payment notifications; unset = generated once into VAR_DIR. */
+  paymentKey: string | undefined;
+  /** Where the gateway sends notifications; unset = this server on loopback. */
+  paymentNotifyUrl: string | undefined;
+  /** SMTP server for the shop's e-mail (smtp://user:pass@host:587); unset = files in mailDir. */
+  smtpUrl: string | undefined;
+  mailDir: string;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -61,6 +68,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shellDist: path.resolve(REPO_ROOT, env.SHELL_DIST ?? 'shell/dist'),
     tokenSecret: env.TOKEN_SECRET || undefined,
     publicOrigin: publicOriginOf(env.PUBLIC_URL, `http://${publicHost}:${port}`),
+    paymentKey: env.PAYMENT_KEY || undefined,
+    paymentNotifyUrl: env.PAYMENT_NOTIFY_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailDir: path.resolve(varDir, env.MAIL_DIR ?? 'mail'),
   };
 }
 

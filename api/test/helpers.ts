@@ -38,6 +38,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl: `sqlite:${path.join(varDir, 'test.sqlite')}`,
     shellDist: options.shellDist ?? path.join(varDir, 'no-shell'),
     publicOrigin: 'https://sklep.kaloryfer.test',
+    mailDir: path.join(varDir, 'mail'),
   };
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);

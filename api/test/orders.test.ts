@@ -1,45 +1,17 @@
 import { isViewable, round2, type Product } from '@kaloryfer/domain';
 import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { ADDRESS, orderClient, plainValve } from './order-helpers';
 
 /** POST /api/order over HTTP: server prices, one order per client order id, stock reserved atomically, bad input → 4xx. */
 let server: TestServer;
 let valve: Product;
 
-async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const response = await fetch(server.baseUrl + path, {
-    method, headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() as { code: number; result: any } };
-}
-
-async function cartWith(sku: string, qty: number): Promise<string> {
-  const cartId = (await call('POST', '/api/cart/create')).body.result as string;
-  const added = await call('POST', `/api/cart/update?cartId=${cartId}`, { cartItem: { sku, qty, quoteId: cartId } });
-  expect(added.status).toBe(200);
-  return cartId;
-}
-
-const address = {
-  firstname: 'Anna', lastname: 'Kowalska', street: ['ul. Grzewcza 7', '12'], city: 'Kraków', postcode: '30-001', country_id: 'PL',
-  telephone: '601 234 567', email: 'anna.kowalska@example.pl',
-};
-let orderSeq = 0;
-const orderBody = (cartId: string, changes: Record<string, unknown> = {}, info: Record<string, unknown> = {}) => ({
-  order: {
-    order_id: `test-order-${(orderSeq += 1)}-${cartId.slice(0, 6)}`, cart_id: cartId,
-    addressInformation: { shippingAddress: address, shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: 'cashondelivery', ...info },
-    ...changes,
-  },
-});
+const { call, cartWith, orderBody } = orderClient(() => server);
 const stockOf = async (sku: string) => server.db.kysely.selectFrom('stock_item').select(['qty', 'is_in_stock']).where('sku', '=', sku).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
   server = await startTestServer({ seed: TEST_SEED });
-  valve = server.app.catalog.products.find((product: Product) => isViewable(product) && product.type_id === 'simple' && product.stock.is_in_stock
-    && product.stock.manage_stock && !product.stock.is_volatile && product.stock.qty >= 30 && !product.custom_options && product.tier_prices.length === 0
-    && (product.stock.max_sale_qty === 0 || product.stock.max_sale_qty >= 2))!;
-  expect(valve).toBeDefined();
+  valve = plainValve(server);
 });
 afterAll(() => server.close());
 
@@ -95,12 +67,12 @@ test.each<[string, (cartId: string) => unknown, number, string | RegExp]>([
   ['malformed JSON', () => '{"order": ', 400, /JSON|body/i],
   ['no order id', (cartId) => ({ order: { ...orderBody(cartId).order, order_id: undefined } }), 400, /order_id/],
   ['an unknown cart', () => orderBody('x'.repeat(24)), 404, 'No such cart'],
-  ['a bad e-mail', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...address, email: 'anna@' } }), 400, 'Please provide valid e-mail address'],
-  ['a one-letter name', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...address, firstname: 'A' } }), 400, /Name must have at least/],
-  ['a postcode not in xx-xxx', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...address, postcode: '30001' } }), 400, 'Enter the zip code in the xx-xxx format'],
-  ['a wrong phone number', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...address, telephone: '12 34' } }), 400, 'The phone number you entered is incorrect'],
-  ['a NIP with a wrong checksum', (cartId) => orderBody(cartId, {}, { billingAddress: { ...address, company: 'Ciepło sp. z o.o.', vat_id: '5260250275' } }), 400, 'The tax identification number (NIP) is not valid'],
-  ['an address abroad', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...address, country_id: 'DE' } }), 400, /Poland only/],
+  ['a bad e-mail', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...ADDRESS, email: 'anna@' } }), 400, 'Please provide valid e-mail address'],
+  ['a one-letter name', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...ADDRESS, firstname: 'A' } }), 400, /Name must have at least/],
+  ['a postcode not in xx-xxx', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...ADDRESS, postcode: '30001' } }), 400, 'Enter the zip code in the xx-xxx format'],
+  ['a wrong phone number', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...ADDRESS, telephone: '12 34' } }), 400, 'The phone number you entered is incorrect'],
+  ['a NIP with a wrong checksum', (cartId) => orderBody(cartId, {}, { billingAddress: { ...ADDRESS, company: 'Ciepło sp. z o.o.', vat_id: '5260250275' } }), 400, 'The tax identification number (NIP) is not valid'],
+  ['an address abroad', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...ADDRESS, country_id: 'DE' } }), 400, /Poland only/],
   ['a shipping method that does not exist', (cartId) => orderBody(cartId, {}, { shipping_carrier_code: 'ufo' }), 400, /not available/],
   ['an unknown payment method', (cartId) => orderBody(cartId, {}, { payment_method_code: 'bitcoin' }), 400, /not available/],
 ])('%s → refused, nothing placed', async (_name, body, status, message) => {

@@ -28,12 +28,12 @@ export class GroupTokens {
 }
 
 /**
- * The secret tokens are signed with: TOKEN_SECRET when set (several API processes must share
- * it), else one generated on first start and kept in VAR_DIR so tokens survive a restart.
+ * A secret: the configured one when set (several API processes must share it — TOKEN_SECRET,
+ * PAYMENT_KEY), else one generated on first start and kept in VAR_DIR so it survives a restart.
  */
-export function loadTokenSecret(configured: string | undefined, varDir: string): Buffer {
+export function loadTokenSecret(configured: string | undefined, varDir: string, fileName = 'token-secret'): Buffer {
   if (configured) return Buffer.from(configured, 'utf8');
-  const file = path.join(varDir, 'token-secret');
+  const file = path.join(varDir, fileName);
   try {
     return fs.readFileSync(file);
   } catch {

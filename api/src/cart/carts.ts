@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  applicableCoupon, cartTotals, couponDiscount, paymentMethodsFor, shippingMethodsFor,
+  applicableCoupon, cartTotals, couponDiscount, INSTANT_CHECKOUT_METHODS, paymentAllowed, paymentMethodsFor, shippingCodeOf, shippingMethodsFor,
   type CartTotals, type Coupon, type PaymentMethod, type ShippingMethod,
 } from '@kaloryfer/domain';
 import type { Catalog } from '../catalog/catalog';
@@ -170,17 +170,26 @@ export class Carts {
 
   /** The shipping method with this code (`carrier_method`, as the cart stores it) if this cart offers it, available or not. */
   shippingMethodOf(view: CartView, code: string | null): ShippingMethod | undefined {
-    return code ? this.shippingMethods(view).find((method) => `${method.carrier_code}_${method.method_code}` === code) : undefined;
+    return code ? this.shippingMethods(view).find((method) => shippingCodeOf(method) === code) : undefined;
   }
 
-  /** The payment method with this code if this cart may use it. */
-  paymentMethodOf(view: CartView, code: string | null): PaymentMethod | undefined {
-    return code ? this.paymentMethods(view).find((method) => method.code === code) : undefined;
+  /**
+   * The payment method with this code if this cart may pay with it: one the server lists, or an
+   * instant-checkout wallet the browser offers — with the shipping method chosen (spec §9).
+   */
+  paymentMethodOf(view: CartView, code: string | null, shippingCode = view.cart.shipping_method): PaymentMethod | undefined {
+    if (!code) return undefined;
+    const method = [...this.paymentMethods(view), ...INSTANT_CHECKOUT_METHODS].find((candidate) => candidate.code === code);
+    return method && paymentAllowed(code, { allVirtual: this.allVirtual(view), shippingCode }) ? method : undefined;
   }
 
   paymentMethods(view: CartView): PaymentMethod[] {
+    return paymentMethodsFor({ allVirtual: this.allVirtual(view) });
+  }
+
+  private allVirtual(view: CartView): boolean {
     const priced = view.lines.flatMap((entry) => (entry.line ? [entry.line] : []));
-    return paymentMethodsFor({ allVirtual: priced.length > 0 && priced.every((line) => line.shipping.isVirtual) });
+    return priced.length > 0 && priced.every((line) => line.shipping.isVirtual);
   }
 
   totals(view: CartView): CartTotalsView {

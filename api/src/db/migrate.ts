@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-reviews';
 import * as m0004 from './migrations/0004-carts';
 import * as m0005 from './migrations/0005-customers';
 import * as m0006 from './migrations/0006-orders';
+import * as m0007 from './migrations/0007-payments';
 
 /** Migrations are code, listed here in order; a new one is a new file and a new line. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-carts': m0004,
   '0005-customers': m0005,
   '0006-orders': m0006,
+  '0007-payments': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

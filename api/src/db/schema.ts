@@ -137,6 +137,31 @@ export interface OrderSequenceTable {
   last_value: number;
 }
 
+/** One attempt to pay an order through a gateway. */
+export interface PaymentTable {
+  id: Generated<number>;
+  order_id: number;
+  gateway: string;
+  gateway_order_id: string;
+  method: string;
+  amount_grosze: number;
+  /** new → completed | canceled; both are final. */
+  status: 'new' | 'completed' | 'canceled';
+  redirect_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A verified gateway notification and what it changed. */
+export interface PaymentNotificationTable {
+  id: Generated<number>;
+  gateway_order_id: string;
+  status: string;
+  body_sha256: string;
+  outcome: 'applied' | 'unchanged' | 'ignored';
+  received_at: string;
+}
+
 /** A placed order; `client_order_id` makes placing idempotent, `increment_id` is the shopper's order number. */
 export interface SalesOrderTable {
   id: Generated<number>;
@@ -189,5 +214,7 @@ export interface Database {
   customer: CustomerTable;
   order_sequence: OrderSequenceTable;
   sales_order: SalesOrderTable;
+  payment: PaymentTable;
+  payment_notification: PaymentNotificationTable;
   sales_order_item: SalesOrderItemTable;
 }

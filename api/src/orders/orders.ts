@@ -1,10 +1,14 @@
-import { emailProblem, isValidNip, isValidPostcode, nameProblem, normalisePhone } from '@kaloryfer/domain';
+import {
+  emailProblem, INSTANT_CHECKOUT_METHODS, isValidNip, isValidPostcode, nameProblem, NO_SHIPPING, normalisePhone, PAYMENT_METHODS,
+  SHIPPING_METHOD_DEFS, shippingCodeOf, type TotalSegment,
+} from '@kaloryfer/domain';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Carts, CartTotalsView } from '../cart/carts';
 import type { Db } from '../db/database';
 import type { CartTable, Database, SalesOrderTable } from '../db/schema';
 import { ApiError } from '../http/envelope';
+import { OFFLINE_METHODS } from '../payments/payments';
 
 export const ORDER_MESSAGES = {
   emptyCart: 'Shopping cart is empty, add products before entering Checkout',
@@ -16,8 +20,6 @@ export const ORDER_MESSAGES = {
 export const INVALID_NIP = 'The tax identification number (NIP) is not valid';
 export const ONLY_POLAND = 'We deliver in Poland only (country_id PL)';
 
-/** Payment methods that need no gateway: the order is placed and waits for the goods or the transfer. */
-const OFFLINE_METHODS = new Set(['cashondelivery', 'banktransfer', 'payinstore']);
 
 export interface AddressInput {
   firstname: string;
@@ -42,6 +44,23 @@ export interface OrderRequest {
   billingAddress?: AddressInput;
   shippingMethod: string;
   paymentMethod: string;
+}
+
+/** What the thank-you page and the confirmation e-mail say about an order. */
+export interface OrderSummary {
+  id: number;
+  orderNumber: string;
+  status: SalesOrderTable['status'];
+  paymentState: SalesOrderTable['payment_state'];
+  email: string;
+  createdAt: string;
+  paymentMethod: { code: string; title: string; offline: boolean };
+  shippingMethod: { code: string; title: string };
+  grandTotal: number;
+  segments: TotalSegment[];
+  items: { sku: string; name: string; qty: number; priceInclTax: number; rowTotalInclTax: number; options: { label: string; value: string }[] }[];
+  shippingAddress: AddressInput;
+  billingAddress: AddressInput;
 }
 
 export interface PlacedOrder {
@@ -95,7 +114,7 @@ export class Orders {
     if (view.lines.length === 0) throw new ApiError(400, ORDER_MESSAGES.emptyCart);
     if (view.lines.some((entry) => entry.error || !entry.line)) throw new ApiError(409, ORDER_MESSAGES.notAvailable);
     if (!this.carts.shippingMethodOf(view, request.shippingMethod)?.available) throw new ApiError(400, `Shipping method ${request.shippingMethod} is not available for the cart`);
-    if (!this.carts.paymentMethodOf(view, request.paymentMethod)) throw new ApiError(400, `Payment method ${request.paymentMethod} is not available for the cart`);
+    if (!this.carts.paymentMethodOf(view, request.paymentMethod, request.shippingMethod)) throw new ApiError(400, `Payment method ${request.paymentMethod} is not available for the cart`);
     const totals: CartTotalsView = this.carts.totals({ ...view, cart: { ...view.cart, shipping_method: request.shippingMethod, payment_method: request.paymentMethod } });
     const reserve = new Map<string, number>();
     for (const entry of view.lines) for (const unit of entry.line!.stock) reserve.set(unit.sku, (reserve.get(unit.sku) ?? 0) + unit.qty);
@@ -149,6 +168,40 @@ export class Orders {
       }
       throw error;
     }
+  }
+
+  /**
+   * An order as its shopper may see it: found by number *and* the client order id only the
+   * shopper's browser knows (order numbers are sequential, so the number alone is no secret).
+   */
+  async summaryFor(orderNumber: string, clientOrderId: string): Promise<OrderSummary | null> {
+    const row = await this.db.kysely.selectFrom('sales_order').selectAll()
+      .where('increment_id', '=', orderNumber).where('client_order_id', '=', clientOrderId).executeTakeFirst();
+    return row ? this.summaryOf(row) : null;
+  }
+
+  async summaryById(id: number): Promise<OrderSummary> {
+    return this.summaryOf(await this.db.kysely.selectFrom('sales_order').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  }
+
+  private async summaryOf(row: Selectable<SalesOrderTable>): Promise<OrderSummary> {
+    const items = await this.db.kysely.selectFrom('sales_order_item').selectAll().where('order_id', '=', row.id).orderBy('id').execute();
+    const totals = JSON.parse(row.totals) as CartTotalsView;
+    const addresses = JSON.parse(row.addresses) as { shipping: AddressInput; billing: AddressInput };
+    const payment = [...PAYMENT_METHODS, ...INSTANT_CHECKOUT_METHODS].find((method) => method.code === row.payment_method);
+    const shipping = [...SHIPPING_METHOD_DEFS, NO_SHIPPING].find((method) => shippingCodeOf(method) === row.shipping_method);
+    return {
+      id: row.id, orderNumber: row.increment_id, status: row.status, paymentState: row.payment_state, email: row.email, createdAt: row.created_at,
+      paymentMethod: { code: row.payment_method, title: payment?.title ?? row.payment_method, offline: OFFLINE_METHODS.has(row.payment_method) },
+      shippingMethod: { code: row.shipping_method, title: shipping?.method_title ?? row.shipping_method },
+      grandTotal: row.grand_total_grosze / 100,
+      segments: totals.total_segments,
+      items: items.map((item) => ({
+        sku: item.sku, name: item.name, qty: item.qty, priceInclTax: item.price_grosze / 100, rowTotalInclTax: item.row_total_grosze / 100,
+        options: JSON.parse(item.options) as { label: string; value: string }[],
+      })),
+      shippingAddress: addresses.shipping, billingAddress: addresses.billing,
+    };
   }
 
   /** The order placed earlier under this client id — only ever for the same cart (an id is not a key to someone else's order). */

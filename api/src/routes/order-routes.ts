@@ -2,8 +2,11 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Carts } from '../cart/carts';
 import type { Customers } from '../customers/customers';
-import { sendResult } from '../http/envelope';
+import { ApiError, sendResult } from '../http/envelope';
+import { orderConfirmation } from '../mail/order-confirmation';
+import type { Outbox } from '../mail/outbox';
 import type { Orders } from '../orders/orders';
+import { OFFLINE_METHODS, type Payments } from '../payments/payments';
 
 const Text = (max: number) => Type.String({ maxLength: max });
 const Address = Type.Object({
@@ -30,8 +33,19 @@ const OrderBody = Type.Object({
   }, { additionalProperties: true }),
 });
 
-/** `POST /api/order` (vsf-contract.md): the server cart becomes an order, once per client order id. */
-export async function orderRoutes(app: FastifyInstance, { orders, carts, customers }: { orders: Orders; carts: Carts; customers: Customers }) {
+const OrderNumber = Type.String({ pattern: '^\\d{9}$', description: 'the shop\'s order number (increment_id)' });
+const ClientOrderId = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'the client order id the order was placed with: proves the asker placed it' });
+const NOT_FOUND = 'No such order';
+
+interface OrderRouteDeps { orders: Orders; carts: Carts; customers: Customers; payments: Payments; outbox: Outbox }
+
+/**
+ * `POST /api/order` (vsf-contract.md): the server cart becomes an order, once per client order
+ * id; an online payment method answers with the gateway page to send the shopper to. The
+ * thank-you page reads the order (`GET /api/order/status`) and can start a new payment attempt
+ * after a failed one (`POST /api/order/payment`) — both need the client order id.
+ */
+export async function orderRoutes(app: FastifyInstance, { orders, carts, customers, payments, outbox }: OrderRouteDeps) {
   app.post<{ Body: Static<typeof OrderBody>; Querystring: { token?: string } }>('/api/order', {
     schema: {
       summary: 'Place the order of a cart: prices from the server, stock reserved atomically, idempotent by order_id',
@@ -50,6 +64,37 @@ export async function orderRoutes(app: FastifyInstance, { orders, carts, custome
       shippingAddress: info.shippingAddress, billingAddress: info.billingAddress,
       shippingMethod: `${info.shipping_carrier_code}_${info.shipping_method_code}`, paymentMethod: info.payment_method_code,
     });
-    return sendResult(reply, placed);
+    const summary = await orders.summaryById(placed.backendOrderId);
+    if (placed.created) {
+      // The order stands whatever the mail server says; a failed e-mail is logged for the staff to resend.
+      await outbox.send(orderConfirmation(summary)).catch((error) => request.log.error({ err: error, order: placed.orderNumber }, 'order confirmation e-mail not sent'));
+    }
+    const online = !OFFLINE_METHODS.has(summary.paymentMethod.code) && summary.paymentState !== 'paid';
+    return sendResult(reply, { ...placed, ...(online ? { paymentRedirect: await payments.redirectFor(summary) } : {}) });
+  });
+
+  app.get<{ Querystring: { order_increment_id: string; order_id: string } }>('/api/order/status', {
+    schema: {
+      summary: 'An order as its shopper sees it on the thank-you page: status, payment state, lines, totals, addresses',
+      tags: ['order'],
+      querystring: Type.Object({ order_increment_id: OrderNumber, order_id: ClientOrderId }),
+    },
+  }, async (request, reply) => {
+    const summary = await orders.summaryFor(request.query.order_increment_id, request.query.order_id);
+    if (!summary) throw new ApiError(404, NOT_FOUND);
+    const { id: _internal, ...visible } = summary;
+    return sendResult(reply, visible);
+  });
+
+  app.post<{ Body: { order_increment_id: string; order_id: string } }>('/api/order/payment', {
+    schema: {
+      summary: 'Start a payment attempt for an order paid online (again after a failure); answers the gateway page to go to',
+      tags: ['order'],
+      body: Type.Object({ order_increment_id: OrderNumber, order_id: ClientOrderId }),
+    },
+  }, async (request, reply) => {
+    const summary = await orders.summaryFor(request.body.order_increment_id, request.body.order_id);
+    if (!summary) throw new ApiError(404, NOT_FOUND);
+    return sendResult(reply, { paymentRedirect: await payments.redirectFor(summary) });
   });
 }

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { SHARED_BUNDLES } from './locales/bundles';
 
 export { SPEC_MESSAGES, type SpecMessage } from './spec-messages';
+import { formatPln } from './format-pln';
 
 export const LANGUAGES = ['pl-PL', 'en-US', 'de-DE', 'it-IT'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -95,14 +96,7 @@ export async function registerNamespace(namespace: string, loaders: NamespaceLoa
   });
 }
 
-const priceFormats = new Map<string, Intl.NumberFormat>();
-
 /** A PLN amount as the shopper's language writes it: "1 299,00 zł" in Polish (spec §1). */
 export function formatPrice(amount: number, language: string = i18n.language ?? DEFAULT_LANGUAGE): string {
-  let format = priceFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(language, { style: 'currency', currency: 'PLN', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    priceFormats.set(language, format);
-  }
-  return format.format(amount);
+  return formatPln(amount, language);
 }

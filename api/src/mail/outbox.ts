@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Where the shop's e-mail goes: SMTP when `SMTP_URL` is set, otherwise `.eml` files under `MAIL_DIR`. */
+export interface Outbox {
+  send(message: MailMessage): Promise<void>;
+}
+
+export const SHOP_SENDER = '"Kaloryfer" <sklep@kaloryfer.pl>';
+
+/** One message, one file named by time and subject: open it in any mail program (`.eml`, RFC 5322). */
+export class FileOutbox implements Outbox {
+  private readonly render: Transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+
+  constructor(readonly dir: string, private readonly clock: () => Date = () => new Date()) {}
+
+  async send(message: MailMessage): Promise<void> {
+    const info = await this.render.sendMail({ from: SHOP_SENDER, ...message });
+    fs.mkdirSync(this.dir, { recursive: true });
+    const stamp = this.clock().toISOString().replace(/[:.]/g, '-');
+    const slug = message.subject.normalize('NFD').replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).toLowerCase();
+    // 'wx': a second message in the same millisecond with the same subject gets its own file.
+    for (let n = 0; ; n += 1) {
+      const file = path.join(this.dir, `${stamp}-${slug}${n ? `-${n}` : ''}.eml`);
+      try {
+        fs.writeFileSync(file, info.message as Buffer, { flag: 'wx' });
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
+  }
+}
+
+export class SmtpOutbox implements Outbox {
+  private readonly transport: Transporter;
+
+  constructor(smtpUrl: string) {
+    this.transport = nodemailer.createTransport(smtpUrl);
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail({ from: SHOP_SENDER, ...message });
+  }
+}
+
+export function createOutbox({ smtpUrl, mailDir }: { smtpUrl: string | undefined; mailDir: string }): Outbox {
+  return smtpUrl ? new SmtpOutbox(smtpUrl) : new FileOutbox(mailDir);
+}
