@@ -1,11 +1,9 @@
-import { formatPhone, normalisePhone } from '@kaloryfer/domain';
+import { formatPhone, normalisePhone, SHOP_BANK_ACCOUNT } from '@kaloryfer/domain';
 import { formatPln } from '@kaloryfer/i18n/src/format-pln';
 import type { AddressInput, OrderSummary } from '../orders/orders';
 import { escapeHtml } from '../web/html';
 import type { MailMessage } from './outbox';
 
-/** The shop's bank account for traditional transfers (a demo account number with a valid IBAN checksum). */
-export const SHOP_BANK_ACCOUNT = 'PL61 1090 1014 0000 0712 1981 2874';
 
 /** What happens next, by how the order is paid. */
 export function paymentNote(order: OrderSummary): string {

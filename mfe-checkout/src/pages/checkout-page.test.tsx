@@ -1,26 +1,135 @@
-import { claimWriter } from '@kaloryfer/contracts';
+import { claimWriter, navigationRequested, type CartState } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CHECKOUT_STORAGE_KEY } from '../domain/details';
+import { filledDetails } from '../domain/fixtures';
 import { CHECKOUT_NAMESPACE } from '../i18n/namespace';
 import { CheckoutPage } from './checkout-page';
-import { stepFromHash } from './checkout-steps';
 
-test('entering with an empty cart shows the spec message and a way back', async () => {
-  claimWriter('cart', 'mfe-cart').set({ items: [], itemsCount: 0, grandTotal: null, isLoaded: true, cartId: null, totals: null, syncing: false });
+/**
+ * The checkout page over the real domain code; the shop API is answered at the fetch boundary
+ * (the e2e suite runs it against the real API).
+ */
+const cart = claimWriter('cart', 'mfe-cart');
+const loadedCart: CartState = {
+  items: [{ sku: 'ZAW-1', name: 'Zawór termostatyczny', qty: 1, priceInclTax: 239, rowTotalInclTax: 239, typeId: 'simple', options: [] }],
+  itemsCount: 1, grandTotal: 239, isLoaded: true, cartId: 'c'.repeat(24), totals: null, syncing: false,
+};
+const SHIPPING = [
+  { carrier_code: 'courier', method_code: 'courier', method_title: 'Kurier', carrier_title: 'Kurier', amount: 29, price_incl_tax: 29, available: true },
+  { carrier_code: 'inpost', method_code: 'locker', method_title: 'Paczkomat', carrier_title: 'InPost', amount: 16.99, price_incl_tax: 16.99, available: false },
+];
+const PAYMENT = [{ code: 'banktransfer', title: 'Przelew tradycyjny', cost_incl_tax: 0, offline: true }, { code: 'cashondelivery', title: 'Płatność przy odbiorze', cost_incl_tax: 9.99, offline: true }];
+const COMPANY = { nip: '9512345675', regon: '147182932', name: 'Instalbud Sp. z o.o.', street: 'ul. Grzewcza', buildingNumber: '12', flatNumber: '4', postcode: '02-797', city: 'Warszawa' };
+
+let calls: string[];
+beforeEach(() => {
+  localStorage.clear();
+  calls = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    calls.push(url);
+    const result = url.includes('shipping-methods') ? SHIPPING : url.includes('payment-methods') ? PAYMENT
+      : url.includes('/api/company') ? COMPANY : url.includes('collect-totals') ? { grand_total: 268, total_segments: [{ code: 'grand_total', title: 'Razem', value: 268 }] } : null;
+    return { ok: true, status: 200, statusText: 'OK', json: async () => ({ code: 200, result }) } as Response;
+  }) as typeof fetch;
+});
+
+function navigations() {
+  const seen: { to: string; replace?: boolean }[] = [];
+  const off = navigationRequested.on((request) => seen.push(request));
+  return { seen, off };
+}
+
+test('entering with an empty cart shows the spec message and a way back — but only once the cart has loaded', async () => {
+  cart.set({ ...loadedCart, items: [], itemsCount: 0, isLoaded: false });
   await renderRemote(<CheckoutPage hash="" />, CHECKOUT_NAMESPACE);
+  expect(screen.getByRole('status')).toHaveTextContent('Wczytujemy koszyk');
+  expect(screen.queryByRole('alert')).toBeNull();
+  act(() => cart.set({ ...loadedCart, items: [], itemsCount: 0 }));
   expect(screen.getByRole('alert')).toHaveTextContent('Koszyk jest pusty, dodaj produkty przed przejściem do kasy');
   expect(screen.getByRole('link', { name: 'Wróć do zakupów' })).toHaveAttribute('href', '/');
 });
 
-test('with items the current step follows the hash', async () => {
-  claimWriter('cart', 'mfe-cart').set({
-    items: [{ sku: 'A', name: 'A', qty: 1, priceInclTax: 10, rowTotalInclTax: 10, typeId: 'simple', options: [] }],
-    itemsCount: 1, grandTotal: 10, isLoaded: true, cartId: 'c'.repeat(24), totals: null, syncing: false,
-  });
-  await renderRemote(<CheckoutPage hash="#payment" />, CHECKOUT_NAMESPACE);
-  expect(screen.getByText('Płatność')).toHaveAttribute('aria-current', 'step');
+test('step 1: "Dalej" with nothing filled in names every problem in Polish and focuses the first field', async () => {
+  cart.set(loadedCart);
+  await renderRemote(<CheckoutPage hash="" />, CHECKOUT_NAMESPACE);
+  expect(screen.getByRole('heading', { name: 'Krok 1 z 4: Dane osobowe' })).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Dalej' }));
+  const firstName = screen.getByLabelText('Imię');
+  await waitFor(() => expect(firstName).toHaveFocus());
+  expect(firstName).toHaveAccessibleDescription('To pole jest wymagane');
+  expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test.each([['', 'personal'], ['#shipping', 'shipping'], ['#payment', 'payment'], ['#orderReview', 'orderReview'], ['#nonsense', 'personal']])(
-  'hash "%s" is step %s', (hash, step) => { expect(stepFromHash(hash)).toBe(step); },
-);
+test('step 1 → step 2: a valid person goes on to #shipping; wrong phone and e-mail are explained first', async () => {
+  cart.set(loadedCart);
+  const nav = navigations();
+  await renderRemote(<CheckoutPage hash="" />, CHECKOUT_NAMESPACE);
+  await userEvent.type(screen.getByLabelText('Imię'), 'Anna');
+  await userEvent.type(screen.getByLabelText('Nazwisko'), 'Kowalska');
+  await userEvent.type(screen.getByLabelText('E-mail'), 'anna@');
+  await userEvent.type(screen.getByLabelText('Telefon'), '60123');
+  await userEvent.click(screen.getByRole('button', { name: 'Dalej' }));
+  expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription(expect.stringContaining('Podaj prawidłowy adres e-mail'));
+  expect(screen.getByLabelText('Telefon')).toHaveAccessibleDescription(expect.stringContaining('Podany numer telefonu jest nieprawidłowy'));
+  expect(nav.seen).toEqual([]);
+  await userEvent.type(screen.getByLabelText('E-mail'), 'example.pl');
+  await userEvent.type(screen.getByLabelText('Telefon'), '4567');
+  await userEvent.click(screen.getByRole('button', { name: 'Dalej' }));
+  expect(nav.seen).toEqual([{ to: '/checkout#shipping', replace: undefined }]);
+  nav.off();
+  // Saved locally with modifiedAt (spec §3); no password ever.
+  const saved = JSON.parse(localStorage.getItem(CHECKOUT_STORAGE_KEY)!);
+  expect(saved.personal).toMatchObject({ firstName: 'Anna', emailAddress: 'anna@example.pl', phoneNumber: '601234567' });
+  expect(Date.now() - saved.modifiedAt).toBeLessThan(60_000);
+});
+
+test('a bookmarked #orderReview with nothing filled in goes back to step 1 (replacing the history entry)', async () => {
+  cart.set(loadedCart);
+  const nav = navigations();
+  await renderRemote(<CheckoutPage hash="#orderReview" />, CHECKOUT_NAMESPACE);
+  expect(nav.seen).toEqual([{ to: '/checkout', replace: true }]);
+  nav.off();
+});
+
+test('a company: a valid NIP offers the GUS data, and using it fills the invoice data and billing address', async () => {
+  cart.set(loadedCart);
+  await renderRemote(<CheckoutPage hash="" />, CHECKOUT_NAMESPACE);
+  await userEvent.click(screen.getByRole('radio', { name: 'Firma (faktura VAT)' }));
+  await userEvent.type(screen.getByLabelText('NIP'), '951-234-56-76');
+  await userEvent.click(screen.getByRole('button', { name: 'Dalej' }));
+  expect(screen.getByLabelText('NIP')).toHaveAccessibleDescription(expect.stringContaining('Ten numer NIP jest nieprawidłowy'));
+  expect(calls.some((url) => url.includes('/api/company'))).toBe(false); // an invalid NIP is not looked up
+  await userEvent.clear(screen.getByLabelText('NIP'));
+  await userEvent.type(screen.getByLabelText('NIP'), '951-234-56-75');
+  const offer = await screen.findByText('Instalbud Sp. z o.o.');
+  await userEvent.click(within(offer.closest('.checkout-lookup') as HTMLElement).getByRole('button', { name: 'Uzupełnij dane firmy' }));
+  expect(screen.getByLabelText('Nazwa firmy')).toHaveValue('Instalbud Sp. z o.o.');
+  expect(screen.getByLabelText(/REGON/)).toHaveValue('147182932');
+  const saved = JSON.parse(localStorage.getItem(CHECKOUT_STORAGE_KEY)!);
+  expect(saved.payment).toMatchObject({ sameAsShipping: false, streetAddress: 'ul. Grzewcza', apartmentNumber: '12', flatNumber: '4', zipCode: '02-797', city: 'Warszawa' });
+});
+
+test('step 2: unavailable methods are dropped and the default is chosen', async () => {
+  cart.set(loadedCart);
+  localStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ ...filledDetails((d) => { d.shipping.shippingMethod = null; d.payment.paymentMethod = null; d.termsAccepted = false; }), modifiedAt: Date.now() }));
+  await renderRemote(<CheckoutPage hash="#shipping" />, CHECKOUT_NAMESPACE);
+  const methods = await screen.findByRole('group', { name: 'Sposób dostawy' });
+  await waitFor(() => expect(within(methods).getByRole('radio', { name: /Kurier/ })).toBeChecked());
+  expect(within(methods).queryByRole('radio', { name: /Paczkomat/ })).toBeNull();
+});
+
+test('the review step: lines, the server total, and "Zamawiam i płacę" refused without the terms', async () => {
+  cart.set(loadedCart);
+  localStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ ...filledDetails((d) => { d.payment.paymentMethod = 'banktransfer'; d.termsAccepted = false; }), modifiedAt: Date.now() }));
+  await renderRemote(<CheckoutPage hash="#orderReview" />, CHECKOUT_NAMESPACE);
+  expect(screen.getByRole('cell', { name: /Zawór termostatyczny/ })).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByText('Do zapłaty').nextSibling).toHaveTextContent('268,00'));
+  await userEvent.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
+  const terms = screen.getByRole('checkbox', { name: /regulamin sklepu/ });
+  await waitFor(() => expect(terms).toHaveFocus());
+  expect(terms).toHaveAccessibleDescription('Musisz zaakceptować regulamin');
+  expect(calls.some((url) => url.includes('/api/order'))).toBe(false);
+});

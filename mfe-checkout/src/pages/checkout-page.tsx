@@ -1,35 +1,39 @@
-import { $cart, linkTo } from '@kaloryfer/contracts';
+import { linkTo } from '@kaloryfer/contracts';
 import { PageFrame, RemoteVersion } from '@kaloryfer/ui';
-import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { BUILD } from '../build-info';
-import { STEPS, stepFromHash } from './checkout-steps';
+import '../checkout/checkout.css';
+import { OnePageCheckout } from '../checkout/OnePageCheckout';
+import { StepCheckout } from '../checkout/StepCheckout';
+import { useCheckout } from '../checkout/use-checkout';
 
-/** Checkout entry: an empty cart is turned away with the spec's message; otherwise the steps. */
+/**
+ * /checkout. Waits for the cart to load (an empty message before that would be a lie), turns
+ * an empty cart away with the spec's message, and otherwise shows this build's variant: a
+ * (steps by hash) or b (one page) — the same sections and rules.
+ */
 export function CheckoutPage({ hash }: { hash: string }) {
   const { t } = useTranslation('checkout');
-  const cart = useStore($cart);
+  const checkout = useCheckout();
+  const { cart, order } = checkout;
   const variant = BUILD.variant === 'b' ? 'b' : 'a';
-  const current = stepFromHash(hash);
+
+  let body;
+  if (order.kind === 'redirecting') body = <p role="status">{t('checkout.order.redirecting')}</p>;
+  else if (!cart.isLoaded) body = <p role="status">{t('checkout.loadingCart')}</p>;
+  else if (cart.itemsCount === 0) {
+    body = (
+      <>
+        <p role="alert">{t('Shopping cart is empty, add products before entering Checkout', { ns: 'messages' })}</p>
+        <a className="button" href={linkTo({ name: 'home' })}>{t('checkout.backToShop')}</a>
+      </>
+    );
+  } else body = variant === 'a' ? <StepCheckout checkout={checkout} hash={hash} /> : <OnePageCheckout checkout={checkout} />;
+
   return (
     <PageFrame title={t('checkout.title')} lead={t(`checkout.variant.${variant}`)}>
       <RemoteVersion build={BUILD} />
-      {cart.itemsCount === 0 ? (
-        <>
-          <p role="alert">{t('Shopping cart is empty, add products before entering Checkout', { ns: 'messages' })}</p>
-          <a className="button" href={linkTo({ name: 'home' })}>{t('checkout.backToShop')}</a>
-        </>
-      ) : (
-        <nav aria-label={t('checkout.steps')}>
-          <ol>
-            {STEPS.map((step) => (
-              <li key={step.id} aria-current={variant === 'a' && step.id === current ? 'step' : undefined}>
-                {t(`checkout.step.${step.id}`)}
-              </li>
-            ))}
-          </ol>
-        </nav>
-      )}
+      {body}
     </PageFrame>
   );
 }

@@ -28,7 +28,7 @@ export {
   FREE_DELIVERY_FROM, fitsLockerCompartment, fitsParcelLocker, NO_SHIPPING, PARCEL_LOCKER, SHIPPING_METHOD_DEFS, shippingMethodsFor,
   type ShippingContext, type ShippingItem, type ShippingMethod, type UnavailableReason,
 } from './cart/shipping';
-export { CASH_ON_DELIVERY, PAYMENT_METHODS, paymentMethodsFor, type PaymentMethod } from './cart/payment';
+export { CASH_ON_DELIVERY, PAYMENT_METHODS, paymentMethodsFor, SHOP_BANK_ACCOUNT, type PaymentMethod } from './cart/payment';
 export { cartTotals, couponDiscount, includedVat, VAT_RATE, type CartTotals, type TotalSegment, type TotalsInput } from './cart/totals';
 export { emailProblem, nameProblem, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PERSON_MESSAGES, passwordProblem } from './validation/person';
 export { imageUrl, type ImageSize } from './catalog/image-url';

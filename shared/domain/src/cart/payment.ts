@@ -29,3 +29,6 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
 export function paymentMethodsFor({ allVirtual }: { allVirtual: boolean }): PaymentMethod[] {
   return PAYMENT_METHODS.filter((method) => !(allVirtual && method.code === CASH_ON_DELIVERY));
 }
+
+/** The shop's account for traditional transfers (a demo number with a valid IBAN checksum); e-mail and thank-you page show it. */
+export const SHOP_BANK_ACCOUNT = 'PL61 1090 1014 0000 0712 1981 2874';

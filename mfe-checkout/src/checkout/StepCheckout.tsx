@@ -1,0 +1,84 @@
+import { linkTo, navigate } from '@kaloryfer/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { problemsOf, reachableStep, stepFromHash, STEPS, type StepId } from '../domain/steps';
+import type { Problems } from '../domain/validation';
+import { OrderFeedback } from './OrderFeedback';
+import { focusFirstProblem } from './sections/Field';
+import { PaymentSection } from './sections/PaymentSection';
+import { PersonalSection } from './sections/PersonalSection';
+import { ReviewSection } from './sections/ReviewSection';
+import { ShippingSection } from './sections/ShippingSection';
+import type { Checkout } from './use-checkout';
+
+const hashOf = (step: StepId) => STEPS.find((candidate) => candidate.id === step)!.hash.slice(1) as 'shipping' | 'payment' | 'orderReview' | '';
+const intentOf = (step: StepId) => ({ name: 'checkout' as const, ...(hashOf(step) ? { step: hashOf(step) as 'shipping' | 'payment' | 'orderReview' } : {}) });
+
+/**
+ * Variant a: the spec's steps by hash. A step is shown only when the ones before it are
+ * complete; "Dalej" checks the step and moves on, the last one places the order. Problems show
+ * once the shopper tried to go on, and focus goes to the first of them.
+ */
+export function StepCheckout({ checkout, hash }: { checkout: Checkout; hash: string }) {
+  const { t } = useTranslation('checkout');
+  const { details, password, order, placeOrder } = checkout;
+  const requested = stepFromHash(hash);
+  const current = reachableStep(requested, details, password);
+  const index = STEPS.findIndex((step) => step.id === current);
+  const [attempted, setAttempted] = useState<StepId | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (current !== requested) navigate(intentOf(current), { replace: true });
+  }, [current, requested]);
+  useEffect(() => {
+    // A new step: its heading gets focus (not on the first render — the shell focuses the page).
+    if (first.current) { first.current = false; return; }
+    heading.current?.focus();
+  }, [current]);
+
+  const problems: Problems = attempted === current ? problemsOf(current, details, password) : {};
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(current);
+    if (Object.keys(problemsOf(current, details, password)).length > 0) {
+      requestAnimationFrame(() => focusFirstProblem(form.current));
+      return;
+    }
+    if (current === 'orderReview') void placeOrder();
+    else navigate(intentOf(STEPS[index + 1].id));
+  };
+  const editLink = (step: 'personal' | 'shipping' | 'payment') => (
+    <a href={linkTo(intentOf(step))}>{t('checkout.review.edit')}<span className="visually-hidden"> – {t(`checkout.step.${step}`)}</span></a>
+  );
+
+  return (
+    <>
+      <nav aria-label={t('checkout.steps')} className="checkout-steps">
+        <ol>
+          {STEPS.map((step, position) => (
+            <li key={step.id} aria-current={step.id === current ? 'step' : undefined} className={position < index ? 'checkout-step-done' : undefined}>
+              {position < index ? <a href={linkTo(intentOf(step.id))}>{t(`checkout.step.${step.id}`)}</a> : <span>{t(`checkout.step.${step.id}`)}</span>}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <form ref={form} onSubmit={submit} noValidate className="checkout-form">
+        <h2 ref={heading} tabIndex={-1}>{t('checkout.stepHeading', { number: index + 1, count: STEPS.length, title: t(`checkout.step.${current}`) })}</h2>
+        {current === 'personal' ? <PersonalSection checkout={checkout} problems={problems} /> : null}
+        {current === 'shipping' ? <ShippingSection checkout={checkout} problems={problems} /> : null}
+        {current === 'payment' ? <PaymentSection checkout={checkout} problems={problems} /> : null}
+        {current === 'orderReview' ? <ReviewSection checkout={checkout} problems={problems} editLink={editLink} /> : null}
+        <OrderFeedback order={order} />
+        <div className="checkout-actions">
+          {index > 0 ? <a className="button-secondary" href={linkTo(intentOf(STEPS[index - 1].id))}>{t('checkout.back')}</a> : null}
+          <button type="submit" className="button" disabled={order.kind === 'placing' || order.kind === 'redirecting'}>
+            {current === 'orderReview' ? t('checkout.placeOrder') : t('checkout.next')}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import type { CartTotalSegment } from '@kaloryfer/contracts';
+import type { PaymentMethod, ShippingMethod } from '@kaloryfer/domain';
+import { apiJson } from '@kaloryfer/ui';
+import type { OrderBody } from '../domain/order';
+
+type Envelope<T> = { result: T };
+const get = async <T>(path: string) => (await apiJson<Envelope<T>>(path)).result;
+const post = async <T>(path: string, body: unknown = {}) => (await apiJson<Envelope<T>>(path, { method: 'POST', body })).result;
+const cart = (cartId: string) => `?${new URLSearchParams({ cartId })}`;
+
+export interface CheckoutTotals {
+  grand_total: number;
+  total_segments: CartTotalSegment[];
+}
+
+export interface PlacedOrder {
+  orderNumber: string;
+  status: string;
+  paymentState: 'awaiting' | 'paid' | 'failed' | 'offline';
+  grandTotal: number;
+  /** The gateway page to send the shopper to (online methods). */
+  paymentRedirect?: string;
+}
+
+export interface Company {
+  nip: string; regon: string; name: string; street: string; buildingNumber: string; flatNumber: string; postcode: string; city: string;
+}
+
+export interface OrderStatus {
+  orderNumber: string;
+  status: string;
+  paymentState: PlacedOrder['paymentState'];
+  email: string;
+  paymentMethod: { code: string; title: string; offline: boolean };
+  shippingMethod: { code: string; title: string };
+  grandTotal: number;
+  segments: CartTotalSegment[];
+  items: { sku: string; name: string; qty: number; rowTotalInclTax: number; options: { label: string; value: string }[] }[];
+  shippingAddress: { firstname: string; lastname: string; street: string[]; postcode: string; city: string; company?: string };
+  billingAddress: { firstname: string; lastname: string; street: string[]; postcode: string; city: string; company?: string; vat_id?: string };
+}
+
+/** The calls checkout makes (vsf-contract.md; docs/orders.md). Failures reject with `ApiFailure`. */
+export const checkoutApi = {
+  shippingMethods: (cartId: string, postcode: string) =>
+    post<ShippingMethod[]>(`/api/cart/shipping-methods${cart(cartId)}`, { address: { country_id: 'PL', ...(postcode ? { postcode } : {}) } }),
+  paymentMethods: (cartId: string) => get<PaymentMethod[]>(`/api/cart/payment-methods${cart(cartId)}`),
+  collectTotals: (cartId: string, shippingCode: string, paymentCode: string | null) => {
+    const [carrier, ...method] = shippingCode.split('_');
+    return post<CheckoutTotals>(`/api/cart/collect-totals${cart(cartId)}`, {
+      methods: { shippingCarrierCode: carrier, shippingMethodCode: method.join('_'), ...(paymentCode ? { paymentMethod: { method: paymentCode } } : {}) },
+    });
+  },
+  placeOrder: (body: OrderBody) => post<PlacedOrder>('/api/order', body),
+  orderStatus: (orderNumber: string, clientOrderId: string) =>
+    get<OrderStatus>(`/api/order/status?${new URLSearchParams({ order_increment_id: orderNumber, order_id: clientOrderId })}`),
+  retryPayment: (orderNumber: string, clientOrderId: string) =>
+    post<{ paymentRedirect: string }>('/api/order/payment', { order_increment_id: orderNumber, order_id: clientOrderId }),
+  createAccount: (customer: { email: string; firstname: string; lastname: string }, password: string) =>
+    post<unknown>('/api/user/create', { customer, password }),
+  company: (nip: string) => get<Company | null>(`/api/company?${new URLSearchParams({ nip })}`),
+};

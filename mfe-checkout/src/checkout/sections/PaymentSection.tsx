@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import type { Problems } from '../../domain/validation';
+import type { Checkout } from '../use-checkout';
+import { AddressFieldset } from './AddressFieldset';
+import { MethodChoice } from './MethodChoice';
+
+/** Step 3: who pays (billing address, invoice) and how. */
+export function PaymentSection({ checkout, problems }: { checkout: Checkout; problems: Problems }) {
+  const { t } = useTranslation('checkout');
+  const { details, update, paymentMethods } = checkout;
+  const company = details.checkoutType === 'company';
+  return (
+    <>
+      <label className="checkout-check">
+        <input
+          type="checkbox" checked={details.payment.sameAsShipping}
+          onChange={(event) => update((draft) => {
+            draft.payment.sameAsShipping = event.target.checked;
+            // A billing address of one's own starts from the delivery one.
+            if (!event.target.checked && !draft.payment.streetAddress) draft.payment = { ...draft.payment, ...draft.shipping, sameAsShipping: false, paymentMethod: draft.payment.paymentMethod };
+          })}
+        />
+        {t('checkout.sameAsShipping')}
+      </label>
+      {details.payment.sameAsShipping ? null : (
+        <AddressFieldset
+          prefix="payment" address={details.payment} problems={problems}
+          onChange={(field, value) => update((draft) => { (draft.payment[field] as string) = value; })}
+        />
+      )}
+      {company ? (
+        <p className="checkout-hint">{t('checkout.invoice.company', { company: details.invoice.customCompany, nip: details.invoice.customTaxId })}</p>
+      ) : (
+        <label className="checkout-check">
+          <input
+            type="checkbox" checked={details.invoice.customUseGenerateInvoice}
+            onChange={(event) => update((draft) => { draft.invoice.customUseGenerateInvoice = event.target.checked; })}
+          />
+          {t('checkout.invoice.private')}
+        </label>
+      )}
+      <MethodChoice
+        name="payment.paymentMethod" legend={t('checkout.paymentMethod')} chosen={details.payment.paymentMethod}
+        problem={problems['payment.paymentMethod']}
+        options={paymentMethods?.map((method) => ({
+          code: method.code, title: method.title, price: method.cost_incl_tax, note: method.offline ? undefined : t('checkout.payment.online'),
+        })) ?? null}
+        onChoose={(code) => update((draft) => { draft.payment.paymentMethod = code; })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { shippingCodeOf } from '@kaloryfer/domain';
+import { useTranslation } from 'react-i18next';
+import type { Problems } from '../../domain/validation';
+import type { Checkout } from '../use-checkout';
+import { AddressFieldset } from './AddressFieldset';
+import { MethodChoice } from './MethodChoice';
+
+/** Step 2: the delivery address and how it comes (the server's methods for this cart; unavailable ones dropped). */
+export function ShippingSection({ checkout, problems }: { checkout: Checkout; problems: Problems }) {
+  const { t } = useTranslation('checkout');
+  const { details, update, shippingMethods } = checkout;
+  return (
+    <>
+      <AddressFieldset
+        prefix="shipping" address={details.shipping} problems={problems} withPhone
+        onChange={(field, value) => update((draft) => { (draft.shipping[field] as string) = value; })}
+      />
+      <MethodChoice
+        name="shipping.shippingMethod" legend={t('checkout.shippingMethod')} chosen={details.shipping.shippingMethod}
+        problem={problems['shipping.shippingMethod']}
+        options={shippingMethods?.map((method) => ({ code: shippingCodeOf(method), title: method.method_title, price: method.price_incl_tax })) ?? null}
+        onChoose={(code) => update((draft) => { draft.shipping.shippingMethod = code; })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { $cart, cartClearRequested, navigate, notificationRequested } from '@kaloryfer/contracts';
+import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
+import {
+  availableShippingMethods, chooseMethod, INSTANT_CHECKOUT_METHODS, mergePaymentMethods, shippingCodeOf, type PaymentMethod, type ShippingMethod,
+} from '@kaloryfer/domain';
+import { ApiFailure, isAbort } from '@kaloryfer/ui';
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { afterOrder, loadDetails, newClientOrderId, saveDetails, type CheckoutDetails } from '../domain/details';
+import { orderBody, orderFailureMessage, type OrderProblemKey } from '../domain/order';
+import { rememberOrder } from '../domain/placed-orders';
+import type { Problem } from '../domain/validation';
+import { checkoutApi, type CheckoutTotals } from './checkout-api';
+
+/** Wallets are offered only where the browser can pay with one (Payment Request API). */
+const clientOnlyMethods = (): PaymentMethod[] => (typeof window !== 'undefined' && 'PaymentRequest' in window ? [...INSTANT_CHECKOUT_METHODS] : []);
+
+const EXISTING_CUSTOMER: SpecMessage = 'A customer with the same email address already exists';
+
+export type OrderState =
+  | { kind: 'idle' }
+  | { kind: 'placing' }
+  | { kind: 'redirecting' }
+  | { kind: 'failed'; problem: Problem | OrderProblemKey };
+
+/**
+ * Checkout's state for both variants: the details (saved locally on every change, spec §3
+ * modifiedAt), the password (memory only), the server's methods for this cart with the rules
+ * and defaults applied, the totals with the chosen methods, and placing the order.
+ */
+export function useCheckout() {
+  const cart = useStore($cart);
+  const [details, setDetails] = useState<CheckoutDetails>(() => loadDetails(Date.now()));
+  const [password, setPassword] = useState('');
+  const [shippingMethods, setShippingMethods] = useState<ShippingMethod[] | null>(null);
+  const [serverPaymentMethods, setServerPaymentMethods] = useState<PaymentMethod[] | null>(null);
+  const [totals, setTotals] = useState<CheckoutTotals | null>(null);
+  const [order, setOrder] = useState<OrderState>({ kind: 'idle' });
+  const latest = useRef(details);
+  latest.current = details;
+
+  const update = useCallback((change: (draft: CheckoutDetails) => void) => {
+    setDetails((current) => {
+      const next = JSON.parse(JSON.stringify(current)) as CheckoutDetails; // plain data: a deep copy
+      change(next);
+      next.modifiedAt = Date.now();
+      saveDetails(next);
+      return next;
+    });
+  }, []);
+
+  // The cart's lines decide which methods exist (a radiator does not fit a locker, services need no courier).
+  const cartKey = cart.items.map((line) => `${line.sku}×${line.qty}`).join(',');
+  const zip = /^\d{2}-\d{3}$/.test(details.shipping.zipCode.trim()) ? details.shipping.zipCode.trim() : '';
+  useEffect(() => {
+    if (!cart.cartId || !cart.isLoaded || cart.syncing || cart.itemsCount === 0) return;
+    let live = true;
+    Promise.all([checkoutApi.shippingMethods(cart.cartId, zip), checkoutApi.paymentMethods(cart.cartId)])
+      .then(([shipping, payment]) => {
+        if (!live) return;
+        setShippingMethods(availableShippingMethods(shipping));
+        setServerPaymentMethods(payment);
+      })
+      .catch((error) => { if (live && !isAbort(error)) setShippingMethods((known) => known ?? []); });
+    return () => { live = false; };
+  }, [cart.cartId, cart.isLoaded, cart.syncing, cart.itemsCount, cartKey, zip]);
+
+  const allVirtual = cart.items.length > 0 && cart.items.every((line) => line.typeId === 'virtual' || line.typeId === 'downloadable');
+  const paymentMethods = useMemo(
+    () => (serverPaymentMethods ? mergePaymentMethods(serverPaymentMethods, clientOnlyMethods(), { allVirtual, shippingCode: details.shipping.shippingMethod }) : null),
+    [serverPaymentMethods, allVirtual, details.shipping.shippingMethod],
+  );
+
+  // Spec §4: the default methods are set when none is chosen (or the chosen one is no longer offered).
+  useEffect(() => {
+    if (!shippingMethods || !paymentMethods) return;
+    const shipping = chooseMethod(shippingMethods, details.shipping.shippingMethod, shippingCodeOf);
+    const payment = chooseMethod(paymentMethods, details.payment.paymentMethod, (method) => method.code);
+    if (shipping !== details.shipping.shippingMethod || payment !== details.payment.paymentMethod) {
+      update((draft) => { draft.shipping.shippingMethod = shipping; draft.payment.paymentMethod = payment; });
+    }
+  }, [shippingMethods, paymentMethods, details.shipping.shippingMethod, details.payment.paymentMethod, update]);
+
+  // Totals as the server computes them with the chosen methods (shipping and the payment fee included).
+  useEffect(() => {
+    const shipping = details.shipping.shippingMethod;
+    if (!cart.cartId || !shipping || cart.itemsCount === 0) return;
+    let live = true;
+    checkoutApi.collectTotals(cart.cartId, shipping, details.payment.paymentMethod)
+      .then((result) => { if (live) setTotals(result); })
+      .catch(() => { if (live) setTotals(null); });
+    return () => { live = false; };
+  }, [cart.cartId, cart.itemsCount, cartKey, details.shipping.shippingMethod, details.payment.paymentMethod]);
+
+  const placeOrder = useCallback(async () => {
+    const cartId = $cart.get().cartId;
+    if (!cartId) return;
+    // The id is saved before sending: a retry after a lost answer sends the same id and gets the same order.
+    const clientOrderId = latest.current.clientOrderId ?? newClientOrderId();
+    if (!latest.current.clientOrderId) update((draft) => { draft.clientOrderId = clientOrderId; });
+    setOrder({ kind: 'placing' });
+    try {
+      const placed = await checkoutApi.placeOrder(orderBody({ ...latest.current, clientOrderId }, cartId, clientOrderId));
+      const { personal } = latest.current;
+      if (personal.createAccount && password) {
+        // The order stands either way; an account that could not be made is said, not fatal.
+        await checkoutApi.createAccount({ email: personal.emailAddress.trim(), firstname: personal.firstName.trim(), lastname: personal.lastName.trim() }, password)
+          .catch((error: Error) => notificationRequested.emit({
+            type: 'error', message: error.message === EXISTING_CUSTOMER ? EXISTING_CUSTOMER : 'Something went wrong',
+          }));
+      }
+      const now = Date.now();
+      rememberOrder(placed.orderNumber, clientOrderId, now);
+      setPassword('');
+      setDetails((current) => { const next = afterOrder(current, now); saveDetails(next); return next; });
+      cartClearRequested.emit({ sync: false });
+      if (placed.paymentRedirect) {
+        setOrder({ kind: 'redirecting' });
+        window.location.assign(placed.paymentRedirect);
+      } else {
+        setOrder({ kind: 'idle' });
+        navigate({ name: 'thank-you-page', orderIncrementId: placed.orderNumber });
+      }
+    } catch (error) {
+      const status = error instanceof ApiFailure ? error.status : 0;
+      setOrder({ kind: 'failed', problem: orderFailureMessage(status, (error as Error).message) });
+    }
+  }, [update, password]);
+
+  return { cart, details, update, password, setPassword, shippingMethods, paymentMethods, totals, order, placeOrder };
+}
+
+export type Checkout = ReturnType<typeof useCheckout>;
