@@ -28,7 +28,7 @@ button:focus-visible,input:focus-visible{outline:3px solid #e69500;outline-offse
 <p class="note">To środowisko testowe: żadne pieniądze nie zostaną pobrane.</p>
 <dl><dt>Sklep</dt><dd>Kaloryfer</dd><dt>Zamówienie</dt><dd>${escapeHtml(payment.orderNumber)}</dd>
 <dt>Kwota</dt><dd>${escapeHtml(amount)}</dd><dt>E-mail</dt><dd>${escapeHtml(payment.email)}</dd></dl>
-<form method="post" action="${SANDBOX_PATH}">
+<form method="post" action="${SANDBOX_PATH}" novalidate>
 <input type="hidden" name="t" value="${escapeHtml(token)}">
 ${blik ? `<label for="blik">Kod BLIK (6 cyfr z aplikacji banku)</label>
 <input id="blik" name="blik" inputmode="numeric" autocomplete="one-time-code" maxlength="6" pattern="\\d{6}" aria-describedby="blik-error"${problem ? ' aria-invalid="true" autofocus' : ''}>

@@ -19,3 +19,17 @@ export function pageView(route: { path: string; search: string; name: string; re
     remote: route.remote,
   };
 }
+
+/** Spec §9 checkout tracking steps: 1 mini-cart, 2 no hash, 3 #shipping, 4 #payment, 5 #orderReview. */
+const CHECKOUT_STEP_BY_HASH: Record<string, number> = { '': 2, '#shipping': 3, '#payment': 4, '#orderReview': 5 };
+export const MINI_CART_STEP = 1;
+
+/** The tracking step a route is, or null when it is not a checkout step. */
+export function checkoutStepOf(route: { name: string; hash: string }): number | null {
+  if (route.name !== 'checkout' && route.name !== 'en-checkout') return null;
+  return CHECKOUT_STEP_BY_HASH[route.hash] ?? null;
+}
+
+export function checkoutStep(step: number): DataLayerEvent {
+  return { event: 'checkout', ecommerce: { checkout: { actionField: { step } } } };
+}

@@ -1,8 +1,8 @@
 import {
-  claimWriter, matchRoute, navigationRequested, pageTitleChanged, type RouteState,
+  claimWriter, matchRoute, navigationRequested, panelOpened, pageTitleChanged, type RouteState,
 } from '@kaloryfer/contracts';
 import { i18n } from '@kaloryfer/i18n';
-import { pushToDataLayer, pageView } from '../behaviours/tag-manager';
+import { checkoutStep, checkoutStepOf, MINI_CART_STEP, pushToDataLayer, pageView } from '../behaviours/tag-manager';
 import { progress } from '../layout/ProgressBar';
 import { createNavigationQueue } from './navigation-queue';
 import { formatPageTitle } from '@kaloryfer/domain';
@@ -100,6 +100,8 @@ export function startRouter(): { navigate: (to: string, replace?: boolean) => Pr
     if (pathChanged && !initial && !isBack) {
       document.getElementById('main-content')?.focus({ preventScroll: true });
     }
+    const step = checkoutStepOf(current);
+    if (step !== null && (pathChanged || previous?.hash !== current.hash)) pushToDataLayer(checkoutStep(step));
     if (pathChanged) {
       // Let the mounted page set its title first.
       setTimeout(() => {
@@ -108,6 +110,9 @@ export function startRouter(): { navigate: (to: string, replace?: boolean) => Pr
     }
     initial = false;
   });
+
+  // Spec §9 tracking step 1: the mini-cart opened.
+  panelOpened.on(({ panel }) => { if (panel === 'microcart') pushToDataLayer(checkoutStep(MINI_CART_STEP)); });
 
   pageTitleChanged.on(({ title, description }) => {
     document.title = formatPageTitle(title);
