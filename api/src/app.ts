@@ -101,7 +101,7 @@ export async function buildApp({ config, db, clock }: AppOptions): Promise<Fasti
     continueUrl: (orderNumber) => `${config.publicOrigin}/thank-you-page?order_increment_id=${orderNumber}`,
   }, now);
   app.decorate('paymentNotifications', notifications);
-  await app.register(orderRoutes, { orders: new Orders(db, carts, now), carts, customers, payments, outbox: createOutbox(config) });
+  await app.register(orderRoutes, { orders: new Orders(db, carts, now, (rows) => catalog.patchStock(rows)), carts, customers, payments, outbox: createOutbox(config) });
   await app.register(paymentRoutes, { payments });
   await app.register(sandboxRoutes, { gateway: sandbox });
   await app.register(companyRoutes, { register: new FixtureCompanyRegister() });

@@ -58,6 +58,11 @@ test('20 buyers of the last unit at once: exactly one order, the others hear the
   const refused = answers.filter((answer) => answer.status !== 200);
   expect(refused.map((answer) => [answer.status, answer.body.result])).toEqual(Array(19).fill([409, 'Some of the ordered products are not available']));
   expect(await stockOf(last.sku)).toEqual({ qty: 0, is_in_stock: 0 });
+  // The catalogue's copy follows the order at once: a new cart hears it is gone, listings drop it.
+  const another = (await call('POST', '/api/cart/create')).body.result as string;
+  const late = await call('POST', `/api/cart/update?cartId=${another}`, { cartItem: { sku: last.sku, qty: 1, quoteId: another } });
+  expect([late.status, late.body.result]).toEqual([400, "The product is out of stock and cannot be added to the cart!"]);
+  expect(server.app.catalog.products.find((product: Product) => product.sku === last.sku)!.stock).toMatchObject({ qty: 0, is_in_stock: false });
   // The refused carts keep their lines: nothing was lost.
   expect((await call('GET', `/api/cart/pull?cartId=${carts[answers.findIndex((answer) => answer.status === 409)]}`)).body.result).toHaveLength(1);
 });

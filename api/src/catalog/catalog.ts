@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import type { SearchEngine } from '../search/search-engine';
 import { priceProducts } from './pricing';
 import { stockInfoOf } from './stock-row';
+import type { StockItemTable } from '../db/schema';
 import { taxSettingsFrom } from './tax-settings';
 
 /**
@@ -116,6 +117,23 @@ export class Catalog {
     this.byId = byId;
     this.byUrl = byUrl;
     this.pricedDay = today;
+  }
+
+  /**
+   * Orders moved these SKUs' stock: the in-memory copy follows at once (listing filters, stock
+   * checks, product pages) without reloading the catalogue. The stock objects are shared by
+   * the loaded and the priced products, so one change serves both; a configurable parent is in
+   * stock while one of its children is.
+   */
+  patchStock(rows: StockItemTable[]): void {
+    for (const row of rows) {
+      const entry = this.bySku.get(row.sku);
+      if (!entry) continue;
+      Object.assign((entry.child ?? entry.product).stock, stockInfoOf(row));
+      if (entry.child) {
+        entry.product.stock.is_in_stock = (entry.product.configurable_children ?? []).some((child) => child.stock.is_in_stock && child.status < 2);
+      }
+    }
   }
 
   /** Promotions start and end by the day: the first request of a new day re-prices. */

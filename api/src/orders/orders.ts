@@ -6,7 +6,7 @@ import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Carts, CartTotalsView } from '../cart/carts';
 import type { Db } from '../db/database';
-import type { CartTable, Database, SalesOrderTable } from '../db/schema';
+import type { CartTable, Database, SalesOrderTable, StockItemTable } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { OFFLINE_METHODS } from '../payments/payments';
 
@@ -101,7 +101,14 @@ const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(Strin
  * cart is emptied; any refusal rolls all of it back.
  */
 export class Orders {
-  constructor(private readonly db: Db, private readonly carts: Carts, private readonly clock: () => Date, private readonly storeCode = 'pl') {}
+  constructor(
+    private readonly db: Db,
+    private readonly carts: Carts,
+    private readonly clock: () => Date,
+    /** Told the stock rows an order changed (the catalogue patches its in-memory copy). */
+    private readonly stockChanged: (rows: StockItemTable[]) => void = () => {},
+    private readonly storeCode = 'pl',
+  ) {}
 
   async place(request: OrderRequest): Promise<PlacedOrder> {
     const earlier = await this.byClientId(request.clientOrderId, request.cart.id);
@@ -121,7 +128,7 @@ export class Orders {
     const offline = OFFLINE_METHODS.has(request.paymentMethod);
 
     try {
-      return await this.db.kysely.transaction().execute(async (trx) => {
+      const placed = await this.db.kysely.transaction().execute(async (trx): Promise<PlacedOrder> => {
         // Asked again inside the transaction: on SQLite transactions run one after another, so a twin request sees the first's order here.
         const twin = await this.byClientId(request.clientOrderId, request.cart.id, trx);
         if (twin) return twin;
@@ -160,6 +167,10 @@ export class Orders {
           grandTotal: totals.grand_total, created: true,
         };
       });
+      if (placed.created && reserve.size > 0) {
+        this.stockChanged(await this.db.kysely.selectFrom('stock_item').selectAll().where('sku', 'in', [...reserve.keys()]).execute());
+      }
+      return placed;
     } catch (error) {
       // PostgreSQL runs twin transactions side by side: the loser hits the unique client_order_id; answer with the winner's order.
       if (isUniqueViolation(error)) {
