@@ -17,7 +17,10 @@ export function PaymentSection({ checkout, problems }: { checkout: Checkout; pro
           onChange={(event) => update((draft) => {
             draft.payment.sameAsShipping = event.target.checked;
             // A billing address of one's own starts from the delivery one.
-            if (!event.target.checked && !draft.payment.streetAddress) draft.payment = { ...draft.payment, ...draft.shipping, sameAsShipping: false, paymentMethod: draft.payment.paymentMethod };
+            if (!event.target.checked && !draft.payment.streetAddress) {
+              const { shippingMethod: _method, ...address } = draft.shipping;
+              draft.payment = { ...draft.payment, ...address };
+            }
           })}
         />
         {t('checkout.sameAsShipping')}
