@@ -173,7 +173,9 @@ test('each new order leaves its confirmation e-mail in the outbox (var/mail), in
   await call('POST', '/api/order', body);
   const files = fs.readdirSync(mailDir).sort();
   expect(files).toHaveLength(before + 1);
-  const mail = fs.readFileSync(path.join(mailDir, files.find((file) => file.includes(placed.orderNumber))!), 'utf8').replace(/\r\n/g, '\n'); // .eml lines end CRLF
+  const file = files.find((name) => name.includes(placed.orderNumber))!;
+  expect(file).toMatch(new RegExp(`-potwierdzenie-zamowienia-${placed.orderNumber}-kaloryfer\\.eml$`));
+  const mail = fs.readFileSync(path.join(mailDir, file), 'utf8').replace(/\r\n/g, '\n'); // .eml lines end CRLF
   expect(mail).toMatch(/^To: anna\.kowalska@example\.pl$/m);
   // RFC 2047: a folded header of encoded words; adjacent words join without the space between them.
   const header = (/^Subject: (.*(?:\n[ \t].*)*)/m.exec(mail)?.[1] ?? '').replace(/\?=\s+=\?/g, '?==?').replace(/\n[ \t]+/g, ' ');

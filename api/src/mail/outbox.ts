@@ -26,7 +26,9 @@ export class FileOutbox implements Outbox {
     const info = await this.render.sendMail({ from: SHOP_SENDER, ...message });
     fs.mkdirSync(this.dir, { recursive: true });
     const stamp = this.clock().toISOString().replace(/[:.]/g, '-');
-    const slug = message.subject.normalize('NFD').replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).toLowerCase();
+    // "Potwierdzenie zamówienia 000000001 – Kaloryfer" → "potwierdzenie-zamowienia-000000001-kaloryfer" (ł has no decomposition).
+    const slug = message.subject.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ł/g, 'l').replace(/Ł/g, 'L')
+      .replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).toLowerCase();
     // 'wx': a second message in the same millisecond with the same subject gets its own file.
     for (let n = 0; ; n += 1) {
       const file = path.join(this.dir, `${stamp}-${slug}${n ? `-${n}` : ''}.eml`);
