@@ -148,6 +148,16 @@ test('placing the same online order twice sends the shopper to one payment; offl
   expect(retry.status).toBe(400);
 });
 
+test('an instant-checkout wallet pays through the gateway, but never with carried-in transport (flatrateone, spec §9)', async () => {
+  const wallet = await call('POST', '/api/order', orderBody(await cartWith(valve.sku, 1), {}, { payment_method_code: 'payu_googlepay' }));
+  expect(wallet.status).toBe(200);
+  expect(wallet.body.result).toMatchObject({ paymentState: 'awaiting', paymentRedirect: expect.stringContaining('/sandbox-gateway/pay?t=') });
+  const carried = await call('POST', '/api/order', orderBody(await cartWith(valve.sku, 1), {}, {
+    payment_method_code: 'payu_applepay', shipping_carrier_code: 'flatrateone', shipping_method_code: 'flatrateone',
+  }));
+  expect([carried.status, carried.body.result]).toEqual([400, 'Payment method payu_applepay is not available for the cart']);
+});
+
 test('the order as the thank-you page sees it needs the client order id; bad input is a 4xx', async () => {
   const order = await placeOnline();
   const summary = await statusOf(order);

@@ -8,7 +8,6 @@ import type { Carts, CartTotalsView } from '../cart/carts';
 import type { Db } from '../db/database';
 import type { CartTable, Database, SalesOrderTable, StockItemTable } from '../db/schema';
 import { ApiError } from '../http/envelope';
-import { OFFLINE_METHODS } from '../payments/payments';
 
 export const ORDER_MESSAGES = {
   emptyCart: 'Shopping cart is empty, add products before entering Checkout',
@@ -19,6 +18,9 @@ export const ORDER_MESSAGES = {
 } as const satisfies Record<string, SpecMessage>;
 export const INVALID_NIP = 'The tax identification number (NIP) is not valid';
 export const ONLY_POLAND = 'We deliver in Poland only (country_id PL)';
+
+/** Payment methods that need no gateway: the order is placed and waits for the goods, the transfer or the salon visit. */
+const OFFLINE_METHODS: ReadonlySet<string> = new Set(['cashondelivery', 'banktransfer', 'payinstore']);
 
 
 export interface AddressInput {
@@ -203,7 +205,7 @@ export class Orders {
     const shipping = [...SHIPPING_METHOD_DEFS, NO_SHIPPING].find((method) => shippingCodeOf(method) === row.shipping_method);
     return {
       id: row.id, orderNumber: row.increment_id, status: row.status, paymentState: row.payment_state, email: row.email, createdAt: row.created_at,
-      paymentMethod: { code: row.payment_method, title: payment?.title ?? row.payment_method, offline: OFFLINE_METHODS.has(row.payment_method) },
+      paymentMethod: { code: row.payment_method, title: payment?.title ?? row.payment_method, offline: row.payment_state === 'offline' },
       shippingMethod: { code: row.shipping_method, title: shipping?.method_title ?? row.shipping_method },
       grandTotal: row.grand_total_grosze / 100,
       segments: totals.total_segments,

@@ -5,9 +5,6 @@ import type { PaymentTable, SalesOrderTable } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import type { PaymentGateway, PaymentNotification } from './gateway';
 
-/** Payment methods that need no gateway: the order waits for the goods, the transfer or the salon visit. */
-export const OFFLINE_METHODS: ReadonlySet<string> = new Set(['cashondelivery', 'banktransfer', 'payinstore']);
-
 export interface PaymentLinks {
   /** Server-to-server address the gateway reports to. */
   notifyUrl: () => string;
@@ -27,6 +24,9 @@ export interface PayableOrder {
   grandTotal: number;
 }
 
+/** An order paid through the gateway that has not been paid yet (awaiting, or failed and retried). */
+export const needsPayment = (order: Pick<PayableOrder, 'paymentState'>) => order.paymentState === 'awaiting' || order.paymentState === 'failed';
+
 /**
  * Online payments of orders. `redirectFor` registers an attempt with the gateway (or hands back
  * the attempt still open, so placing the same order twice sends the shopper to one payment);
@@ -44,8 +44,9 @@ export class Payments {
 
   /** The gateway page for this order's open payment attempt — registered now if there is none. */
   async redirectFor(order: PayableOrder): Promise<string> {
-    if (OFFLINE_METHODS.has(order.paymentMethod.code)) throw new ApiError(400, 'This order is paid offline');
-    if (order.paymentState === 'paid') throw new ApiError(409, 'This order has been paid');
+    if (!needsPayment(order)) {
+      throw order.paymentState === 'paid' ? new ApiError(409, 'This order has been paid') : new ApiError(400, 'This order is paid offline');
+    }
     const amountGrosze = Math.round(order.grandTotal * 100);
     const open = await this.db.kysely.selectFrom('payment').select('redirect_url')
       .where('order_id', '=', order.id).where('status', '=', 'new').orderBy('id', 'desc').executeTakeFirst();

@@ -1,5 +1,5 @@
 import { formatPln } from '@kaloryfer/i18n/src/format-pln';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml } from '../web/html';
 import { BLIK_CODE, SANDBOX_PATH, type SandboxGateway, type SandboxPayment } from './sandbox-gateway';
 
@@ -45,7 +45,7 @@ export async function sandboxRoutes(app: FastifyInstance, { gateway }: { gateway
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  const html = (reply: import('fastify').FastifyReply, status: number, page: string) =>
+  const html = (reply: FastifyReply, status: number, page: string) =>
     reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
   const unknown = '<!doctype html><html lang="pl"><title>Nieznana płatność</title><main><h1>Nieznana płatność</h1><p>Link do płatności jest nieprawidłowy.</p></main></html>';
 

@@ -6,7 +6,7 @@ import { ApiError, sendResult } from '../http/envelope';
 import { orderConfirmation } from '../mail/order-confirmation';
 import type { Outbox } from '../mail/outbox';
 import type { Orders } from '../orders/orders';
-import { OFFLINE_METHODS, type Payments } from '../payments/payments';
+import { needsPayment, type Payments } from '../payments/payments';
 
 const Text = (max: number) => Type.String({ maxLength: max });
 const Address = Type.Object({
@@ -64,13 +64,14 @@ export async function orderRoutes(app: FastifyInstance, { orders, carts, custome
       shippingAddress: info.shippingAddress, billingAddress: info.billingAddress,
       shippingMethod: `${info.shipping_carrier_code}_${info.shipping_method_code}`, paymentMethod: info.payment_method_code,
     });
+    // A replay of an order paid offline needs nothing more: no second e-mail, no payment.
+    if (!placed.created && !needsPayment(placed)) return sendResult(reply, placed);
     const summary = await orders.summaryById(placed.backendOrderId);
     if (placed.created) {
       // The order stands whatever the mail server says; a failed e-mail is logged for the staff to resend.
       await outbox.send(orderConfirmation(summary)).catch((error) => request.log.error({ err: error, order: placed.orderNumber }, 'order confirmation e-mail not sent'));
     }
-    const online = !OFFLINE_METHODS.has(summary.paymentMethod.code) && summary.paymentState !== 'paid';
-    return sendResult(reply, { ...placed, ...(online ? { paymentRedirect: await payments.redirectFor(summary) } : {}) });
+    return sendResult(reply, { ...placed, ...(needsPayment(summary) ? { paymentRedirect: await payments.redirectFor(summary) } : {}) });
   });
 
   app.get<{ Querystring: { order_increment_id: string; order_id: string } }>('/api/order/status', {

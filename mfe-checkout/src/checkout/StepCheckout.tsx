@@ -1,7 +1,7 @@
 import { linkTo, navigate } from '@kaloryfer/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { problemsOf, reachableStep, stepFromHash, STEPS, type StepId } from '../domain/steps';
+import { problemsOf, reachableStep, stepFromHash, stepIntent, STEPS, type StepId } from '../domain/steps';
 import type { Problems } from '../domain/validation';
 import { OrderFeedback } from './OrderFeedback';
 import { focusFirstProblem } from './sections/Field';
@@ -10,9 +10,6 @@ import { PersonalSection } from './sections/PersonalSection';
 import { ReviewSection } from './sections/ReviewSection';
 import { ShippingSection } from './sections/ShippingSection';
 import type { Checkout } from './use-checkout';
-
-const hashOf = (step: StepId) => STEPS.find((candidate) => candidate.id === step)!.hash.slice(1) as 'shipping' | 'payment' | 'orderReview' | '';
-const intentOf = (step: StepId) => ({ name: 'checkout' as const, ...(hashOf(step) ? { step: hashOf(step) as 'shipping' | 'payment' | 'orderReview' } : {}) });
 
 /**
  * Variant a: the spec's steps by hash. A step is shown only when the ones before it are
@@ -31,7 +28,7 @@ export function StepCheckout({ checkout, hash }: { checkout: Checkout; hash: str
   const first = useRef(true);
 
   useEffect(() => {
-    if (current !== requested) navigate(intentOf(current), { replace: true });
+    if (current !== requested) navigate(stepIntent(current), { replace: true });
   }, [current, requested]);
   useEffect(() => {
     // A new step: its heading gets focus (not on the first render — the shell focuses the page).
@@ -48,10 +45,10 @@ export function StepCheckout({ checkout, hash }: { checkout: Checkout; hash: str
       return;
     }
     if (current === 'orderReview') void placeOrder();
-    else navigate(intentOf(STEPS[index + 1].id));
+    else navigate(stepIntent(STEPS[index + 1].id));
   };
   const editLink = (step: 'personal' | 'shipping' | 'payment') => (
-    <a href={linkTo(intentOf(step))}>{t('checkout.review.edit')}<span className="visually-hidden"> – {t(`checkout.step.${step}`)}</span></a>
+    <a href={linkTo(stepIntent(step))}>{t('checkout.review.edit')}<span className="visually-hidden"> – {t(`checkout.step.${step}`)}</span></a>
   );
 
   return (
@@ -60,7 +57,7 @@ export function StepCheckout({ checkout, hash }: { checkout: Checkout; hash: str
         <ol>
           {STEPS.map((step, position) => (
             <li key={step.id} aria-current={step.id === current ? 'step' : undefined} className={position < index ? 'checkout-step-done' : undefined}>
-              {position < index ? <a href={linkTo(intentOf(step.id))}>{t(`checkout.step.${step.id}`)}</a> : <span>{t(`checkout.step.${step.id}`)}</span>}
+              {position < index ? <a href={linkTo(stepIntent(step.id))}>{t(`checkout.step.${step.id}`)}</a> : <span>{t(`checkout.step.${step.id}`)}</span>}
             </li>
           ))}
         </ol>
@@ -73,7 +70,7 @@ export function StepCheckout({ checkout, hash }: { checkout: Checkout; hash: str
         {current === 'orderReview' ? <ReviewSection checkout={checkout} problems={problems} editLink={editLink} /> : null}
         <OrderFeedback order={order} />
         <div className="checkout-actions">
-          {index > 0 ? <a className="button-secondary" href={linkTo(intentOf(STEPS[index - 1].id))}>{t('checkout.back')}</a> : null}
+          {index > 0 ? <a className="button-secondary" href={linkTo(stepIntent(STEPS[index - 1].id))}>{t('checkout.back')}</a> : null}
           <button type="submit" className="button" disabled={order.kind === 'placing' || order.kind === 'redirecting'}>
             {current === 'orderReview' ? t('checkout.placeOrder') : t('checkout.next')}
           </button>

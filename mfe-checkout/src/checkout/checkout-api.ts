@@ -42,8 +42,8 @@ export interface OrderStatus {
 
 /** The calls checkout makes (vsf-contract.md; docs/orders.md). Failures reject with `ApiFailure`. */
 export const checkoutApi = {
-  shippingMethods: (cartId: string, postcode: string) =>
-    post<ShippingMethod[]>(`/api/cart/shipping-methods${cart(cartId)}`, { address: { country_id: 'PL', ...(postcode ? { postcode } : {}) } }),
+  /** The methods depend on the cart's lines only (Poland-wide prices), not on the address. */
+  shippingMethods: (cartId: string) => post<ShippingMethod[]>(`/api/cart/shipping-methods${cart(cartId)}`, { address: { country_id: 'PL' } }),
   paymentMethods: (cartId: string) => get<PaymentMethod[]>(`/api/cart/payment-methods${cart(cartId)}`),
   collectTotals: (cartId: string, shippingCode: string, paymentCode: string | null) => {
     const [carrier, ...method] = shippingCode.split('_');

@@ -51,11 +51,10 @@ export function useCheckout() {
 
   // The cart's lines decide which methods exist (a radiator does not fit a locker, services need no courier).
   const cartKey = cart.items.map((line) => `${line.sku}×${line.qty}`).join(',');
-  const zip = /^\d{2}-\d{3}$/.test(details.shipping.zipCode.trim()) ? details.shipping.zipCode.trim() : '';
   useEffect(() => {
     if (!cart.cartId || !cart.isLoaded || cart.syncing || cart.itemsCount === 0) return;
     let live = true;
-    Promise.all([checkoutApi.shippingMethods(cart.cartId, zip), checkoutApi.paymentMethods(cart.cartId)])
+    Promise.all([checkoutApi.shippingMethods(cart.cartId), checkoutApi.paymentMethods(cart.cartId)])
       .then(([shipping, payment]) => {
         if (!live) return;
         setShippingMethods(availableShippingMethods(shipping));
@@ -63,7 +62,7 @@ export function useCheckout() {
       })
       .catch((error) => { if (live && !isAbort(error)) setShippingMethods((known) => known ?? []); });
     return () => { live = false; };
-  }, [cart.cartId, cart.isLoaded, cart.syncing, cart.itemsCount, cartKey, zip]);
+  }, [cart.cartId, cart.isLoaded, cart.syncing, cart.itemsCount, cartKey]);
 
   const allVirtual = cart.items.length > 0 && cart.items.every((line) => line.typeId === 'virtual' || line.typeId === 'downloadable');
   const paymentMethods = useMemo(

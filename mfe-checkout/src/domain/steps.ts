@@ -3,13 +3,16 @@ import { paymentProblems, personalProblems, reviewProblems, shippingProblems, ty
 
 /** Variant a's steps by hash (spec §2): none = personal details, then #shipping, #payment, #orderReview. */
 export const STEPS = [
-  { id: 'personal', hash: '', trackingStep: 2 },
-  { id: 'shipping', hash: '#shipping', trackingStep: 3 },
-  { id: 'payment', hash: '#payment', trackingStep: 4 },
-  { id: 'orderReview', hash: '#orderReview', trackingStep: 5 },
+  { id: 'personal', hash: '', routeStep: undefined },
+  { id: 'shipping', hash: '#shipping', routeStep: 'shipping' },
+  { id: 'payment', hash: '#payment', routeStep: 'payment' },
+  { id: 'orderReview', hash: '#orderReview', routeStep: 'orderReview' },
 ] as const;
 
 export type StepId = (typeof STEPS)[number]['id'];
+
+/** The route of a step, for `navigate` and `linkTo`. */
+export const stepIntent = (step: StepId) => ({ name: 'checkout' as const, step: STEPS.find((candidate) => candidate.id === step)!.routeStep });
 
 export function stepFromHash(hash: string): StepId {
   return STEPS.find((step) => step.hash === hash)?.id ?? 'personal';

@@ -35,6 +35,7 @@ const checkoutEn: Record<CheckoutKey, string> = {
   'checkout.field.customCompany': 'Company name',
   'checkout.field.customTaxId': 'Tax id (NIP)',
   'checkout.field.customRegon': 'REGON',
+  'checkout.nip': 'Tax id (NIP) {nip}',
   'checkout.country.PL': 'Poland',
   'checkout.hint.zip': 'As 00-000',
   'checkout.hint.polandOnly': 'We deliver within Poland.',

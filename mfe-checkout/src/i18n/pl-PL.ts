@@ -33,6 +33,7 @@ const checkoutPl = {
   'checkout.field.customCompany': 'Nazwa firmy',
   'checkout.field.customTaxId': 'NIP',
   'checkout.field.customRegon': 'REGON',
+  'checkout.nip': 'NIP {nip}',
   'checkout.country.PL': 'Polska',
   'checkout.hint.zip': 'W formacie 00-000',
   'checkout.hint.polandOnly': 'Dostarczamy na terenie Polski.',

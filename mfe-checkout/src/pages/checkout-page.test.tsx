@@ -1,8 +1,9 @@
-import { claimWriter, navigationRequested, type CartState } from '@kaloryfer/contracts';
+import { cartClearRequested, claimWriter, navigationRequested, type CartState } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CHECKOUT_STORAGE_KEY } from '../domain/details';
+import { LAST_ORDER_AT_KEY, PLACED_ORDERS_KEY } from '../domain/placed-orders';
 import { filledDetails } from '../domain/fixtures';
 import { CHECKOUT_NAMESPACE } from '../i18n/namespace';
 import { CheckoutPage } from './checkout-page';
@@ -24,12 +25,20 @@ const PAYMENT = [{ code: 'banktransfer', title: 'Przelew tradycyjny', cost_incl_
 const COMPANY = { nip: '9512345675', regon: '147182932', name: 'Instalbud Sp. z o.o.', street: 'ul. Grzewcza', buildingNumber: '12', flatNumber: '4', postcode: '02-797', city: 'Warszawa' };
 
 let calls: string[];
+let orderRequests: { order: { order_id: string } }[];
+let orderAnswer: { status: number; result: unknown };
 beforeEach(() => {
   localStorage.clear();
   calls = [];
-  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+  orderRequests = [];
+  orderAnswer = { status: 200, result: { orderNumber: '000000042', status: 'processing', paymentState: 'offline', grandTotal: 268 } };
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     calls.push(url);
+    if (url === '/api/order') {
+      orderRequests.push(JSON.parse(String(init?.body)));
+      return { ok: orderAnswer.status === 200, status: orderAnswer.status, statusText: '', json: async () => ({ code: orderAnswer.status, result: orderAnswer.result }) } as Response;
+    }
     const result = url.includes('shipping-methods') ? SHIPPING : url.includes('payment-methods') ? PAYMENT
       : url.includes('/api/company') ? COMPANY : url.includes('collect-totals') ? { grand_total: 268, total_segments: [{ code: 'grand_total', title: 'Razem', value: 268 }] } : null;
     return { ok: true, status: 200, statusText: 'OK', json: async () => ({ code: 200, result }) } as Response;
@@ -92,6 +101,8 @@ test('a bookmarked #orderReview with nothing filled in goes back to step 1 (repl
   await renderRemote(<CheckoutPage hash="#orderReview" />, CHECKOUT_NAMESPACE);
   expect(nav.seen).toEqual([{ to: '/checkout', replace: true }]);
   nav.off();
+  // Meanwhile the server's methods arrived and the defaults were chosen (spec §4).
+  await waitFor(() => expect(JSON.parse(localStorage.getItem(CHECKOUT_STORAGE_KEY) ?? '{}').shipping?.shippingMethod).toBe('courier_courier'));
 });
 
 test('a company: a valid NIP offers the GUS data, and using it fills the invoice data and billing address', async () => {
@@ -132,4 +143,42 @@ test('the review step: lines, the server total, and "Zamawiam i płacę" refused
   await waitFor(() => expect(terms).toHaveFocus());
   expect(terms).toHaveAccessibleDescription('Musisz zaakceptować regulamin');
   expect(calls.some((url) => url.includes('/api/order'))).toBe(false);
+});
+
+const readyForReview = () => localStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ ...filledDetails((d) => { d.payment.paymentMethod = 'banktransfer'; }), modifiedAt: Date.now() }));
+
+test('placing an order (spec §4): the cart is cleared without sync, the order and its time remembered, on to the thank-you page', async () => {
+  cart.set(loadedCart);
+  readyForReview();
+  const nav = navigations();
+  const clears: { sync: boolean }[] = [];
+  const off = cartClearRequested.on((request) => clears.push(request));
+  await renderRemote(<CheckoutPage hash="#orderReview" />, CHECKOUT_NAMESPACE);
+  await userEvent.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
+  await waitFor(() => expect(nav.seen).toEqual([{ to: '/thank-you-page?order_increment_id=000000042', replace: undefined }]));
+  nav.off(); off();
+  expect(clears).toEqual([{ sync: false }]);
+  const sent = orderRequests[0].order;
+  expect(sent.order_id).toMatch(/^[0-9a-f]{32}$/);
+  expect(JSON.parse(localStorage.getItem(PLACED_ORDERS_KEY)!)).toEqual([expect.objectContaining({ orderNumber: '000000042', clientOrderId: sent.order_id })]);
+  expect(Number(localStorage.getItem(LAST_ORDER_AT_KEY))).toBeGreaterThan(Date.now() - 60_000);
+  const saved = JSON.parse(localStorage.getItem(CHECKOUT_STORAGE_KEY)!);
+  expect(saved).toMatchObject({ clientOrderId: null, termsAccepted: false, personal: { firstName: 'Anna', createAccount: false } });
+});
+
+test('a refused order says why and keeps everything: the details, the cart, and the order id for the next attempt', async () => {
+  cart.set(loadedCart);
+  readyForReview();
+  orderAnswer = { status: 409, result: 'Some of the ordered products are not available' };
+  const clears: unknown[] = [];
+  const off = cartClearRequested.on((request) => clears.push(request));
+  await renderRemote(<CheckoutPage hash="#orderReview" />, CHECKOUT_NAMESPACE);
+  await userEvent.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Niektóre z zamówionych produktów są niedostępne');
+  await userEvent.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
+  await waitFor(() => expect(orderRequests).toHaveLength(2));
+  off();
+  expect(orderRequests[1].order.order_id).toBe(orderRequests[0].order.order_id); // a retry can never make a second order
+  expect(clears).toEqual([]);
+  expect(JSON.parse(localStorage.getItem(CHECKOUT_STORAGE_KEY)!)).toMatchObject({ clientOrderId: orderRequests[0].order.order_id, termsAccepted: true });
 });

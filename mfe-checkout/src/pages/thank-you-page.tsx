@@ -104,7 +104,7 @@ export function ThankYouPage({ search }: { search: string }) {
           <dl>
             <div><dt>{t('checkout.review.shipping')}</dt><dd>{order.shippingMethod.title}</dd></div>
             <div><dt>{t('checkout.review.payment')}</dt><dd>{order.paymentMethod.title}</dd></div>
-            {order.billingAddress.vat_id ? <div><dt>{t('checkout.review.invoice')}</dt><dd>{order.billingAddress.company}, NIP {order.billingAddress.vat_id}</dd></div> : null}
+            {order.billingAddress.vat_id ? <div><dt>{t('checkout.review.invoice')}</dt><dd>{order.billingAddress.company}, {t('checkout.nip', { nip: order.billingAddress.vat_id })}</dd></div> : null}
             <div className="checkout-grand-total"><dt>{t('checkout.segment.grand_total')}</dt><dd>{formatPrice(order.grandTotal)}</dd></div>
           </dl>
           <p>{t('thankYou.email', { email: order.email })}</p>

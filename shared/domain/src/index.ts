@@ -33,7 +33,4 @@ export { cartTotals, couponDiscount, includedVat, VAT_RATE, type CartTotals, typ
 export { emailProblem, nameProblem, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PERSON_MESSAGES, passwordProblem } from './validation/person';
 export { imageUrl, type ImageSize } from './catalog/image-url';
 export { checkQuantity, MAX_LINE_QTY, type QuantityCheck } from './cart/quantity';
-export {
-  availableShippingMethods, chooseMethod, INSTANT_CHECKOUT_METHODS, isWalletMethod, mergePaymentMethods, paymentAllowed, shippingCodeOf,
-  WALLET_EXCLUDED_SHIPPING, type PaymentContext, type WithDefault,
-} from './checkout/methods';
+export { availableShippingMethods, chooseMethod, INSTANT_CHECKOUT_METHODS, mergePaymentMethods, paymentAllowed, shippingCodeOf } from './checkout/methods';

@@ -1,9 +1,9 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { formatPln } from './format-pln';
 import { SHARED_BUNDLES } from './locales/bundles';
 
 export { SPEC_MESSAGES, type SpecMessage } from './spec-messages';
-import { formatPln } from './format-pln';
 
 export const LANGUAGES = ['pl-PL', 'en-US', 'de-DE', 'it-IT'] as const;
 export type Language = (typeof LANGUAGES)[number];

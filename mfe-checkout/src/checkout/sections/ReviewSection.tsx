@@ -1,4 +1,4 @@
-import { imageUrl } from '@kaloryfer/domain';
+import { imageUrl, shippingCodeOf } from '@kaloryfer/domain';
 import { formatPrice } from '@kaloryfer/i18n';
 import { useTranslation } from 'react-i18next';
 import type { AddressFields } from '../../domain/details';
@@ -24,7 +24,7 @@ export function ReviewSection({ checkout, problems, editLink }: { checkout: Chec
   const { t } = useTranslation('checkout');
   const text = useProblemText();
   const { cart, details, update, totals, shippingMethods, paymentMethods } = checkout;
-  const shipping = shippingMethods?.find((method) => `${method.carrier_code}_${method.method_code}` === details.shipping.shippingMethod);
+  const shipping = shippingMethods?.find((method) => shippingCodeOf(method) === details.shipping.shippingMethod);
   const payment = paymentMethods?.find((method) => method.code === details.payment.paymentMethod);
   const company = details.checkoutType === 'company';
   const billing = details.payment.sameAsShipping ? details.shipping : details.payment;
@@ -61,7 +61,7 @@ export function ReviewSection({ checkout, problems, editLink }: { checkout: Chec
         </section>
         <section aria-labelledby="review-payment">
           <h3 id="review-payment">{t('checkout.review.payment')}</h3>
-          <Address address={billing} extra={company ? [details.invoice.customCompany, `NIP ${details.invoice.customTaxId}`] : []} />
+          <Address address={billing} extra={company ? [details.invoice.customCompany, t('checkout.nip', { nip: details.invoice.customTaxId })] : []} />
           <p>{payment?.title}</p>
           {company || details.invoice.customUseGenerateInvoice ? <p>{t('checkout.review.invoice')}</p> : null}
           {editLink?.('payment')}

@@ -12,7 +12,7 @@ import type { ShippingMethod } from '../cart/shipping';
 export const shippingCodeOf = (method: Pick<ShippingMethod, 'carrier_code' | 'method_code'>) => `${method.carrier_code}_${method.method_code}`;
 
 /** Shipping method a wallet payment can never go with (spec §9: instant checkout excludes it). */
-export const WALLET_EXCLUDED_SHIPPING = 'flatrateone';
+const WALLET_EXCLUDED_SHIPPING = 'flatrateone';
 
 /** Instant-checkout wallets: offered by the browser (Payment Request API), paid through the card gateway. */
 export const INSTANT_CHECKOUT_METHODS: readonly PaymentMethod[] = [
@@ -20,7 +20,7 @@ export const INSTANT_CHECKOUT_METHODS: readonly PaymentMethod[] = [
   { code: 'payu_applepay', title: 'Apple Pay', cost_incl_tax: 0, offline: false, is_server_method: true },
 ];
 
-export const isWalletMethod = (code: string) => INSTANT_CHECKOUT_METHODS.some((method) => method.code === code);
+const isWalletMethod = (code: string) => INSTANT_CHECKOUT_METHODS.some((method) => method.code === code);
 
 /** A server method with `default: true` when it says so (the checkout picks it when nothing is chosen). */
 export type WithDefault<T> = T & { default?: boolean };
