@@ -46,6 +46,13 @@ interface OrderRouteDeps { orders: Orders; carts: Carts; customers: Customers; p
  * after a failed one (`POST /api/order/payment`) — both need the client order id.
  */
 export async function orderRoutes(app: FastifyInstance, { orders, carts, customers, payments, outbox }: OrderRouteDeps) {
+  /** The order these two keys open — 404 alike for a wrong number and a wrong id, so neither can be probed. */
+  const shoppersOrder = async (keys: { order_increment_id: string; order_id: string }) => {
+    const summary = await orders.summaryFor(keys.order_increment_id, keys.order_id);
+    if (!summary) throw new ApiError(404, NOT_FOUND);
+    return summary;
+  };
+
   app.post<{ Body: Static<typeof OrderBody>; Querystring: { token?: string } }>('/api/order', {
     schema: {
       summary: 'Place the order of a cart: prices from the server, stock reserved atomically, idempotent by order_id',
@@ -81,9 +88,7 @@ export async function orderRoutes(app: FastifyInstance, { orders, carts, custome
       querystring: Type.Object({ order_increment_id: OrderNumber, order_id: ClientOrderId }),
     },
   }, async (request, reply) => {
-    const summary = await orders.summaryFor(request.query.order_increment_id, request.query.order_id);
-    if (!summary) throw new ApiError(404, NOT_FOUND);
-    const { id: _internal, ...visible } = summary;
+    const { id: _internal, ...visible } = await shoppersOrder(request.query);
     return sendResult(reply, visible);
   });
 
@@ -94,8 +99,6 @@ export async function orderRoutes(app: FastifyInstance, { orders, carts, custome
       body: Type.Object({ order_increment_id: OrderNumber, order_id: ClientOrderId }),
     },
   }, async (request, reply) => {
-    const summary = await orders.summaryFor(request.body.order_increment_id, request.body.order_id);
-    if (!summary) throw new ApiError(404, NOT_FOUND);
-    return sendResult(reply, { paymentRedirect: await payments.redirectFor(summary) });
+    return sendResult(reply, { paymentRedirect: await payments.redirectFor(await shoppersOrder(request.body)) });
   });
 }
