@@ -4,9 +4,10 @@ const { createRemoteConfig } = require('@kaloryfer/mfe-build');
 // CHECKOUT_VARIANT=b builds one of them.
 const VARIANTS = process.env.CHECKOUT_VARIANT ? [process.env.CHECKOUT_VARIANT] : ['a', 'b'];
 
-module.exports = (env, argv) => VARIANTS.map((variant) => createRemoteConfig({
+module.exports = (env, argv) => VARIANTS.flatMap((variant) => createRemoteConfig({
   dir: __dirname,
   remote: 'checkout',
   variant,
+  server: './src/server.tsx',
   exposes: { './app': './src/app.tsx' },
 }, argv));

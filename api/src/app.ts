@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { imageRoutes } from './images/image-routes';
 import { installErrorHandling } from './http/error-handler';
+import { envelope } from './http/envelope';
 import { contentRoutes } from './routes/catalog/content-routes';
 import { productRoutes } from './routes/catalog/product-routes';
 import { reviewRoutes } from './routes/reviews';
@@ -23,7 +24,6 @@ import { urlRoutes } from './routes/catalog/url-routes';
 import { healthRoutes } from './routes/health';
 import { storeRoutes } from './routes/store';
 import { MemorySearchEngine } from './search/memory/memory-engine';
-import { installShellHost } from './web/shell-host';
 import { FixtureCompanyRegister } from './companies/company-register';
 import { createOutbox } from './mail/outbox';
 import { NotificationSender, RETRY_DELAYS_MS } from './payments/notification-sender';
@@ -57,7 +57,7 @@ export interface AppOptions {
   clock?: () => Date;
 }
 
-/** The HTTP application: the API under /api, the OpenAPI document, and the shell's files. */
+/** The HTTP application: the API under /api and the OpenAPI document. */
 export async function buildApp({ config, db, clock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -109,6 +109,7 @@ export async function buildApp({ config, db, clock }: AppOptions): Promise<Fasti
   await app.register(contentRoutes, { catalog });
   await app.register(urlRoutes, { catalog });
   await app.register(imageRoutes);
-  await installShellHost(app, { shellDist: config.shellDist, varDir: config.varDir, catalog, reviews, publicOrigin: config.publicOrigin });
+  // Pages are the shell's page server's (shell/server), installed beside the API by the start script.
+  app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope(404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`)));
   return app;
 }

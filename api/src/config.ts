@@ -31,6 +31,8 @@ export interface Config {
   /** SMTP server for the shop's e-mail (smtp://user:pass@host:587); unset = files in mailDir. */
   smtpUrl: string | undefined;
   mailDir: string;
+  /** Pages rendered on the server (SSR=0: client-rendered, kept to compare against in benchmarks). */
+  serverRender: boolean;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentNotifyUrl: env.PAYMENT_NOTIFY_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailDir: path.resolve(varDir, env.MAIL_DIR ?? 'mail'),
+    serverRender: env.SSR !== '0',
   };
 }
 

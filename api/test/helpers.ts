@@ -21,7 +21,6 @@ export const TEST_TODAY = '2026-11-21';
 export const TEST_SEED: SeedOptions = { products: 300, seed: 2026, today: TEST_TODAY };
 
 export interface TestServerOptions {
-  shellDist?: string;
   extend?: (app: FastifyInstance) => void;
   /** Seed a generated catalogue first (priced at noon of TEST_TODAY). */
   seed?: SeedOptions;
@@ -36,7 +35,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     port: 0,
     logLevel: 'silent',
     databaseUrl: `sqlite:${path.join(varDir, 'test.sqlite')}`,
-    shellDist: options.shellDist ?? path.join(varDir, 'no-shell'),
     publicOrigin: 'https://sklep.kaloryfer.test',
     mailDir: path.join(varDir, 'mail'),
   };

@@ -1,13 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../src/http/envelope';
-import { writeJsonAtomic } from '../../scripts/lib/registry-file';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
-let shellDist: string;
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -20,7 +15,6 @@ beforeAll(async () => {
       app.get('/api/test/api-error', async () => { throw new ApiError(409, 'Some of the ordered products are not available'); });
     },
   });
-  shellDist = path.join(server.varDir, 'no-shell');
 });
 afterAll(() => server.close());
 
@@ -100,79 +94,16 @@ describe('bad input never answers 500', () => {
   });
 });
 
-describe('OpenAPI and the shell', () => {
+describe('OpenAPI', () => {
   test('the OpenAPI document lists the endpoints', async () => {
     const document = await (await get('/api/openapi.json')).json();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/store']));
   });
 
-  test('the registry is served uncached once published, 503 before', async () => {
-    expect((await get('/mfe-registry.json')).status).toBe(503);
-    fs.writeFileSync(path.join(server.varDir, 'mfe-registry.json'), '{"remotes":{}}');
-    const response = await get('/mfe-registry.json');
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toContain('no-cache');
-    expect(await response.json()).toEqual({ remotes: {} });
-  });
-
-  test('without a built shell, pages are a 404', async () => {
-    expect(fs.existsSync(shellDist)).toBe(false);
-    expect((await get('/c/akcesoria', { accept: 'text/html' })).status).toBe(404);
-  });
-});
-
-describe('with a built shell', () => {
-  let withShell: TestServer;
-  beforeAll(async () => {
-    const dist = fs.mkdtempSync(path.join(server.varDir, 'shell-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Kaloryfer</title></head><body></body></html>');
-    fs.writeFileSync(path.join(dist, 'main.0123abcd.js'), 'console.log(1)');
-    fs.writeFileSync(path.join(dist, 'main.0123abcd.js.br'), zlib.brotliCompressSync('console.log(1)'));
-    withShell = await startTestServer({ shellDist: dist });
-  });
-  afterAll(() => withShell.close());
-
-  test.each([
-    ['/', 200], ['/compare', 200], ['/checkout', 200],
-    // No catalogue is seeded here: these name nothing, so they are real 404s that still load the shell.
-    ['/c/akcesoria', 404], ['/p/KAL-1/wenus', 404], ['/nie-ma-takiej', 404],
-  ])('GET %s as a page serves index.html uncached (%i)', async (url, status) => {
-    const response = await fetch(`${withShell.baseUrl}${url}`, { headers: { accept: 'text/html' } });
-    expect(response.status).toBe(status);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toContain('<title>Kaloryfer</title>');
-  });
-
-  test('hashed assets are cached for a year', async () => {
-    const response = await fetch(`${withShell.baseUrl}/main.0123abcd.js`);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-  });
-
-  test('each page carries the registry as published now, with hints for the remote origins', async () => {
-    // As the release script writes it: a new file renamed over the old one.
-    const write = (version: string) => writeJsonAtomic(path.join(withShell.varDir, 'mfe-registry.json'), {
-      timeoutMs: 8000, remotes: { cart: { name: 'cart', entry: `http://127.0.0.1:4302/${version}/mf-manifest.json`, version, contracts: '1.0.0' } },
-    });
-    const inline = async () => {
-      const html = await (await fetch(`${withShell.baseUrl}/compare`, { headers: { accept: 'text/html' } })).text();
-      return { html, registry: JSON.parse(html.match(/<script id="mfe-registry" type="application\/json">(.*?)<\/script>/)![1]) };
-    };
-    write('1.0.0');
-    const first = await inline();
-    expect(first.registry.remotes.cart.version).toBe('1.0.0');
-    expect(first.html).toContain('<link rel="preconnect" href="http://127.0.0.1:4302" crossorigin />');
-    expect(first.html).toContain('<link rel="preload" href="http://127.0.0.1:4302/1.0.0/mf-manifest.json" as="fetch" crossorigin />');
-    write('1.0.1'); // a release
-    expect((await inline()).registry.remotes.cart.version).toBe('1.0.1');
-  });
-
-  test('the build\'s precompressed file goes to a browser that accepts brotli; others get the plain file', async () => {
-    const brotli = await fetch(`${withShell.baseUrl}/main.0123abcd.js`, { headers: { 'accept-encoding': 'gzip, br' } });
-    expect(brotli.headers.get('content-encoding')).toBe('br');
-    expect(await brotli.text()).toBe('console.log(1)');
-    const plain = await fetch(`${withShell.baseUrl}/main.0123abcd.js`, { headers: { 'accept-encoding': 'identity' } });
-    expect(plain.headers.get('content-encoding')).toBeNull();
-    expect(await plain.text()).toBe('console.log(1)');
+  test('pages are not the API\'s: without the page server, any other path is a JSON 404', async () => {
+    const response = await get('/c/akcesoria', { accept: 'text/html' });
+    expect(response.status).toBe(404);
+    expect((await response.json()).code).toBe(404);
   });
 });

@@ -2,16 +2,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { distFoldersOf, publishBuild } from './publish';
-import { readRegistry } from './registry-file';
+import { readRegistry, rollbackRemote } from './registry-file';
 
 let root: string;
 beforeEach(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-publish-')); });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
-function fakeBuild(folder: string, info: { remote: string; container: string; version: string; variant: string | null }) {
+function fakeBuild(folder: string, info: { remote: string; container: string; version: string; variant: string | null; ssr?: string }) {
   fs.mkdirSync(folder, { recursive: true });
   fs.writeFileSync(path.join(folder, 'build-info.json'), JSON.stringify({ ...info, contracts: '1.0.0', builtAt: 'now' }));
   fs.writeFileSync(path.join(folder, 'mf-manifest.json'), '{}');
+  if (info.ssr) {
+    fs.mkdirSync(path.join(folder, 'server'), { recursive: true });
+    fs.writeFileSync(path.join(folder, info.ssr), `exports.version = ${JSON.stringify(info.version)};`);
+  }
   return folder;
 }
 
@@ -44,4 +48,23 @@ test('variants: the first published is the control; weights are kept on re-relea
 
 test('a folder without a build is refused with a hint', () => {
   expect(() => publishBuild({ varDir: root, distDir: path.join(root, 'empty'), origin: 'http://x' })).toThrow('build the remote first');
+});
+
+test('a build with a server render: both are published together, and a rollback restores both', () => {
+  const varDir = path.join(root, 'var');
+  const build = (version: string) => fakeBuild(path.join(root, `content-${version}`), { remote: 'content', container: 'content', version, variant: null, ssr: 'server/render.js' });
+  publishBuild({ varDir, distDir: build('1.0.0'), origin: 'http://localhost:3005' });
+  publishBuild({ varDir, distDir: build('1.1.0'), origin: 'http://localhost:3005' });
+  expect(readRegistry(varDir).remotes.content).toMatchObject({
+    version: '1.1.0',
+    entry: 'http://localhost:3005/1.1.0/mf-manifest.json',
+    ssr: 'http://localhost:3005/1.1.0/server/render.js',
+  });
+  expect(fs.readFileSync(path.join(varDir, 'cdn/content/1.1.0/server/render.js'), 'utf8')).toContain('1.1.0');
+  rollbackRemote(varDir, 'content');
+  expect(readRegistry(varDir).remotes.content).toMatchObject({
+    version: '1.0.0',
+    entry: 'http://localhost:3005/1.0.0/mf-manifest.json',
+    ssr: 'http://localhost:3005/1.0.0/server/render.js',
+  });
 });

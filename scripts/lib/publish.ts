@@ -9,6 +9,8 @@ export interface BuildInfo {
   version: string;
   variant: string | null;
   contracts: string;
+  /** The server build's file, relative to the build's folder (docs/rendering.md). */
+  ssr?: string;
   builtAt: string;
 }
 
@@ -48,6 +50,8 @@ export function publishBuild(options: { varDir: string; distDir: string; origin:
     entry: `${options.origin}/${folder}/mf-manifest.json`,
     version: info.version,
     contracts: info.contracts,
+    // The browser and the server build live in one folder: one switch of the registry moves both.
+    ...(info.ssr ? { ssr: `${options.origin}/${folder}/${info.ssr}` } : {}),
     publishedAt: new Date().toISOString(),
   };
   const current = readRegistry(options.varDir).remotes[info.remote];

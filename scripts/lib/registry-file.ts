@@ -11,6 +11,8 @@ export interface BuildEntry {
   entry: string;
   version: string;
   contracts: string;
+  /** The build's server render, beside its browser build. */
+  ssr?: string;
   publishedAt?: string;
 }
 
@@ -91,8 +93,8 @@ export function buildsOf(entry: RemoteEntry): BuildEntry[] {
 /** Points a registry's entries at the configured origins (ports may differ between runs). */
 export function rebaseOrigins(registry: RegistryFile, originOf: (remote: string) => string): RegistryFile {
   const rebase = <T extends BuildEntry>(remote: string, build: T): T => {
-    const url = new URL(build.entry);
-    return { ...build, entry: `${originOf(remote)}${url.pathname}` };
+    const moved = (address: string) => `${originOf(remote)}${new URL(address).pathname}`;
+    return { ...build, entry: moved(build.entry), ...(build.ssr ? { ssr: moved(build.ssr) } : {}) };
   };
   const remotes = Object.fromEntries(
     Object.entries(registry.remotes).map(([remote, entry]) => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { buildApp } from '../../api/src/app';
+import { installPageServer } from '../../shell/server/page-server';
 import {
   loadConfig, REMOTES, REPO_ROOT, remoteOrigin, remotePort, shopUrl, type Config, type Remote,
 } from '../../api/src/config';
@@ -57,6 +58,11 @@ export function publishMissing(config: Config, log: (line: string) => void): voi
   writeJsonAtomic(registryPath(config.varDir), rebaseOrigins(registry, (remote) => remoteOrigin(config, remote as Remote)));
 }
 
+/** The address this machine reaches a server on, for a host it listens on (a wildcard: loopback). */
+function loopbackHost(host: string): string {
+  return host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
+}
+
 export interface RunningShop {
   url: string;
   close(): Promise<void>;
@@ -74,17 +80,24 @@ export async function startShop(config: Config = loadConfig(), log: (line: strin
     log(`database: seeded ${seeded.products} products (${seeded.skus} SKUs); npm run seed regenerates them`);
   }
   const app = await buildApp({ config, db });
-  await app.listen({ host: config.host, port: config.port });
+  const apiOrigin = `http://${loopbackHost(config.host)}:${config.port}`;
+  const pages = await installPageServer(app, {
+    shellDist: config.shellDist, varDir: config.varDir, apiOrigin, publicOrigin: config.publicOrigin, serverRender: config.serverRender,
+  });
   const origins: http.Server[] = [];
   for (const remote of REMOTES) {
     const root = cdnDir(config.varDir, remote);
     fs.mkdirSync(root, { recursive: true });
     origins.push(await startRemoteOrigin(root, config.host, remotePort(config, remote)));
   }
+  await app.listen({ host: config.host, port: config.port });
+  // The remotes' server builds are loaded from their origins and warmed (they call the API).
+  await pages.warm();
   return {
     url: shopUrl(config),
     close: async () => {
       await Promise.all(origins.map((server) => new Promise((resolve) => server.close(resolve))));
+      await pages.close();
       await app.close();
       await db.close();
     },

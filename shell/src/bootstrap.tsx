@@ -1,48 +1,83 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { initI18n, i18n } from '@kaloryfer/i18n';
-import { createRoot } from 'react-dom/client';
+import { i18n, initI18n, isLanguage } from '@kaloryfer/i18n';
+import { reportRecoverableError } from '@kaloryfer/ui';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { start } from 'single-spa';
+import { RegionMounter } from './apps/region-mounter';
 import { registerApplications } from './apps/register-applications';
 import { startShellWriters } from './behaviours/shell-writers';
 import { pushToDataLayer } from './behaviours/tag-manager';
 import { addShellNamespace } from './i18n/shell-namespace';
 import { ShellLayout } from './layout/ShellLayout';
-import { AB_COOKIE, assignVariants } from './registry/ab-assignment';
+import { AB_COOKIE, assignVariants, type Assignment } from './registry/ab-assignment';
 import { fetchRegistry, readCookie, writeCookie } from './registry/fetch-registry';
+import { parseRegistry, type Registry } from './registry/registry';
 import { RemoteLoader, type FederationRuntime } from './registry/remote-loader';
 import { startRouter } from './routing/router';
-import './styles/shell.css';
+import { readPageState, type PageState } from './state/page-state';
 
 declare const __CONTRACTS_VERSION__: string;
 
-async function boot(): Promise<void> {
-  const [registry] = await Promise.all([fetchRegistry(), initI18n()]);
-  addShellNamespace();
-
+/**
+ * What this page runs: the builds and A/B assignments the page server pinned (kf-state), so the
+ * browser hydrates exactly what the server rendered and never draws again. A page without a
+ * readable state (an old cached page) asks for the registry and draws here, as before.
+ */
+async function pinnedBuilds(state: PageState | null): Promise<{ registry: Registry; assignments: Assignment[] }> {
+  if (state) {
+    try {
+      return { registry: parseRegistry(state.registry), assignments: state.assignments };
+    } catch (error) {
+      console.error('[shell] the page state names no usable registry', error);
+    }
+  }
+  const registry = await fetchRegistry();
   const { assignments, cookie } = assignVariants(registry, {
     cookie: readCookie(AB_COOKIE),
     override: new URLSearchParams(location.search).get('mfe'),
     random: Math.random,
   });
   writeCookie(AB_COOKIE, cookie);
+  return { registry, assignments };
+}
+
+async function boot(): Promise<void> {
+  const state = readPageState();
+  const [{ registry, assignments }] = await Promise.all([
+    pinnedBuilds(state),
+    initI18n(isLanguage(state?.language) ? { language: state.language } : {}),
+  ]);
+  addShellNamespace();
   for (const assignment of assignments) {
     if ((registry.remotes[assignment.remote]?.variants.length ?? 0) > 1) {
       pushToDataLayer({ event: 'mfe_assignment', ...assignment });
     }
   }
+  // A page that names nothing was answered 404 with page-not-found: show its address (spec §2 nf).
+  if (state?.location) history.replaceState(history.state, '', state.location);
 
   const runtime: FederationRuntime = { registerRemotes, loadRemote };
   const loader = new RemoteLoader(registry, assignments, runtime, __CONTRACTS_VERSION__, pushToDataLayer);
+  const mounter = new RegionMounter(loader, state);
   const notifications = startShellWriters();
 
   const container = document.getElementById('root');
-  if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
+  if (!container) throw new Error('#root is missing from the page');
+  const layout = (
     <I18nextProvider i18n={i18n}>
-      <ShellLayout loader={loader} onDismissNotification={(id) => notifications.remove(id)} />
-    </I18nextProvider>,
+      <ShellLayout mounter={mounter} year={state?.year ?? new Date().getFullYear()} onDismissNotification={(id) => notifications.remove(id)} />
+    </I18nextProvider>
   );
+  if (container.firstElementChild) {
+    // The server's HTML: take it over in place, at transition priority (input stays responsive).
+    startTransition(() => {
+      hydrateRoot(container, layout, { onRecoverableError: reportRecoverableError });
+    });
+  } else {
+    createRoot(container).render(layout);
+  }
   // single-spa mounts into the regions the layout renders: wait for them to exist.
   await new Promise<void>((resolve) => {
     const check = () => (document.getElementById('main-content') ? resolve() : requestAnimationFrame(check));
@@ -55,7 +90,7 @@ async function boot(): Promise<void> {
   });
 
   startRouter();
-  registerApplications(loader);
+  registerApplications(loader, mounter);
   start({ urlRerouteOnly: true });
 }
 

@@ -1,7 +1,7 @@
 import { formatPhone, normalisePhone, SHOP_BANK_ACCOUNT } from '@kaloryfer/domain';
 import { formatPln } from '@kaloryfer/i18n/src/format-pln';
 import type { AddressInput, OrderSummary } from '../orders/orders';
-import { escapeHtml } from '../web/html';
+import { escapeHtml } from '../http/html';
 import type { MailMessage } from './outbox';
 
 

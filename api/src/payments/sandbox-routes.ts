@@ -1,6 +1,6 @@
 import { formatPln } from '@kaloryfer/i18n/src/format-pln';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { escapeHtml } from '../web/html';
+import { escapeHtml } from '../http/html';
 import { BLIK_CODE, SANDBOX_PATH, type SandboxGateway, type SandboxPayment } from './sandbox-gateway';
 
 const BLIK_METHOD = 'payu_blik';

@@ -1,6 +1,5 @@
-import { $route, $session } from '@kaloryfer/contracts';
-import { PageFrame } from '@kaloryfer/ui';
-import { useStore } from '@nanostores/react';
+import { $route, $session, NO_SESSION } from '@kaloryfer/contracts';
+import { PageFrame, useClientStore, useHydrated, useRequestStore } from '@kaloryfer/ui';
 import { useTranslation } from 'react-i18next';
 
 const TITLES: Record<string, string> = {
@@ -16,8 +15,10 @@ const TITLES: Record<string, string> = {
 /** Account pages. Every my-account route needs a logged-in customer (spec §2). */
 export function AccountRoutes() {
   const { t } = useTranslation('account');
-  const route = useStore($route);
-  const session = useStore($session);
+  const route = useRequestStore($route);
+  // Whether anyone is signed in is known in the browser only: the server renders the frame.
+  const hydrated = useHydrated();
+  const session = useClientStore($session, NO_SESSION);
   if (route.name === 'create-password') {
     return <PageFrame title={t('account.createPassword')} lead={t('account.createPasswordLead')} />;
   }
@@ -26,7 +27,7 @@ export function AccountRoutes() {
   const title = t(titleKey, route.params);
   return (
     <PageFrame title={title}>
-      {!session.authorised && (
+      {hydrated && !session.authorised && (
         <p role="alert">{t('You need to be logged in to see this page', { ns: 'messages' })}</p>
       )}
     </PageFrame>

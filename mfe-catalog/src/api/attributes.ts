@@ -13,6 +13,7 @@ export const SHOWN_ATTRIBUTES = [
 let cached: Promise<Attribute[]> | null = null;
 
 export function shownAttributes(): Promise<Attribute[]> {
+  if (!globalThis.document) return attributesByCode(SHOWN_ATTRIBUTES); // a server render: per request
   cached ??= attributesByCode(SHOWN_ATTRIBUTES).catch((error: unknown) => {
     cached = null;
     throw error;

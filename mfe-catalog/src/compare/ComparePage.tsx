@@ -1,30 +1,35 @@
 import '../product/product.css';
-import { $compare, compareRemoveRequested } from '@kaloryfer/contracts';
+import { $compare, compareRemoveRequested, type ListedProduct } from '@kaloryfer/contracts';
 import { imageUrl, type Product } from '@kaloryfer/domain';
-import { formatPrice } from '@kaloryfer/i18n';
-import { PageFrame } from '@kaloryfer/ui';
-import { useStore } from '@nanostores/react';
+import { useFormatPrice } from '@kaloryfer/i18n';
+import { PageFrame, useClientStore, useHydrated, usePageData } from '@kaloryfer/ui';
 import { useTranslation } from 'react-i18next';
 import { attributeValue, shownAttributes } from '../api/attributes';
 import { search } from '../api/catalog-api';
-import { useAsync } from '../api/use-async';
 import { HEATING_ROWS } from '../product/HeatingTable';
 import { productHref } from '../product/product-links';
+import { ATTRIBUTES_KEY } from '../api/data-keys';
+
+const NO_COMPARE: Record<string, ListedProduct> = {};
 
 /** /compare: the products in $compare side by side, on their comparable attributes. */
 export function ComparePage() {
   const { t } = useTranslation('catalog');
-  const compare = useStore($compare);
+  const formatPrice = useFormatPrice();
+  // The compare list is the shopper's own (browser storage): the server renders its frame only.
+  const hydrated = useHydrated();
+  const compare = useClientStore($compare, NO_COMPARE);
   const items = Object.values(compare);
   const parents = [...new Set(items.map((item) => item.parentSku))];
-  const products = useAsync(`compare-${parents.join(',')}`, async (signal) => {
+  const products = usePageData(`compare-${parents.join(',')}`, async (signal) => {
     if (parents.length === 0) return [];
     const response = await search<Product>('product', { query: { _appliedFilters: [{ attribute: 'sku', value: { in: parents } }] }, size: parents.length }, signal);
     return response.items;
   });
-  const attributes = useAsync('attributes', () => shownAttributes());
+  const attributes = usePageData(ATTRIBUTES_KEY, () => shownAttributes());
   const labels = attributes.status === 'ready' ? attributes.value : [];
 
+  if (!hydrated) return <PageFrame title={t('compare.title')}><p aria-busy="true">{t('loading', { ns: 'common' })}</p></PageFrame>;
   if (items.length === 0) return <PageFrame title={t('compare.title')}><p>{t('compare.empty')}</p></PageFrame>;
   const rows = items.map((item) => {
     const product = products.status === 'ready' ? products.value.find((candidate) => candidate.sku === item.parentSku) : undefined;

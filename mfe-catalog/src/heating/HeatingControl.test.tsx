@@ -16,7 +16,8 @@ test('a preset, the bathroom and own temperatures set the shopper\'s temperature
   expect(screen.getByRole('radio', { name: '75/65 °C – wartość katalogowa' })).toBeChecked();
   await userEvent.click(screen.getByRole('radio', { name: '45/35 °C – pompa ciepła, ogrzewanie niskotemperaturowe' }));
   expect($heatingAt.get()).toEqual({ supply: 45, return: 35, room: 20 });
-  expect(localStorage.getItem('kaloryfer.heating-at')).toBe('45/35/20');
+  // A cookie, so the page server renders the next page at these temperatures too.
+  expect(document.cookie).toContain('kf_heat=45%2F35%2F20');
   await userEvent.click(screen.getByRole('checkbox', { name: 'Łazienka (24 °C w pomieszczeniu)' }));
   expect($heatingAt.get()).toEqual({ supply: 45, return: 35, room: 24 });
   expect(screen.getByText('Moce pokazujemy dla 45/35/24 °C (zasilanie/powrót/pokój, PN-EN 442).')).toBeInTheDocument();

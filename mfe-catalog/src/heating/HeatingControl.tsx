@@ -2,10 +2,9 @@ import './heating.css';
 import {
   BATHROOM_ROOM_TEMPERATURE, HEATING_PRESETS, neededOutput, temperaturesKey, temperaturesProblem, WATTS_PER_SQUARE_METRE, type Temperatures,
 } from '@kaloryfer/domain';
-import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $heatingAt, setHeatingAt } from './heating-at';
+import { $heatingAt, setHeatingAt, useHeatingAt } from './heating-at';
 
 const PRESET_LABELS = ['heat.preset.catalogue', 'heat.preset.oldBoiler', 'heat.preset.condensing', 'heat.preset.heatPump'] as const;
 const samePipes = (a: Temperatures, b: Temperatures) => a.supply === b.supply && a.return === b.return;
@@ -17,7 +16,7 @@ const samePipes = (a: Temperatures, b: Temperatures) => a.supply === b.supply &&
  */
 export function HeatingControl() {
   const { t } = useTranslation('catalog');
-  const at = useStore($heatingAt);
+  const at = useHeatingAt();
   const id = useId();
   const preset = HEATING_PRESETS.findIndex((candidate) => samePipes(candidate, at));
   const bathroom = at.room === BATHROOM_ROOM_TEMPERATURE;

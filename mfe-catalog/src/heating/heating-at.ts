@@ -1,28 +1,57 @@
 import { DEFAULT_EXPONENT, heatOutput, NOMINAL, parseTemperatures, temperaturesKey, type Temperatures } from '@kaloryfer/domain';
+import { useRequestStore } from '@kaloryfer/ui';
 import { atom } from 'nanostores';
 
-const STORAGE_KEY = 'kaloryfer.heating-at';
+/**
+ * A first-party cookie, not localStorage: the temperatures change the first view (outputs on
+ * tiles and product pages, the output filter), so the page server reads them to render the
+ * same HTML the browser then hydrates (docs/rendering.md).
+ */
+export const HEATING_COOKIE = 'kf_heat';
+const LEGACY_STORAGE_KEY = 'kaloryfer.heating-at';
+const YEAR_SECONDS = 365 * 86400;
 
-function stored(): Temperatures {
+/** The temperatures a cookie value names (catalogue temperatures when it names none). */
+export function temperaturesFromCookie(value: string | undefined): Temperatures {
   try {
-    return parseTemperatures(localStorage.getItem(STORAGE_KEY) ?? '') ?? NOMINAL;
+    return parseTemperatures(decodeURIComponent(value ?? '')) ?? NOMINAL;
   } catch {
-    return NOMINAL; // storage blocked: catalogue temperatures
+    return NOMINAL; // a malformed escape names no temperatures
   }
+}
+
+function fromDocumentCookie(): Temperatures {
+  const match = globalThis.document?.cookie.match(new RegExp(`(?:^|;\\s*)${HEATING_COOKIE}=([^;]*)`));
+  return temperaturesFromCookie(match?.[1]);
 }
 
 /**
  * The shopper's supply/return/room temperatures, kept across visits. Only the catalogue reads
  * it (tiles, product pages, the output filter and sort), so it is this remote's own atom.
  */
-export const $heatingAt = atom<Temperatures>(stored());
+export const $heatingAt = atom<Temperatures>(fromDocumentCookie());
+
+/** The temperatures a render shows: the request's on the server, the atom in the browser. */
+export const useHeatingAt = () => useRequestStore($heatingAt);
 
 export function setHeatingAt(temperatures: Temperatures): void {
   $heatingAt.set(temperatures);
+  if (globalThis.document) {
+    globalThis.document.cookie = `${HEATING_COOKIE}=${encodeURIComponent(temperaturesKey(temperatures))}; path=/; max-age=${YEAR_SECONDS}; SameSite=Lax`;
+  }
+}
+
+/**
+ * Temperatures kept by an earlier version in localStorage move into the cookie, after the
+ * page has hydrated (a first render never reads storage).
+ */
+export function adoptStoredTemperatures(): void {
   try {
-    localStorage.setItem(STORAGE_KEY, temperaturesKey(temperatures));
+    const stored = parseTemperatures(localStorage.getItem(LEGACY_STORAGE_KEY) ?? '');
+    localStorage.removeItem(LEGACY_STORAGE_KEY);
+    if (stored && !globalThis.document?.cookie.includes(`${HEATING_COOKIE}=`)) setHeatingAt(stored);
   } catch {
-    // storage blocked: kept for this page load only
+    // storage blocked: nothing to adopt
   }
 }
 

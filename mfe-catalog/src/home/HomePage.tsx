@@ -1,12 +1,12 @@
 import '../listing/listing.css';
 import { linkTo } from '@kaloryfer/contracts';
-import { PageFrame } from '@kaloryfer/ui';
+import { PageFrame, usePageData } from '@kaloryfer/ui';
 import { useTranslation } from 'react-i18next';
 import { search } from '../api/catalog-api';
-import { useAsync } from '../api/use-async';
 import { ProductTile, type TileProduct } from '../product/ProductTile';
 import { TOP_CATEGORIES } from '../pages/top-categories';
 import { railRequest, RAIL_SIZE, RAILS, type RailName } from './rails';
+import { railKey } from '../api/data-keys';
 
 const USPS = ['usp.courier', 'usp.returns', 'usp.freeDelivery', 'usp.freeValves'] as const;
 
@@ -19,7 +19,7 @@ export function HomePage() {
         <ul className="tile-grid">
           {TOP_CATEGORIES.map((category) => (
             <li key={category.slug}>
-              <a className="tile" href={linkTo({ name: 'category', slug: category.slug })}>{t(category.label, { ns: 'shell' })}</a>
+              <a className="tile" href={linkTo({ name: 'category', slug: category.slug })}>{t(category.label)}</a>
             </li>
           ))}
         </ul>
@@ -35,7 +35,7 @@ export function HomePage() {
 
 function Rail({ name }: { name: RailName }) {
   const { t } = useTranslation('catalog');
-  const products = useAsync(`rail-${name}`, (signal) => search<TileProduct>('product', railRequest(name), signal).then((response) => response.items));
+  const products = usePageData(railKey(name), (signal) => search<TileProduct>('product', railRequest(name), signal).then((response) => response.items));
   const headingId = `rail-${name}`;
   return (
     <section className="rail" aria-labelledby={headingId} aria-busy={products.status === 'loading'}>

@@ -1,27 +1,26 @@
 import './listing.css';
 import { $route, linkTo, navigationRequested } from '@kaloryfer/contracts';
 import { categoryTrail, type Category } from '@kaloryfer/domain';
-import { PageFrame } from '@kaloryfer/ui';
-import { useStore } from '@nanostores/react';
+import { PageFrame, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotFoundRedirect } from '../pages/NotFoundRedirect';
 import { shownAttributes } from '../api/attributes';
 import { categories, childrenOf } from '../api/categories';
-import { useAsync } from '../api/use-async';
 import { ProductTile } from '../product/ProductTile';
 import { temperaturesKey } from '@kaloryfer/domain';
-import { $heatingAt } from '../heating/heating-at';
+import { useHeatingAt } from '../heating/heating-at';
 import { HeatingControl, RoomHelper } from '../heating/HeatingControl';
 import { FilterPanel } from './FilterPanel';
 import { activeFilterCount, listingQueryString, NO_FILTERS, parseListingQuery, SORT_OPTIONS, type ListingFilters, type SortId } from './route-filters';
 import { useListing } from './use-listing';
+import { ATTRIBUTES_KEY, CATEGORIES_KEY } from '../api/data-keys';
 
 /** A category by its slug (/c/{slug}, /categories/{slug}) or its url_path (the URL dispatcher). */
 export function CategoryPage({ slug, urlPath }: { slug?: string; urlPath?: string }) {
   const { t } = useTranslation('catalog');
-  const tree = useAsync('categories', () => categories());
-  const route = useStore($route);
+  const tree = usePageData(CATEGORIES_KEY, () => categories());
+  const route = useRequestStore($route);
   if (tree.status === 'loading') return <ListingSkeleton />;
   if (tree.status === 'error') return <PageFrame title={t('category.unavailable')}><EmptyListing /></PageFrame>;
   const category = tree.value.find((candidate) => (slug !== undefined && candidate.slug === slug) || (urlPath !== undefined && candidate.url_path === urlPath));
@@ -37,11 +36,11 @@ export function SearchResultsPage() {
 /** A category's listing, or (category null) the listing of every product matching the query. */
 function CategoryListing({ category, all }: { category: Category | null; all: Category[] }) {
   const { t } = useTranslation('catalog');
-  const route = useStore($route);
+  const route = useRequestStore($route);
   const filters = parseListingQuery(route.search);
-  const heatAt = temperaturesKey(useStore($heatingAt));
+  const heatAt = temperaturesKey(useHeatingAt());
   const listing = useListing(category?.id ?? null, filters, route.isBack, heatAt);
-  const attributes = useAsync('attributes', () => shownAttributes());
+  const attributes = usePageData(ATTRIBUTES_KEY, () => shownAttributes());
   const [drawerOpen, setDrawerOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const drawerHeading = useRef<HTMLHeadingElement>(null);

@@ -1,6 +1,6 @@
+import { isAbort, usePageData } from '@kaloryfer/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { search, type SearchResponse } from '../api/catalog-api';
-import { isAbort } from '@kaloryfer/ui';
 import type { TileProduct } from '../product/ProductTile';
 import { listingRequest, PAGE_SIZE } from './listing-request';
 import { listingQueryString, usesHeatOutput, type ListingFilters } from './route-filters';
@@ -13,7 +13,6 @@ export interface ListingState {
   loadingMore: boolean;
 }
 
-const EMPTY: ListingState = { status: 'loading', items: [], total: 0, aggregations: {}, loadingMore: false };
 const SHOWN_KEY = 'kaloryfer.listing.shown';
 /** Spec §9 "layered navigation page portion": never restore more than this many at once. */
 const MAX_RESTORED = 200;
@@ -38,53 +37,72 @@ function shownBefore(key: string): number {
   }
 }
 
+/** The page-data key of a listing's first answer (the page server renders it with this key). */
+export function listingDataKey(query: string, size: number): string {
+  return `listing:${query}#${size}`;
+}
+
+/** What else "load more" appended to the first answer of one query. */
+interface More {
+  query: string;
+  items: TileProduct[];
+  total: number | null;
+  loading: boolean;
+}
+
 /**
  * A category's products for the route's filters: one request per page for items, total and
  * facets; "load more" appends the next 20 from start + perPage (spec §9). Coming back with
  * the browser's back button loads as many as were shown, so the shell can restore scroll.
+ * The first answer is page data: a server-rendered listing hydrates without asking again.
  */
 export function useListing(categoryId: number | null, filters: ListingFilters, isBack: boolean, heatAt: string): ListingState & { loadMore: () => void } {
-  const [state, setState] = useState<ListingState>(EMPTY);
-  const key = `${categoryId}${listingQueryString(filters)}${usesHeatOutput(filters) ? `@${heatAt}` : ''}`;
+  const query = `${categoryId}${listingQueryString(filters)}${usesHeatOutput(filters) ? `@${heatAt}` : ''}`;
+  // Only a back navigation reads storage (never a first render on the server or in hydration).
+  const size = isBack ? shownBefore(query) : PAGE_SIZE;
+  const first = usePageData(listingDataKey(query, size), (signal) => search<TileProduct>('product', listingRequest(categoryId, filters, 0, size, heatAt), signal));
+  const [more, setMore] = useState<More>({ query, items: [], total: null, loading: false });
   const moreController = useRef<AbortController | null>(null);
+  // While the next query loads, the previous answer stays on screen (no flash of skeletons).
+  const last = useRef<SearchResponse<TileProduct> | null>(null);
+  if (first.status === 'ready') last.current = first.value;
+
+  const shown = first.status === 'ready' ? first.value : first.status === 'loading' ? last.current : null;
+  const extra = more.query === query ? more : null;
+  const items = shown ? [...shown.items, ...(extra?.items ?? [])] : [];
+  const total = extra?.total ?? shown?.total ?? 0;
 
   useEffect(() => {
-    const controller = new AbortController();
-    const size = isBack ? shownBefore(key) : PAGE_SIZE;
-    setState((previous) => ({ ...previous, status: 'loading', loadingMore: false }));
-    search<TileProduct>('product', listingRequest(categoryId, filters, 0, size, heatAt), controller.signal).then(
-      (response) => {
-        setState({ status: 'ready', items: response.items, total: response.total, aggregations: response.aggregations, loadingMore: false });
-        rememberShown(key, response.items.length);
-      },
-      (error: unknown) => {
-        if (!isAbort(error)) setState({ ...EMPTY, status: 'error' });
-      },
-    );
-    return () => {
-      controller.abort();
-      moreController.current?.abort();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- key stands for categoryId and filters
-  }, [key]);
+    moreController.current?.abort();
+    setMore((previous) => (previous.query === query ? previous : { query, items: [], total: null, loading: false }));
+  }, [query]);
+  useEffect(() => {
+    if (first.status === 'ready') rememberShown(query, items.length);
+  }, [first.status, query, items.length]);
+  useEffect(() => () => moreController.current?.abort(), []);
 
   const loadMore = useCallback(() => {
-    if (state.status !== 'ready' || state.loadingMore || state.items.length >= state.total) return;
+    if (first.status !== 'ready' || extra?.loading || items.length >= total) return;
     const controller = new AbortController();
     moreController.current = controller;
-    setState((previous) => ({ ...previous, loadingMore: true }));
-    search<TileProduct>('product', listingRequest(categoryId, filters, state.items.length, PAGE_SIZE, heatAt), controller.signal).then(
+    setMore({ query, items: extra?.items ?? [], total: extra?.total ?? null, loading: true });
+    search<TileProduct>('product', listingRequest(categoryId, filters, items.length, PAGE_SIZE, heatAt), controller.signal).then(
       (response) => {
-        // loadingMore blocks a second call, so state.items is still the list this page extends.
-        const items = [...state.items, ...response.items];
-        rememberShown(key, items.length);
-        setState((previous) => ({ ...previous, items, total: response.total, loadingMore: false }));
+        // `loading` blocks a second call, so `extra` is still the list this page extends.
+        setMore({ query, items: [...(extra?.items ?? []), ...response.items], total: response.total, loading: false });
       },
       (error: unknown) => {
-        if (!isAbort(error)) setState((previous) => ({ ...previous, loadingMore: false }));
+        if (!isAbort(error)) setMore((previous) => ({ ...previous, loading: false }));
       },
     );
-  }, [state, categoryId, filters, key, heatAt]);
+  }, [first.status, extra, items.length, total, query, categoryId, filters, heatAt]);
 
-  return { ...state, loadMore };
+  return {
+    status: first.status,
+    items,
+    total,
+    aggregations: shown?.aggregations ?? {},
+    loadingMore: extra?.loading ?? false,
+    loadMore,
+  };
 }

@@ -1,10 +1,7 @@
-import { linkTo, navigationRequested } from '@kaloryfer/contracts';
-import { useEffect } from 'react';
+import { linkTo } from '@kaloryfer/contracts';
+import { Relocate } from './Relocate';
 
-/** A category or product that does not exist: page-not-found carrying the path in nf (spec §2). */
+/** A category or product that does not exist: page-not-found carrying the path in nf (spec §2), a 404 from the server. */
 export function NotFoundRedirect({ path }: { path: string }) {
-  useEffect(() => {
-    navigationRequested.emit({ to: linkTo({ name: 'page-not-found', nf: path }), replace: true });
-  }, [path]);
-  return null;
+  return <Relocate to={linkTo({ name: 'page-not-found', nf: path })} status={404} />;
 }

@@ -1,11 +1,13 @@
 import { $route } from '@kaloryfer/contracts';
-import { useStore } from '@nanostores/react';
+import { useRequestStore } from '@kaloryfer/ui';
 import { ComparePage } from '../compare/ComparePage';
 import { HomePage } from '../home/HomePage';
 import { CategoryPage, SearchResultsPage } from '../listing/CategoryPage';
 import { parseListingQuery } from '../listing/route-filters';
 import { ProductPage } from '../product/ProductPage';
 import { startCatalogOwners } from '../state/catalog-owners';
+import { adoptStoredTemperatures } from '../heating/heating-at';
+import { useEffect } from 'react';
 import { BrandsPage, CategoriesPage } from './frames';
 import { UrlDispatcher } from './UrlDispatcher';
 
@@ -13,7 +15,8 @@ startCatalogOwners();
 
 /** The catalogue's pages by route name (route table: shared/contracts/src/routes.ts). */
 export function CatalogRoutes() {
-  const route = useStore($route);
+  const route = useRequestStore($route);
+  useEffect(adoptStoredTemperatures, []);
   switch (route.name) {
     case 'home': return <HomePage />;
     case 'categories': return parseListingQuery(route.search).query ? <SearchResultsPage /> : <CategoriesPage />;

@@ -11,7 +11,7 @@ export function CategoriesPage() {
     <PageFrame title={t('categories.title')} lead={t('categories.lead')}>
       <ul className="tile-grid">
         {TOP_CATEGORIES.map((category) => (
-          <li key={category.slug}><a className="tile" href={linkTo({ name: 'category', slug: category.slug })}>{t(category.label, { ns: 'shell' })}</a></li>
+          <li key={category.slug}><a className="tile" href={linkTo({ name: 'category', slug: category.slug })}>{t(category.label)}</a></li>
         ))}
       </ul>
     </PageFrame>

@@ -1,7 +1,7 @@
-/** Top-level categories for the home tiles (labels live in the shell's menu namespace). */
+/** Top-level categories for the home tiles (labels in the catalogue's namespace: a server render has no other remote's words). */
 export const TOP_CATEGORIES = [
-  { slug: 'grzejniki-dekoracyjne', label: 'category.decorative' },
-  { slug: 'grzejniki-lazienkowe', label: 'category.bathroom' },
-  { slug: 'grzejniki-pokojowe', label: 'category.room' },
-  { slug: 'akcesoria', label: 'category.accessories' },
+  { slug: 'grzejniki-dekoracyjne', label: 'top.decorative' },
+  { slug: 'grzejniki-lazienkowe', label: 'top.bathroom' },
+  { slug: 'grzejniki-pokojowe', label: 'top.room' },
+  { slug: 'akcesoria', label: 'top.accessories' },
 ];

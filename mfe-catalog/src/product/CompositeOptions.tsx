@@ -1,6 +1,6 @@
 import { cartAddRequested, type CartAddRequest } from '@kaloryfer/contracts';
 import { checkQuantity, imageUrl, type BundleOptionDef, type CustomOptionDef, type Product } from '@kaloryfer/domain';
-import { formatPrice } from '@kaloryfer/i18n';
+import { useFormatPrice } from '@kaloryfer/i18n';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BundleChoice, CustomChoice } from './composite-options';
@@ -10,6 +10,7 @@ export function BundlePickers({ options, components, choice, onChange }: {
   options: BundleOptionDef[]; components: Product[]; choice: BundleChoice; onChange: (next: BundleChoice) => void;
 }) {
   const { t } = useTranslation('catalog');
+  const formatPrice = useFormatPrice();
   const id = useId();
   const bySku = new Map(components.map((component) => [component.sku, component]));
   return (
@@ -26,7 +27,7 @@ export function BundlePickers({ options, components, choice, onChange }: {
               <select aria-label={option.title} value={chosen.links[0] ?? ''} onChange={(event) => set(event.target.value === '' ? [] : [Number(event.target.value)])}>
                 {!option.required && <option value="">{t('product.none')}</option>}
                 {option.product_links.map((link) => (
-                  <option key={link.id} value={link.id}>{labelOf(bySku.get(link.sku), link.sku)}</option>
+                  <option key={link.id} value={link.id}>{labelOf(bySku.get(link.sku), link.sku, formatPrice)}</option>
                 ))}
               </select>
             ) : option.product_links.map((link) => (
@@ -35,7 +36,7 @@ export function BundlePickers({ options, components, choice, onChange }: {
                   onChange={(event) => set(option.type === 'checkbox'
                     ? (event.target.checked ? [...chosen.links, link.id] : chosen.links.filter((value) => value !== link.id))
                     : [link.id])} />
-                {labelOf(bySku.get(link.sku), link.sku)}
+                {labelOf(bySku.get(link.sku), link.sku, formatPrice)}
               </label>
             ))}
             {chosen.links.length > 0 && !canChangeQty && <p className="composite-qty">{t('product.optionFixedQty', { qty: chosen.qty })}</p>}
@@ -53,7 +54,7 @@ export function BundlePickers({ options, components, choice, onChange }: {
   );
 }
 
-function labelOf(component: Product | undefined, sku: string): string {
+function labelOf(component: Product | undefined, sku: string, formatPrice: (amount: number) => string): string {
   if (!component) return sku;
   return component.final_price_incl_tax !== undefined ? `${component.name} (+${formatPrice(component.final_price_incl_tax)})` : component.name;
 }
@@ -63,6 +64,7 @@ export function CustomOptions({ options, choice, originalPrice, onChange }: {
   options: CustomOptionDef[]; choice: CustomChoice; originalPrice: number; onChange: (next: CustomChoice) => void;
 }) {
   const { t } = useTranslation('catalog');
+  const formatPrice = useFormatPrice();
   const id = useId();
   const adder = (value: CustomOptionDef['values'][number]) => (value.price === 0 ? '' : ` (+${formatPrice(value.price_type === 'percent' ? (originalPrice * value.price) / 100 : value.price)}${value.price_type === 'percent' ? `, ${value.price}%` : ''})`);
   return (
@@ -114,6 +116,7 @@ export function CustomOptions({ options, choice, originalPrice, onChange }: {
 /** A grouped product: its simple products in a table, a quantity each, one button adds them all. */
 export function GroupedTable({ product, components }: { product: Product; components: Product[] }) {
   const { t } = useTranslation('catalog');
+  const formatPrice = useFormatPrice();
   const id = useId();
   const members = (product.product_links ?? []).filter((link) => link.link_type === 'associated')
     .map((link) => ({ link, member: components.find((component) => component.sku === link.linked_product_sku) }))

@@ -1,8 +1,7 @@
 import { DEFAULT_EXPONENT, heatOutput, temperaturesKey, type Attribute } from '@kaloryfer/domain';
-import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { attributeValue } from '../api/attributes';
-import { $heatingAt } from '../heating/heating-at';
+import { useHeatingAt } from '../heating/heating-at';
 
 /** Temperatures the table already lists as catalogue rows. */
 const LISTED_AT = new Set(['75/65/20', '70/55/20']);
@@ -15,7 +14,7 @@ export const HEATING_ROWS = [
 
 export function HeatingTable({ source, attributes }: { source: Record<string, unknown>; attributes: Attribute[] }) {
   const { t } = useTranslation('catalog');
-  const at = useStore($heatingAt);
+  const at = useHeatingAt();
   const rows = HEATING_ROWS.filter((code) => source[code] !== undefined && source[code] !== null && source[code] !== '');
   if (rows.length === 0 && source.free_valves === undefined) return null;
   const rated = typeof source.power_75_65_20 === 'number' ? source.power_75_65_20 : null;

@@ -1,5 +1,5 @@
 import type { Product, TierPriceEntry } from '@kaloryfer/domain';
-import { formatPrice } from '@kaloryfer/i18n';
+import { useFormatPrice } from '@kaloryfer/i18n';
 import { useTranslation } from 'react-i18next';
 
 type Prices = Pick<Product, 'final_price_incl_tax' | 'original_price_incl_tax' | 'lowest_price_30d'>;
@@ -11,6 +11,7 @@ type Prices = Pick<Product, 'final_price_incl_tax' | 'original_price_incl_tax' |
  */
 export function PriceBlock({ prices, tiers = [] }: { prices: Prices; tiers?: TierPriceEntry[] }) {
   const { t } = useTranslation('catalog');
+  const formatPrice = useFormatPrice();
   const final = prices.final_price_incl_tax;
   const original = prices.original_price_incl_tax;
   if (final === undefined) return null;

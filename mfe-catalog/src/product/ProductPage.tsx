@@ -3,14 +3,12 @@ import {
   $compare, $route, $wishlist, cartAddRequested, compareAddRequested, compareRemoveRequested, navigationRequested,
   wishlistAddRequested, wishlistRemoveRequested, type ListedProduct, type ProductOptionInput,
 } from '@kaloryfer/contracts';
-import { formatPrice } from '@kaloryfer/i18n';
+import { useFormatPrice } from '@kaloryfer/i18n';
 import { checkQuantity, imageUrl, type ConfigurableChild, type Product } from '@kaloryfer/domain';
-import { ApiFailure, Icon, PageFrame } from '@kaloryfer/ui';
-import { useStore } from '@nanostores/react';
+import { ApiFailure, Icon, PageFrame, useClientStore, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { productView, type ProductView } from '../api/catalog-api';
-import { useAsync } from '../api/use-async';
 import { NotFoundRedirect } from '../pages/NotFoundRedirect';
 import { rememberViewed } from '../state/catalog-owners';
 import { choose, initialChild, type SelectionResult } from './configurable-selection';
@@ -27,11 +25,12 @@ import { PriceBlock } from './PriceBlock';
 import { productHref } from './product-links';
 import { RatingLink, Reviews } from './Reviews';
 import { ProductTile } from './ProductTile';
+import { productViewKey } from '../api/data-keys';
 
 /** /p/{parentSku}/{slug}[/{childSku}]: every product type from one product-view call. */
 export function ProductPage({ parentSku, childSku }: { parentSku: string; childSku?: string }) {
-  const view = useAsync(`product-${parentSku}`, (signal) => productView(parentSku, signal));
-  const route = useStore($route);
+  const view = usePageData(productViewKey(parentSku), (signal) => productView(parentSku, signal));
+  const route = useRequestStore($route);
   const { t } = useTranslation('catalog');
   if (view.status === 'loading') return <div className="page-frame" aria-busy="true"><div className="skeleton skeleton-heading" /><div className="skeleton product-skeleton" /></div>;
   if (view.status === 'error') {
@@ -43,6 +42,7 @@ export function ProductPage({ parentSku, childSku }: { parentSku: string; childS
 
 function ProductDetails({ view, childSku }: { view: ProductView; childSku?: string }) {
   const { t } = useTranslation('catalog');
+  const formatPrice = useFormatPrice();
   const { product } = view;
   const options = [...(product.configurable_options ?? [])].sort((a, b) => a.position - b.position);
   const children = product.configurable_children ?? [];
@@ -198,11 +198,15 @@ function AddToCart({ product, item, price, disabled, productOption, missing }: {
   );
 }
 
+const NO_COMPARE: Record<string, ListedProduct> = {};
+const NO_WISHLIST: ListedProduct[] = [];
+
 /** Compare (by sku) and wishlist (by parentSku) toggles; the lists' owners do the rest. */
 function ListButtons({ item }: { item: ListedProduct }) {
   const { t } = useTranslation('catalog');
-  const inCompare = Boolean(useStore($compare)[item.sku]);
-  const inWishlist = useStore($wishlist).some((listed) => listed.parentSku === item.parentSku);
+  // The shopper's own lists: the server (and the hydrating render) shows both unpressed.
+  const inCompare = Boolean(useClientStore($compare, NO_COMPARE)[item.sku]);
+  const inWishlist = useClientStore($wishlist, NO_WISHLIST).some((listed) => listed.parentSku === item.parentSku);
   return (
     <div className="list-buttons">
       <button type="button" className="button-secondary" aria-pressed={inCompare}

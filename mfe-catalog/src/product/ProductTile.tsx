@@ -1,8 +1,7 @@
-import { formatPrice } from '@kaloryfer/i18n';
+import { useFormatPrice } from '@kaloryfer/i18n';
 import { imageUrl, temperaturesKey, type Product } from '@kaloryfer/domain';
-import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { $heatingAt, isNominal, outputRange } from '../heating/heating-at';
+import { isNominal, outputRange, useHeatingAt } from '../heating/heating-at';
 import { deliveryLabelKey } from './delivery';
 import { productHref } from './product-links';
 
@@ -15,11 +14,12 @@ export type TileProduct = Pick<Product, 'id' | 'sku' | 'name' | 'slug' | 'type_i
  */
 export function ProductTile({ product, eager = false }: { product: TileProduct; eager?: boolean }) {
   const { t } = useTranslation('catalog');
+  const formatPrice = useFormatPrice();
   const image = imageUrl(product.image, 255);
   const reduced = product.original_price_incl_tax !== undefined && product.final_price_incl_tax !== undefined
     && product.final_price_incl_tax < product.original_price_incl_tax;
   const days = product.delivery_time;
-  const at = useStore($heatingAt);
+  const at = useHeatingAt();
   const atOutput = isNominal(at) ? null : outputRange(product, at);
   return (
     <article className="product-tile" aria-labelledby={`tile-${product.id}`}>

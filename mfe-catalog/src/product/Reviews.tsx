@@ -10,12 +10,14 @@ export const REVIEWS_PAGE = 10;
 export const REVIEWS_ANCHOR = 'product-reviews';
 
 const STARS = [1, 2, 3, 4, 5] as const;
+/** Dates read the same on the server and in every shopper's browser: the shop's own time zone. */
+const SHOP_TIME_ZONE = 'Europe/Warsaw';
 
 function useFormats() {
   const { i18n } = useTranslation();
   return {
     rating: (value: number) => new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value),
-    date: (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso)),
+    date: (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: SHOP_TIME_ZONE }).format(new Date(iso)),
   };
 }
 

@@ -1,12 +1,11 @@
-import { $cart, cartClearRequested, navigate, notificationRequested } from '@kaloryfer/contracts';
+import { $cart, cartClearRequested, navigate, notificationRequested, UNLOADED_CART } from '@kaloryfer/contracts';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
 import {
   availableShippingMethods, chooseMethod, INSTANT_CHECKOUT_METHODS, mergePaymentMethods, shippingCodeOf, type PaymentMethod, type ShippingMethod,
 } from '@kaloryfer/domain';
-import { ApiFailure, isAbort } from '@kaloryfer/ui';
-import { useStore } from '@nanostores/react';
+import { ApiFailure, isAbort, useClientStore, useHydrated } from '@kaloryfer/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { afterOrder, loadDetails, newClientOrderId, saveDetails, type CheckoutDetails } from '../domain/details';
+import { afterOrder, emptyDetails, loadDetails, newClientOrderId, saveDetails, type CheckoutDetails } from '../domain/details';
 import { orderBody, orderFailureMessage, type OrderProblemKey } from '../domain/order';
 import { rememberOrder } from '../domain/placed-orders';
 import type { Problem } from '../domain/validation';
@@ -29,8 +28,20 @@ export type OrderState =
  * and defaults applied, the totals with the chosen methods, and placing the order.
  */
 export function useCheckout() {
-  const cart = useStore($cart);
-  const [details, setDetails] = useState<CheckoutDetails>(() => loadDetails(Date.now()));
+  // The cart and the saved details are the shopper's browser state: the first render (server
+  // and hydration) has neither; they arrive right after.
+  const cart = useClientStore($cart, UNLOADED_CART);
+  const hydrated = useHydrated();
+  // A page rendered in the browser reads them at once; a hydrating one right after its first render.
+  const [stored, setStored] = useState<CheckoutDetails | null>(() => (hydrated ? loadDetails(Date.now()) : null));
+  const [draft, setDetails] = useState<CheckoutDetails>(() => stored ?? emptyDetails(0));
+  useEffect(() => {
+    if (stored) return;
+    const loaded = loadDetails(Date.now());
+    setStored(loaded);
+    setDetails(loaded);
+  }, [stored]);
+  const details = draft;
   const [password, setPassword] = useState('');
   const [shippingMethods, setShippingMethods] = useState<ShippingMethod[] | null>(null);
   const [serverPaymentMethods, setServerPaymentMethods] = useState<PaymentMethod[] | null>(null);
@@ -126,7 +137,7 @@ export function useCheckout() {
     }
   }, [update, password]);
 
-  return { cart, details, update, password, setPassword, shippingMethods, paymentMethods, totals, order, placeOrder };
+  return { cart, detailsReady: stored !== null, details, update, password, setPassword, shippingMethods, paymentMethods, totals, order, placeOrder };
 }
 
 export type Checkout = ReturnType<typeof useCheckout>;

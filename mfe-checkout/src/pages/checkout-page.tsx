@@ -20,7 +20,7 @@ export function CheckoutPage({ hash }: { hash: string }) {
 
   let body;
   if (order.kind === 'redirecting') body = <p role="status">{t('checkout.order.redirecting')}</p>;
-  else if (!cart.isLoaded) body = <p role="status">{t('checkout.loadingCart')}</p>;
+  else if (!cart.isLoaded || !checkout.detailsReady) body = <p role="status">{t('checkout.loadingCart')}</p>;
   else if (cart.itemsCount === 0) {
     body = (
       <>

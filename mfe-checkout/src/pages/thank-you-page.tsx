@@ -1,7 +1,7 @@
 import { linkTo } from '@kaloryfer/contracts';
 import { SHOP_BANK_ACCOUNT } from '@kaloryfer/domain';
 import { formatPrice } from '@kaloryfer/i18n';
-import { PageFrame } from '@kaloryfer/ui';
+import { PageFrame, useHydrated } from '@kaloryfer/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkoutApi, type OrderStatus } from '../checkout/checkout-api';
@@ -23,12 +23,18 @@ export function ThankYouPage({ search }: { search: string }) {
   const params = new URLSearchParams(search);
   const number = params.get('order_increment_id');
   const gatewayError = params.get('error');
-  const clientOrderId = number ? clientOrderIdOf(number) : null;
-  const [load, setLoad] = useState<Load>(clientOrderId ? { kind: 'loading' } : { kind: 'unknown' });
+  // Which order is the shopper's own is kept in their browser: read after the first render.
+  const hydrated = useHydrated();
+  const clientOrderId = hydrated && number ? clientOrderIdOf(number) : null;
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [retry, setRetry] = useState<'idle' | 'working' | 'failed'>('idle');
 
   useEffect(() => {
-    if (!number || !clientOrderId) return;
+    if (!hydrated) return undefined;
+    if (!number || !clientOrderId) {
+      setLoad({ kind: 'unknown' });
+      return undefined;
+    }
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = async (left: number) => {
@@ -44,7 +50,7 @@ export function ThankYouPage({ search }: { search: string }) {
     };
     void ask(STATUS_POLL.times);
     return () => { live = false; clearTimeout(timer); };
-  }, [number, clientOrderId, gatewayError]);
+  }, [hydrated, number, clientOrderId, gatewayError]);
 
   const retryPayment = async () => {
     if (!number || !clientOrderId) return;

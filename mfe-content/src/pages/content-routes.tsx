@@ -1,12 +1,11 @@
 import { $route, linkTo } from '@kaloryfer/contracts';
-import { PageFrame } from '@kaloryfer/ui';
-import { useStore } from '@nanostores/react';
+import { PageFrame, useRequestStore } from '@kaloryfer/ui';
 import { useTranslation } from 'react-i18next';
 import { CMS_PAGES } from './cms-pages';
 
 export function ContentRoutes() {
   const { t } = useTranslation('content');
-  const route = useStore($route);
+  const route = useRequestStore($route);
   switch (route.name) {
     case 'cms-page':
     case 'en-cms-page': {

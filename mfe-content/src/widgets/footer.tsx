@@ -5,7 +5,7 @@ import { BUILD } from '../build-info';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { CMS_PAGES } from '../pages/cms-pages';
 
-function Footer() {
+export function Footer() {
   const { t } = useTranslation('content');
   return (
     <div className="footer-columns">

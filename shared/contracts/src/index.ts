@@ -8,5 +8,6 @@ export * from './channels/compare';
 export * from './channels/connectivity';
 export * from './atoms';
 export type * from './atoms/state-types';
+export type * from './rendering';
 export * from './routes';
 export * from './instance';

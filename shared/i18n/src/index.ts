@@ -1,5 +1,5 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { formatPln } from './format-pln';
 import { SHARED_BUNDLES } from './locales/bundles';
 
@@ -10,7 +10,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'pl-PL';
 
 const STORAGE_KEY = 'kaloryfer.language';
-const COOKIE = 'kf_lang';
+/** The shopper's language, read by the page server to write the HTML in it. */
+export const LANGUAGE_COOKIE = 'kf_lang';
 
 /** The page's one i18next instance (a Module Federation singleton, like contracts). */
 export const i18n: I18n = i18next.createInstance();
@@ -32,22 +33,31 @@ function storedLanguage(): Language | null {
 
 let initialised: Promise<I18n> | null = null;
 
-/** Starts the instance once; later calls get the same promise. */
+/** The options every i18next instance of the shop shares: the browser's and the server's. */
+export const I18N_OPTIONS = {
+  fallbackLng: 'en-US',
+  supportedLngs: [...LANGUAGES],
+  ns: ['common', 'messages'],
+  defaultNS: 'common',
+  keySeparator: false,
+  nsSeparator: false,
+  // The spec writes placeholders as {name}; so do we.
+  interpolation: { prefix: '{', suffix: '}', escapeValue: false },
+  returnNull: false,
+} as const;
+
+/**
+ * Starts the instance once; later calls get the same promise. A server-rendered page names its
+ * language (kf-state): the browser must speak the language the HTML was written in.
+ */
 export function initI18n(options: { language?: Language } = {}): Promise<I18n> {
   initialised ??= i18n
     .use(initReactI18next)
     .init({
-      lng: options.language ?? storedLanguage() ?? DEFAULT_LANGUAGE,
-      fallbackLng: 'en-US',
+      ...I18N_OPTIONS,
       supportedLngs: [...LANGUAGES],
-      ns: ['common', 'messages'],
-      defaultNS: 'common',
+      lng: options.language ?? storedLanguage() ?? DEFAULT_LANGUAGE,
       resources: SHARED_BUNDLES as unknown as Record<string, Record<string, Record<string, string>>>,
-      keySeparator: false,
-      nsSeparator: false,
-      // The spec writes placeholders as {name}; so do we.
-      interpolation: { prefix: '{', suffix: '}', escapeValue: false },
-      returnNull: false,
     })
     .then(() => {
       syncDocumentLanguage(i18n.language);
@@ -70,7 +80,7 @@ export async function setLanguage(language: Language): Promise<void> {
     // ignore: the cookie keeps it
   }
   if (globalThis.document) {
-    globalThis.document.cookie = `${COOKIE}=${language}; path=/; max-age=31536000; SameSite=Lax`;
+    globalThis.document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; SameSite=Lax`;
   }
 }
 
@@ -99,4 +109,14 @@ export async function registerNamespace(namespace: string, loaders: NamespaceLoa
 /** A PLN amount as the shopper's language writes it: "1 299,00 zł" in Polish (spec §1). */
 export function formatPrice(amount: number, language: string = i18n.language ?? DEFAULT_LANGUAGE): string {
   return formatPln(amount, language);
+}
+
+/**
+ * formatPrice in the language of the render's i18n instance: a server render has one per
+ * request (the page's singleton would be shared by every request a process renders).
+ */
+export function useFormatPrice(): (amount: number) => string {
+  const { i18n: instance } = useTranslation();
+  const language = instance.language ?? DEFAULT_LANGUAGE;
+  return (amount) => formatPln(amount, language);
 }

@@ -125,40 +125,104 @@ class PrecompressPlugin {
   }
 }
 
-/**
- * A remote: exposes ./app (single-spa lifecycles) and widgets; emits mf-manifest.json and
- * build-info.json. `variant` builds one A/B variant into dist/<variant> with its own container
- * name, so the shell can fall back from one variant to the other on the same page.
- */
-function createRemoteConfig({ dir, remote, exposes, variant }, argv = {}) {
-  const mode = argv.mode || 'production';
+/** Where a remote's build goes: dist/ (or REMOTE_OUT_DIR), one folder per A/B variant. */
+function remoteBuild({ dir, remote, variant, server }) {
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const version = process.env.REMOTE_VERSION || pkg.version;
   const container = variant ? `${remote}_${variant}` : remote;
   const outDir = process.env.REMOTE_OUT_DIR
     ? path.resolve(process.env.REMOTE_OUT_DIR, variant || '')
     : path.join(dir, 'dist', variant || '');
-  const info = { remote, container, version, variant: variant || null, contracts: contractsVersion() };
-  const config = baseConfig({ dir, mode, outDir, uniqueName: `kaloryfer_${container}` });
-  return {
+  const info = {
+    remote, container, version, variant: variant || null, contracts: contractsVersion(),
+    // The server build beside the browser build: published, released and rolled back with it.
+    ...(server ? { ssr: `${SERVER_DIR}/${SERVER_FILE}` } : {}),
+  };
+  return { outDir, info };
+}
+
+const SERVER_DIR = 'server';
+const SERVER_FILE = 'render.js';
+
+/**
+ * A remote: exposes ./app (single-spa lifecycles) and widgets; emits mf-manifest.json and
+ * build-info.json. `variant` builds one A/B variant into dist/<variant> with its own container
+ * name, so the shell can fall back from one variant to the other on the same page. A remote
+ * with a `server` module also gets its server build (createRemoteServerConfig), so its rspack
+ * config returns both.
+ */
+function createRemoteConfig({ dir, remote, exposes, variant, server }, argv = {}) {
+  const mode = argv.mode || 'production';
+  const { outDir, info } = remoteBuild({ dir, remote, variant, server });
+  const config = baseConfig({ dir, mode, outDir, uniqueName: `kaloryfer_${info.container}` });
+  // The server build writes into server/ of the same folder: the browser build leaves it be.
+  config.output.clean = { keep: (file) => path.relative(outDir, file).split(path.sep)[0] === SERVER_DIR };
+  const browser = {
     ...config,
-    name: container,
+    name: info.container,
     entry: {},
     plugins: [
       new rspack.DefinePlugin({ __REMOTE_BUILD__: JSON.stringify(info) }),
       new ModuleFederationPlugin({
-        name: container,
+        name: info.container,
         filename: 'remoteEntry.js',
         exposes,
         shared: sharedSingletons(),
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
-        experiments: { externalRuntime: true },
+        experiments: { externalRuntime: true, optimization: { disableSnapshot: true, disableRemote: true, target: 'web' } },
       }),
       new BuildInfoPlugin(info),
       ...(mode === 'production' ? [new PrecompressPlugin()] : []),
     ],
+  };
+  return server ? [browser, createRemoteServerConfig({ dir, remote, variant, server }, argv)] : [browser];
+}
+
+/**
+ * A remote's server build (docs/rendering.md): one CommonJS file for Node, `server/render.js`,
+ * exporting `render(request)`. It bundles what it uses (React's server renderer included), so
+ * the shell's page server can load any version of it at run time; styles are left to the
+ * browser build (the page server inlines the route's CSS from the manifest).
+ */
+function createRemoteServerConfig({ dir, remote, variant, server }, argv = {}) {
+  const { outDir, info } = remoteBuild({ dir, remote, variant, server });
+  return {
+    name: `${info.container}-server`,
+    context: dir,
+    mode: 'production',
+    target: 'node20',
+    devtool: false,
+    entry: { render: server },
+    output: {
+      path: path.join(outDir, SERVER_DIR),
+      filename: SERVER_FILE,
+      library: { type: 'commonjs2' },
+      asyncChunks: false,
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          type: 'javascript/auto',
+          options: {
+            jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
+            env: { targets: 'node 20' },
+          },
+        },
+        { test: /\.css$/, loader: require.resolve('./empty-module-loader.cjs'), type: 'javascript/auto' },
+      ],
+    },
+    // Readable stack traces in the page server's log; size does not reach a phone.
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    plugins: [new rspack.DefinePlugin({ __REMOTE_BUILD__: JSON.stringify(info) })],
   };
 }
 
@@ -184,11 +248,11 @@ function createShellConfig({ dir }, argv = {}) {
         shareStrategy: 'loaded-first',
         manifest: false,
         dts: false,
-        experiments: { provideExternalRuntime: true },
+        experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
       }),
       ...(mode === 'production' ? [new PrecompressPlugin()] : []),
     ],
   };
 }
 
-module.exports = { SINGLETONS, sharedSingletons, createRemoteConfig, createShellConfig };
+module.exports = { SINGLETONS, sharedSingletons, createRemoteConfig, createRemoteServerConfig, createShellConfig };

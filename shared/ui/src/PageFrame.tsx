@@ -1,6 +1,7 @@
 import { linkTo, pageTitleChanged, type RouteIntent } from '@kaloryfer/contracts';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServerRender } from './rendering/server-render-context';
 
 export interface Crumb {
   label: string;
@@ -9,7 +10,7 @@ export interface Crumb {
 
 /**
  * The frame of every page: breadcrumbs (home first), one h1 that names the page, and the
- * page's title sent to the shell (which formats it per spec §2).
+ * page's title sent to the shell (which formats it per spec §2), or on the server into the head.
  */
 export function PageFrame({ title, description, crumbs = [], lead, children, isHome = false }: {
   title: string;
@@ -22,6 +23,8 @@ export function PageFrame({ title, description, crumbs = [], lead, children, isH
 }) {
   const { t } = useTranslation('common');
   const headingId = useId();
+  // A server render puts the title into the HTML's head; in the browser the shell sets it.
+  useServerRender()?.reportHead({ title, description });
   useEffect(() => {
     pageTitleChanged.emit({ title, description });
   }, [title, description]);

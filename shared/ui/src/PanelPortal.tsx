@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useHydrated } from './rendering/hydration';
 
 /**
  * Renders an overlay panel (drawer, search panel) at the end of <body>. Header widgets live
@@ -7,5 +8,7 @@ import { createPortal } from 'react-dom';
  * place, a panel would be dimmed and the overlay would swallow every click in it.
  */
 export function PanelPortal({ children }: { children: ReactNode }) {
+  // Panels open on a shopper's action: never in a server render or the hydrating one.
+  if (!useHydrated()) return null;
   return createPortal(children, document.body);
 }

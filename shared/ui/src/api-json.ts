@@ -5,12 +5,20 @@ export class ApiFailure extends Error {
   }
 }
 
+/** '' in the browser (the page's own origin); the API's loopback origin in a server render. */
+let apiOrigin = '';
+
+/** A server build calls this once: its relative API paths go to the shop API there. */
+export function configureApiOrigin(origin: string): void {
+  apiOrigin = origin.replace(/\/$/, '');
+}
+
 /**
  * JSON from the shop API on the page's own origin. Aborting (a newer request replaced this
  * one) rejects with the AbortError; callers ignore those.
  */
 export async function apiJson<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const response = await fetch(path, {
+  const response = await fetch(apiOrigin + path, {
     method: init.method ?? 'GET',
     headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),

@@ -1,4 +1,4 @@
-export { createRemoteLifecycles } from './remote-lifecycles';
+export { createRemoteLifecycles, type RemoteMountProps } from './remote-lifecycles';
 export { PageFrame, type Crumb } from './PageFrame';
 export { RemoteCrash } from './RemoteCrash';
 export { RemoteVersion } from './RemoteVersion';
@@ -8,3 +8,7 @@ export { readStored, writeStored } from './stored';
 export { PanelPortal } from './PanelPortal';
 export { Drawer } from './Drawer';
 export { apiJson, ApiFailure, isAbort } from './api-json';
+export { usePageData, PageData, type AsyncState } from './rendering/page-data';
+export { useHydrated, useClientStore, useRequestStore } from './rendering/hydration';
+export { useServerRender } from './rendering/server-render-context';
+export { reportRecoverableError } from './rendering/hydration-errors';

@@ -1,33 +1,55 @@
+import type { PageDataEntry } from '@kaloryfer/contracts';
 import { i18n, registerNamespace, type NamespaceLoaders } from '@kaloryfer/i18n';
-import * as React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import singleSpaReact from 'single-spa-react';
-import { RemoteCrash } from './RemoteCrash';
+import type { ComponentType } from 'react';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { reportRecoverableError } from './rendering/hydration-errors';
+import { PageData } from './rendering/page-data';
+import { RemoteRoot } from './rendering/remote-root';
+
+/** What the shell hands a remote's module when it mounts it (single-spa props). */
+export interface RemoteMountProps {
+  name: string;
+  domElement: HTMLElement;
+  /** The element holds this module's server-rendered HTML: hydrate it instead of rendering. */
+  hydrate?: boolean;
+  /** The values the server rendered it from (kf-state): the first render uses them, no refetch. */
+  pageData?: Record<string, PageDataEntry>;
+}
 
 /**
  * The single-spa lifecycles of a remote's exposed module: bootstrap loads the remote's i18n
- * namespace, mount renders the component into the element the shell hands over, and a render
- * error stays inside the remote's region.
+ * namespace; mount hydrates the server's HTML (inside a transition, with the page's data) or
+ * renders afresh; a render error stays inside the remote's region (RemoteRoot).
  */
-export function createRemoteLifecycles<Props extends object>(
-  Component: React.ComponentType<Props>,
-  i18nNamespace: { name: string; loaders: NamespaceLoaders },
-) {
-  const Root = (props: Props) => (
-    <I18nextProvider i18n={i18n} defaultNS={i18nNamespace.name}>
-      <Component {...props} />
-    </I18nextProvider>
-  );
-  const lifecycles = singleSpaReact({
-    React,
-    ReactDOMClient,
-    rootComponent: Root,
-    errorBoundary: () => <RemoteCrash />,
-  });
+export function createRemoteLifecycles(Component: ComponentType, i18nNamespace: { name: string; loaders: NamespaceLoaders }) {
+  const roots = new Map<string, Root>();
   return {
-    bootstrap: [() => registerNamespace(i18nNamespace.name, i18nNamespace.loaders), lifecycles.bootstrap],
-    mount: lifecycles.mount,
-    unmount: lifecycles.unmount,
+    bootstrap: () => registerNamespace(i18nNamespace.name, i18nNamespace.loaders),
+    mount: (props: RemoteMountProps) => new Promise<void>((resolve) => {
+      const data = new PageData(props.pageData ?? {});
+      const onCommit = () => {
+        data.close();
+        resolve();
+      };
+      const element = (
+        <RemoteRoot i18n={i18n} namespace={i18nNamespace.name} data={data} onCommit={onCommit}>
+          <Component />
+        </RemoteRoot>
+      );
+      if (props.hydrate) {
+        startTransition(() => {
+          roots.set(props.name, hydrateRoot(props.domElement, element, { onRecoverableError: reportRecoverableError }));
+        });
+      } else {
+        const root = createRoot(props.domElement);
+        roots.set(props.name, root);
+        root.render(element);
+      }
+    }),
+    unmount: async (props: RemoteMountProps) => {
+      roots.get(props.name)?.unmount();
+      roots.delete(props.name);
+    },
   };
 }

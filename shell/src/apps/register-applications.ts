@@ -2,14 +2,16 @@ import { matchRoute } from '@kaloryfer/contracts';
 import { registerApplication } from 'single-spa';
 import { regionId, ROUTED_REMOTES } from '../layout/ShellLayout';
 import type { RemoteLoader } from '../registry/remote-loader';
+import type { RegionMounter } from './region-mounter';
 import { ResilientRegion } from './resilient-region';
 
 /**
  * One single-spa application per remote that owns routes (spec §2 table in contracts). Its
  * lifecycles are the shell's ResilientRegion, so single-spa never sees a remote's failure and
- * never marks an application broken: the region shows the fallback instead.
+ * never marks an application broken: the region shows the fallback instead. The first mount of
+ * the page's route hydrates the server's HTML; once it has settled, widgets may load.
  */
-export function registerApplications(loader: RemoteLoader): void {
+export function registerApplications(loader: RemoteLoader, mounter: RegionMounter): void {
   for (const remote of ROUTED_REMOTES) {
     const region = new ResilientRegion(loader, remote, './app');
     registerApplication({
@@ -18,7 +20,11 @@ export function registerApplications(loader: RemoteLoader): void {
         bootstrap: async () => undefined,
         mount: async () => {
           const element = document.getElementById(regionId(remote));
-          if (element) await region.mount(element);
+          try {
+            if (element) await region.mount(element, {}, mounter.serverView(element, remote, './app'));
+          } finally {
+            mounter.routeSettled();
+          }
         },
         unmount: () => region.unmount(),
       }),

@@ -1,17 +1,26 @@
-import type { RemoteName } from '@kaloryfer/contracts';
+import type { PageDataEntry, RemoteName } from '@kaloryfer/contracts';
 import { createRoot, type Root } from 'react-dom/client';
 import { mountRootParcel, type Parcel } from 'single-spa';
 import { RegionFallback, RegionLoading } from '../layout/RegionFallback';
 import type { RemoteLoader } from '../registry/remote-loader';
 import { lifecyclesOf, runLifecycle, type Lifecycles } from './lifecycles';
 
+/** The server-rendered first view a mount takes over (hydrates) instead of rendering. */
+export interface ServerView {
+  /** The element holding the remote's HTML. */
+  host: HTMLElement;
+  data: Record<string, PageDataEntry>;
+}
+
 /**
  * Mounts one exposed module of a remote into a DOM element and never lets its failure escape.
  * A route region runs inside its single-spa application's lifecycle; a widget is mounted as a
  * single-spa parcel. Either way:
- * while loading the region shows a skeleton; a remote that 404s, times out or throws shows a
- * Polish fallback with a retry button in its own region. If the build that loaded throws on
- * mount, the control variant gets a turn before the fallback shows.
+ * a server-rendered view stays on screen while the remote's code loads and is then hydrated in
+ * place; otherwise the region shows a skeleton while loading. A remote that 404s, times out or
+ * throws shows a Polish fallback with a retry button in its own region — above the server's
+ * HTML when there is some, so the shopper can still read the page. If the build that loaded
+ * throws on mount, the control variant gets a turn before the fallback shows.
  */
 export class ResilientRegion {
   private lifecycles: Lifecycles | null = null;
@@ -29,9 +38,9 @@ export class ResilientRegion {
     private readonly variant: 'region' | 'widget' = 'region',
   ) {}
 
-  async mount(element: HTMLElement, props: Record<string, unknown> = {}): Promise<void> {
+  async mount(element: HTMLElement, props: Record<string, unknown> = {}, serverView: ServerView | null = null): Promise<void> {
     const generation = ++this.generation;
-    this.showPlaceholder(element, 'loading');
+    if (!serverView) this.showPlaceholder(element, 'loading');
     for (;;) {
       try {
         if (!this.lifecycles) {
@@ -40,10 +49,19 @@ export class ResilientRegion {
         }
         if (generation !== this.generation) return; // unmounted while loading
         this.clearPlaceholder();
-        this.host = document.createElement('div');
-        this.host.className = 'remote-host';
-        element.append(this.host);
-        const mountProps = { ...props, domElement: this.host, name: `${this.remote}${this.exposed.slice(1)}` };
+        if (serverView) {
+          this.host = serverView.host;
+        } else {
+          this.host = document.createElement('div');
+          this.host.className = 'remote-host';
+          element.append(this.host);
+        }
+        const mountProps = {
+          ...props,
+          domElement: this.host,
+          name: `${this.remote}${this.exposed.slice(1)}`,
+          ...(serverView ? { hydrate: true, pageData: serverView.data } : {}),
+        };
         if (this.variant === 'widget') {
           this.parcel = mountRootParcel(this.lifecycles as never, mountProps);
           await this.parcel.mountPromise;
@@ -60,13 +78,18 @@ export class ResilientRegion {
       } catch (error) {
         console.error(`[shell] ${this.remote}${this.exposed.slice(1)} failed`, error);
         this.parcel = null;
-        this.host?.remove();
-        this.host = null;
         const loadedButBroken = this.lifecycles !== null;
         this.lifecycles = null;
+        if (serverView && this.host === serverView.host && loadedButBroken) {
+          // A hydration that threw may have left the server's HTML half-taken: render anew instead.
+          serverView = null;
+        }
+        if (!serverView) this.host?.remove();
+        this.host = null;
         if (generation !== this.generation) return;
         if (loadedButBroken && this.loader.markBroken(this.remote)) continue;
-        this.showPlaceholder(element, 'failed', props);
+        if (serverView && this.variant === 'widget') return; // the server's HTML stays; it works without code
+        this.showPlaceholder(element, 'failed', props, serverView);
         return;
       }
     }
@@ -89,11 +112,12 @@ export class ResilientRegion {
     this.host = null;
   }
 
-  private showPlaceholder(element: HTMLElement, state: 'loading' | 'failed', props: Record<string, unknown> = {}): void {
+  private showPlaceholder(element: HTMLElement, state: 'loading' | 'failed', props: Record<string, unknown> = {}, serverView: ServerView | null = null): void {
     this.clearPlaceholder();
     const holder = document.createElement('div');
     holder.className = 'remote-placeholder';
-    element.append(holder);
+    // Above the server's HTML, which stays readable; otherwise the region's only content.
+    element.prepend(holder);
     const root = createRoot(holder);
     this.placeholder = { root, holder };
     if (state === 'loading') {
@@ -103,9 +127,9 @@ export class ResilientRegion {
       element.removeAttribute('aria-busy');
       const retry = () => {
         this.loader.reset(this.remote);
-        void this.mount(element, props);
+        void this.mount(element, props, serverView?.host.isConnected ? serverView : null);
       };
-      root.render(<RegionFallback remote={this.remote} exposed={this.exposed} variant={this.variant} onRetry={retry} />);
+      root.render(<RegionFallback remote={this.remote} exposed={this.exposed} variant={this.variant} onRetry={retry} inline={serverView !== null} />);
     }
   }
 

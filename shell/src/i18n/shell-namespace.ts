@@ -27,6 +27,7 @@ export const shellPl = {
   'category.accessories-hooks': 'Wieszaki na ręczniki',
   'fallback.title': 'Ta część sklepu jest chwilowo niedostępna',
   'fallback.body': 'Reszta sklepu działa normalnie. Spróbuj ponownie za chwilę.',
+  'fallback.inline': 'Możesz czytać tę stronę, ale jej przyciski chwilowo nie działają.',
   'fallback.retry': 'Spróbuj ponownie',
   'fallback.widget': 'Niedostępne',
   'fallback.widgetRetry': 'Spróbuj ponownie wczytać: {name}',
@@ -41,6 +42,7 @@ export const shellPl = {
   'overlay.close': 'Zamknij panel',
   'footer.legal': '© {year} Kaloryfer. Ceny brutto zawierają 23% VAT.',
   'title.default': 'Grzejniki dekoracyjne, łazienkowe i pokojowe',
+  'meta.description': 'Kaloryfer – sklep z grzejnikami dekoracyjnymi, łazienkowymi i pokojowymi. Wysyłka kurierem od 24 h, 14 dni na zwrot.',
 };
 
 type ShellKey = keyof typeof shellPl;
@@ -71,6 +73,7 @@ const shellEn: Record<ShellKey, string> = {
   'category.accessories-hooks': 'Towel hooks',
   'fallback.title': 'This part of the shop is temporarily unavailable',
   'fallback.body': 'The rest of the shop works normally. Please try again in a moment.',
+  'fallback.inline': 'You can read this page, but its buttons do not work for the moment.',
   'fallback.retry': 'Try again',
   'fallback.widget': 'Unavailable',
   'fallback.widgetRetry': 'Try loading again: {name}',
@@ -85,6 +88,7 @@ const shellEn: Record<ShellKey, string> = {
   'overlay.close': 'Close panel',
   'footer.legal': '© {year} Kaloryfer. Gross prices include 23% VAT.',
   'title.default': 'Decorative, bathroom and room radiators',
+  'meta.description': 'Kaloryfer – a shop for decorative, bathroom and room radiators. Courier delivery from 24 h, 14 days to return.',
 };
 
 const shellDe: Partial<Record<ShellKey, string>> = {
@@ -105,10 +109,11 @@ const shellIt: Partial<Record<ShellKey, string>> = {
 
 export const SHELL_NAMESPACE = 'shell';
 
-/** Polish is bundled (it renders the first paint); the others are tiny and bundled too. */
+/** The shell's words in every language (small: all are bundled). The page server reads them too. */
+export const SHELL_BUNDLES = { 'pl-PL': shellPl, 'en-US': shellEn, 'de-DE': shellDe, 'it-IT': shellIt };
+
 export function addShellNamespace(): void {
-  const bundles = { 'pl-PL': shellPl, 'en-US': shellEn, 'de-DE': shellDe, 'it-IT': shellIt };
-  for (const [language, words] of Object.entries(bundles)) {
+  for (const [language, words] of Object.entries(SHELL_BUNDLES)) {
     i18n.addResourceBundle(language, SHELL_NAMESPACE, words, true, false);
   }
 }

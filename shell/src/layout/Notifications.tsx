@@ -1,10 +1,12 @@
+import { useClientStore } from '@kaloryfer/ui';
 import { $notifications, navigate, type Notification } from '@kaloryfer/contracts';
-import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
+
+const NO_NOTIFICATIONS: Notification[] = [];
 
 /** Toasts: errors interrupt screen readers (role=alert), the rest wait their turn (status). */
 export function Notifications({ onDismiss }: { onDismiss: (id: number) => void }) {
-  const notifications = useStore($notifications);
+  const notifications = useClientStore($notifications, NO_NOTIFICATIONS);
   const { t } = useTranslation('messages');
   const act = (notification: Notification, action: Notification['action1']) => {
     onDismiss(notification.id);

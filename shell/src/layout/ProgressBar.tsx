@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useClientStore } from '@kaloryfer/ui';
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,11 @@ export const progress = {
 };
 
 const FADE_MS = 400;
+/** Routing starts while the page hydrates: the hydrating render shows no bar, as the server did. */
+const IDLE: ProgressPhase = { kind: 'idle' };
 
 export function ProgressBar() {
-  const phase = useStore($progress);
+  const phase = useClientStore($progress, IDLE);
   const { t } = useTranslation('shell');
   const [now, setNow] = useState(() => performance.now());
   useEffect(() => {

@@ -16,9 +16,11 @@ interface FallbackProps {
   exposed: string;
   variant: 'region' | 'widget';
   onRetry: () => void;
+  /** Above the server's HTML of the region, which stays readable: a banner, not a page. */
+  inline?: boolean;
 }
 
-function Fallback({ remote, exposed, variant, onRetry }: FallbackProps) {
+function Fallback({ remote, exposed, variant, onRetry, inline = false }: FallbackProps) {
   const { t } = useTranslation('shell');
   if (variant === 'widget') {
     return (
@@ -29,6 +31,14 @@ function Fallback({ remote, exposed, variant, onRetry }: FallbackProps) {
           ↻
         </button>
       </span>
+    );
+  }
+  if (inline) {
+    return (
+      <div className="region-fallback region-fallback-inline" role="alert" data-fallback={remote}>
+        <p><strong>{t('fallback.title')}</strong> {t('fallback.inline')}</p>
+        <button type="button" className="button" onClick={onRetry}>{t('fallback.retry')}</button>
+      </div>
     );
   }
   return (

@@ -1,12 +1,12 @@
-import { $overlay, closePanelsRequested, linkTo, type RemoteName } from '@kaloryfer/contracts';
+import { $overlay, closePanelsRequested, linkTo, type OverlayState, type RemoteName } from '@kaloryfer/contracts';
 import { LANGUAGES, setLanguage, isLanguage } from '@kaloryfer/i18n';
-import { Icon } from '@kaloryfer/ui';
-import { useStore } from '@nanostores/react';
+import { Icon, useClientStore } from '@kaloryfer/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RemoteLoader } from '../registry/remote-loader';
+import type { RegionMounter } from '../apps/region-mounter';
 import { Notifications } from './Notifications';
 import { ProgressBar } from './ProgressBar';
+import { ServerSlot } from './ServerSlot';
 import { Sidebar } from './Sidebar';
 import { WidgetSlot } from './WidgetSlot';
 
@@ -17,12 +17,26 @@ export function regionId(remote: RemoteName): string {
   return `region-${remote}`;
 }
 
-export function ShellLayout({ loader, onDismissNotification }: {
-  loader: RemoteLoader;
+export const FOOTER_SLOT_ID = 'slot-footer';
+
+/** What the server renders of the shell's atoms (the browser's follow right after hydration). */
+const NO_OVERLAY: OverlayState = { active: false, panels: [] };
+
+/**
+ * The page's frame: header with its widget slots, the sidebar, one region per routed remote,
+ * the footer. Rendered by the page server (with markers where the remotes' HTML goes) and
+ * hydrated in the browser; `mounter` is null on the server.
+ */
+export function ShellLayout({ mounter, year, markers = false, onDismissNotification }: {
+  mounter: RegionMounter | null;
+  /** The legal line's year, as the server wrote it (a render never reads the clock). */
+  year: number;
+  /** Server: mark where the page server puts each region's HTML. */
+  markers?: boolean;
   onDismissNotification: (id: number) => void;
 }) {
   const { t, i18n } = useTranslation('shell');
-  const overlay = useStore($overlay);
+  const overlay = useClientStore($overlay, NO_OVERLAY);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
 
@@ -47,11 +61,11 @@ export function ShellLayout({ loader, onDismissNotification }: {
           <a className="logo" href={linkTo({ name: 'home' })} aria-label={t('header.home')}>
             {t('shop.name', { ns: 'common' })}<span className="logo-dot" aria-hidden="true">.</span>
           </a>
-          <WidgetSlot loader={loader} remote="catalog" module="./SearchButton" className="slot-search" />
+          <WidgetSlot mounter={mounter} remote="catalog" module="./SearchButton" className="slot-search" />
           <div className="header-actions">
-            <WidgetSlot loader={loader} remote="account" module="./AccountButton" />
-            <WidgetSlot loader={loader} remote="account" module="./WishlistButton" />
-            <WidgetSlot loader={loader} remote="cart" module="./MiniCart" />
+            <WidgetSlot mounter={mounter} remote="account" module="./AccountButton" className="slot-account" />
+            <WidgetSlot mounter={mounter} remote="account" module="./WishlistButton" className="slot-wishlist" />
+            <WidgetSlot mounter={mounter} remote="cart" module="./MiniCart" className="slot-minicart" />
           </div>
         </div>
       </header>
@@ -60,13 +74,13 @@ export function ShellLayout({ loader, onDismissNotification }: {
         onClick={() => closePanelsRequested.emit({})} aria-hidden="true" />
       <main id="main-content" tabIndex={-1}>
         {ROUTED_REMOTES.map((remote) => (
-          <div key={remote} id={regionId(remote)} className="region" data-remote={remote} />
+          <ServerSlot key={remote} id={regionId(remote)} className="region" dataRemote={remote} marker={markers} />
         ))}
       </main>
       <footer className="site-footer">
-        <WidgetSlot loader={loader} remote="content" module="./Footer" className="slot-footer" />
+        <ServerSlot id={FOOTER_SLOT_ID} className="slot slot-footer" remote="content" module="./Footer" mounter={mounter} marker={markers} />
         <div className="footer-bottom">
-          <p>{t('footer.legal', { year: new Date().getFullYear() })}</p>
+          <p>{t('footer.legal', { year })}</p>
           <label className="language-switch">
             {t('language.label', { ns: 'common' })}{' '}
             <select value={i18n.language} onChange={(event) => {

@@ -1,11 +1,13 @@
 import type { RemoteName } from '@kaloryfer/contracts';
 import { useEffect, useRef } from 'react';
-import { ResilientRegion } from '../apps/resilient-region';
-import type { RemoteLoader } from '../registry/remote-loader';
+import type { RegionMounter } from '../apps/region-mounter';
 
-/** A header or footer slot filled by a remote's widget, mounted as a single-spa parcel. */
-export function WidgetSlot({ loader, remote, module, className }: {
-  loader: RemoteLoader;
+/**
+ * A header slot filled by a remote's widget in the browser (search, account, wishlist, mini-cart):
+ * the server renders the empty, sized slot; the widget mounts after hydration, one per idle task.
+ */
+export function WidgetSlot({ mounter, remote, module, className }: {
+  mounter: RegionMounter | null;
   remote: RemoteName;
   module: string;
   className?: string;
@@ -13,10 +15,8 @@ export function WidgetSlot({ loader, remote, module, className }: {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = ref.current;
-    if (!element) return undefined;
-    const region = new ResilientRegion(loader, remote, module, 'widget');
-    void region.mount(element);
-    return () => { void region.unmount(); };
-  }, [loader, remote, module]);
+    if (!element || !mounter) return undefined;
+    return mounter.mountWidget(element, remote, module);
+  }, [mounter, remote, module]);
   return <div ref={ref} className={`slot ${className ?? ''}`} data-slot={`${remote}${module.slice(1)}`} />;
 }

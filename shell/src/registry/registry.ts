@@ -13,6 +13,10 @@ export interface RemoteBuild {
   version: string;
   /** Version of @kaloryfer/contracts the build was made with. */
   contracts: string;
+  /** URL of the build's server render (`server/render.js`), when it has one (docs/rendering.md). */
+  ssr?: string;
+  /** When the build was published: a folder published twice under one version is two builds. */
+  publishedAt?: string;
 }
 
 export interface RemoteVariant extends RemoteBuild {
@@ -35,6 +39,7 @@ export interface Registry {
 export const REMOTE_NAMES: readonly RemoteName[] = ['catalog', 'cart', 'checkout', 'account', 'content'];
 export const SINGLE_VARIANT = 'default';
 const DEFAULT_TIMEOUT_MS = 8000;
+const URL_OR_PATH = /^(https?:\/\/|\/)/;
 const SEMVER = /^\d+\.\d+\.\d+(?:[-+][\w.+-]*)?$/;
 
 export class RegistryError extends Error {}
@@ -47,9 +52,15 @@ function isObject(value: unknown): value is Json {
 
 function parseBuild(raw: unknown, where: string, defaultName: string): RemoteBuild {
   if (!isObject(raw)) throw new RegistryError(`${where}: must be an object`);
-  const { entry, version, contracts, name = defaultName } = raw;
-  if (typeof entry !== 'string' || !/^(https?:\/\/|\/)/.test(entry)) {
+  const { entry, version, contracts, name = defaultName, ssr, publishedAt } = raw;
+  if (typeof entry !== 'string' || !URL_OR_PATH.test(entry)) {
     throw new RegistryError(`${where}.entry: must be an http(s) URL or an absolute path`);
+  }
+  if (ssr !== undefined && (typeof ssr !== 'string' || !URL_OR_PATH.test(ssr))) {
+    throw new RegistryError(`${where}.ssr: must be an http(s) URL or an absolute path`);
+  }
+  if (publishedAt !== undefined && typeof publishedAt !== 'string') {
+    throw new RegistryError(`${where}.publishedAt: must be a date string`);
   }
   if (typeof version !== 'string' || !SEMVER.test(version)) {
     throw new RegistryError(`${where}.version: must be a semantic version`);
@@ -60,7 +71,7 @@ function parseBuild(raw: unknown, where: string, defaultName: string): RemoteBui
   if (typeof name !== 'string' || !/^[A-Za-z_][\w]*$/.test(name)) {
     throw new RegistryError(`${where}.name: must be a valid container name`);
   }
-  return { entry, version, contracts, name };
+  return { entry, version, contracts, name, ...(ssr ? { ssr } : {}), ...(publishedAt ? { publishedAt } : {}) };
 }
 
 function parseRemote(remote: RemoteName, raw: unknown): RemoteEntry {

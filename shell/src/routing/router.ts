@@ -118,7 +118,8 @@ export function startRouter(): { navigate: (to: string, replace?: boolean) => Pr
     document.title = formatPageTitle(title);
     if (description) setMetaDescription(description);
   });
-  document.title = formatPageTitle(i18n.t('title.default', { ns: 'shell' }));
+  // The page server wrote the page's title; a page without one gets the shop's.
+  if (!document.title) document.title = formatPageTitle(i18n.t('title.default', { ns: 'shell' }));
 
   navigationRequested.on(({ to, replace }) => { void navigate(to, replace); });
 

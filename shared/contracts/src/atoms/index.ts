@@ -22,9 +22,14 @@ export const ATOM_OWNERS = {
 export type AtomName = keyof typeof ATOM_OWNERS;
 export type Owner = (typeof ATOM_OWNERS)[AtomName];
 
+/** The cart before the engine has read it: what a server render (and hydration) shows. */
+export const UNLOADED_CART: CartState = { items: [], itemsCount: 0, grandTotal: null, isLoaded: false, cartId: null, totals: null, syncing: false };
+/** Nobody signed in yet, as far as a server render knows. */
+export const NO_SESSION: SessionState = { authorised: false, user: null };
+
 const stores = {
-  cart: atom<CartState>({ items: [], itemsCount: 0, grandTotal: null, isLoaded: false, cartId: null, totals: null, syncing: false }),
-  session: atom<SessionState>({ authorised: false, user: null }),
+  cart: atom<CartState>(UNLOADED_CART),
+  session: atom<SessionState>(NO_SESSION),
   wishlist: atom<ListedProduct[]>([]),
   compare: atom<Record<string, ListedProduct>>({}),
   recentlyViewed: atom<ListedProduct[]>([]),

@@ -1,0 +1,16 @@
+import { createServerRender } from '@kaloryfer/ui/src/rendering/server/create-server-render';
+import { CONTENT_NAMESPACE } from './i18n/namespace';
+import { ContentRoutes } from './pages/content-routes';
+import { Footer } from './widgets/footer';
+
+/**
+ * The content remote's server build: its pages, and the footer on every page. The footer is
+ * links only, so the browser needs none of this remote's code for it (interactive: false).
+ */
+export const render = createServerRender({
+  namespace: CONTENT_NAMESPACE,
+  regions: {
+    './app': { render: () => <ContentRoutes /> },
+    './Footer': { render: () => <Footer />, interactive: false },
+  },
+});

@@ -1,0 +1,62 @@
+/**
+ * The server-rendering contract between the shell's page server and a remote's server build
+ * (docs/rendering.md). Types only: nothing here runs in the browser.
+ *
+ * A remote's server build (`dist/server/render.js`, named `ssr` in the registry) exports
+ * `render(request)`. The page server asks it for the first view of one exposed module — the
+ * route's page (`./app`) or a server-rendered widget (`./Footer`) — and puts the HTML into the
+ * page, the data into the page's one state script and the head into <head>.
+ */
+
+/** What the page server asks of a remote for one region of one page. */
+export interface RegionRequest {
+  /** The exposed module whose first view is wanted, e.g. './app' or './Footer'. */
+  module: string;
+  /** Path and query as the browser asked (the query with its leading '?', or ''). */
+  path: string;
+  search: string;
+  /** The page's language (pl-PL unless the shopper chose another). */
+  language: string;
+  /** First-party cookies that change the first view (e.g. kf_heat, the room temperatures). */
+  cookies: Record<string, string>;
+  /** Where the server reaches the shop API (loopback); browsers use the page's own origin. */
+  apiOrigin: string;
+  /** The origin shoppers and search engines see: canonical links and JSON-LD are absolute. */
+  publicOrigin: string;
+}
+
+/** A value a region's first view was rendered from, or the failure it rendered instead. */
+export type PageDataEntry = { value: unknown } | { error: { status: number; message: string } };
+
+/** What a region says about the page in <head>. */
+export interface PageHead {
+  title?: string;
+  description?: string;
+  canonical?: string;
+  /** hreflang alternates of the page. */
+  alternates?: { hreflang: string; href: string }[];
+  /** schema.org objects, each sent as one application/ld+json script. */
+  structuredData?: object[];
+}
+
+export interface RegionResult {
+  html: string;
+  /** 404 when the page names nothing (an unknown product, category or path). */
+  status: 200 | 404;
+  head?: PageHead;
+  /** The values the HTML was rendered from: the browser hydrates with exactly these (no refetch). */
+  data: Record<string, PageDataEntry>;
+  /** False when the HTML is complete without the remote's code in the browser (a static footer). */
+  interactive: boolean;
+  /**
+   * The route the page is shown at instead: page-not-found with nf (status 404) or the page's
+   * canonical route (200). The page server renders that route's region in place and the browser
+   * shows its address.
+   */
+  redirect?: string;
+}
+
+/** The module a remote's server build exports. */
+export interface RemoteServerModule {
+  render(request: RegionRequest): Promise<RegionResult>;
+}

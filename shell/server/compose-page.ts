@@ -1,0 +1,220 @@
+import { majorOf, matchRoute, type PageHead, type RegionRequest, type RegionResult, type RemoteName } from '@kaloryfer/contracts';
+import { formatPageTitle } from '@kaloryfer/domain';
+import { isLanguage, LANGUAGE_COOKIE, type Language } from '@kaloryfer/i18n';
+import type { i18n as I18n } from 'i18next';
+import { FOOTER_SLOT_ID, regionId } from '../src/layout/ShellLayout';
+import { AB_COOKIE, assignVariants, type Assignment } from '../src/registry/ab-assignment';
+import type { RemoteVariant } from '../src/registry/registry';
+import { regionKey, PAGE_STATE_ID, type PageState, type RegionState } from '../src/state/page-state';
+import { escapeHtml, scriptJson, styleText } from './html';
+import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
+import type { ShellAssets } from './shell-assets';
+import { fillSlot, type ShellLayoutHtml } from './shell-layout-html';
+
+/** Cookies that change a first view; the page server passes them to the remotes' renders. */
+export const FIRST_VIEW_COOKIES = ['kf_heat'];
+const AB_COOKIE_MAX_AGE = 180 * 86400;
+
+export interface PageRequest {
+  path: string;
+  /** '' or '?…' */
+  search: string;
+  cookies: Record<string, string>;
+}
+
+export interface PageResponse {
+  status: number;
+  html: string;
+  setCookies: string[];
+}
+
+/** Time budgets of a page's regions (docs/rendering.md). */
+export interface Budgets {
+  mainMs: number;
+  otherMs: number;
+}
+
+export interface ComposeDeps {
+  snapshot: RegistrySnapshot;
+  render: (build: ResolvedBuild, request: RegionRequest, budgetMs: number) => Promise<RegionResult>;
+  shell: ShellAssets;
+  layout: ShellLayoutHtml;
+  i18n: (language: Language) => I18n;
+  /** The text of a build's stylesheet (inlined), '' when it cannot be read. */
+  css: (url: string) => Promise<string>;
+  apiOrigin: string;
+  publicOrigin: string;
+  contractsVersion: string;
+  budgets: Budgets;
+  /** False: the client-rendered mode (SSR=0), for comparison in benchmarks. */
+  serverRender: boolean;
+  random?: () => number;
+  year?: number;
+  log?: (message: string) => void;
+}
+
+/** The build a remote renders this page with: the assigned variant, else the control (as the browser decides). */
+function chosenBuild(snapshot: RegistrySnapshot, remote: RemoteName, assignments: Assignment[], contracts: string): ResolvedBuild | null {
+  const entry = snapshot.registry.remotes[remote];
+  if (!entry) return null;
+  const assigned = assignments.find((assignment) => assignment.remote === remote)?.variant ?? entry.control;
+  for (const id of [assigned, entry.control]) {
+    const build = snapshot.build(remote, id);
+    if (build && majorOf(build.variant.contracts) === majorOf(contracts)) return build;
+  }
+  return null;
+}
+
+/** The registry the page pins: per remote its assigned build and its control, entries pointing at remoteEntry.js. */
+function pinnedRegistry(snapshot: RegistrySnapshot, assignments: Assignment[]): PageState['registry'] {
+  const remotes: Record<string, unknown> = {};
+  for (const entry of Object.values(snapshot.registry.remotes)) {
+    if (!entry) continue;
+    const assigned = assignments.find((assignment) => assignment.remote === entry.remote)?.variant ?? entry.control;
+    const pinned = (variant: RemoteVariant) => {
+      const build = snapshot.build(entry.remote, variant.id);
+      return { name: variant.name, entry: build?.assets.remoteEntry ?? variant.entry, version: variant.version, contracts: variant.contracts };
+    };
+    if (entry.variants.length === 1 && entry.control === 'default') {
+      remotes[entry.remote] = pinned(entry.variants[0]);
+      continue;
+    }
+    const kept = entry.variants.filter((variant) => variant.id === assigned || variant.id === entry.control);
+    remotes[entry.remote] = {
+      control: entry.control,
+      variants: Object.fromEntries(kept.map((variant) => [variant.id, { ...pinned(variant), weight: variant.weight }])),
+    };
+  }
+  return { timeoutMs: snapshot.registry.timeoutMs, remotes };
+}
+
+interface RenderedRegion {
+  remote: RemoteName;
+  module: string;
+  build: ResolvedBuild | null;
+  result: RegionResult | null;
+}
+
+const SKELETON = '<div class="region-loading" data-csr aria-hidden="true"><div class="skeleton skeleton-title"></div>'
+  + '<div class="skeleton skeleton-line"></div><div class="skeleton skeleton-line"></div><div class="skeleton skeleton-block"></div></div>';
+
+function regionHtml(region: RenderedRegion): string {
+  if (!region.result) return region.module === './app' ? SKELETON : '';
+  return `<div class="remote-host" data-ssr="${escapeHtml(`${region.remote} ${region.build?.variant.version ?? ''}`)}">${region.result.html}</div>`;
+}
+
+const cookieValue = (name: string, value: string, maxAge: number) => `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax`;
+
+/** The first <img fetchpriority="high"> of a region: its largest paint, preloaded from <head>. */
+function lcpImageOf(html: string): string | null {
+  const tag = /<img\b[^>]*\bfetchPriority="high"[^>]*>|<img\b[^>]*\bfetchpriority="high"[^>]*>/.exec(html)?.[0];
+  return tag ? /\bsrc="([^"]+)"/.exec(tag)?.[1] ?? null : null;
+}
+
+/**
+ * One page, composed at request time (docs/rendering.md): the registry snapshot and the A/B
+ * assignment (same cookie and override as the browser) decide which builds render; the route's
+ * remote renders the main region and the content remote the footer, each by its own server code
+ * within a budget (a failure or a late answer leaves its Polish skeleton for the browser to
+ * fill); the shell's own frame, head, inlined styles, preloads and the one state script wrap it.
+ */
+export async function composePage(request: PageRequest, deps: ComposeDeps): Promise<PageResponse> {
+  const { snapshot } = deps;
+  const cookieLanguage = request.cookies[LANGUAGE_COOKIE];
+  const language: Language = isLanguage(cookieLanguage) ? cookieLanguage : 'pl-PL';
+  const query = new URLSearchParams(request.search);
+  const { assignments, cookie } = assignVariants(snapshot.registry, {
+    cookie: request.cookies[AB_COOKIE] ?? null,
+    override: query.get('mfe'),
+    random: deps.random ?? Math.random,
+  });
+  const setCookies = cookie && cookie !== request.cookies[AB_COOKIE] ? [cookieValue(AB_COOKIE, cookie, AB_COOKIE_MAX_AGE)] : [];
+  const firstViewCookies = Object.fromEntries(FIRST_VIEW_COOKIES.filter((name) => request.cookies[name] !== undefined).map((name) => [name, request.cookies[name]]));
+  const regionRequest = (module: string, path: string, search: string): RegionRequest => ({
+    module, path, search, language, cookies: firstViewCookies, apiOrigin: deps.apiOrigin, publicOrigin: deps.publicOrigin,
+  });
+
+  const renderRegion = async (remote: RemoteName, module: string, path: string, search: string, budgetMs: number): Promise<RenderedRegion> => {
+    const build = chosenBuild(snapshot, remote, assignments, deps.contractsVersion);
+    if (!build || !deps.serverRender) return { remote, module, build, result: null };
+    try {
+      return { remote, module, build, result: await deps.render(build, regionRequest(module, path, search), budgetMs) };
+    } catch (error) {
+      deps.log?.(`${remote} ${module} ${path}: ${error instanceof Error ? error.message : error}`);
+      return { remote, module, build, result: null };
+    }
+  };
+
+  const route = matchRoute(request.path);
+  let [main, footer] = await Promise.all([
+    renderRegion(route.remote, './app', request.path, request.search, deps.budgets.mainMs),
+    renderRegion('content', './Footer', request.path, request.search, deps.budgets.otherMs),
+  ]);
+  let status = main.result?.status ?? 200;
+  let location: string | null = null;
+  if (main.result?.redirect) {
+    // The page is shown at another address (page-not-found: 404; a canonical route: 200): that
+    // route's page is the answer, and the browser shows its address (kf-state location).
+    location = main.result.redirect;
+    status = main.result.status;
+    const target = new URL(location, 'http://shop.invalid');
+    main = await renderRegion(matchRoute(target.pathname).remote, './app', target.pathname, target.search, deps.budgets.mainMs);
+  }
+
+  const i18n = deps.i18n(language);
+  const regions: Record<string, RegionState> = {};
+  for (const region of [main, footer]) {
+    if (!region.build) continue;
+    regions[regionKey(region.remote, region.module)] = region.result
+      ? { rendered: true, data: region.result.data, interactive: region.result.interactive }
+      : { rendered: false, data: {}, interactive: true };
+  }
+  const year = deps.year ?? new Date().getFullYear();
+  const state: PageState = {
+    language, year, registry: pinnedRegistry(snapshot, assignments), assignments, location, regions,
+  };
+
+  // Client-rendered mode: an empty root the browser renders into.
+  let body = '';
+  if (deps.serverRender) {
+    body = deps.layout.render(i18n, year);
+    body = fillSlot(body, regionId(main.remote), regionHtml(main));
+    body = fillSlot(body, FOOTER_SLOT_ID, regionHtml(footer));
+    for (const remote of ['catalog', 'checkout', 'account', 'content'] as RemoteName[]) body = fillSlot(body, regionId(remote), '');
+  }
+
+  const head: PageHead = main.result?.head ?? {};
+  const styles = await Promise.all([main, footer].filter((region) => region.result && region.build).map(async (region) => {
+    const files = region.build!.assets.exposes[region.module]?.css ?? [];
+    return (await Promise.all(files.map((file) => deps.css(file)))).join('\n');
+  }));
+  const mainBuild = main.build;
+  const mainAssets = mainBuild ? [mainBuild.assets.remoteEntry, ...(mainBuild.assets.exposes['./app']?.js ?? [])] : [];
+  const origins = new Set(snapshot.builds().map((build) => new URL(build.assets.remoteEntry, deps.publicOrigin).origin));
+  origins.delete(new URL(deps.publicOrigin).origin);
+  const lcpImage = main.result ? lcpImageOf(main.result.html) : null;
+
+  const title = formatPageTitle(head.title ?? i18n.t('title.default', { ns: 'shell' }));
+  const description = head.description || i18n.t('meta.description', { ns: 'shell' });
+  const html = [
+    `<!doctype html><html lang="${escapeHtml(language.slice(0, 2))}"><head><meta charset="utf-8">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    '<meta name="theme-color" content="#b4232a"><link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}" data-seo="server">`] : []),
+    ...(head.alternates ?? []).map((alternate) => `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}" data-seo="server">`),
+    `<style data-kf="shell">${styleText(deps.shell.css)}</style>`,
+    ...styles.filter(Boolean).map((css) => `<style data-kf="remote">${styleText(css)}</style>`),
+    ...[...origins].map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}">`),
+    ...(lcpImage ? [`<link rel="preload" href="${escapeHtml(lcpImage)}" as="image" fetchpriority="high">`] : []),
+    ...deps.shell.bootScripts.map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
+    ...mainAssets.map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
+    ...(head.structuredData ?? []).map((data) => `<script type="application/ld+json" data-seo="server">${scriptJson(data)}</script>`),
+    `</head><body><div id="root">${body}</div>`,
+    `<script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(state)}</script>`,
+    ...deps.shell.scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`),
+    '</body></html>',
+  ].join('');
+  return { status, html, setCookies };
+}

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import { CONTRACTS_VERSION } from '@kaloryfer/contracts/src/instance';
+import { ServerI18n } from '@kaloryfer/i18n/src/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SHELL_BUNDLES } from '../src/i18n/shell-namespace';
+import { composePage, type Budgets } from './compose-page';
+import { RegistrySource } from './registry-snapshot';
+import { RendererPool } from './renderers';
+import { WorkerRenderer } from './render-worker/worker-renderer';
+import { shellAssetsFrom } from './shell-assets';
+import { ShellLayoutHtml } from './shell-layout-html';
+
+export interface PageServerOptions {
+  shellDist: string;
+  varDir: string;
+  /** Where the remotes' server renders reach the shop API (this server, on loopback). */
+  apiOrigin: string;
+  /** The origin shoppers see (canonical links). */
+  publicOrigin: string;
+  /** False: client-rendered pages (SSR=0), kept to compare against in benchmarks. */
+  serverRender: boolean;
+  budgets?: Budgets;
+}
+
+export const DEFAULT_BUDGETS: Budgets = { mainMs: 250, otherMs: 100 };
+
+const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
+
+function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at <= 0) continue;
+    const name = part.slice(0, at).trim();
+    try {
+      cookies[name] = decodeURIComponent(part.slice(at + 1).trim());
+    } catch {
+      // a malformed value is no value
+    }
+  }
+  return cookies;
+}
+
+/** Brotli or gzip for a page, as the browser accepts (quick settings: pages are made per request). */
+function compressed(html: string, acceptEncoding: string | undefined): { body: Buffer; encoding: string | null } {
+  const raw = Buffer.from(html);
+  if (/\bbr\b/.test(acceptEncoding ?? '')) {
+    return { body: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }), encoding: 'br' };
+  }
+  if (/\bgzip\b/.test(acceptEncoding ?? '')) return { body: zlib.gzipSync(raw, { level: 6 }), encoding: 'gzip' };
+  return { body: raw, encoding: null };
+}
+
+/**
+ * The shell's server half (docs/rendering.md): serves the shell's files and every page route
+ * as HTML composed at request time from the remotes' server builds the registry names. Install
+ * it on the shop's HTTP server after the API; `warm()` once the server listens (the remotes'
+ * renders call the API).
+ */
+export async function installPageServer(app: FastifyInstance, options: PageServerOptions) {
+  const registryFile = path.join(options.varDir, 'mfe-registry.json');
+  const pool = new RendererPool(
+    (url) => new WorkerRenderer(url),
+    () => ({ module: './app', path: '/', search: '', language: 'pl-PL', cookies: {}, apiOrigin: options.apiOrigin, publicOrigin: options.publicOrigin }),
+  );
+  const fetchJson = async (url: string) => {
+    const response = await fetch(url, { signal: AbortSignal.timeout(3000) });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response.json();
+  };
+  const source = new RegistrySource(registryFile, fetchJson, options.apiOrigin, (snapshot) => pool.prepare(snapshot));
+  const i18n = new ServerI18n();
+  i18n.addBundles('shell', SHELL_BUNDLES);
+  const layout = new ShellLayoutHtml();
+  const shellAssets = shellAssetsFrom(options.shellDist);
+  const stylesheets = new Map<string, Promise<string>>();
+  const css = (url: string) => {
+    // Content-hashed files: read once. (A handful per build; old builds' entries are few.)
+    let text = stylesheets.get(url);
+    if (!text) {
+      text = fetch(new URL(url, options.apiOrigin), { signal: AbortSignal.timeout(3000) })
+        .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`HTTP ${response.status}`))))
+        .catch(() => {
+          stylesheets.delete(url);
+          return '';
+        });
+      stylesheets.set(url, text);
+    }
+    return text;
+  };
+
+  await app.register(fastifyStatic, { root: options.shellDist, serve: false, preCompressed: true, cacheControl: false });
+
+  app.get('/mfe-registry.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache, no-store, must-revalidate');
+    const body = await source.text();
+    if (!body) return reply.code(503).send({ code: 503, result: 'The remote registry has not been published yet (npm start publishes it).' });
+    return reply.type('application/json').send(body);
+  });
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [pathname, query = ''] = request.url.split('?');
+    const page = await composePage(
+      { path: pathname, search: query ? `?${query}` : '', cookies: parseCookies(request.headers.cookie) },
+      {
+        snapshot: await source.snapshot(),
+        render: (build, regionRequest, budgetMs) => pool.render(build, regionRequest, budgetMs),
+        shell: await shellAssets(),
+        layout,
+        i18n: (language) => i18n.forLanguage(language),
+        css,
+        apiOrigin: options.apiOrigin,
+        publicOrigin: options.publicOrigin,
+        contractsVersion: CONTRACTS_VERSION,
+        budgets: options.budgets ?? DEFAULT_BUDGETS,
+        serverRender: options.serverRender,
+        log: (message) => request.log.warn(`[page-server] region fallback: ${message}`),
+      },
+    );
+    const { body, encoding } = compressed(page.html, request.headers['accept-encoding']);
+    reply.code(page.status)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      // The page names this visitor's A/B builds: it is theirs, and a release must reach the next load.
+      .header('Cache-Control', 'private, no-cache')
+      .header('Vary', 'Accept-Encoding, Cookie');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    if (page.setCookies.length > 0) reply.header('Set-Cookie', page.setCookies);
+    return reply.send(request.method === 'HEAD' ? undefined : body);
+  };
+
+  const hasFile = async (pathname: string) => {
+    if (!/\.[a-z0-9]+$/i.test(pathname) || pathname.includes('..')) return false;
+    return fs.promises.stat(path.join(options.shellDist, pathname)).then((stat) => stat.isFile(), () => false);
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0];
+    if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
+    if (pathname !== '/index.html' && await hasFile(pathname)) {
+      reply.header('Cache-Control', HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      return reply.sendFile(pathname.slice(1));
+    }
+    // Every other path is a page (any Accept header: crawlers, curl and link previews get HTML too).
+    return sendPage(request, reply);
+  };
+  app.get('/', { schema: { hide: true } }, handler);
+  app.get('/*', { schema: { hide: true } }, handler);
+
+  return {
+    /** Loads and warms the builds the registry names (after the server listens). */
+    warm: () => source.snapshot().then(() => undefined),
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import type { RemoteName } from '@kaloryfer/contracts';
+import { parseRegistry, type Registry, type RemoteVariant } from '../src/registry/registry';
+
+/** What a build's manifest tells the page server: its entry and each exposed module's files. */
+export interface BuildAssets {
+  /** The build's remoteEntry.js, which the browser registers (no manifest round trip). */
+  remoteEntry: string;
+  /** Per exposed module ('./app'): its own scripts and stylesheets, absolute URLs. */
+  exposes: Record<string, { js: string[]; css: string[] }>;
+  /** False when the manifest could not be read (asked again with the next snapshot). */
+  fromManifest: boolean;
+}
+
+/** One build of one remote as this snapshot of the registry names it. */
+export interface ResolvedBuild {
+  remote: RemoteName;
+  variant: RemoteVariant;
+  /** Identity of the build's files: a folder published again under one version is another build. */
+  key: string;
+  assets: BuildAssets;
+}
+
+export interface RegistrySnapshot {
+  /** The registry file's identity (inode, size, mtime): a release or rollback changes it. */
+  version: string;
+  registry: Registry;
+  /** The registry as published (the shape pages hand to the browser). */
+  raw: { timeoutMs?: number; remotes: Record<string, unknown> };
+  build(remote: RemoteName, variantId: string): ResolvedBuild | undefined;
+  builds(): ResolvedBuild[];
+}
+
+interface Manifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { path: string; assets: { js: { sync: string[] }; css: { sync: string[]; async: string[] } } }[];
+}
+
+export type FetchJson = (url: string) => Promise<unknown>;
+
+export const buildKey = (variant: RemoteVariant) => `${variant.name}@${variant.version}#${variant.publishedAt ?? ''}@${variant.entry}`;
+
+/**
+ * The build's files from its manifest. A manifest that cannot be read still leaves the build
+ * usable by the browser: its entry sits beside the manifest (the build config names it
+ * remoteEntry.js); only the inlined styles and preloads are then missing.
+ */
+export async function resolveAssets(entry: string, fetchJson: FetchJson, localOrigin: string): Promise<BuildAssets> {
+  const manifestUrl = new URL(entry, localOrigin);
+  // A build on the shop's own origin is named by path: the browser gets paths too.
+  const beside = (file: string) => {
+    const url = new URL(file, manifestUrl);
+    return entry.startsWith('/') ? `${url.pathname}${url.search}` : url.href;
+  };
+  try {
+    const manifest = await fetchJson(manifestUrl.href) as Manifest;
+    const entry = manifest.metaData?.remoteEntry;
+    return {
+      remoteEntry: beside(`${entry?.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry?.name ?? 'remoteEntry.js'}`),
+      exposes: Object.fromEntries((manifest.exposes ?? []).map((expose) => [expose.path, {
+        js: expose.assets.js.sync.map(beside),
+        css: [...expose.assets.css.sync, ...expose.assets.css.async].map(beside),
+      }])),
+      fromManifest: true,
+    };
+  } catch {
+    return { remoteEntry: beside('remoteEntry.js'), exposes: {}, fromManifest: false };
+  }
+}
+
+async function snapshotOf(version: string, text: string, fetchJson: FetchJson, localOrigin: string, known: Map<string, BuildAssets>): Promise<RegistrySnapshot> {
+  let raw: RegistrySnapshot['raw'] = { remotes: {} };
+  let registry: Registry = { timeoutMs: 8000, remotes: {} };
+  try {
+    raw = JSON.parse(text) as RegistrySnapshot['raw'];
+    registry = parseRegistry(raw);
+  } catch (error) {
+    // An unreadable registry: every region gets its fallback; header and navigation still work.
+    console.error('[page-server] the remote registry is unreadable', error);
+    raw = { remotes: {} };
+  }
+  const resolved = new Map<string, ResolvedBuild>();
+  await Promise.all(Object.values(registry.remotes).flatMap((entry) => entry!.variants.map(async (variant) => {
+    const key = buildKey(variant);
+    const assets = known.get(key) ?? await resolveAssets(variant.entry, fetchJson, localOrigin);
+    if (assets.fromManifest) known.set(key, assets);
+    resolved.set(`${entry!.remote} ${variant.id}`, { remote: entry!.remote, variant, key, assets });
+  })));
+  return {
+    version,
+    registry,
+    raw,
+    build: (remote, variantId) => resolved.get(`${remote} ${variantId}`),
+    builds: () => [...resolved.values()],
+  };
+}
+
+/**
+ * The registry as the page server sees it, per request: the file is checked (one stat) and a
+ * new snapshot made when a release or rollback replaced it, so the next request renders with
+ * the new builds — no restart. `onChange` lets the renderers warm the new builds and retire the
+ * old ones before the snapshot takes traffic.
+ */
+export class RegistrySource {
+  private current: { version: string; snapshot: Promise<RegistrySnapshot> } | null = null;
+  /** Manifests never change under one build key: read once. */
+  private readonly assets = new Map<string, BuildAssets>();
+
+  constructor(
+    private readonly file: string,
+    private readonly fetchJson: FetchJson,
+    /** Where builds named by a path (on the shop's own origin) are fetched from. */
+    private readonly localOrigin: string,
+    private readonly onChange: (snapshot: RegistrySnapshot) => Promise<void> = async () => undefined,
+  ) {}
+
+  async snapshot(): Promise<RegistrySnapshot> {
+    const version = await fs.promises.stat(this.file).then((stat) => `${stat.ino}:${stat.size}:${stat.mtimeMs}`, () => 'missing');
+    if (this.current?.version !== version) {
+      const text = version === 'missing' ? '' : await fs.promises.readFile(this.file, 'utf8').catch(() => '');
+      const snapshot = snapshotOf(version, text || '{"remotes":{}}', this.fetchJson, this.localOrigin, this.assets).then(async (made) => {
+        await this.onChange(made);
+        return made;
+      });
+      this.current = { version, snapshot };
+    }
+    return this.current.snapshot;
+  }
+
+  /** The registry file's text, for operators' GET /mfe-registry.json. */
+  async text(): Promise<string> {
+    return fs.promises.readFile(this.file, 'utf8').catch(() => '');
+  }
+}

@@ -1,0 +1,83 @@
+import type { RegionRequest, RegionResult } from '@kaloryfer/contracts';
+import { Breaker } from './breaker';
+import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
+import type { RegionRenderer } from './render-worker/worker-renderer';
+
+export class RegionUnavailable extends Error {}
+
+/** How long a new build may take to load and warm before its snapshot takes traffic anyway. */
+const WARM_TIMEOUT_MS = 5000;
+/** How long a retired build keeps its thread for renders already under way. */
+const RETIRE_AFTER_MS = 10_000;
+
+/**
+ * The server code of every build the registry names, one renderer (thread) per build, each
+ * behind its own breaker and time budget. When the registry changes, the new builds are loaded
+ * and warmed with one render before the new snapshot is used; builds no longer named are
+ * retired a little later.
+ */
+export class RendererPool {
+  private readonly renderers = new Map<string, { renderer: RegionRenderer; breaker: Breaker }>();
+
+  constructor(
+    private readonly create: (ssrUrl: string) => RegionRenderer,
+    private readonly warmRequest: (build: ResolvedBuild) => RegionRequest,
+    private readonly breakerOptions?: ConstructorParameters<typeof Breaker>[0],
+  ) {}
+
+  /** Called with each new registry snapshot before it takes traffic. */
+  async prepare(snapshot: RegistrySnapshot): Promise<void> {
+    const builds = snapshot.builds().filter((build) => build.variant.ssr);
+    const fresh = builds.filter((build) => !this.renderers.has(build.key));
+    for (const build of fresh) {
+      this.renderers.set(build.key, { renderer: this.create(build.variant.ssr!), breaker: new Breaker(this.breakerOptions) });
+    }
+    const warm = Promise.all(fresh.map(async (build) => {
+      try {
+        await this.renderers.get(build.key)!.renderer.render(this.warmRequest(build));
+      } catch (error) {
+        console.error(`[page-server] ${build.variant.name} ${build.variant.version} did not warm up: ${error instanceof Error ? error.message : error}`);
+      }
+    }));
+    await Promise.race([warm, new Promise((resolve) => setTimeout(resolve, WARM_TIMEOUT_MS).unref())]);
+    const named = new Set(builds.map((build) => build.key));
+    for (const [key, { renderer }] of this.renderers) {
+      if (named.has(key)) continue;
+      this.renderers.delete(key);
+      setTimeout(() => void renderer.close(), RETIRE_AFTER_MS).unref();
+    }
+  }
+
+  /**
+   * One region of one request, within `budgetMs`. Throws RegionUnavailable when the build has
+   * no server code, its breaker is open, it fails or it is late; the caller renders the fallback.
+   */
+  async render(build: ResolvedBuild, request: RegionRequest, budgetMs: number): Promise<RegionResult> {
+    const entry = this.renderers.get(build.key);
+    if (!entry) throw new RegionUnavailable(`${build.variant.name} has no server render`);
+    if (!entry.breaker.allows()) throw new RegionUnavailable(`${build.variant.name}: breaker open after repeated failures`);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RegionUnavailable(`${build.variant.name} took longer than ${budgetMs} ms`)), budgetMs);
+    });
+    try {
+      const result = await Promise.race([entry.renderer.render(request), late]);
+      entry.breaker.succeeded();
+      return result;
+    } catch (error) {
+      entry.breaker.failed();
+      throw error instanceof RegionUnavailable ? error : new RegionUnavailable(`${build.variant.name} failed: ${error instanceof Error ? error.message : error}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  breakerState(build: ResolvedBuild): Breaker['state'] | null {
+    return this.renderers.get(build.key)?.breaker.state ?? null;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.renderers.values()].map(({ renderer }) => renderer.close()));
+    this.renderers.clear();
+  }
+}

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** What the shell's build gives every page: its scripts, and its stylesheet's text to inline. */
+export interface ShellAssets {
+  scripts: string[];
+  css: string;
+  /** The shell's boot chunks besides its entry, preloaded so they do not wait for the entry to run. */
+  bootScripts: string[];
+}
+
+async function read(file: string): Promise<string> {
+  return fs.promises.readFile(file, 'utf8').catch(() => '');
+}
+
+/**
+ * The shell's built index.html names its entry scripts and stylesheet (rspack's HTML plugin
+ * writes it); boot-assets.json (shared/mfe-build) names the chunks the entry loads at once.
+ * Both are read again when the build changes (npm run dev rebuilds the shell in place).
+ */
+export function shellAssetsFrom(shellDist: string): () => Promise<ShellAssets> {
+  const index = path.join(shellDist, 'index.html');
+  let cached: { version: string; assets: ShellAssets } | null = null;
+  return async () => {
+    const version = await fs.promises.stat(index).then((stat) => `${stat.ino}:${stat.size}:${stat.mtimeMs}`, () => 'missing');
+    if (cached?.version === version) return cached.assets;
+    const html = await read(index);
+    const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g)].map((match) => match[1]);
+    const styles = [...html.matchAll(/<link[^>]*\shref="([^"]+\.css)"[^>]*>/g)].map((match) => match[1]);
+    const css = (await Promise.all(styles.map((href) => read(path.join(shellDist, href.replace(/^\//, '')))))).join('\n');
+    const boot = await read(path.join(shellDist, 'boot-assets.json'));
+    const bootScripts = boot ? (JSON.parse(boot) as { scripts: string[] }).scripts : [];
+    cached = { version, assets: { scripts, css, bootScripts } };
+    return cached.assets;
+  };
+}
