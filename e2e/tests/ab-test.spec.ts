@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { REMOTE_ORIGINS } from '../shop-env';
 import { dataLayer } from './helpers';
 

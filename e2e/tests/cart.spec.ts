@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { collectPageErrors, findProducts } from './helpers';
 
 /** The cart as the server has it, read with the id the engine keeps in this browser. */

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { collectPageErrors, findProducts, type Found } from './helpers';
 
 /** Prices as the tiles print them ("1 299,00 zł", or "od 1 299,00 zł") → numbers. */

@@ -19,11 +19,12 @@ export function collectPageErrors(page: Page): string[] {
 type Patch = { [key: string]: string | number | boolean | null | Patch };
 
 /**
- * Serves the page a changed registry, deep-merging `patch` into both the copy the server puts
- * into the page (`<script id="mfe-registry">`, rewritten once the page is parsed, before the
- * shell's deferred script reads it) and the published file the shell falls back to. The
- * document itself is left to the server: a document fulfilled by the test would count as
- * another address space, and Chromium would then refuse its requests to the loopback remotes.
+ * Serves the page a changed registry: deep-merges `patch` into the registry the page server
+ * pinned for this page (`registry` in `<script id="kf-state">`, rewritten once the page is
+ * parsed, before the shell's deferred script reads it). What the browser then loads follows the
+ * patch; the server-rendered HTML stays as the server made it. The document itself is left to
+ * the server: a document fulfilled by the test would count as another address space, and
+ * Chromium would then refuse its requests to the loopback remotes.
  */
 export async function overrideRegistry(page: Page, patch: Patch): Promise<void> {
   // A named function: its source is sent into the page, where it must still find itself.
@@ -34,17 +35,15 @@ export async function overrideRegistry(page: Page, patch: Patch): Promise<void> 
     }
     return target;
   }
-  await page.route('**/mfe-registry.json', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: merge(await response.json(), patch) });
-  });
   await page.addInitScript(({ patch: changes, mergeSource }) => {
     const mergeInPage = new Function(`return ${mergeSource}`)() as typeof merge;
     // The document turns "interactive" once parsed, just before deferred scripts (the shell) run.
     document.addEventListener('readystatechange', () => {
-      const inline = document.getElementById('mfe-registry');
+      const inline = document.getElementById('kf-state');
       if (document.readyState !== 'interactive' || !inline) return;
-      inline.textContent = JSON.stringify(mergeInPage(JSON.parse(inline.textContent ?? '{}'), changes));
+      const state = JSON.parse(inline.textContent ?? '{}');
+      state.registry = mergeInPage(state.registry ?? {}, changes);
+      inline.textContent = JSON.stringify(state);
     });
   }, { patch, mergeSource: merge.toString() });
 }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { collectPageErrors, dataLayer } from './helpers';
 
 test('a shopper moves through all five remotes by clicking', async ({ page }) => {

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { REPO_ROOT, SHOP_ENV } from '../shop-env';
-import { overrideRegistry } from './helpers';
+import { writeJsonAtomic } from '../../scripts/lib/registry-file';
 
 const footerBuild = (page: import('@playwright/test').Page) => page.locator('[data-remote-build="content"]');
 
@@ -34,10 +34,21 @@ test('a release and a rollback change what a fresh page load gets, without rebui
   fs.rmSync(outDir, { recursive: true, force: true });
 });
 
-test('a remote built against another contracts major is refused and the region falls back', async ({ page }) => {
-  await overrideRegistry(page, { remotes: { content: { contracts: '2.0.0' } } });
-  await page.goto('/porady');
-  await expect(page.locator('[data-fallback="content"][role="alert"]')).toBeVisible();
-  const events = await page.evaluate(() => (window as unknown as { dataLayer: { event: string }[] }).dataLayer);
-  expect(events).toContainEqual(expect.objectContaining({ event: 'mfe_refused', remote: 'content' }));
+test('a remote built against another contracts major is refused, on the server and in the browser, and the region falls back', async ({ page }) => {
+  // An operator publishes a content build made against contracts 2.x (the shell speaks 1.x).
+  const file = path.join(SHOP_ENV.VAR_DIR, 'mfe-registry.json');
+  const published = fs.readFileSync(file, 'utf8');
+  const registry = JSON.parse(published);
+  registry.remotes.content.contracts = '2.0.0';
+  writeJsonAtomic(file, registry);
+  try {
+    const html = await (await page.request.get('/porady')).text();
+    expect(html).not.toContain('data-ssr="content');
+    await page.goto('/porady');
+    await expect(page.locator('[data-fallback="content"][role="alert"]')).toBeVisible();
+    const events = await page.evaluate(() => (window as unknown as { dataLayer: { event: string }[] }).dataLayer);
+    expect(events).toContainEqual(expect.objectContaining({ event: 'mfe_refused', remote: 'content' }));
+  } finally {
+    writeJsonAtomic(file, JSON.parse(published));
+  }
 });

@@ -1,13 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { REMOTE_ORIGINS } from '../shop-env';
+import { expect, test } from './fixtures';
 
 interface ShareEntry { loaded?: boolean; from?: string; useIn?: string[] }
 type ShareScope = Record<string, Record<string, ShareEntry>>;
 
 /**
  * The proof that stateful modules exist once on a composed page: the home page runs the
- * shell and widgets of four remotes (catalog, cart, account, content) from four origins.
+ * shell, the catalogue's page and search, and the widgets of two more remotes (cart, account)
+ * from four origins. The footer is the content remote's server HTML and needs none of its code.
  */
 test('one React, one contracts instance and one i18next across the shell and the remotes', async ({ page }) => {
+  const origins = new Set<string>();
+  page.on('request', (request) => { if (request.resourceType() === 'script') origins.add(new URL(request.url()).origin); });
   await page.goto('/');
   await expect(page.getByRole('button', { name: /^Koszyk/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
@@ -30,7 +34,8 @@ test('one React, one contracts instance and one i18next across the shell and the
     expect(loaded, `${name} is loaded once`).toHaveLength(1);
   }
   const reactUsers = Object.values(scope.react).flatMap((entry) => entry.useIn ?? []);
-  expect(reactUsers).toEqual(expect.arrayContaining(['catalog', 'cart', 'account', 'content']));
+  expect(reactUsers).toEqual(expect.arrayContaining(['catalog', 'cart', 'account']));
+  expect(origins.has(REMOTE_ORIGINS.content), 'the static footer loads no code').toBe(false);
 
   // Behaviour that only works with one bus and one atom: a widget of one remote (cart) reacts to
   // the overlay the shell derives from it, and the shell's overlay click closes it.

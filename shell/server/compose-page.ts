@@ -166,8 +166,8 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
   for (const region of [main, footer]) {
     if (!region.build) continue;
     regions[regionKey(region.remote, region.module)] = region.result
-      ? { rendered: true, data: region.result.data, interactive: region.result.interactive }
-      : { rendered: false, data: {}, interactive: true };
+      ? { rendered: true, variant: region.build.variant.id, data: region.result.data, interactive: region.result.interactive }
+      : { rendered: false, variant: region.build.variant.id, data: {}, interactive: true };
   }
   const year = deps.year ?? new Date().getFullYear();
   const state: PageState = {
@@ -189,7 +189,9 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     return (await Promise.all(files.map((file) => deps.css(file)))).join('\n');
   }));
   const mainBuild = main.build;
-  const mainAssets = mainBuild ? [mainBuild.assets.remoteEntry, ...(mainBuild.assets.exposes['./app']?.js ?? [])] : [];
+  // The route remote's entry starts with the shell's scripts. (Not its chunks: a preload that
+  // failed while the remote was down would be reused by the retry and fail it again.)
+  const mainAssets = mainBuild ? [mainBuild.assets.remoteEntry] : [];
   const origins = new Set(snapshot.builds().map((build) => new URL(build.assets.remoteEntry, deps.publicOrigin).origin));
   origins.delete(new URL(deps.publicOrigin).origin);
   const lcpImage = main.result ? lcpImageOf(main.result.html) : null;

@@ -36,3 +36,51 @@ export function defineChannel<Payload>(name: string): Channel<Payload> {
 
 /** Every event with its name: for debugging tools and tests, not for business logic. */
 export const allEvents: Observable<BusEvent> = bus.asObservable();
+
+/** Commands held for an owner that has not loaded yet: at most this many per channel. */
+const MAX_WAITING = 50;
+const commandQueues = new Map<string, { handlers: number; waiting: unknown[]; flushing: boolean }>();
+
+/**
+ * A command channel: sent while its owner has not loaded yet (the cart engine comes with a
+ * header widget, after the page has hydrated), a command waits and is delivered, in order, once
+ * the owner listens — a shopper's early "add to cart" is not lost. Facts are never held:
+ * they describe a moment.
+ */
+export function defineCommand<Payload>(name: string): Channel<Payload> {
+  const channel = defineChannel<Payload>(name);
+  let queue = commandQueues.get(name);
+  if (!queue) {
+    queue = { handlers: 0, waiting: [], flushing: false };
+    commandQueues.set(name, queue);
+  }
+  const state = queue;
+  const flush = () => {
+    const waiting = state.waiting.splice(0);
+    state.flushing = false;
+    for (const payload of waiting) channel.emit(payload as Payload);
+  };
+  return {
+    name,
+    stream: channel.stream,
+    emit: (payload) => {
+      if (state.handlers > 0 && !state.flushing) channel.emit(payload);
+      else if (state.waiting.length < MAX_WAITING) state.waiting.push(payload);
+    },
+    on: (handler) => {
+      const off = channel.on(handler);
+      state.handlers += 1;
+      if (state.handlers === 1 && state.waiting.length > 0 && !state.flushing) {
+        state.flushing = true;
+        queueMicrotask(flush);
+      }
+      let subscribed = true;
+      return () => {
+        if (!subscribed) return;
+        subscribed = false;
+        off();
+        state.handlers -= 1;
+      };
+    },
+  };
+}

@@ -1,4 +1,4 @@
-export { defineChannel, allEvents, type Channel, type BusEvent } from './bus';
+export { defineChannel, defineCommand, allEvents, type Channel, type BusEvent } from './bus';
 export * from './channels/cart';
 export * from './channels/session';
 export * from './channels/notifications';

@@ -64,7 +64,13 @@ function baseConfig({ dir, mode, outDir, uniqueName }) {
       cssChunkFilename: '[name].[contenthash:8].css',
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      // Module Federation's runtime imports its bundler runtime by the CommonJS file, which nothing
+      // can tree-shake: its ES build lets the bundler drop what this shop switches off (snapshots,
+      // manifests, Node code) from every remote entry and from the shell.
+      alias: { [require.resolve('@module-federation/webpack-bundler-runtime', { paths: [repoRoot] }).replace(/\.cjs$/, '.cjs$')]: require.resolve('@module-federation/webpack-bundler-runtime', { paths: [repoRoot] }).replace(/\.cjs$/, '.js') },
+    },
     module: {
       rules: [
         {

@@ -62,7 +62,7 @@ export class RegionMounter {
     if (!region?.rendered || this.taken.has(key)) return null;
     this.taken.add(key);
     const host = element.querySelector<HTMLElement>(':scope > .remote-host');
-    return host ? { host, data: region.data } : null;
+    return host ? { host, data: region.data, variant: region.variant } : null;
   }
 
   /** Whether the server's HTML of this module is complete without the remote's code. */
@@ -71,8 +71,12 @@ export class RegionMounter {
     return region?.rendered === true && !region.interactive;
   }
 
-  /** The route region has mounted (or failed): widgets may load now. */
+  /**
+   * The route region has mounted (or failed): widgets may load now. The page says so on
+   * <html data-route-ready> (operators and the e2e suite wait for it before acting).
+   */
   routeSettled(): void {
+    document.documentElement.setAttribute('data-route-ready', '');
     this.widgets.start();
   }
 

@@ -10,6 +10,10 @@ export interface ServerView {
   /** The element holding the remote's HTML. */
   host: HTMLElement;
   data: Record<string, PageDataEntry>;
+  /** The variant that rendered it: another build (the control, after a failure) renders afresh. */
+  variant: string;
+  /** The host is kept but emptied: render into it, do not hydrate. */
+  fresh?: boolean;
 }
 
 /**
@@ -49,6 +53,11 @@ export class ResilientRegion {
         }
         if (generation !== this.generation) return; // unmounted while loading
         this.clearPlaceholder();
+        if (serverView && this.loader.variantOf(this.remote)?.id !== serverView.variant) {
+          // Another build than the server's loaded (the assigned one failed): it renders afresh.
+          serverView.host.replaceChildren();
+          serverView = { ...serverView, data: {}, fresh: true };
+        }
         if (serverView) {
           this.host = serverView.host;
         } else {
@@ -60,7 +69,7 @@ export class ResilientRegion {
           ...props,
           domElement: this.host,
           name: `${this.remote}${this.exposed.slice(1)}`,
-          ...(serverView ? { hydrate: true, pageData: serverView.data } : {}),
+          ...(serverView && !serverView.fresh ? { hydrate: true, pageData: serverView.data } : {}),
         };
         if (this.variant === 'widget') {
           this.parcel = mountRootParcel(this.lifecycles as never, mountProps);
@@ -80,12 +89,17 @@ export class ResilientRegion {
         this.parcel = null;
         const loadedButBroken = this.lifecycles !== null;
         this.lifecycles = null;
-        if (serverView && this.host === serverView.host && loadedButBroken) {
+        if (serverView && loadedButBroken) {
           // A hydration that threw may have left the server's HTML half-taken: render anew instead.
           serverView = null;
         }
-        if (!serverView) this.host?.remove();
-        this.host = null;
+        if (serverView) {
+          // The server's HTML stays readable; unmounting the region removes it.
+          this.host = serverView.host;
+        } else {
+          this.host?.remove();
+          this.host = null;
+        }
         if (generation !== this.generation) return;
         if (loadedButBroken && this.loader.markBroken(this.remote)) continue;
         if (serverView && this.variant === 'widget') return; // the server's HTML stays; it works without code

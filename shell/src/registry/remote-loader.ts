@@ -39,6 +39,7 @@ export class RemoteLoader {
   private readonly failed = new Set<string>();
   /** Builds that loaded but threw while mounting: skipped while another candidate remains. */
   private readonly broken = new Set<string>();
+  private retries = 0;
 
   constructor(
     private readonly registry: Registry,
@@ -78,8 +79,11 @@ export class RemoteLoader {
     let lastReason = 'not in the registry';
     for (const [index, variant] of candidates.entries()) {
       if (this.failed.has(variant.name)) {
-        // A build that failed before is fetched afresh (a retry after an outage).
-        this.runtime.registerRemotes([{ name: variant.name, entry: variant.entry }], { force: true });
+        // A build that failed before is fetched afresh (a retry after an outage), under an address
+        // the runtime has not seen: it remembers a failed entry script by its URL.
+        this.retries += 1;
+        const entry = `${variant.entry}${variant.entry.includes('?') ? '&' : '?'}retry=${this.retries}`;
+        this.runtime.registerRemotes([{ name: variant.name, entry }], { force: true });
         this.failed.delete(variant.name);
       }
       try {

@@ -12,6 +12,8 @@ export const PAGE_STATE_ID = 'kf-state';
 export interface RegionState {
   /** The remote's server build rendered it; false: a fallback the browser renders itself. */
   rendered: boolean;
+  /** Which variant of the remote rendered it: only that build may hydrate it. */
+  variant: string;
   /** The values the HTML was rendered from (the hydrating render reads them, no refetch). */
   data: Record<string, PageDataEntry>;
   /** False: the HTML is complete, the browser loads no code for it. */

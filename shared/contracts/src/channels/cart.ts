@@ -1,4 +1,4 @@
-import { defineChannel } from '../bus';
+import { defineChannel, defineCommand } from '../bus';
 
 /** Selected options of a cart line, as the VSF contract's product_option.extension_attributes. */
 export interface ProductOptionInput {
@@ -21,16 +21,16 @@ export interface CartAddRequest {
 }
 
 /** Command: add a product to the cart. */
-export const cartAddRequested = defineChannel<CartAddRequest>('cart:add-requested');
+export const cartAddRequested = defineCommand<CartAddRequest>('cart:add-requested');
 
 /** Command: open or close the microcart drawer (owned by mfe-cart). */
-export const microcartToggleRequested = defineChannel<{ open: boolean }>('cart:microcart-toggle-requested');
+export const microcartToggleRequested = defineCommand<{ open: boolean }>('cart:microcart-toggle-requested');
 
 /** Fact: the cart changed; the payload is the new item count (sum of quantities). */
 export const cartUpdated = defineChannel<{ itemsCount: number }>('cart:updated');
 
 /** Command: empty the cart (after an order, at logout); `sync: false` leaves the server cart alone (spec §4). */
-export const cartClearRequested = defineChannel<{ sync: boolean }>('cart:clear-requested');
+export const cartClearRequested = defineCommand<{ sync: boolean }>('cart:clear-requested');
 
 /** Command: pull the server cart and its totals again (checkout after choosing methods). */
-export const cartSyncRequested = defineChannel<Record<string, never>>('cart:sync-requested');
+export const cartSyncRequested = defineCommand<Record<string, never>>('cart:sync-requested');

@@ -1,4 +1,4 @@
-import { defineChannel } from '../bus';
+import { defineChannel, defineCommand } from '../bus';
 
 export interface ProductRef {
   sku: string;
@@ -10,9 +10,9 @@ export interface ProductRef {
 }
 
 /** Commands to the compare list owner (mfe-catalog). */
-export const compareAddRequested = defineChannel<ProductRef>('compare:add-requested');
-export const compareRemoveRequested = defineChannel<{ sku: string }>('compare:remove-requested');
+export const compareAddRequested = defineCommand<ProductRef>('compare:add-requested');
+export const compareRemoveRequested = defineCommand<{ sku: string }>('compare:remove-requested');
 
 /** Commands to the wishlist owner (mfe-account). */
-export const wishlistAddRequested = defineChannel<ProductRef>('wishlist:add-requested');
-export const wishlistRemoveRequested = defineChannel<{ parentSku: string }>('wishlist:remove-requested');
+export const wishlistAddRequested = defineCommand<ProductRef>('wishlist:add-requested');
+export const wishlistRemoveRequested = defineCommand<{ parentSku: string }>('wishlist:remove-requested');

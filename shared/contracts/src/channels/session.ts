@@ -1,4 +1,4 @@
-import { defineChannel } from '../bus';
+import { defineChannel, defineCommand } from '../bus';
 
 /** Fact: the customer logged in or out (mfe-account emits). */
 export const sessionChanged = defineChannel<{
@@ -8,4 +8,4 @@ export const sessionChanged = defineChannel<{
 }>('session:changed');
 
 /** Command: ask mfe-account to show the login modal (e.g. after a 401). */
-export const loginRequested = defineChannel<{ reason?: string }>('session:login-requested');
+export const loginRequested = defineCommand<{ reason?: string }>('session:login-requested');
