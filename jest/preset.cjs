@@ -9,7 +9,7 @@ module.exports = function preset(dir, { environment = 'jsdom' } = {}) {
     displayName: path.relative(path.resolve(__dirname, '..'), dir),
     rootDir: dir,
     testEnvironment: environment,
-    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts', '<rootDir>/lib/**/*.test.ts'],
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/server/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts', '<rootDir>/lib/**/*.test.ts'],
     transform: {
       '^.+\\.(t|j)sx?$': ['@swc/jest', {
         jsc: {

@@ -1,0 +1,206 @@
+/** @jest-environment node */
+import type { RegionRequest, RegionResult } from '@kaloryfer/contracts';
+import { ServerI18n } from '@kaloryfer/i18n/src/server';
+import { SHELL_BUNDLES } from '../src/i18n/shell-namespace';
+import type { PageState } from '../src/state/page-state';
+import { composePage, type ComposeDeps, type PageRequest } from './compose-page';
+import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
+import { ShellLayoutHtml } from './shell-layout-html';
+import { registryFile, snapshotOf } from './testing/registry-fixture';
+
+const i18n = new ServerI18n();
+i18n.addBundles('shell', SHELL_BUNDLES);
+const layout = new ShellLayoutHtml();
+
+type Renderer = (build: ResolvedBuild, request: RegionRequest) => RegionResult | Promise<RegionResult>;
+
+const result = (html: string, extra: Partial<RegionResult> = {}): RegionResult => ({ html, status: 200, data: {}, interactive: true, ...extra });
+
+/** Each remote renders a line naming itself, the build and what it was asked. */
+const echo: Renderer = (build, request) => (request.module === './Footer'
+  ? result(`<p>footer ${build.variant.name}</p>`, { interactive: false })
+  : result(`<h1>${build.variant.name} ${request.path}${request.search} ${request.language}</h1>`, { data: { key: { value: 1 } }, head: { title: `${build.variant.name} page` } }));
+
+let snapshot: RegistrySnapshot;
+let cleanup: () => void;
+beforeAll(async () => ({ snapshot, cleanup } = await snapshotOf(registryFile())));
+afterAll(() => cleanup());
+
+function deps(render: Renderer = echo, extra: Partial<ComposeDeps> = {}): ComposeDeps {
+  return {
+    snapshot,
+    render: async (build, request) => render(build, request),
+    shell: { scripts: ['/main.1234abcd.js'], css: 'body{margin:0}', bootScripts: ['/boot.1234abcd.js'] },
+    layout,
+    i18n: (language) => i18n.forLanguage(language),
+    css: async (url) => `/* ${url} */`,
+    apiOrigin: 'http://127.0.0.1:3000',
+    publicOrigin: 'https://kaloryfer.test',
+    contractsVersion: '1.0.0',
+    budgets: { mainMs: 250, otherMs: 100 },
+    serverRender: true,
+    random: () => 0,
+    year: 2026,
+    ...extra,
+  };
+}
+
+const page = (path: string, search = '', cookies: Record<string, string> = {}): PageRequest => ({ path, search, cookies });
+
+function stateOf(html: string): PageState {
+  return JSON.parse(/<script type="application\/json" id="kf-state">(.*?)<\/script>/.exec(html)![1]) as PageState;
+}
+
+test('the route\'s remote renders the main region and the content remote the footer; the shell wraps both', async () => {
+  const { status, html } = await composePage(page('/c/akcesoria', '?sort=price:asc'), deps());
+  expect(status).toBe(200);
+  expect(html).toContain('<div id="region-catalog" class="region" data-remote="catalog"><div class="remote-host" data-ssr="catalog 1.0.0"><h1>catalog /c/akcesoria?sort=price:asc pl-PL</h1></div></div>');
+  expect(html).toContain('<p>footer content</p>');
+  for (const remote of ['checkout', 'account', 'content']) {
+    expect(html).toContain(`<div id="region-${remote}" class="region" data-remote="${remote}"></div>`); // other regions stay empty
+  }
+  expect(html).not.toContain('kf-slot'); // no marker is left
+  expect(html).toContain('<title>catalog page - Sklep</title>');
+  expect(html).toContain('<style data-kf="shell">body{margin:0}</style>');
+  expect(html).toContain('<style data-kf="remote">/* http://cdn.test/catalog/1.0.0/app.css */</style>');
+  expect(html).toContain('<link rel="preload" href="http://cdn.test/catalog/1.0.0/remoteEntry.js" as="script">');
+  expect(html).toContain('<link rel="preconnect" href="http://cdn.test">');
+  expect(html).toContain('<script defer src="/main.1234abcd.js"></script>');
+  const state = stateOf(html);
+  expect(state.regions['catalog ./app']).toEqual({ rendered: true, variant: 'default', data: { key: { value: 1 } }, interactive: true });
+  expect(state.regions['content ./Footer']).toMatchObject({ rendered: true, interactive: false });
+  expect(state.language).toBe('pl-PL');
+  // The browser registers exactly these builds, by their entry scripts (no manifest round trip).
+  expect(state.registry.remotes.catalog).toEqual({ name: 'catalog', entry: 'http://cdn.test/catalog/1.0.0/remoteEntry.js', version: '1.0.0', contracts: '1.0.0' });
+});
+
+test.each([
+  ['/', 'catalog'], ['/p/KF-1/grzejnik', 'catalog'], ['/categories', 'catalog'], ['/jakis/url-path', 'catalog'],
+  ['/i/regulamin', 'content'], ['/porady/jak-dobrac-grzejnik', 'content'], ['/checkout', 'checkout_a'], ['/my-account', null],
+])('%s is rendered by %s', async (path, name) => {
+  const { html } = await composePage(page(path), deps());
+  if (name) expect(html).toContain(`<h1>${name} ${path}`);
+  else expect(html).not.toContain('<h1>'); // the account remote is not in this registry: its skeleton, no server render
+});
+
+test('a remote that throws or is late leaves its Polish skeleton marked for the browser; the page is still 200', async () => {
+  const failing: Renderer = (build, request) => {
+    if (build.remote === 'catalog') throw new Error('catalog is down');
+    return echo(build, request);
+  };
+  const { status, html } = await composePage(page('/c/akcesoria'), deps(failing));
+  expect(status).toBe(200);
+  expect(html).toContain('<div id="region-catalog" class="region" data-remote="catalog"><div class="region-loading" data-csr');
+  expect(html).toContain('<p>footer content</p>');
+  expect(stateOf(html).regions['catalog ./app']).toEqual({ rendered: false, variant: 'default', data: {}, interactive: true });
+  expect(html).toContain('<title>Grzejniki dekoracyjne, łazienkowe i pokojowe - Sklep</title>');
+});
+
+test('a page that names nothing: 404 with the not-found page, and the browser shows its address', async () => {
+  const notFound: Renderer = (build, request) => (build.remote === 'catalog'
+    ? result('', { status: 404, redirect: `/page-not-found?nf=${encodeURIComponent(request.path)}` })
+    : echo(build, request));
+  const { status, html } = await composePage(page('/nie-ma-takiej'), deps(notFound));
+  expect(status).toBe(404);
+  expect(html).toContain('<h1>content /page-not-found?nf=%2Fnie-ma-takiej pl-PL</h1>');
+  expect(stateOf(html).location).toBe('/page-not-found?nf=%2Fnie-ma-takiej');
+  expect(stateOf(html).regions['content ./app']).toMatchObject({ rendered: true });
+  expect(stateOf(html).regions['catalog ./app']).toBeUndefined();
+});
+
+test('a page moved to its canonical route is that route\'s page, 200', async () => {
+  const moved: Renderer = (build, request) => (build.remote === 'catalog' && request.path === '/stary-adres'
+    ? result('', { status: 200, redirect: '/p/KF-1/grzejnik' })
+    : echo(build, request));
+  const { status, html } = await composePage(page('/stary-adres'), deps(moved));
+  expect(status).toBe(200);
+  expect(html).toContain('<h1>catalog /p/KF-1/grzejnik pl-PL</h1>');
+  expect(stateOf(html).location).toBe('/p/KF-1/grzejnik');
+});
+
+describe('A/B: the server assigns the checkout variant and renders that build', () => {
+  test('a new visitor is drawn, told by a cookie, and the page pins the drawn build and its control only', async () => {
+    const { html, setCookies } = await composePage(page('/checkout'), deps(echo, { random: () => 0.9 }));
+    expect(setCookies).toEqual(['kf_mfe=checkout%3Ab; Path=/; Max-Age=15552000; SameSite=Lax']);
+    expect(html).toContain('<h1>checkout_b /checkout');
+    const state = stateOf(html);
+    expect(state.assignments).toContainEqual({ remote: 'checkout', variant: 'b', source: 'random' });
+    expect(Object.keys((state.registry.remotes.checkout as { variants: object }).variants)).toEqual(['a', 'b']);
+  });
+
+  test('the cookie keeps a visitor on their variant (no new cookie); ?mfe= overrides and sticks', async () => {
+    const sticky = await composePage(page('/checkout', '', { kf_mfe: 'checkout:b' }), deps(echo, { random: () => 0 }));
+    expect(sticky.html).toContain('<h1>checkout_b');
+    expect(sticky.setCookies).toEqual([]);
+    const forced = await composePage(page('/checkout', '?mfe=checkout:a', { kf_mfe: 'checkout:b' }), deps());
+    expect(forced.html).toContain('<h1>checkout_a');
+    expect(forced.setCookies).toEqual(['kf_mfe=checkout%3Aa; Path=/; Max-Age=15552000; SameSite=Lax']);
+    expect(stateOf(forced.html).assignments).toContainEqual({ remote: 'checkout', variant: 'a', source: 'override' });
+  });
+
+  test('a variant made against another contracts major is not rendered: its control is', async () => {
+    const { snapshot: skewed, cleanup: done } = await snapshotOf(registryFile({
+      checkout: {
+        control: 'a',
+        variants: {
+          a: { name: 'checkout_a', entry: 'http://cdn.test/checkout/a/mf-manifest.json', ssr: 'http://cdn.test/checkout/a/server/render.js', version: '1.0.0', contracts: '1.0.0', weight: 50 },
+          b: { name: 'checkout_b', entry: 'http://cdn.test/checkout/b/mf-manifest.json', ssr: 'http://cdn.test/checkout/b/server/render.js', version: '2.0.0', contracts: '2.0.0', weight: 50 },
+        },
+      },
+    }));
+    const { html } = await composePage(page('/checkout', '', { kf_mfe: 'checkout:b' }), deps(echo, { snapshot: skewed }));
+    expect(html).toContain('<h1>checkout_a');
+    done();
+  });
+});
+
+test('the page speaks the shopper\'s language: <html lang>, the shell, and each remote\'s render', async () => {
+  const { html } = await composePage(page('/porady', '', { kf_lang: 'en-US' }), deps());
+  expect(html).toMatch(/^<!doctype html><html lang="en">/);
+  expect(html).toContain('<h1>content /porady en-US</h1>');
+  expect(html).toContain('Skip to content');
+  expect(stateOf(html).language).toBe('en-US');
+  const unknown = await composePage(page('/porady', '', { kf_lang: 'xx-XX' }), deps());
+  expect(unknown.html).toMatch(/<html lang="pl">/);
+});
+
+test('product text cannot break out of the state script, the JSON-LD or the head', async () => {
+  const hostile = '</script><script>alert(1)</script>';
+  const render: Renderer = (build, request) => (request.module === './app'
+    ? result(`<h1>${hostile.replace(/</g, '&lt;')}</h1>`, {
+      data: { product: { value: { name: hostile } } },
+      head: { title: `Grzejnik "${hostile}"`, description: hostile, canonical: `https://kaloryfer.test/p/"${hostile}`, structuredData: [{ name: hostile }] },
+    })
+    : echo(build, request));
+  const { html } = await composePage(page('/p/KF-1/x'), deps(render));
+  expect(html).not.toContain('<script>alert(1)');
+  // Exactly the scripts the page means to have: JSON-LD, the state, the shell's.
+  expect(html.match(/<\/script>/g)).toHaveLength(3);
+  expect(stateOf(html).regions['catalog ./app'].data.product).toEqual({ value: { name: hostile } });
+  expect(html).toContain('<title>Grzejnik &quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;</title>');
+});
+
+test('the client-rendered mode (SSR=0): an empty root, the same state, no region rendered', async () => {
+  const asked: string[] = [];
+  const { html } = await composePage(page('/c/akcesoria'), deps((build, request) => {
+    asked.push(build.remote);
+    return echo(build, request);
+  }, { serverRender: false }));
+  expect(asked).toEqual([]);
+  expect(html).toContain('<div id="root"></div>');
+  expect(stateOf(html).regions['catalog ./app']).toEqual({ rendered: false, variant: 'default', data: {}, interactive: true });
+});
+
+test('regions render side by side: the footer is asked before the main region has answered', async () => {
+  const events: string[] = [];
+  let answerMain: () => void = () => undefined;
+  const gated: Renderer = async (build, request) => {
+    events.push(`start ${request.module}`);
+    if (request.module === './app') await new Promise<void>((resolve) => { answerMain = resolve; setTimeout(resolve, 0); });
+    events.push(`end ${request.module}`);
+    return echo(build, request);
+  };
+  await composePage(page('/'), deps(gated));
+  expect(events.slice(0, 2)).toEqual(['start ./app', 'start ./Footer']);
+  answerMain();
+});

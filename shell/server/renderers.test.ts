@@ -1,0 +1,79 @@
+/** @jest-environment node */
+import type { RegionRequest, RegionResult } from '@kaloryfer/contracts';
+import { RendererPool, RegionUnavailable } from './renderers';
+import type { RegionRenderer } from './render-worker/worker-renderer';
+import { registryFile, snapshotOf } from './testing/registry-fixture';
+
+const request: RegionRequest = { module: './app', path: '/', search: '', language: 'pl-PL', cookies: {}, apiOrigin: 'http://api', publicOrigin: 'http://shop' };
+const ok: RegionResult = { html: '<p>ok</p>', status: 200, data: {}, interactive: true };
+
+/** A build's renderer whose answers the test decides, counting what it was asked. */
+class ScriptedRenderer implements RegionRenderer {
+  calls = 0;
+  closed = false;
+  answer: () => Promise<RegionResult> = async () => ok;
+  async ready() {}
+  render() { this.calls += 1; return this.answer(); }
+  async close() { this.closed = true; }
+}
+
+async function setup(registry = registryFile()) {
+  const renderers = new Map<string, ScriptedRenderer>();
+  const pool = new RendererPool((url) => {
+    const renderer = new ScriptedRenderer();
+    renderers.set(url, renderer);
+    return renderer;
+  }, () => request, { failures: 2, coolDownMs: 60_000 });
+  const { snapshot, cleanup } = await snapshotOf(registry);
+  await pool.prepare(snapshot);
+  const catalog = snapshot.build('catalog', 'default')!;
+  return { pool, renderers, snapshot, catalog, renderer: renderers.get(catalog.variant.ssr!)!, cleanup };
+}
+
+test('every build with a server render gets a renderer, warmed with one render before traffic; a build without one is unavailable', async () => {
+  const { pool, renderers, snapshot, cleanup } = await setup();
+  expect([...renderers.keys()].sort()).toEqual([
+    'http://cdn.test/catalog/1.0.0/server/render.js', 'http://cdn.test/checkout/1.0.0-a/server/render.js',
+    'http://cdn.test/checkout/1.0.0-b/server/render.js', 'http://cdn.test/content/1.0.0/server/render.js',
+  ]);
+  expect([...renderers.values()].every((renderer) => renderer.calls === 1)).toBe(true);
+  await expect(pool.render(snapshot.build('cart', 'default')!, request, 100)).rejects.toThrow(new RegionUnavailable('cart has no server render'));
+  cleanup();
+});
+
+test('a render later than its budget is given up (the page goes on with the fallback)', async () => {
+  const { pool, renderer, catalog, cleanup } = await setup();
+  renderer.answer = () => new Promise(() => undefined); // never answers
+  await expect(pool.render(catalog, request, 20)).rejects.toThrow('catalog took longer than 20 ms');
+  cleanup();
+});
+
+test('failures in a row open the breaker: the build is not asked until the cool-down ends', async () => {
+  const { pool, renderer, catalog, cleanup } = await setup();
+  renderer.answer = async () => { throw new Error('TypeError in a component'); };
+  await expect(pool.render(catalog, request, 100)).rejects.toThrow('catalog failed: TypeError in a component');
+  await expect(pool.render(catalog, request, 100)).rejects.toThrow(RegionUnavailable);
+  const asked = renderer.calls;
+  renderer.answer = async () => ok;
+  await expect(pool.render(catalog, request, 100)).rejects.toThrow('breaker open');
+  expect(renderer.calls).toBe(asked);
+  expect(pool.breakerState(catalog)).toBe('open');
+  cleanup();
+});
+
+test('a new registry: new builds warm up, builds no longer named are retired', async () => {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+  const { pool, renderers, renderer, cleanup } = await setup();
+  const next = registryFile({ catalog: { ...registryFile().remotes.catalog, version: '1.1.0', ssr: 'http://cdn.test/catalog/1.1.0/server/render.js', entry: 'http://cdn.test/catalog/1.1.0/mf-manifest.json' } });
+  const { snapshot, cleanup: done } = await snapshotOf(next);
+  await pool.prepare(snapshot);
+  const fresh = renderers.get('http://cdn.test/catalog/1.1.0/server/render.js')!;
+  expect(fresh.calls).toBe(1); // warmed
+  await expect(pool.render(snapshot.build('catalog', 'default')!, request, 100)).resolves.toEqual(ok);
+  expect(renderer.closed).toBe(false); // renders already under way may finish
+  jest.advanceTimersByTime(10_000);
+  expect(renderer.closed).toBe(true);
+  jest.useRealTimers();
+  cleanup();
+  done();
+});
