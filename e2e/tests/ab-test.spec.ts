@@ -40,3 +40,24 @@ test('when variant b is broken the shopper gets the control variant a', async ({
   await expect(variantBadge(page)).toHaveAttribute('data-variant', 'a');
   expect(await dataLayer(page)).toContainEqual(expect.objectContaining({ event: 'mfe_fallback', remote: 'checkout', from: 'b', to: 'a' }));
 });
+
+test('the server assigns and renders the variant: by cookie and by ?mfe=, the HTML is variant b and hydrates as b', async ({ page, context }) => {
+  const viaOverride = await page.request.get('/checkout?mfe=checkout:b');
+  const overrideHtml = await viaOverride.text();
+  expect(overrideHtml).toContain('data-remote-build="checkout" data-version="1.0.0" data-variant="b"');
+  expect(overrideHtml).toContain('Zamówienie na jednej stronie');
+  expect(viaOverride.headers()['set-cookie']).toContain('kf_mfe=checkout%3Ab');
+
+  const viaCookie = await (await page.request.get('/checkout', { headers: { cookie: 'kf_mfe=checkout%3Ab' } })).text();
+  expect(viaCookie).toContain('data-variant="b"');
+  const state = JSON.parse(/<script type="application\/json" id="kf-state">(.*?)<\/script>/.exec(viaCookie)![1]);
+  expect(state.assignments).toContainEqual({ remote: 'checkout', variant: 'b', source: 'cookie' });
+
+  await context.addCookies([{ name: 'kf_mfe', value: 'checkout%3Ab', url: page.url() === 'about:blank' ? 'http://127.0.0.1:4300' : page.url() }]);
+  await page.goto('/checkout');
+  await expect(variantBadge(page)).toHaveAttribute('data-variant', 'b');
+  await expect(page.getByText('Zamówienie na jednej stronie')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __KALORYFER_HYDRATION_ERRORS__?: string[] }).__KALORYFER_HYDRATION_ERRORS__ ?? [])).toEqual([]);
+  // The browser used the server's assignment: reported once, from the cookie, never drawn again.
+  expect((await dataLayer(page)).filter((event) => event.event === 'mfe_assignment')).toEqual([{ event: 'mfe_assignment', remote: 'checkout', variant: 'b', source: 'cookie' }]);
+});

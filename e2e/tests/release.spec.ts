@@ -8,11 +8,14 @@ import { writeJsonAtomic } from '../../scripts/lib/registry-file';
 
 const footerBuild = (page: import('@playwright/test').Page) => page.locator('[data-remote-build="content"]');
 
+/** The content build a page's state pins (kf-state). */
+const pinnedContent = (html: string) => JSON.parse(/<script type="application\/json" id="kf-state">(.*?)<\/script>/.exec(html)![1]).registry.remotes.content;
+
 function run(command: string, args: string[], env: Record<string, string> = {}, cwd = REPO_ROOT) {
   execFileSync(command, args, { cwd, env: { ...process.env, ...SHOP_ENV, ...env }, stdio: 'pipe' });
 }
 
-test('a release and a rollback change what a fresh page load gets, without rebuilding the shell', async ({ page }) => {
+test('a release and a rollback change what the next request renders and pins, on the server and in the browser, without restarting or rebuilding anything else', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto('/');
   await expect(footerBuild(page)).toHaveAttribute('data-version', '1.0.0');
@@ -24,11 +27,19 @@ test('a release and a rollback change what a fresh page load gets, without rebui
   // ...and releases it.
   run('npx', ['tsx', 'scripts/release.ts', 'content', '--dist', outDir]);
 
+  // The next request is rendered by the new build's server code (no restart) and pins it.
+  const released = await (await page.request.get('/porady')).text();
+  expect(released).toContain('data-remote-build="content" data-version="1.0.1-e2e"');
+  expect(released).toContain('data-ssr="content 1.0.1-e2e"');
+  expect(pinnedContent(released)).toMatchObject({ version: '1.0.1-e2e', entry: expect.stringContaining('/1.0.1-e2e/remoteEntry.js') });
   await page.reload();
   await expect(footerBuild(page)).toHaveAttribute('data-version', '1.0.1-e2e');
   expect(await page.locator('script[src*="main."]').getAttribute('src')).toBe(shellScript);
 
   run('npx', ['tsx', 'scripts/release.ts', 'content', '--rollback']);
+  const rolledBack = await (await page.request.get('/porady')).text();
+  expect(rolledBack).toContain('data-ssr="content 1.0.0"');
+  expect(pinnedContent(rolledBack)).toMatchObject({ version: '1.0.0' });
   await page.reload();
   await expect(footerBuild(page)).toHaveAttribute('data-version', '1.0.0');
   fs.rmSync(outDir, { recursive: true, force: true });

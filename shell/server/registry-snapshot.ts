@@ -38,7 +38,7 @@ interface Manifest {
 
 export type FetchJson = (url: string) => Promise<unknown>;
 
-export const buildKey = (variant: RemoteVariant) => `${variant.name}@${variant.version}#${variant.publishedAt ?? ''}@${variant.entry}`;
+export const buildKey = (variant: RemoteVariant) => `${variant.name}@${variant.version}#${variant.publishedAt ?? ''}@${variant.entry}@${variant.ssr ?? ''}`;
 
 /**
  * The build's files from its manifest. A manifest that cannot be read still leaves the build

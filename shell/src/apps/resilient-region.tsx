@@ -44,7 +44,11 @@ export class ResilientRegion {
 
   async mount(element: HTMLElement, props: Record<string, unknown> = {}, serverView: ServerView | null = null): Promise<void> {
     const generation = ++this.generation;
-    if (!serverView) this.showPlaceholder(element, 'loading');
+    if (!serverView) {
+      // The server's skeleton for a region it could not render: this mount takes its place.
+      element.querySelectorAll(':scope > [data-csr]').forEach((node) => node.remove());
+      this.showPlaceholder(element, 'loading');
+    }
     for (;;) {
       try {
         if (!this.lifecycles) {
