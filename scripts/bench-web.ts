@@ -1,25 +1,30 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
-import { loadConfig, REPO_ROOT } from '../api/src/config';
-import { startShop } from './lib/shop';
+import { loadConfig, REPO_ROOT, type Config } from '../api/src/config';
+import { startShop, type RunningShop } from './lib/shop';
 
 /**
- * npm run bench:web — Lighthouse (its default mobile profile: a mid-range phone, simulated 4G
- * and 4× CPU slowdown) against the built shop, for the home page, a category and a product.
- * The baseline, measured in the same run on the same machine, is a content page: the shell and
- * one small remote, the least the shop can send. Each page runs RUNS times; the median is
- * printed. Prints figures against the aims (performance ≥ 95, CLS < 0.05); never fails on them.
+ * npm run bench:web — what a phone gets and what the server can serve (docs/performance.md).
  *
- * Measures what `npm run build` last built; the shop runs from a fresh var/bench-web each time,
- * so the published remotes are that build.
+ * 1. Lighthouse (its mobile profile: a mid-range phone, simulated slow 4G, 4× CPU slowdown)
+ *    on home, a category, a product, a CMS page and an advice article: score, FCP, LCP, TBT,
+ *    CLS, JavaScript bytes and requests — for the server-rendered shop and, side by side in the
+ *    same run, the client-rendered mode (SSR=0), because absolute figures on a shared machine
+ *    drift. Median of BENCH_RUNS (3) per page.
+ * 2. Server-render throughput: a product page's HTML at 32 connections (autocannon, in a child
+ *    process), over one product and over many, next to the API's product-view call.
+ *
+ * Measures what `npm run build` last built (each shop runs from its own fresh var/ folder).
+ * Prints figures against the aims; never fails on them. BENCH_ONLY=ssr|csr|http runs one part.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const AIM_PERFORMANCE = 95;
-const AIM_CLS = 0.05;
+const ONLY = process.env.BENCH_ONLY;
+const AIMS = { performance: 95, lcp: 1800, tbt: 200, cls: 0.02, p99: 50 };
 const CHROME_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -27,13 +32,12 @@ const CHROME_FLAGS = [
 
 interface Figures {
   performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
+  fcp: number;
   lcp: number;
   tbt: number;
   cls: number;
-  fcp: number;
+  jsKb: number;
+  requests: number;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -45,26 +49,29 @@ const LIGHTHOUSE_CLI = createRequire(import.meta.url).resolve('lighthouse/cli/in
 interface Report {
   runtimeError?: { message: string };
   categories: Record<string, { score: number | null } | undefined>;
-  audits: Record<string, { numericValue?: number } | undefined>;
+  audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } } | undefined>;
 }
 
 async function audit(url: string, port: number): Promise<Figures> {
   const { stdout } = await promisify(execFile)(process.execPath, [
-    LIGHTHOUSE_CLI, url, `--port=${port}`, '--output=json', '--quiet',
-    '--only-categories=performance,accessibility,best-practices,seo',
+    LIGHTHOUSE_CLI, url, `--port=${port}`, '--output=json', '--quiet', '--only-categories=performance',
   ], { maxBuffer: 64 * 1024 * 1024 });
   const report = JSON.parse(stdout) as Report;
   if (report.runtimeError) throw new Error(`${url}: ${report.runtimeError.message}`);
-  const { categories, audits } = report;
-  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  const requests = report.audits['network-requests']?.details?.items ?? [];
   return {
-    performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
-    lcp: value('largest-contentful-paint'), tbt: value('total-blocking-time'), cls: value('cumulative-layout-shift'), fcp: value('first-contentful-paint'),
+    performance: Math.round((report.categories.performance?.score ?? 0) * 100),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    jsKb: requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+    requests: requests.length,
   };
 }
 
-/** A product and a category a shopper would open first: the most viewed listed radiator. */
+/** The pages a shopper opens first: the most viewed listed bathroom radiator for the product. */
 async function pagesOf(shopUrl: string): Promise<[string, string][]> {
   const response = await fetch(`${shopUrl}api/catalog/vue_storefront_catalog/product/_search`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
@@ -78,57 +85,140 @@ async function pagesOf(shopUrl: string): Promise<[string, string][]> {
   });
   const { items } = await response.json() as { items: { sku: string; slug: string }[] };
   return [
-    ['baseline: content page', 'i/o-nas'],
     ['home', ''],
     ['category', 'c/grzejniki-lazienkowe'],
     ['product', `p/${items[0].sku}/${items[0].slug}`],
+    ['CMS page', 'i/dostawa'],
+    ['article', 'porady/jak-dobrac-grzejnik'],
   ];
 }
 
-const row = (label: string, figures: Figures) => [
-  label.padEnd(24),
-  String(figures.performance).padStart(5),
-  String(figures.accessibility).padStart(6),
-  String(figures.bestPractices).padStart(4),
-  String(figures.seo).padStart(5),
-  `${(figures.fcp / 1000).toFixed(2)} s`.padStart(8),
-  `${(figures.lcp / 1000).toFixed(2)} s`.padStart(8),
-  `${Math.round(figures.tbt)} ms`.padStart(8),
-  figures.cls.toFixed(3).padStart(7),
-].join(' ');
-
-async function main() {
-  const varDir = path.join(REPO_ROOT, 'var', 'bench-web');
+function shopConfig(name: string, port: number, serverRender: boolean, renderCacheMs = loadConfig().renderCacheMs): Config {
+  const varDir = path.join(REPO_ROOT, 'var', `bench-web-${name}`);
   fs.rmSync(varDir, { recursive: true, force: true });
-  const config = { ...loadConfig(), port: 4500, remotePortBase: 4501, publicHost: '127.0.0.1', logLevel: 'silent', varDir, databaseUrl: `sqlite:${path.join(varDir, 'bench.sqlite')}` };
-  const shop = await startShop(config, () => undefined);
+  return {
+    ...loadConfig(), port, remotePortBase: port + 1, publicHost: '127.0.0.1', logLevel: 'silent', varDir,
+    databaseUrl: `sqlite:${path.join(varDir, 'bench.sqlite')}`, serverRender, renderCacheMs,
+  };
+}
+
+async function lighthouse(mode: 'ssr' | 'csr'): Promise<Map<string, Figures>> {
+  const shop = await startShop(shopConfig(mode, mode === 'ssr' ? 4500 : 4600, mode === 'ssr'), () => undefined);
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const results = new Map<string, Figures>();
   try {
-    const pages = await pagesOf(shop.url);
-    console.log(`Lighthouse ${RUNS}× per page (mobile profile, simulated throttling), median:\n`);
-    console.log(`${'page'.padEnd(24)} ${'perf'.padStart(5)} ${'a11y'.padStart(6)} ${'bp'.padStart(4)} ${'seo'.padStart(5)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(7)}`);
-    const results = new Map<string, Figures>();
-    for (const [label, pagePath] of pages) {
+    for (const [label, pagePath] of await pagesOf(shop.url)) {
       const runs: Figures[] = [];
       for (let run = 0; run < RUNS; run += 1) runs.push(await audit(shop.url + pagePath, Number(chrome.port)));
-      const figures = Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((one) => one[key as keyof Figures]))])) as unknown as Figures;
-      results.set(label, figures);
-      console.log(row(label, figures));
-    }
-    const baseline = results.get(pages[0][0])!;
-    console.log('\nAgainst the aims and the baseline:');
-    for (const [label, figures] of [...results].slice(1)) {
-      const notes = [
-        figures.performance >= AIM_PERFORMANCE ? `performance ${figures.performance} ≥ ${AIM_PERFORMANCE}` : `performance ${figures.performance} BELOW the ${AIM_PERFORMANCE} aim`,
-        figures.cls < AIM_CLS ? `CLS ${figures.cls.toFixed(3)} < ${AIM_CLS}` : `CLS ${figures.cls.toFixed(3)} OVER the ${AIM_CLS} aim`,
-        `LCP ${figures.lcp - baseline.lcp >= 0 ? '+' : ''}${Math.round(figures.lcp - baseline.lcp)} ms and TBT ${figures.tbt - baseline.tbt >= 0 ? '+' : ''}${Math.round(figures.tbt - baseline.tbt)} ms vs the baseline`,
-      ];
-      console.log(`  ${label.padEnd(10)} ${notes.join('; ')}`);
+      results.set(label, Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((one) => one[key as keyof Figures]))])) as unknown as Figures);
+      process.stdout.write('.');
     }
   } finally {
     chrome.kill();
     await shop.close();
   }
+  return results;
+}
+
+const cell = (figures: Figures | undefined) => (figures
+  ? [
+    String(figures.performance).padStart(4),
+    `${(figures.fcp / 1000).toFixed(2)}`.padStart(5),
+    `${(figures.lcp / 1000).toFixed(2)}`.padStart(5),
+    `${Math.round(figures.tbt)}`.padStart(5),
+    figures.cls.toFixed(3).padStart(6),
+    `${figures.jsKb.toFixed(0)}`.padStart(4),
+    String(figures.requests).padStart(4),
+  ].join(' ')
+  : ''.padEnd(40));
+
+function printWebVitals(ssr: Map<string, Figures>, csr: Map<string, Figures>) {
+  const head = `${'perf'.padStart(4)} ${'FCP s'.padStart(5)} ${'LCP s'.padStart(5)} ${'TBT'.padStart(5)} ${'CLS'.padStart(6)} ${'JS KB'.padStart(4)} ${'req'.padStart(4)}`;
+  console.log(`\n\nLighthouse mobile, median of ${RUNS} (JS KB: transferred scripts; req: all requests)\n`);
+  console.log(`${''.padEnd(10)} | server-rendered${''.padEnd(26)} | client-rendered (SSR=0)`);
+  console.log(`${'page'.padEnd(10)} | ${head} | ${head}`);
+  for (const label of new Set([...ssr.keys(), ...csr.keys()])) console.log(`${label.padEnd(10)} | ${cell(ssr.get(label))} | ${cell(csr.get(label))}`);
+  console.log(`\nAims (server-rendered): score ≥ ${AIMS.performance}, LCP ≤ ${AIMS.lcp / 1000} s, TBT ≤ ${AIMS.tbt} ms, CLS ≤ ${AIMS.cls}`);
+  for (const [label, figures] of ssr) {
+    const misses = [
+      figures.performance < AIMS.performance && `score ${figures.performance}`,
+      figures.lcp > AIMS.lcp && `LCP ${(figures.lcp / 1000).toFixed(2)} s`,
+      figures.tbt > AIMS.tbt && `TBT ${Math.round(figures.tbt)} ms`,
+      figures.cls > AIMS.cls && `CLS ${figures.cls.toFixed(3)}`,
+    ].filter(Boolean);
+    console.log(`  ${label.padEnd(10)} ${misses.length === 0 ? 'meets every aim' : `misses: ${misses.join(', ')}`}`);
+  }
+}
+
+interface Load {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+async function load(urls: string[], connections = 32, seconds = 10): Promise<Load> {
+  const autocannon = path.join(REPO_ROOT, 'node_modules/.bin/autocannon');
+  // One request list, cycled: every connection walks the same product pages in turn.
+  const script = path.join(os.tmpdir(), `kaloryfer-bench-${process.pid}.cjs`);
+  fs.writeFileSync(script, `const urls = ${JSON.stringify(urls.map((url) => new URL(url).pathname + new URL(url).search))};
+let next = 0;
+module.exports = (client) => { client.setRequest({ path: urls[next++ % urls.length], headers: { accept: 'text/html' } }); };\n`);
+  try {
+    const args = ['-c', String(connections), '-d', String(seconds), '--json', ...(urls.length > 1 ? ['--setupClient', script] : []), urls[0]];
+    const { stdout } = await promisify(execFile)(autocannon, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    return JSON.parse(stdout) as Load;
+  } finally {
+    fs.rmSync(script, { force: true });
+  }
+}
+
+const loadRow = (label: string, report: Load, regions = '') => console.log(`  ${label.padEnd(44)} ${String(Math.round(report.requests.average)).padStart(6)} req/s   p50 ${String(report.latency.p50).padStart(4)} ms   p99 ${String(report.latency.p99).padStart(4)} ms${report.non2xx + report.errors > 0 ? `   non-2xx ${report.non2xx}, errors ${report.errors}` : ''}${regions}`);
+
+async function productPages(shop: RunningShop): Promise<string[]> {
+  const response = await fetch(`${shop.url}api/catalog/vue_storefront_catalog/product/_search`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ size: 1000, sort: 'view_count:desc', _sourceInclude: ['sku', 'slug'], query: { _appliedFilters: [{ attribute: 'visibility', value: { in: [2, 4] } }, { attribute: 'type_id', value: { in: ['simple', 'configurable'] } }] } }),
+  });
+  return (await response.json() as { items: { sku: string; slug: string }[] }).items.map((product) => `${shop.url}p/${product.sku}/${product.slug}`);
+}
+
+/** A load's figures, and how many of its regions the remotes rendered (a fallback is fast but no render). */
+async function measured(shop: RunningShop, urls: string[]) {
+  const before = shop.regions();
+  const report = await load(urls);
+  const after = shop.regions();
+  return { report, note: `   regions rendered ${after.rendered - before.rendered}, fell back ${after.fallback - before.fallback}` };
+}
+
+async function throughput() {
+  console.log(`\nServer-render throughput (autocannon, 32 connections, 10 s, loopback, ${os.cpus().length} cores shared with the load generator):`);
+  for (const cacheMs of [loadConfig().renderCacheMs, 0]) {
+    const shop: RunningShop = await startShop(shopConfig('http', 4700, true, cacheMs), () => undefined);
+    try {
+      const pages = await productPages(shop);
+      for (const url of pages.slice(0, 5)) await fetch(url); // JIT warm-up
+      console.log(cacheMs > 0 ? `  renders shared for ${cacheMs / 1000} s (RENDER_CACHE_MS):` : '  every request rendered (RENDER_CACHE_MS=0):');
+      const one = await measured(shop, [pages[0]]);
+      loadRow('product page HTML, one product', one.report, one.note);
+      const many = await measured(shop, pages);
+      loadRow(`product page HTML, ${pages.length} products in turn`, many.report, many.note);
+      if (cacheMs > 0) loadRow('API product-view, one product', await load([`${shop.url}api/product-view/${encodeURIComponent(new URL(pages[0]).pathname.split('/')[2])}`]));
+    } finally {
+      await shop.close();
+    }
+  }
+  console.log(`  aim: product page p99 ≤ ${AIMS.p99} ms`);
+}
+
+async function main() {
+  console.log(`bench:web on ${os.cpus().length} cores, Node ${process.version}`);
+  if (!ONLY || ONLY === 'ssr' || ONLY === 'csr') {
+    const ssr = ONLY === 'csr' ? new Map() : await lighthouse('ssr');
+    const csr = ONLY === 'ssr' ? new Map() : await lighthouse('csr');
+    printWebVitals(ssr, csr);
+  }
+  if (!ONLY || ONLY === 'http') await throughput();
 }
 
 main().catch((error: unknown) => {

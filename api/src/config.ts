@@ -33,6 +33,8 @@ export interface Config {
   mailDir: string;
   /** Pages rendered on the server (SSR=0: client-rendered, kept to compare against in benchmarks). */
   serverRender: boolean;
+  /** How long a region's server render is shared by the requests after it (RENDER_CACHE_MS; 0: never). */
+  renderCacheMs: number;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -55,6 +57,13 @@ function publicOriginOf(value: string | undefined, fallback: string): string {
   }
 }
 
+function milliseconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 3_600_000) throw new Error(`${name} must be milliseconds (0–3600000), got "${value}"`);
+  return parsed;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const varDir = path.resolve(REPO_ROOT, env.VAR_DIR ?? 'var');
   const publicHost = env.PUBLIC_HOST ?? 'localhost';
@@ -75,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailDir: path.resolve(varDir, env.MAIL_DIR ?? 'mail'),
     serverRender: env.SSR !== '0',
+    renderCacheMs: milliseconds('RENDER_CACHE_MS', env.RENDER_CACHE_MS, 5000),
   };
 }
 

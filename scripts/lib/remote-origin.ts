@@ -53,7 +53,7 @@ export function startRemoteOrigin(root: string, host: string, port: number): Pro
         const raw = await fs.promises.readFile(file);
         // The build precompresses scripts and styles (file.br, file.gz); other files are gzipped here.
         const [brotli, gzip] = await Promise.all(['.br', '.gz'].map((suffix) => fs.promises.readFile(file + suffix).catch(() => null)));
-        cached = { mtime: stat.mtimeMs, raw, brotli, gzip: gzip ?? (raw.length > 1024 ? zlib.gzipSync(raw, { level: 9 }) : null) };
+        cached = { mtime: stat.mtimeMs, raw, brotli, gzip: gzip ?? (raw.length > 1024 ? zlib.gzipSync(raw, { level: 6 }) : null) };
         cache.set(file, cached);
       }
       const name = path.basename(file);

@@ -65,6 +65,8 @@ function loopbackHost(host: string): string {
 
 export interface RunningShop {
   url: string;
+  /** Page regions rendered on the server, and left to the browser (a remote failed or was late), since start. */
+  regions(): { rendered: number; fallback: number };
   close(): Promise<void>;
 }
 
@@ -82,7 +84,8 @@ export async function startShop(config: Config = loadConfig(), log: (line: strin
   const app = await buildApp({ config, db });
   const apiOrigin = `http://${loopbackHost(config.host)}:${config.port}`;
   const pages = await installPageServer(app, {
-    shellDist: config.shellDist, varDir: config.varDir, apiOrigin, publicOrigin: config.publicOrigin, serverRender: config.serverRender,
+    shellDist: config.shellDist, varDir: config.varDir, apiOrigin, publicOrigin: config.publicOrigin,
+    serverRender: config.serverRender, renderCacheMs: config.renderCacheMs,
   });
   const origins: http.Server[] = [];
   for (const remote of REMOTES) {
@@ -95,6 +98,7 @@ export async function startShop(config: Config = loadConfig(), log: (line: strin
   await pages.warm();
   return {
     url: shopUrl(config),
+    regions: pages.regions,
     close: async () => {
       await Promise.all(origins.map((server) => new Promise((resolve) => server.close(resolve))));
       await pages.close();

@@ -5,11 +5,11 @@ import type { i18n as I18n } from 'i18next';
 import { FOOTER_SLOT_ID, regionId } from '../src/layout/ShellLayout';
 import { AB_COOKIE, assignVariants, type Assignment } from '../src/registry/ab-assignment';
 import type { RemoteVariant } from '../src/registry/registry';
-import { regionKey, PAGE_STATE_ID, type PageState, type RegionState } from '../src/state/page-state';
+import { regionKey, PAGE_STATE_ID, type PageState } from '../src/state/page-state';
 import { escapeHtml, scriptJson, styleText } from './html';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
 import type { ShellAssets } from './shell-assets';
-import { fillSlot, type ShellLayoutHtml } from './shell-layout-html';
+import { fillLayout, type ShellLayoutHtml } from './shell-layout-html';
 
 /** Cookies that change a first view; the page server passes them to the remotes' renders. */
 export const FIRST_VIEW_COOKIES = ['kf_heat'];
@@ -51,6 +51,8 @@ export interface ComposeDeps {
   random?: () => number;
   year?: number;
   log?: (message: string) => void;
+  /** Counts each region: rendered by its remote, or left to the browser. */
+  count?: (outcome: 'rendered' | 'fallback') => void;
 }
 
 /** The build a remote renders this page with: the assigned variant, else the control (as the browser decides). */
@@ -103,6 +105,27 @@ function regionHtml(region: RenderedRegion): string {
   return `<div class="remote-host" data-ssr="${escapeHtml(`${region.remote} ${region.build?.variant.version ?? ''}`)}">${region.result.html}</div>`;
 }
 
+/** A region result's data as page JSON, made once per result (a cached render serves many pages). */
+const dataJson = new WeakMap<RegionResult, string>();
+function regionDataJson(result: RegionResult): string {
+  let json = dataJson.get(result);
+  if (json === undefined) {
+    json = scriptJson(result.data);
+    dataJson.set(result, json);
+  }
+  return json;
+}
+
+/** The page state as its script's text: the regions' data spliced in as made once per render. */
+function stateJson(state: Omit<PageState, 'regions'>, regions: RenderedRegion[]): string {
+  const entries = regions.filter((region) => region.build).map((region) => {
+    const { result } = region;
+    const head = scriptJson({ rendered: result !== null, variant: region.build!.variant.id, interactive: result?.interactive ?? true });
+    return `${scriptJson(regionKey(region.remote, region.module))}:${head.slice(0, -1)},"data":${result ? regionDataJson(result) : '{}'}}`;
+  });
+  return `${scriptJson(state).slice(0, -1)},"regions":{${entries.join(',')}}}`;
+}
+
 const cookieValue = (name: string, value: string, maxAge: number) => `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax`;
 
 /** The first <img fetchpriority="high"> of a region: its largest paint, preloaded from <head>. */
@@ -138,8 +161,11 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     const build = chosenBuild(snapshot, remote, assignments, deps.contractsVersion);
     if (!build || !deps.serverRender) return { remote, module, build, result: null };
     try {
-      return { remote, module, build, result: await deps.render(build, regionRequest(module, path, search), budgetMs) };
+      const result = await deps.render(build, regionRequest(module, path, search), budgetMs);
+      deps.count?.('rendered');
+      return { remote, module, build, result };
     } catch (error) {
+      deps.count?.('fallback');
       deps.log?.(`${remote} ${module} ${path}: ${error instanceof Error ? error.message : error}`);
       return { remote, module, build, result: null };
     }
@@ -162,26 +188,13 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
   }
 
   const i18n = deps.i18n(language);
-  const regions: Record<string, RegionState> = {};
-  for (const region of [main, footer]) {
-    if (!region.build) continue;
-    regions[regionKey(region.remote, region.module)] = region.result
-      ? { rendered: true, variant: region.build.variant.id, data: region.result.data, interactive: region.result.interactive }
-      : { rendered: false, variant: region.build.variant.id, data: {}, interactive: true };
-  }
   const year = deps.year ?? new Date().getFullYear();
-  const state: PageState = {
-    language, year, registry: pinnedRegistry(snapshot, assignments), assignments, location, regions,
-  };
+  const state = { language, year, registry: pinnedRegistry(snapshot, assignments), assignments, location };
 
   // Client-rendered mode: an empty root the browser renders into.
-  let body = '';
-  if (deps.serverRender) {
-    body = deps.layout.render(i18n, year);
-    body = fillSlot(body, regionId(main.remote), regionHtml(main));
-    body = fillSlot(body, FOOTER_SLOT_ID, regionHtml(footer));
-    for (const remote of ['catalog', 'checkout', 'account', 'content'] as RemoteName[]) body = fillSlot(body, regionId(remote), '');
-  }
+  const body = deps.serverRender
+    ? fillLayout(deps.layout.render(i18n, year), { [regionId(main.remote)]: regionHtml(main), [FOOTER_SLOT_ID]: regionHtml(footer) })
+    : '';
 
   const head: PageHead = main.result?.head ?? {};
   const styles = await Promise.all([main, footer].filter((region) => region.result && region.build).map(async (region) => {
@@ -214,7 +227,7 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     ...mainAssets.map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
     ...(head.structuredData ?? []).map((data) => `<script type="application/ld+json" data-seo="server">${scriptJson(data)}</script>`),
     `</head><body><div id="root">${body}</div>`,
-    `<script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(state)}</script>`,
+    `<script type="application/json" id="${PAGE_STATE_ID}">${stateJson(state, [main, footer])}</script>`,
     ...deps.shell.scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`),
     '</body></html>',
   ].join('');

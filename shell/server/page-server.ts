@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SHELL_BUNDLES } from '../src/i18n/shell-namespace';
 import { composePage, type Budgets } from './compose-page';
 import { RegistrySource } from './registry-snapshot';
+import { DEFAULT_CACHE } from './render-cache';
 import { RendererPool } from './renderers';
 import { WorkerRenderer } from './render-worker/worker-renderer';
 import { shellAssetsFrom } from './shell-assets';
@@ -23,6 +24,8 @@ export interface PageServerOptions {
   /** False: client-rendered pages (SSR=0), kept to compare against in benchmarks. */
   serverRender: boolean;
   budgets?: Budgets;
+  /** How long a region's render is shared by later requests (0: never). */
+  renderCacheMs: number;
 }
 
 export const DEFAULT_BUDGETS: Budgets = { mainMs: 250, otherMs: 100 };
@@ -65,6 +68,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
   const pool = new RendererPool(
     (url) => new WorkerRenderer(url),
     () => ({ module: './app', path: '/', search: '', language: 'pl-PL', cookies: {}, apiOrigin: options.apiOrigin, publicOrigin: options.publicOrigin }),
+    { cache: { ...DEFAULT_CACHE, freshMs: options.renderCacheMs, staleMs: options.renderCacheMs * 6 } },
   );
   const fetchJson = async (url: string) => {
     const response = await fetch(url, { signal: AbortSignal.timeout(3000) });
@@ -75,6 +79,8 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
   const i18n = new ServerI18n();
   i18n.addBundles('shell', SHELL_BUNDLES);
   const layout = new ShellLayoutHtml();
+  /** Regions rendered by their remotes and left to the browser since start (for benchmarks and operators). */
+  const regions = { rendered: 0, fallback: 0 };
   const shellAssets = shellAssetsFrom(options.shellDist);
   const stylesheets = new Map<string, Promise<string>>();
   const css = (url: string) => {
@@ -118,6 +124,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
         budgets: options.budgets ?? DEFAULT_BUDGETS,
         serverRender: options.serverRender,
         log: (message) => request.log.warn(`[page-server] region fallback: ${message}`),
+        count: (outcome) => { regions[outcome] += 1; },
       },
     );
     const { body, encoding } = compressed(page.html, request.headers['accept-encoding']);
@@ -152,6 +159,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
   return {
     /** Loads and warms the builds the registry names (after the server listens). */
     warm: () => source.snapshot().then(() => undefined),
+    regions: () => ({ ...regions }),
     close: () => pool.close(),
   };
 }

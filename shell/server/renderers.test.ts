@@ -23,7 +23,7 @@ async function setup(registry = registryFile()) {
     const renderer = new ScriptedRenderer();
     renderers.set(url, renderer);
     return renderer;
-  }, () => request, { failures: 2, coolDownMs: 60_000 });
+  }, () => request, { breaker: { failures: 2, coolDownMs: 60_000 }, maxInFlight: 2 });
   const { snapshot, cleanup } = await snapshotOf(registry);
   await pool.prepare(snapshot);
   const catalog = snapshot.build('catalog', 'default')!;
@@ -76,4 +76,43 @@ test('a new registry: new builds warm up, builds no longer named are retired', a
   jest.useRealTimers();
   cleanup();
   done();
+});
+
+test('many shoppers on one page share a render for a few seconds; another address or language is its own render', async () => {
+  const { pool, renderer, catalog, cleanup } = await setup();
+  const asked = renderer.calls;
+  await Promise.all([pool.render(catalog, request, 100), pool.render(catalog, request, 100), pool.render(catalog, request, 100)]);
+  await pool.render(catalog, request, 100);
+  expect(renderer.calls - asked).toBe(1);
+  await pool.render(catalog, { ...request, path: '/c/akcesoria' }, 100);
+  await pool.render(catalog, { ...request, language: 'en-US' }, 100);
+  await pool.render(catalog, { ...request, cookies: { kf_heat: '45/35/20' } }, 100);
+  expect(renderer.calls - asked).toBe(4);
+  cleanup();
+});
+
+test('a failure is never kept: the next request asks again', async () => {
+  const { pool, renderer, catalog, cleanup } = await setup();
+  renderer.answer = async () => { throw new Error('flaky'); };
+  await expect(pool.render(catalog, { ...request, path: '/x' }, 100)).rejects.toThrow('flaky');
+  renderer.answer = async () => ok;
+  await expect(pool.render(catalog, { ...request, path: '/x' }, 100)).resolves.toEqual(ok);
+  cleanup();
+});
+
+test('a late render still serves the requests after it; a build already busy sheds load without being counted a failure', async () => {
+  const { pool, renderer, catalog, cleanup } = await setup();
+  let finish: (result: RegionResult) => void = () => undefined;
+  renderer.answer = () => new Promise((resolve) => { finish = resolve; });
+  await expect(pool.render(catalog, { ...request, path: '/slow' }, 10)).rejects.toThrow('took longer than 10 ms');
+  finish({ ...ok, html: '<p>late</p>' });
+  await new Promise((resolve) => setImmediate(resolve));
+  await expect(pool.render(catalog, { ...request, path: '/slow' }, 10)).resolves.toMatchObject({ html: '<p>late</p>' });
+
+  renderer.answer = () => new Promise(() => undefined); // two renders hang: the build is at its limit
+  const hanging = [pool.render(catalog, { ...request, path: '/a' }, 20), pool.render(catalog, { ...request, path: '/b' }, 20)];
+  await expect(pool.render(catalog, { ...request, path: '/c' }, 20)).rejects.toThrow('catalog is busy: 2 renders under way');
+  await Promise.allSettled(hanging);
+  expect(pool.breakerState(catalog)).toBe('open'); // the two hung renders were failures; the shed one was not
+  cleanup();
 });

@@ -1,5 +1,6 @@
 import type { RegionRequest, RegionResult } from '@kaloryfer/contracts';
 import { Breaker } from './breaker';
+import { DEFAULT_CACHE, RenderCache, type RenderCacheOptions } from './render-cache';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
 import type { RegionRenderer } from './render-worker/worker-renderer';
 
@@ -9,28 +10,47 @@ export class RegionUnavailable extends Error {}
 const WARM_TIMEOUT_MS = 5000;
 /** How long a retired build keeps its thread for renders already under way. */
 const RETIRE_AFTER_MS = 10_000;
+/** Renders one build may have under way; more would only queue past every budget (load is shed instead). */
+const MAX_IN_FLIGHT = 8;
+/** A render that has not answered by now never will (a remote stuck in a loop): it is given up for good. */
+const HARD_LIMIT_MS = 10_000;
+
+interface Entry {
+  renderer: RegionRenderer;
+  breaker: Breaker;
+  inFlight: number;
+}
+
+export interface PoolOptions {
+  breaker?: ConstructorParameters<typeof Breaker>[0];
+  cache?: RenderCacheOptions;
+  maxInFlight?: number;
+}
 
 /**
  * The server code of every build the registry names, one renderer (thread) per build, each
- * behind its own breaker and time budget. When the registry changes, the new builds are loaded
- * and warmed with one render before the new snapshot is used; builds no longer named are
- * retired a little later.
+ * behind its own breaker, time budget and load limit, with a short-lived cache of its answers
+ * in front. When the registry changes, the new builds are loaded and warmed with one render
+ * before the new snapshot is used; builds no longer named are retired a little later.
  */
 export class RendererPool {
-  private readonly renderers = new Map<string, { renderer: RegionRenderer; breaker: Breaker }>();
+  private readonly renderers = new Map<string, Entry>();
+  private readonly cache: RenderCache;
 
   constructor(
     private readonly create: (ssrUrl: string) => RegionRenderer,
     private readonly warmRequest: (build: ResolvedBuild) => RegionRequest,
-    private readonly breakerOptions?: ConstructorParameters<typeof Breaker>[0],
-  ) {}
+    private readonly options: PoolOptions = {},
+  ) {
+    this.cache = new RenderCache(options.cache ?? DEFAULT_CACHE);
+  }
 
   /** Called with each new registry snapshot before it takes traffic. */
   async prepare(snapshot: RegistrySnapshot): Promise<void> {
     const builds = snapshot.builds().filter((build) => build.variant.ssr);
     const fresh = builds.filter((build) => !this.renderers.has(build.key));
     for (const build of fresh) {
-      this.renderers.set(build.key, { renderer: this.create(build.variant.ssr!), breaker: new Breaker(this.breakerOptions) });
+      this.renderers.set(build.key, { renderer: this.create(build.variant.ssr!), breaker: new Breaker(this.options.breaker), inFlight: 0 });
     }
     const warm = Promise.all(fresh.map(async (build) => {
       try {
@@ -50,21 +70,39 @@ export class RendererPool {
 
   /**
    * One region of one request, within `budgetMs`. Throws RegionUnavailable when the build has
-   * no server code, its breaker is open, it fails or it is late; the caller renders the fallback.
+   * no server code, its breaker is open, it is busy, it fails or it is late; the caller renders
+   * the fallback. A late render still finishes and serves the requests after it (cache).
    */
   async render(build: ResolvedBuild, request: RegionRequest, budgetMs: number): Promise<RegionResult> {
     const entry = this.renderers.get(build.key);
     if (!entry) throw new RegionUnavailable(`${build.variant.name} has no server render`);
     if (!entry.breaker.allows()) throw new RegionUnavailable(`${build.variant.name}: breaker open after repeated failures`);
+    const work = this.cache.get(RenderCache.keyOf(build.key, request), async () => {
+      if (entry.inFlight >= (this.options.maxInFlight ?? MAX_IN_FLIGHT)) throw new Busy(`${build.variant.name} is busy: ${entry.inFlight} renders under way`);
+      entry.inFlight += 1;
+      let hardTimer: ReturnType<typeof setTimeout> | undefined;
+      const stuck = new Promise<never>((_, reject) => {
+        hardTimer = setTimeout(() => reject(new Error(`no answer in ${HARD_LIMIT_MS} ms`)), HARD_LIMIT_MS);
+        hardTimer.unref?.();
+      });
+      try {
+        return await Promise.race([entry.renderer.render(request), stuck]);
+      } finally {
+        clearTimeout(hardTimer);
+        entry.inFlight -= 1;
+      }
+    });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new RegionUnavailable(`${build.variant.name} took longer than ${budgetMs} ms`)), budgetMs);
     });
     try {
-      const result = await Promise.race([entry.renderer.render(request), late]);
+      const result = await Promise.race([work, late]);
       entry.breaker.succeeded();
       return result;
     } catch (error) {
+      work.catch(() => undefined); // a late render's outcome is the cache's
+      if (error instanceof Busy) throw new RegionUnavailable(error.message); // shed load: not the remote's failure
       entry.breaker.failed();
       throw error instanceof RegionUnavailable ? error : new RegionUnavailable(`${build.variant.name} failed: ${error instanceof Error ? error.message : error}`);
     } finally {
@@ -79,5 +117,8 @@ export class RendererPool {
   async close(): Promise<void> {
     await Promise.all([...this.renderers.values()].map(({ renderer }) => renderer.close()));
     this.renderers.clear();
+    this.cache.clear();
   }
 }
+
+class Busy extends Error {}

@@ -9,6 +9,8 @@ export interface ShellAssets {
   bootScripts: string[];
 }
 
+const CHECK_EVERY_MS = 1000;
+
 async function read(file: string): Promise<string> {
   return fs.promises.readFile(file, 'utf8').catch(() => '');
 }
@@ -18,19 +20,24 @@ async function read(file: string): Promise<string> {
  * writes it); boot-assets.json (shared/mfe-build) names the chunks the entry loads at once.
  * Both are read again when the build changes (npm run dev rebuilds the shell in place).
  */
-export function shellAssetsFrom(shellDist: string): () => Promise<ShellAssets> {
+export function shellAssetsFrom(shellDist: string, now: () => number = Date.now): () => Promise<ShellAssets> {
   const index = path.join(shellDist, 'index.html');
-  let cached: { version: string; assets: ShellAssets } | null = null;
+  let cached: { version: string; assets: ShellAssets; checkedAt: number } | null = null;
   return async () => {
+    // The shell is rebuilt in place only in development: a look at the file each second will do.
+    if (cached && now() - cached.checkedAt < CHECK_EVERY_MS) return cached.assets;
     const version = await fs.promises.stat(index).then((stat) => `${stat.ino}:${stat.size}:${stat.mtimeMs}`, () => 'missing');
-    if (cached?.version === version) return cached.assets;
+    if (cached?.version === version) {
+      cached.checkedAt = now();
+      return cached.assets;
+    }
     const html = await read(index);
     const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g)].map((match) => match[1]);
     const styles = [...html.matchAll(/<link[^>]*\shref="([^"]+\.css)"[^>]*>/g)].map((match) => match[1]);
     const css = (await Promise.all(styles.map((href) => read(path.join(shellDist, href.replace(/^\//, '')))))).join('\n');
     const boot = await read(path.join(shellDist, 'boot-assets.json'));
     const bootScripts = boot ? (JSON.parse(boot) as { scripts: string[] }).scripts : [];
-    cached = { version, assets: { scripts, css, bootScripts } };
+    cached = { version, assets: { scripts, css, bootScripts }, checkedAt: now() };
     return cached.assets;
   };
 }

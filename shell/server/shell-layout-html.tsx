@@ -2,32 +2,44 @@ import type { i18n as I18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { ShellLayout } from '../src/layout/ShellLayout';
-import { slotMarker } from '../src/layout/ServerSlot';
+import { SLOT_MARKER } from '../src/layout/ServerSlot';
+
+/** The shell's frame cut at its slots: `parts[i]`, slot `slots[i]`, `parts[i + 1]`, … */
+export interface LayoutTemplate {
+  parts: string[];
+  slots: string[];
+}
 
 /**
  * The shell's own frame (header, sidebar, regions, footer) as HTML, by the shell's own
- * components, with a marker where each region's HTML goes. It depends on the language and the
- * year only, so it is rendered once per pair.
+ * components, cut where each region's HTML goes. It depends on the language and the year only,
+ * so it is rendered once per pair.
  */
 export class ShellLayoutHtml {
-  private readonly cache = new Map<string, string>();
+  private readonly cache = new Map<string, LayoutTemplate>();
 
-  render(i18n: I18n, year: number): string {
+  render(i18n: I18n, year: number): LayoutTemplate {
     const key = `${i18n.language} ${year}`;
-    let html = this.cache.get(key);
-    if (html === undefined) {
-      html = renderToString(
+    let template = this.cache.get(key);
+    if (template === undefined) {
+      const html = renderToString(
         <I18nextProvider i18n={i18n}>
           <ShellLayout mounter={null} year={year} markers onDismissNotification={() => undefined} />
         </I18nextProvider>,
       );
-      this.cache.set(key, html);
+      const pieces = html.split(SLOT_MARKER);
+      template = { parts: pieces.filter((_, index) => index % 2 === 0), slots: pieces.filter((_, index) => index % 2 === 1) };
+      this.cache.set(key, template);
     }
-    return html;
+    return template;
   }
 }
 
-/** Puts a region's HTML where its marker is. */
-export function fillSlot(layout: string, slotId: string, html: string): string {
-  return layout.replace(slotMarker(slotId), () => html);
+/** The frame with each slot's HTML in place (a slot not given stays empty). */
+export function fillLayout(template: LayoutTemplate, html: Record<string, string>): string {
+  let out = template.parts[0];
+  template.slots.forEach((slot, index) => {
+    out += (html[slot] ?? '') + template.parts[index + 1];
+  });
+  return out;
 }

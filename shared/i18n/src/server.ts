@@ -6,13 +6,14 @@ type Dictionary = Record<string, string>;
 
 /**
  * i18n for server renders. One process renders many requests at once, in different languages,
- * so the page's singleton instance cannot be used: one base instance holds every dictionary and
- * each request gets a clone in its own language (clones share the dictionaries, not the
- * language).
+ * so the page's singleton instance (whose language a shopper switches) cannot be used: one base
+ * instance holds every dictionary and each language has its own clone (clones share the
+ * dictionaries, not the language), which every request in that language uses.
  */
 export class ServerI18n {
   private readonly base: I18n;
   private readonly namespaces = new Set<string>();
+  private readonly byLanguage = new Map<Language, I18n>();
 
   constructor() {
     this.base = i18next.createInstance();
@@ -40,8 +41,16 @@ export class ServerI18n {
     for (const [language, dictionary] of Object.entries(bundles)) this.base.addResourceBundle(language, name, dictionary, true, false);
   }
 
-  /** An instance for one request. */
+  /**
+   * The instance for a language. Requests share it: it only translates (nobody changes its
+   * language), and making one per request was the page server's largest cost.
+   */
   forLanguage(language: Language): I18n {
-    return this.base.cloneInstance({ lng: language, initAsync: false });
+    let instance = this.byLanguage.get(language);
+    if (!instance) {
+      instance = this.base.cloneInstance({ lng: language, initAsync: false });
+      this.byLanguage.set(language, instance);
+    }
+    return instance;
   }
 }

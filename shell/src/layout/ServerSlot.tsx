@@ -4,6 +4,8 @@ import type { RegionMounter } from '../apps/region-mounter';
 
 /** The page server's placeholder in a slot: it puts the remote's HTML where this comment is. */
 export const slotMarker = (id: string) => `<!--kf-slot:${id}-->`;
+/** Finds the markers (the slot id in group 1). */
+export const SLOT_MARKER = /<!--kf-slot:([\w-]+)-->/g;
 
 /**
  * A slot whose first view the page server renders (a route's region, the footer): the shell's
