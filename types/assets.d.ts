@@ -1,2 +1,3 @@
 // Side-effect CSS imports are handled by rspack (css/auto) and mapped away in jest.
 declare module '*.css';
+

@@ -28,7 +28,7 @@ test('one React, one contracts instance and one i18next across the shell and the
     const hostKey = Object.keys(federation.__SHARE__).find((key) => key.startsWith('shell'));
     return hostKey ? federation.__SHARE__[hostKey].default : {};
   });
-  for (const name of ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'nanostores', '@nanostores/react', 'rxjs', 'i18next', 'react-i18next', '@kaloryfer/contracts', '@kaloryfer/i18n']) {
+  for (const name of ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'nanostores', '@nanostores/react', 'i18next', '@kaloryfer/contracts', '@kaloryfer/i18n']) {
     const versions = Object.values(scope[name] ?? {});
     const loaded = versions.filter((entry) => entry.loaded);
     expect(loaded, `${name} is loaded once`).toHaveLength(1);

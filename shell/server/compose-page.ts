@@ -2,6 +2,7 @@ import { majorOf, matchRoute, type PageHead, type RegionRequest, type RegionResu
 import { formatPageTitle } from '@kaloryfer/domain';
 import { isLanguage, LANGUAGE_COOKIE, type Language } from '@kaloryfer/i18n';
 import type { i18n as I18n } from 'i18next';
+import { loadingMarkup } from '../src/layout/RegionFallback';
 import { FOOTER_SLOT_ID, regionId } from '../src/layout/ShellLayout';
 import { AB_COOKIE, assignVariants, type Assignment } from '../src/registry/ab-assignment';
 import type { RemoteVariant } from '../src/registry/registry';
@@ -97,8 +98,8 @@ interface RenderedRegion {
   result: RegionResult | null;
 }
 
-const SKELETON = '<div class="region-loading" data-csr aria-hidden="true"><div class="skeleton skeleton-title"></div>'
-  + '<div class="skeleton skeleton-line"></div><div class="skeleton skeleton-line"></div><div class="skeleton skeleton-block"></div></div>';
+/** A region the server could not render: the browser's skeleton, marked for the browser to replace. */
+const SKELETON = loadingMarkup('region').replace('<div class="region-loading"', '<div class="region-loading" data-csr');
 
 function regionHtml(region: RenderedRegion): string {
   if (!region.result) return region.module === './app' ? SKELETON : '';
@@ -127,6 +128,16 @@ function stateJson(state: Omit<PageState, 'regions'>, regions: RenderedRegion[])
 }
 
 const cookieValue = (name: string, value: string, maxAge: number) => `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax`;
+
+/**
+ * The shell's scripts start once the page has been painted: they download at once (preloaded)
+ * but run after the first frame, so a phone shows the server's HTML before it spends a moment
+ * of its CPU on code (a deferred script that has arrived runs before the first paint).
+ */
+function startAfterFirstPaint(scripts: string[]): string {
+  const start = `requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(scripts).replace(/</g, '\\u003c')}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.body.appendChild(s)})},0)})`;
+  return `<script>${start}</script>`;
+}
 
 /** The first <img fetchpriority="high"> of a region: its largest paint, preloaded from <head>. */
 function lcpImageOf(html: string): string | null {
@@ -223,12 +234,12 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     ...styles.filter(Boolean).map((css) => `<style data-kf="remote">${styleText(css)}</style>`),
     ...[...origins].map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}">`),
     ...(lcpImage ? [`<link rel="preload" href="${escapeHtml(lcpImage)}" as="image" fetchpriority="high">`] : []),
-    ...deps.shell.bootScripts.map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
+    ...[...deps.shell.scripts, ...deps.shell.bootScripts].map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
     ...mainAssets.map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
     ...(head.structuredData ?? []).map((data) => `<script type="application/ld+json" data-seo="server">${scriptJson(data)}</script>`),
     `</head><body><div id="root">${body}</div>`,
     `<script type="application/json" id="${PAGE_STATE_ID}">${stateJson(state, [main, footer])}</script>`,
-    ...deps.shell.scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`),
+    startAfterFirstPaint(deps.shell.scripts),
     '</body></html>',
   ].join('');
   return { status, html, setCookies };

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '@kaloryfer/i18n';
 import { ShellLayout } from '../src/layout/ShellLayout';
 import { SLOT_MARKER } from '../src/layout/ServerSlot';
 

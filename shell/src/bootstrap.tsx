@@ -1,9 +1,8 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { i18n, initI18n, isLanguage } from '@kaloryfer/i18n';
+import { i18n, I18nextProvider, initI18n, isLanguage } from '@kaloryfer/i18n';
 import { reportRecoverableError } from '@kaloryfer/ui';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { start } from 'single-spa';
 import { RegionMounter } from './apps/region-mounter';
 import { registerApplications } from './apps/register-applications';

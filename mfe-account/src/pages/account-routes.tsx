@@ -1,6 +1,6 @@
 import { $route, $session, NO_SESSION } from '@kaloryfer/contracts';
 import { PageFrame, useClientStore, useHydrated, useRequestStore } from '@kaloryfer/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 
 const TITLES: Record<string, string> = {
   'my-account': 'account.title',

@@ -2,7 +2,7 @@ import { $wishlist, linkTo, wishlistRemoveRequested } from '@kaloryfer/contracts
 import { imageUrl } from '@kaloryfer/domain';
 import { Drawer, Icon, useOverlayPanel } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import './wishlist.css';
 
 /** Header wishlist: count and a panel listing the products (opening it turns the overlay on). */

@@ -1,7 +1,7 @@
 import { $session, linkTo } from '@kaloryfer/contracts';
 import { createRemoteLifecycles, Icon } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { ACCOUNT_NAMESPACE } from '../i18n/namespace';
 
 function AccountButton() {

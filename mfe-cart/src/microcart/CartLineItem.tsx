@@ -1,8 +1,7 @@
 import { linkTo, type CartLine } from '@kaloryfer/contracts';
 import { imageUrl } from '@kaloryfer/domain';
-import { formatPrice } from '@kaloryfer/i18n';
+import { formatPrice, useTranslation } from '@kaloryfer/i18n';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CartEngine } from '../engine/cart-engine';
 import { EditVariant } from './EditVariant';
 import { QuantityStepper } from './QuantityStepper';

@@ -1,7 +1,6 @@
 import type { CartTotals as Totals } from '@kaloryfer/contracts';
 import { VAT_RATE } from '@kaloryfer/domain';
-import { formatPrice } from '@kaloryfer/i18n';
-import { useTranslation } from 'react-i18next';
+import { formatPrice, useTranslation } from '@kaloryfer/i18n';
 
 /** The server's total segments, named by their codes in the shopper's language. */
 export function CartTotals({ totals }: { totals: Totals }) {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { CART_MESSAGES, type Message } from '../engine/server-message';
 
 /** The coupon field: apply a code, or show the applied one with a way to remove it. */

@@ -1,7 +1,7 @@
 import type { CartLine } from '@kaloryfer/contracts';
 import { checkQuantity, isChildSelectable, type ConfigurableChild, type Product } from '@kaloryfer/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import type { CartEngine } from '../engine/cart-engine';
 import { CART_MESSAGES, messageOf, type Message } from '../engine/server-message';
 

@@ -1,6 +1,5 @@
 import { FREE_DELIVERY_FROM, round2 } from '@kaloryfer/domain';
-import { formatPrice } from '@kaloryfer/i18n';
-import { useTranslation } from 'react-i18next';
+import { formatPrice, useTranslation } from '@kaloryfer/i18n';
 
 /** How far the cart is from free courier delivery (docs/cart.md: 5 000 zł of the gross subtotal after discounts). */
 export function FreeDeliveryProgress({ amount }: { amount: number }) {

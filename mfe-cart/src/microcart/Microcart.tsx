@@ -2,7 +2,7 @@ import { $cart, linkTo } from '@kaloryfer/contracts';
 import { round2 } from '@kaloryfer/domain';
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { keyOfLine, type CartEngine } from '../engine/cart-engine';
 import { CART_MESSAGES } from '../engine/server-message';
 import { CartLineItem } from './CartLineItem';

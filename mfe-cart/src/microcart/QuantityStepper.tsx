@@ -1,6 +1,6 @@
 import { checkQuantity } from '@kaloryfer/domain';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 
 /**
  * A line's quantity: − and + buttons and a field for typing. A typed value counts on Enter or

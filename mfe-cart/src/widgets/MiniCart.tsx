@@ -2,7 +2,7 @@ import { $cart, microcartToggleRequested } from '@kaloryfer/contracts';
 import { Drawer, Icon, useOverlayPanel } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { cartEngine, startCartOwner } from '../engine/cart-owner';
 import './mini-cart.css';
 

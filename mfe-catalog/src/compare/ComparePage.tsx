@@ -1,9 +1,8 @@
 import '../product/product.css';
 import { $compare, compareRemoveRequested, type ListedProduct } from '@kaloryfer/contracts';
 import { imageUrl, type Product } from '@kaloryfer/domain';
-import { useFormatPrice } from '@kaloryfer/i18n';
+import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 import { PageFrame, useClientStore, useHydrated, usePageData } from '@kaloryfer/ui';
-import { useTranslation } from 'react-i18next';
 import { attributeValue, shownAttributes } from '../api/attributes';
 import { search } from '../api/catalog-api';
 import { HEATING_ROWS } from '../product/HeatingTable';

@@ -3,7 +3,7 @@ import {
   BATHROOM_ROOM_TEMPERATURE, HEATING_PRESETS, neededOutput, temperaturesKey, temperaturesProblem, WATTS_PER_SQUARE_METRE, type Temperatures,
 } from '@kaloryfer/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { $heatingAt, setHeatingAt, useHeatingAt } from './heating-at';
 
 const PRESET_LABELS = ['heat.preset.catalogue', 'heat.preset.oldBoiler', 'heat.preset.condensing', 'heat.preset.heatPump'] as const;

@@ -1,7 +1,7 @@
 import '../listing/listing.css';
 import { linkTo } from '@kaloryfer/contracts';
 import { PageFrame, usePageData } from '@kaloryfer/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { search } from '../api/catalog-api';
 import { ProductTile, type TileProduct } from '../product/ProductTile';
 import { TOP_CATEGORIES } from '../pages/top-categories';

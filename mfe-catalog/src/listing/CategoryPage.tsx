@@ -3,7 +3,7 @@ import { $route, linkTo, navigationRequested } from '@kaloryfer/contracts';
 import { categoryTrail, type Category } from '@kaloryfer/domain';
 import { PageFrame, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { NotFoundRedirect } from '../pages/NotFoundRedirect';
 import { shownAttributes } from '../api/attributes';
 import { categories, childrenOf } from '../api/categories';

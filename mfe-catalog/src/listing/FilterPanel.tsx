@@ -1,6 +1,6 @@
 import { DELIVERY_BUCKETS, type Attribute, type DeliveryBucket } from '@kaloryfer/domain';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import type { Bucket, SearchResponse } from '../api/catalog-api';
 import { rangeLabel } from './facet-labels';
 import {

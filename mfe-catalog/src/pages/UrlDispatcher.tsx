@@ -1,6 +1,6 @@
 import { $route } from '@kaloryfer/contracts';
 import { ApiFailure, PageFrame, usePageData, useRequestStore } from '@kaloryfer/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { resolveUrl } from '../api/catalog-api';
 import { CategoryPage } from '../listing/CategoryPage';
 import { productHref } from '../product/product-links';

@@ -1,6 +1,6 @@
 import { linkTo } from '@kaloryfer/contracts';
 import { PageFrame } from '@kaloryfer/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { TOP_CATEGORIES } from './top-categories';
 
 // Category overview and brands: pages without a listing of their own.

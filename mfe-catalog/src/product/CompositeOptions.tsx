@@ -1,8 +1,7 @@
 import { cartAddRequested, type CartAddRequest } from '@kaloryfer/contracts';
 import { checkQuantity, imageUrl, type BundleOptionDef, type CustomOptionDef, type Product } from '@kaloryfer/domain';
-import { useFormatPrice } from '@kaloryfer/i18n';
+import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { BundleChoice, CustomChoice } from './composite-options';
 
 /** Bundle options: a radiator size, valves, an optional head — each with its price and a quantity. */

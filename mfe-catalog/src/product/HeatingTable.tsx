@@ -1,5 +1,5 @@
 import { DEFAULT_EXPONENT, heatOutput, temperaturesKey, type Attribute } from '@kaloryfer/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { attributeValue } from '../api/attributes';
 import { useHeatingAt } from '../heating/heating-at';
 

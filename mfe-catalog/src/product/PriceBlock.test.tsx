@@ -8,9 +8,9 @@ const text = (element: HTMLElement) => element.textContent!.replace(/\s/g, ' ');
 describe('price block (polish-market.md: Omnibus)', () => {
   test('a reduced price: final gross, the crossed regular price and the lowest price of 30 days', async () => {
     await renderRemote(<PriceBlock prices={{ final_price_incl_tax: 1099, original_price_incl_tax: 1299, lowest_price_30d: 1149 }} />, CATALOG_NAMESPACE);
-    expect(text(screen.getByText('1099,00 zł'))).toBe('1099,00 zł');
-    expect(screen.getByLabelText('Cena regularna 1299,00 zł').tagName).toBe('DEL');
-    expect(text(screen.getByText(/^Najniższa cena z 30 dni przed obniżką/))).toBe('Najniższa cena z 30 dni przed obniżką: 1149,00 zł');
+    expect(text(screen.getByText('1 099,00 zł'))).toBe('1 099,00 zł');
+    expect(screen.getByLabelText('Cena regularna 1 299,00 zł').tagName).toBe('DEL');
+    expect(text(screen.getByText(/^Najniższa cena z 30 dni przed obniżką/))).toBe('Najniższa cena z 30 dni przed obniżką: 1 149,00 zł');
   });
 
   test('a regular price has no crossed price and no Omnibus line; tiers list the unit price', async () => {

@@ -1,6 +1,5 @@
 import type { Product, TierPriceEntry } from '@kaloryfer/domain';
-import { useFormatPrice } from '@kaloryfer/i18n';
-import { useTranslation } from 'react-i18next';
+import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 
 type Prices = Pick<Product, 'final_price_incl_tax' | 'original_price_incl_tax' | 'lowest_price_30d'>;
 

@@ -3,11 +3,10 @@ import {
   $compare, $route, $wishlist, cartAddRequested, compareAddRequested, compareRemoveRequested, navigationRequested,
   wishlistAddRequested, wishlistRemoveRequested, type ListedProduct, type ProductOptionInput,
 } from '@kaloryfer/contracts';
-import { useFormatPrice } from '@kaloryfer/i18n';
+import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 import { checkQuantity, imageUrl, type ConfigurableChild, type Product } from '@kaloryfer/domain';
 import { ApiFailure, Icon, PageFrame, useClientStore, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { productView, type ProductView } from '../api/catalog-api';
 import { NotFoundRedirect } from '../pages/NotFoundRedirect';
 import { rememberViewed } from '../state/catalog-owners';

@@ -1,6 +1,5 @@
-import { useFormatPrice } from '@kaloryfer/i18n';
+import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 import { imageUrl, temperaturesKey, type Product } from '@kaloryfer/domain';
-import { useTranslation } from 'react-i18next';
 import { isNominal, outputRange, useHeatingAt } from '../heating/heating-at';
 import { deliveryLabelKey } from './delivery';
 import { productHref } from './product-links';

@@ -1,6 +1,6 @@
 import { REVIEW_LIMITS, type Review, type ReviewSummary } from '@kaloryfer/domain';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { createReview, reviewPage } from '../api/catalog-api';
 import { ApiFailure } from '@kaloryfer/ui';
 import './reviews.css';

@@ -1,6 +1,6 @@
 import type { ConfigurableChild, Product } from '@kaloryfer/domain';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { isAvailable, type SelectionResult } from './configurable-selection';
 
 /**

@@ -1,10 +1,9 @@
 import './search-panel.css';
 import { linkTo, navigationRequested } from '@kaloryfer/contracts';
 import { imageUrl } from '@kaloryfer/domain';
-import { formatPrice } from '@kaloryfer/i18n';
+import { formatPrice, useTranslation } from '@kaloryfer/i18n';
 import { Icon, PanelPortal, useOverlayPanel } from '@kaloryfer/ui';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { productHref } from '../product/product-links';
 import { MIN_QUERY_LENGTH, useSearchResults } from './use-search-results';
 

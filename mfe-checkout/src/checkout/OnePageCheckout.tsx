@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { problemsOf, STEPS } from '../domain/steps';
 import type { Problems } from '../domain/validation';
 import { OrderFeedback } from './OrderFeedback';

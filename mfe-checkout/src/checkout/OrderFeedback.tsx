@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { useProblemText } from './sections/Field';
 import type { OrderState } from './use-checkout';
 

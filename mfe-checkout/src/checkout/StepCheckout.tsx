@@ -1,6 +1,6 @@
 import { linkTo, navigate } from '@kaloryfer/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { problemsOf, reachableStep, stepFromHash, stepIntent, STEPS, type StepId } from '../domain/steps';
 import type { Problems } from '../domain/validation';
 import { OrderFeedback } from './OrderFeedback';

@@ -1,6 +1,6 @@
 import { linkTo } from '@kaloryfer/contracts';
 import { PageFrame, RemoteVersion } from '@kaloryfer/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { BUILD } from '../build-info';
 import '../checkout/checkout.css';
 import { OnePageCheckout } from '../checkout/OnePageCheckout';

@@ -1,9 +1,8 @@
 import { linkTo } from '@kaloryfer/contracts';
 import { SHOP_BANK_ACCOUNT } from '@kaloryfer/domain';
-import { formatPrice } from '@kaloryfer/i18n';
+import { formatPrice, useTranslation } from '@kaloryfer/i18n';
 import { PageFrame, useHydrated } from '@kaloryfer/ui';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkoutApi, type OrderStatus } from '../checkout/checkout-api';
 import '../checkout/checkout.css';
 import { clientOrderIdOf } from '../domain/placed-orders';

@@ -1,6 +1,6 @@
 import { $route, linkTo } from '@kaloryfer/contracts';
 import { PageFrame, useRequestStore } from '@kaloryfer/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { CMS_PAGES } from './cms-pages';
 
 export function ContentRoutes() {

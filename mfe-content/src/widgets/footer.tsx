@@ -1,6 +1,6 @@
 import { linkTo } from '@kaloryfer/contracts';
 import { createRemoteLifecycles, RemoteVersion } from '@kaloryfer/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { BUILD } from '../build-info';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { CMS_PAGES } from '../pages/cms-pages';

@@ -1,4 +1,5 @@
-import { formatPrice, i18n, initI18n, registerNamespace, setLanguage, SPEC_MESSAGES } from './index';
+import { formatPrice, i18n, initI18n, languagesFor, registerNamespace, setLanguage, SPEC_MESSAGES } from './index';
+import { ALL_SHARED_BUNDLES } from './locales/all-bundles';
 import { messagesPl } from './locales/messages.pl-PL';
 
 beforeAll(() => initI18n({ language: 'pl-PL' }));
@@ -6,8 +7,8 @@ afterEach(() => setLanguage('pl-PL'));
 
 describe('spec messages', () => {
   test.each(SPEC_MESSAGES.map((message) => [message]))('"%s" exists in pl-PL (translated) and en-US (as written)', (message) => {
-    expect(i18n.getResource('en-US', 'messages', message)).toBe(message);
-    const polish = i18n.getResource('pl-PL', 'messages', message) as string;
+    expect(ALL_SHARED_BUNDLES['en-US'].messages[message]).toBe(message);
+    const polish = ALL_SHARED_BUNDLES['pl-PL'].messages[message];
     expect(typeof polish).toBe('string');
     if (message !== 'OK') expect(polish).not.toBe(message);
   });
@@ -39,7 +40,8 @@ describe('Polish plural forms', () => {
     expect(i18n.t('radiators', { count })).toBe(text);
   });
 
-  test('English has two forms', () => {
+  test('English has two forms', async () => {
+    await setLanguage('en-US');
     expect(i18n.t('radiators', { count: 1, lng: 'en-US' })).toBe('1 radiator');
     expect(i18n.t('radiators', { count: 5, lng: 'en-US' })).toBe('5 radiators');
   });
@@ -69,21 +71,48 @@ describe('remote namespaces', () => {
       'en-US': async () => { loaded.push('en-US'); return { hello: 'Good morning' }; },
       'it-IT': async () => { loaded.push('it-IT'); return { hello: 'Buongiorno' }; },
     });
-    expect(loaded.sort()).toEqual(['en-US', 'pl-PL']);
+    // Polish is complete by construction: a Polish page loads no fallback.
+    expect(loaded).toEqual(['pl-PL']);
     expect(i18n.t('hello', { ns: 'demo' })).toBe('Dzień dobry');
     await setLanguage('it-IT');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(loaded).toContain('it-IT');
+    expect(loaded).toEqual(['pl-PL', 'it-IT', 'en-US']);
     expect(i18n.t('hello', { ns: 'demo' })).toBe('Buongiorno');
+  });
+
+  test.each([
+    ['pl-PL', ['pl-PL']], ['en-US', ['en-US']], ['de-DE', ['de-DE', 'en-US']], ['it-IT', ['it-IT', 'en-US']],
+  ])('a page in %s reads %j', (language, languages) => {
+    expect(languagesFor(language)).toEqual(languages);
+  });
+
+  test('a Polish page starts with the Polish words only; another language loads with it', async () => {
+    expect(i18n.hasResourceBundle('pl-PL', 'messages')).toBe(true);
+    await setLanguage('de-DE');
+    expect(i18n.hasResourceBundle('de-DE', 'common')).toBe(true);
+    expect(i18n.hasResourceBundle('en-US', 'messages')).toBe(true);
   });
 });
 
 describe('prices', () => {
   test.each([
-    [1299, 'pl-PL', '1299,00 zł'],
+    [0, 'pl-PL', '0,00 zł'],
+    [9.99, 'pl-PL', '9,99 zł'],
+    [899, 'pl-PL', '899,00 zł'],
+    [1299, 'pl-PL', '1 299,00 zł'],
+    [2609, 'pl-PL', '2 609,00 zł'],
     [12999.5, 'pl-PL', '12 999,50 zł'],
+    [1234567.891, 'pl-PL', '1 234 567,89 zł'],
+    [-15, 'pl-PL', '-15,00 zł'],
+    [-0.001, 'pl-PL', '0,00 zł'],
+    [0.125, 'pl-PL', '0,13 zł'],
     [89, 'en-US', 'PLN 89.00'],
-  ])('%d in %s is "%s" (amount then sign in Polish)', (amount, language, expected) => {
-    expect(formatPrice(amount, language).replace(/\s/g, ' ')).toBe(expected);
+    [1299, 'en-US', 'PLN 1,299.00'],
+    [-15, 'en-US', '-PLN 15.00'],
+    [1299, 'de-DE', '1.299,00 PLN'],
+    [12999.5, 'it-IT', '12.999,50 PLN'],
+    [1299, 'xx-XX', '1 299,00 zł'],
+  ])('%d in %s is "%s" (amount then sign in Polish, thousands grouped from 1 000)', (amount, language, expected) => {
+    expect(formatPrice(amount, language)).toBe(expected.replace(/ /g, '\u00a0'));
   });
 });

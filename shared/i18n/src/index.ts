@@ -1,9 +1,10 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { setDefaultI18n, useTranslation } from './react';
 import { formatPln } from './format-pln';
-import { SHARED_BUNDLES } from './locales/bundles';
+import { loadSharedBundle, POLISH_BUNDLE } from './locales/bundles';
 
 export { SPEC_MESSAGES, type SpecMessage } from './spec-messages';
+export { I18nextProvider, useTranslation } from './react';
 
 export const LANGUAGES = ['pl-PL', 'en-US', 'de-DE', 'it-IT'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -51,19 +52,39 @@ export const I18N_OPTIONS = {
  * language (kf-state): the browser must speak the language the HTML was written in.
  */
 export function initI18n(options: { language?: Language } = {}): Promise<I18n> {
+  const language = options.language ?? storedLanguage() ?? DEFAULT_LANGUAGE;
+  setDefaultI18n(i18n);
   initialised ??= i18n
-    .use(initReactI18next)
     .init({
       ...I18N_OPTIONS,
       supportedLngs: [...LANGUAGES],
-      lng: options.language ?? storedLanguage() ?? DEFAULT_LANGUAGE,
-      resources: SHARED_BUNDLES as unknown as Record<string, Record<string, Record<string, string>>>,
+      lng: language,
+      resources: { 'pl-PL': { ...POLISH_BUNDLE } },
     })
+    .then(() => loadLanguage(language))
     .then(() => {
       syncDocumentLanguage(i18n.language);
       return i18n;
     });
   return initialised;
+}
+
+/**
+ * The languages a page in `language` reads from: the language itself and, unless it is Polish
+ * (complete by construction: every other dictionary is typed against it), the en-US fallback.
+ */
+export function languagesFor(language: string): string[] {
+  return language === DEFAULT_LANGUAGE ? [language] : [language, 'en-US'].filter((item, index, all) => all.indexOf(item) === index);
+}
+
+/** Loads the shared words of a language (and its fallback) before anything is said in it. */
+async function loadLanguage(language: string): Promise<void> {
+  await Promise.all(languagesFor(language).map(async (needed) => {
+    if (i18n.hasResourceBundle(needed, 'common')) return;
+    const bundle = await loadSharedBundle(needed);
+    i18n.addResourceBundle(needed, 'common', bundle.common, true, false);
+    i18n.addResourceBundle(needed, 'messages', bundle.messages, true, false);
+  }));
 }
 
 function syncDocumentLanguage(language: string): void {
@@ -72,6 +93,7 @@ function syncDocumentLanguage(language: string): void {
 
 /** Switches language and remembers it (localStorage and a first-party cookie). */
 export async function setLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   await i18n.changeLanguage(language);
   syncDocumentLanguage(language);
   try {
@@ -90,8 +112,9 @@ export type NamespaceLoaders = Partial<Record<Language, () => Promise<Dictionary
 };
 
 /**
- * A remote adds its own namespace. Dictionaries load lazily: the current language (and the
- * en-US fallback) now, others when the shopper switches, so a remote ships no unused words.
+ * A remote adds its own namespace. Dictionaries load lazily: the current language (and, but
+ * for Polish, the en-US fallback) now, others when the shopper switches, so a remote ships no
+ * unused words.
  */
 export async function registerNamespace(namespace: string, loaders: NamespaceLoaders): Promise<void> {
   const load = async (language: string) => {
@@ -100,9 +123,9 @@ export async function registerNamespace(namespace: string, loaders: NamespaceLoa
     i18n.addResourceBundle(language, namespace, await loader(), true, false);
   };
   await initI18n();
-  await Promise.all([load(i18n.language), load('en-US')]);
+  await Promise.all(languagesFor(i18n.language).map(load));
   i18n.on('languageChanged', (language) => {
-    void load(language).then(() => i18n.emit('loaded', { [language]: [namespace] }));
+    void Promise.all(languagesFor(language).map(load)).then(() => i18n.emit('loaded', { [language]: [namespace] }));
   });
 }
 

@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18N_OPTIONS, LANGUAGES, type Language, type NamespaceLoaders } from './index';
-import { SHARED_BUNDLES } from './locales/bundles';
+import { ALL_SHARED_BUNDLES } from './locales/all-bundles';
 
 type Dictionary = Record<string, string>;
 
@@ -21,7 +21,7 @@ export class ServerI18n {
       ...I18N_OPTIONS,
       supportedLngs: [...LANGUAGES],
       lng: 'pl-PL',
-      resources: SHARED_BUNDLES as unknown as Record<string, Record<string, Dictionary>>,
+      resources: ALL_SHARED_BUNDLES as unknown as Record<string, Record<string, Dictionary>>,
       initAsync: false,
     });
   }

@@ -8,7 +8,13 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack')
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
-/** Stateful or heavy modules that must exist once on the page (architecture brief). */
+/**
+ * Stateful or heavy modules that must exist once on the page (architecture brief). rxjs is not
+ * among them: only @kaloryfer/contracts uses it (the bus), and sharing the singleton contracts
+ * shares its one Subject — with just the few rxjs pieces it needs, where a shared rxjs would
+ * send the whole package (~13 KB gz) to every first visit (Module Federation cannot tree-shake
+ * a shared package). docs/performance.md.
+ */
 const SINGLETONS = [
   'react',
   'react-dom',
@@ -16,9 +22,7 @@ const SINGLETONS = [
   'react/jsx-runtime',
   'nanostores',
   '@nanostores/react',
-  'rxjs',
   'i18next',
-  'react-i18next',
   '@kaloryfer/contracts',
   '@kaloryfer/i18n',
 ];

@@ -1,6 +1,6 @@
 import { linkTo, pageTitleChanged, type RouteIntent } from '@kaloryfer/contracts';
 import { useEffect, useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { useServerRender } from './rendering/server-render-context';
 
 export interface Crumb {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 
 /** What a remote shows in its own region when one of its components throws while rendering. */
 export function RemoteCrash() {

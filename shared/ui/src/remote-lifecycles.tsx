@@ -42,9 +42,10 @@ export function createRemoteLifecycles(Component: ComponentType, i18nNamespace: 
           roots.set(props.name, hydrateRoot(props.domElement, element, { onRecoverableError: reportRecoverableError }));
         });
       } else {
+        // Not urgent either (a route's page, a header widget): rendered in slices the shopper can interrupt.
         const root = createRoot(props.domElement);
         roots.set(props.name, root);
-        root.render(element);
+        startTransition(() => root.render(element));
       }
     }),
     unmount: async (props: RemoteMountProps) => {

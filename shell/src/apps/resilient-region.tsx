@@ -1,7 +1,7 @@
 import type { PageDataEntry, RemoteName } from '@kaloryfer/contracts';
 import { createRoot, type Root } from 'react-dom/client';
 import { mountRootParcel, type Parcel } from 'single-spa';
-import { RegionFallback, RegionLoading } from '../layout/RegionFallback';
+import { loadingMarkup, RegionFallback } from '../layout/RegionFallback';
 import type { RemoteLoader } from '../registry/remote-loader';
 import { lifecyclesOf, runLifecycle, type Lifecycles } from './lifecycles';
 
@@ -30,7 +30,7 @@ export class ResilientRegion {
   private lifecycles: Lifecycles | null = null;
   private bootstrapped = false;
   private host: HTMLElement | null = null;
-  private placeholder: { root: Root; holder: HTMLElement } | null = null;
+  private placeholder: { root: Root | null; holder: HTMLElement } | null = null;
   private mountedProps: Record<string, unknown> | null = null;
   private parcel: Parcel | null = null;
   private generation = 0;
@@ -136,12 +136,14 @@ export class ResilientRegion {
     holder.className = 'remote-placeholder';
     // Above the server's HTML, which stays readable; otherwise the region's only content.
     element.prepend(holder);
-    const root = createRoot(holder);
-    this.placeholder = { root, holder };
     if (state === 'loading') {
+      // A skeleton is markup only: no React root for it (each one would be a render of its own).
       element.setAttribute('aria-busy', 'true');
-      root.render(<RegionLoading variant={this.variant} />);
+      holder.innerHTML = loadingMarkup(this.variant);
+      this.placeholder = { root: null, holder };
     } else {
+      const root = createRoot(holder);
+      this.placeholder = { root, holder };
       element.removeAttribute('aria-busy');
       const retry = () => {
         this.loader.reset(this.remote);
@@ -155,7 +157,7 @@ export class ResilientRegion {
     if (!this.placeholder) return;
     const { root, holder } = this.placeholder;
     this.placeholder = null;
-    root.unmount();
+    root?.unmount();
     holder.remove();
   }
 }

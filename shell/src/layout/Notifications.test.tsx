@@ -1,8 +1,7 @@
 import { claimWriter, navigationRequested } from '@kaloryfer/contracts';
-import { i18n, initI18n } from '@kaloryfer/i18n';
+import { i18n, I18nextProvider, initI18n } from '@kaloryfer/i18n';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { NotificationCenter } from '../behaviours/notification-center';
 import { addShellNamespace } from '../i18n/shell-namespace';
 import { Notifications } from './Notifications';

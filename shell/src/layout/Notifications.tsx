@@ -1,6 +1,6 @@
 import { useClientStore } from '@kaloryfer/ui';
 import { $notifications, navigate, type Notification } from '@kaloryfer/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 
 const NO_NOTIFICATIONS: Notification[] = [];
 

@@ -1,7 +1,7 @@
 import { useClientStore } from '@kaloryfer/ui';
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { finishProgress, progressValue, startProgress, type ProgressPhase } from '../behaviours/progress-model';
 
 /** Shell-internal: the router starts and finishes it around route changes. */

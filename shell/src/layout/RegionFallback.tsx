@@ -1,6 +1,5 @@
 import type { RemoteName } from '@kaloryfer/contracts';
-import { i18n } from '@kaloryfer/i18n';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { i18n, I18nextProvider, useTranslation } from '@kaloryfer/i18n';
 
 /** What the retry button of a widget's fallback names, by exposed module. */
 const WIDGET_NAMES: Record<string, string> = {
@@ -59,14 +58,9 @@ export function RegionFallback(props: FallbackProps) {
   );
 }
 
-export function RegionLoading({ variant }: { variant: 'region' | 'widget' }) {
-  if (variant === 'widget') return <span className="skeleton skeleton-widget" aria-hidden="true" />;
-  return (
-    <div className="region-loading" aria-hidden="true">
-      <div className="skeleton skeleton-title" />
-      <div className="skeleton skeleton-line" />
-      <div className="skeleton skeleton-line" />
-      <div className="skeleton skeleton-block" />
-    </div>
-  );
+/** The skeleton while a remote loads (markup only: the page server sends the region's one too). */
+export function loadingMarkup(variant: 'region' | 'widget'): string {
+  if (variant === 'widget') return '<span class="skeleton skeleton-widget" aria-hidden="true"></span>';
+  return '<div class="region-loading" aria-hidden="true"><div class="skeleton skeleton-title"></div>'
+    + '<div class="skeleton skeleton-line"></div><div class="skeleton skeleton-line"></div><div class="skeleton skeleton-block"></div></div>';
 }

@@ -1,8 +1,7 @@
 import { $overlay, closePanelsRequested, linkTo, type OverlayState, type RemoteName } from '@kaloryfer/contracts';
-import { LANGUAGES, setLanguage, isLanguage } from '@kaloryfer/i18n';
+import { isLanguage, LANGUAGES, setLanguage, useTranslation } from '@kaloryfer/i18n';
 import { Icon, useClientStore } from '@kaloryfer/ui';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { RegionMounter } from '../apps/region-mounter';
 import { Notifications } from './Notifications';
 import { ProgressBar } from './ProgressBar';

@@ -1,8 +1,7 @@
 import { panelClosed, panelOpened } from '@kaloryfer/contracts';
-import { i18n, initI18n } from '@kaloryfer/i18n';
+import { i18n, I18nextProvider, initI18n } from '@kaloryfer/i18n';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { addShellNamespace } from '../i18n/shell-namespace';
 import { Sidebar } from './Sidebar';
 

@@ -1,7 +1,7 @@
 import { closePanelsRequested, linkTo, panelClosed, panelOpened } from '@kaloryfer/contracts';
 import { Icon } from '@kaloryfer/ui';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { SUBMENU_CLEAR_DELAY_MS } from '../behaviours/overlay-state';
 import { MENU, type MenuItem } from './menu';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import type { AddressFields } from '../../domain/details';
 import type { Problems } from '../../domain/validation';
 import { Field } from './Field';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import type { CheckoutDetails } from '../../domain/details';
 import { nipProblem } from '../../domain/validation';
 import { checkoutApi, type Company } from '../checkout-api';

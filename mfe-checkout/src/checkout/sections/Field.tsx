@@ -1,5 +1,5 @@
 import type { ChangeEvent, HTMLAttributes, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { isCheckoutKey, type Problem } from '../../domain/validation';
 
 /** A problem in the shopper's language: spec messages live in `messages`, Polish-rule ones in `checkout`. */

@@ -1,5 +1,4 @@
-import { formatPrice } from '@kaloryfer/i18n';
-import { useTranslation } from 'react-i18next';
+import { formatPrice, useTranslation } from '@kaloryfer/i18n';
 import type { Problem } from '../../domain/validation';
 import { fieldId, useProblemText } from './Field';
 

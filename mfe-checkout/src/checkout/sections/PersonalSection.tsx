@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import type { Problems } from '../../domain/validation';
 import type { Checkout } from '../use-checkout';
 import { applyCompany, CompanyLookup } from './CompanyLookup';

@@ -1,6 +1,5 @@
 import { imageUrl, shippingCodeOf } from '@kaloryfer/domain';
-import { formatPrice } from '@kaloryfer/i18n';
-import { useTranslation } from 'react-i18next';
+import { formatPrice, useTranslation } from '@kaloryfer/i18n';
 import type { AddressFields } from '../../domain/details';
 import { streetLine } from '../../domain/order';
 import type { Problems } from '../../domain/validation';

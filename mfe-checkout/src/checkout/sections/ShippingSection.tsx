@@ -1,5 +1,5 @@
 import { shippingCodeOf } from '@kaloryfer/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import type { Problems } from '../../domain/validation';
 import type { Checkout } from '../use-checkout';
 import { AddressFieldset } from './AddressFieldset';

@@ -1,15 +1,23 @@
-import { commonDe, commonEn, commonIt, commonPl } from './common';
-import { messagesDe } from './messages.de-DE';
-import { messagesIt } from './messages.it-IT';
+import { commonPl } from './common';
 import { messagesPl } from './messages.pl-PL';
-import { SPEC_MESSAGES } from '../spec-messages';
 
-/** en-US speaks the spec as written: the key is the message. */
-const messagesEn = Object.fromEntries(SPEC_MESSAGES.map((message) => [message, message]));
+type Dictionary = Record<string, string>;
+export interface SharedBundle {
+  common: Dictionary;
+  messages: Dictionary;
+}
 
-export const SHARED_BUNDLES = {
-  'pl-PL': { common: commonPl, messages: messagesPl },
-  'en-US': { common: commonEn, messages: messagesEn },
-  'de-DE': { common: commonDe, messages: messagesDe },
-  'it-IT': { common: commonIt, messages: messagesIt },
-} as const;
+/** Polish is the shop's language: it comes with the page's first code. */
+export const POLISH_BUNDLE: SharedBundle = { common: commonPl, messages: messagesPl };
+
+/** The other languages' shared words load when a page or a shopper asks for them. */
+const LOADERS: Record<string, () => Promise<SharedBundle>> = {
+  'pl-PL': async () => POLISH_BUNDLE,
+  'en-US': () => import('./bundle.en-US').then((module) => module.default),
+  'de-DE': () => import('./bundle.de-DE').then((module) => module.default),
+  'it-IT': () => import('./bundle.it-IT').then((module) => module.default),
+};
+
+export function loadSharedBundle(language: string): Promise<SharedBundle> {
+  return (LOADERS[language] ?? LOADERS['pl-PL'])();
+}

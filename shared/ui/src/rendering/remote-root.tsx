@@ -1,7 +1,7 @@
 import type { ReadableAtom } from 'nanostores';
 import { Component, useEffect, type ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '@kaloryfer/i18n';
 import { RemoteCrash } from '../RemoteCrash';
 import { RequestStoresProvider } from './hydration';
 import { PageDataProvider, type PageData } from './page-data';

@@ -1,7 +1,6 @@
-import { i18n, initI18n, registerNamespace, type NamespaceLoaders } from '@kaloryfer/i18n';
+import { i18n, I18nextProvider, initI18n, type NamespaceLoaders, registerNamespace } from '@kaloryfer/i18n';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
 
 /** Test helper: render a remote's component in Polish with its namespace loaded, as at mount. */
 export async function renderRemote(element: ReactElement, namespace: { name: string; loaders: NamespaceLoaders }) {

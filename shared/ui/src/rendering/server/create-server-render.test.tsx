@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { $route, type RegionRequest } from '@kaloryfer/contracts';
 import { atom } from 'nanostores';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kaloryfer/i18n';
 import { apiJson } from '../../api-json';
 import { PageFrame } from '../../PageFrame';
 import { useRequestStore } from '../hydration';
