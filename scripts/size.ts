@@ -12,6 +12,7 @@ import { startShop, WORKSPACES } from './lib/shop';
  * Prints figures against the aims; never fails on them.
  */
 const AIM_SHELL_KB = 110;
+const AIM_TOTAL_KB = 160;
 const AIM_ENTRY_KB = 20;
 
 const gzipSize = (buffer: Buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
@@ -63,7 +64,10 @@ async function firstLoad(url: string) {
 async function main() {
   console.log('Remote entries and exposed modules (gzip -9):');
   for (const row of remoteFigures()) console.log(`  ${row}`);
-  const config = { ...loadConfig(), port: 4400, remotePortBase: 4401, publicHost: '127.0.0.1', logLevel: 'silent', varDir: path.join(REPO_ROOT, 'var', 'size') };
+  // A fresh var/ each run: the published remotes are the build being measured.
+  const varDir = path.join(REPO_ROOT, 'var', 'size');
+  fs.rmSync(varDir, { recursive: true, force: true });
+  const config = { ...loadConfig(), port: 4400, remotePortBase: 4401, publicHost: '127.0.0.1', logLevel: 'silent', varDir, databaseUrl: `sqlite:${path.join(varDir, 'size.sqlite')}` };
   const shop = await startShop(config, () => undefined);
   try {
     const { byOrigin, shellInitial } = await firstLoad(shop.url);
@@ -74,7 +78,7 @@ async function main() {
       console.log(`  ${origin.padEnd(28)} ${kb(bytes).padStart(9)}`);
     }
     console.log(`  ${'shell initial JS incl. React'.padEnd(28)} ${kb(shellInitial).padStart(9)}  (aim ≤ ${AIM_SHELL_KB} KB${shellInitial > AIM_SHELL_KB * 1024 ? ': over' : ''})`);
-    console.log(`  ${'total first page load'.padEnd(28)} ${kb(total).padStart(9)}`);
+    console.log(`  ${'total first page load'.padEnd(28)} ${kb(total).padStart(9)}  (aim ≤ ${AIM_TOTAL_KB} KB${total > AIM_TOTAL_KB * 1024 ? ': over' : ''})`);
   } finally {
     await shop.close();
   }

@@ -30,7 +30,7 @@ function deps(render: Renderer = echo, extra: Partial<ComposeDeps> = {}): Compos
   return {
     snapshot,
     render: async (build, request) => render(build, request),
-    shell: { scripts: ['/main.1234abcd.js'], css: 'body{margin:0}', bootScripts: ['/boot.1234abcd.js'] },
+    shell: { scripts: ['/main.1234abcd.js'], css: 'body{margin:0}' },
     layout,
     i18n: (language) => i18n.forLanguage(language),
     css: async (url) => `/* ${url} */`,

@@ -234,7 +234,7 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     ...styles.filter(Boolean).map((css) => `<style data-kf="remote">${styleText(css)}</style>`),
     ...[...origins].map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}">`),
     ...(lcpImage ? [`<link rel="preload" href="${escapeHtml(lcpImage)}" as="image" fetchpriority="high">`] : []),
-    ...[...deps.shell.scripts, ...deps.shell.bootScripts].map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
+    ...deps.shell.scripts.map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
     ...mainAssets.map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
     ...(head.structuredData ?? []).map((data) => `<script type="application/ld+json" data-seo="server">${scriptJson(data)}</script>`),
     `</head><body><div id="root">${body}</div>`,

@@ -5,8 +5,6 @@ import path from 'node:path';
 export interface ShellAssets {
   scripts: string[];
   css: string;
-  /** The shell's boot chunks besides its entry, preloaded so they do not wait for the entry to run. */
-  bootScripts: string[];
 }
 
 const CHECK_EVERY_MS = 1000;
@@ -17,8 +15,7 @@ async function read(file: string): Promise<string> {
 
 /**
  * The shell's built index.html names its entry scripts and stylesheet (rspack's HTML plugin
- * writes it); boot-assets.json (shared/mfe-build) names the chunks the entry loads at once.
- * Both are read again when the build changes (npm run dev rebuilds the shell in place).
+ * writes it); read again when the build changes (npm run dev rebuilds the shell in place).
  */
 export function shellAssetsFrom(shellDist: string, now: () => number = Date.now): () => Promise<ShellAssets> {
   const index = path.join(shellDist, 'index.html');
@@ -35,9 +32,7 @@ export function shellAssetsFrom(shellDist: string, now: () => number = Date.now)
     const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g)].map((match) => match[1]);
     const styles = [...html.matchAll(/<link[^>]*\shref="([^"]+\.css)"[^>]*>/g)].map((match) => match[1]);
     const css = (await Promise.all(styles.map((href) => read(path.join(shellDist, href.replace(/^\//, '')))))).join('\n');
-    const boot = await read(path.join(shellDist, 'boot-assets.json'));
-    const bootScripts = boot ? (JSON.parse(boot) as { scripts: string[] }).scripts : [];
-    cached = { version, assets: { scripts, css, bootScripts }, checkedAt: now() };
+    cached = { version, assets: { scripts, css }, checkedAt: now() };
     return cached.assets;
   };
 }

@@ -42,7 +42,17 @@ async function pinnedBuilds(state: PageState | null): Promise<{ registry: Regist
   return { registry, assignments };
 }
 
+/**
+ * Lets the browser breathe between boot steps (input, a frame): the server's HTML is already on
+ * screen, so nothing is late, and each step stays a short task on a phone's main thread.
+ */
+function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function boot(): Promise<void> {
+  await yieldToMain(); // the shared modules were just evaluated
   const state = readPageState();
   const [{ registry, assignments }] = await Promise.all([
     pinnedBuilds(state),
@@ -57,6 +67,7 @@ async function boot(): Promise<void> {
   // A page that names nothing was answered 404 with page-not-found: show its address (spec §2 nf).
   if (state?.location) history.replaceState(history.state, '', state.location);
 
+  await yieldToMain();
   const runtime: FederationRuntime = { registerRemotes, loadRemote };
   const loader = new RemoteLoader(registry, assignments, runtime, __CONTRACTS_VERSION__, pushToDataLayer);
   const mounter = new RegionMounter(loader, state);
@@ -83,6 +94,7 @@ async function boot(): Promise<void> {
     check();
   });
 
+  await yieldToMain();
   // For operators and the e2e suite: which build of each remote this page runs.
   Object.assign(window, {
     __KALORYFER_SHELL__: { assignments, variantOf: (remote: Parameters<RemoteLoader['variantOf']>[0]) => loader.variantOf(remote) },

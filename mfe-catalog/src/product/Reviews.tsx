@@ -1,5 +1,5 @@
 import { REVIEW_LIMITS, type Review, type ReviewSummary } from '@kaloryfer/domain';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';
 import { createReview, reviewPage } from '../api/catalog-api';
 import { ApiFailure } from '@kaloryfer/ui';
@@ -10,6 +10,8 @@ export const REVIEWS_PAGE = 10;
 export const REVIEWS_ANCHOR = 'product-reviews';
 
 const STARS = [1, 2, 3, 4, 5] as const;
+/** The thanks take focus when they appear: the form the shopper was in is gone. */
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
 /** Dates read the same on the server and in every shopper's browser: the shop's own time zone. */
 const SHOP_TIME_ZONE = 'Europe/Warsaw';
 
@@ -56,6 +58,12 @@ export function Reviews({ productId, initial }: { productId: number; initial: { 
   const { summary } = initial;
   const titleId = useId();
 
+  // Keyboard users continue at the first new review instead of the top of the page (once it is there).
+  const [firstNew, setFirstNew] = useState<number | null>(null);
+  useEffect(() => {
+    if (firstNew !== null) (listRef.current?.children[firstNew] as HTMLElement | undefined)?.focus();
+  }, [firstNew, items]);
+
   const loadMore = async () => {
     setLoading(true);
     setFailed(false);
@@ -63,8 +71,7 @@ export function Reviews({ productId, initial }: { productId: number; initial: { 
       const page = await reviewPage(productId, items.length, REVIEWS_PAGE);
       const known = new Set(items.map((item) => item.id));
       setItems([...items, ...page.items.filter((item) => !known.has(item.id))]);
-      // Keyboard users continue at the first new review instead of the top of the page.
-      requestAnimationFrame(() => (listRef.current?.children[items.length] as HTMLElement | undefined)?.focus());
+      setFirstNew(items.length);
     } catch {
       setFailed(true);
     } finally {
@@ -133,7 +140,6 @@ function ReviewForm({ productId }: { productId: number }) {
   const [errors, setErrors] = useState<Errors>({});
   const [state, setState] = useState<'editing' | 'sending' | 'sent'>('editing');
   const [failure, setFailure] = useState<string | null>(null);
-  const thanksRef = useRef<HTMLParagraphElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   const submit = async (event: FormEvent) => {
@@ -155,7 +161,6 @@ function ReviewForm({ productId }: { productId: number }) {
     try {
       await createReview({ product_id: productId, rating, ...values });
       setState('sent');
-      requestAnimationFrame(() => thanksRef.current?.focus());
     } catch (error) {
       setFailure(t('reviews.form.failed', { reason: error instanceof ApiFailure ? error.message : t('Something went wrong', { ns: 'messages' }) }));
       setState('editing');
@@ -163,7 +168,7 @@ function ReviewForm({ productId }: { productId: number }) {
   };
 
   if (state === 'sent') {
-    return <p ref={thanksRef} tabIndex={-1} role="status" className="review-thanks">{t('reviews.form.thanks')}</p>;
+    return <p ref={focusOnMount} tabIndex={-1} role="status" className="review-thanks">{t('reviews.form.thanks')}</p>;
   }
   const described = (field: keyof Errors) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {});
   const error = (field: keyof Errors) => errors[field] && <p id={`${id}-${field}-error`} className="form-error">{errors[field]}</p>;

@@ -95,7 +95,37 @@ function baseConfig({ dir, mode, outDir, uniqueName }) {
     },
     performance: { hints: false },
     stats: 'errors-warnings',
+    plugins: [new EsModuleFederationRuntimePlugin()],
   };
+}
+
+/**
+ * Module Federation's generated runtime requires its bundler runtime by its CommonJS file, which
+ * drags every runtime module in as CommonJS: nothing of it can be tree-shaken, so the shell and
+ * every remote entry would carry all of it (manifest snapshots, preloading, Node code) though
+ * this shop switches those off. Each of its files is swapped for its ES twin once resolved.
+ */
+class EsModuleFederationRuntimePlugin {
+  apply(compiler) {
+    const cjs = /[\\/]node_modules[\\/]@module-federation[\\/][\w-]+[\\/]dist[\\/].*\.cjs$/;
+    const esTwin = (file) => {
+      const esm = file.replace(/\.cjs$/, '.js');
+      return fs.existsSync(esm) ? esm : file;
+    };
+    // The federation plugin pins its runtime packages by alias to their CommonJS files.
+    compiler.hooks.afterEnvironment.tap('EsModuleFederationRuntime', () => {
+      const alias = compiler.options.resolve.alias;
+      if (!alias || Array.isArray(alias)) return;
+      for (const [name, target] of Object.entries(alias)) {
+        if (typeof target === 'string' && cjs.test(target)) alias[name] = esTwin(target);
+      }
+    });
+    compiler.hooks.normalModuleFactory.tap('EsModuleFederationRuntime', (factory) => {
+      factory.hooks.beforeResolve.tap('EsModuleFederationRuntime', (data) => {
+        if (path.isAbsolute(data.request) && cjs.test(data.request)) data.request = esTwin(data.request);
+      });
+    });
+  }
 }
 
 /** Writes build-info.json next to the manifest: what the release script and registry read. */
@@ -172,6 +202,7 @@ function createRemoteConfig({ dir, remote, exposes, variant, server }, argv = {}
     name: info.container,
     entry: {},
     plugins: [
+      ...config.plugins,
       new rspack.DefinePlugin({ __REMOTE_BUILD__: JSON.stringify(info) }),
       new ModuleFederationPlugin({
         name: info.container,
@@ -248,6 +279,7 @@ function createShellConfig({ dir }, argv = {}) {
     name: 'shell',
     entry: { main: './src/index.ts' },
     plugins: [
+      ...config.plugins,
       new rspack.DefinePlugin({ __CONTRACTS_VERSION__: JSON.stringify(contractsVersion()) }),
       new rspack.HtmlRspackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer' }),
       new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
