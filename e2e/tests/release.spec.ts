@@ -8,8 +8,9 @@ import { writeJsonAtomic } from '../../scripts/lib/registry-file';
 
 const footerBuild = (page: import('@playwright/test').Page) => page.locator('[data-remote-build="content"]');
 
-/** The content build a page's state pins (kf-state). */
-const pinnedContent = (html: string) => JSON.parse(/<script type="application\/json" id="kf-state">(.*?)<\/script>/.exec(html)![1]).registry.remotes.content;
+/** The build of a remote a page's state pins (kf-state). */
+const pinned = (html: string, remote: string) => JSON.parse(/<script type="application\/json" id="kf-state">(.*?)<\/script>/.exec(html)![1]).registry.remotes[remote];
+const pinnedContent = (html: string) => pinned(html, 'content');
 
 function run(command: string, args: string[], env: Record<string, string> = {}, cwd = REPO_ROOT) {
   execFileSync(command, args, { cwd, env: { ...process.env, ...SHOP_ENV, ...env }, stdio: 'pipe' });
@@ -43,6 +44,30 @@ test('a release and a rollback change what the next request renders and pins, on
   await page.reload();
   await expect(footerBuild(page)).toHaveAttribute('data-version', '1.0.0');
   fs.rmSync(outDir, { recursive: true, force: true });
+});
+
+test('a catalogue release renders the next product page with its new server code and hydrates with its new browser code; a rollback returns both', async ({ page }) => {
+  test.setTimeout(180_000);
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-catalog-'));
+  run('npx', ['rspack', 'build'], { REMOTE_VERSION: '1.0.1-e2e', REMOTE_OUT_DIR: outDir }, path.join(REPO_ROOT, 'mfe-catalog'));
+  run('npx', ['tsx', 'scripts/release.ts', 'catalog', '--dist', outDir]);
+  try {
+    const html = await (await page.request.get('/c/grzejniki-lazienkowe')).text();
+    expect(html).toContain('data-ssr="catalog 1.0.1-e2e"');
+    expect(pinned(html, 'catalog')).toMatchObject({ version: '1.0.1-e2e', entry: expect.stringContaining('/1.0.1-e2e/remoteEntry.js') });
+    await page.goto('/c/grzejniki-lazienkowe');
+    const hydrated = await page.evaluate(() => ({
+      version: (window as unknown as { __KALORYFER_SHELL__: { variantOf(remote: string): { version: string } } }).__KALORYFER_SHELL__.variantOf('catalog').version,
+      errors: (window as unknown as { __KALORYFER_HYDRATION_ERRORS__?: string[] }).__KALORYFER_HYDRATION_ERRORS__ ?? [],
+    }));
+    expect(hydrated).toEqual({ version: '1.0.1-e2e', errors: [] });
+  } finally {
+    run('npx', ['tsx', 'scripts/release.ts', 'catalog', '--rollback']);
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+  const rolledBack = await (await page.request.get('/c/grzejniki-lazienkowe')).text();
+  expect(rolledBack).toContain('data-ssr="catalog 1.0.0"');
+  expect(pinned(rolledBack, 'catalog')).toMatchObject({ version: '1.0.0' });
 });
 
 test('a remote built against another contracts major is refused, on the server and in the browser, and the region falls back', async ({ page }) => {

@@ -1,36 +1,31 @@
 import { fetchRegistry } from './fetch-registry';
 
-/** Where the shell gets its registry: the copy in the page first, the published file otherwise. */
+/** Where a page without its state script gets the registry: the published file, entries by their scripts. */
 const published = { remotes: { cart: { entry: 'http://127.0.0.1:4302/1.0.1/mf-manifest.json', version: '1.0.1', contracts: '1.0.0' } } };
-const inPage = { remotes: { cart: { entry: 'http://127.0.0.1:4302/1.0.0/mf-manifest.json', version: '1.0.0', contracts: '1.0.0' } } };
 let fetched: string[];
+let answer: () => Promise<Response>;
 
 beforeEach(() => {
   fetched = [];
-  document.head.innerHTML = '';
+  answer = async () => ({ ok: true, status: 200, json: async () => published } as Response);
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {
     fetched.push(String(url));
-    return { ok: true, status: 200, json: async () => published } as Response;
+    return answer();
   }) as typeof fetch;
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
-const inline = (text: string) => {
-  document.head.innerHTML = `<script id="mfe-registry" type="application/json">${text}</script>`;
-};
-
-test('the registry the server put into the page is used without a request', async () => {
-  inline(JSON.stringify(inPage));
-  expect((await fetchRegistry()).remotes.cart?.variants[0].version).toBe('1.0.0');
-  expect(fetched).toEqual([]);
+test('the published file, each build registered by its entry script beside the manifest', async () => {
+  const registry = await fetchRegistry();
+  expect(fetched).toEqual(['/mfe-registry.json']);
+  expect(registry.remotes.cart?.variants[0]).toMatchObject({ version: '1.0.1', entry: 'http://127.0.0.1:4302/1.0.1/remoteEntry.js' });
 });
 
 test.each([
-  ['no copy in the page', null],
-  ['an unreadable copy', '{"remotes":'],
-  ['a copy that is no registry', '{"remotes":{"cart":{"entry":"ftp://x"}}}'],
-])('%s: the published file is fetched', async (_name, text) => {
-  if (text !== null) inline(text);
-  expect((await fetchRegistry()).remotes.cart?.variants[0].version).toBe('1.0.1');
-  expect(fetched).toEqual(['/mfe-registry.json']);
+  ['unreachable', async () => { throw new Error('offline'); }],
+  ['an error status', async () => ({ ok: false, status: 503 } as Response)],
+  ['no registry', async () => ({ ok: true, status: 200, json: async () => ({ remotes: { cart: { entry: 'ftp://x' } } }) } as Response)],
+])('%s: an empty registry (every region falls back, the shop still works)', async (_name, failing) => {
+  answer = failing;
+  expect((await fetchRegistry()).remotes).toEqual({});
 });

@@ -4,22 +4,19 @@ import { parseRegistry, type Registry } from './registry';
 const EMPTY: Registry = { timeoutMs: 8000, remotes: {} };
 
 /**
- * The registry the server put into the page (`<script id="mfe-registry">`, saving a round trip
- * on the first visit), else the published file.
+ * The published registry, for a page without a readable state script (a page cached from before
+ * server rendering). The browser registers a build by its entry script: the registry names the
+ * manifest, and the build config writes remoteEntry.js beside it.
  */
 export async function fetchRegistry(url = '/mfe-registry.json'): Promise<Registry> {
-  const inline = document.getElementById('mfe-registry')?.textContent;
-  if (inline) {
-    try {
-      return parseRegistry(JSON.parse(inline));
-    } catch (error) {
-      console.error('[shell] the registry in the page is unreadable, fetching it', error);
-    }
-  }
   try {
     const response = await fetch(url, { cache: 'no-store' });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return parseRegistry(await response.json());
+    const registry = parseRegistry(await response.json());
+    for (const entry of Object.values(registry.remotes)) {
+      for (const variant of entry?.variants ?? []) variant.entry = variant.entry.replace(/mf-manifest\.json$/, 'remoteEntry.js');
+    }
+    return registry;
   } catch (error) {
     console.error('[shell] remote registry unavailable', error);
     return EMPTY;
