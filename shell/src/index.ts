@@ -2,5 +2,15 @@
 // inlines them into every page (the first paint needs no stylesheet request).
 import './styles/shell.css';
 
-// Async boundary: shared singletons are negotiated before any of the shell's code runs.
-import('./bootstrap');
+/** A pause between boot steps: a phone's main thread gets to paint and take input. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// Async boundary: shared singletons are negotiated before any of the shell's code runs. The
+// heavy shared modules are evaluated one per task (React's DOM renderer alone is a long task on
+// a phone), so the page's HTML stays responsive while the shell starts behind it.
+void nextTask()
+  .then(() => import('react-dom/client'))
+  .then(nextTask)
+  .then(() => import('@kaloryfer/i18n'))
+  .then(nextTask)
+  .then(() => import('./bootstrap'));

@@ -1,5 +1,5 @@
 import { formatPhone, normalisePhone, SHOP_BANK_ACCOUNT } from '@kaloryfer/domain';
-import { formatPln } from '@kaloryfer/i18n/src/format-pln';
+import { formatPln } from '@kaloryfer/i18n/src/format-numbers';
 import type { AddressInput, OrderSummary } from '../orders/orders';
 import { escapeHtml } from '../http/html';
 import type { MailMessage } from './outbox';

@@ -1,4 +1,4 @@
-import { formatPln } from '@kaloryfer/i18n/src/format-pln';
+import { formatPln } from '@kaloryfer/i18n/src/format-numbers';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml } from '../http/html';
 import { BLIK_CODE, SANDBOX_PATH, type SandboxGateway, type SandboxPayment } from './sandbox-gateway';

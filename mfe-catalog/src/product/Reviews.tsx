@@ -1,6 +1,6 @@
 import { REVIEW_LIMITS, type Review, type ReviewSummary } from '@kaloryfer/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from '@kaloryfer/i18n';
+import { formatNumber, useTranslation } from '@kaloryfer/i18n';
 import { createReview, reviewPage } from '../api/catalog-api';
 import { ApiFailure } from '@kaloryfer/ui';
 import './reviews.css';
@@ -15,11 +15,23 @@ const focusOnMount = (element: HTMLElement | null) => element?.focus();
 /** Dates read the same on the server and in every shopper's browser: the shop's own time zone. */
 const SHOP_TIME_ZONE = 'Europe/Warsaw';
 
+/** One date format per language: building an Intl formatter is slow on a phone. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatDate(iso: string, language: string): string {
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: SHOP_TIME_ZONE });
+    dateFormats.set(language, format);
+  }
+  return format.format(new Date(iso));
+}
+
 function useFormats() {
   const { i18n } = useTranslation();
   return {
-    rating: (value: number) => new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value),
-    date: (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: SHOP_TIME_ZONE }).format(new Date(iso)),
+    rating: (value: number) => formatNumber(value, i18n.language, 1),
+    date: (iso: string) => formatDate(iso, i18n.language),
   };
 }
 

@@ -1,4 +1,4 @@
-import { formatPrice, i18n, initI18n, languagesFor, registerNamespace, setLanguage, SPEC_MESSAGES } from './index';
+import { formatNumber, formatPrice, i18n, initI18n, languagesFor, registerNamespace, setLanguage, SPEC_MESSAGES } from './index';
 import { ALL_SHARED_BUNDLES } from './locales/all-bundles';
 import { messagesPl } from './locales/messages.pl-PL';
 
@@ -114,5 +114,38 @@ describe('prices', () => {
     [1299, 'xx-XX', '1 299,00 zł'],
   ])('%d in %s is "%s" (amount then sign in Polish, thousands grouped from 1 000)', (amount, language, expected) => {
     expect(formatPrice(amount, language)).toBe(expected.replace(/ /g, '\u00a0'));
+  });
+});
+
+describe('plain numbers', () => {
+  test.each([
+    [0, 'pl-PL', undefined, '0'],
+    [500, 'pl-PL', undefined, '500'],
+    [1500, 'pl-PL', undefined, '1500'],
+    [12500, 'pl-PL', undefined, '12 500'],
+    [1234567, 'pl-PL', undefined, '1 234 567'],
+    [2.5, 'pl-PL', undefined, '2,5'],
+    [0.1234, 'pl-PL', undefined, '0,123'],
+    [-3000, 'pl-PL', undefined, '-3000'],
+    [-0.0001, 'pl-PL', undefined, '0'],
+    [4.5, 'pl-PL', 1, '4,5'],
+    [4, 'pl-PL', 1, '4,0'],
+    [4.96, 'pl-PL', 1, '5,0'],
+    [1500, 'en-US', undefined, '1,500'],
+    [4.5, 'en-US', 1, '4.5'],
+    [1500, 'de-DE', undefined, '1.500'],
+    [1500, 'it-IT', undefined, '1500'],
+    [12500, 'it-IT', undefined, '12.500'],
+    [12500, 'xx-XX', undefined, '12 500'],
+  ])('%d in %s (%s decimals) is "%s"', (value, language, digits, expected) => {
+    expect(formatNumber(value, language, digits)).toBe(expected.replace(/ /g, '\u00a0'));
+  });
+
+  // The reason for writing it out is sameness on server and browser, not other words: where
+  // Intl agrees with the shop's rule, the words are Intl's (this Node's ICU is the server's).
+  test.each([[0], [500], [1500], [12500], [2.5], [1234567]])('%d reads as Intl writes it in every language', (value) => {
+    for (const language of ['pl-PL', 'en-US', 'de-DE', 'it-IT']) {
+      expect(formatNumber(value, language)).toBe(value.toLocaleString(language));
+    }
   });
 });

@@ -1,6 +1,8 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { setDefaultI18n, useTranslation } from './react';
-import { formatPln } from './format-pln';
+import { formatPln } from './format-numbers';
+
+export { formatNumber } from './format-numbers';
 import { loadSharedBundle, POLISH_BUNDLE } from './locales/bundles';
 
 export { SPEC_MESSAGES, type SpecMessage } from './spec-messages';

@@ -37,12 +37,18 @@ function installedVersion(pkg) {
   return JSON.parse(fs.readFileSync(file, 'utf8')).version;
 }
 
+/**
+ * No `requiredVersion`: every container would run Module Federation's semver matcher (regular
+ * expressions built per call) for each shared module it consumes — ~60 ms of a phone's main
+ * thread (4× CPU slowdown) in the shell's start alone, for a console warning. Every build comes
+ * from this repository's one lockfile, and the shell refuses a remote built against another
+ * contracts major.
+ */
 function sharedSingletons() {
   return Object.fromEntries(
     SINGLETONS.map((request) => {
       const version = installedVersion(packageNameOf(request));
-      const major = version.split('.')[0];
-      return [request, { singleton: true, requiredVersion: `^${major}.0.0`, version }];
+      return [request, { singleton: true, requiredVersion: false, version }];
     }),
   );
 }
