@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import { loadConfig, REPO_ROOT, type Config } from '../api/src/config';
+import { measureLongTasks, type LongTaskFigures } from './lib/long-tasks';
 import { startShop, type RunningShop } from './lib/shop';
 
 /**
@@ -16,13 +17,17 @@ import { startShop, type RunningShop } from './lib/shop';
  *    CLS, JavaScript bytes and requests — for the server-rendered shop and, side by side in the
  *    same run, the client-rendered mode (SSR=0), because absolute figures on a shared machine
  *    drift. Median of BENCH_RUNS (3) per page.
- * 2. Server-render throughput: a product page's HTML at 32 connections (autocannon, in a child
+ * 2. The main thread's long tasks as Chromium observes them under the same 4× CPU slowdown
+ *    (median of BENCH_TASK_RUNS (5) loads): blocking time after the first paint and over the
+ *    whole load — steadier than Lighthouse's simulated TBT for comparing builds.
+ * 3. Server-render throughput: a product page's HTML at 32 connections (autocannon, in a child
  *    process), over one product and over many, next to the API's product-view call.
  *
  * Measures what `npm run build` last built (each shop runs from its own fresh var/ folder).
  * Prints figures against the aims; never fails on them. BENCH_ONLY=ssr|csr|http runs one part.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const TASK_RUNS = Number(process.env.BENCH_TASK_RUNS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
 const AIMS = { performance: 95, lcp: 1800, tbt: 200, cls: 0.02, p99: 50 };
 const CHROME_FLAGS = [
@@ -102,22 +107,35 @@ function shopConfig(name: string, port: number, serverRender: boolean, renderCac
   };
 }
 
-async function lighthouse(mode: 'ssr' | 'csr'): Promise<Map<string, Figures>> {
+interface BrowserFigures {
+  vitals: Map<string, Figures>;
+  tasks: Map<string, LongTaskFigures>;
+}
+
+async function inBrowser(mode: 'ssr' | 'csr'): Promise<BrowserFigures> {
   const shop = await startShop(shopConfig(mode, mode === 'ssr' ? 4500 : 4600, mode === 'ssr'), () => undefined);
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
-  const results = new Map<string, Figures>();
+  const vitals = new Map<string, Figures>();
+  const tasks = new Map<string, LongTaskFigures>();
   try {
-    for (const [label, pagePath] of await pagesOf(shop.url)) {
-      const runs: Figures[] = [];
-      for (let run = 0; run < RUNS; run += 1) runs.push(await audit(shop.url + pagePath, Number(chrome.port)));
-      results.set(label, Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((one) => one[key as keyof Figures]))])) as unknown as Figures);
-      process.stdout.write('.');
+    const pages = await pagesOf(shop.url);
+    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    try {
+      for (const [label, pagePath] of pages) {
+        const runs: Figures[] = [];
+        for (let run = 0; run < RUNS; run += 1) runs.push(await audit(shop.url + pagePath, Number(chrome.port)));
+        vitals.set(label, Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((one) => one[key as keyof Figures]))])) as unknown as Figures);
+        process.stdout.write('.');
+      }
+    } finally {
+      chrome.kill();
     }
+    const observed = await measureLongTasks(pages.map(([, pagePath]) => shop.url + pagePath), TASK_RUNS);
+    pages.forEach(([label], index) => tasks.set(label, observed[index]));
+    process.stdout.write('.');
   } finally {
-    chrome.kill();
     await shop.close();
   }
-  return results;
+  return { vitals, tasks };
 }
 
 const cell = (figures: Figures | undefined) => (figures
@@ -211,12 +229,26 @@ async function throughput() {
   console.log(`  aim: product page p99 ≤ ${AIMS.p99} ms`);
 }
 
+const taskCell = (figures: LongTaskFigures | undefined) => (figures
+  ? `${String(figures.blockingAfterFcp).padStart(9)} ${String(figures.blockingAll).padStart(6)} ${String(figures.count).padStart(5)} ${String(figures.longest).padStart(7)}`
+  : ''.padEnd(30));
+
+function printLongTasks(ssr: Map<string, LongTaskFigures>, csr: Map<string, LongTaskFigures>) {
+  const head = `${'after FCP'.padStart(9)} ${'all'.padStart(6)} ${'tasks'.padStart(5)} ${'longest'.padStart(7)}`;
+  console.log(`\nMain-thread long tasks observed in Chromium (4× CPU slowdown, 412×823 phone), median of ${TASK_RUNS}: blocking ms (each task's time over 50 ms)\n`);
+  console.log(`${''.padEnd(10)} | server-rendered${''.padEnd(16)} | client-rendered (SSR=0)`);
+  console.log(`${'page'.padEnd(10)} | ${head} | ${head}`);
+  for (const label of new Set([...ssr.keys(), ...csr.keys()])) console.log(`${label.padEnd(10)} | ${taskCell(ssr.get(label))} | ${taskCell(csr.get(label))}`);
+}
+
 async function main() {
   console.log(`bench:web on ${os.cpus().length} cores, Node ${process.version}`);
   if (!ONLY || ONLY === 'ssr' || ONLY === 'csr') {
-    const ssr = ONLY === 'csr' ? new Map() : await lighthouse('ssr');
-    const csr = ONLY === 'ssr' ? new Map() : await lighthouse('csr');
-    printWebVitals(ssr, csr);
+    const none: BrowserFigures = { vitals: new Map(), tasks: new Map() };
+    const ssr = ONLY === 'csr' ? none : await inBrowser('ssr');
+    const csr = ONLY === 'ssr' ? none : await inBrowser('csr');
+    printWebVitals(ssr.vitals, csr.vitals);
+    printLongTasks(ssr.tasks, csr.tasks);
   }
   if (!ONLY || ONLY === 'http') await throughput();
 }

@@ -1,0 +1,80 @@
+import { chromium, type Browser } from 'playwright-core';
+
+/**
+ * The main thread's long tasks while a page loads and hydrates, as Chromium itself reports them
+ * (PerformanceObserver 'longtask') under the same 4× CPU slowdown Lighthouse simulates, on a
+ * phone-sized viewport. Lighthouse's TBT is a simulation over one trace and swings by hundreds
+ * of milliseconds between runs on a shared machine; the observed sum over several runs is the
+ * steadier figure to compare builds by (docs/performance.md).
+ */
+export interface LongTaskFigures {
+  /** Sum of each long task's time over 50 ms, after the first contentful paint (TBT's rule). */
+  blockingAfterFcp: number;
+  /** The same over the whole load, before the first paint too. */
+  blockingAll: number;
+  /** Long tasks counted, and the longest. */
+  count: number;
+  longest: number;
+}
+
+const FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+/** After the shell reports the route ready: time for the header widgets to load, one per idle task. */
+const SETTLE_MS = 3000;
+
+async function once(browser: Browser, url: string): Promise<LongTaskFigures> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      const tasks: [number, number][] = [];
+      Object.assign(window, { __longTasks: tasks });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration]);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(url);
+    await page.waitForSelector('html[data-route-ready]', { timeout: 60_000 });
+    await page.waitForTimeout(SETTLE_MS);
+    const { tasks, fcp } = await page.evaluate(() => ({
+      tasks: (window as unknown as { __longTasks: [number, number][] }).__longTasks,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+    }));
+    const blocking = (list: [number, number][]) => Math.round(list.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0));
+    return {
+      blockingAfterFcp: blocking(tasks.filter(([start]) => start >= fcp)),
+      blockingAll: blocking(tasks),
+      count: tasks.length,
+      longest: Math.round(Math.max(0, ...tasks.map(([, duration]) => duration))),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Median of `runs` loads of each URL, one browser for all (each load in a fresh context: no cache). */
+export async function measureLongTasks(urls: string[], runs: number, executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'): Promise<LongTaskFigures[]> {
+  const browser = await chromium.launch({ executablePath, args: FLAGS });
+  try {
+    const results: LongTaskFigures[] = [];
+    for (const url of urls) {
+      const samples: LongTaskFigures[] = [];
+      for (let run = 0; run < runs; run += 1) samples.push(await once(browser, url));
+      results.push({
+        blockingAfterFcp: median(samples.map((sample) => sample.blockingAfterFcp)),
+        blockingAll: median(samples.map((sample) => sample.blockingAll)),
+        count: median(samples.map((sample) => sample.count)),
+        longest: median(samples.map((sample) => sample.longest)),
+      });
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
