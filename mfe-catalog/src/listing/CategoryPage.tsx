@@ -1,7 +1,7 @@
 import './listing.css';
 import { $route, linkTo, navigationRequested } from '@kaloryfer/contracts';
 import { categoryTrail, type Category } from '@kaloryfer/domain';
-import { PageFrame, usePageData, useRequestStore } from '@kaloryfer/ui';
+import { Button, PageFrame, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';
 import { NotFoundRedirect } from '../pages/NotFoundRedirect';
@@ -104,9 +104,9 @@ function CategoryListing({ category, all }: { category: Category | null; all: Ca
             </p>
           )}
           <FilterPanel filters={filters} aggregations={listing.aggregations} attributes={attributes.status === 'ready' ? attributes.value : []} onChange={apply} />
-          <button type="button" className="button-primary filter-close" onClick={closeDrawer}>
+          <Button block className="filter-close" onClick={closeDrawer}>
             {t('filters.show', { count: listing.total })}
-          </button>
+          </Button>
         </aside>
         <section aria-labelledby="listing-results" className="listing-results" aria-busy={listing.status === 'loading'}>
           <h2 id="listing-results" className="visually-hidden">{t('category.results')}</h2>

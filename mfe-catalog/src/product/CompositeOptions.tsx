@@ -1,8 +1,9 @@
 import { cartAddRequested, type CartAddRequest } from '@kaloryfer/contracts';
 import { checkQuantity, imageUrl, type BundleOptionDef, type CustomOptionDef, type Product } from '@kaloryfer/domain';
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
+import { Button } from '@kaloryfer/ui';
 import { useId, useState } from 'react';
-import type { BundleChoice, CustomChoice } from './composite-options';
+import { downloadLabel, type BundleChoice, type CustomChoice } from './composite-options';
 
 /** Bundle options: a radiator size, valves, an optional head — each with its price and a quantity. */
 export function BundlePickers({ options, components, choice, onChange }: {
@@ -165,7 +166,7 @@ export function GroupedTable({ product, components }: { product: Product; compon
           ))}
         </tbody>
       </table>
-      <button type="submit" className="button-primary">{t('product.addAllToCart')}</button>
+      <Button type="submit" block>{t('product.addAllToCart')}</Button>
       {error && <p role="alert" className="form-error">{error}</p>}
     </form>
   );
@@ -180,12 +181,12 @@ export function Downloads({ links }: { links: NonNullable<Product['downloadable_
       <h2 id="product-downloads">{t('product.downloads')}</h2>
       <ul>
         {links.map((link) => {
-          const kind = /\.zip$/i.test(link.file) ? 'ZIP' : 'PDF';
+          const label = downloadLabel(link.title, link.file);
           return (
             <li key={link.id}>
               {link.is_shareable
-                ? <a href={link.file} download rel="noopener">{t('product.download', { title: link.title, kind })}</a>
-                : <span>{t('product.downloadAfterPurchase', { title: link.title, kind })}</span>}
+                ? <a href={link.file} download rel="noopener">{t('product.download', label)}</a>
+                : <span>{t('product.downloadAfterPurchase', label)}</span>}
             </li>
           );
         })}

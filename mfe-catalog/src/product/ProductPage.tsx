@@ -5,7 +5,7 @@ import {
 } from '@kaloryfer/contracts';
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 import { checkQuantity, imageUrl, type ConfigurableChild, type Product } from '@kaloryfer/domain';
-import { ApiFailure, Icon, PageFrame, useClientStore, usePageData, useRequestStore } from '@kaloryfer/ui';
+import { ApiFailure, Button, Icon, PageFrame, useClientStore, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { useEffect, useId, useState } from 'react';
 import { productView, type ProductView } from '../api/catalog-api';
 import { NotFoundRedirect } from '../pages/NotFoundRedirect';
@@ -191,7 +191,7 @@ function AddToCart({ product, item, price, disabled, productOption, missing }: {
       <label htmlFor={`${id}-qty`}>{t('product.quantity')}</label>
       <input id={`${id}-qty`} inputMode="numeric" value={qty} onChange={(event) => setQty(event.target.value)}
         aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} size={4} />
-      <button type="submit" className="button-primary" disabled={disabled}>{t('product.addToCart')}</button>
+      <Button type="submit" block disabled={disabled}>{t('product.addToCart')}</Button>
       {error && <p id={`${id}-error`} role="alert" className="form-error">{error}</p>}
     </form>
   );

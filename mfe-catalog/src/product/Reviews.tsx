@@ -2,7 +2,7 @@ import { REVIEW_LIMITS, type Review, type ReviewSummary } from '@kaloryfer/domai
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatNumber, useTranslation } from '@kaloryfer/i18n';
 import { createReview, reviewPage } from '../api/catalog-api';
-import { ApiFailure } from '@kaloryfer/ui';
+import { ApiFailure, Button } from '@kaloryfer/ui';
 import './reviews.css';
 
 /** Reviews loaded per "show more". */
@@ -214,7 +214,7 @@ function ReviewForm({ productId }: { productId: number }) {
       <textarea {...input('detail', REVIEW_LIMITS.detail)} rows={5} />
       {error('detail')}
       <p className="form-hint">{t('reviews.form.moderation')}</p>
-      <button type="submit" className="button-primary" disabled={state === 'sending'} aria-busy={state === 'sending'}>{t('reviews.form.submit')}</button>
+      <Button type="submit" disabled={state === 'sending'} aria-busy={state === 'sending'}>{t('reviews.form.submit')}</Button>
       {failure && <p role="alert" className="form-error">{failure}</p>}
     </form>
   );

@@ -1,6 +1,6 @@
 import type { BundleOptionDef, CustomOptionDef } from '@kaloryfer/domain';
 import {
-  bundleChoiceTotal, bundleProductOption, customChoiceTotal, customProductOption, initialBundleChoice, missingBundleOptions, missingCustomOptions,
+  bundleChoiceTotal, bundleProductOption, downloadLabel, customChoiceTotal, customProductOption, initialBundleChoice, missingBundleOptions, missingCustomOptions,
 } from './composite-options';
 
 const link = (id: number, sku: string, isDefault: boolean, qty = 1) => ({ id, sku, qty, can_change_quantity: 0 as const, is_default: isDefault, position: id });
@@ -70,5 +70,17 @@ describe('custom options with their adders (spec §4: fixed adds the amount, per
       { option_id: '101', option_value: '1002' },
       { option_id: '103', option_value: 'RAL 9016' },
     ]);
+  });
+});
+
+describe('download labels', () => {
+  test.each([
+    ['Poradnik: jak dobrać moc grzejnika (PDF)', 'poradnik.pdf', { title: 'Poradnik: jak dobrać moc grzejnika', kind: 'PDF' }],
+    ['Instrukcja montażu (pdf) ', 'instrukcja.PDF', { title: 'Instrukcja montażu', kind: 'PDF' }],
+    ['Karta katalogowa', 'karta.pdf', { title: 'Karta katalogowa', kind: 'PDF' }],
+    ['Pliki CAD (ZIP)', 'cad.zip', { title: 'Pliki CAD', kind: 'ZIP' }],
+    ['Pliki CAD (PDF)', 'cad.zip', { title: 'Pliki CAD (PDF)', kind: 'ZIP' }],
+  ])('%s (%s) → the kind once', (title, file, expected) => {
+    expect(downloadLabel(title, file)).toEqual(expected);
   });
 });

@@ -62,3 +62,12 @@ export function customProductOption(options: CustomOptionDef[], choice: CustomCh
     return [{ option_id: String(option.option_id), option_value: Array.isArray(picked) ? picked.join(',') : picked.trim() }];
   });
 }
+
+/**
+ * A download's label parts: its kind from the file's extension, and its title without a kind
+ * it already ends in ("Poradnik (PDF)" is shown "Poradnik (PDF)", never "Poradnik (PDF) (PDF)").
+ */
+export function downloadLabel(title: string, file: string): { title: string; kind: string } {
+  const kind = /\.zip$/i.test(file) ? 'ZIP' : 'PDF';
+  return { title: title.replace(new RegExp(`\\s*\\(${kind}\\)\\s*$`, 'i'), ''), kind };
+}

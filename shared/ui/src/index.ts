@@ -2,6 +2,7 @@ export { createRemoteLifecycles, type RemoteMountProps } from './remote-lifecycl
 export { PageFrame, type Crumb } from './PageFrame';
 export { RemoteCrash } from './RemoteCrash';
 export { RemoteVersion } from './RemoteVersion';
+export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { Icon, type IconName } from './Icon';
 export { useOverlayPanel } from './use-overlay-panel';
 export { readStored, writeStored } from './stored';
