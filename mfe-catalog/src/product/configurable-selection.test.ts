@@ -28,6 +28,17 @@ describe('configurable variants (spec §4, §5)', () => {
     expect(result.kind === 'child' && result.child.sku).toBe(expected);
   });
 
+  test('without a child in the URL the page opens on the cheapest selectable child: the tile\'s "od" price', () => {
+    const priced = [
+      child('W-500', 101, 500, { final_price_incl_tax: 1299 }),
+      child('W-600', 101, 600, { final_price_incl_tax: 1099 }),
+      child('A-500', 104, 500, { final_price_incl_tax: 899, stock: stock(false) }),
+      child('A-600', 104, 600, { final_price_incl_tax: 1099 }),
+    ];
+    const result = initialChild(priced, options, undefined);
+    expect(result.kind === 'child' && result.child.sku).toBe('W-600');
+  });
+
   test('no selectable child at all → none available', () => {
     expect(initialChild([children[2], children[4]], options, undefined)).toEqual({ kind: 'none-available' });
   });

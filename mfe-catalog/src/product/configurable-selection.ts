@@ -18,16 +18,21 @@ export function selectionOf(child: ConfigurableChild, options: ConfigurableOptio
   return Object.fromEntries(options.map((option) => [option.attribute_code, valueOf(child, option.attribute_code)]));
 }
 
+/** A child's gross price as the shopper pays it (priced by the API; the source price before that). */
+const grossOf = (child: ConfigurableChild) => child.final_price_incl_tax ?? child.price;
+
 /**
  * Spec §4/§5: only in-stock, enabled children that match the chosen option ids are
- * selectable. The child named in the URL wins when selectable; otherwise the first selectable
- * child is the default. No selectable child at all → 'No available product variants'.
+ * selectable. The child named in the URL wins when selectable; otherwise the cheapest
+ * selectable child — the one the parent's "od" price comes from ("the cheapest configurable
+ * child sets the parent price"), so the page opens on the price the tile showed; the first of
+ * equals. No selectable child at all → 'No available product variants'.
  */
 export function initialChild(children: ConfigurableChild[], options: ConfigurableOption[], childSku: string | undefined): SelectionResult {
   const selectable = children.filter((child) => isChildSelectable(child, false));
   if (selectable.length === 0) return { kind: 'none-available' };
   const named = childSku ? selectable.find((child) => child.sku === childSku) : undefined;
-  const child = named ?? selectable[0];
+  const child = named ?? selectable.reduce((cheapest, candidate) => (grossOf(candidate) < grossOf(cheapest) ? candidate : cheapest));
   return { kind: 'child', child, selection: selectionOf(child, options) };
 }
 
