@@ -4,7 +4,7 @@ import { useTranslation } from '@kaloryfer/i18n';
 import type { Bucket, SearchResponse } from '../api/catalog-api';
 import { rangeLabel } from './facet-labels';
 import {
-  ATTRIBUTE_FILTERS, RANGE_FILTER_NAMES, RANGE_FILTERS, rangeParam, toggleOption, toggleRange,
+  ATTRIBUTE_FILTERS, isExactValue, RANGE_FILTER_NAMES, RANGE_FILTERS, rangeParam, toggleOption, toggleRange,
   type AttributeFilter, type ListingFilters, type RangeFilter,
 } from './route-filters';
 
@@ -78,6 +78,12 @@ export function FilterPanel({ filters, aggregations, attributes, onChange }: Pro
               <input type="radio" name={`${id}-${name}`} checked={!chosen} onChange={() => onChange({ ...filters, ranges: { ...filters.ranges, [name]: undefined } })} />
               {t('filters.any')}
             </label>
+            {chosen && isExactValue(chosen) && (
+              <label className="filter-option">
+                <input type="radio" name={`${id}-${name}`} checked onChange={() => undefined} />
+                {rangeLabel(chosen, RANGE_UNITS[name], false, i18n.language)}
+              </label>
+            )}
             {RANGE_FILTERS[name].buckets.map((bucket) => {
               const count = buckets.find((candidate) => candidate.from === bucket.from && candidate.to === bucket.to)?.doc_count ?? 0;
               const selected = chosen !== undefined && rangeParam(chosen) === rangeParam(bucket);

@@ -1,5 +1,5 @@
 import type { SearchBody } from '../api/catalog-api';
-import { ATTRIBUTE_FILTERS, RANGE_FILTER_NAMES, RANGE_FILTERS, usesHeatOutput, type ListingFilters } from './route-filters';
+import { ATTRIBUTE_FILTERS, isExactValue, RANGE_FILTER_NAMES, RANGE_FILTERS, usesHeatOutput, type ListingFilters } from './route-filters';
 
 /** Spec §9: category page size 20; "load more" asks for the next 20 from start + perPage. */
 export const PAGE_SIZE = 20;
@@ -47,7 +47,8 @@ export function listingRequest(categoryId: number | null, filters: ListingFilter
     if (!bucket) continue;
     const value: Record<string, number> = {};
     if (bucket.from !== null) value.gte = bucket.from;
-    if (bucket.to !== null) value.lt = bucket.to;
+    if (isExactValue(bucket)) value.lte = bucket.from!;
+    else if (bucket.to !== null) value.lt = bucket.to;
     applied.push({ attribute: RANGE_FILTERS[name].field, value });
   }
   if (filters.output !== null) applied.push({ attribute: 'heat_output', value: { gte: filters.output } });

@@ -12,6 +12,8 @@ describe('filters ↔ route query (spec §2)', () => {
     ['?color=101,104&manufacturer=201', { ...NO_FILTERS, attributes: { color: [101, 104], manufacturer: [201] } }],
     ['?sort=price:asc', { ...NO_FILTERS, sort: 'price:asc' }],
     ['?output=960&sort=heat_output:desc', { ...NO_FILTERS, output: 960, sort: 'heat_output:desc' }],
+    ['?width=500', { ...NO_FILTERS, ranges: { width: { from: 500, to: 500 } } }],
+    ['?width=500&height=1800', { ...NO_FILTERS, ranges: { width: { from: 500, to: 500 }, height: { from: 1800, to: 1800 } } }],
   ] as [string, ListingFilters][])('%s reads and writes back the same', (query, filters) => {
     expect(parseListingQuery(query)).toEqual(filters);
     expect(listingQueryString(filters)).toBe(query);
@@ -21,6 +23,8 @@ describe('filters ↔ route query (spec §2)', () => {
     ['unknown delivery bucket', '?delivery=2-3', NO_FILTERS],
     ['24 h written another way', '?delivery=24', NO_FILTERS],
     ['a width that is no bucket', '?width=650-800', NO_FILTERS],
+    ['a width that is no number', '?width=500mm', NO_FILTERS],
+    ['a negative width', '?width=-500', NO_FILTERS],
     ['sale=1 is not true', '?sale=1', NO_FILTERS],
     ['unknown sort', '?sort=name:asc', NO_FILTERS],
     ['ids that are not numbers', '?color=red,101,,-5', { ...NO_FILTERS, attributes: { color: [101] } }],
@@ -49,6 +53,11 @@ describe('filters ↔ route query (spec §2)', () => {
 
 describe('the listing request', () => {
   const filtersOf = (body: ReturnType<typeof listingRequest>) => body.query._appliedFilters;
+
+  test('one width in the URL filters like a range with one value; a bucket stays half-open', () => {
+    expect(filtersOf(listingRequest(9, parseListingQuery('?width=500'), 0, 20, '75/65/20'))).toContainEqual({ attribute: 'width', value: { gte: 500, lte: 500 } });
+    expect(filtersOf(listingRequest(9, parseListingQuery('?width=600-800'), 0, 20, '75/65/20'))).toContainEqual({ attribute: 'width', value: { gte: 600, lt: 800 } });
+  });
 
   test('output filter and sort ask for heat_output at the shopper\'s temperatures; without them no heatAt is sent', () => {
     const body = listingRequest(9, { ...NO_FILTERS, output: 960, sort: 'heat_output:desc' }, 0, 20, '45/35/20');

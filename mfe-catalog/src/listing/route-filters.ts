@@ -5,7 +5,8 @@ import { HEIGHT_RANGES, isDeliveryBucket, POWER_RANGES, PRICE_RANGES, WIDTH_RANG
  * (true), `query` (free text), `delivery` (24h, 7-14, 15-30, 31-60), `width`, `height` — and
  * beside them the attribute facets (option ids, comma-separated), the price and power ranges,
  * and the sort. One reader and one writer, so a shared link, the back button and the filter
- * panel always agree. Values the shop does not know are dropped, never an error.
+ * panel always agree. A range filter takes a bucket (`width=600-800`) or one value
+ * (`width=500`). Values the shop does not know are dropped, never an error.
  */
 export const ATTRIBUTE_FILTERS = ['color', 'manufacturer', 'heater_type', 'material', 'mount', 'connection_width'] as const;
 export type AttributeFilter = (typeof ATTRIBUTE_FILTERS)[number];
@@ -47,9 +48,21 @@ export interface ListingFilters {
 
 export const NO_FILTERS: ListingFilters = { sale: false, rightAway: false, new: false, query: '', delivery: null, ranges: {}, attributes: {}, output: null, sort: DEFAULT_SORT };
 
-/** "500-1500", open ends empty ("5000-"): short and readable in a shared link. */
-export function rangeParam({ from, to }: RangeBucket): string {
-  return `${from ?? ''}-${to ?? ''}`;
+/** One value rather than a span (`?width=500`: exactly 500 mm): `from` and `to` the same. */
+export const isExactValue = ({ from, to }: RangeBucket) => from !== null && from === to;
+
+/** "500-1500", open ends empty ("5000-"), one value alone ("500"): short and readable in a shared link. */
+export function rangeParam(bucket: RangeBucket): string {
+  return isExactValue(bucket) ? String(bucket.from) : `${bucket.from ?? ''}-${bucket.to ?? ''}`;
+}
+
+const EXACT_VALUE = /^\d{1,6}$/;
+
+/** A range filter's value in the URL: one of the §9 buckets, or one exact value; anything else is dropped. */
+function rangeOf(name: RangeFilter, value: string | null): RangeBucket | undefined {
+  if (value === null) return undefined;
+  if (EXACT_VALUE.test(value)) return { from: Number(value), to: Number(value) };
+  return RANGE_FILTERS[name].buckets.find((candidate) => rangeParam(candidate) === value);
 }
 
 const MAX_QUERY_LENGTH = 200;
@@ -61,8 +74,7 @@ export function parseListingQuery(search: string): ListingFilters {
   const flag = (name: string) => params.get(name) === 'true';
   const ranges: ListingFilters['ranges'] = {};
   for (const name of RANGE_FILTER_NAMES) {
-    const value = params.get(name);
-    const bucket = RANGE_FILTERS[name].buckets.find((candidate) => rangeParam(candidate) === value);
+    const bucket = rangeOf(name, params.get(name));
     if (bucket) ranges[name] = bucket;
   }
   const attributes: ListingFilters['attributes'] = {};
