@@ -5,7 +5,7 @@ describe('what the shell writes', () => {
   const center = startShellWriters();
   afterEach(() => $notifications.get().forEach((n) => center.remove(n.id)));
 
-  test('going offline is written to $connectivity, announced, and tells the shopper; back online is announced', () => {
+  test('going offline is written to $connectivity, announced, and tells the shopper; back online is announced and the notice goes', () => {
     const heard: boolean[] = [];
     const off = connectivityChanged.on(({ online }) => heard.push(online));
     window.dispatchEvent(new Event('offline'));
@@ -14,6 +14,7 @@ describe('what the shell writes', () => {
     window.dispatchEvent(new Event('offline'));
     window.dispatchEvent(new Event('online'));
     expect($connectivity.get()).toEqual({ online: true });
+    expect($notifications.get()).toEqual([]);
     expect(heard).toEqual([false, true]);
     off();
   });

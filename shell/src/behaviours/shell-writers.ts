@@ -15,11 +15,17 @@ export function startShellWriters(): NotificationCenter {
   overlay.subscribe(({ active }) => document.body.classList.toggle('has-overlay', active));
 
   const connectivity = claimWriter('connectivity', 'shell');
+  // The offline notice stays while offline and goes when the connection returns.
+  let offlineNotice: number | null = null;
   const update = (online: boolean) => {
     if (connectivity.get().online === online) return;
     connectivity.set({ online });
     connectivityChanged.emit({ online });
-    if (!online) notifications.add({ type: 'warning', message: 'You are offline', hasNoTimeout: true });
+    if (!online) offlineNotice = notifications.add({ type: 'warning', message: 'You are offline', hasNoTimeout: true })?.id ?? null;
+    else if (offlineNotice !== null) {
+      notifications.remove(offlineNotice);
+      offlineNotice = null;
+    }
   };
   connectivity.set({ online: navigator.onLine });
   window.addEventListener('online', () => update(true));
