@@ -139,6 +139,7 @@ test('variant b: one page, cash on delivery → the thank-you page says what to 
   await expect(page).toHaveURL(/\/thank-you-page\?order_increment_id=\d{9}$/);
   await expect(page.getByText(/Zapłacisz .* kurierowi przy odbiorze przesyłki\./)).toBeVisible();
   await expect(page.getByText('Potwierdzenie zamówienia wysłaliśmy na adres anna.kowalska@example.pl.')).toBeVisible();
+  await expect(page.getByText(/Potwierdzenie wyślemy/)).toHaveCount(0); // one true sentence about the e-mail, not two
   await expect(page.getByRole('button', { name: 'Koszyk: 0 produktów w koszyku' })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -86,7 +86,7 @@ const checkoutEn: Record<CheckoutKey, string> = {
   'thankYou.number': 'Order number: {number}',
   'thankYou.noNumber': 'No order number was given.',
   'thankYou.loading': 'Checking your order…',
-  'thankYou.next': 'We will e-mail a confirmation and tell you separately when it ships. You may withdraw within 14 days.',
+  'thankYou.next': 'We will tell you separately when it ships. You may withdraw within 14 days.',
   'thankYou.email': 'We sent the order confirmation to {email}.',
   'thankYou.summary': 'Your order',
   'thankYou.payment.paid': 'Payment received. Your order is being prepared.',

@@ -84,7 +84,7 @@ const checkoutPl = {
   'thankYou.number': 'Numer zamówienia: {number}',
   'thankYou.noNumber': 'Nie podano numeru zamówienia.',
   'thankYou.loading': 'Sprawdzamy stan zamówienia…',
-  'thankYou.next': 'Potwierdzenie wyślemy e-mailem. O wysyłce poinformujemy osobną wiadomością. Masz 14 dni na odstąpienie od umowy.',
+  'thankYou.next': 'O wysyłce poinformujemy osobną wiadomością. Masz 14 dni na odstąpienie od umowy.',
   'thankYou.email': 'Potwierdzenie zamówienia wysłaliśmy na adres {email}.',
   'thankYou.summary': 'Twoje zamówienie',
   'thankYou.payment.paid': 'Płatność przyjęta. Zamówienie przekazaliśmy do realizacji.',
