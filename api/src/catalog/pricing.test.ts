@@ -38,7 +38,10 @@ describe('catalogue pricing with the shared rules', () => {
       { link_type: 'associated', linked_product_sku: 'HEAD', linked_product_type: 'simple', sku: 'KIT', position: 1, qty: 1 },
     ],
   });
-  const history = new Map([['HEAD', [{ from: '2026-09-01', price: 65 }, { from: '2026-10-20', price: 61.5 }, { from: '2026-11-15', price: 49.2 }]]]);
+  const history = new Map([
+    ['HEAD', [{ from: '2026-09-01', price: 65 }, { from: '2026-10-20', price: 61.5 }, { from: '2026-11-15', price: 49.2 }]],
+    ['RAD-L', [{ from: '2026-08-01', price: 1599 }, { from: '2026-10-15', price: 1499 }, { from: '2026-10-25', price: 1599 }, { from: '2026-11-10', price: 1107 }]],
+  ]);
   const priced = new Map(priceProducts([valve, head, radiator, bundle, grouped], { tax, at, history }).map((product) => [product.sku, product]));
 
   test('gross source 123 → net 100, tax 23', () => {
@@ -56,6 +59,16 @@ describe('catalogue pricing with the shared rules', () => {
 
   test('bundle = Σ default link price × qty (optional head without default not counted)', () => {
     expect(priced.get('SET')).toMatchObject({ final_price_incl_tax: 1107 + 2 * 123, original_price_incl_tax: 1599 + 2 * 123 });
+  });
+
+  test('a reduced set shows an Omnibus price: Σ its parts\' lowest prices of the 30 days before (radiator 1 499, valves at their price)', () => {
+    expect(priced.get('SET')?.lowest_price_30d).toBe(1499 + 2 * 123);
+    expect(priced.get('KIT')?.lowest_price_30d).toBe(123 + 61.5);
+  });
+
+  test('a set at its regular price has no Omnibus price', () => {
+    const plain = priceProducts([valve, { ...grouped, product_links: grouped.product_links!.slice(0, 1) }], { tax, at, history });
+    expect(plain[1].lowest_price_30d).toBeNull();
   });
 
   test('grouped = Σ associated simple products at qty 1', () => {

@@ -1,5 +1,5 @@
 import {
-  bundlePrice, groupedPrice, isChildSelectable, lowestPriceBefore, pickPriceFields, priceFields, priceFieldsFromGross,
+  bundlePrice, groupedPrice, isChildSelectable, lowestPriceBefore, pickPriceFields, priceFields, priceFieldsFromGross, round2,
   type ConfigurableChild, type PricePoint, type PriceFields, type Product, type TaxSettings,
 } from '@kaloryfer/domain';
 
@@ -7,7 +7,8 @@ import {
  * Prices every product for one moment with the shared rules (spec §4): special prices inside
  * their dates, tax from the rule, the cheapest available child for a configurable, Σ default
  * links × qty for a bundle, Σ associated simple products for a grouped one, and the Omnibus
- * lowest price of the 30 days before a running reduction. Source documents are not changed.
+ * lowest price of the 30 days before a running reduction (for a set, the same sum over its
+ * parts' lowest prices). Source documents are not changed.
  */
 export interface PricingContext {
   tax: TaxSettings;
@@ -53,16 +54,33 @@ export function priceProducts(products: Product[], context: PricingContext): Pro
   }
 
   const gross = (sku: string, field: 'final_price_incl_tax' | 'original_price_incl_tax') => bySku.get(sku)?.[field] ?? null;
+  /**
+   * A part's lowest price over the 30 days before a set's reduction (Omnibus for sets): a reduced
+   * part its own Omnibus price (else its regular price), a part at its regular price the lowest
+   * its history shows for the last 30 days (else the price it has now).
+   */
+  const lowest = (sku: string): number => {
+    const part = bySku.get(sku) as (Product & Priced) | undefined;
+    if (!part) return 0;
+    if (part.final_price_incl_tax < part.original_price_incl_tax) return part.lowest_price_30d ?? part.original_price_incl_tax;
+    const history = context.history.get(sku);
+    return (history ? lowestPriceBefore(history, context.at) : null) ?? part.final_price_incl_tax;
+  };
+  const setOmnibus = (final: number, original: number, total: number) => (final < original ? round2(total) : null);
   for (const product of products) {
     if (product.type_id === 'bundle') {
-      const total = (field: 'final_price_incl_tax' | 'original_price_incl_tax') => bundlePrice((product.bundle_options ?? []).map((option) => ({
-        links: option.product_links.map((link) => ({ price: gross(link.sku, field) ?? 0, qty: link.qty, isDefault: link.is_default })),
+      const total = (priceOf: (sku: string) => number) => bundlePrice((product.bundle_options ?? []).map((option) => ({
+        links: option.product_links.map((link) => ({ price: priceOf(link.sku), qty: link.qty, isDefault: link.is_default })),
       })));
-      priced.set(product.id, { ...product, ...priceFieldsFromGross(total('final_price_incl_tax'), total('original_price_incl_tax'), rateOf(product)), lowest_price_30d: null });
+      const final = total((sku) => gross(sku, 'final_price_incl_tax') ?? 0);
+      const original = total((sku) => gross(sku, 'original_price_incl_tax') ?? 0);
+      priced.set(product.id, { ...product, ...priceFieldsFromGross(final, original, rateOf(product)), lowest_price_30d: setOmnibus(final, original, total(lowest)) });
     } else if (product.type_id === 'grouped') {
       const associated = (product.product_links ?? []).filter((link) => link.link_type === 'associated');
-      const total = (field: 'final_price_incl_tax' | 'original_price_incl_tax') => groupedPrice(associated.map((link) => ({ finalPrice: gross(link.linked_product_sku, field) ?? 0, typeId: link.linked_product_type })));
-      priced.set(product.id, { ...product, ...priceFieldsFromGross(total('final_price_incl_tax'), total('original_price_incl_tax'), rateOf(product)), lowest_price_30d: null });
+      const total = (priceOf: (sku: string) => number) => groupedPrice(associated.map((link) => ({ finalPrice: priceOf(link.linked_product_sku), typeId: link.linked_product_type })));
+      const final = total((sku) => gross(sku, 'final_price_incl_tax') ?? 0);
+      const original = total((sku) => gross(sku, 'original_price_incl_tax') ?? 0);
+      priced.set(product.id, { ...product, ...priceFieldsFromGross(final, original, rateOf(product)), lowest_price_30d: setOmnibus(final, original, total(lowest)) });
     }
   }
   return products.map((product) => priced.get(product.id)!);

@@ -29,7 +29,8 @@ export function FilterPanel({ filters, aggregations, attributes, onChange }: Pro
   const id = useId();
   const flags = (['sale', 'new', 'rightAway'] as const).map((flag) => {
     const buckets = aggregations[`agg_terms_${flag === 'rightAway' ? 'delivery' : flag}`]?.buckets;
-    return { flag, count: countOf(buckets, flag === 'rightAway' ? '24h' : 'true') };
+    // Flags are counted under the key '1' (the API's term key of true, as Elasticsearch's boolean key 1).
+    return { flag, count: countOf(buckets, flag === 'rightAway' ? '24h' : '1') };
   });
   return (
     <div className="filter-panel">

@@ -1,4 +1,4 @@
-import type { Product, TierPriceEntry } from '@kaloryfer/domain';
+import { isReduced, type Product, type TierPriceEntry } from '@kaloryfer/domain';
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 
 type Prices = Pick<Product, 'final_price_incl_tax' | 'original_price_incl_tax' | 'lowest_price_30d'>;
@@ -14,7 +14,7 @@ export function PriceBlock({ prices, tiers = [] }: { prices: Prices; tiers?: Tie
   const final = prices.final_price_incl_tax;
   const original = prices.original_price_incl_tax;
   if (final === undefined) return null;
-  const reduced = original !== undefined && final < original;
+  const reduced = isReduced(prices);
   return (
     <div className="price-block">
       <p className="price-final">

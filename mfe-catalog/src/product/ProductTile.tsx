@@ -1,5 +1,5 @@
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
-import { imageUrl, temperaturesKey, type Product } from '@kaloryfer/domain';
+import { imageUrl, isReduced, temperaturesKey, type Product } from '@kaloryfer/domain';
 import { isNominal, outputRange, useHeatingAt } from '../heating/heating-at';
 import { deliveryLabelKey } from './delivery';
 import { productHref } from './product-links';
@@ -8,15 +8,15 @@ export type TileProduct = Pick<Product, 'id' | 'sku' | 'name' | 'slug' | 'type_i
 
 /**
  * A product in a listing or rail: picture (255 px, lazy below the fold, size reserved so
- * nothing jumps), name, gross price with the crossed regular price when reduced, delivery
- * time and rated output.
+ * nothing jumps), name, gross price with the crossed regular price and the Omnibus line when
+ * reduced (wherever a reduction is shown, the lowest price of the 30 days before it is too),
+ * delivery time and rated output.
  */
 export function ProductTile({ product, eager = false }: { product: TileProduct; eager?: boolean }) {
   const { t } = useTranslation('catalog');
   const formatPrice = useFormatPrice();
   const image = imageUrl(product.image, 255);
-  const reduced = product.original_price_incl_tax !== undefined && product.final_price_incl_tax !== undefined
-    && product.final_price_incl_tax < product.original_price_incl_tax;
+  const reduced = isReduced(product);
   const days = product.delivery_time;
   const at = useHeatingAt();
   const atOutput = isNominal(at) ? null : outputRange(product, at);
@@ -35,6 +35,9 @@ export function ProductTile({ product, eager = false }: { product: TileProduct; 
             {product.type_id === 'configurable' ? t('price.from', { price: formatPrice(product.final_price_incl_tax) }) : formatPrice(product.final_price_incl_tax)}
           </strong>
         </p>
+      )}
+      {reduced && product.lowest_price_30d != null && (
+        <p className="price-omnibus">{t('price.omnibus')}: {formatPrice(product.lowest_price_30d)}</p>
       )}
       <ul className="product-tile-facts">
         {product.power_75_65_20 !== undefined && <li>{t('tile.output', { watts: product.power_75_65_20 })}</li>}

@@ -6,7 +6,7 @@ export {
   type BundleLink, type BundleOption, type CustomOptionValue, type PricedChild,
 } from './price/composite';
 export { tierUnitPrice, type TierPrice } from './price/tier-price';
-export { discountPercent, lowestPriceBefore, type PricePoint } from './price/omnibus';
+export { discountPercent, isReduced, lowestPriceBefore, type PricePoint, type ShownPrices } from './price/omnibus';
 export {
   BATHROOM_ROOM_TEMPERATURE, DEFAULT_EXPONENT, HEATING_PRESETS, heatOutput, logMeanDeltaT, NOMINAL, neededOutput, parseTemperatures, readTemperatures,
   TEMPERATURE_LIMITS, temperaturesKey, temperaturesProblem, WATTS_PER_SQUARE_METRE, type Temperatures,

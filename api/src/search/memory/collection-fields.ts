@@ -1,4 +1,4 @@
-import { DEFAULT_EXPONENT, deliveryBucketOf, heatOutput, parseTemperatures, type Product } from '@kaloryfer/domain';
+import { DEFAULT_EXPONENT, deliveryBucketOf, heatOutput, isReduced, parseTemperatures, type Product } from '@kaloryfer/domain';
 import { heatOutputKeyOf } from '../search-request';
 import type { WeightedText } from './text-index';
 import type { FieldDefinition, IndexOptions } from './document-index';
@@ -32,8 +32,6 @@ const term = (values: FieldDefinition<Product>['values']): FieldDefinition<Produ
 const numeric = (values: FieldDefinition<Product>['values']): FieldDefinition<Product> => ({ values, numeric: true });
 const both = (values: FieldDefinition<Product>['values']): FieldDefinition<Product> => ({ values, term: true, numeric: true });
 
-const isReduced = (prices: { final_price_incl_tax?: number; original_price_incl_tax?: number }) =>
-  prices.final_price_incl_tax !== undefined && prices.original_price_incl_tax !== undefined && prices.final_price_incl_tax < prices.original_price_incl_tax;
 
 export const PRODUCT_TEXT_BOOSTS = { sku: 100, meta_title: 100, meta_keyword: 100, name: 90, 'category.name': 50, description: 1 } as const;
 
@@ -89,8 +87,11 @@ export function productIndexOptions(today: string): IndexOptions<Product> {
     hit_of_the_month: term(own((p) => p.hit_of_the_month)),
     hit_of_the_week: term(own((p) => p.hit_of_the_week)),
     ecommerce: term(own((p) => p.ecommerce)),
-    /** Reduced right now (the route's `sale`). */
-    sale: term((p) => [isReduced(p) || (p.configurable_children ?? []).some(isReduced)]),
+    /**
+     * Reduced right now (the route's `sale`): by the price the tile shows — for a configurable
+     * the cheapest variant's — so every product the filter finds shows a crossed price.
+     */
+    sale: term((p) => [isReduced(p)]),
     /** A novelty until news_to_date (the route's `new`). */
     new: term((p) => [Boolean(p.news_to_date && p.news_to_date >= today && (!p.news_from_date || p.news_from_date <= today))]),
     /** Delivery buckets of spec §5 over the product and its variants. */

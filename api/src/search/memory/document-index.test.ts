@@ -35,7 +35,7 @@ const docs: Product[] = [
   product({ sku: 'LAD-2', name: 'Grzejnik łazienkowy drabinkowy Odra', category: categories.ladder, price: 499.99, color: 108, width: 600, power_75_65_20: 500, delivery_time: 10, manufacturer: 202, view_count: 40 }),
   product({
     sku: 'DEC-1', name: 'Grzejnik dekoracyjny pionowy Lumen', type_id: 'configurable', price: 1500, manufacturer: 201, delivery_time: 1, view_count: 30,
-    configurable_children: [child('DEC-1-A', 104, 400, 900), child('DEC-1-B', 101, 600, 1450, { delivery_time: 21 })],
+    configurable_children: [child('DEC-1-A', 104, 400, 900), child('DEC-1-B', 101, 600, 1450, { delivery_time: 21, final_price_incl_tax: 1600, original_price_incl_tax: 1800 })],
   }),
   product({ sku: 'DEC-2', name: 'Grzejnik dekoracyjny poziomy Fala', price: 5000, color: 103, width: 1400, power_75_65_20: 3000, delivery_time: 3, manufacturer: 203, view_count: 20, news_to_date: '2026-12-31' }),
   product({ sku: 'ZAW-1', name: 'Zawór termostatyczny kątowy', category: categories.valves, price: 89, color: 108, delivery_time: 60, manufacturer: 202, view_count: 10, description: 'Pasuje do grzejników łazienkowych' }),
@@ -73,7 +73,7 @@ describe('filters', () => {
     ['delivery 24h', [{ attribute: 'delivery', value: { in: ['24h'] } }], ['LAD-1', 'DEC-1']],
     ['delivery 15-30 (a variant ships in 21 days)', [{ attribute: 'delivery', value: { in: ['15-30'] } }], ['DEC-1']],
     ['delivery 31-60', [{ attribute: 'delivery', value: { in: ['31-60'] } }], ['ZAW-1', 'OUT-1']],
-    ['on sale', [{ attribute: 'sale', value: { eq: true } }], ['SALE-1']],
+    ['on sale: the price shown is reduced (a dearer variant\'s reduction shows on no tile)', [{ attribute: 'sale', value: { eq: true } }], ['SALE-1']],
     ['new until news_to_date', [{ attribute: 'new', value: { eq: 1 } }], ['DEC-2']],
     ['exists news_to_date', [{ attribute: 'news_to_date', value: { exists: true } }], ['DEC-2']],
     ['sku of a variant finds the parent', [{ attribute: 'configurable_children.sku', value: { eq: 'DEC-1-B' } }], ['DEC-1']],

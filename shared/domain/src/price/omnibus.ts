@@ -30,3 +30,19 @@ export function discountPercent(lowest: number, current: number): number {
   if (lowest <= 0 || current >= lowest) return 0;
   return Math.floor(((lowest - current) / lowest) * 100);
 }
+
+/** The gross prices a reduction is read from: what the shopper pays now and the regular price. */
+export interface ShownPrices {
+  final_price_incl_tax?: number;
+  original_price_incl_tax?: number;
+}
+
+/**
+ * The shop's one rule for "on sale": the price paid now is below the regular price. The listing's
+ * `sale` facet and filter (API), the tile's and the product page's crossed price all ask this,
+ * so a product the filter finds always shows its reduction (and its Omnibus line).
+ */
+export function isReduced(prices: ShownPrices): boolean {
+  return prices.final_price_incl_tax !== undefined && prices.original_price_incl_tax !== undefined
+    && prices.final_price_incl_tax < prices.original_price_incl_tax;
+}
