@@ -52,7 +52,7 @@ export function SearchPanel() {
     <>
       <button ref={openerRef} type="button" className="button-secondary search-open" aria-expanded={open}
         onClick={() => setOpen(true)}>
-        <Icon name="search" size={20} /> {t('search.open')}
+        <Icon name="search" size={20} /> <span className="search-open-label">{t('search.open')}</span>
       </button>
       {open && (
         <PanelPortal>
