@@ -1,7 +1,7 @@
 import { $cart, cartClearRequested, navigate, notificationRequested, UNLOADED_CART } from '@kaloryfer/contracts';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
 import {
-  availableShippingMethods, chooseMethod, INSTANT_CHECKOUT_METHODS, mergePaymentMethods, shippingCodeOf, type PaymentMethod, type ShippingMethod,
+  availableShippingMethods, chooseMethod, mergePaymentMethods, shippingCodeOf, type PaymentMethod, type ShippingMethod,
 } from '@kaloryfer/domain';
 import { ApiFailure, isAbort, useClientStore, useHydrated } from '@kaloryfer/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -10,9 +10,8 @@ import { orderBody, orderFailureMessage, type OrderProblemKey } from '../domain/
 import { rememberOrder } from '../domain/placed-orders';
 import type { Problem } from '../domain/validation';
 import { checkoutApi, type CheckoutTotals } from './checkout-api';
+import { walletsOfThisBrowser } from './wallets';
 
-/** Wallets are offered only where the browser can pay with one (Payment Request API). */
-const clientOnlyMethods = (): PaymentMethod[] => (typeof window !== 'undefined' && 'PaymentRequest' in window ? [...INSTANT_CHECKOUT_METHODS] : []);
 
 const EXISTING_CUSTOMER: SpecMessage = 'A customer with the same email address already exists';
 
@@ -47,6 +46,13 @@ export function useCheckout() {
   const [serverPaymentMethods, setServerPaymentMethods] = useState<PaymentMethod[] | null>(null);
   const [totals, setTotals] = useState<CheckoutTotals | null>(null);
   const [order, setOrder] = useState<OrderState>({ kind: 'idle' });
+  // Wallets only where this browser can pay with them (asked after hydration: the server cannot know).
+  const [wallets, setWallets] = useState<PaymentMethod[]>([]);
+  useEffect(() => {
+    let live = true;
+    void walletsOfThisBrowser().then((found) => { if (live) setWallets(found); });
+    return () => { live = false; };
+  }, []);
   const latest = useRef(details);
   latest.current = details;
 
@@ -77,8 +83,8 @@ export function useCheckout() {
 
   const allVirtual = cart.items.length > 0 && cart.items.every((line) => line.typeId === 'virtual' || line.typeId === 'downloadable');
   const paymentMethods = useMemo(
-    () => (serverPaymentMethods ? mergePaymentMethods(serverPaymentMethods, clientOnlyMethods(), { allVirtual, shippingCode: details.shipping.shippingMethod }) : null),
-    [serverPaymentMethods, allVirtual, details.shipping.shippingMethod],
+    () => (serverPaymentMethods ? mergePaymentMethods(serverPaymentMethods, wallets, { allVirtual, shippingCode: details.shipping.shippingMethod }) : null),
+    [serverPaymentMethods, wallets, allVirtual, details.shipping.shippingMethod],
   );
 
   // Spec §4: the default methods are set when none is chosen (or the chosen one is no longer offered).
