@@ -231,3 +231,27 @@ describe('bad input: 4xx with a message, never 500, and the cart does not change
     expect((await call('POST', `/api/cart/shipping-information?cartId=${cartId}`, { addressInformation: { shippingCarrierCode: 'ufo', shippingMethodCode: 'ufo' } })).status).toBe(400);
   });
 });
+
+test('a line that sold out after it was added keeps its name and picture, carries the error, and the totals charge nothing for it', async () => {
+  const cartId = await newCart();
+  const radiator = find((product) => product.type_id === 'simple' && inStock(product) && product.stock.manage_stock && !product.stock.is_volatile && !product.custom_options);
+  expect((await add(cartId, { sku: radiator.sku, qty: 1 })).status).toBe(200);
+  expect((await call('POST', `/api/cart/shipping-information?cartId=${cartId}`, { addressInformation: { shippingAddress: { country_id: 'PL' }, shippingCarrierCode: 'courier', shippingMethodCode: 'courier' } })).status).toBe(200);
+  expect((await call('POST', `/api/cart/collect-totals?cartId=${cartId}`, { methods: { paymentMethod: { method: 'cashondelivery' } } })).status).toBe(200);
+  expect((await totals(cartId)).grand_total).toBeGreaterThan(radiator.final_price_incl_tax!);
+
+  // The last unit goes to someone else.
+  const row = await server.db.kysely.selectFrom('stock_item').selectAll().where('sku', '=', radiator.sku).executeTakeFirstOrThrow();
+  const soldOut = { ...row, qty: 0, is_in_stock: 0 };
+  await server.db.kysely.updateTable('stock_item').set({ qty: 0, is_in_stock: 0 }).where('sku', '=', radiator.sku).execute();
+  server.app.catalog.patchStock([soldOut]);
+  try {
+    const [line] = (await call('GET', `/api/cart/pull?cartId=${cartId}`)).body.result;
+    expect(line).toMatchObject({ sku: radiator.sku, name: radiator.name, image: radiator.image, slug: radiator.slug, price: 0, row_total_incl_tax: 0 });
+    expect(line.error).toEqual(expect.any(String));
+    expect(await totals(cartId)).toMatchObject({ subtotal_incl_tax: 0, shipping_incl_tax: 0, payment_fee_incl_tax: 0, grand_total: 0, items: [] });
+  } finally {
+    await server.db.kysely.updateTable('stock_item').set({ qty: row.qty, is_in_stock: row.is_in_stock }).where('sku', '=', radiator.sku).execute();
+    server.app.catalog.patchStock([row]);
+  }
+});

@@ -19,6 +19,8 @@ export interface CartLineView {
   product_option: ProductOption | null;
   line: PricedLine | null;
   error: string | null;
+  /** What the shopper needs to recognise a line that cannot be priced (sold out, withdrawn): null when the catalogue no longer knows the SKU. */
+  shown: { name: string; image: string; slug: string; parentSku: string | null } | null;
 }
 
 export interface CartView {
@@ -76,9 +78,14 @@ export class Carts {
       lines: rows.map((row) => {
         const productOption = row.product_option ? JSON.parse(row.product_option) as ProductOption : null;
         const priced = priceLine(this.catalog, { sku: row.sku, qty: row.qty, product_option: productOption }, groupId);
+        const known = priced.ok ? null : this.catalog.bySkuLookup(row.sku);
         return {
           item_id: row.item_id, sku: row.sku, qty: row.qty, product_option: productOption,
           line: priced.ok ? priced.line : null, error: priced.ok ? null : priced.message,
+          shown: known ? {
+            name: known.product.name, image: known.child?.image || known.product.image, slug: known.product.slug,
+            parentSku: known.child ? known.product.sku : null,
+          } : null,
         };
       }),
     };
@@ -195,9 +202,10 @@ export class Carts {
   totals(view: CartView): CartTotalsView {
     const priced = view.lines.flatMap((entry) => (entry.line ? [{ ...entry.line, item_id: entry.item_id }] : []));
     const coupon = this.couponOf(view);
-    const chosen = this.shippingMethodOf(view, view.cart.shipping_method);
+    // Nothing that can be bought: no shipping and no payment fee to pay for (a cart of sold-out lines owes 0 zł).
+    const chosen = priced.length > 0 ? this.shippingMethodOf(view, view.cart.shipping_method) : undefined;
     const shipping = chosen?.available ? chosen : undefined;
-    const payment = this.paymentMethodOf(view, view.cart.payment_method);
+    const payment = priced.length > 0 ? this.paymentMethodOf(view, view.cart.payment_method) : undefined;
     return {
       ...cartTotals({
         rowTotals: priced.map((line) => line.rowTotal),

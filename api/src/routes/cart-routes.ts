@@ -57,13 +57,17 @@ const CollectTotalsBody = Type.Object({
 
 const ONLY_POLAND = 'We deliver in Poland only (country_id PL)';
 
-/** A cart line as `pull` and `update` answer it (VSF: item_id, sku, qty, name, price, product_type, quote_id, product_option). */
+/**
+ * A cart line as `pull` and `update` answer it (VSF: item_id, sku, qty, name, price, product_type, quote_id, product_option).
+ * A line that cannot be bought keeps its name and picture and carries `error`; its price is 0 (it is not charged).
+ */
 function itemOf(entry: CartLineView, cartId: string) {
   return {
     item_id: entry.item_id, sku: entry.sku, qty: entry.qty, quote_id: cartId,
-    name: entry.line?.name ?? entry.sku, price: entry.line?.unitPrice ?? 0, product_type: entry.line?.type_id ?? 'simple',
+    name: entry.line?.name ?? entry.shown?.name ?? entry.sku, price: entry.line?.unitPrice ?? 0, product_type: entry.line?.type_id ?? 'simple',
     product_option: entry.product_option ?? undefined, row_total_incl_tax: entry.line?.rowTotal ?? 0,
-    image: entry.line?.image, slug: entry.line?.slug, parent_sku: entry.line?.parentSku ?? null, options: entry.line?.labels ?? [],
+    image: entry.line?.image ?? entry.shown?.image, slug: entry.line?.slug ?? entry.shown?.slug,
+    parent_sku: entry.line?.parentSku ?? entry.shown?.parentSku ?? null, options: entry.line?.labels ?? [],
     ...(entry.error ? { error: entry.error } : {}),
   };
 }
