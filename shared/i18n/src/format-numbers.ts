@@ -1,7 +1,9 @@
 /**
  * How each language writes numbers and PLN amounts: which marks separate thousands and
- * decimals, where the currency goes. Written out rather than asked of Intl: the page server
- * (Node's ICU) and every shopper's browser (its own ICU) must write the same characters, or the
+ * decimals. The sign is the shop's, not the language's: every language writes the amount, then
+ * "zł" (spec §1: "Currency is PLN, symbol zł, shown as amount then sign"), so "2 609,00 zł",
+ * "2,609.00 zł", "2.609,00 zł". Written out rather than asked of Intl: the page server (Node's
+ * ICU) and every shopper's browser (its own ICU) must write the same characters, or the
  * browser would find the server's HTML wrong when it hydrates; Intl is also slow to set up on a
  * phone (a listing's filter labels cost a 50 ms task through `toLocaleString`); and Polish shops
  * group a price's thousands from 1 000 ("2 609,00 zł"), which Intl's pl-PL does only from 10 000.
@@ -13,15 +15,16 @@ interface NumberStyle {
   decimal: string;
   /** Plain numbers are grouped from this many integer digits (CLDR: Polish and Italian from 5, "1500 mm"). */
   groupFrom: number;
-  prefix: string;
-  suffix: string;
 }
 
+/** The shop's currency sign, after the amount in every language (spec §1). */
+const CURRENCY_SUFFIX = `${NBSP}zł`;
+
 const STYLES: Record<string, NumberStyle> = {
-  'pl-PL': { group: NBSP, decimal: ',', groupFrom: 5, prefix: '', suffix: `${NBSP}zł` },
-  'en-US': { group: ',', decimal: '.', groupFrom: 4, prefix: `PLN${NBSP}`, suffix: '' },
-  'de-DE': { group: '.', decimal: ',', groupFrom: 4, prefix: '', suffix: `${NBSP}PLN` },
-  'it-IT': { group: '.', decimal: ',', groupFrom: 5, prefix: '', suffix: `${NBSP}PLN` },
+  'pl-PL': { group: NBSP, decimal: ',', groupFrom: 5 },
+  'en-US': { group: ',', decimal: '.', groupFrom: 4 },
+  'de-DE': { group: '.', decimal: ',', groupFrom: 4 },
+  'it-IT': { group: '.', decimal: ',', groupFrom: 5 },
 };
 
 const styleOf = (language: string) => STYLES[language] ?? STYLES['pl-PL'];
@@ -32,15 +35,17 @@ const grouped = (digits: string, group: string) => digits.replace(/\B(?=(\d{3})+
 const signOf = (value: number, rounded: string) => (value < 0 && Number(rounded) !== 0 ? '-' : '');
 
 /**
- * A PLN amount as a language writes it: "1 299,00 zł" in Polish (spec §1), rounded half away
- * from zero to grosze. Its own module so the API (e-mails, the sandbox gateway's page) formats
+ * A PLN amount as a language writes it: "1 299,00 zł" in Polish, "1,299.00 zł" in English,
+ * "1.299,00 zł" in German and Italian — the language's marks, the shop's sign after the amount
+ * (spec §1) — rounded half away from zero to grosze (money is grouped from 1 000 in every
+ * language). Its own module so the API (e-mails, the sandbox gateway's page) formats
  * money as the storefront does without i18next.
  */
 export function formatPln(amount: number, language = 'pl-PL'): string {
   const style = styleOf(language);
   const rounded = Math.abs(amount).toFixed(2);
   const [whole, fraction] = rounded.split('.');
-  return `${signOf(amount, rounded)}${style.prefix}${grouped(whole, style.group)}${style.decimal}${fraction}${style.suffix}`;
+  return `${signOf(amount, rounded)}${grouped(whole, style.group)}${style.decimal}${fraction}${CURRENCY_SUFFIX}`;
 }
 
 /**

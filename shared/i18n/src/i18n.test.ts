@@ -56,10 +56,22 @@ describe('languages', () => {
     expect(document.documentElement.lang).toBe('de');
   });
 
-  test('German falls back to English for what it does not translate', async () => {
+  test('German and Italian say every spec message in their own words, with their own plural forms', async () => {
     await setLanguage('de-DE');
     expect(i18n.t('Out of stock', { ns: 'messages' })).toBe('Nicht auf Lager');
-    expect(i18n.t('Stock check in progress, please wait', { ns: 'messages' })).toBe('Stock check in progress, please wait');
+    expect(i18n.t('Stock check in progress, please wait', { ns: 'messages' })).toBe('Der Lagerbestand wird geprüft, bitte warten');
+    expect(i18n.t('radiators', { count: 1 })).toBe('1 Heizkörper');
+    expect(i18n.t('products', { count: 5 })).toBe('5 Produkte');
+    await setLanguage('it-IT');
+    expect(i18n.t('Stock check in progress, please wait', { ns: 'messages' })).toBe('Verifica della disponibilità in corso, attendi');
+    expect(i18n.t('radiators', { count: 1 })).toBe('1 radiatore');
+    expect(i18n.t('radiators', { count: 5 })).toBe('5 radiatori');
+  });
+
+  test('a word a language lacks still falls back to English', async () => {
+    await setLanguage('de-DE');
+    i18n.addResourceBundle('en-US', 'common', { 'only.in.english': 'English only' }, true, false);
+    expect(i18n.t('only.in.english')).toBe('English only');
   });
 });
 
@@ -106,13 +118,17 @@ describe('prices', () => {
     [-15, 'pl-PL', '-15,00 zł'],
     [-0.001, 'pl-PL', '0,00 zł'],
     [0.125, 'pl-PL', '0,13 zł'],
-    [89, 'en-US', 'PLN 89.00'],
-    [1299, 'en-US', 'PLN 1,299.00'],
-    [-15, 'en-US', '-PLN 15.00'],
-    [1299, 'de-DE', '1.299,00 PLN'],
-    [12999.5, 'it-IT', '12.999,50 PLN'],
+    [89, 'en-US', '89.00 zł'],
+    [1299, 'en-US', '1,299.00 zł'],
+    [2609, 'en-US', '2,609.00 zł'],
+    [-15, 'en-US', '-15.00 zł'],
+    [1299, 'de-DE', '1.299,00 zł'],
+    [2609, 'de-DE', '2.609,00 zł'],
+    [-15, 'de-DE', '-15,00 zł'],
+    [2609, 'it-IT', '2.609,00 zł'],
+    [12999.5, 'it-IT', '12.999,50 zł'],
     [1299, 'xx-XX', '1 299,00 zł'],
-  ])('%d in %s is "%s" (amount then sign in Polish, thousands grouped from 1 000)', (amount, language, expected) => {
+  ])('%d in %s is "%s" (the language\'s marks, then the shop\'s sign "zł"; thousands grouped from 1 000)', (amount, language, expected) => {
     expect(formatPrice(amount, language)).toBe(expected.replace(/ /g, '\u00a0'));
   });
 });
