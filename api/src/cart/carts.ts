@@ -20,7 +20,7 @@ export interface CartLineView {
   line: PricedLine | null;
   error: string | null;
   /** What the shopper needs to recognise a line that cannot be priced (sold out, withdrawn): null when the catalogue no longer knows the SKU. */
-  shown: { name: string; image: string; slug: string; parentSku: string | null } | null;
+  shown?: { name: string; image: string; slug: string; parentSku: string | null } | null;
 }
 
 export interface CartView {
