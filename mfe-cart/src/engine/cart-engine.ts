@@ -3,7 +3,7 @@ import { INCORRECT_COUPON, type Product } from '@kaloryfer/domain';
 import { ApiFailure } from '@kaloryfer/ui';
 import type { CartApi, ServerLine, ServerTotals } from './cart-api';
 import {
-  ADD_MESSAGES, addStatus, addToItems, CART_FLAGS, cartHash, connectOutcome, itemsCount, lineChecksum, mergePlan, rollback, sameLine,
+  ADD_MESSAGES, addStatus, addToItems, CART_FLAGS, cartHash, connectOutcome, itemsCount, lineChecksum, mergePlan, rollback, sameLine, totalsHash,
   stockSync, syncNeeded, type CartFlags, type LocalItem, type MergeAction,
 } from './cart-rules';
 import { CART_KEY, PRODUCT_CACHE_KEY, type CartStorage } from './cart-storage';
@@ -93,7 +93,8 @@ function decorate(item: EngineItem, line: ServerLine, cartId: string): EngineIte
     parentSku: line.parent_sku ?? item.parentSku,
     server_item_id: line.item_id,
     server_cart_id: cartId,
-    name: line.name,
+    // A line the catalogue no longer knows comes back named by its SKU: the name the shopper saw stays.
+    name: line.error && line.name === line.sku ? item.name : line.name,
     price: line.price,
     rowTotal: line.row_total_incl_tax,
     image: line.image ?? item.image,
@@ -527,7 +528,7 @@ export class CartEngine {
       this.publish();
       return;
     }
-    const hash = cartHash(this.state.items, this.state.token);
+    const hash = totalsHash(this.state.items, this.state.token);
     if (!force && !syncNeeded(hash, this.state.lastTotalsSync)) {
       this.publish();
       return;

@@ -1,5 +1,5 @@
 import {
-  addStatus, addToItems, CART_FLAGS, cartHash, connectOutcome, itemsCount, lineChecksum, mergePlan, rollback, sameLine, stockSync, syncNeeded,
+  addStatus, addToItems, CART_FLAGS, cartHash, connectOutcome, itemsCount, lineChecksum, mergePlan, rollback, sameLine, stockSync, syncNeeded, totalsHash,
   type CartFlags, type LocalItem, type MergeAction, type ServerItem,
 } from './cart-rules';
 
@@ -45,6 +45,12 @@ describe('sync decision: hash of items and token', () => {
   ])('%s → %s', (_name, current, last, needed) => {
     expect(syncNeeded(current, last)).toBe(needed);
   });
+});
+
+test('the totals are asked again when a line sells out or comes back, with the same items and quantities', () => {
+  const hash = totalsHash([valve], 'cart-1');
+  expect(syncNeeded(totalsHash([{ ...valve, error: 'Out of the stock!' }], 'cart-1'), { hash, at: 1 })).toBe(true);
+  expect(syncNeeded(totalsHash([valve], 'cart-1'), { hash, at: 1 })).toBe(false);
 });
 
 describe('connect', () => {

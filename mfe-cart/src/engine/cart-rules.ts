@@ -98,6 +98,14 @@ export function cartHash(items: LocalItem[], token: string | null): string {
   return hashText(JSON.stringify([token, items.map((item) => [item.sku, item.qty, lineChecksum(item)])]));
 }
 
+/**
+ * The totals depend on more than the lines: a line that sold out (or came back) changes what is
+ * owed with the same items and quantities, so its state is part of the totals' hash.
+ */
+export function totalsHash(items: (LocalItem & { error?: string })[], token: string | null): string {
+  return hashText(JSON.stringify([cartHash(items, token), items.map((item) => item.error ?? null)]));
+}
+
 /** Sync (and totals sync) is needed when no sync has happened yet, or the hash is empty or changed. */
 export function syncNeeded(current: string, lastSynced: { hash: string | null; at: number | null }): boolean {
   return lastSynced.at === null || !lastSynced.hash || lastSynced.hash !== current;
@@ -171,6 +179,10 @@ export function stockSync(isInStock: boolean, flags: Pick<CartFlags, 'allowOutOf
   if (!flags.allowOutOfStockInCart && !flags.synchronize) return { remove: true };
   return { remove: false, error: 'Out of the stock!' };
 }
+
+/** Errors that mean the line cannot be bought at all (sold out, withdrawn): the shopper can only remove it. */
+const UNAVAILABLE_ERRORS: readonly string[] = ['Out of the stock!', 'Product query returned an empty result'];
+export const isUnavailable = (error: string | undefined) => error !== undefined && UNAVAILABLE_ERRORS.includes(error);
 
 export type MergeAction<L extends LocalItem = LocalItem, S extends ServerItem = ServerItem> =
   | { kind: 'server-add'; item: L }

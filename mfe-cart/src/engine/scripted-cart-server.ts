@@ -51,7 +51,11 @@ export class ScriptedCartServer implements CartApi {
 
   async pull(cartId: string, token: string | null): Promise<ServerLine[]> {
     this.step('pull');
-    return this.cartFor(cartId, token).lines.map((line) => ({ ...line, ...this.problem(line.sku, line.qty) }));
+    // As the API: a line with a problem keeps its name, carries the error and is not charged.
+    return this.cartFor(cartId, token).lines.map((line) => {
+      const problem = this.problem(line.sku, line.qty);
+      return problem.error ? { ...line, ...problem, price: 0, row_total_incl_tax: 0 } : line;
+    });
   }
 
   async update(cartId: string, item: LineUpdate, token: string | null): Promise<ServerLine> {
@@ -82,7 +86,7 @@ export class ScriptedCartServer implements CartApi {
   async totals(cartId: string, token: string | null): Promise<ServerTotals> {
     this.step('totals');
     const cart = this.cartFor(cartId, token);
-    const subtotal = cart.lines.reduce((sum, line) => sum + this.prices[line.sku] * line.qty, 0);
+    const subtotal = cart.lines.filter((line) => !this.problem(line.sku, line.qty).error).reduce((sum, line) => sum + this.prices[line.sku] * line.qty, 0);
     const discount = cart.coupon ? -Math.round(subtotal * 15) / 100 : 0;
     return {
       subtotal_incl_tax: subtotal, discount_amount: discount, coupon_code: cart.coupon, shipping_incl_tax: 0, grand_total: subtotal + discount,

@@ -22,6 +22,8 @@ const cartDe: Record<CartKey, string> = {
   'line.confirmYes': 'Ja, entfernen',
   'line.confirmNo': 'Nein, behalten',
   'line.edit': 'Variante ändern',
+  'line.unavailable': 'Nicht verfügbar',
+  'minicart.unavailable': 'Einige Produkte sind nicht verfügbar. Entfernen Sie sie, um zur Kasse zu gehen.',
   'line.editNamed': 'Variante ändern: {name}',
   'edit.legend': 'Variante: {name}',
   'edit.loading': 'Varianten werden geladen…',

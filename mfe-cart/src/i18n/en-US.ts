@@ -22,6 +22,8 @@ const cartEn: Record<CartKey, string> = {
   'line.confirmYes': 'Yes, remove',
   'line.confirmNo': 'No, keep it',
   'line.edit': 'Change variant',
+  'line.unavailable': 'Unavailable',
+  'minicart.unavailable': 'Some products are unavailable. Remove them to go to checkout.',
   'line.editNamed': 'Change variant: {name}',
   'edit.legend': 'Variant: {name}',
   'edit.loading': 'Loading variants…',

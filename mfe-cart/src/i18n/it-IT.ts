@@ -22,6 +22,8 @@ const cartIt: Record<CartKey, string> = {
   'line.confirmYes': 'Sì, rimuovi',
   'line.confirmNo': 'No, tienilo',
   'line.edit': 'Cambia variante',
+  'line.unavailable': 'Non disponibile',
+  'minicart.unavailable': 'Alcuni prodotti non sono disponibili. Rimuovili per andare alla cassa.',
   'line.editNamed': 'Cambia variante: {name}',
   'edit.legend': 'Variante: {name}',
   'edit.loading': 'Caricamento delle varianti…',

@@ -20,6 +20,8 @@ const cartPl = {
   'line.confirmYes': 'Tak, usuń',
   'line.confirmNo': 'Nie, zostaw',
   'line.edit': 'Zmień wariant',
+  'line.unavailable': 'Niedostępny',
+  'minicart.unavailable': 'Niektóre produkty są niedostępne. Usuń je, aby przejść do kasy.',
   'line.editNamed': 'Zmień wariant: {name}',
   'edit.legend': 'Wariant: {name}',
   'edit.loading': 'Wczytywanie wariantów…',

@@ -3,6 +3,7 @@ import { imageUrl } from '@kaloryfer/domain';
 import { formatPrice, useTranslation } from '@kaloryfer/i18n';
 import { useEffect, useRef, useState } from 'react';
 import type { CartEngine } from '../engine/cart-engine';
+import { isUnavailable } from '../engine/cart-rules';
 import { EditVariant } from './EditVariant';
 import { QuantityStepper } from './QuantityStepper';
 
@@ -15,6 +16,8 @@ function productHref(line: CartLine): string | null {
 /**
  * One microcart line: 150×150 thumbnail, name, chosen options, unit and row price, the quantity
  * stepper, removal after a confirmation, and for configurables the variant editor (edit mode).
+ * A line that can no longer be bought says "Niedostępny" and why, has no price (it is not
+ * charged) and no quantity, only removal (or another variant).
  */
 export function CartLineItem({ lineKey: key, line, engine, editing, onNavigate, onRemoved }: {
   lineKey: string;
@@ -32,6 +35,7 @@ export function CartLineItem({ lineKey: key, line, engine, editing, onNavigate, 
   const wasEditing = useRef(editing);
   const href = productHref(line);
   const image = imageUrl(line.image, 150);
+  const unavailable = isUnavailable(line.error);
 
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
@@ -58,16 +62,20 @@ export function CartLineItem({ lineKey: key, line, engine, editing, onNavigate, 
             ))}
           </dl>
         )}
+        {unavailable && <p className="cart-line-badge">{t('line.unavailable')}</p>}
         {line.error && <p className="form-error">{t(line.error, { ns: 'messages', ...line.errorParams })}</p>}
-        <p className="cart-line-price">
-          <strong>{formatPrice(line.rowTotalInclTax || line.priceInclTax * line.qty)}</strong>
-          {line.qty > 1 && <span className="cart-line-unit"> {t('line.unitPrice', { price: formatPrice(line.priceInclTax) })}</span>}
-        </p>
+        {/* A line with a problem is not charged: no price beside it. */}
+        {!line.error && (
+          <p className="cart-line-price">
+            <strong>{formatPrice(line.rowTotalInclTax || line.priceInclTax * line.qty)}</strong>
+            {line.qty > 1 && <span className="cart-line-unit"> {t('line.unitPrice', { price: formatPrice(line.priceInclTax) })}</span>}
+          </p>
+        )}
         {editing ? (
           <EditVariant line={line} engine={engine} />
         ) : (
           <div className="cart-line-actions">
-            <QuantityStepper name={line.name} qty={line.qty} onChange={(qty) => engine.setQty(key, qty)} />
+            {!unavailable && <QuantityStepper name={line.name} qty={line.qty} onChange={(qty) => engine.setQty(key, qty)} />}
             {line.typeId === 'configurable' && line.parentSku && (
               <button ref={editRef} type="button" className="button-link" aria-label={t('line.editNamed', { name: line.name })} onClick={() => engine.openEdit(key)}>
                 {t('line.edit')}

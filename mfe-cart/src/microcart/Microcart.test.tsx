@@ -77,6 +77,23 @@ test('removal asks first: No keeps the line and gives focus back, Yes removes it
   await waitFor(() => expect(screen.getByRole('list', { name: 'Produkty w koszyku' })).toHaveFocus()); // not lost to the page
 });
 
+test('a line that sold out: its name and picture stay, "Niedostępny", no price and no quantity, only removal; the summary leaves it out and checkout waits for its removal', async () => {
+  const { server, engine } = await microcart();
+  server.stock['KF-ZT-0001'] = { is_in_stock: false };
+  await engine.sync();
+  const valve = lineOf(/Produkt KF-ZT-0001/);
+  expect(valve.querySelector('img')).toHaveAttribute('src', expect.stringContaining('150'));
+  expect(within(valve).getByText('Niedostępny')).toBeInTheDocument();
+  expect(valve).not.toHaveTextContent(/zł/);
+  expect(within(valve).queryByRole('textbox', { name: /Ilość/ })).not.toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole('region', { name: 'Podsumowanie' })).toHaveTextContent(/Wartość produktów\s*1\s?299,00 zł/));
+  expect(screen.queryByRole('link', { name: 'Przejdź do kasy' })).not.toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent('Niektóre produkty są niedostępne. Usuń je, aby przejść do kasy.');
+  await userEvent.click(within(valve).getByRole('button', { name: 'Usuń z koszyka: Produkt KF-ZT-0001' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Tak, usuń' }));
+  await waitFor(() => expect(screen.getByRole('link', { name: 'Przejdź do kasy' })).toBeInTheDocument());
+});
+
 test('a coupon: a wrong code is refused with the spec message, a right one shows its discount and can be removed', async () => {
   await microcart();
   const field = screen.getByRole('textbox', { name: 'Kod rabatowy' });

@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';
 import { keyOfLine, type CartEngine } from '../engine/cart-engine';
+import { isUnavailable } from '../engine/cart-rules';
 import { CART_MESSAGES } from '../engine/server-message';
 import { CartLineItem } from './CartLineItem';
 import { CartTotals } from './CartTotals';
@@ -33,6 +34,8 @@ export function Microcart({ engine, onClose, headingRef }: { engine: CartEngine;
   }
 
   const totals = cart.totals;
+  // Checkout would refuse the order: the way there opens once the unavailable lines are removed.
+  const blocked = cart.items.some((line) => isUnavailable(line.error));
   const goods = totals ? round2(totals.subtotalInclTax + totals.discountAmount) : round2(cart.items.reduce((sum, line) => sum + line.rowTotalInclTax, 0));
   // After a removal the line's buttons are gone: focus goes to the list, or to the drawer when the cart became empty
   // (a macrotask later, once React has rendered the engine's new $cart).
@@ -50,9 +53,13 @@ export function Microcart({ engine, onClose, headingRef }: { engine: CartEngine;
       <FreeDeliveryProgress amount={goods} />
       <CouponForm applied={totals?.couponCode ?? null} onApply={(code) => engine.applyCoupon(code)} onRemove={() => engine.removeCoupon()} />
       {totals ? <CartTotals totals={totals} /> : <p role="status">{t('totals.pending')}</p>}
-      <a className="button microcart-checkout" href={linkTo({ name: 'checkout' })} onClick={onClose}>
-        {t(CART_MESSAGES.proceed, { ns: 'messages' })}
-      </a>
+      {blocked
+        ? <p className="form-error" role="alert">{t('minicart.unavailable')}</p>
+        : (
+          <a className="button microcart-checkout" href={linkTo({ name: 'checkout' })} onClick={onClose}>
+            {t(CART_MESSAGES.proceed, { ns: 'messages' })}
+          </a>
+        )}
     </div>
   );
 }

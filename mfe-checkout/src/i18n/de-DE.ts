@@ -11,6 +11,7 @@ const checkoutDe: Record<CheckoutKey, string> = {
   'checkout.step.orderReview': 'Übersicht',
   'checkout.stepHeading': 'Schritt {number} von {count}: {title}',
   'checkout.backToShop': 'Zurück zum Einkauf',
+  'checkout.openCart': 'Warenkorb öffnen',
   'checkout.loadingCart': 'Warenkorb wird geladen…',
   'checkout.optional': 'optional',
   'checkout.next': 'Weiter',

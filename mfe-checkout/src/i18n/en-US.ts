@@ -11,6 +11,7 @@ const checkoutEn: Record<CheckoutKey, string> = {
   'checkout.step.orderReview': 'Order review',
   'checkout.stepHeading': 'Step {number} of {count}: {title}',
   'checkout.backToShop': 'Back to shopping',
+  'checkout.openCart': 'Open the cart',
   'checkout.loadingCart': 'Loading your cart…',
   'checkout.optional': 'optional',
   'checkout.next': 'Continue',

@@ -11,6 +11,7 @@ const checkoutIt: Record<CheckoutKey, string> = {
   'checkout.step.orderReview': 'Riepilogo',
   'checkout.stepHeading': 'Passo {number} di {count}: {title}',
   'checkout.backToShop': 'Torna agli acquisti',
+  'checkout.openCart': 'Apri il carrello',
   'checkout.loadingCart': 'Caricamento del carrello…',
   'checkout.optional': 'facoltativo',
   'checkout.next': 'Continua',

@@ -9,6 +9,7 @@ const checkoutPl = {
   'checkout.step.orderReview': 'Podsumowanie',
   'checkout.stepHeading': 'Krok {number} z {count}: {title}',
   'checkout.backToShop': 'Wróć do zakupów',
+  'checkout.openCart': 'Otwórz koszyk',
   'checkout.loadingCart': 'Wczytujemy koszyk…',
   'checkout.optional': 'opcjonalnie',
   'checkout.next': 'Dalej',

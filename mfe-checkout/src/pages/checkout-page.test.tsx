@@ -1,4 +1,4 @@
-import { cartClearRequested, claimWriter, navigationRequested, type CartState } from '@kaloryfer/contracts';
+import { cartClearRequested, claimWriter, microcartToggleRequested, navigationRequested, type CartState } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -59,6 +59,23 @@ test('entering with an empty cart shows the spec message and a way back — but 
   act(() => cart.set({ ...loadedCart, items: [], itemsCount: 0 }));
   expect(screen.getByRole('alert')).toHaveTextContent('Koszyk jest pusty, dodaj produkty przed przejściem do kasy');
   expect(screen.getByRole('link', { name: 'Wróć do zakupów' })).toHaveAttribute('href', '/');
+});
+
+test('a line that sold out stops checkout before the form: the spec message names it and the cart opens to remove it', async () => {
+  const soldOut = { sku: 'GRZ-9', name: 'Grzejnik Lido 500×1200', qty: 1, priceInclTax: 0, rowTotalInclTax: 0, typeId: 'simple', options: [], error: 'Out of the stock!' };
+  cart.set({ ...loadedCart, items: [...loadedCart.items, soldOut], itemsCount: 2 });
+  const toggles: unknown[] = [];
+  const off = microcartToggleRequested.on((request) => toggles.push(request));
+  await renderRemote(<CheckoutPage hash="" />, CHECKOUT_NAMESPACE);
+  const alert = screen.getByRole('alert');
+  expect(alert).toHaveTextContent('Niektóre z zamówionych produktów są niedostępne');
+  expect(alert).toHaveTextContent('Grzejnik Lido 500×1200');
+  expect(screen.queryByRole('button', { name: 'Dalej' })).toBeNull();
+  await userEvent.click(screen.getByRole('button', { name: 'Otwórz koszyk' }));
+  off();
+  expect(toggles).toEqual([{ open: true }]);
+  act(() => cart.set(loadedCart));
+  expect(screen.queryByRole('alert')).toBeNull();
 });
 
 test('step 1: "Dalej" with nothing filled in names every problem in Polish and focuses the first field', async () => {
