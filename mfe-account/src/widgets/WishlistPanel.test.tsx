@@ -21,3 +21,27 @@ test('the panel lists wished products with links and removes one with its own la
   expect(within(panel).queryByRole('link', { name: 'Wenus' })).not.toBeInTheDocument();
   expect($wishlist.get().map((item) => item.name)).toEqual(['Orion']);
 });
+
+test('the open panel keeps Tab inside; Escape closes it and gives focus back to its button', async () => {
+  startWishlistOwner();
+  await renderRemote(<WishlistPanel />, ACCOUNT_NAMESPACE);
+  act(() => wishlistAddRequested.emit({ sku: 'KAL-WEN', parentSku: 'KAL-WEN', name: 'Wenus', slug: 'wenus' })); // the last item
+  const opener = screen.getByRole('button', { name: /^Lista życzeń: / });
+  await userEvent.click(opener);
+  const panel = screen.getByRole('dialog', { name: 'Lista życzeń' });
+  const close = within(panel).getByRole('button', { name: 'Zamknij' });
+  const lastControl = within(panel).getByRole('button', { name: 'Usuń Wenus z listy życzeń' });
+  await userEvent.tab();
+  expect(close).toHaveFocus();
+  await userEvent.tab({ shift: true }); // before the first control: round to the last, not out to the page
+  expect(lastControl).toHaveFocus();
+  await userEvent.tab();
+  expect(close).toHaveFocus();
+  for (let step = 0; step < 8; step += 1) {
+    await userEvent.tab();
+    expect(panel).toContainElement(document.activeElement as HTMLElement);
+  }
+  await userEvent.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(opener).toHaveFocus();
+});

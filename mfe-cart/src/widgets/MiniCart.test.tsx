@@ -16,6 +16,27 @@ test('an empty cart says so and offers to go on shopping', async () => {
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
+test('the open microcart keeps Tab inside; Escape closes it and gives focus back to the cart button', async () => {
+  await renderRemote(<MiniCart />, CART_NAMESPACE);
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  const button = await screen.findByRole('button', { name: 'Koszyk: 0 produktów w koszyku' });
+  await userEvent.click(button);
+  await screen.findByText('Twój koszyk jest pusty.');
+  const close = screen.getByRole('button', { name: 'Zamknij' });
+  const shop = screen.getByRole('button', { name: 'Kontynuuj zakupy' });
+  await userEvent.tab();
+  expect(close).toHaveFocus();
+  await userEvent.tab();
+  expect(shop).toHaveFocus();
+  await userEvent.tab(); // past the last control: back to the first, not out to the page
+  expect(close).toHaveFocus();
+  await userEvent.tab({ shift: true });
+  expect(shop).toHaveFocus();
+  await userEvent.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(button).toHaveFocus();
+});
+
 test('an add request on the bus counts quantities with Polish plurals; the microcart opens with the overlay and gives focus back', async () => {
   const opened: string[] = [];
   const notes: NotificationInput[] = [];

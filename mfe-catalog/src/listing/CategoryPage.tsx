@@ -1,7 +1,7 @@
 import './listing.css';
 import { $route, linkTo, navigationRequested } from '@kaloryfer/contracts';
 import { categoryTrail, type Category } from '@kaloryfer/domain';
-import { Button, PageFrame, usePageData, useRequestStore } from '@kaloryfer/ui';
+import { Button, PageFrame, useFocusTrap, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';
 import { NotFoundRedirect } from '../pages/NotFoundRedirect';
@@ -43,7 +43,10 @@ function CategoryListing({ category, all }: { category: Category | null; all: Ca
   const attributes = usePageData(ATTRIBUTES_KEY, () => shownAttributes());
   const [drawerOpen, setDrawerOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
   const drawerHeading = useRef<HTMLHeadingElement>(null);
+  // On phones the filters open as a drawer over the listing: Tab stays in it while open.
+  useFocusTrap(drawer, drawerOpen);
 
   const apply = (next: ListingFilters) => navigationRequested.emit({ to: `${route.path}${listingQueryString(next)}` });
   const trail = category ? categoryTrail(all, category) : [];
@@ -52,12 +55,13 @@ function CategoryListing({ category, all }: { category: Category | null; all: Ca
   const active = activeFilterCount(category ? filters : { ...filters, query: '' });
 
   useEffect(() => {
-    if (drawerOpen) drawerHeading.current?.focus();
+    if (!drawerOpen) return undefined;
+    drawerHeading.current?.focus();
+    // Back to the button once closed: here, after the trap has let go (in closeDrawer it would pull focus back in).
+    const button = opener.current;
+    return () => button?.focus();
   }, [drawerOpen]);
-  const closeDrawer = () => {
-    setDrawerOpen(false);
-    opener.current?.focus();
-  };
+  const closeDrawer = () => setDrawerOpen(false);
 
   return (
     <PageFrame
@@ -91,7 +95,7 @@ function CategoryListing({ category, all }: { category: Category | null; all: Ca
         </label>
       </div>
       <div className="listing-layout">
-        <aside id="listing-filters" className={drawerOpen ? 'listing-filters is-open' : 'listing-filters'} aria-labelledby="listing-filters-heading"
+        <aside ref={drawer} id="listing-filters" className={drawerOpen ? 'listing-filters is-open' : 'listing-filters'} aria-labelledby="listing-filters-heading"
           onKeyDown={(event) => { if (event.key === 'Escape' && drawerOpen) closeDrawer(); }}>
           <h2 id="listing-filters-heading" ref={drawerHeading} tabIndex={-1}>{t('filters.title')}</h2>
           {active > 0 && <button type="button" className="button-link" onClick={() => apply({ ...NO_FILTERS, sort: filters.sort, query: category ? '' : filters.query })}>{t('filters.clear')}</button>}

@@ -112,6 +112,29 @@ test('keyboard: arrows walk the results and back to the field; Enter opens the f
   off();
 });
 
+test('the open panel keeps Tab inside, through the results; Escape gives focus back to the button', async () => {
+  const input = await openPanel();
+  await userEvent.type(input, 'grzejnik');
+  await waitFor(() => expect(pending).toHaveLength(1));
+  await act(async () => pending[0].answer([product(1, 'Grzejnik łazienkowy Aurora')]));
+  await screen.findByText('Grzejnik łazienkowy Aurora');
+  const panel = screen.getByRole('dialog');
+  const close = within(panel).getByRole('button', { name: 'Zamknij' });
+  await userEvent.tab({ shift: true }); // before the field: round to the last control, not out to the page
+  expect(close).toHaveFocus();
+  await userEvent.tab();
+  expect(input).toHaveFocus();
+  for (let step = 0; step < within(panel).getAllByRole('link').length; step += 1) await userEvent.tab();
+  expect(screen.getByRole('link', { name: /Pokaż wszystkie wyniki/ })).toHaveFocus();
+  await userEvent.tab();
+  expect(close).toHaveFocus();
+  await userEvent.tab(); // past the last control: back to the field
+  expect(input).toHaveFocus();
+  await userEvent.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Szukaj' })).toHaveFocus();
+});
+
 test('nothing found says so, with the query', async () => {
   const input = await openPanel();
   await userEvent.type(input, 'xyzzy');

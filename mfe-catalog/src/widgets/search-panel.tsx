@@ -2,7 +2,7 @@ import './search-panel.css';
 import { linkTo, navigationRequested } from '@kaloryfer/contracts';
 import { imageUrl } from '@kaloryfer/domain';
 import { formatPrice, useTranslation } from '@kaloryfer/i18n';
-import { Icon, PanelPortal, useOverlayPanel } from '@kaloryfer/ui';
+import { Icon, PanelPortal, useFocusTrap, useOverlayPanel } from '@kaloryfer/ui';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { productHref } from '../product/product-links';
 import { MIN_QUERY_LENGTH, useSearchResults } from './use-search-results';
@@ -16,7 +16,8 @@ export function searchResultsHref(query: string): string {
  * The header search: a button that opens the panel (turning the overlay on). Under three
  * characters it says so (spec §5); from three, results as you type — matching categories and
  * products — and a link to the full listing. Arrow keys move from the field through the
- * results and back; Enter in the field opens the full listing; Escape closes.
+ * results and back; Tab stays inside the open panel; Enter in the field opens the full
+ * listing; Escape closes.
  */
 export function SearchPanel() {
   const { t } = useTranslation('catalog');
@@ -24,6 +25,8 @@ export function SearchPanel() {
   const { open, setOpen, openerRef, focusRef, onKeyDown } = useOverlayPanel<HTMLButtonElement, HTMLInputElement>('search');
   const results = useSearchResults(open ? query : '');
   const resultsRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  useFocusTrap(panelRef, open);
   const id = useId();
 
   const term = query.trim();
@@ -56,7 +59,7 @@ export function SearchPanel() {
       </button>
       {open && (
         <PanelPortal>
-          <div className="search-panel" role="dialog" aria-modal="true" aria-label={t('search.panel')}
+          <div ref={panelRef} className="search-panel" role="dialog" aria-modal="true" aria-label={t('search.panel')}
             onKeyDown={(event) => { onKeyDown(event); onArrows(event); }}>
             <form role="search" onSubmit={(event) => { event.preventDefault(); showAll(); }}>
               <label htmlFor={`${id}-q`}>{t('search.label')}</label>

@@ -5,6 +5,7 @@ export { RemoteVersion } from './RemoteVersion';
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { Icon, type IconName } from './Icon';
 export { useOverlayPanel } from './use-overlay-panel';
+export { useFocusTrap } from './use-focus-trap';
 export { readStored, writeStored } from './stored';
 export { PanelPortal } from './PanelPortal';
 export { Drawer } from './Drawer';

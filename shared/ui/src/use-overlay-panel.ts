@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 /**
  * A panel that turns the page overlay on (spec §2): while open it is announced to the shell,
  * focus moves into it, a click on the overlay (or Escape) closes it, and on close focus goes
- * back to the control that opened it.
+ * back to the control that opened it. Keeping Tab inside is `useFocusTrap`'s (the Drawer has it).
  */
 export function useOverlayPanel<Opener extends HTMLElement, Focus extends HTMLElement>(panel: OverlayPanel): {
   open: boolean;

@@ -1,7 +1,7 @@
 import { $overlay, closePanelsRequested, linkTo, type OverlayState, type RemoteName } from '@kaloryfer/contracts';
 import { isLanguage, LANGUAGES, setLanguage, useTranslation } from '@kaloryfer/i18n';
 import { Icon, useClientStore } from '@kaloryfer/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RegionMounter } from '../apps/region-mounter';
 import { Notifications } from './Notifications';
 import { ProgressBar } from './ProgressBar';
@@ -37,6 +37,7 @@ export function ShellLayout({ mounter, year, markers = false, onDismissNotificat
   const { t, i18n } = useTranslation('shell');
   const overlay = useClientStore($overlay, NO_OVERLAY);
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null); // where focus goes back when the sidebar closes
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
 
   useEffect(() => {
@@ -53,7 +54,7 @@ export function ShellLayout({ mounter, year, markers = false, onDismissNotificat
       <a className="skip-link" href="#main-content">{t('skip')}</a>
       <header className="site-header">
         <div className="site-header-inner">
-          <button type="button" className="button-icon menu-button" aria-expanded={sidebarOpen} aria-controls="sidebar"
+          <button ref={menuButton} type="button" className="button-icon menu-button" aria-expanded={sidebarOpen} aria-controls="sidebar"
             onClick={() => setSidebarOpen(true)}>
             <Icon name="menu" /> <span className="menu-label">{t('header.menu')}</span>
           </button>
@@ -68,7 +69,7 @@ export function ShellLayout({ mounter, year, markers = false, onDismissNotificat
           </div>
         </div>
       </header>
-      <Sidebar open={sidebarOpen} onClose={closeSidebar} />
+      <Sidebar open={sidebarOpen} onClose={closeSidebar} opener={menuButton} />
       <div className={`overlay${overlay.active ? ' is-active' : ''}`} hidden={!overlay.active}
         onClick={() => closePanelsRequested.emit({})} aria-hidden="true" />
       <main id="main-content" tabIndex={-1}>

@@ -1,7 +1,8 @@
 import { panelClosed, panelOpened } from '@kaloryfer/contracts';
 import { i18n, I18nextProvider, initI18n } from '@kaloryfer/i18n';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useCallback, useRef, useState } from 'react';
 import { addShellNamespace } from '../i18n/shell-namespace';
 import { Sidebar } from './Sidebar';
 
@@ -44,5 +45,40 @@ describe('Sidebar', () => {
     renderSidebar(true, onClose);
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
+  });
+
+  test('open, Tab stays in it; Escape or ✕ closes it and focus goes back to the menu button', async () => {
+    /** As in ShellLayout: the menu button opens the sidebar and is passed as its opener. */
+    function Header() {
+      const [open, setOpen] = useState(false);
+      const menuButton = useRef<HTMLButtonElement>(null);
+      const close = useCallback(() => setOpen(false), []);
+      return (
+        <I18nextProvider i18n={i18n}>
+          <button ref={menuButton} type="button" onClick={() => setOpen(true)}>Menu</button>
+          <Sidebar open={open} onClose={close} opener={menuButton} />
+          <a href="/page">Page after the sidebar</a>
+        </I18nextProvider>
+      );
+    }
+    render(<Header />);
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(menuButton);
+    const sidebar = screen.getByRole('navigation', { name: 'Menu kategorii' });
+    const close = within(sidebar).getByRole('button', { name: 'Zamknij panel' });
+    const last = within(sidebar).getByRole('link', { name: 'Porady' });
+    expect(close).toHaveFocus();
+    await userEvent.tab({ shift: true }); // before the first control: round to the last, not back to the menu button
+    expect(last).toHaveFocus();
+    await userEvent.tab(); // past the last: to the first, not on to the page
+    expect(close).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(sidebar).not.toBeVisible();
+    expect(menuButton).toHaveFocus();
+
+    await userEvent.click(menuButton);
+    await userEvent.click(within(sidebar).getByRole('button', { name: /Akcesoria/ })); // into a submenu
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Zamknij panel' }));
+    expect(menuButton).toHaveFocus();
   });
 });

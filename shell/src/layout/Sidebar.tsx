@@ -1,29 +1,33 @@
 import { closePanelsRequested, linkTo, panelClosed, panelOpened } from '@kaloryfer/contracts';
-import { Icon } from '@kaloryfer/ui';
-import { useEffect, useRef, useState } from 'react';
+import { Icon, useFocusTrap } from '@kaloryfer/ui';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';
 import { SUBMENU_CLEAR_DELAY_MS } from '../behaviours/overlay-state';
 import { MENU, type MenuItem } from './menu';
 
 /**
  * The shell's sidebar menu. Opening it turns the overlay on; closing turns it off and clears
- * the submenu path 300 ms later (spec §2), after the slide-out animation.
+ * the submenu path 300 ms later (spec §2), after the slide-out animation. While open Tab stays
+ * in it; Escape closes it, and focus goes back to `opener` (the header's menu button).
  */
-export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function Sidebar({ open, onClose, opener }: { open: boolean; onClose: () => void; opener?: RefObject<HTMLElement | null> }) {
   const { t } = useTranslation('shell');
   const [path, setPath] = useState<MenuItem[]>([]);
   const panel = useRef<HTMLElement>(null);
+  useFocusTrap(panel, open);
 
   useEffect(() => {
     if (open) {
       panelOpened.emit({ panel: 'sidebar' });
       panel.current?.querySelector<HTMLElement>('a, button')?.focus();
-      return undefined;
+      // On close (by Escape, ✕, a link or the overlay) focus would stay on the hidden menu, lost.
+      const button = opener?.current;
+      return () => button?.focus();
     }
     panelClosed.emit({ panel: 'sidebar' });
     const timer = setTimeout(() => setPath([]), SUBMENU_CLEAR_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [open]);
+  }, [open, opener]);
 
   useEffect(() => closePanelsRequested.on(onClose), [onClose]);
 
