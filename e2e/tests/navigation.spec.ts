@@ -87,6 +87,23 @@ test.describe('every route of spec §2 reaches its remote', () => {
   });
 });
 
+test('/categories shows the whole tree; /marki lists brands with counts, each leading to its products', async ({ page }) => {
+  await page.goto('/categories');
+  await expect(page.getByRole('heading', { level: 2, name: 'Montaż i poradniki' }).getByRole('link')).toHaveAttribute('href', '/c/montaz-i-poradniki');
+  await expect(page.getByRole('link', { name: 'Grzejniki panelowe typ 22' })).toHaveAttribute('href', '/c/grzejniki-panelowe-typ-22');
+
+  await page.goto('/marki');
+  const brand = page.locator('.brand-list > li').first();
+  await expect(brand).toHaveText(/^\S.* \d+ produkt(y|ów)?$/);
+  const name = (await brand.getByRole('link').textContent())!;
+  const count = Number((await brand.locator('.index-count').textContent())!.replace(/\D/g, ''));
+  expect(count).toBeGreaterThan(0);
+  await brand.getByRole('link').click();
+  await expect(page).toHaveURL(/\/categories\?manufacturer=\d+$/);
+  await expect(page.getByRole('group', { name: 'Producent' }).getByRole('checkbox', { name: `${name} (${count})` })).toBeChecked();
+  await expect(page.getByRole('status').filter({ hasText: /^Produkty: \d+$/ })).toHaveText(`Produkty: ${count}`);
+});
+
 test('back navigation restores the scroll position; a new page starts at the top', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 400 });
   await page.goto('/');

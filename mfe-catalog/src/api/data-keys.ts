@@ -4,6 +4,8 @@
  */
 export const CATEGORIES_KEY = 'categories';
 export const ATTRIBUTES_KEY = 'attributes';
+/** The brands page: manufacturers with their listed-product counts (pages/brands.ts). */
+export const BRANDS_KEY = 'brands';
 export const productViewKey = (parentSku: string) => `product-${parentSku}`;
 export const resolvedUrlKey = (path: string) => `url-${path}`;
 export const railKey = (rail: string) => `rail-${rail}`;

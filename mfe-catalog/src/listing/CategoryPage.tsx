@@ -65,7 +65,7 @@ function CategoryListing({ category, all }: { category: Category | null; all: Ca
 
   return (
     <PageFrame
-      title={category ? category.h1_text || category.name : t('search.resultsTitle', { query: filters.query ?? '' })}
+      title={category ? category.h1_text || category.name : filters.query ? t('search.resultsTitle', { query: filters.query }) : t('listing.allTitle')}
       description={category ? category.meta_description || category.description : undefined}
       crumbs={trail.slice(0, -1).map((item) => ({ label: item.name, intent: { name: 'category', slug: item.slug } }))}
       lead={category?.description}
@@ -115,7 +115,7 @@ function CategoryListing({ category, all }: { category: Category | null; all: Ca
         <section aria-labelledby="listing-results" className="listing-results" aria-busy={listing.status === 'loading'}>
           <h2 id="listing-results" className="visually-hidden">{t('category.results')}</h2>
           {listing.status === 'loading' && listing.items.length === 0 && <TileSkeletons />}
-          {listing.status === 'ready' && listing.items.length === 0 && !category
+          {listing.status === 'ready' && listing.items.length === 0 && !category && filters.query
             ? <p role="status" className="listing-empty">{t('search.none', { query: filters.query })}</p>
             : (listing.status === 'error' || (listing.status === 'ready' && listing.items.length === 0)) && <EmptyListing />}
           {listing.items.length > 0 && (

@@ -3,12 +3,13 @@ import { useRequestStore } from '@kaloryfer/ui';
 import { ComparePage } from '../compare/ComparePage';
 import { HomePage } from '../home/HomePage';
 import { CategoryPage, SearchResultsPage } from '../listing/CategoryPage';
-import { parseListingQuery } from '../listing/route-filters';
+import { activeFilterCount, parseListingQuery } from '../listing/route-filters';
 import { ProductPage } from '../product/ProductPage';
 import { startCatalogOwners } from '../state/catalog-owners';
 import { adoptStoredTemperatures } from '../heating/heating-at';
 import { useEffect } from 'react';
-import { BrandsPage, CategoriesPage } from './frames';
+import { BrandsPage } from './BrandsPage';
+import { CategoriesPage } from './CategoriesPage';
 import { UrlDispatcher } from './UrlDispatcher';
 
 startCatalogOwners();
@@ -19,7 +20,9 @@ export function CatalogRoutes() {
   useEffect(adoptStoredTemperatures, []);
   switch (route.name) {
     case 'home': return <HomePage />;
-    case 'categories': return parseListingQuery(route.search).query ? <SearchResultsPage /> : <CategoriesPage />;
+    // With search text or a filter (a brand's link: ?manufacturer=…) /categories lists every
+    // matching product; bare, it is the category tree.
+    case 'categories': return activeFilterCount(parseListingQuery(route.search)) > 0 ? <SearchResultsPage /> : <CategoriesPage />;
     case 'category': return <CategoryPage slug={route.params.slug} />;
     case 'product':
     case 'configurable-product': return <ProductPage parentSku={route.params.parentSku} childSku={route.params.childSku} />;
