@@ -67,7 +67,7 @@ test('home → category → filters in the URL → sort → a configurable radia
     changed = await expect.poll(() => page.url()).not.toBe(firstUrl).then(() => true, () => false);
   }
   expect(changed).toBe(true);
-  await expect(page.getByText('Najniższa cena z 30 dni przed obniżką').or(page.getByText('Cena brutto z 23% VAT'))).toBeVisible();
+  await expect(page.locator('.price-block').getByText('Najniższa cena z 30 dni przed obniżką').or(page.locator('.price-block').getByText('Cena brutto z 23% VAT')).first()).toBeVisible();
   await expect(page.getByRole('table', { name: 'Dane techniczne' })).toContainText('Moc 75/65/20');
   await expectNoSeriousA11yViolations(page);
 

@@ -116,7 +116,10 @@ test('back navigation restores the scroll position; a new page starts at the top
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grzejniki dekoracyjne, łazienkowe i pokojowe');
-  await page.waitForFunction((expected) => Math.abs(window.scrollY - expected) <= 2, y);
+  // The same place, not the same pixel: lists laid out only when near (content-visibility) may
+  // settle at another height above it, and the browser keeps what is in view where it was.
+  await expect(link).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
 });
 
 test('the language switch persists across a reload', async ({ page }) => {
