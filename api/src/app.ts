@@ -15,6 +15,11 @@ import { orderRoutes } from './routes/order-routes';
 import { Orders } from './orders/orders';
 import { userRoutes } from './routes/user-routes';
 import { Customers } from './customers/customers';
+import { PasswordHasher, OWASP_SCRYPT } from './auth/passwords';
+import { requestSerializer } from './auth/log-redaction';
+import { OrderHistory } from './customers/order-history';
+import { Wishlists } from './customers/wishlist';
+import { wishlistRoutes } from './routes/wishlist-routes';
 import { TokenSigner } from './auth/signed-token';
 import { Carts } from './cart/carts';
 import { Reviews } from './reviews/reviews';
@@ -32,6 +37,10 @@ import { SandboxGateway } from './payments/sandbox-gateway';
 import { sandboxRoutes } from './payments/sandbox-routes';
 import { companyRoutes } from './routes/company-routes';
 import { NOTIFY_PATH, paymentRoutes } from './routes/payment-routes';
+import { Newsletter } from './newsletter/newsletter';
+import { NewsletterCoupons } from './newsletter/newsletter-coupons';
+import { MARKETING_RECORDER_PATH, MarketingHook, marketingRecorderRoutes } from './newsletter/marketing-hook';
+import { newsletterRoutes } from './newsletter/newsletter-routes';
 
 /** The port this server listens on (known once it listens; notify URLs are made after that). */
 function listeningPort(app: FastifyInstance): number {
@@ -55,12 +64,15 @@ export interface AppOptions {
   db: Db;
   /** The moment prices are computed for (tests pin it); the wall clock by default. */
   clock?: () => Date;
+  /** Where log lines go (tests read them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The HTTP application: the API under /api and the OpenAPI document. */
-export async function buildApp({ config, db, clock }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Tokens travel as ?token= (VSF contract): request URLs are logged with them cut out (auth/log-redaction.ts).
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
@@ -88,9 +100,14 @@ export async function buildApp({ config, db, clock }: AppOptions): Promise<Fasti
   await app.register(searchRoutes, { catalog, groupTokens });
   await app.register(productRoutes, { catalog, reviews });
   await app.register(reviewRoutes, { catalog, reviews, clock: now });
-  const customers = new Customers(db, new TokenSigner(tokenSecret), now);
-  await app.register(userRoutes, { customers });
-  const carts = new Carts(db, catalog, now);
+  const customers = new Customers(db, new TokenSigner(tokenSecret), now, {
+    accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    hasher: new PasswordHasher({ ...OWASP_SCRYPT, logN: config.passwordScryptCost }), outbox: createOutbox(config), publicOrigin: config.publicOrigin,
+  });
+  await app.register(userRoutes, { customers, groupTokens, history: new OrderHistory(db) });
+  await app.register(wishlistRoutes, { customers, wishlists: new Wishlists(db, catalog, now) });
+  const newsletterCoupons = new NewsletterCoupons(db, now); // the newsletter's single-use codes, priced and redeemed by carts and orders
+  const carts = new Carts(db, catalog, now, newsletterCoupons);
   await app.register(cartRoutes, { carts, customers });
   const notifications = new NotificationSender(RETRY_DELAYS_MS, (message) => app.log.warn(message));
   app.addHook('onClose', async () => notifications.stop());
@@ -109,6 +126,14 @@ export async function buildApp({ config, db, clock }: AppOptions): Promise<Fasti
   await app.register(contentRoutes, { catalog });
   await app.register(urlRoutes, { catalog });
   await app.register(imageRoutes);
+  const marketingHook = new MarketingHook(() => config.marketingUnsubscribeUrl ?? `http://127.0.0.1:${listeningPort(app)}${MARKETING_RECORDER_PATH}`, (message) => app.log.warn(message));
+  app.addHook('onClose', async () => marketingHook.stop());
+  if (!config.marketingUnsubscribeUrl) await app.register(marketingRecorderRoutes, { varDir: config.varDir, clock: now });
+  const newsletter = new Newsletter({
+    db, outbox: createOutbox(config), coupons: newsletterCoupons, hook: marketingHook, clock: now, publicOrigin: config.publicOrigin,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  await app.register(newsletterRoutes, { newsletter, publicOrigin: config.publicOrigin });
   // Pages are the shell's page server's (shell/server), installed beside the API by the start script.
   app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope(404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`)));
   return app;

@@ -35,6 +35,14 @@ export interface Config {
   serverRender: boolean;
   /** How long a region's server render is shared by the requests after it (RENDER_CACHE_MS; 0: never). */
   renderCacheMs: number;
+  /** Lifetime of a customer's access token in seconds (ACCESS_TOKEN_TTL; docs/account.md). */
+  accessTokenTtlSeconds: number;
+  /** Lifetime of a refresh token in seconds, renewed by each rotation (REFRESH_TOKEN_TTL). */
+  refreshTokenTtlSeconds: number;
+  /** scrypt cost as log2 N for new password hashes (PASSWORD_SCRYPT_COST; 17 = OWASP's N=2^17, r=8, p=1). */
+  passwordScryptCost: number;
+  /** The marketing-automation endpoint told of unsubscriptions (DELETE, JSON {email}); unset = this API's own recorder on loopback (docs/content.md). */
+  marketingUnsubscribeUrl: string | undefined;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -64,6 +72,24 @@ function milliseconds(name: string, value: string | undefined, fallback: number)
   return parsed;
 }
 
+function httpUrl(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
+    return url.toString();
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  }
+}
+
+function bounded(name: string, value: string | undefined, fallback: number, min: number, max: number, unit: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) throw new Error(`${name} must be ${unit} (${min}–${max}), got "${value}"`);
+  return parsed;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const varDir = path.resolve(REPO_ROOT, env.VAR_DIR ?? 'var');
   const publicHost = env.PUBLIC_HOST ?? 'localhost';
@@ -85,6 +111,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDir: path.resolve(varDir, env.MAIL_DIR ?? 'mail'),
     serverRender: env.SSR !== '0',
     renderCacheMs: milliseconds('RENDER_CACHE_MS', env.RENDER_CACHE_MS, 5000),
+    accessTokenTtlSeconds: bounded('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 60 * 60, 1, 24 * 60 * 60, 'seconds'),
+    refreshTokenTtlSeconds: bounded('REFRESH_TOKEN_TTL', env.REFRESH_TOKEN_TTL, 30 * 24 * 60 * 60, 60, 365 * 24 * 60 * 60, 'seconds'),
+    passwordScryptCost: bounded('PASSWORD_SCRYPT_COST', env.PASSWORD_SCRYPT_COST, 17, 14, 20, 'log2 of scrypt N'),
+    marketingUnsubscribeUrl: httpUrl('MARKETING_UNSUBSCRIBE_URL', env.MARKETING_UNSUBSCRIBE_URL),
   };
 }
 

@@ -271,7 +271,7 @@ describe('content', () => {
     expect(blocks.body.result.items.map((block: { identifier: string }) => block.identifier)).toEqual(['footer-contact', 'footer-newsletter']);
     const hierarchy = await json('/api/cms/hierarchy/zwroty');
     expect(hierarchy.body.result.parents).toEqual([{ identifier: 'informacje', title: 'Informacje dla klienta' }]);
-    expect(hierarchy.body.result.siblings.length).toBe(6);
+    expect(hierarchy.body.result.siblings.length).toBe(7);
   });
 
   test('advice list newest first, one article with its neighbours', async () => {

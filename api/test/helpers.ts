@@ -37,6 +37,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl: `sqlite:${path.join(varDir, 'test.sqlite')}`,
     publicOrigin: 'https://sklep.kaloryfer.test',
     mailDir: path.join(varDir, 'mail'),
+    // Password hashing at the lowest accepted cost: tests check behaviour, not hashing strength
+    // (the account tests cover the stored parameters and the upgrade at login).
+    passwordScryptCost: 14,
   };
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
-  applicableCoupon, cartTotals, couponDiscount, INSTANT_CHECKOUT_METHODS, paymentAllowed, paymentMethodsFor, shippingCodeOf, shippingMethodsFor,
-  type CartTotals, type Coupon, type PaymentMethod, type ShippingMethod,
+  applicableCoupon, cartTotals, couponDiscount, DEMO_COUPONS, INCORRECT_COUPON, INSTANT_CHECKOUT_METHODS, normaliseCouponCode, paymentAllowed,
+  paymentMethodsFor, shippingCodeOf, shippingMethodsFor, type CartTotals, type Coupon, type PaymentMethod, type ShippingMethod,
 } from '@kaloryfer/domain';
+import type { Kysely } from 'kysely';
 import type { Catalog } from '../catalog/catalog';
 import type { Db } from '../db/database';
-import type { CartTable } from '../db/schema';
+import type { CartTable, Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { priceLine, type LineRequest, type PricedLine, type ProductOption } from './cart-lines';
 
@@ -26,7 +27,19 @@ export interface CartLineView {
 export interface CartView {
   cart: CartTable;
   lines: CartLineView[];
+  /** The coupons the cart's code can name: the demo ones, plus the issued coupon it names while unused. */
+  coupons?: readonly Coupon[];
 }
+
+/** Coupons the shop issued to one shopper (the newsletter's unique codes, api/src/newsletter/): good for one order. */
+export interface IssuedCoupons {
+  /** The unused coupon with this (normalised) code, or null. */
+  find(code: string): Promise<Coupon | null>;
+  /** Inside the order's transaction: marks it used by this order; false when another order took it first. */
+  redeem(trx: Kysely<Database>, code: string, orderId: number): Promise<boolean>;
+}
+
+const NO_ISSUED_COUPONS: IssuedCoupons = { find: async () => null, redeem: async () => false };
 
 export interface CartTotalsView extends CartTotals {
   items: {
@@ -46,7 +59,10 @@ const now = (clock: () => Date) => clock().toISOString();
  * out of the totals. Writes are checked (stock, options, quantities) before anything changes.
  */
 export class Carts {
-  constructor(private readonly db: Db, private readonly catalog: Catalog, private readonly clock: () => Date) {}
+  constructor(
+    private readonly db: Db, private readonly catalog: Catalog, private readonly clock: () => Date,
+    private readonly issued: IssuedCoupons = NO_ISSUED_COUPONS,
+  ) {}
 
   /** A guest's new cart; a customer's existing cart if they have one (one cart per customer). */
   async create(customerId: number | null): Promise<string> {
@@ -75,6 +91,7 @@ export class Carts {
     const rows = await this.db.kysely.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).orderBy('item_id').execute();
     return {
       cart,
+      coupons: await this.couponsFor(cart.coupon_code),
       lines: rows.map((row) => {
         const productOption = row.product_option ? JSON.parse(row.product_option) as ProductOption : null;
         const priced = priceLine(this.catalog, { sku: row.sku, qty: row.qty, product_option: productOption }, groupId);
@@ -162,7 +179,23 @@ export class Carts {
 
   /** The cart's coupon if it applies today to this subtotal (it stays stored while it does not). */
   couponOf(view: CartView): Coupon | null {
-    return view.cart.coupon_code ? applicableCoupon(view.cart.coupon_code, this.subtotalOf(view), this.today()) : null;
+    return view.cart.coupon_code ? applicableCoupon(view.cart.coupon_code, this.subtotalOf(view), this.today(), view.coupons ?? DEMO_COUPONS) : null;
+  }
+
+  /** The coupon a code names if it applies to this cart today: a demo code, or an issued one not used yet. */
+  async applicableCoupon(code: string, view: CartView): Promise<Coupon | null> {
+    return applicableCoupon(code, this.subtotalOf(view), this.today(), await this.couponsFor(code));
+  }
+
+  /** Inside an order's transaction: the single-use coupon its totals used becomes this order's; taken meanwhile → the spec's coupon message, nothing placed. */
+  async redeemCoupon(trx: Kysely<Database>, view: CartView, orderId: number): Promise<void> {
+    const coupon = this.couponOf(view);
+    if (coupon?.singleUse && !(await this.issued.redeem(trx, coupon.code, orderId))) throw new ApiError(400, INCORRECT_COUPON);
+  }
+
+  private async couponsFor(code: string | null): Promise<readonly Coupon[]> {
+    const issued = code ? await this.issued.find(normaliseCouponCode(code)) : null;
+    return issued ? [...DEMO_COUPONS, issued] : DEMO_COUPONS;
   }
 
   shippingMethods(view: CartView): ShippingMethod[] {

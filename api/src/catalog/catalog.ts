@@ -1,6 +1,7 @@
 import type {
   AdviceArticle, Attribute, Category, CmsBlock, CmsPage, ConfigurableChild, PricePoint, Product, TaxRule,
 } from '@kaloryfer/domain';
+import { sanitizeCmsBlock, sanitizeCmsPage } from '../content/sanitize';
 import type { Db } from '../db/database';
 import type { SearchEngine } from '../search/search-engine';
 import { priceProducts } from './pricing';
@@ -65,8 +66,9 @@ export async function loadCatalogData(db: Db): Promise<CatalogData> {
     categories: parse<Category>(categories),
     attributes: parse<Attribute>(attributes),
     taxRules: parse<TaxRule>(taxRules),
-    cmsPages: parse<CmsPage>(cmsPages),
-    cmsBlocks: parse<CmsBlock>(cmsBlocks),
+    // Sanitised when written too; again here, so a row written any other way is served clean.
+    cmsPages: parse<CmsPage>(cmsPages).map(sanitizeCmsPage),
+    cmsBlocks: parse<CmsBlock>(cmsBlocks).map(sanitizeCmsBlock),
     articles: parse<AdviceArticle>(articles),
     history: historyBySku,
   };

@@ -128,7 +128,64 @@ export interface CustomerTable {
   firstname: string;
   lastname: string;
   group_id: number;
+  /** `scrypt$ln=17,r=8,p=1$salt$hash` (parameters kept per hash); `scrypt$salt$hash` = the old N=2^14 hashes, upgraded at the next login. */
   password_hash: string;
+  created_at: string;
+  /** customer_address ids (0009-accounts). */
+  default_shipping: number | null;
+  default_billing: number | null;
+  /** The account's newsletter consent flag (extension_attributes.is_subscribed): 0/1. */
+  newsletter_subscribed: Generated<number>;
+  updated_at: string | null;
+}
+
+/** One refresh token of a sign-in's family: only the SHA-256 of its secret is kept (docs/account.md). */
+export interface RefreshTokenTable {
+  id: Generated<number>;
+  /** The token's public half (`selector.verifier`), to find the row. */
+  selector: string;
+  verifier_hash: string;
+  family_id: string;
+  customer_id: number;
+  created_at: string;
+  expires_at: string;
+  /** Set when the token was rotated out; using it again revokes the family. */
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** A single-use password reset token (SHA-256 only), valid until expires_at. */
+export interface PasswordResetTable {
+  id: Generated<number>;
+  token_hash: string;
+  customer_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A saved address of a customer's address book. */
+export interface CustomerAddressTable {
+  id: Generated<number>;
+  customer_id: number;
+  firstname: string;
+  lastname: string;
+  /** JSON: the street lines. */
+  street: string;
+  city: string;
+  postcode: string;
+  country_id: string;
+  telephone: string | null;
+  company: string | null;
+  vat_id: string | null;
+  created_at: string;
+}
+
+/** A product on a customer's server wishlist (once per sku). */
+export interface WishlistItemTable {
+  id: Generated<number>;
+  customer_id: number;
+  sku: string;
   created_at: string;
 }
 
@@ -196,6 +253,45 @@ export interface SalesOrderItemTable {
   options: string;
 }
 
+/** A newsletter address and its state (spec §4): pending until the confirmation link is clicked. */
+export interface NewsletterSubscriberTable {
+  id: Generated<number>;
+  /** Trimmed and lower-cased. */
+  email: string;
+  status: 'pending' | 'subscribed' | 'unsubscribed';
+  /** Moves with every change: changes are conditional on the revision read. */
+  revision: number;
+  created_at: string;
+  updated_at: string;
+  subscribed_at: string | null;
+  unsubscribed_at: string | null;
+}
+
+/** One consent as given (GDPR art. 7(1) evidence) with its single-use confirmation token (SHA-256 only). */
+export interface NewsletterConsentTable {
+  id: Generated<number>;
+  subscriber_id: number;
+  consent_version: string;
+  text_sha256: string;
+  source: string;
+  requested_at: string;
+  confirmed_at: string | null;
+  withdrawn_at: string | null;
+  token_hash: string;
+  token_expires_at: string;
+  token_used_at: string | null;
+}
+
+/** The unique 10 % coupon mailed on confirmation; one per address, redeemed by one order. */
+export interface NewsletterCouponTable {
+  code: string;
+  subscriber_id: number;
+  percent: number;
+  created_at: string;
+  used_at: string | null;
+  order_id: number | null;
+}
+
 export interface Database {
   store: StoreTable;
   category: CategoryTable;
@@ -212,9 +308,16 @@ export interface Database {
   cart: CartTable;
   cart_item: CartItemTable;
   customer: CustomerTable;
+  refresh_token: RefreshTokenTable;
+  password_reset: PasswordResetTable;
+  customer_address: CustomerAddressTable;
+  wishlist_item: WishlistItemTable;
   order_sequence: OrderSequenceTable;
   sales_order: SalesOrderTable;
   payment: PaymentTable;
   payment_notification: PaymentNotificationTable;
   sales_order_item: SalesOrderItemTable;
+  newsletter_subscriber: NewsletterSubscriberTable;
+  newsletter_consent: NewsletterConsentTable;
+  newsletter_coupon: NewsletterCouponTable;
 }

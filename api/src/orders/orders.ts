@@ -156,6 +156,7 @@ export class Orders {
           addresses: JSON.stringify({ shipping: request.shippingAddress, billing: request.billingAddress ?? request.shippingAddress }),
           totals: JSON.stringify(totals), grand_total_grosze: grosze(totals.grand_total), created_at: this.clock().toISOString(),
         }).returning('id').executeTakeFirstOrThrow();
+        await this.carts.redeemCoupon(trx, view, id); // a single-use coupon (the newsletter's) serves this one order only
         await trx.insertInto('sales_order_item').values(view.lines.map((entry) => ({
           order_id: id, sku: entry.sku, name: entry.line!.name, qty: entry.qty, price_grosze: grosze(entry.line!.unitPrice),
           row_total_grosze: grosze(entry.line!.rowTotal), product_option: entry.product_option ? JSON.stringify(entry.product_option) : null,

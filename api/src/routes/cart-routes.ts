@@ -1,4 +1,4 @@
-import { INCORRECT_COUPON, applicableCoupon, normaliseCouponCode } from '@kaloryfer/domain';
+import { INCORRECT_COUPON, normaliseCouponCode } from '@kaloryfer/domain';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { quantityProblem } from '../cart/cart-lines';
@@ -179,7 +179,7 @@ export async function cartRoutes(app: FastifyInstance, { carts, customers }: { c
     const { cart, groupId } = await cartFor(request);
     const code = normaliseCouponCode(request.query.coupon ?? '');
     const view = await carts.view(cart, groupId);
-    if (!code || !applicableCoupon(code, carts.subtotalOf(view), carts.today())) throw new ApiError(400, INCORRECT_COUPON);
+    if (!code || !(await carts.applicableCoupon(code, view))) throw new ApiError(400, INCORRECT_COUPON);
     await carts.setCoupon(cart, code);
     return sendResult(reply, true);
   });

@@ -1,5 +1,6 @@
 import { isListed, type Category, type Product } from '@kaloryfer/domain';
 import type { Kysely } from 'kysely';
+import { sanitizeCmsBlock, sanitizeCmsPage } from '../content/sanitize';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { ADVICE_ARTICLES, CMS_BLOCKS, CMS_PAGES } from './content';
@@ -113,8 +114,9 @@ export async function seedCatalog(db: Db, options: SeedOptions): Promise<SeedRes
     })));
     await insertBatches(trx, 'stock_item', stockRows(products));
     await insertBatches(trx, 'price_history', priceHistory.flatMap(({ sku, points }) => points.map((point) => ({ sku, valid_from: point.from, price_incl_tax: point.price }))));
-    await insertBatches(trx, 'cms_page', CMS_PAGES.map((page) => ({ id: page.id, identifier: page.identifier, doc: JSON.stringify(page) })));
-    await insertBatches(trx, 'cms_block', CMS_BLOCKS.map((block) => ({ id: block.id, identifier: block.identifier, doc: JSON.stringify(block) })));
+    // CMS HTML is stored sanitised (docs/content.md); the catalogue sanitises it again on load.
+    await insertBatches(trx, 'cms_page', CMS_PAGES.map(sanitizeCmsPage).map((page) => ({ id: page.id, identifier: page.identifier, doc: JSON.stringify(page) })));
+    await insertBatches(trx, 'cms_block', CMS_BLOCKS.map(sanitizeCmsBlock).map((block) => ({ id: block.id, identifier: block.identifier, doc: JSON.stringify(block) })));
     await insertBatches(trx, 'advice_article', ADVICE_ARTICLES.map((article) => ({ id: article.id, slug: article.slug, published_at: article.published_at, doc: JSON.stringify(article) })));
     // Reviews point at product ids, which a new catalogue reuses: the old ones go with it.
     await insertBatches(trx, 'review', generateReviews(products, options.seed, today) as never);

@@ -62,27 +62,35 @@ export async function contentRoutes(app: FastifyInstance, { catalog }: { catalog
   const AdviceQuery = Type.Object({
     from: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
     size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 12 })),
-    topic: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    topic: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$' })),
   });
   app.get<{ Querystring: Static<typeof AdviceQuery> }>('/api/advice', {
-    schema: { summary: 'Advice articles, newest first (without bodies)', tags: ['content'], querystring: AdviceQuery },
+    schema: { summary: 'Advice articles, newest first (without bodies), and every topic with its count', tags: ['content'], querystring: AdviceQuery },
   }, async (request, reply) => {
     const { from = 0, size = 12, topic } = request.query;
     const all = catalog.articles.filter((article) => !topic || article.topic === topic);
     const items = all.slice(from, from + size).map(({ body: _body, ...summary }) => summary);
-    return sendResult(reply, { items, total: all.length, start: from, perPage: size, topics: [...new Set(catalog.articles.map((article) => article.topic))] });
+    // Every topic with its number of articles (most first): the filter of /porady. An unknown
+    // topic answers no items; the storefront then shows all.
+    const counts = new Map<string, number>();
+    for (const article of catalog.articles) counts.set(article.topic, (counts.get(article.topic) ?? 0) + 1);
+    const topics = [...counts].map(([name, count]) => ({ topic: name, count })).sort((a, b) => b.count - a.count || a.topic.localeCompare(b.topic));
+    return sendResult(reply, { items, total: all.length, start: from, perPage: size, topics });
   });
 
   app.get<{ Params: { slug: string } }>('/api/advice/:slug', {
-    schema: { summary: 'One advice article with its neighbours', tags: ['content'], params: Type.Object({ slug: IDENTIFIER }) },
+    schema: { summary: 'One advice article with its neighbours, related articles and its related category', tags: ['content'], params: Type.Object({ slug: IDENTIFIER }) },
   }, async (request, reply) => {
     const articles = catalog.articles;
     const index = articles.findIndex((article) => article.slug === request.params.slug);
     if (index < 0) throw new ApiError(404, EMPTY_CMS);
     const neighbour = (at: number) => (articles[at] ? { slug: articles[at].slug, title: articles[at].title } : null);
     const article = articles[index];
+    // The related products' category, so the page asks the catalogue for them in one search.
+    const category = catalog.categories.find((candidate) => candidate.slug === article.related_category_slug && candidate.is_active);
     return sendResult(reply, {
       article,
+      category: category ? { id: category.id, name: category.name, slug: category.slug, url_path: category.url_path } : null,
       newer: neighbour(index - 1),
       older: neighbour(index + 1),
       related: articles.filter((other) => other.topic === article.topic && other.slug !== article.slug).map(({ slug, title }) => ({ slug, title })),

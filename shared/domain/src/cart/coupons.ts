@@ -18,6 +18,8 @@ export interface Coupon {
   validTo: string | null;
   /** Polish description for the totals line. */
   label: string;
+  /** Issued to one shopper and good for one order (the newsletter's unique codes); the API stores and redeems it. */
+  singleUse?: boolean;
 }
 
 export const INCORRECT_COUPON = "You've entered an incorrect coupon code";
@@ -31,6 +33,23 @@ export const DEMO_COUPONS: readonly Coupon[] = [
 ];
 
 export const normaliseCouponCode = (code: string) => code.trim().toUpperCase();
+
+/**
+ * The newsletter's own coupon (spec §9: 10 % off): a unique code mailed to one confirmed
+ * subscriber, `NL10-XXXX-XXXX` from an alphabet without look-alikes (no 0/O, 1/I/L), single use.
+ */
+export const NEWSLETTER_COUPON_PERCENT = 10;
+export const NEWSLETTER_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const NEWSLETTER_CODE = /^NL10-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
+
+export const isNewsletterCouponCode = (code: string) => NEWSLETTER_CODE.test(normaliseCouponCode(code));
+
+export function newsletterCoupon(code: string): Coupon {
+  return {
+    code: normaliseCouponCode(code), type: 'percent', value: NEWSLETTER_COUPON_PERCENT, minSubtotal: 0, validFrom: null, validTo: null,
+    label: 'Rabat 10% za zapis do newslettera', singleUse: true,
+  };
+}
 
 /** The coupon a code names, if it applies to a cart of this subtotal on this day (YYYY-MM-DD). */
 export function applicableCoupon(code: string, subtotal: number, today: string, coupons: readonly Coupon[] = DEMO_COUPONS): Coupon | null {

@@ -1,0 +1,137 @@
+import { emailProblem } from '@kaloryfer/domain';
+import {
+  CONSENT_SOURCES, consentOfVersion, isConsentSource, NEWSLETTER_ANCHOR, type NewsletterOutcome,
+} from '@kaloryfer/domain/src/newsletter/consent';
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, sendResult } from '../http/envelope';
+import { NewsletterUnavailable, type ConfirmOutcome, type Newsletter } from './newsletter';
+
+export const NEWSLETTER_PATH = '/api/ext/newsletter';
+/** Where VSF 1.12's newsletter module sends the same three calls (vsf-contract.md). */
+export const VSF_NEWSLETTER_PATH = '/api/ext/mailchimp-subscribe/subscribe';
+export const CONFIRM_PATH = `${NEWSLETTER_PATH}/confirm`;
+export const FORM_PATH = `${NEWSLETTER_PATH}/form`;
+
+export const UNKNOWN_CONSENT_VERSION = 'Unknown consent version';
+const SOMETHING_WENT_WRONG = 'Something went wrong';
+
+const EmailQuery = Type.Object({ email: Type.Optional(Type.String({ maxLength: 1000 })) }, { additionalProperties: true });
+const SubscribeBody = Type.Object({
+  email: Type.Optional(Type.String({ maxLength: 1000 })),
+  consentVersion: Type.Optional(Type.String({ maxLength: 32, description: 'the version of the consent wording shown (shared/domain/src/newsletter/consent.ts); today\'s when absent' })),
+  source: Type.Optional(Type.Union(CONSENT_SOURCES.map((source) => Type.Literal(source)), { description: 'where the consent was given; api when absent' })),
+}, { additionalProperties: true });
+const UnsubscribeBody = Type.Object({ email: Type.Optional(Type.String({ maxLength: 1000 })) }, { additionalProperties: true });
+const ConfirmQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: true });
+/** The footer's form, as a browser without JavaScript posts it (urlencoded strings). */
+const FormBody = Type.Object({
+  email: Type.Optional(Type.String({ maxLength: 2000 })),
+  consent: Type.Optional(Type.String({ maxLength: 16 })),
+  consent_version: Type.Optional(Type.String({ maxLength: 32 })),
+  source: Type.Optional(Type.String({ maxLength: 16 })),
+}, { additionalProperties: true });
+
+/** The spec's message for a missing or malformed address ('Field is required' / 'Please provide valid e-mail address'). */
+function checkedEmail(email: string | undefined): string {
+  const problem = emailProblem(email ?? '');
+  if (problem) throw new ApiError(400, problem);
+  return email!;
+}
+
+/**
+ * The page to send a form's shopper back to: the Referer's path when it is this shop's own page
+ * (same host, or the public origin), else the home page. Path only: no query, no other host,
+ * never `//host` (leading slashes collapsed) and never an API address.
+ */
+export function backPath(request: FastifyRequest, publicOrigin: string): string {
+  const referer = request.headers.referer;
+  if (!referer) return '/';
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return '/';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return '/';
+  const sameOrigin = url.origin === publicOrigin || (request.headers.host !== undefined && url.host === request.headers.host);
+  if (!sameOrigin) return '/';
+  const path = `/${url.pathname.replace(/^[/\\]+/, '')}`;
+  return path.startsWith('/api/') || path === '/api' ? '/' : path;
+}
+
+const outcomeUrl = (path: string, outcome: NewsletterOutcome) => `${path}?newsletter=${outcome}#${NEWSLETTER_ANCHOR}`;
+const seeOther = (reply: FastifyReply, location: string) => reply.code(303).header('location', location).header('cache-control', 'no-store').send();
+
+const CONFIRM_OUTCOME: Record<ConfirmOutcome, NewsletterOutcome> = {
+  confirmed: 'confirmed', used: 'link-used', expired: 'link-expired', invalid: 'link-invalid',
+};
+
+/**
+ * The newsletter calls (spec §7, vsf-contract.md) with double opt-in (docs/content.md):
+ * `GET ?email=` → `subscribed` | `pending` | `unsubscribed`; `POST {email}` → `pending` (a
+ * confirmation link is mailed) or `subscribed` (already; nothing sent); `DELETE {email}` →
+ * `unsubscribed` (and the marketing-automation hook) — each also at VSF 1.12's address.
+ * `GET /confirm?token=` is the e-mail's link; `POST /form` is the footer's form without
+ * JavaScript. Both answer 303 to a page of the shop with `?newsletter=<outcome>#newsletter`.
+ */
+export async function newsletterRoutes(app: FastifyInstance, { newsletter, publicOrigin }: { newsletter: Newsletter; publicOrigin: string }) {
+  for (const path of [NEWSLETTER_PATH, VSF_NEWSLETTER_PATH]) {
+    const tags = ['newsletter'];
+    app.get<{ Querystring: Static<typeof EmailQuery> }>(path, {
+      schema: { summary: 'Newsletter status of an address: subscribed, pending (confirmation link sent) or unsubscribed', tags, querystring: EmailQuery },
+    }, async (request, reply) => sendResult(reply, await newsletter.status(checkedEmail(request.query.email))));
+
+    app.post<{ Body: Static<typeof SubscribeBody> }>(path, {
+      schema: { summary: 'Subscribe (double opt-in): stores the consent and mails a confirmation link; ignored while pending or subscribed', tags, body: SubscribeBody },
+    }, async (request, reply) => {
+      const email = checkedEmail(request.body.email);
+      const { consentVersion, source } = request.body;
+      if (consentVersion !== undefined && !consentOfVersion(consentVersion)) throw new ApiError(400, UNKNOWN_CONSENT_VERSION);
+      try {
+        const { status } = await newsletter.subscribe(email, { version: consentVersion, source: source ?? 'api' });
+        return sendResult(reply, status);
+      } catch (error) {
+        if (error instanceof NewsletterUnavailable) throw new ApiError(503, SOMETHING_WENT_WRONG);
+        throw error;
+      }
+    });
+
+    app.delete<{ Body: Static<typeof UnsubscribeBody> }>(path, {
+      schema: { summary: 'Unsubscribe (only a subscribed address): consent withdrawn, the marketing-automation hook called with {email}', tags, body: UnsubscribeBody },
+    }, async (request, reply) => sendResult(reply, (await newsletter.unsubscribe(checkedEmail(request.body.email))).status));
+  }
+
+  app.get<{ Querystring: Static<typeof ConfirmQuery> }>(CONFIRM_PATH, {
+    schema: { summary: 'The confirmation link of the double opt-in: 303 to the shop with ?newsletter=confirmed | link-used | link-expired | link-invalid', tags: ['newsletter'], querystring: ConfirmQuery },
+  }, async (request, reply) => {
+    try {
+      return seeOther(reply, outcomeUrl('/', CONFIRM_OUTCOME[await newsletter.confirm(request.query.token ?? '')]));
+    } catch (error) {
+      request.log.error({ err: error }, 'newsletter confirmation failed');
+      return seeOther(reply, outcomeUrl('/', 'error'));
+    }
+  });
+
+  // The form posts urlencoded; this parser serves this route only (no @fastify/formbody in the shop).
+  await app.register(async (form) => {
+    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    form.post<{ Body: Static<typeof FormBody> }>(FORM_PATH, {
+      schema: { summary: 'The footer\'s sign-up form (urlencoded, works without JavaScript): 303 back with ?newsletter=check-inbox | invalid-email | no-consent | already', tags: ['newsletter'], body: FormBody },
+    }, async (request, reply) => {
+      const back = backPath(request, publicOrigin);
+      const { email, consent, consent_version: version, source } = request.body ?? {};
+      if (emailProblem(email ?? '')) return seeOther(reply, outcomeUrl(back, 'invalid-email'));
+      if (consent !== 'yes' && consent !== 'on') return seeOther(reply, outcomeUrl(back, 'no-consent'));
+      try {
+        const result = await newsletter.subscribe(email!, { version, source: source && isConsentSource(source) ? source : 'footer' });
+        return seeOther(reply, outcomeUrl(back, result.status === 'subscribed' ? 'already' : 'check-inbox'));
+      } catch (error) {
+        request.log.error({ err: error }, 'newsletter sign-up failed');
+        return seeOther(reply, outcomeUrl(back, 'error'));
+      }
+    });
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * The newsletter consent (PKE art. 398, GDPR art. 7): the one place its wording lives. The
+ * sign-up form shows it next to an unticked checkbox and sends its version; the API stores that
+ * version with the consent and quotes the same text in the confirmation e-mail. Never change a
+ * published text in place — add a new version at the end (the old one stays, so every stored
+ * consent can still be shown as it was given). Each language's dictionary carries the current
+ * text under `newsletter.consent`; the Polish one must equal `text` (a test checks it).
+ */
+export interface ConsentText {
+  /** When this wording took effect (YYYY-MM-DD); stored with every consent given under it. */
+  version: string;
+  /** The Polish wording, as the shopper reads it. */
+  text: string;
+}
+
+export const NEWSLETTER_CONSENTS: readonly ConsentText[] = [
+  {
+    version: '2026-11-01',
+    text: 'Wyrażam zgodę na przesyłanie przez Kaloryfer sp. z o.o. na podany adres e-mail newslettera z informacjami handlowymi '
+      + '(nowości, promocje, porady). Zgodę mogę wycofać w każdej chwili: linkiem w każdym newsletterze, w ustawieniach konta '
+      + 'lub pisząc na sklep@kaloryfer.pl.',
+  },
+];
+
+/** The wording shown today. */
+export const NEWSLETTER_CONSENT: ConsentText = NEWSLETTER_CONSENTS[NEWSLETTER_CONSENTS.length - 1];
+
+export function consentOfVersion(version: string): ConsentText | null {
+  return NEWSLETTER_CONSENTS.find((consent) => consent.version === version) ?? null;
+}
+
+/** Where a consent was given: the footer form, the home page's form, the account page, a VSF client's JSON call. */
+export const CONSENT_SOURCES = ['footer', 'home', 'account', 'api'] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
+export const isConsentSource = (value: string): value is ConsentSource => (CONSENT_SOURCES as readonly string[]).includes(value);
+
+/** How long a confirmation link works. */
+export const CONFIRM_LINK_HOURS = 48;
+
+/**
+ * What the sign-up form's page is told after a submit or a confirmation link
+ * (`?newsletter=…#newsletter`): the footer shows the matching message. `check-inbox` until the
+ * link is clicked — never "subscribed" before that.
+ */
+export const NEWSLETTER_OUTCOMES = [
+  'check-inbox', 'invalid-email', 'no-consent', 'already', 'confirmed', 'link-used', 'link-expired', 'link-invalid', 'error',
+] as const;
+export type NewsletterOutcome = (typeof NEWSLETTER_OUTCOMES)[number];
+
+export const isNewsletterOutcome = (value: string | null): value is NewsletterOutcome =>
+  value !== null && (NEWSLETTER_OUTCOMES as readonly string[]).includes(value);
+
+/** The anchor of the sign-up form (the footer's section). */
+export const NEWSLETTER_ANCHOR = 'newsletter';
