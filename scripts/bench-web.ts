@@ -94,7 +94,7 @@ async function pagesOf(shopUrl: string): Promise<[string, string][]> {
     ['category', 'c/grzejniki-lazienkowe'],
     ['product', `p/${items[0].sku}/${items[0].slug}`],
     ['CMS page', 'i/dostawa'],
-    ['article', 'porady/jak-dobrac-grzejnik'],
+    ['article', 'porady/jak-dobrac-moc-grzejnika'],
   ];
 }
 

@@ -1,4 +1,5 @@
 import { expect, test as base, type Page } from '@playwright/test';
+import { chooseCookies } from './consent-cookie';
 
 /**
  * Pages arrive server-rendered: their buttons are visible before the code behind them has
@@ -10,8 +11,15 @@ export async function routeReady(page: Page): Promise<void> {
   await page.locator('html[data-route-ready]').waitFor({ state: 'attached', timeout: 30_000 });
 }
 
-export const test = base.extend({
-  page: async ({ page, javaScriptEnabled }, use) => {
+/**
+ * A journey that is not about cookie consent starts with a choice made (analytics and marketing
+ * accepted): no banner over the page, and the tag manager's events pushed as a consenting
+ * shopper's are. A consent test opts out with `test.use({ cookieChoiceMade: false })`.
+ */
+export const test = base.extend<{ cookieChoiceMade: boolean }>({
+  cookieChoiceMade: [true, { option: true }],
+  page: async ({ page, javaScriptEnabled, cookieChoiceMade }, use) => {
+    if (cookieChoiceMade) await chooseCookies(page.context());
     if (javaScriptEnabled) {
       const goto = page.goto.bind(page);
       const reload = page.reload.bind(page);

@@ -65,7 +65,7 @@ test.describe('every route of spec §2 reaches its remote', () => {
     ['/i/regulamin', 'Regulamin sklepu'],
     ['/c/grzejniki-pokojowe', 'Grzejniki pokojowe'],
     ['/porady', 'Porady'],
-    ['/porady/jak-dobrac-moc-grzejnika', 'Porada'],
+    ['/porady/jak-dobrac-moc-grzejnika', 'Jak dobrać moc grzejnika do pomieszczenia'],
     ['/categories', 'Wszystkie kategorie'],
     ['/categories/akcesoria', 'Akcesoria grzewcze'],
     ['/create-password', 'Ustaw nowe hasło'],

@@ -178,7 +178,7 @@ test.describe('hydration', () => {
     await rememberFirstHeading(page);
     const pages = [
       '/', '/c/grzejniki-lazienkowe', `/p/${configurable.sku}/${configurable.slug}`, `/p/${simple.sku}/${simple.slug}`,
-      '/categories', '/categories?query=drabinkowy', '/brands', '/i/regulamin', '/porady', '/porady/jak-dobrac-grzejnik',
+      '/categories', '/categories?query=drabinkowy', '/brands', '/i/regulamin', '/porady', '/porady/jak-dobrac-moc-grzejnika',
       '/page-not-found?nf=%2Fx', '/checkout', '/my-account', '/compare', '/grzejniki-lazienkowe/grzejniki-drabinkowe',
     ];
     for (const url of pages) {

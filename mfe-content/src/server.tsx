@@ -1,4 +1,5 @@
 import { createServerRender } from '@kaloryfer/ui/src/rendering/server/create-server-render';
+import { adviceHead } from './advice/advice-head';
 import { CONTENT_NAMESPACE } from './i18n/namespace';
 import { ContentRoutes } from './pages/content-routes';
 import { Footer } from './widgets/footer';
@@ -10,7 +11,10 @@ import { Footer } from './widgets/footer';
 export const render = createServerRender({
   namespace: CONTENT_NAMESPACE,
   regions: {
-    './app': { render: () => <ContentRoutes /> },
+    './app': {
+      render: () => <ContentRoutes />,
+      head: ({ request, route, data, i18n }) => adviceHead({ route, data, origin: request.publicOrigin, i18n }),
+    },
     './Footer': { render: () => <Footer />, interactive: false },
   },
 });

@@ -77,7 +77,7 @@ test('the route\'s remote renders the main region and the content remote the foo
 
 test.each([
   ['/', 'catalog'], ['/p/KF-1/grzejnik', 'catalog'], ['/categories', 'catalog'], ['/jakis/url-path', 'catalog'],
-  ['/i/regulamin', 'content'], ['/porady/jak-dobrac-grzejnik', 'content'], ['/checkout', 'checkout_a'], ['/my-account', null],
+  ['/i/regulamin', 'content'], ['/porady/jak-dobrac-moc-grzejnika', 'content'], ['/checkout', 'checkout_a'], ['/my-account', null],
 ])('%s is rendered by %s', async (path, name) => {
   const { html } = await composePage(page(path), deps());
   if (name) expect(html).toContain(`<h1>${name} ${path}`);

@@ -7,6 +7,8 @@ import { start } from 'single-spa';
 import { RegionMounter } from './apps/region-mounter';
 import { registerApplications } from './apps/register-applications';
 import { startShellWriters } from './behaviours/shell-writers';
+import { startConsentUi } from './consent/start-consent';
+import { startRemoteTagEvents } from './consent/tag-event-channel';
 import { pushToDataLayer } from './behaviours/tag-manager';
 import { addShellNamespace } from './i18n/shell-namespace';
 import { ShellLayout } from './layout/ShellLayout';
@@ -101,8 +103,11 @@ async function boot(): Promise<void> {
   });
 
   startRouter();
+  startRemoteTagEvents();
   registerApplications(loader, mounter);
   start({ urlRerouteOnly: true });
+  // The footer's cookie-settings link; the cookie banner (first visit) once the route has hydrated.
+  startConsentUi();
 }
 
 void boot();

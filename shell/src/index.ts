@@ -1,6 +1,11 @@
 // The shell's styles are part of the entry, so the page server finds them in index.html and
 // inlines them into every page (the first paint needs no stylesheet request).
 import './styles/shell.css';
+import { startConsentMode } from './consent/consent-mode';
+
+// Before anything else reaches dataLayer: Consent Mode v2's `consent default` (denied), and the
+// shopper's stored choice as `consent update` (docs/content.md, "Cookie consent").
+startConsentMode();
 
 /** A pause between boot steps: a phone's main thread gets to paint and take input. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

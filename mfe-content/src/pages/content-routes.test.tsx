@@ -1,6 +1,7 @@
 import { claimWriter } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { screen } from '@testing-library/react';
+import { standInCmsApi } from '../cms/cms-test-api';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { ContentRoutes } from './content-routes';
 
@@ -14,11 +15,12 @@ test('page-not-found names the missing path carried in nf', async () => {
 });
 
 test.each([
-  ['regulamin', 'Regulamin sklepu'],
-  ['zwroty', 'Zwroty i reklamacje'],
-  ['cos-innego', 'Informacje'],
-])('CMS page %s has its title', async (slug, title) => {
-  route.set({ path: `/i/${slug}`, search: '', hash: '', name: 'cms-page', params: { slug }, previousPath: null, isBack: false });
+  ['cms-page', '/i/regulamin', 'Regulamin sklepu'],
+  ['en-cms-page', '/en/i/zwroty', 'Zwroty i reklamacje'],
+])('%s %s renders the CMS page "%s"', async (name, path, title) => {
+  standInCmsApi();
+  const slug = path.split('/').pop()!;
+  route.set({ path, search: '', hash: '', name, params: { slug }, previousPath: null, isBack: false });
   await renderRemote(<ContentRoutes />, CONTENT_NAMESPACE);
-  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
+  expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(title);
 });

@@ -4,16 +4,19 @@ import { regionId, ROUTED_REMOTES } from '../layout/ShellLayout';
 import type { RemoteLoader } from '../registry/remote-loader';
 import type { RegionMounter } from './region-mounter';
 import { ResilientRegion } from './resilient-region';
+import { sendToErrorPage } from './send-to-error-page';
 
 /**
  * One single-spa application per remote that owns routes (spec §2 table in contracts). Its
  * lifecycles are the shell's ResilientRegion, so single-spa never sees a remote's failure and
- * never marks an application broken: the region shows the fallback instead. The first mount of
- * the page's route hydrates the server's HTML; once it has settled, widgets may load.
+ * never marks an application broken: the region shows the fallback instead (and /error when its
+ * retry fails too). The first mount of the page's route hydrates the server's HTML; once it has
+ * settled, widgets may load.
  */
 export function registerApplications(loader: RemoteLoader, mounter: RegionMounter): void {
   for (const remote of ROUTED_REMOTES) {
-    const region = new ResilientRegion(loader, remote, './app');
+    // A first failure shows the region's fallback; when its retry fails too, the shopper goes to /error.
+    const region = new ResilientRegion(loader, remote, './app', 'region', () => sendToErrorPage(remote));
     registerApplication({
       name: remote,
       app: async () => ({

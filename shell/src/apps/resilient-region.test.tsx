@@ -75,3 +75,32 @@ test('a widget is mounted as a single-spa parcel and unmounted through it', asyn
   await widget.unmount();
   expect(element).toBeEmptyDOMElement();
 });
+
+test('a route region whose retry fails too gives up (the shell sends the shopper to /error); its first failure only shows the fallback', async () => {
+  let online = false;
+  const failedTwice = jest.fn();
+  const runtime: FederationRuntime = {
+    registerRemotes: () => undefined,
+    loadRemote: (async () => { if (!online) throw new Error('404'); return app('Porady'); }) as FederationRuntime['loadRemote'],
+  };
+  const loader = new RemoteLoader(registry, [], runtime, '1.0.0');
+  const element = document.createElement('div');
+  document.body.append(element);
+  const region = new ResilientRegion(loader, 'content', './app', 'region', failedTwice);
+
+  await region.mount(element);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Ta część sklepu jest chwilowo niedostępna');
+  expect(failedTwice).not.toHaveBeenCalled();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+  await waitFor(() => expect(failedTwice).toHaveBeenCalledTimes(1));
+
+  // A later mount (the shopper came back to the route) starts counting afresh; a retry that works mounts.
+  await region.unmount();
+  await region.mount(element);
+  expect(await screen.findByRole('alert')).toBeInTheDocument();
+  online = true;
+  await userEvent.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+  await waitFor(() => expect(element).toHaveTextContent('Porady'));
+  expect(failedTwice).toHaveBeenCalledTimes(1);
+});

@@ -24,7 +24,8 @@ export interface ServerView {
  * place; otherwise the region shows a skeleton while loading. A remote that 404s, times out or
  * throws shows a Polish fallback with a retry button in its own region — above the server's
  * HTML when there is some, so the shopper can still read the page. If the build that loaded
- * throws on mount, the control variant gets a turn before the fallback shows.
+ * throws on mount, the control variant gets a turn before the fallback shows. A route region
+ * whose retry fails as well calls `onFailedTwice` (the shell sends the shopper to /error).
  */
 export class ResilientRegion {
   private lifecycles: Lifecycles | null = null;
@@ -34,15 +35,24 @@ export class ResilientRegion {
   private mountedProps: Record<string, unknown> | null = null;
   private parcel: Parcel | null = null;
   private generation = 0;
+  /** Failed attempts of this mount in a row: the first attempt, then each retry the shopper asks for. */
+  private failuresInARow = 0;
 
   constructor(
     private readonly loader: RemoteLoader,
     private readonly remote: RemoteName,
     private readonly exposed: string,
     private readonly variant: 'region' | 'widget' = 'region',
+    /** A route region that failed twice in a row (its load and the shopper's retry): where to send the shopper. */
+    private readonly onFailedTwice?: () => void,
   ) {}
 
   async mount(element: HTMLElement, props: Record<string, unknown> = {}, serverView: ServerView | null = null): Promise<void> {
+    this.failuresInARow = 0;
+    return this.attempt(element, props, serverView);
+  }
+
+  private async attempt(element: HTMLElement, props: Record<string, unknown>, serverView: ServerView | null): Promise<void> {
     const generation = ++this.generation;
     if (!serverView) {
       // The server's skeleton for a region it could not render: this mount takes its place.
@@ -86,6 +96,7 @@ export class ResilientRegion {
           await runLifecycle(this.lifecycles.mount, mountProps);
         }
         this.mountedProps = mountProps;
+        this.failuresInARow = 0;
         element.removeAttribute('aria-busy');
         return;
       } catch (error) {
@@ -108,6 +119,9 @@ export class ResilientRegion {
         if (loadedButBroken && this.loader.markBroken(this.remote)) continue;
         if (serverView && this.variant === 'widget') return; // the server's HTML stays; it works without code
         this.showPlaceholder(element, 'failed', props, serverView);
+        this.failuresInARow += 1;
+        // The first failure shows the fallback with its retry; a retry that fails too gives up on the region.
+        if (this.variant === 'region' && this.failuresInARow >= 2) this.onFailedTwice?.();
         return;
       }
     }
@@ -147,7 +161,7 @@ export class ResilientRegion {
       element.removeAttribute('aria-busy');
       const retry = () => {
         this.loader.reset(this.remote);
-        void this.mount(element, props, serverView?.host.isConnected ? serverView : null);
+        void this.attempt(element, props, serverView?.host.isConnected ? serverView : null);
       };
       root.render(<RegionFallback remote={this.remote} exposed={this.exposed} variant={this.variant} onRetry={retry} inline={serverView !== null} />);
     }

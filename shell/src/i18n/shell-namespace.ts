@@ -43,6 +43,24 @@ export const shellPl = {
   'footer.legal': '© {year} Kaloryfer. Ceny brutto zawierają 23% VAT.',
   'title.default': 'Grzejniki dekoracyjne, łazienkowe i pokojowe',
   'meta.description': 'Kaloryfer – sklep z grzejnikami dekoracyjnymi, łazienkowymi i pokojowymi. Wysyłka kurierem od 24 h, 14 dni na zwrot.',
+  // Cookie consent
+  'consent.title': 'Pliki cookies w sklepie Kaloryfer',
+  'consent.text': 'Niezbędne pliki cookies utrzymują koszyk, logowanie i bezpieczeństwo sklepu. Za Twoją zgodą użyjemy też analitycznych (żeby wiedzieć, co poprawić) i marketingowych (żeby mierzyć i dopasowywać nasze reklamy). Wybór zmienisz w każdej chwili linkiem „Ustawienia cookies” w stopce.',
+  'consent.policy': 'Polityka prywatności',
+  'consent.acceptAll': 'Akceptuję wszystkie',
+  'consent.rejectAll': 'Odrzucam',
+  'consent.settings': 'Ustawienia',
+  'consent.dialogTitle': 'Ustawienia plików cookies',
+  'consent.dialogIntro': 'Zaznacz, na co się zgadzasz. Niezbędnych plików cookies nie da się wyłączyć: bez nich sklep nie działa.',
+  'consent.purposes': 'Rodzaje plików cookies',
+  'consent.necessary': 'Niezbędne (zawsze włączone)',
+  'consent.necessaryHelp': 'Koszyk, logowanie, bezpieczeństwo i zapamiętanie tego wyboru.',
+  'consent.analytics': 'Analityczne',
+  'consent.analyticsHelp': 'Statystyki odwiedzin i tego, jak korzystasz ze sklepu, bez Twojego imienia i adresu. Pomagają nam poprawiać sklep.',
+  'consent.marketing': 'Marketingowe',
+  'consent.marketingHelp': 'Pomiar skuteczności naszych reklam i dopasowanie reklam sklepu na innych stronach.',
+  'consent.save': 'Zapisz wybór',
+  'consent.close': 'Zamknij ustawienia plików cookies',
 };
 
 type ShellKey = keyof typeof shellPl;
@@ -89,6 +107,24 @@ const shellEn: Record<ShellKey, string> = {
   'footer.legal': '© {year} Kaloryfer. Gross prices include 23% VAT.',
   'title.default': 'Decorative, bathroom and room radiators',
   'meta.description': 'Kaloryfer – a shop for decorative, bathroom and room radiators. Courier delivery from 24 h, 14 days to return.',
+  // Cookie consent
+  'consent.title': 'Cookies at the Kaloryfer shop',
+  'consent.text': 'Necessary cookies keep your cart, your login and the shop secure. With your consent we also use analytics cookies (to learn what to improve) and marketing cookies (to measure and tailor our ads). You can change your choice at any time with the “Cookie settings” link in the footer.',
+  'consent.policy': 'Privacy policy',
+  'consent.acceptAll': 'Accept all',
+  'consent.rejectAll': 'Reject',
+  'consent.settings': 'Settings',
+  'consent.dialogTitle': 'Cookie settings',
+  'consent.dialogIntro': 'Tick what you agree to. Necessary cookies cannot be switched off: the shop does not work without them.',
+  'consent.purposes': 'Kinds of cookies',
+  'consent.necessary': 'Necessary (always on)',
+  'consent.necessaryHelp': 'Cart, login, security and remembering this choice.',
+  'consent.analytics': 'Analytics',
+  'consent.analyticsHelp': 'Statistics of visits and of how you use the shop, without your name or address. They help us improve the shop.',
+  'consent.marketing': 'Marketing',
+  'consent.marketingHelp': 'Measuring how well our ads work and tailoring the shop’s ads on other sites.',
+  'consent.save': 'Save my choice',
+  'consent.close': 'Close cookie settings',
 };
 
 const shellDe: Record<ShellKey, string> = {
@@ -133,6 +169,24 @@ const shellDe: Record<ShellKey, string> = {
   'footer.legal': '© {year} Kaloryfer. Bruttopreise inkl. 23 % MwSt.',
   'title.default': 'Design-, Bad- und Raumheizkörper',
   'meta.description': 'Kaloryfer – Shop für Design-, Bad- und Raumheizkörper. Versand per Kurier ab 24 h, 14 Tage Rückgaberecht.',
+  // Cookie consent
+  'consent.title': 'Cookies im Kaloryfer-Shop',
+  'consent.text': 'Notwendige Cookies halten Warenkorb, Anmeldung und die Sicherheit des Shops aufrecht. Mit Ihrer Einwilligung verwenden wir auch Analyse-Cookies (um zu erfahren, was wir verbessern können) und Marketing-Cookies (um unsere Werbung zu messen und anzupassen). Ihre Wahl ändern Sie jederzeit über den Link „Cookie-Einstellungen“ in der Fußzeile.',
+  'consent.policy': 'Datenschutzerklärung',
+  'consent.acceptAll': 'Alle akzeptieren',
+  'consent.rejectAll': 'Ablehnen',
+  'consent.settings': 'Einstellungen',
+  'consent.dialogTitle': 'Cookie-Einstellungen',
+  'consent.dialogIntro': 'Wählen Sie, womit Sie einverstanden sind. Notwendige Cookies lassen sich nicht abschalten: Ohne sie funktioniert der Shop nicht.',
+  'consent.purposes': 'Arten von Cookies',
+  'consent.necessary': 'Notwendig (immer aktiv)',
+  'consent.necessaryHelp': 'Warenkorb, Anmeldung, Sicherheit und das Speichern dieser Wahl.',
+  'consent.analytics': 'Analyse',
+  'consent.analyticsHelp': 'Statistiken über Besuche und darüber, wie Sie den Shop nutzen, ohne Ihren Namen und Ihre Adresse. Sie helfen uns, den Shop zu verbessern.',
+  'consent.marketing': 'Marketing',
+  'consent.marketingHelp': 'Messung der Wirkung unserer Werbung und Anpassung der Werbung des Shops auf anderen Websites.',
+  'consent.save': 'Auswahl speichern',
+  'consent.close': 'Cookie-Einstellungen schließen',
 };
 
 const shellIt: Record<ShellKey, string> = {
@@ -177,6 +231,24 @@ const shellIt: Record<ShellKey, string> = {
   'footer.legal': '© {year} Kaloryfer. I prezzi lordi includono l’IVA al 23%.',
   'title.default': 'Radiatori decorativi, da bagno e da ambiente',
   'meta.description': 'Kaloryfer – negozio di radiatori decorativi, da bagno e da ambiente. Spedizione con corriere da 24 h, 14 giorni per il reso.',
+  // Cookie consent
+  'consent.title': 'I cookie nel negozio Kaloryfer',
+  'consent.text': 'I cookie necessari mantengono il carrello, l’accesso e la sicurezza del negozio. Con il tuo consenso usiamo anche cookie analitici (per capire cosa migliorare) e di marketing (per misurare e personalizzare i nostri annunci). Puoi cambiare la tua scelta in qualsiasi momento con il link «Impostazioni cookie» nel piè di pagina.',
+  'consent.policy': 'Informativa sulla privacy',
+  'consent.acceptAll': 'Accetto tutti',
+  'consent.rejectAll': 'Rifiuto',
+  'consent.settings': 'Impostazioni',
+  'consent.dialogTitle': 'Impostazioni dei cookie',
+  'consent.dialogIntro': 'Seleziona ciò a cui acconsenti. I cookie necessari non si possono disattivare: senza di essi il negozio non funziona.',
+  'consent.purposes': 'Tipi di cookie',
+  'consent.necessary': 'Necessari (sempre attivi)',
+  'consent.necessaryHelp': 'Carrello, accesso, sicurezza e memorizzazione di questa scelta.',
+  'consent.analytics': 'Analitici',
+  'consent.analyticsHelp': 'Statistiche sulle visite e su come usi il negozio, senza il tuo nome né il tuo indirizzo. Ci aiutano a migliorare il negozio.',
+  'consent.marketing': 'Marketing',
+  'consent.marketingHelp': 'Misurazione dell’efficacia dei nostri annunci e personalizzazione degli annunci del negozio su altri siti.',
+  'consent.save': 'Salva la scelta',
+  'consent.close': 'Chiudi le impostazioni dei cookie',
 };
 
 export const SHELL_NAMESPACE = 'shell';

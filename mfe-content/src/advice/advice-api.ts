@@ -1,0 +1,77 @@
+import type { AdviceArticle, Product } from '@kaloryfer/domain';
+import { LISTED_STATUS, LISTED_VISIBILITY } from '@kaloryfer/domain';
+import { apiJson } from '@kaloryfer/ui';
+import { ADVICE_PAGE_SIZE, type AdviceQuery } from './advice-query';
+
+/** What /api/advice and /api/advice/{slug} answer (api/src/routes/catalog/content-routes.ts). */
+export type AdviceSummary = Omit<AdviceArticle, 'body'>;
+export interface TopicCount { topic: string; count: number }
+export interface AdviceList {
+  items: AdviceSummary[];
+  total: number;
+  start: number;
+  perPage: number;
+  topics: TopicCount[];
+}
+/** A list page as shown: `topic` is the topic applied (null when none was asked or it is unknown). */
+export type AdviceListView = AdviceList & { topic: string | null };
+
+export interface ArticleLink { slug: string; title: string }
+export interface RelatedCategory { id: number; name: string; slug: string; url_path: string }
+export interface AdviceArticleView {
+  article: AdviceArticle;
+  category: RelatedCategory | null;
+  newer: ArticleLink | null;
+  older: ArticleLink | null;
+  related: ArticleLink[];
+}
+
+export type RelatedProduct = Pick<Product, 'id' | 'sku' | 'name' | 'slug' | 'type_id' | 'image' | 'final_price_incl_tax'>;
+
+/** Products the rail of an article shows. */
+export const RELATED_PRODUCTS = 4;
+
+export const adviceListKey = ({ topic, page }: AdviceQuery) => `advice-list:${topic ?? ''}:${page}`;
+export const adviceArticleKey = (slug: string) => `advice-article:${slug}`;
+export const relatedProductsKey = (categoryId: number) => `advice-products:${categoryId}`;
+
+async function listPage(topic: string | null, page: number, signal?: AbortSignal): Promise<AdviceList> {
+  const params = new URLSearchParams({ from: String((page - 1) * ADVICE_PAGE_SIZE), size: String(ADVICE_PAGE_SIZE) });
+  if (topic) params.set('topic', topic);
+  const { result } = await apiJson<{ result: AdviceList }>(`/api/advice?${params}`, { signal });
+  return result;
+}
+
+/** A page of articles; a topic the shop does not have shows every article instead. */
+export async function adviceList({ topic, page }: AdviceQuery, signal?: AbortSignal): Promise<AdviceListView> {
+  const answer = await listPage(topic, page, signal);
+  if (topic && !answer.topics.some((known) => known.topic === topic)) return { ...(await listPage(null, page, signal)), topic: null };
+  return { ...answer, topic };
+}
+
+export async function adviceArticle(slug: string, signal?: AbortSignal): Promise<AdviceArticleView> {
+  const { result } = await apiJson<{ result: AdviceArticleView }>(`/api/advice/${encodeURIComponent(slug)}`, { signal });
+  return result;
+}
+
+/** The most viewed listed products of a category: one catalogue search (spec §7). */
+export async function relatedProducts(categoryId: number, signal?: AbortSignal): Promise<RelatedProduct[]> {
+  const { items } = await apiJson<{ items: RelatedProduct[] }>('/api/catalog/vue_storefront_catalog/product/_search', {
+    method: 'POST',
+    signal,
+    body: {
+      query: {
+        _appliedFilters: [
+          { attribute: 'visibility', value: { in: LISTED_VISIBILITY } },
+          { attribute: 'status', value: { in: LISTED_STATUS } },
+          { attribute: 'stock.is_in_stock', value: { eq: true } },
+          { attribute: 'category_ids', value: { in: [categoryId] } },
+        ],
+      },
+      size: RELATED_PRODUCTS,
+      sort: 'view_count:desc',
+      _sourceInclude: ['id', 'sku', 'name', 'slug', 'type_id', 'image', 'final_price_incl_tax'],
+    },
+  });
+  return items;
+}

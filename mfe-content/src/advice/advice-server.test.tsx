@@ -1,0 +1,64 @@
+/** @jest-environment node */
+import type { RegionRequest } from '@kaloryfer/contracts';
+import { render } from '../server';
+import { standInApi } from './advice-test-api';
+
+/** The content remote's server render of advice pages: HTML, data for hydration, the head, not-found. */
+const request = (path: string, search = ''): RegionRequest => ({
+  module: './app', path, search, language: 'pl-PL', cookies: {}, apiOrigin: 'http://127.0.0.1:3999', publicOrigin: 'https://sklep.kaloryfer.test',
+});
+
+beforeEach(() => {
+  standInApi();
+});
+
+test('an article arrives with its products and the head\'s JSON-LD Article and BreadcrumbList', async () => {
+  const result = await render(request('/porady/grzejniki-do-pompy-ciepla'));
+  expect(result.status).toBe(200);
+  expect(result.html).toContain('<h1');
+  expect(result.html).toContain('Grzejniki do pompy ciepła');
+  expect(result.html).toContain('Grzejnik panelowy typ 33 Termolux'); // the rail is in the first view
+  expect(Object.keys(result.data).sort()).toEqual(['advice-article:grzejniki-do-pompy-ciepla', 'advice-products:14']);
+  expect(result.head).toMatchObject({
+    title: 'Grzejniki do pompy ciepła',
+    canonical: 'https://sklep.kaloryfer.test/porady/grzejniki-do-pompy-ciepla',
+  });
+  expect(result.head!.description!.length).toBeLessThanOrEqual(160);
+  const [article, breadcrumbs] = result.head!.structuredData as Record<string, unknown>[];
+  expect(article).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: 'Grzejniki do pompy ciepła',
+    datePublished: '2026-11-16',
+    articleSection: 'Pompy ciepła',
+    image: ['https://sklep.kaloryfer.test/img/1920/1920/resize/product/panel-1500x600-f4f4f0.svg'],
+    mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://sklep.kaloryfer.test/porady/grzejniki-do-pompy-ciepla' },
+    publisher: { '@type': 'Organization', name: 'Kaloryfer' },
+  });
+  expect(breadcrumbs).toEqual({
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, name: 'Strona główna', item: 'https://sklep.kaloryfer.test/' },
+      { '@type': 'ListItem', position: 2, name: 'Porady', item: 'https://sklep.kaloryfer.test/porady' },
+      { '@type': 'ListItem', position: 3, name: 'Grzejniki do pompy ciepła', item: 'https://sklep.kaloryfer.test/porady/grzejniki-do-pompy-ciepla' },
+    ],
+  });
+});
+
+test('an unknown article is page-not-found with nf: a 404 rendered in its place', async () => {
+  const result = await render(request('/porady/nie-ma-takiej-porady'));
+  expect(result).toMatchObject({ status: 404, redirect: '/page-not-found?nf=%2Fporady%2Fnie-ma-takiej-porady' });
+  expect(result.head?.structuredData).toBeUndefined();
+});
+
+test.each([
+  ['?topic=lazienka', 'https://sklep.kaloryfer.test/porady?topic=lazienka', 'Porady: Łazienka'],
+  ['?topic=nie-ma-takiego&page=2', 'https://sklep.kaloryfer.test/porady?page=2', 'Porady – strona 2'],
+  ['', 'https://sklep.kaloryfer.test/porady', 'Porady'],
+])('the list %s: canonical %s, title %s, cards in the HTML', async (search, canonical, title) => {
+  const result = await render(request('/porady', search));
+  expect(result.status).toBe(200);
+  expect(result.head).toMatchObject({ canonical, title });
+  expect(result.html).toContain('advice-card');
+});

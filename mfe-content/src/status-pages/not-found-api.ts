@@ -1,0 +1,65 @@
+import { LISTED_STATUS, LISTED_VISIBILITY, type Category, type Product } from '@kaloryfer/domain';
+import { apiJson } from '@kaloryfer/ui';
+
+/**
+ * The catalogue as page-not-found asks it: one product search for the words of the missing
+ * address and the category list, through the catalogue's own search endpoint (spec §7), the
+ * same request shape mfe-catalog sends (remotes never import each other's code).
+ */
+const SEARCH = '/api/catalog/vue_storefront_catalog';
+
+export const SUGGESTED_PRODUCTS = 6;
+
+export type SuggestedProduct = Pick<Product, 'id' | 'sku' | 'name' | 'slug' | 'type_id' | 'image' | 'final_price_incl_tax'>;
+export type ShopCategory = Pick<Category, 'id' | 'parent_id' | 'name' | 'slug' | 'level' | 'position' | 'product_count'>;
+
+const PRODUCT_FIELDS: (keyof SuggestedProduct)[] = ['id', 'sku', 'name', 'slug', 'type_id', 'image', 'final_price_incl_tax'];
+const CATEGORY_FIELDS: (keyof ShopCategory)[] = ['id', 'parent_id', 'name', 'slug', 'level', 'position', 'product_count'];
+/** Spec §9: the category fetch size. */
+const CATEGORY_FETCH_SIZE = 4000;
+/** Top categories sit right below the main category (level 1, id 2; spec §9). */
+const TOP_LEVEL = 2;
+
+export const suggestionsKey = (words: readonly string[]) => `not-found-products:${words.join(' ')}`;
+export const CATEGORIES_KEY = 'not-found-categories';
+
+/** Listed, in-stock products matching the words, best match first; none asked for no words. */
+export async function suggestedProducts(words: readonly string[], signal?: AbortSignal): Promise<SuggestedProduct[]> {
+  if (words.length === 0) return [];
+  const { items } = await apiJson<{ items: SuggestedProduct[] }>(`${SEARCH}/product/_search`, {
+    method: 'POST',
+    signal,
+    body: {
+      query: {
+        _appliedFilters: [
+          { attribute: 'visibility', value: { in: LISTED_VISIBILITY } },
+          { attribute: 'status', value: { in: LISTED_STATUS } },
+          { attribute: 'stock.is_in_stock', value: { eq: true } },
+        ],
+        _searchText: words.join(' '),
+      },
+      size: SUGGESTED_PRODUCTS,
+      _sourceInclude: PRODUCT_FIELDS,
+    },
+  });
+  return items;
+}
+
+/** Active categories in menu order. */
+export async function shopCategories(signal?: AbortSignal): Promise<ShopCategory[]> {
+  const { items } = await apiJson<{ items: ShopCategory[] }>(`${SEARCH}/category/_search`, {
+    method: 'POST',
+    signal,
+    body: {
+      query: { _appliedFilters: [{ attribute: 'is_active', value: { eq: true } }] },
+      size: CATEGORY_FETCH_SIZE,
+      sort: 'position:asc',
+      _sourceInclude: CATEGORY_FIELDS,
+    },
+  });
+  return items;
+}
+
+export function topCategories(categories: readonly ShopCategory[]): ShopCategory[] {
+  return categories.filter((category) => category.level === TOP_LEVEL);
+}

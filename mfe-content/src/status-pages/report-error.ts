@@ -1,0 +1,38 @@
+import { defineCommand, type RemoteName } from '@kaloryfer/contracts';
+
+/**
+ * Reports to the tag manager the way the shell takes reports from remotes: the
+ * `tag-manager:event-requested` command on the bus (shell/src/consent/tag-event-channel.ts
+ * names the same channel and pushes the event to dataLayer through its consent gate). Never
+ * `window.dataLayer` directly. `page_error` is one of the shop's necessary events: it names
+ * the failed page and remote, nothing about the shopper.
+ */
+export const TAG_EVENT_CHANNEL = 'tag-manager:event-requested';
+
+export type TagEvent = { event: string } & Record<string, string | number | boolean | null>;
+
+export const tagEventRequested = defineCommand<TagEvent>(TAG_EVENT_CHANNEL);
+
+const REMOTES: readonly RemoteName[] = ['catalog', 'cart', 'checkout', 'account', 'content'];
+
+export function reportPageError(failed: string | null, remote: string | null): void {
+  tagEventRequested.emit({
+    event: 'page_error',
+    error_type: failed ? 'route_failed_to_load' : 'error_page',
+    // The path only: a query may carry an order number or an e-mail address.
+    failed_path: failed ? failed.split(/[?#]/)[0] : null,
+    remote: REMOTES.includes(remote as RemoteName) ? remote : null,
+  });
+}
+
+/** The failed address the shell passed (`from`), if it is a path of this shop (never another site). */
+export function failedPath(from: string | null): string | null {
+  if (!from || !from.startsWith('/') || from.startsWith('//') || from.includes('\\')) return null;
+  try {
+    const base = 'http://shop.invalid';
+    const url = new URL(from, base);
+    return url.origin === base ? `${url.pathname}${url.search}` : null;
+  } catch {
+    return null;
+  }
+}
