@@ -1,3 +1,4 @@
+import { LISTED_SEARCH_FILTERS } from '@kaloryfer/domain';
 import type { SearchBody } from '../api/catalog-api';
 import { ATTRIBUTE_FILTERS, isExactValue, RANGE_FILTER_NAMES, RANGE_FILTERS, usesHeatOutput, type ListingFilters } from './route-filters';
 
@@ -5,11 +6,7 @@ import { ATTRIBUTE_FILTERS, isExactValue, RANGE_FILTER_NAMES, RANGE_FILTERS, use
 export const PAGE_SIZE = 20;
 
 /** Spec §5: listed products are visible in the catalogue, enabled and in stock. */
-export const LISTED_FILTERS = [
-  { attribute: 'visibility', value: { in: [2, 3, 4] } },
-  { attribute: 'status', value: { in: [0, 1] } },
-  { attribute: 'stock.is_in_stock', value: { eq: true } },
-];
+export const LISTED_FILTERS = LISTED_SEARCH_FILTERS;
 
 /** What a product tile shows; everything else stays on the server. */
 export const TILE_FIELDS = [

@@ -6,7 +6,7 @@ import { adviceArticle, adviceArticleKey, type AdviceArticleView } from './advic
 import { adviceListHref } from './advice-query';
 import { ArticleBody, TableOfContents } from './ArticleBody';
 import { parseBody } from './markdown-light';
-import { NotFoundRedirect, useOfflineRedirect } from './NotFoundRedirect';
+import { NotFoundRedirect, useOfflineRedirect } from '../common/NotFoundRedirect';
 import { RelatedProducts } from './RelatedProducts';
 import { snippet } from './snippet';
 import { TopicIllustration } from './TopicIllustration';

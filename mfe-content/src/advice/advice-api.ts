@@ -1,5 +1,5 @@
 import type { AdviceArticle, Product } from '@kaloryfer/domain';
-import { LISTED_STATUS, LISTED_VISIBILITY } from '@kaloryfer/domain';
+import { LISTED_SEARCH_FILTERS } from '@kaloryfer/domain';
 import { apiJson } from '@kaloryfer/ui';
 import { ADVICE_PAGE_SIZE, type AdviceQuery } from './advice-query';
 
@@ -62,9 +62,7 @@ export async function relatedProducts(categoryId: number, signal?: AbortSignal):
     body: {
       query: {
         _appliedFilters: [
-          { attribute: 'visibility', value: { in: LISTED_VISIBILITY } },
-          { attribute: 'status', value: { in: LISTED_STATUS } },
-          { attribute: 'stock.is_in_stock', value: { eq: true } },
+          ...LISTED_SEARCH_FILTERS,
           { attribute: 'category_ids', value: { in: [categoryId] } },
         ],
       },

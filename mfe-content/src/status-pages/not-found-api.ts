@@ -1,4 +1,4 @@
-import { LISTED_STATUS, LISTED_VISIBILITY, type Category, type Product } from '@kaloryfer/domain';
+import { LISTED_SEARCH_FILTERS, type Category, type Product } from '@kaloryfer/domain';
 import { apiJson } from '@kaloryfer/ui';
 
 /**
@@ -32,9 +32,7 @@ export async function suggestedProducts(words: readonly string[], signal?: Abort
     body: {
       query: {
         _appliedFilters: [
-          { attribute: 'visibility', value: { in: LISTED_VISIBILITY } },
-          { attribute: 'status', value: { in: LISTED_STATUS } },
-          { attribute: 'stock.is_in_stock', value: { eq: true } },
+          ...LISTED_SEARCH_FILTERS,
         ],
         _searchText: words.join(' '),
       },

@@ -17,7 +17,7 @@ export {
   DELIVERY_BUCKETS, deliveryBucketOf, HEIGHT_RANGES, inRange, isDeliveryBucket, parseRangeKey, POWER_RANGES, PRICE_RANGES,
   RANGE_FACETS, rangeKey, WIDTH_RANGES, type DeliveryBucket, type RangeBucket,
 } from './catalog/facets';
-export { isChildSelectable, isListed, isViewable, LISTED_STATUS, LISTED_VISIBILITY, type ListingFields } from './catalog/listing';
+export { isChildSelectable, isListed, isViewable, LISTED_SEARCH_FILTERS, LISTED_STATUS, LISTED_VISIBILITY, type ListingFields } from './catalog/listing';
 export { pickPriceFields, priceFields, priceFieldsFromGross, type TaxSettings } from './price/product-price';
 export * from './catalog/product';
 export { categoryTrail } from './catalog/category-trail';

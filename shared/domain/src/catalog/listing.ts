@@ -9,6 +9,13 @@ export interface ListingFields {
 export const LISTED_VISIBILITY = [2, 3, 4] as const;
 export const LISTED_STATUS = [0, 1] as const;
 
+/** The same rule as catalogue search filters (`_appliedFilters`): every listing, rail and suggestion asks for these. */
+export const LISTED_SEARCH_FILTERS: { attribute: string; value: Record<string, unknown> }[] = [
+  { attribute: 'visibility', value: { in: [...LISTED_VISIBILITY] } },
+  { attribute: 'status', value: { in: [...LISTED_STATUS] } },
+  { attribute: 'stock.is_in_stock', value: { eq: true } },
+];
+
 /** Listed: visibility 2, 3 or 4, status 0 or 1, and in stock unless out-of-stock listing is on. */
 export function isListed(product: ListingFields, showOutOfStock: boolean): boolean {
   return (LISTED_VISIBILITY as readonly number[]).includes(product.visibility)
