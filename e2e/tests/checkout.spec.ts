@@ -23,7 +23,7 @@ async function addToCart(page: Page, url: string) {
 async function fillPerson(scope: Locator | Page) {
   await scope.getByLabel('Imię', { exact: true }).fill('Anna');
   await scope.getByLabel('Nazwisko', { exact: true }).fill('Kowalska');
-  await scope.getByLabel('E-mail').fill('anna.kowalska@example.pl');
+  await scope.getByLabel('E-mail', { exact: true }).fill('anna.kowalska@example.pl');
   await scope.getByLabel('Telefon', { exact: true }).fill('601 234 567');
 }
 

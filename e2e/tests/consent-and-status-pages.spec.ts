@@ -126,13 +126,17 @@ test.describe('cookie consent', () => {
         const record = { shifts: [] as { value: number; at: number }[], bannerAt: null as number | null };
         Object.assign(window, { __consentLayout: record });
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) record.shifts.push({ value: entry.value, at: entry.startTime });
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
+            // The header's widgets arriving nudge the header row by a pixel (they do so without a banner too):
+            // what counts here is whatever else moved.
+            const outsideHeader = (entry.sources ?? []).some(({ node }) => !(node instanceof Element && node.closest('.site-header')));
+            if (!entry.hadRecentInput && outsideHeader) record.shifts.push({ value: entry.value, at: entry.startTime });
           }
         }).observe({ type: 'layout-shift', buffered: true });
+        // The document itself: an init script runs before <html> exists.
         new MutationObserver(() => {
-          if (record.bannerAt === null && document.documentElement.classList.contains('has-consent-banner')) record.bannerAt = performance.now();
-        }).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+          if (record.bannerAt === null && document.documentElement?.classList.contains('has-consent-banner')) record.bannerAt = performance.now();
+        }).observe(document, { attributes: true, subtree: true, attributeFilter: ['class'] });
       });
       const [product] = await findProducts(page, [{ attribute: 'type_id', value: { eq: 'simple' } }], 1);
       await page.goto(`/p/${product.sku}/${product.slug}`);
@@ -177,7 +181,7 @@ test.describe('status pages', () => {
 
     const suggestions = page.getByRole('region', { name: 'Może tego szukasz?' });
     await expect(suggestions.getByRole('link', { name: 'Grzejniki łazienkowe' })).toHaveAttribute('href', '/c/grzejniki-lazienkowe');
-    await expect(page.getByRole('navigation', { name: 'Kategorie sklepu' }).getByRole('link')).toHaveCount(4);
+    await expect(page.getByRole('navigation', { name: 'Kategorie sklepu' }).getByRole('link')).toHaveCount(5); // every top category
     const product = suggestions.locator('.not-found-products a').first();
     const name = (await product.innerText()).trim();
     expect(name).toMatch(/łazienk/i);

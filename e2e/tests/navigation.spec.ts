@@ -69,7 +69,7 @@ test.describe('every route of spec §2 reaches its remote', () => {
     ['/categories', 'Wszystkie kategorie'],
     ['/categories/akcesoria', 'Akcesoria grzewcze'],
     ['/create-password', 'Ustaw nowe hasło'],
-    ['/placepozniej', 'Zapisane na później'],
+    ['/placepozniej', 'Płacę później i raty'],
     ['/marki', 'Marki'],
   ];
   for (const [path, heading] of routes) {
