@@ -23,7 +23,7 @@ export function CmsPage({ slug }: { slug: string }) {
   const [attempt, setAttempt] = useState(0);
   const retried = attempt > 0 ? `#${attempt}` : '';
   const page = usePageData(cmsPageKey(slug) + retried, (signal) => cmsPage(slug, signal));
-  const hierarchy = usePageData(cmsHierarchyKey(slug) + retried, (signal) => cmsHierarchy(slug, signal));
+  const hierarchy = usePageData(cmsHierarchyKey(slug) + retried, () => cmsHierarchy(slug));
   const failed = page.status === 'error' && !isMissing(page.error);
   useOfflineRedirect(failed);
 

@@ -29,13 +29,37 @@ export async function cmsPage(identifier: string, signal?: AbortSignal): Promise
   return result;
 }
 
-export async function cmsHierarchy(identifier: string, signal?: AbortSignal): Promise<CmsHierarchy> {
-  const { result } = await apiJson<{ result: CmsHierarchy }>(`/api/cms/hierarchy/${encodeURIComponent(identifier)}`, { signal });
-  return result;
+/**
+ * The hierarchy and the blocks are the footer's data on every page: remembered for a minute, in
+ * the page server's render thread (each page's footer would otherwise ask the API twice, and a
+ * footer render that misses its budget is rendered in the browser with its code) and in the
+ * browser for the page's life. Failures are not remembered; a shared answer ignores the caller's
+ * abort signal (another caller may still want it).
+ */
+const REMEMBER_MS = 60_000;
+const remembered = new Map<string, { at: number; value: Promise<unknown> }>();
+function rememberFor<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const hit = remembered.get(key);
+  if (hit && Date.now() - hit.at < REMEMBER_MS) return hit.value as Promise<T>;
+  const value = load();
+  remembered.set(key, { at: Date.now(), value });
+  value.catch(() => remembered.delete(key));
+  return value;
+}
+/** Tests start each case with nothing remembered. */
+export const forgetCmsAnswers = () => remembered.clear();
+
+export function cmsHierarchy(identifier: string): Promise<CmsHierarchy> {
+  return rememberFor(cmsHierarchyKey(identifier), async () => {
+    const { result } = await apiJson<{ result: CmsHierarchy }>(`/api/cms/hierarchy/${encodeURIComponent(identifier)}`);
+    return result;
+  });
 }
 
 /** Active blocks whose identifier is like `like` (the API's default size, 150). */
-export async function cmsBlocks(like: string, signal?: AbortSignal): Promise<CmsBlock[]> {
-  const { result } = await apiJson<{ result: { items: CmsBlock[] } }>(`/api/cms/blocks?${new URLSearchParams({ like })}`, { signal });
-  return result.items;
+export function cmsBlocks(like: string): Promise<CmsBlock[]> {
+  return rememberFor(cmsBlocksKey(like), async () => {
+    const { result } = await apiJson<{ result: { items: CmsBlock[] } }>(`/api/cms/blocks?${new URLSearchParams({ like })}`);
+    return result.items;
+  });
 }

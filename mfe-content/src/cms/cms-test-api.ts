@@ -1,3 +1,4 @@
+import { forgetCmsAnswers } from './cms-api';
 import type { CmsBlock, CmsPage } from '@kaloryfer/domain';
 import type { CmsHierarchy, CmsLink } from './cms-api';
 
@@ -63,6 +64,7 @@ const EMPTY = json(404, { code: 404, result: 'CMS query returned empty result' }
 
 /** Installs the stand-in as global fetch (over `pages`); returns the URLs it has answered. */
 export function standInCmsApi(pages: CmsPage[] = PAGES): URL[] {
+  forgetCmsAnswers(); // a new API: nothing remembered from the last one
   const sent: URL[] = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://shop.test');

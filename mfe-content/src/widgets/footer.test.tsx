@@ -1,5 +1,6 @@
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { screen, within } from '@testing-library/react';
+import { forgetCmsAnswers } from '../cms/cms-api';
 import { standInCmsApi } from '../cms/cms-test-api';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { Footer } from './footer';
@@ -26,6 +27,7 @@ test('the shop\'s pages from the CMS, the contact block, advice and the payment 
 });
 
 test('without the hierarchy the footer still leads to the pages\' overview', async () => {
+  forgetCmsAnswers();
   global.fetch = jest.fn(async () => ({ ok: false, status: 503, statusText: 'Service Unavailable', json: async () => ({}) }) as Response) as typeof fetch;
   await renderRemote(<Footer />, CONTENT_NAMESPACE);
   const pages = screen.getByRole('navigation', { name: 'Pomoc' });

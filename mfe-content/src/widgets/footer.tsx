@@ -17,8 +17,8 @@ import { DELIVERY_MARKS, MarkList, PAYMENT_MARKS } from './footer-badges';
 export function Footer() {
   const words = useCmsWords();
   const { t } = words;
-  const pages = usePageData(cmsHierarchyKey(CMS_ROOT), (signal) => cmsHierarchy(CMS_ROOT, signal));
-  const blocks = usePageData(cmsBlocksKey(FOOTER_BLOCKS), (signal) => cmsBlocks(FOOTER_BLOCKS, signal));
+  const pages = usePageData(cmsHierarchyKey(CMS_ROOT), () => cmsHierarchy(CMS_ROOT));
+  const blocks = usePageData(cmsBlocksKey(FOOTER_BLOCKS), () => cmsBlocks(FOOTER_BLOCKS));
   const contact = blocks.status === 'ready' ? blocks.value.find((block) => block.identifier === 'footer-contact') : undefined;
   // Without the hierarchy the footer still leads to the pages' overview.
   const links = pages.status === 'ready' ? pages.value.children
