@@ -9,3 +9,5 @@ export const BRANDS_KEY = 'brands';
 export const productViewKey = (parentSku: string) => `product-${parentSku}`;
 export const resolvedUrlKey = (path: string) => `url-${path}`;
 export const railKey = (rail: string) => `rail-${rail}`;
+/** CMS blocks by their like pattern (api/cms-blocks.ts). */
+export const cmsBlocksKey = (like: string) => `cms-blocks:${like}`;

@@ -6,9 +6,11 @@ import { search } from '../api/catalog-api';
 import { ProductTile, type TileProduct } from '../product/ProductTile';
 import { TOP_CATEGORIES } from '../pages/top-categories';
 import { railRequest, RAIL_SIZE, RAILS, type RailName } from './rails';
-import { railKey } from '../api/data-keys';
+import { cmsBlocksKey, railKey } from '../api/data-keys';
+import { cmsBlocks, HOME_USP_BLOCKS } from '../api/cms-blocks';
 
-const USPS = ['usp.courier', 'usp.returns', 'usp.freeDelivery', 'usp.freeValves'] as const;
+/** The shop's own words, shown while the CMS's USPs are not there (loading, failed, none): never an empty section. */
+const FALLBACK_USPS = ['usp.courier', 'usp.returns', 'usp.freeDelivery', 'usp.freeValves'] as const;
 
 export function HomePage() {
   const { t } = useTranslation('catalog');
@@ -25,11 +27,31 @@ export function HomePage() {
         </ul>
       </section>
       {(Object.keys(RAILS) as RailName[]).map((rail) => <Rail key={rail} name={rail} />)}
-      <section aria-labelledby="home-why">
-        <h2 id="home-why">{t('home.why')}</h2>
-        <ul className="usp-list">{USPS.map((usp) => <li key={usp}>{t(usp)}</li>)}</ul>
-      </section>
+      <Usps />
     </PageFrame>
+  );
+}
+
+/**
+ * "Dlaczego Kaloryfer": the home-usp-* blocks of the CMS (title and plain text), asked for in the
+ * page's first render beside the rails, so a server render loads them in the same round. The CMS
+ * is written in Polish: in another language the blocks are marked as Polish.
+ */
+function Usps() {
+  const { t, i18n } = useTranslation('catalog');
+  const blocks = usePageData(cmsBlocksKey(HOME_USP_BLOCKS), (signal) => cmsBlocks(HOME_USP_BLOCKS, signal));
+  const usps = blocks.status === 'ready' && blocks.value.length > 0 ? blocks.value : null;
+  return (
+    <section aria-labelledby="home-why">
+      <h2 id="home-why">{t('home.why')}</h2>
+      {usps ? (
+        <ul className="usp-list" lang={i18n.language === 'pl-PL' ? undefined : 'pl'}>
+          {usps.map((block) => <li key={block.identifier}><h3>{block.title}</h3><p>{block.content}</p></li>)}
+        </ul>
+      ) : (
+        <ul className="usp-list">{FALLBACK_USPS.map((usp) => <li key={usp}>{t(usp)}</li>)}</ul>
+      )}
+    </section>
   );
 }
 

@@ -4,7 +4,7 @@ import {
   wishlistAddRequested, wishlistRemoveRequested, type ListedProduct, type ProductOptionInput,
 } from '@kaloryfer/contracts';
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
-import { checkQuantity, imageUrl, type ConfigurableChild, type Product } from '@kaloryfer/domain';
+import { checkQuantity, imageUrl, type CmsBlock, type ConfigurableChild, type Product } from '@kaloryfer/domain';
 import { ApiFailure, Button, Icon, PageFrame, useClientStore, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { useEffect, useId, useState } from 'react';
 import { productView, type ProductView } from '../api/catalog-api';
@@ -24,11 +24,15 @@ import { PriceBlock } from './PriceBlock';
 import { productHref } from './product-links';
 import { RatingLink, Reviews } from './Reviews';
 import { ProductTile } from './ProductTile';
-import { productViewKey } from '../api/data-keys';
+import { cmsBlocksKey, productViewKey } from '../api/data-keys';
+import { cmsBlocks, PRODUCT_INFO_BLOCKS } from '../api/cms-blocks';
+import { ProductInfo } from './ProductInfo';
 
 /** /p/{parentSku}/{slug}[/{childSku}]: every product type from one product-view call. */
 export function ProductPage({ parentSku, childSku }: { parentSku: string; childSku?: string }) {
   const view = usePageData(productViewKey(parentSku), (signal) => productView(parentSku, signal));
+  // Delivery and returns info from the CMS: asked for beside the product, so a server render loads both in one round.
+  const info = usePageData(cmsBlocksKey(PRODUCT_INFO_BLOCKS), (signal) => cmsBlocks(PRODUCT_INFO_BLOCKS, signal));
   const route = useRequestStore($route);
   const { t } = useTranslation('catalog');
   if (view.status === 'loading') return <div className="page-frame" aria-busy="true"><div className="skeleton skeleton-heading" /><div className="skeleton product-skeleton" /></div>;
@@ -36,10 +40,12 @@ export function ProductPage({ parentSku, childSku }: { parentSku: string; childS
     if (view.error instanceof ApiFailure && view.error.status === 404) return <NotFoundRedirect path={`${route.path}${route.search}`} />;
     return <PageFrame title={t('product.unavailable')}><p role="alert">{t('Something went wrong', { ns: 'messages' })}</p></PageFrame>;
   }
-  return <ProductDetails key={parentSku} view={view.value} childSku={childSku} />;
+  return <ProductDetails key={parentSku} view={view.value} childSku={childSku} info={info.status === 'ready' ? info.value : NO_INFO} />;
 }
 
-function ProductDetails({ view, childSku }: { view: ProductView; childSku?: string }) {
+const NO_INFO: CmsBlock[] = [];
+
+function ProductDetails({ view, childSku, info }: { view: ProductView; childSku?: string; info: CmsBlock[] }) {
   const { t } = useTranslation('catalog');
   const formatPrice = useFormatPrice();
   const { product } = view;
@@ -101,6 +107,7 @@ function ProductDetails({ view, childSku }: { view: ProductView; childSku?: stri
             : <AddToCart product={product} item={shown} price={productOption ? configuredPrice : shown.final_price_incl_tax ?? null}
               disabled={isConfigurable && !child} productOption={productOption} missing={missing} />}
           <ListButtons item={ref} />
+          <ProductInfo blocks={info} />
         </div>
       </div>
       {product.short_description && <p className="product-lead">{product.short_description}</p>}

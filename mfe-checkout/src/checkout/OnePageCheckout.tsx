@@ -14,7 +14,7 @@ import type { Checkout } from './use-checkout';
  * Variant b: the same sections and rules on one page with one button. Sending checks every
  * section; the first problem gets focus.
  */
-export function OnePageCheckout({ checkout }: { checkout: Checkout }) {
+export function OnePageCheckout({ checkout, termsNote = null }: { checkout: Checkout; termsNote?: string | null }) {
   const { t } = useTranslation('checkout');
   const { details, password, order, placeOrder } = checkout;
   const [attempted, setAttempted] = useState(false);
@@ -40,7 +40,7 @@ export function OnePageCheckout({ checkout }: { checkout: Checkout }) {
           {step.id === 'personal' ? <PersonalSection checkout={checkout} problems={problems} /> : null}
           {step.id === 'shipping' ? <ShippingSection checkout={checkout} problems={problems} /> : null}
           {step.id === 'payment' ? <PaymentSection checkout={checkout} problems={problems} /> : null}
-          {step.id === 'orderReview' ? <ReviewSection checkout={checkout} problems={problems} /> : null}
+          {step.id === 'orderReview' ? <ReviewSection checkout={checkout} problems={problems} termsNote={termsNote} /> : null}
         </section>
       ))}
       <OrderFeedback order={order} />

@@ -16,7 +16,7 @@ import type { Checkout } from './use-checkout';
  * complete; "Dalej" checks the step and moves on, the last one places the order. Problems show
  * once the shopper tried to go on, and focus goes to the first of them.
  */
-export function StepCheckout({ checkout, hash }: { checkout: Checkout; hash: string }) {
+export function StepCheckout({ checkout, hash, termsNote = null }: { checkout: Checkout; hash: string; termsNote?: string | null }) {
   const { t } = useTranslation('checkout');
   const { details, password, order, placeOrder } = checkout;
   const requested = stepFromHash(hash);
@@ -67,7 +67,7 @@ export function StepCheckout({ checkout, hash }: { checkout: Checkout; hash: str
         {current === 'personal' ? <PersonalSection checkout={checkout} problems={problems} /> : null}
         {current === 'shipping' ? <ShippingSection checkout={checkout} problems={problems} /> : null}
         {current === 'payment' ? <PaymentSection checkout={checkout} problems={problems} /> : null}
-        {current === 'orderReview' ? <ReviewSection checkout={checkout} problems={problems} editLink={editLink} /> : null}
+        {current === 'orderReview' ? <ReviewSection checkout={checkout} problems={problems} editLink={editLink} termsNote={termsNote} /> : null}
         <OrderFeedback order={order} />
         <div className="checkout-actions">
           {index > 0 ? <a className="button-secondary" href={linkTo(stepIntent(STEPS[index - 1].id))}>{t('checkout.back')}</a> : null}

@@ -22,9 +22,12 @@ const SHIPPING = [
   { carrier_code: 'inpost', method_code: 'locker', method_title: 'Paczkomat', carrier_title: 'InPost', amount: 16.99, price_incl_tax: 16.99, available: false },
 ];
 const PAYMENT = [{ code: 'banktransfer', title: 'Przelew tradycyjny', cost_incl_tax: 0, offline: true }, { code: 'cashondelivery', title: 'Płatność przy odbiorze', cost_incl_tax: 9.99, offline: true }];
+const TERMS = { id: 9, identifier: 'checkout-terms', title: 'Regulamin', content: 'Składając zamówienie akceptujesz regulamin sklepu i politykę prywatności.', active: true };
 const COMPANY = { nip: '9512345675', regon: '147182932', name: 'Instalbud Sp. z o.o.', street: 'ul. Grzewcza', buildingNumber: '12', flatNumber: '4', postcode: '02-797', city: 'Warszawa' };
 
 let calls: string[];
+/** CMS requests over the whole file (not reset: the answer is kept for the page load). */
+const cmsCalls: string[] = [];
 let orderRequests: { order: { order_id: string } }[];
 let orderAnswer: { status: number; result: unknown };
 beforeEach(() => {
@@ -35,12 +38,13 @@ beforeEach(() => {
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     calls.push(url);
+    if (url.startsWith('/api/cms/')) cmsCalls.push(url);
     if (url === '/api/order') {
       orderRequests.push(JSON.parse(String(init?.body)));
       return { ok: orderAnswer.status === 200, status: orderAnswer.status, statusText: '', json: async () => ({ code: orderAnswer.status, result: orderAnswer.result }) } as Response;
     }
     const result = url.includes('shipping-methods') ? SHIPPING : url.includes('payment-methods') ? PAYMENT
-      : url.includes('/api/company') ? COMPANY : url.includes('collect-totals') ? { grand_total: 268, total_segments: [{ code: 'grand_total', title: 'Razem', value: 268 }] } : null;
+      : url.includes('/api/company') ? COMPANY : url.startsWith('/api/cms/blocks') ? { items: [TERMS], total: 1, start: 0, perPage: 150 } : url.includes('collect-totals') ? { grand_total: 268, total_segments: [{ code: 'grand_total', title: 'Razem', value: 268 }] } : null;
     return { ok: true, status: 200, statusText: 'OK', json: async () => ({ code: 200, result }) } as Response;
   }) as typeof fetch;
 });
@@ -160,6 +164,19 @@ test('the review step: lines, the server total, and "Zamawiam i płacę" refused
   await waitFor(() => expect(terms).toHaveFocus());
   expect(terms).toHaveAccessibleDescription('Musisz zaakceptować regulamin');
   expect(calls.some((url) => url.includes('/api/order'))).toBe(false);
+});
+
+test('the review step: the CMS\'s terms text beside the checkbox, as text, the checkbox keeping its name', async () => {
+  cart.set(loadedCart);
+  localStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ ...filledDetails((d) => { d.payment.paymentMethod = 'banktransfer'; d.termsAccepted = false; }), modifiedAt: Date.now() }));
+  await renderRemote(<CheckoutPage hash="#orderReview" />, CHECKOUT_NAMESPACE);
+  const note = await screen.findByText(TERMS.content);
+  const terms = screen.getByRole('checkbox', { name: /regulamin sklepu/ });
+  expect(terms).toHaveAccessibleName('Akceptuję regulamin sklepu i zapoznałem(-am) się z prawem odstąpienia od umowy w ciągu 14 dni.');
+  expect(note.closest('.checkout-terms')).toBe(terms.closest('.checkout-terms'));
+  expect(note.closest('label')).toBeNull();
+  // One request with the checkout's like filter, kept for the page load: every checkout mounted in this file shared it.
+  expect(cmsCalls).toEqual(['/api/cms/blocks?like=checkout-']);
 });
 
 const readyForReview = () => localStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ ...filledDetails((d) => { d.payment.paymentMethod = 'banktransfer'; }), modifiedAt: Date.now() }));

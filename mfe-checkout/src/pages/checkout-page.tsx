@@ -6,6 +6,7 @@ import '../checkout/checkout.css';
 import { OnePageCheckout } from '../checkout/OnePageCheckout';
 import { StepCheckout } from '../checkout/StepCheckout';
 import { useCheckout } from '../checkout/use-checkout';
+import { useTermsNote } from '../checkout/checkout-terms';
 
 /**
  * /checkout. Waits for the cart to load (an empty message before that would be a lie), turns
@@ -16,6 +17,7 @@ import { useCheckout } from '../checkout/use-checkout';
 export function CheckoutPage({ hash }: { hash: string }) {
   const { t } = useTranslation('checkout');
   const checkout = useCheckout();
+  const termsNote = useTermsNote();
   const { cart, order } = checkout;
   const variant = BUILD.variant === 'b' ? 'b' : 'a';
   const unavailable = cart.items.filter((line) => line.error);
@@ -41,7 +43,7 @@ export function CheckoutPage({ hash }: { hash: string }) {
         <button type="button" className="button" onClick={() => microcartToggleRequested.emit({ open: true })}>{t('checkout.openCart')}</button>
       </>
     );
-  } else body = variant === 'a' ? <StepCheckout checkout={checkout} hash={hash} /> : <OnePageCheckout checkout={checkout} />;
+  } else body = variant === 'a' ? <StepCheckout checkout={checkout} hash={hash} termsNote={termsNote} /> : <OnePageCheckout checkout={checkout} termsNote={termsNote} />;
 
   return (
     <PageFrame title={t('checkout.title')} lead={t(`checkout.variant.${variant}`)}>

@@ -17,10 +17,14 @@ function Address({ address, extra }: { address: AddressFields; extra?: (string |
 
 /**
  * Step 4: everything once more — lines, addresses, methods, the server's totals — the terms,
- * and the button that says it obliges to pay (polish-market.md).
+ * and the button that says it obliges to pay (polish-market.md). `termsNote` is the CMS's
+ * checkout-terms block (checkout-terms.ts): plain text under the checkbox, outside its label, so
+ * the checkbox keeps its name and its description stays the problem, if any.
  */
-export function ReviewSection({ checkout, problems, editLink }: { checkout: Checkout; problems: Problems; editLink?: (step: 'personal' | 'shipping' | 'payment') => React.ReactNode }) {
-  const { t } = useTranslation('checkout');
+export function ReviewSection({ checkout, problems, editLink, termsNote = null }: {
+  checkout: Checkout; problems: Problems; editLink?: (step: 'personal' | 'shipping' | 'payment') => React.ReactNode; termsNote?: string | null;
+}) {
+  const { t, i18n } = useTranslation('checkout');
   const text = useProblemText();
   const { cart, details, update, totals, shippingMethods, paymentMethods } = checkout;
   const shipping = shippingMethods?.find((method) => shippingCodeOf(method) === details.shipping.shippingMethod);
@@ -85,6 +89,7 @@ export function ReviewSection({ checkout, problems, editLink }: { checkout: Chec
           />
           {t('checkout.terms.before')} <a href="/i/regulamin" target="_blank" rel="noopener">{t('checkout.terms.link')}</a> {t('checkout.terms.after')}
         </label>
+        {termsNote ? <p className="checkout-terms-note" lang={i18n.language === 'pl-PL' ? undefined : 'pl'}>{termsNote}</p> : null}
         {problems.termsAccepted ? <p id={`${termsId}-error`} className="form-error">{text(problems.termsAccepted)}</p> : null}
       </div>
     </>
