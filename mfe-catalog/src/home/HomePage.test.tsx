@@ -1,5 +1,6 @@
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { i18n, I18nextProvider, initI18n, registerNamespace, setLanguage } from '@kaloryfer/i18n';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';
 import { HomePage } from './HomePage';
 
@@ -48,4 +49,17 @@ test('the USPs are the home-usp blocks: a title and its text each, from one requ
   expect(within(why()).getByText('Zwrot bez podawania przyczyny w ciągu 14 dni.')).toBeInTheDocument();
   expect(within(why()).queryByText('Wysyłka kurierem od 24 h')).not.toBeInTheDocument();
   expect(sent.filter((url) => url.startsWith('/api/cms/'))).toEqual(['/api/cms/blocks?like=home-usp']);
+});
+
+test('a page in English keeps the shop\'s translated list: the CMS speaks Polish only, and is not asked', async () => {
+  standInApi('answer');
+  await initI18n({ language: 'pl-PL' });
+  await registerNamespace(CATALOG_NAMESPACE.name, CATALOG_NAMESPACE.loaders);
+  await setLanguage('en-US');
+  render(<I18nextProvider i18n={i18n} defaultNS={CATALOG_NAMESPACE.name}><HomePage /></I18nextProvider>);
+  const list = await screen.findByRole('region', { name: 'Why Kaloryfer' });
+  expect(within(list).queryAllByRole('heading', { level: 3 })).toEqual([]);
+  expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+  expect(sent.filter((url) => url.startsWith('/api/cms/'))).toEqual([]);
+  await setLanguage('pl-PL');
 });

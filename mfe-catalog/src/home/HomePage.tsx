@@ -35,17 +35,19 @@ export function HomePage() {
 /**
  * "Dlaczego Kaloryfer": the home-usp-* blocks of the CMS (title and plain text), asked for in the
  * page's first render beside the rails, so a server render loads them in the same round. The CMS
- * is written in Polish: in another language the blocks are marked as Polish.
+ * is written in Polish only: a page in another language keeps the shop's translated list (and
+ * asks for no blocks).
  */
 function Usps() {
   const { t, i18n } = useTranslation('catalog');
-  const blocks = usePageData(cmsBlocksKey(HOME_USP_BLOCKS), (signal) => cmsBlocks(HOME_USP_BLOCKS, signal));
+  const polish = i18n.language === 'pl-PL';
+  const blocks = usePageData(cmsBlocksKey(HOME_USP_BLOCKS) + (polish ? '' : ':none'), (signal) => (polish ? cmsBlocks(HOME_USP_BLOCKS, signal) : Promise.resolve([])));
   const usps = blocks.status === 'ready' && blocks.value.length > 0 ? blocks.value : null;
   return (
     <section aria-labelledby="home-why">
       <h2 id="home-why">{t('home.why')}</h2>
       {usps ? (
-        <ul className="usp-list" lang={i18n.language === 'pl-PL' ? undefined : 'pl'}>
+        <ul className="usp-list">
           {usps.map((block) => <li key={block.identifier}><h3>{block.title}</h3><p>{block.content}</p></li>)}
         </ul>
       ) : (
