@@ -87,7 +87,8 @@ export function ReviewSection({ checkout, problems, editLink, termsNote = null }
             aria-describedby={problems.termsAccepted ? `${termsId}-error` : undefined}
             onChange={(event) => update((draft) => { draft.termsAccepted = event.target.checked; })}
           />
-          {t('checkout.terms.before')} <a href="/i/regulamin" target="_blank" rel="noopener">{t('checkout.terms.link')}</a> {t('checkout.terms.after')}
+          {/* One flex item: the sentence wraps as text (three items side by side overflowed a 320 px phone). */}
+          <span>{t('checkout.terms.before')} <a href="/i/regulamin" target="_blank" rel="noopener">{t('checkout.terms.link')}</a> {t('checkout.terms.after')}</span>
         </label>
         {termsNote ? <p className="checkout-terms-note" lang={i18n.language === 'pl-PL' ? undefined : 'pl'}>{termsNote}</p> : null}
         {problems.termsAccepted ? <p id={`${termsId}-error`} className="form-error">{text(problems.termsAccepted)}</p> : null}
