@@ -1,6 +1,6 @@
 import type { AdviceArticle, Product } from '@kaloryfer/domain';
-import { LISTED_SEARCH_FILTERS } from '@kaloryfer/domain';
 import { apiJson } from '@kaloryfer/ui';
+import { searchListedProducts } from '../common/product-search';
 import { ADVICE_PAGE_SIZE, type AdviceQuery } from './advice-query';
 
 /** What /api/advice and /api/advice/{slug} answer (api/src/routes/catalog/content-routes.ts). */
@@ -55,21 +55,11 @@ export async function adviceArticle(slug: string, signal?: AbortSignal): Promise
 }
 
 /** The most viewed listed products of a category: one catalogue search (spec §7). */
-export async function relatedProducts(categoryId: number, signal?: AbortSignal): Promise<RelatedProduct[]> {
-  const { items } = await apiJson<{ items: RelatedProduct[] }>('/api/catalog/vue_storefront_catalog/product/_search', {
-    method: 'POST',
-    signal,
-    body: {
-      query: {
-        _appliedFilters: [
-          ...LISTED_SEARCH_FILTERS,
-          { attribute: 'category_ids', value: { in: [categoryId] } },
-        ],
-      },
-      size: RELATED_PRODUCTS,
-      sort: 'view_count:desc',
-      _sourceInclude: ['id', 'sku', 'name', 'slug', 'type_id', 'image', 'final_price_incl_tax'],
-    },
-  });
-  return items;
+export function relatedProducts(categoryId: number, signal?: AbortSignal): Promise<RelatedProduct[]> {
+  return searchListedProducts<RelatedProduct>({
+    filters: [{ attribute: 'category_ids', value: { in: [categoryId] } }],
+    size: RELATED_PRODUCTS,
+    sort: 'view_count:desc',
+    fields: ['id', 'sku', 'name', 'slug', 'type_id', 'image', 'final_price_incl_tax'],
+  }, signal);
 }

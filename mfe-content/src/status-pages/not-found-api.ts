@@ -1,4 +1,5 @@
-import { LISTED_SEARCH_FILTERS, type Category, type Product } from '@kaloryfer/domain';
+import type { Category, Product } from '@kaloryfer/domain';
+import { searchListedProducts } from '../common/product-search';
 import { apiJson } from '@kaloryfer/ui';
 
 /**
@@ -26,21 +27,7 @@ export const CATEGORIES_KEY = 'not-found-categories';
 /** Listed, in-stock products matching the words, best match first; none asked for no words. */
 export async function suggestedProducts(words: readonly string[], signal?: AbortSignal): Promise<SuggestedProduct[]> {
   if (words.length === 0) return [];
-  const { items } = await apiJson<{ items: SuggestedProduct[] }>(`${SEARCH}/product/_search`, {
-    method: 'POST',
-    signal,
-    body: {
-      query: {
-        _appliedFilters: [
-          ...LISTED_SEARCH_FILTERS,
-        ],
-        _searchText: words.join(' '),
-      },
-      size: SUGGESTED_PRODUCTS,
-      _sourceInclude: PRODUCT_FIELDS,
-    },
-  });
-  return items;
+  return searchListedProducts<SuggestedProduct>({ text: words.join(' '), size: SUGGESTED_PRODUCTS, fields: PRODUCT_FIELDS }, signal);
 }
 
 /** Active categories in menu order. */
