@@ -1,4 +1,4 @@
-import { INSTANT_CHECKOUT_METHODS, NO_SHIPPING, PAYMENT_METHODS, SHIPPING_METHOD_DEFS, shippingCodeOf, type TotalSegment } from '@kaloryfer/domain';
+import { INSTANT_CHECKOUT_METHODS, NO_SHIPPING, PAYMENT_METHODS, SHIPPING_METHOD_DEFS, shippingCodeOf, type CartTotals } from '@kaloryfer/domain';
 import type { Selectable } from 'kysely';
 import type { CartTotalsView } from '../cart/carts';
 import type { Db } from '../db/database';
@@ -15,7 +15,8 @@ export const HISTORY_MAX_PAGE_SIZE = 100;
  * plus the shop's own: `payment_state`, the client order id that `/api/order/payment` needs to
  * retry a failed payment, and the server's total segments.
  */
-export interface HistoryOrder {
+/** An order in the history: its totals as the cart reported them (the shared CartTotals) and the rest of it. */
+export interface HistoryOrder extends CartTotals {
   entity_id: number;
   increment_id: string;
   /** The client order id the order was placed with (`order_id` of /api/order/status and /api/order/payment). */
@@ -26,14 +27,6 @@ export interface HistoryOrder {
   customer_email: string;
   customer_firstname: string;
   customer_lastname: string;
-  grand_total: number;
-  subtotal_incl_tax: number;
-  discount_amount: number;
-  coupon_code: string | null;
-  shipping_incl_tax: number;
-  payment_fee_incl_tax: number;
-  tax_amount: number;
-  total_segments: TotalSegment[];
   shipping_method: string;
   shipping_description: string;
   payment: { method: string; additional_information: [string]; offline: boolean };

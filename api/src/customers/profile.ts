@@ -8,18 +8,9 @@ import { addressProblem, type AddressInput } from '../orders/orders';
 export const MAX_ADDRESSES = 20;
 
 /** A saved address as `GET /api/user/me` answers it (Magento's customer address, as VSF reads it). */
-export interface AddressView {
+export interface AddressView extends Omit<AddressInput, 'email'> {
   id: number;
   customer_id: number;
-  firstname: string;
-  lastname: string;
-  street: string[];
-  city: string;
-  postcode: string;
-  country_id: string;
-  telephone?: string;
-  company?: string;
-  vat_id?: string;
   region: { region_code: null; region: null; region_id: 0 };
   region_id: 0;
   default_shipping?: true;
