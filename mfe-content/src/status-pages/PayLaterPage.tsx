@@ -38,7 +38,8 @@ export function PayLaterPage() {
 
         <section aria-labelledby={compareId}>
           <h2 id={compareId}>{t('payLater.compareTitle')}</h2>
-          <div className="pay-later-table-wrap">
+          {/* Scrolls sideways on a phone: reachable by keyboard and named (WCAG 2.1.1). */}
+          <div className="pay-later-table-wrap" tabIndex={0} role="region" aria-labelledby={compareId}>
             <table className="pay-later-table">
               <caption>{t('payLater.compareCaption')}</caption>
               <thead>
@@ -78,7 +79,7 @@ export function PayLaterPage() {
           <h2 id={exampleId}>{t('payLater.exampleTitle')}</h2>
           <p>{t('payLater.examplePayLater', { price: formatPrice(PAY_LATER_EXAMPLE), method: payLater, days: PAY_LATER.days, cost: formatPrice(0) })}</p>
           <p>{t('payLater.exampleInstalments', { price: formatPrice(INSTALMENTS_EXAMPLE.amount), method: instalments })}</p>
-          <div className="pay-later-table-wrap">
+          <div className="pay-later-table-wrap" tabIndex={0} role="region" aria-labelledby={exampleId}>
             <table className="pay-later-table">
               <caption>{t('payLater.exampleCaption', { price: formatPrice(INSTALMENTS_EXAMPLE.amount) })}</caption>
               <thead>
