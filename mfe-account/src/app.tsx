@@ -1,8 +1,8 @@
 import { createRemoteLifecycles } from '@kaloryfer/ui';
 import { ACCOUNT_NAMESPACE } from './i18n/namespace';
 import { AccountRoutes } from './pages/account-routes';
-import { startWishlistOwner } from './state/wishlist-owner';
+import { startAccountOwners } from './state/start-owners';
 
-startWishlistOwner();
+startAccountOwners();
 
 export default createRemoteLifecycles(AccountRoutes, ACCOUNT_NAMESPACE);

@@ -1,3 +1,6 @@
+import authWords from './auth.de-DE';
+import profileWords from './profile.de-DE';
+import ordersWords from './orders.de-DE';
 import type { AccountKey } from './pl-PL';
 
 const accountDe: Record<AccountKey, string> = {
@@ -10,6 +13,7 @@ const accountDe: Record<AccountKey, string> = {
   'account.createPassword': 'Neues Passwort festlegen',
   'account.createPasswordLead': 'Öffnen Sie den Link aus der E-Mail, um ein neues Passwort festzulegen.',
   'account.login': 'Anmelden',
+  'account.sections': 'Kontobereiche',
   'account.button': 'Konto',
   'wishlist.button': 'Wunschliste',
   'wishlist.count_one': '{count} Produkt auf der Wunschliste',
@@ -19,6 +23,9 @@ const accountDe: Record<AccountKey, string> = {
   'wishlist.title': 'Wunschliste',
   'wishlist.empty': 'Ihre Wunschliste ist leer.',
   'wishlist.remove': '{name} von der Wunschliste entfernen',
+  ...authWords,
+  ...profileWords,
+  ...ordersWords,
 };
 
 export default accountDe;

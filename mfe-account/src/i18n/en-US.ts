@@ -1,3 +1,6 @@
+import authWords from './auth.en-US';
+import profileWords from './profile.en-US';
+import ordersWords from './orders.en-US';
 import type { AccountKey } from './pl-PL';
 
 const accountEn: Record<AccountKey, string> = {
@@ -10,6 +13,7 @@ const accountEn: Record<AccountKey, string> = {
   'account.createPassword': 'Set a new password',
   'account.createPasswordLead': 'Open the link from the e-mail to set a new password.',
   'account.login': 'Log in',
+  'account.sections': 'Account sections',
   'account.button': 'Account',
   'wishlist.button': 'Wishlist',
   'wishlist.count_one': '{count} product on the wishlist',
@@ -19,6 +23,9 @@ const accountEn: Record<AccountKey, string> = {
   'wishlist.title': 'Wishlist',
   'wishlist.empty': 'Your wishlist is empty.',
   'wishlist.remove': 'Remove {name} from the wishlist',
+  ...authWords,
+  ...profileWords,
+  ...ordersWords,
 };
 
 export default accountEn;

@@ -1,3 +1,6 @@
+import authWords from './auth.it-IT';
+import profileWords from './profile.it-IT';
+import ordersWords from './orders.it-IT';
 import type { AccountKey } from './pl-PL';
 
 const accountIt: Record<AccountKey, string> = {
@@ -10,6 +13,7 @@ const accountIt: Record<AccountKey, string> = {
   'account.createPassword': 'Imposta una nuova password',
   'account.createPasswordLead': 'Apri il link nell’e-mail per impostare una nuova password.',
   'account.login': 'Accedi',
+  'account.sections': "Sezioni dell'account",
   'account.button': 'Account',
   'wishlist.button': 'Lista dei desideri',
   'wishlist.count_one': '{count} prodotto nella lista dei desideri',
@@ -19,6 +23,9 @@ const accountIt: Record<AccountKey, string> = {
   'wishlist.title': 'Lista dei desideri',
   'wishlist.empty': 'La tua lista dei desideri è vuota.',
   'wishlist.remove': 'Rimuovi {name} dalla lista dei desideri',
+  ...authWords,
+  ...profileWords,
+  ...ordersWords,
 };
 
 export default accountIt;

@@ -1,3 +1,6 @@
+import authWords from './auth.pl-PL';
+import profileWords from './profile.pl-PL';
+import ordersWords from './orders.pl-PL';
 const accountPl = {
   'account.title': 'Moje konto',
   'account.shippingDetails': 'Adresy dostawy',
@@ -8,6 +11,7 @@ const accountPl = {
   'account.createPassword': 'Ustaw nowe hasło',
   'account.createPasswordLead': 'Otwórz link z wiadomości e-mail, aby ustawić nowe hasło.',
   'account.login': 'Zaloguj się',
+  'account.sections': 'Sekcje konta',
   'account.button': 'Konto',
   'wishlist.button': 'Lista życzeń',
   'wishlist.count_one': '{count} produkt na liście życzeń',
@@ -17,6 +21,9 @@ const accountPl = {
   'wishlist.title': 'Lista życzeń',
   'wishlist.empty': 'Twoja lista życzeń jest pusta.',
   'wishlist.remove': 'Usuń {name} z listy życzeń',
+  ...authWords,
+  ...profileWords,
+  ...ordersWords,
 };
 
 export type AccountKey = keyof typeof accountPl;

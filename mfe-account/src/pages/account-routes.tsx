@@ -1,35 +1,57 @@
-import { $route, $session, NO_SESSION } from '@kaloryfer/contracts';
-import { PageFrame, useClientStore, useHydrated, useRequestStore } from '@kaloryfer/ui';
+import { $route, $session, loginRequested, NO_SESSION } from '@kaloryfer/contracts';
+import { Button, PageFrame, useClientStore, useHydrated, useRequestStore } from '@kaloryfer/ui';
 import { useTranslation } from '@kaloryfer/i18n';
+import { useEffect, type ReactNode } from 'react';
+import { AccountLayout } from './AccountLayout';
+import { OrderPage } from './orders/OrderPage';
+import { OrdersPage } from './orders/OrdersPage';
+import { RecentlyViewedPage } from './orders/RecentlyViewedPage';
+import { AddressesPage } from './profile/AddressesPage';
+import { CreatePasswordPage } from './profile/CreatePasswordPage';
+import { NewsletterPage } from './profile/NewsletterPage';
+import { ProfilePage } from './profile/ProfilePage';
 
-const TITLES: Record<string, string> = {
-  'my-account': 'account.title',
-  'en-my-account': 'account.title',
-  'shipping-details': 'account.shippingDetails',
-  'newsletter': 'account.newsletter',
-  'orders': 'account.orders',
-  'order': 'account.order',
-  'recently-viewed': 'account.recentlyViewed',
+/** Each my-account route: its title key and its page (shown to a signed-in customer only). */
+const GUARDED: Record<string, { titleKey: string; page: () => ReactNode }> = {
+  'my-account': { titleKey: 'account.title', page: () => <ProfilePage /> },
+  'en-my-account': { titleKey: 'account.title', page: () => <ProfilePage /> },
+  'shipping-details': { titleKey: 'account.shippingDetails', page: () => <AddressesPage /> },
+  'newsletter': { titleKey: 'account.newsletter', page: () => <NewsletterPage /> },
+  'orders': { titleKey: 'account.orders', page: () => <OrdersPage /> },
+  'order': { titleKey: 'account.order', page: () => <OrderPage /> },
+  'recently-viewed': { titleKey: 'account.recentlyViewed', page: () => <RecentlyViewedPage /> },
 };
 
-/** Account pages. Every my-account route needs a logged-in customer (spec §2). */
+/**
+ * Account pages. Every my-account route needs a signed-in customer (spec §2): signed out, the
+ * page says so and offers the sign-in dialog; once signed in the same route shows its page, so
+ * the shopper lands where they asked to go. Who is signed in is known in the browser only: the
+ * server (and the hydrating render) draws the frame.
+ */
 export function AccountRoutes() {
   const { t } = useTranslation('account');
   const route = useRequestStore($route);
-  // Whether anyone is signed in is known in the browser only: the server renders the frame.
   const hydrated = useHydrated();
   const session = useClientStore($session, NO_SESSION);
-  if (route.name === 'create-password') {
-    return <PageFrame title={t('account.createPassword')} lead={t('account.createPasswordLead')} />;
+  const guarded = GUARDED[route.name];
+  const signedOut = hydrated && guarded !== undefined && !session.authorised;
+  useEffect(() => {
+    if (signedOut) loginRequested.emit({ mode: 'login', reason: 'guarded-page' });
+  }, [signedOut]);
+  if (route.name === 'create-password') return <CreatePasswordPage />;
+  if (!guarded) return null;
+  const title = t(guarded.titleKey, route.params);
+  if (!hydrated || !session.authorised) {
+    return (
+      <PageFrame title={title}>
+        {signedOut && (
+          <div className="account-guard">
+            <p role="alert">{t('You need to be logged in to see this page', { ns: 'messages' })}</p>
+            <Button onClick={() => loginRequested.emit({ mode: 'login', reason: 'guarded-page' })}>{t('account.login')}</Button>
+          </div>
+        )}
+      </PageFrame>
+    );
   }
-  const titleKey = TITLES[route.name];
-  if (!titleKey) return null;
-  const title = t(titleKey, route.params);
-  return (
-    <PageFrame title={title}>
-      {hydrated && !session.authorised && (
-        <p role="alert">{t('You need to be logged in to see this page', { ns: 'messages' })}</p>
-      )}
-    </PageFrame>
-  );
+  return <AccountLayout title={title}>{guarded.page()}</AccountLayout>;
 }

@@ -1,8 +1,8 @@
 import { createRemoteLifecycles } from '@kaloryfer/ui';
 import { ACCOUNT_NAMESPACE } from '../i18n/namespace';
-import { startWishlistOwner } from '../state/wishlist-owner';
+import { startAccountOwners } from '../state/start-owners';
 import { WishlistPanel } from './WishlistPanel';
 
-startWishlistOwner();
+startAccountOwners();
 
 export default createRemoteLifecycles(WishlistPanel, ACCOUNT_NAMESPACE);

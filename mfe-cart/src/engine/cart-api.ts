@@ -1,6 +1,6 @@
 import type { CartTotalSegment, ProductOptionInput } from '@kaloryfer/contracts';
 import type { Product } from '@kaloryfer/domain';
-import { apiJson } from '@kaloryfer/ui';
+import { apiJson, withUserToken } from '@kaloryfer/ui';
 import type { ServerItem } from './cart-rules';
 
 /** A line as `cart/pull` and `cart/update` answer it (docs/cart.md). */
@@ -68,19 +68,24 @@ function query(cartId: string | null, customerToken: string | null, extra: Recor
 export function httpCartApi(base = '/api'): CartApi {
   const get = async <T>(path: string) => (await apiJson<Envelope<T>>(`${base}${path}`)).result;
   const post = async <T>(path: string, body: unknown = {}) => (await apiJson<Envelope<T>>(`${base}${path}`, { method: 'POST', body })).result;
+  /**
+   * A customer's call runs under spec §4's token handling: a 401 refreshes the page's one token
+   * and the call goes again with the new one (`withUserToken`); a guest's goes as it is.
+   */
+  const as = <T>(token: string | null, call: (token: string | null) => Promise<T>) => (token ? withUserToken(call) : call(null));
   return {
-    create: (token) => post<string>(`/cart/create${query(null, token)}`),
-    pull: (cartId, token) => get<ServerLine[]>(`/cart/pull${query(cartId, token)}`),
-    update: (cartId, item, token) => post<ServerLine>(`/cart/update${query(cartId, token)}`, { cartItem: { ...item, quoteId: cartId } }),
+    create: (token) => as(token, (t) => post<string>(`/cart/create${query(null, t)}`)),
+    pull: (cartId, token) => as(token, (t) => get<ServerLine[]>(`/cart/pull${query(cartId, t)}`)),
+    update: (cartId, item, token) => as(token, (t) => post<ServerLine>(`/cart/update${query(cartId, t)}`, { cartItem: { ...item, quoteId: cartId } })),
     remove: async (cartId, itemId, token) => {
-      await post<boolean>(`/cart/delete${query(cartId, token)}`, { cartItem: { item_id: itemId, quoteId: cartId } });
+      await as(token, (t) => post<boolean>(`/cart/delete${query(cartId, t)}`, { cartItem: { item_id: itemId, quoteId: cartId } }));
     },
-    totals: (cartId, token) => get<ServerTotals>(`/cart/totals${query(cartId, token)}`),
+    totals: (cartId, token) => as(token, (t) => get<ServerTotals>(`/cart/totals${query(cartId, t)}`)),
     applyCoupon: async (cartId, code, token) => {
-      await post<boolean>(`/cart/apply-coupon${query(cartId, token, { coupon: code })}`);
+      await as(token, (t) => post<boolean>(`/cart/apply-coupon${query(cartId, t, { coupon: code })}`));
     },
     deleteCoupon: async (cartId, token) => {
-      await post<boolean>(`/cart/delete-coupon${query(cartId, token)}`);
+      await as(token, (t) => post<boolean>(`/cart/delete-coupon${query(cartId, t)}`));
     },
     checkStock: (sku) => get<StockCheck>(`/stock/check?${new URLSearchParams({ sku })}`),
     product: (sku) => get<Product>(`/product/single?${new URLSearchParams({ sku })}`),

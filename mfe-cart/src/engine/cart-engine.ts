@@ -296,6 +296,11 @@ export class CartEngine {
     });
   }
 
+  /** A refresh replaced the customer's access token (spec §4): the next calls carry the new one. */
+  useToken(customerToken: string): void {
+    if (this.customerToken) this.customerToken = customerToken;
+  }
+
   /**
    * Logout (spec §4): a customer's cart is disconnected and cleared (their server cart stays
    * theirs). A guest's cart is not touched: "not authorised" is also what a guest's page says.

@@ -1,5 +1,5 @@
 import {
-  cartAddRequested, cartClearRequested, cartSyncRequested, cartUpdated, claimWriter, connectivityChanged, notificationRequested, sessionChanged,
+  $session, cartAddRequested, cartClearRequested, cartSyncRequested, cartUpdated, claimWriter, connectivityChanged, notificationRequested, sessionChanged,
 } from '@kaloryfer/contracts';
 import { httpCartApi } from './cart-api';
 import { CartEngine } from './cart-engine';
@@ -33,14 +33,21 @@ export function startCartOwner(): CartEngine {
   cartAddRequested.on((request) => quietly(started.add(request)));
   cartClearRequested.on(({ sync }) => quietly(started.clear({ sync })));
   cartSyncRequested.on(() => quietly(started.sync()));
-  sessionChanged.on(({ authorised, token }) => {
-    if (authorised && token) quietly(started.login(token));
-    else if (!authorised) quietly(started.logout());
+  // Login merges the carts once; a refreshed token only replaces the one the engine sends.
+  sessionChanged.on(({ authorised, token, reason }) => {
+    if (authorised && token) {
+      if (reason === 'refreshed') started.useToken(token);
+      else quietly(started.login(token));
+    } else quietly(started.logout()); // signed out, or a page that starts with no session: a customer's cart is not shown
   });
   connectivityChanged.on(({ online }) => {
     if (online) quietly(started.sync());
   });
   quietly(started.start());
+  // The session may have started before this remote loaded (facts are not held): read it once,
+  // after the stored cart (a signed-in customer's reload merges nothing twice).
+  const { authorised, token } = $session.get();
+  if (authorised && token) quietly(started.login(token));
   return started;
 }
 

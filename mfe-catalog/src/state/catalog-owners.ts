@@ -1,5 +1,5 @@
 import {
-  claimWriter, compareAddRequested, compareRemoveRequested, notificationRequested, type ListedProduct,
+  claimWriter, compareAddRequested, compareClearRequested, compareRemoveRequested, notificationRequested, type ListedProduct,
 } from '@kaloryfer/contracts';
 import { readStored, writeStored } from '@kaloryfer/ui';
 
@@ -28,6 +28,10 @@ export function startCatalogOwners() {
     compare.set(next);
     writeStored(COMPARE_KEY, next);
     notificationRequested.emit({ type: 'success', message: 'Product {productName} has been added to the compare!', params: { productName: product.name } });
+  });
+  compareClearRequested.on(() => {
+    compare.set({});
+    writeStored(COMPARE_KEY, {});
   });
   compareRemoveRequested.on(({ sku }) => {
     const removed = compare.get()[sku];

@@ -34,3 +34,7 @@ export { emailProblem, nameProblem, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PERSON
 export { imageUrl, type ImageSize } from './catalog/image-url';
 export { checkQuantity, MAX_LINE_QTY, type QuantityCheck } from './cart/quantity';
 export { availableShippingMethods, chooseMethod, INSTANT_CHECKOUT_METHODS, mergePaymentMethods, paymentAllowed, shippingCodeOf } from './checkout/methods';
+export {
+  beforeUserCall, onUnauthorised, REFRESH_EXHAUSTED, REFRESH_LOOP_WINDOW, REFRESH_REFUSED, TOKEN_REFRESH_MAX_ATTEMPTS, TOKEN_REFRESH_RETRY_DELAY,
+  type BeforeCall, type Lock, type LockState, type OnUnauthorised,
+} from './session/token-lock';

@@ -10,6 +10,7 @@ export { readStored, writeStored } from './stored';
 export { PanelPortal } from './PanelPortal';
 export { Drawer } from './Drawer';
 export { apiJson, ApiFailure, isAbort } from './api-json';
+export { withUserToken, withToken } from './user-call';
 export { usePageData, PageData, type AsyncState } from './rendering/page-data';
 export { useHydrated, useClientStore, useRequestStore } from './rendering/hydration';
 export { useServerRender } from './rendering/server-render-context';

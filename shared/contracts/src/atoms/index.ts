@@ -25,7 +25,7 @@ export type Owner = (typeof ATOM_OWNERS)[AtomName];
 /** The cart before the engine has read it: what a server render (and hydration) shows. */
 export const UNLOADED_CART: CartState = { items: [], itemsCount: 0, grandTotal: null, isLoaded: false, cartId: null, totals: null, syncing: false };
 /** Nobody signed in yet, as far as a server render knows. */
-export const NO_SESSION: SessionState = { authorised: false, user: null };
+export const NO_SESSION: SessionState = { authorised: false, user: null, token: null, groupToken: null, tokenLock: 0 };
 
 const stores = {
   cart: atom<CartState>(UNLOADED_CART),

@@ -57,9 +57,50 @@ export interface CartState {
   syncing: boolean;
 }
 
+/** A saved address of the customer's address book (GET /api/user/me, docs/account.md). */
+export interface CustomerAddress {
+  /** The server's id: another customer's is refused with 404. */
+  id: number;
+  firstname: string;
+  lastname: string;
+  street: string[];
+  city: string;
+  postcode: string;
+  countryId: string;
+  telephone?: string;
+  company?: string;
+  vatId?: string;
+  defaultShipping: boolean;
+  defaultBilling: boolean;
+}
+
+/** The signed-in customer as every remote may read them (names seed checkout, addresses are offered there). */
+export interface SessionUser {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  groupId: number;
+  addresses: CustomerAddress[];
+  /** The account's newsletter consent flag (the subscription itself is the newsletter API's). */
+  isSubscribed: boolean;
+}
+
+/**
+ * Spec §4 "Token handling": the invalidate lock. 0 = calls go out; 1 = a refresh is under way
+ * (calls with the token wait 1 s and try again); -1 = the refresh failed (calls that carried the
+ * token fail with 401) until the next login.
+ */
+export type TokenLock = 0 | 1 | -1;
+
 export interface SessionState {
   authorised: boolean;
-  user: { firstname: string; lastname: string; email: string; groupId: number } | null;
+  user: SessionUser | null;
+  /** The customer's access token while authorised. The refresh token never leaves mfe-account. */
+  token: string | null;
+  /** The signed customer group for catalogue prices (spec §6), once the profile has loaded. */
+  groupToken: string | null;
+  tokenLock: TokenLock;
 }
 
 export interface Notification extends NotificationInput {

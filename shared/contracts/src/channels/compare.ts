@@ -12,6 +12,8 @@ export interface ProductRef {
 /** Commands to the compare list owner (mfe-catalog). */
 export const compareAddRequested = defineCommand<ProductRef>('compare:add-requested');
 export const compareRemoveRequested = defineCommand<{ sku: string }>('compare:remove-requested');
+/** The customer logged out (spec §4): the compare list is emptied, silently. */
+export const compareClearRequested = defineCommand<Record<string, never>>('compare:clear-requested');
 
 /** Commands to the wishlist owner (mfe-account). */
 export const wishlistAddRequested = defineCommand<ProductRef>('wishlist:add-requested');

@@ -1,0 +1,6 @@
+import type { OrdersKey } from './orders.pl-PL';
+
+const words: Record<OrdersKey, string> = {
+};
+
+export default words;

@@ -1,0 +1,4 @@
+/** Placeholder until this page is built (issue #17). */
+export function RecentlyViewedPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Placeholder until this page is built (issue #17). */
+export function AddressesPage() {
+  return null;
+}
