@@ -21,6 +21,7 @@ type Writable = ReturnType<typeof claimWriter<'session'>>;
 let session: Writable | null = null;
 let attempts = 0;
 let lastRefreshAt: number | null = null;
+let stopListening: (() => void) | null = null;
 
 const readText = (key: string): string | null => readStored<string | null>(key, null);
 function forgetStored() {
@@ -46,7 +47,7 @@ function set(next: Partial<SessionState>) {
 export function startSessionOwner(): void {
   if (session) return;
   session = claimWriter('session', 'mfe-account');
-  tokenRefreshRequested.on(({ token }) => onTokenRefused(token));
+  stopListening = tokenRefreshRequested.on(({ token }) => onTokenRefused(token));
   const token = readText(TOKEN_KEY);
   const user = readStored<SessionUser | null>(USER_KEY, null);
   if (token) {
@@ -74,6 +75,7 @@ export function startSessionOwner(): void {
 
 /** Test seam: forget the page's session owner. */
 export function stopSessionOwnerForTests() {
+  stopListening?.();
   session = null;
   attempts = 0;
   lastRefreshAt = null;
