@@ -1,4 +1,6 @@
-import { INSTANT_CHECKOUT_METHODS, NO_SHIPPING, PAYMENT_METHODS, SHIPPING_METHOD_DEFS, shippingCodeOf, type CartTotals } from '@kaloryfer/domain';
+import {
+  INSTANT_CHECKOUT_METHODS, isViewable, NO_SHIPPING, PAYMENT_METHODS, SHIPPING_METHOD_DEFS, shippingCodeOf, type CartTotals, type Product,
+} from '@kaloryfer/domain';
 import type { Selectable } from 'kysely';
 import type { CartTotalsView } from '../cart/carts';
 import type { Db } from '../db/database';
@@ -30,11 +32,35 @@ export interface HistoryOrder extends CartTotals {
   shipping_method: string;
   shipping_description: string;
   payment: { method: string; additional_information: [string]; offline: boolean };
-  items: { sku: string; name: string; qty_ordered: number; price_incl_tax: number; row_total_incl_tax: number; product_option: unknown; options: { label: string; value: string }[] }[];
+  items: HistoryLine[];
   billing_address: AddressInput & { address_type: 'billing' };
   shipping_address: AddressInput & { address_type: 'shipping' };
   extension_attributes: { shipping_assignments: [{ shipping: { address: AddressInput & { address_type: 'shipping' }; method: string } }] };
 }
+
+/**
+ * A line of an order: VSF's fields, plus what a thumbnail and a link need, read from today's
+ * catalogue (the order keeps the name and prices it was bought at, not the picture): `image`
+ * (catalogue image path; the variant's own when it has one), `slug` of the product page and
+ * `parent_sku` (the configurable a variant belongs to). Null when the catalogue no longer
+ * knows the sku; `slug` null too when its product is not shown any more (no page to link to).
+ */
+export interface HistoryLine {
+  sku: string;
+  name: string;
+  qty_ordered: number;
+  price_incl_tax: number;
+  row_total_incl_tax: number;
+  product_option: unknown;
+  options: { label: string; value: string }[];
+  image: string | null;
+  slug: string | null;
+  parent_sku: string | null;
+}
+
+/** What the catalogue says of a sku for a history line. */
+type Shown = Pick<HistoryLine, 'image' | 'slug' | 'parent_sku'>;
+const UNKNOWN: Shown = { image: null, slug: null, parent_sku: null };
 
 export interface HistoryPage {
   items: HistoryOrder[];
@@ -69,11 +95,37 @@ export class OrderHistory {
     const items = await this.db.kysely.selectFrom('sales_order_item').selectAll().where('order_id', 'in', rows.map((row) => row.id)).orderBy('id').execute();
     const byOrder = new Map<number, Selectable<SalesOrderItemTable>[]>();
     for (const item of items) byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
-    return rows.map((row) => orderOf(row, byOrder.get(row.id) ?? []));
+    const shown = await this.shownBySku([...new Set(items.map((item) => item.sku))]);
+    return rows.map((row) => orderOf(row, byOrder.get(row.id) ?? [], shown));
+  }
+
+  /**
+   * The catalogue's picture, slug and parent of these skus in one query: the products with
+   * such a sku, and the configurable parents of those that are variants (stock_item knows a
+   * variant's parent; the variant itself lives inside its parent's document).
+   */
+  private async shownBySku(skus: string[]): Promise<Map<string, Shown>> {
+    const shown = new Map<string, Shown>();
+    if (skus.length === 0) return shown;
+    const rows = await this.db.kysely.selectFrom('product').select('doc')
+      .where((eb) => eb.or([
+        eb('sku', 'in', skus),
+        eb('sku', 'in', eb.selectFrom('stock_item').select('parent_sku').where('sku', 'in', skus).where('parent_sku', 'is not', null).$narrowType<{ parent_sku: string }>()),
+      ]))
+      .execute();
+    const wanted = new Set(skus);
+    for (const product of rows.map((row) => JSON.parse(row.doc) as Product)) {
+      const slug = isViewable(product) ? product.slug : null;
+      if (wanted.has(product.sku)) shown.set(product.sku, { image: product.image || null, slug, parent_sku: null });
+      for (const child of product.configurable_children ?? []) {
+        if (wanted.has(child.sku)) shown.set(child.sku, { image: child.image || product.image || null, slug, parent_sku: product.sku });
+      }
+    }
+    return shown;
   }
 }
 
-function orderOf(row: Selectable<SalesOrderTable>, items: Selectable<SalesOrderItemTable>[]): HistoryOrder {
+function orderOf(row: Selectable<SalesOrderTable>, items: Selectable<SalesOrderItemTable>[], shown: Map<string, Shown>): HistoryOrder {
   const totals = JSON.parse(row.totals) as CartTotalsView;
   const addresses = JSON.parse(row.addresses) as { shipping: AddressInput; billing: AddressInput };
   const payment = [...PAYMENT_METHODS, ...INSTANT_CHECKOUT_METHODS].find((method) => method.code === row.payment_method);
@@ -92,6 +144,7 @@ function orderOf(row: Selectable<SalesOrderTable>, items: Selectable<SalesOrderI
       sku: item.sku, name: item.name, qty_ordered: item.qty, price_incl_tax: item.price_grosze / 100, row_total_incl_tax: item.row_total_grosze / 100,
       product_option: item.product_option ? JSON.parse(item.product_option) as unknown : null,
       options: JSON.parse(item.options) as { label: string; value: string }[],
+      ...(shown.get(item.sku) ?? UNKNOWN),
     })),
     billing_address: { ...addresses.billing, address_type: 'billing' },
     shipping_address: shippingAddress,
