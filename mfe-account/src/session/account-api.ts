@@ -89,7 +89,7 @@ export interface HistoryOrder {
   coupon_code: string | null;
   shipping_incl_tax: number;
   total_segments: { code: string; title: string; value: number }[];
-  items: { sku: string; name: string; qty_ordered: number; price_incl_tax: number; row_total_incl_tax: number; image?: string; slug?: string; parent_sku?: string | null; product_option?: unknown; options?: { label: string; value: string }[] }[];
+  items: { sku: string; name: string; qty_ordered: number; price_incl_tax: number; row_total_incl_tax: number; image?: string | null; slug?: string | null; parent_sku?: string | null; product_option?: unknown; options?: { label: string; value: string }[] }[];
   billing_address: ApiAddress;
   shipping_address?: ApiAddress;
   payment: { method: string; additional_information: string[]; offline?: boolean };

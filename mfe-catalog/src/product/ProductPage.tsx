@@ -61,7 +61,7 @@ function ProductDetails({ view, childSku, info }: { view: ProductView; childSku?
     if (child && child.sku !== childSku) navigationRequested.emit({ to: productHref(product, child.sku), replace: true });
   }, [child, childSku, product]);
   useEffect(() => {
-    rememberViewed({ sku: product.sku, parentSku: product.sku, name: product.name, slug: product.slug, image: product.image });
+    rememberViewed({ sku: product.sku, parentSku: product.sku, name: product.name, slug: product.slug, image: product.image, priceInclTax: product.final_price_incl_tax ?? null });
   }, [product]);
 
   const category = view.categories.filter((item) => item.level > 1).sort((a, b) => b.level - a.level)[0];

@@ -119,6 +119,8 @@ export interface ListedProduct {
   name: string;
   slug: string;
   image?: string;
+  /** The gross price when the shopper saw it (recently viewed shows it; it may be out of date since). */
+  priceInclTax?: number | null;
 }
 
 export interface RouteState {
