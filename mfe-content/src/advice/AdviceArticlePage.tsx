@@ -40,7 +40,7 @@ function Article({ view, crumbs }: { view: AdviceArticleView; crumbs: { label: s
   const blocks = useMemo(() => parseBody(article.body), [article.body]);
   const relatedId = useId();
   return (
-    <PageFrame title={article.title} description={snippet(article.lead, DESCRIPTION_MAX)} crumbs={crumbs} lead={article.lead}>
+    <PageFrame title={article.title} description={snippet(article.lead, DESCRIPTION_MAX)} crumbs={crumbs} lead={article.lead} contentLang={words.textLang}>
       <div className="advice-article">
         <p className="advice-meta">
           <a href={adviceListHref({ topic: article.topic, page: 1 })} className="advice-topic">{words.topic(article.topic)}</a>
@@ -48,22 +48,22 @@ function Article({ view, crumbs }: { view: AdviceArticleView; crumbs: { label: s
           <time dateTime={article.published_at}>{t('advice.published', { date: words.day(article.published_at) })}</time>
         </p>
         <TopicIllustration topic={article.topic} className="advice-article-picture" />
-        <TableOfContents blocks={blocks} label={t('advice.toc')} />
-        <ArticleBody blocks={blocks} />
+        <TableOfContents blocks={blocks} label={t('advice.toc')} lang={words.textLang} />
+        <ArticleBody blocks={blocks} lang={words.textLang} />
       </div>
       {category && <RelatedProducts category={category} />}
       {related.length > 0 && (
         <section className="advice-related" aria-labelledby={relatedId}>
           <h2 id={relatedId}>{t('advice.relatedArticles')}</h2>
-          <ul>
+          <ul lang={words.textLang}>
             {related.map((other) => <li key={other.slug}><a href={linkTo({ name: 'advice', slug: other.slug })}>{other.title}</a></li>)}
           </ul>
         </section>
       )}
       {(newer || older) && (
         <nav className="advice-neighbours" aria-label={t('advice.neighbours')}>
-          {newer && <a href={linkTo({ name: 'advice', slug: newer.slug })} rel="prev"><span>{t('advice.newer')}</span> {newer.title}</a>}
-          {older && <a href={linkTo({ name: 'advice', slug: older.slug })} rel="next"><span>{t('advice.older')}</span> {older.title}</a>}
+          {newer && <a href={linkTo({ name: 'advice', slug: newer.slug })} rel="prev"><span>{t('advice.newer')}</span> <span lang={words.textLang}>{newer.title}</span></a>}
+          {older && <a href={linkTo({ name: 'advice', slug: older.slug })} rel="next"><span>{t('advice.older')}</span> <span lang={words.textLang}>{older.title}</span></a>}
         </nav>
       )}
     </PageFrame>

@@ -62,3 +62,14 @@ test.each([
   expect(result.head).toMatchObject({ canonical, title });
   expect(result.html).toContain('advice-card');
 });
+
+test('on an English page the Polish-only article is marked lang="pl" (title, lead, contents, body, cards); on a Polish page it is not', async () => {
+  const english = await render({ ...request('/porady/grzejniki-do-pompy-ciepla'), language: 'en-US' });
+  expect(english.html).toMatch(/<h1[^>]* lang="pl"[^>]*>Grzejniki do pompy ciepła<\/h1>/);
+  expect(english.html).toContain('<p class="page-lead" lang="pl">');
+  expect(english.html).toContain('<div class="advice-body" lang="pl">');
+  const list = await render({ ...request('/porady'), language: 'en-US' });
+  expect(list.html).toContain('<h2 class="advice-card-title" lang="pl">');
+  const polish = await render(request('/porady/grzejniki-do-pompy-ciepla'));
+  expect(polish.html).not.toContain('lang="pl"');
+});

@@ -9,5 +9,7 @@ export function useAdviceWords() {
     topic: (slug: string) => t(`advice.topic.${slug}`, { defaultValue: slug }),
     readingTime: (minutes: number) => t('advice.readingTime', { count: minutes }),
     day: (day: string) => formatShopDay(day, i18n.language),
+    /** Articles are written in Polish only: on another language's page their words are marked `lang="pl"`. */
+    textLang: i18n.language === 'pl-PL' ? undefined : 'pl',
   };
 }

@@ -12,8 +12,10 @@ export interface Crumb {
  * The frame of every page: breadcrumbs (home first), one h1 that names the page, and the
  * page's title sent to the shell (which formats it per spec §2), or on the server into the head.
  */
-export function PageFrame({ title, description, crumbs = [], lead, children, isHome = false }: {
+export function PageFrame({ title, description, crumbs = [], lead, children, isHome = false, contentLang }: {
   title: string;
+  /** The language of the title and lead when it is not the page's (Polish-only content on an English page: 'pl'). */
+  contentLang?: string;
   description?: string;
   crumbs?: Crumb[];
   lead?: ReactNode;
@@ -42,8 +44,8 @@ export function PageFrame({ title, description, crumbs = [], lead, children, isH
           ))}
         </ol>
       </nav>}
-      <h1 id={headingId}>{title}</h1>
-      {lead && <p className="page-lead">{lead}</p>}
+      <h1 id={headingId} lang={contentLang}>{title}</h1>
+      {lead && <p className="page-lead" lang={contentLang}>{lead}</p>}
       {children}
     </article>
   );
