@@ -1,19 +1,29 @@
-import { $cart, cartClearRequested, navigate, notificationRequested, UNLOADED_CART } from '@kaloryfer/contracts';
+import { $cart, $session, cartClearRequested, navigate, UNLOADED_CART } from '@kaloryfer/contracts';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
 import {
   availableShippingMethods, chooseMethod, mergePaymentMethods, shippingCodeOf, type PaymentMethod, type ShippingMethod,
 } from '@kaloryfer/domain';
-import { ApiFailure, isAbort, useClientStore, useHydrated } from '@kaloryfer/ui';
+import { ApiFailure, isAbort, useClientStore } from '@kaloryfer/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { afterOrder, emptyDetails, loadDetails, newClientOrderId, saveDetails, type CheckoutDetails } from '../domain/details';
+import { afterOrder, newClientOrderId, saveDetails, type CheckoutDetails } from '../domain/details';
 import { orderBody, orderFailureMessage, type OrderProblemKey } from '../domain/order';
-import { rememberOrder } from '../domain/placed-orders';
+import { rememberOrder, type AccountOutcome } from '../domain/placed-orders';
 import type { Problem } from '../domain/validation';
 import { checkoutApi, type CheckoutTotals } from './checkout-api';
+import { useCheckoutDetails } from './use-checkout-details';
 import { walletsOfThisBrowser } from './wallets';
 
-
 const EXISTING_CUSTOMER: SpecMessage = 'A customer with the same email address already exists';
+
+/** The account asked for with the order; its failure never undoes the order (the thank-you page says what happened). */
+async function createAccountFor(personal: CheckoutDetails['personal'], password: string): Promise<AccountOutcome> {
+  try {
+    await checkoutApi.createAccount({ email: personal.emailAddress.trim().toLowerCase(), firstname: personal.firstName.trim(), lastname: personal.lastName.trim() }, password);
+    return 'created';
+  } catch (error) {
+    return error instanceof Error && error.message === EXISTING_CUSTOMER ? 'exists' : 'failed';
+  }
+}
 
 export type OrderState =
   | { kind: 'idle' }
@@ -23,25 +33,15 @@ export type OrderState =
 
 /**
  * Checkout's state for both variants: the details (saved locally on every change, spec §3
- * modifiedAt), the password (memory only), the server's methods for this cart with the rules
- * and defaults applied, the totals with the chosen methods, and placing the order.
+ * modifiedAt; seeded from a signed-in customer's profile and cleared at logout: see
+ * use-checkout-details), the password (memory only), a customer's saved addresses, the server's
+ * methods for this cart with the rules and defaults applied, the totals with the chosen methods,
+ * and placing the order (with the customer's token when signed in: checkout-api).
  */
 export function useCheckout() {
-  // The cart and the saved details are the shopper's browser state: the first render (server
-  // and hydration) has neither; they arrive right after.
+  // The cart is the shopper's browser state: the first render (server and hydration) has none; it arrives right after.
   const cart = useClientStore($cart, UNLOADED_CART);
-  const hydrated = useHydrated();
-  // A page rendered in the browser reads them at once; a hydrating one right after its first render.
-  const [stored, setStored] = useState<CheckoutDetails | null>(() => (hydrated ? loadDetails(Date.now()) : null));
-  const [draft, setDetails] = useState<CheckoutDetails>(() => stored ?? emptyDetails(0));
-  useEffect(() => {
-    if (stored) return;
-    const loaded = loadDetails(Date.now());
-    setStored(loaded);
-    setDetails(loaded);
-  }, [stored]);
-  const details = draft;
-  const [password, setPassword] = useState('');
+  const { session, detailsReady, details, setDetails, update, password, setPassword } = useCheckoutDetails();
   const [shippingMethods, setShippingMethods] = useState<ShippingMethod[] | null>(null);
   const [serverPaymentMethods, setServerPaymentMethods] = useState<PaymentMethod[] | null>(null);
   const [totals, setTotals] = useState<CheckoutTotals | null>(null);
@@ -55,16 +55,6 @@ export function useCheckout() {
   }, []);
   const latest = useRef(details);
   latest.current = details;
-
-  const update = useCallback((change: (draft: CheckoutDetails) => void) => {
-    setDetails((current) => {
-      const next = JSON.parse(JSON.stringify(current)) as CheckoutDetails; // plain data: a deep copy
-      change(next);
-      next.modifiedAt = Date.now();
-      saveDetails(next);
-      return next;
-    });
-  }, []);
 
   // The cart's lines decide which methods exist (a radiator does not fit a locker, services need no courier).
   const cartKey = cart.items.map((line) => `${line.sku}×${line.qty}`).join(',');
@@ -118,15 +108,10 @@ export function useCheckout() {
     try {
       const placed = await checkoutApi.placeOrder(orderBody({ ...latest.current, clientOrderId }, cartId, clientOrderId));
       const { personal } = latest.current;
-      if (personal.createAccount && password) {
-        // The order stands either way; an account that could not be made is said, not fatal.
-        await checkoutApi.createAccount({ email: personal.emailAddress.trim(), firstname: personal.firstName.trim(), lastname: personal.lastName.trim() }, password)
-          .catch((error: Error) => notificationRequested.emit({
-            type: 'error', message: error.message === EXISTING_CUSTOMER ? EXISTING_CUSTOMER : 'Something went wrong',
-          }));
-      }
+      // "Create an account" (a guest only): made once the order stands; the order stays a guest's.
+      const account = personal.createAccount && password && !$session.get().authorised ? await createAccountFor(personal, password) : undefined;
       const now = Date.now();
-      rememberOrder(placed.orderNumber, clientOrderId, now);
+      rememberOrder(placed.orderNumber, clientOrderId, now, account);
       setPassword('');
       setDetails((current) => { const next = afterOrder(current, now); saveDetails(next); return next; });
       cartClearRequested.emit({ sync: false });
@@ -141,9 +126,12 @@ export function useCheckout() {
       const status = error instanceof ApiFailure ? error.status : 0;
       setOrder({ kind: 'failed', problem: orderFailureMessage(status, (error as Error).message) });
     }
-  }, [update, password]);
+  }, [update, password, setPassword, setDetails]);
 
-  return { cart, detailsReady: stored !== null, details, update, password, setPassword, shippingMethods, paymentMethods, totals, order, placeOrder };
+  return {
+    cart, session, savedAddresses: session.authorised ? session.user?.addresses ?? [] : [], detailsReady, details, update, password, setPassword,
+    shippingMethods, paymentMethods, totals, order, placeOrder,
+  };
 }
 
 export type Checkout = ReturnType<typeof useCheckout>;

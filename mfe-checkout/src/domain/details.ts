@@ -38,6 +38,12 @@ export interface CheckoutDetails {
   clientOrderId: string | null;
   /** ms since the epoch of the last change (spec §3 modifiedAt). */
   modifiedAt: number;
+  /**
+   * Saved while a customer was signed in (their id once the profile is known): spec §4 logout
+   * clears a customer's saved details, and a checkout that opens without their session discards
+   * them — another person may use this browser next. null: a guest's.
+   */
+  customer: { id: number | null } | null;
 }
 
 /** The password is never stored: it lives in the page's memory only and is dropped after ordering. */
@@ -61,6 +67,7 @@ export function emptyDetails(now: number): CheckoutDetails {
     termsAccepted: false,
     clientOrderId: null,
     modifiedAt: now,
+    customer: null,
   };
 }
 
@@ -82,6 +89,7 @@ export function resumeDetails(stored: CheckoutDetails | null, now: number): Chec
     shipping: { ...fresh.shipping, ...stored.shipping, country: 'PL' },
     payment: { ...fresh.payment, ...stored.payment, country: 'PL' },
     invoice: { ...fresh.invoice, ...stored.invoice },
+    customer: stored.customer && typeof stored.customer === 'object' ? { id: typeof stored.customer.id === 'number' ? stored.customer.id : null } : null,
   };
   if (isInCheckout(stored, now)) return merged;
   return {
@@ -94,6 +102,10 @@ export function resumeDetails(stored: CheckoutDetails | null, now: number): Chec
 
 export const loadDetails = (now: number) => resumeDetails(readStored<CheckoutDetails | null>(CHECKOUT_STORAGE_KEY, null), now);
 export const saveDetails = (details: CheckoutDetails) => writeStored(CHECKOUT_STORAGE_KEY, details);
+/** Logout (spec §4), or details that were another person's: nothing of them stays in this browser. */
+export function forgetDetails(): void {
+  try { localStorage.removeItem(CHECKOUT_STORAGE_KEY); } catch { /* storage blocked: nothing was kept */ }
+}
 
 /** After an order (spec §4): createAccount dropped (the password never was kept), the order id and terms spent. */
 export function afterOrder(details: CheckoutDetails, now: number): CheckoutDetails {

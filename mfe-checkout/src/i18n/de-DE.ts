@@ -22,6 +22,12 @@ const checkoutDe: Record<CheckoutKey, string> = {
   'checkout.checkoutType.company': 'Firma (Rechnung mit MwSt.)',
   'checkout.companyData': 'Firmendaten für die Rechnung',
   'checkout.createAccount': 'Kundenkonto anlegen — beim nächsten Mal müssen Sie Ihre Daten nicht neu eingeben',
+  'checkout.savedAddresses.shipping': 'Lieferadresse aus Ihren gespeicherten Adressen',
+  'checkout.savedAddresses.payment': 'Rechnungsadresse aus Ihren gespeicherten Adressen',
+  'checkout.savedAddresses.default': 'Standard',
+  'checkout.savedAddresses.new': 'Neue Adresse',
+  'checkout.haveAccount': 'Sie haben schon ein Kundenkonto?',
+  'checkout.signIn': 'Anmelden',
   'checkout.field.firstName': 'Vorname',
   'checkout.field.lastName': 'Nachname',
   'checkout.field.emailAddress': 'E-Mail',
@@ -98,6 +104,11 @@ const checkoutDe: Record<CheckoutKey, string> = {
   'thankYou.payment.offline.banktransfer': 'Bitte überweisen Sie {amount} auf das Konto {account}, Verwendungszweck: „Bestellung {number}“. Wir versenden nach Zahlungseingang.',
   'thankYou.payment.offline.payinstore': 'Sie zahlen {amount} bei der Abholung im Geschäft.',
   'thankYou.payment.offline.cashondelivery': 'Sie zahlen {amount} per Nachnahme an den Kurier.',
+  'thankYou.account.title': 'Ihr Kundenkonto',
+  'thankYou.account.created': 'Wir haben Ihr Kundenkonto angelegt. Melden Sie sich an — beim nächsten Mal müssen Sie Ihre Daten nicht neu eingeben, und Ihre nächsten Bestellungen erscheinen in Ihrer Bestellhistorie.',
+  'thankYou.account.exists': 'Ihre Bestellung ist eingegangen. Sie können sich in Ihrem Kundenkonto anmelden — Bestellungen, die Sie angemeldet aufgeben, erscheinen in Ihrer Bestellhistorie.',
+  'thankYou.account.failed': 'Wir konnten Ihr Kundenkonto nicht anlegen, Ihre Bestellung ist aber eingegangen. Sie können das Konto später anlegen.',
+  'thankYou.account.register': 'Kundenkonto anlegen',
 };
 
 export default checkoutDe;

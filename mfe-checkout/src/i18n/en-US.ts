@@ -22,6 +22,12 @@ const checkoutEn: Record<CheckoutKey, string> = {
   'checkout.checkoutType.company': 'A company (VAT invoice)',
   'checkout.companyData': 'Company details for the invoice',
   'checkout.createAccount': 'Create an account — next time you will not type it all again',
+  'checkout.savedAddresses.shipping': 'Delivery address from your saved addresses',
+  'checkout.savedAddresses.payment': 'Billing address from your saved addresses',
+  'checkout.savedAddresses.default': 'default',
+  'checkout.savedAddresses.new': 'New address',
+  'checkout.haveAccount': 'Already have an account?',
+  'checkout.signIn': 'Sign in',
   'checkout.field.firstName': 'First name',
   'checkout.field.lastName': 'Last name',
   'checkout.field.emailAddress': 'E-mail',
@@ -98,6 +104,11 @@ const checkoutEn: Record<CheckoutKey, string> = {
   'thankYou.payment.offline.banktransfer': 'Please transfer {amount} to {account}, title: "Order {number}". We ship once it arrives.',
   'thankYou.payment.offline.payinstore': 'You pay {amount} in the salon when you collect it.',
   'thankYou.payment.offline.cashondelivery': 'You pay {amount} to the courier on delivery.',
+  'thankYou.account.title': 'Your account',
+  'thankYou.account.created': 'We have created your account. Sign in — next time you will not have to type your details again, and your next orders will appear in your order history.',
+  'thankYou.account.exists': 'Your order has been received. You can sign in to your account — orders placed while signed in appear in your order history.',
+  'thankYou.account.failed': 'We could not create your account, but your order has been received. You can create an account later.',
+  'thankYou.account.register': 'Create an account',
 };
 
 export default checkoutEn;

@@ -22,6 +22,12 @@ const checkoutIt: Record<CheckoutKey, string> = {
   'checkout.checkoutType.company': 'Azienda (fattura con IVA)',
   'checkout.companyData': 'Dati aziendali per la fattura',
   'checkout.createAccount': 'Crea un account — la prossima volta non dovrai reinserire i tuoi dati',
+  'checkout.savedAddresses.shipping': 'Indirizzo di consegna tra quelli salvati',
+  'checkout.savedAddresses.payment': 'Indirizzo di fatturazione tra quelli salvati',
+  'checkout.savedAddresses.default': 'predefinito',
+  'checkout.savedAddresses.new': 'Nuovo indirizzo',
+  'checkout.haveAccount': 'Hai già un account?',
+  'checkout.signIn': 'Accedi',
   'checkout.field.firstName': 'Nome',
   'checkout.field.lastName': 'Cognome',
   'checkout.field.emailAddress': 'E-mail',
@@ -98,6 +104,11 @@ const checkoutIt: Record<CheckoutKey, string> = {
   'thankYou.payment.offline.banktransfer': 'Effettua un bonifico di {amount} sul conto {account}, causale: “Ordine {number}”. Lo spediremo appena ricevuto il pagamento.',
   'thankYou.payment.offline.payinstore': 'Pagherai {amount} in negozio al ritiro.',
   'thankYou.payment.offline.cashondelivery': 'Pagherai {amount} al corriere in contrassegno.',
+  'thankYou.account.title': 'Il tuo account',
+  'thankYou.account.created': 'Abbiamo creato il tuo account. Accedi: la prossima volta non dovrai reinserire i tuoi dati e i prossimi ordini compariranno nello storico ordini.',
+  'thankYou.account.exists': 'Abbiamo ricevuto il tuo ordine. Puoi accedere al tuo account: gli ordini effettuati dopo l’accesso compaiono nello storico ordini.',
+  'thankYou.account.failed': 'Non è stato possibile creare il tuo account, ma abbiamo ricevuto il tuo ordine. Puoi creare l’account più tardi.',
+  'thankYou.account.register': 'Crea un account',
 };
 
 export default checkoutIt;

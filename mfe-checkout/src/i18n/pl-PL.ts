@@ -20,6 +20,12 @@ const checkoutPl = {
   'checkout.checkoutType.company': 'Firma (faktura VAT)',
   'checkout.companyData': 'Dane firmy do faktury',
   'checkout.createAccount': 'Załóż konto — następnym razem nie wpiszesz danych od nowa',
+  'checkout.savedAddresses.shipping': 'Adres dostawy z Twoich zapisanych adresów',
+  'checkout.savedAddresses.payment': 'Adres do faktury z Twoich zapisanych adresów',
+  'checkout.savedAddresses.default': 'domyślny',
+  'checkout.savedAddresses.new': 'Nowy adres',
+  'checkout.haveAccount': 'Masz już konto?',
+  'checkout.signIn': 'Zaloguj się',
   'checkout.field.firstName': 'Imię',
   'checkout.field.lastName': 'Nazwisko',
   'checkout.field.emailAddress': 'E-mail',
@@ -96,6 +102,11 @@ const checkoutPl = {
   'thankYou.payment.offline.banktransfer': 'Prosimy o przelew {amount} na konto {account}, tytuł: „Zamówienie {number}”. Wyślemy je po zaksięgowaniu wpłaty.',
   'thankYou.payment.offline.payinstore': 'Zapłacisz {amount} w salonie przy odbiorze.',
   'thankYou.payment.offline.cashondelivery': 'Zapłacisz {amount} kurierowi przy odbiorze przesyłki.',
+  'thankYou.account.title': 'Twoje konto',
+  'thankYou.account.created': 'Założyliśmy Twoje konto. Zaloguj się — następnym razem nie wpiszesz danych od nowa, a kolejne zamówienia zobaczysz w historii.',
+  'thankYou.account.exists': 'Zamówienie przyjęliśmy. Możesz zalogować się na swoje konto — zamówienia złożone po zalogowaniu zobaczysz w historii.',
+  'thankYou.account.failed': 'Nie udało się założyć konta, ale zamówienie przyjęliśmy. Konto możesz założyć później.',
+  'thankYou.account.register': 'Załóż konto',
 };
 
 export type CheckoutKey = keyof typeof checkoutPl;

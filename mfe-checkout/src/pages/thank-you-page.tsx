@@ -5,7 +5,8 @@ import { PageFrame, useHydrated } from '@kaloryfer/ui';
 import { useEffect, useState } from 'react';
 import { checkoutApi, type OrderStatus } from '../checkout/checkout-api';
 import '../checkout/checkout.css';
-import { clientOrderIdOf } from '../domain/placed-orders';
+import { accountOutcomeOf, clientOrderIdOf } from '../domain/placed-orders';
+import { AccountOffer } from './AccountOffer';
 
 /** How often and how long the page asks whether the gateway's notification has arrived. */
 export const STATUS_POLL = { everyMs: 2000, times: 30 };
@@ -25,6 +26,7 @@ export function ThankYouPage({ search }: { search: string }) {
   // Which order is the shopper's own is kept in their browser: read after the first render.
   const hydrated = useHydrated();
   const clientOrderId = hydrated && number ? clientOrderIdOf(number) : null;
+  const account = hydrated && number ? accountOutcomeOf(number) : null;
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [retry, setRetry] = useState<'idle' | 'working' | 'failed'>('idle');
 
@@ -96,6 +98,7 @@ export function ThankYouPage({ search }: { search: string }) {
           })}</p>
         ) : null}
       </div>
+      {account ? <AccountOffer outcome={account} /> : null}
       {order ? (
         <section aria-labelledby="thank-you-summary" className="thank-you-summary">
           <h2 id="thank-you-summary">{t('thankYou.summary')}</h2>

@@ -1,8 +1,10 @@
 import { useTranslation } from '@kaloryfer/i18n';
+import { applySavedAddress, isAddressEmpty } from '../../domain/saved-address';
 import type { Problems } from '../../domain/validation';
 import type { Checkout } from '../use-checkout';
 import { AddressFieldset } from './AddressFieldset';
 import { MethodChoice } from './MethodChoice';
+import { SavedAddressChoice } from './SavedAddressChoice';
 
 /** Step 3: who pays (billing address, invoice) and how. */
 export function PaymentSection({ checkout, problems }: { checkout: Checkout; problems: Problems }) {
@@ -16,20 +18,28 @@ export function PaymentSection({ checkout, problems }: { checkout: Checkout; pro
           type="checkbox" checked={details.payment.sameAsShipping}
           onChange={(event) => update((draft) => {
             draft.payment.sameAsShipping = event.target.checked;
-            // A billing address of one's own starts from the delivery one.
-            if (!event.target.checked && !draft.payment.streetAddress) {
-              const { shippingMethod: _method, ...address } = draft.shipping;
-              draft.payment = { ...draft.payment, ...address };
+            // A billing address of one's own starts from the customer's default billing address, else the delivery one.
+            if (!event.target.checked && isAddressEmpty(draft.payment)) {
+              const defaultBilling = checkout.savedAddresses.find((address) => address.defaultBilling);
+              if (defaultBilling) {
+                applySavedAddress(draft, 'payment', defaultBilling, 'prefill');
+              } else {
+                const { shippingMethod: _method, ...address } = draft.shipping;
+                draft.payment = { ...draft.payment, ...address };
+              }
             }
           })}
         />
         {t('checkout.sameAsShipping')}
       </label>
       {details.payment.sameAsShipping ? null : (
-        <AddressFieldset
-          prefix="payment" address={details.payment} problems={problems}
-          onChange={(field, value) => update((draft) => { (draft.payment[field] as string) = value; })}
-        />
+        <>
+          <SavedAddressChoice checkout={checkout} target="payment" />
+          <AddressFieldset
+            prefix="payment" address={details.payment} problems={problems}
+            onChange={(field, value) => update((draft) => { (draft.payment[field] as string) = value; })}
+          />
+        </>
       )}
       {company ? (
         <p className="checkout-hint">{t('checkout.invoice.company', { company: details.invoice.customCompany, nip: details.invoice.customTaxId })}</p>

@@ -1,13 +1,18 @@
+import { loginRequested } from '@kaloryfer/contracts';
 import { useTranslation } from '@kaloryfer/i18n';
 import type { Problems } from '../../domain/validation';
 import type { Checkout } from '../use-checkout';
 import { applyCompany, CompanyLookup } from './CompanyLookup';
 import { Field } from './Field';
 
-/** Step 1 (spec §3 personal details): private person or company, contact, optional account. */
+/**
+ * Step 1 (spec §3 personal details): private person or company, contact, and for a guest an
+ * optional account (made with the order) or a way to sign in. A signed-in customer's names and
+ * e-mail come from their profile (still editable); they have an account already.
+ */
 export function PersonalSection({ checkout, problems }: { checkout: Checkout; problems: Problems }) {
   const { t } = useTranslation('checkout');
-  const { details, update, password, setPassword } = checkout;
+  const { details, update, password, setPassword, session } = checkout;
   const company = details.checkoutType === 'company';
   const personal = (name: 'firstName' | 'lastName' | 'emailAddress' | 'phoneNumber', autoComplete: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
     <Field
@@ -58,18 +63,24 @@ export function PersonalSection({ checkout, problems }: { checkout: Checkout; pr
           <CompanyLookup nip={details.invoice.customTaxId} onUse={(found) => update((draft) => applyCompany(draft, found))} />
         </fieldset>
       ) : null}
-      <div className="checkout-account">
-        <label>
-          <input type="checkbox" checked={details.personal.createAccount} onChange={(event) => update((draft) => { draft.personal.createAccount = event.target.checked; })} />
-          {t('checkout.createAccount')}
-        </label>
-        {details.personal.createAccount ? (
-          <Field
-            name="personal.password" type="password" label={t('checkout.field.password')} value={password} onChange={setPassword}
-            autoComplete="new-password" problem={problems['personal.password']} hint={t('checkout.hint.password')} maxLength={256}
-          />
-        ) : null}
-      </div>
+      {session.authorised ? null : (
+        <div className="checkout-account">
+          <label>
+            <input type="checkbox" checked={details.personal.createAccount} onChange={(event) => update((draft) => { draft.personal.createAccount = event.target.checked; })} />
+            {t('checkout.createAccount')}
+          </label>
+          {details.personal.createAccount ? (
+            <Field
+              name="personal.password" type="password" label={t('checkout.field.password')} value={password} onChange={setPassword}
+              autoComplete="new-password" problem={problems['personal.password']} hint={t('checkout.hint.password')} maxLength={256}
+            />
+          ) : null}
+          <p className="checkout-hint">
+            {t('checkout.haveAccount')}{' '}
+            <button type="button" className="button-link" onClick={() => loginRequested.emit({ mode: 'login', reason: 'checkout' })}>{t('checkout.signIn')}</button>
+          </p>
+        </div>
+      )}
     </>
   );
 }

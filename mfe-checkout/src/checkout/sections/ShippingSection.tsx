@@ -4,13 +4,15 @@ import type { Problems } from '../../domain/validation';
 import type { Checkout } from '../use-checkout';
 import { AddressFieldset } from './AddressFieldset';
 import { MethodChoice } from './MethodChoice';
+import { SavedAddressChoice } from './SavedAddressChoice';
 
-/** Step 2: the delivery address and how it comes (the server's methods for this cart; unavailable ones dropped). */
+/** Step 2: the delivery address (a customer may pick a saved one) and how it comes (the server's methods for this cart; unavailable ones dropped). */
 export function ShippingSection({ checkout, problems }: { checkout: Checkout; problems: Problems }) {
   const { t } = useTranslation('checkout');
   const { details, update, shippingMethods } = checkout;
   return (
     <>
+      <SavedAddressChoice checkout={checkout} target="shipping" />
       <AddressFieldset
         prefix="shipping" address={details.shipping} problems={problems} withPhone
         onChange={(field, value) => update((draft) => { (draft.shipping[field] as string) = value; })}

@@ -1,0 +1,63 @@
+import { claimWriter, NO_SESSION, tokenRefreshRequested } from '@kaloryfer/contracts';
+import { checkoutApi } from './checkout-api';
+
+/** The API answered at the fetch boundary: every URL asked, and a 401 for a token it no longer takes. */
+const session = claimWriter('session', 'mfe-account');
+const CART = 'c'.repeat(24);
+let asked: string[];
+let refused: string | null;
+beforeEach(() => {
+  asked = [];
+  refused = null;
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    asked.push(url);
+    if (refused && url.includes(`token=${refused}`)) {
+      return { ok: false, status: 401, statusText: 'Unauthorized', json: async () => ({ code: 401, result: 'Unexpected authorization error' }) } as Response;
+    }
+    const result = url.includes('collect-totals') ? { grand_total: 1, total_segments: [] } : url.startsWith('/api/order') ? { orderNumber: '000000042' } : [];
+    return { ok: true, status: 200, statusText: 'OK', json: async () => ({ code: 200, result }) } as Response;
+  }) as typeof fetch;
+});
+afterEach(() => session.set(NO_SESSION));
+
+const ORDER = { order: { order_id: 'a'.repeat(32), cart_id: CART, addressInformation: {} } } as never;
+const everyCartCall = async () => {
+  await checkoutApi.shippingMethods(CART);
+  await checkoutApi.paymentMethods(CART);
+  await checkoutApi.collectTotals(CART, 'courier_courier', 'banktransfer');
+  await checkoutApi.placeOrder(ORDER);
+};
+const query = (url: string) => new URLSearchParams(url.split('?')[1] ?? '');
+
+test('a signed-in customer\'s cart and order calls all carry their token', async () => {
+  session.set({ ...NO_SESSION, authorised: true, token: 'anna-token' });
+  await everyCartCall();
+  expect(asked.map((url) => url.split('?')[0])).toEqual(['/api/cart/shipping-methods', '/api/cart/payment-methods', '/api/cart/collect-totals', '/api/order']);
+  expect(asked.map((url) => query(url).get('token'))).toEqual(['anna-token', 'anna-token', 'anna-token', 'anna-token']);
+  expect(asked.slice(0, 3).map((url) => query(url).get('cartId'))).toEqual([CART, CART, CART]);
+});
+
+test('a guest\'s calls carry no token', async () => {
+  await everyCartCall();
+  expect(asked).toHaveLength(4);
+  for (const url of asked) expect(query(url).has('token')).toBe(false);
+});
+
+test('a customer\'s order answered 401 asks for one refresh and goes again with the new token (spec §4)', async () => {
+  session.set({ ...NO_SESSION, authorised: true, token: 'old' });
+  refused = 'old';
+  const off = tokenRefreshRequested.on(({ token }) => {
+    if (token === 'old') session.set({ ...session.get(), token: 'new' }); // what mfe-account's lock owner does
+  });
+  await expect(checkoutApi.placeOrder(ORDER)).resolves.toMatchObject({ orderNumber: '000000042' });
+  off();
+  expect(asked.map((url) => query(url).get('token'))).toEqual(['old', 'new']);
+});
+
+test('reading an order and paying again go by the client order id, without a token', async () => {
+  session.set({ ...NO_SESSION, authorised: true, token: 'anna-token' });
+  await checkoutApi.orderStatus('000000042', 'a'.repeat(32));
+  await checkoutApi.retryPayment('000000042', 'a'.repeat(32));
+  for (const url of asked) expect(url).not.toContain('token=');
+});
