@@ -106,7 +106,7 @@ export function SearchPanel() {
                               <span className="search-product-name">{product.name}</span>
                               {product.final_price_incl_tax !== undefined && (
                                 <span className="search-product-price">
-                                  {product.type_id === 'configurable' ? t('price.from', { price: formatPrice(product.final_price_incl_tax) }) : formatPrice(product.final_price_incl_tax)}
+                                  {product.type_id === 'configurable' ? t('price.from', { ns: 'common', price: formatPrice(product.final_price_incl_tax) }) : formatPrice(product.final_price_incl_tax)}
                                 </span>
                               )}
                             </a>

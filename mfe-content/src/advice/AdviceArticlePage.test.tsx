@@ -54,7 +54,9 @@ test('related products from the article\'s category: links to the product, "od" 
   const rail = await screen.findByRole('region', { name: 'Produkty do tej porady' });
   const panel = await within(rail).findByRole('link', { name: 'Grzejnik panelowy typ 33 Termolux' });
   expect(panel).toHaveAttribute('href', '/p/KF-P33-0101/grzejnik-panelowy-typ-33-termolux');
-  expect(panel.querySelector('img')).toHaveAttribute('src', '/img/150/150/resize/product/panel-1000x600-f4f4f0.svg');
+  expect(panel.querySelector('img')).toHaveAttribute('src', '/img/255/255/resize/product/panel-1000x600-f4f4f0.svg');
+  // The shop's one product tile (shared/ui's ProductCard), as the catalogue lists products.
+  expect(within(rail).getByRole('article', { name: 'Grzejnik panelowy typ 33 Termolux' })).toHaveClass('product-tile');
   expect(panel.querySelector('img')).toHaveAttribute('alt', '');
   expect(within(rail).getByText('od 1 234,00 zł')).toBeInTheDocument(); // a configurable: from its cheapest variant
   expect(within(rail).getByText('89,90 zł')).toBeInTheDocument();

@@ -1,5 +1,5 @@
-import type { AdviceArticle, Product } from '@kaloryfer/domain';
-import { apiJson } from '@kaloryfer/ui';
+import type { AdviceArticle } from '@kaloryfer/domain';
+import { apiJson, CARD_FIELDS, type CardProduct } from '@kaloryfer/ui';
 import { searchListedProducts } from '../common/product-search';
 import { ADVICE_PAGE_SIZE, type AdviceQuery } from './advice-query';
 
@@ -26,7 +26,7 @@ export interface AdviceArticleView {
   related: ArticleLink[];
 }
 
-export type RelatedProduct = Pick<Product, 'id' | 'sku' | 'name' | 'slug' | 'type_id' | 'image' | 'final_price_incl_tax'>;
+export type RelatedProduct = CardProduct;
 
 /** Products the rail of an article shows. */
 export const RELATED_PRODUCTS = 4;
@@ -60,6 +60,6 @@ export function relatedProducts(categoryId: number, signal?: AbortSignal): Promi
     filters: [{ attribute: 'category_ids', value: { in: [categoryId] } }],
     size: RELATED_PRODUCTS,
     sort: 'view_count:desc',
-    fields: ['id', 'sku', 'name', 'slug', 'type_id', 'image', 'final_price_incl_tax'],
+    fields: CARD_FIELDS,
   }, signal);
 }

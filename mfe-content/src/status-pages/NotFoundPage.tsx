@@ -1,8 +1,7 @@
 import './status-pages.css';
 import { $route, linkTo } from '@kaloryfer/contracts';
-import { imageUrl } from '@kaloryfer/domain';
-import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
-import { PageFrame, usePageData, useRequestStore } from '@kaloryfer/ui';
+import { useTranslation } from '@kaloryfer/i18n';
+import { PageFrame, ProductCard, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { useId } from 'react';
 import {
   CATEGORIES_KEY, shopCategories, suggestedProducts, suggestionsKey, topCategories, type ShopCategory, type SuggestedProduct,
@@ -78,27 +77,9 @@ function CategoryLinks({ categories }: { categories: readonly ShopCategory[] }) 
 }
 
 function SuggestedProducts({ products }: { products: readonly SuggestedProduct[] }) {
-  const { t } = useTranslation('content');
-  const formatPrice = useFormatPrice();
   return (
     <ul className="not-found-products">
-      {products.map((product) => {
-        const picture = imageUrl(product.image, 150);
-        const price = product.final_price_incl_tax;
-        return (
-          <li key={product.sku}>
-            <a href={linkTo({ name: 'product', parentSku: product.sku, slug: product.slug })}>
-              {picture && <img src={picture} alt="" width={150} height={150} loading="lazy" decoding="async" />}
-              <span>{product.name}</span>
-            </a>
-            {typeof price === 'number' && (
-              <p className="not-found-price">
-                {product.type_id === 'configurable' ? t('notFound.priceFrom', { price: formatPrice(price) }) : formatPrice(price)}
-              </p>
-            )}
-          </li>
-        );
-      })}
+      {products.map((product) => <li key={product.sku}><ProductCard product={product} /></li>)}
     </ul>
   );
 }

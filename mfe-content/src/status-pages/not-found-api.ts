@@ -1,6 +1,6 @@
-import type { Category, Product } from '@kaloryfer/domain';
+import type { Category } from '@kaloryfer/domain';
 import { searchListedProducts } from '../common/product-search';
-import { apiJson } from '@kaloryfer/ui';
+import { apiJson, CARD_FIELDS, type CardProduct } from '@kaloryfer/ui';
 
 /**
  * The catalogue as page-not-found asks it: one product search for the words of the missing
@@ -11,10 +11,9 @@ const SEARCH = '/api/catalog/vue_storefront_catalog';
 
 export const SUGGESTED_PRODUCTS = 6;
 
-export type SuggestedProduct = Pick<Product, 'id' | 'sku' | 'name' | 'slug' | 'type_id' | 'image' | 'final_price_incl_tax'>;
+export type SuggestedProduct = CardProduct;
 export type ShopCategory = Pick<Category, 'id' | 'parent_id' | 'name' | 'slug' | 'level' | 'position' | 'product_count'>;
 
-const PRODUCT_FIELDS: (keyof SuggestedProduct)[] = ['id', 'sku', 'name', 'slug', 'type_id', 'image', 'final_price_incl_tax'];
 const CATEGORY_FIELDS: (keyof ShopCategory)[] = ['id', 'parent_id', 'name', 'slug', 'level', 'position', 'product_count'];
 /** Spec §9: the category fetch size. */
 const CATEGORY_FETCH_SIZE = 4000;
@@ -27,7 +26,7 @@ export const CATEGORIES_KEY = 'not-found-categories';
 /** Listed, in-stock products matching the words, best match first; none asked for no words. */
 export async function suggestedProducts(words: readonly string[], signal?: AbortSignal): Promise<SuggestedProduct[]> {
   if (words.length === 0) return [];
-  return searchListedProducts<SuggestedProduct>({ text: words.join(' '), size: SUGGESTED_PRODUCTS, fields: PRODUCT_FIELDS }, signal);
+  return searchListedProducts<SuggestedProduct>({ text: words.join(' '), size: SUGGESTED_PRODUCTS, fields: CARD_FIELDS }, signal);
 }
 
 /** Active categories in menu order. */
