@@ -1,4 +1,21 @@
-/** Placeholder until this page is built (issue #17). */
+import { $session, NO_SESSION } from '@kaloryfer/contracts';
+import { useTranslation } from '@kaloryfer/i18n';
+import { useClientStore } from '@kaloryfer/ui';
+import { CompanySection } from './CompanySection';
+import { PasswordSection } from './PasswordSection';
+import { PersonalDataSection } from './PersonalDataSection';
+
+/** `/my-account`: the customer's data, the password, the company's invoice data. Shown to a signed-in customer only (the guard). */
 export function ProfilePage() {
-  return null;
+  const { t } = useTranslation('account');
+  const { user } = useClientStore($session, NO_SESSION);
+  // Signed in from storage while the profile is still on its way.
+  if (!user) return <p role="status">{t('profile.loading')}</p>;
+  return (
+    <div className="account-page">
+      <PersonalDataSection user={user} />
+      <PasswordSection />
+      <CompanySection user={user} />
+    </div>
+  );
 }

@@ -1,0 +1,158 @@
+import { $session, claimWriter } from '@kaloryfer/contracts';
+import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ACCOUNT_NAMESPACE } from '../../i18n/namespace';
+import { ProfilePage } from './ProfilePage';
+import { address, customer, FakeShop, listen, reply, startShop } from './testing/fake-shop';
+
+const WRONG_PASSWORD = "The password doesn't match this account. Verify the password and try again.";
+let heard: ReturnType<typeof listen>;
+beforeEach(() => { heard = listen(); });
+afterEach(() => heard.stop());
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+test('the customer edits their names and e-mail: Polish messages first, then the data saved and a notification', async () => {
+  const shop = new FakeShop(customer());
+  startShop(shop);
+  await renderRemote(<ProfilePage />, ACCOUNT_NAMESPACE);
+  const personal = section('Dane osobowe');
+  expect(within(personal).getByText('Anna')).toBeInTheDocument();
+  expect(within(personal).getByText('anna@example.pl')).toBeInTheDocument();
+
+  await userEvent.click(within(personal).getByRole('button', { name: 'Edytuj Dane osobowe' }));
+  const first = within(personal).getByLabelText('Imię');
+  expect(first).toHaveFocus();
+  await userEvent.clear(first);
+  await userEvent.clear(within(personal).getByLabelText('Adres e-mail'));
+  await userEvent.type(within(personal).getByLabelText('Adres e-mail'), 'anna@');
+  await userEvent.click(within(personal).getByRole('button', { name: 'Zapisz zmiany' }));
+  expect(first).toHaveAccessibleDescription('To pole jest wymagane');
+  expect(within(personal).getByLabelText('Adres e-mail')).toHaveAccessibleDescription('Podaj prawidłowy adres e-mail');
+  expect(first).toHaveFocus();
+  expect(shop.sent('POST', '/api/user/me')).toHaveLength(0);
+
+  await userEvent.type(first, 'Joanna');
+  await userEvent.type(within(personal).getByLabelText('Adres e-mail'), 'nowak.pl');
+  await userEvent.click(within(personal).getByRole('button', { name: 'Zapisz zmiany' }));
+  expect(shop.sent('POST', '/api/user/me')[0]).toMatchObject({ query: { token: 'token-1' }, body: { customer: { firstname: 'Joanna', lastname: 'Nowak', email: 'anna@nowak.pl' } } });
+  expect(await within(personal).findByText('Joanna')).toBeInTheDocument();
+  expect($session.get().user).toMatchObject({ firstname: 'Joanna', email: 'anna@nowak.pl' });
+  expect(heard.notices).toEqual([{ type: 'success', message: 'Account data has successfully been updated' }]);
+  expect(within(personal).getByRole('button', { name: 'Edytuj Dane osobowe' })).toHaveFocus();
+});
+
+test('a taken e-mail shows the API\'s message in Polish and keeps the form open', async () => {
+  const shop = new FakeShop(customer()).answer('POST', '/api/user/me', () => reply(400, { code: 400, result: 'A customer with the same email address already exists' }));
+  startShop(shop);
+  await renderRemote(<ProfilePage />, ACCOUNT_NAMESPACE);
+  const personal = section('Dane osobowe');
+  await userEvent.click(within(personal).getByRole('button', { name: /^Edytuj/ }));
+  await userEvent.clear(within(personal).getByLabelText('Adres e-mail'));
+  await userEvent.type(within(personal).getByLabelText('Adres e-mail'), 'jan@example.pl');
+  await userEvent.click(within(personal).getByRole('button', { name: 'Zapisz zmiany' }));
+  expect(await within(personal).findByRole('alert')).toHaveTextContent('Klient z tym adresem e-mail już istnieje');
+  expect(within(personal).getByLabelText('Adres e-mail')).toHaveValue('jan@example.pl');
+  expect(heard.notices).toEqual([]);
+});
+
+test('changing the password: the spec rules, the body sent, success and the wrong current password translated', async () => {
+  let current = 'stare-hasło';
+  const shop = new FakeShop(customer()).answer('POST', '/api/user/change-password', ({ body }) => {
+    if (body?.currentPassword !== current) return reply(400, { code: 400, result: WRONG_PASSWORD });
+    current = String(body.newPassword);
+    return reply(200, { code: 200, result: true });
+  });
+  startShop(shop);
+  await renderRemote(<ProfilePage />, ACCOUNT_NAMESPACE);
+  const form = section('Zmień hasło');
+  const submit = within(form).getByRole('button', { name: 'Zmień hasło' });
+
+  await userEvent.type(within(form).getByLabelText('Nowe hasło'), 'krótkie');
+  await userEvent.type(within(form).getByLabelText('Powtórz nowe hasło'), 'inne');
+  await userEvent.click(submit);
+  expect(within(form).getByLabelText('Obecne hasło')).toHaveAccessibleDescription('To pole jest wymagane');
+  expect(within(form).getByLabelText('Nowe hasło')).toHaveAccessibleDescription('Hasło musi mieć co najmniej 8 znaków Co najmniej 8 znaków.');
+  expect(within(form).getByLabelText('Powtórz nowe hasło')).toHaveAccessibleDescription('Hasła muszą być identyczne');
+  expect(within(form).getByLabelText('Obecne hasło')).toHaveFocus();
+
+  await userEvent.type(within(form).getByLabelText('Obecne hasło'), 'pomyłka-123');
+  await userEvent.clear(within(form).getByLabelText('Nowe hasło'));
+  await userEvent.type(within(form).getByLabelText('Nowe hasło'), 'nowe-hasło-1');
+  await userEvent.clear(within(form).getByLabelText('Powtórz nowe hasło'));
+  await userEvent.type(within(form).getByLabelText('Powtórz nowe hasło'), 'nowe-hasło-1');
+  await userEvent.click(submit);
+  expect(await within(form).findByRole('alert')).toHaveTextContent('Hasło nie pasuje do tego konta. Sprawdź je i spróbuj ponownie.');
+
+  await userEvent.clear(within(form).getByLabelText('Obecne hasło'));
+  await userEvent.type(within(form).getByLabelText('Obecne hasło'), 'stare-hasło');
+  await userEvent.click(submit);
+  expect(shop.sent('POST', '/api/user/change-password').at(-1)).toMatchObject({
+    query: { token: 'token-1' }, body: { currentPassword: 'stare-hasło', newPassword: 'nowe-hasło-1' },
+  });
+  await waitFor(() => expect(heard.notices).toEqual([{ type: 'success', message: 'Password has successfully been changed' }]));
+  expect(within(form).getByLabelText('Obecne hasło')).toHaveValue('');
+  expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('offline the password is not sent: the spec\'s offline message instead', async () => {
+  const shop = new FakeShop(customer());
+  startShop(shop);
+  await renderRemote(<ProfilePage />, ACCOUNT_NAMESPACE);
+  act(() => claimWriter('connectivity', 'shell').set({ online: false }));
+  const form = section('Zmień hasło');
+  await userEvent.type(within(form).getByLabelText('Obecne hasło'), 'stare-hasło');
+  await userEvent.type(within(form).getByLabelText('Nowe hasło'), 'nowe-hasło-1');
+  await userEvent.type(within(form).getByLabelText('Powtórz nowe hasło'), 'nowe-hasło-1');
+  await userEvent.click(within(form).getByRole('button', { name: 'Zmień hasło' }));
+  expect(within(form).getByRole('alert')).toHaveTextContent('Reset hasła nie działa w trybie offline!');
+  expect(shop.sent('POST', '/api/user/change-password')).toHaveLength(0);
+  act(() => claimWriter('connectivity', 'shell').set({ online: true }));
+});
+
+test('company data: the NIP checked, the name taken from GUS, saved on the default billing address with the whole book', async () => {
+  const shop = new FakeShop(customer({
+    addresses: [address(1, { default_shipping: true }), address(2, { street: ['Długa', '5'], default_billing: true })],
+  })).answer('GET', '/api/company', ({ query }) => reply(200, {
+    code: 200, result: query.nip === '1234563218' ? { nip: '1234563218', regon: '', name: 'Ciepło Sp. z o.o.', street: 'Długa', buildingNumber: '5', flatNumber: '', postcode: '00-950', city: 'Warszawa' } : null,
+  }));
+  startShop(shop);
+  await renderRemote(<ProfilePage />, ACCOUNT_NAMESPACE);
+  const company = section('Dane firmy do faktury');
+  expect(within(company).getByText(/Długa 5/)).toBeInTheDocument();
+  const nip = within(company).getByLabelText('NIP (opcjonalnie)');
+
+  await userEvent.type(nip, '12345');
+  await userEvent.click(within(company).getByRole('button', { name: 'Zapisz dane firmy' }));
+  expect(nip).toHaveAccessibleDescription('Numer NIP musi mieć 10 cyfr 10 cyfr; nazwę firmy możemy pobrać z rejestru GUS.');
+  expect(within(company).getByLabelText('Nazwa firmy (opcjonalnie)')).toHaveAccessibleDescription('To pole jest wymagane');
+  await userEvent.clear(nip);
+  await userEvent.type(nip, '1234563219');
+  await userEvent.click(within(company).getByRole('button', { name: 'Zapisz dane firmy' }));
+  expect(nip).toHaveAccessibleDescription(/Ten numer NIP jest nieprawidłowy/);
+  expect(shop.sent('POST', '/api/user/me')).toHaveLength(0);
+
+  await userEvent.clear(nip);
+  await userEvent.type(nip, '123-456-32-18');
+  await userEvent.click(await within(company).findByRole('button', { name: 'Użyj tej nazwy' }));
+  expect(shop.sent('GET', '/api/company')[0].query).toEqual({ nip: '1234563218' });
+  expect(within(company).getByLabelText('Nazwa firmy (opcjonalnie)')).toHaveValue('Ciepło Sp. z o.o.');
+  await userEvent.click(within(company).getByRole('button', { name: 'Zapisz dane firmy' }));
+
+  expect(shop.sent('POST', '/api/user/me')[0].body).toEqual({ customer: { addresses: [
+    { id: 1, firstname: 'Anna', lastname: 'Nowak', street: ['Kwiatowa', '12'], city: 'Warszawa', postcode: '00-950', country_id: 'PL', default_shipping: true },
+    { id: 2, firstname: 'Anna', lastname: 'Nowak', street: ['Długa', '5'], city: 'Warszawa', postcode: '00-950', country_id: 'PL', company: 'Ciepło Sp. z o.o.', vat_id: '1234563218', default_billing: true },
+  ] } });
+  expect(heard.notices).toEqual([{ type: 'success', message: 'Account data has successfully been updated' }]);
+  expect($session.get().user?.addresses[1]).toMatchObject({ company: 'Ciepło Sp. z o.o.', vatId: '1234563218' });
+});
+
+test('without a billing address the company data points to the addresses page', async () => {
+  startShop(new FakeShop(customer()));
+  await renderRemote(<ProfilePage />, ACCOUNT_NAMESPACE);
+  const company = section('Dane firmy do faktury');
+  expect(company).toHaveTextContent('Nazwę firmy i NIP zapisujemy przy adresie do faktury');
+  expect(within(company).getByRole('link', { name: 'Przejdź do adresów' })).toHaveAttribute('href', '/my-account/shipping-details');
+  expect(within(company).queryByRole('textbox')).not.toBeInTheDocument();
+});
