@@ -1,0 +1,2 @@
+/** The dialog's three forms. */
+export type AuthView = 'login' | 'register' | 'forgot';
