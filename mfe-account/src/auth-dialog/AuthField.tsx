@@ -1,3 +1,4 @@
+import { FormField } from '@kaloryfer/ui';
 import type { HTMLAttributes, ReactNode } from 'react';
 import type { Problem } from './auth-problems';
 import { useProblemText } from './use-problem-text';
@@ -18,25 +19,10 @@ interface AuthFieldProps {
   after?: ReactNode;
 }
 
-/** A labelled, required input whose problem is shown under it and tied to it (aria-invalid + aria-describedby). */
-export function AuthField({ id, label, value, onChange, onBlur, problem, type = 'text', autoComplete, inputMode, hint, maxLength = 254, after }: AuthFieldProps) {
+/** A sign-in dialog's field (always required): the shop's FormField with its problems in the shopper's words. */
+export function AuthField({ problem, maxLength = 254, ...rest }: AuthFieldProps) {
   const text = useProblemText();
-  const describedBy = [problem ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="auth-field">
-      <label htmlFor={id}>{label}</label>
-      <div className="auth-input">
-        <input
-          id={id} type={type} value={value} autoComplete={autoComplete} inputMode={inputMode} maxLength={maxLength} required
-          aria-invalid={problem ? true : undefined} aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value)} onBlur={onBlur}
-        />
-        {after}
-      </div>
-      {hint ? <p id={`${id}-hint`} className="auth-hint">{hint}</p> : null}
-      {problem ? <p id={`${id}-error`} className="form-error">{text(problem)}</p> : null}
-    </div>
-  );
+  return <FormField {...rest} maxLength={maxLength} className="auth-field" error={problem ? text(problem) : null} />;
 }
 
 /** Shows the password as text while pressed (the registration's toggle shows both of its fields). */

@@ -1,8 +1,4 @@
-import { NEWSLETTER_CONSENT } from '@kaloryfer/domain/src/newsletter/consent';
-import { apiJson } from '@kaloryfer/ui';
-
-/** The newsletter API (api/src/newsletter/newsletter-routes.ts): JSON in, `pending` or `subscribed` out. */
-export const NEWSLETTER_PATH = '/api/ext/newsletter';
+import { newsletterApi } from '../session/newsletter-api';
 
 export type NewsletterAnswer = 'pending' | 'subscribed' | 'failed';
 
@@ -14,11 +10,7 @@ export type NewsletterAnswer = 'pending' | 'subscribed' | 'failed';
  */
 export async function subscribeToNewsletter(email: string): Promise<NewsletterAnswer> {
   try {
-    const answer = await apiJson<{ result: string }>(NEWSLETTER_PATH, {
-      method: 'POST',
-      body: { email: email.trim(), consentVersion: NEWSLETTER_CONSENT.version, source: 'account' },
-    });
-    return answer.result === 'subscribed' ? 'subscribed' : 'pending';
+    return (await newsletterApi.subscribe(email.trim())) === 'subscribed' ? 'subscribed' : 'pending';
   } catch {
     return 'failed';
   }

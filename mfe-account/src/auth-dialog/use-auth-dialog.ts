@@ -4,12 +4,8 @@ import {
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { AuthView } from './auth-view';
 
-/**
- * The name the dialog gives the shell's overlay. The contracts' `OverlayPanel` lists the panels
- * of spec §2 and not this one yet; the shell derives `$overlay` from whatever name a panel
- * announces (shell/src/behaviours/overlay-state.ts), so the cast only stands in for the type.
- */
-export const AUTH_PANEL = 'auth' as OverlayPanel;
+/** The name the dialog gives the shell's overlay. */
+export const AUTH_PANEL: OverlayPanel = 'auth';
 
 /** The reason the session owner gives when a refused token refresh signed the customer out (spec §4). */
 const SESSION_EXPIRED = 'session-expired';

@@ -27,7 +27,6 @@ const words: Record<ProfileKey, string> = {
   'profile.server.resetInvalid': 'Dieser Link zum Festlegen des Passworts ist ungültig. Fordern Sie einen neuen an.',
   'profile.server.resetUsed': 'Dieser Link zum Festlegen des Passworts wurde bereits verwendet. Fordern Sie einen neuen an.',
   'profile.server.resetExpired': 'Dieser Link zum Festlegen des Passworts ist abgelaufen. Fordern Sie einen neuen an.',
-  'profile.server.tooMany': 'Zu viele Versuche. Bitte versuchen Sie es gleich noch einmal.',
   'profile.server.noSuchAddress': 'Diese Adresse ist nicht mehr in Ihrem Konto. Laden Sie die Seite neu und versuchen Sie es erneut.',
   'profile.server.onlyPoland': 'Wir liefern nur innerhalb Polens.',
   'profile.personal.title': 'Persönliche Daten',

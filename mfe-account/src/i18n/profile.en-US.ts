@@ -27,7 +27,6 @@ const words: Record<ProfileKey, string> = {
   'profile.server.resetInvalid': 'This password link is not valid. Ask for a new one.',
   'profile.server.resetUsed': 'This password link has already been used. Ask for a new one.',
   'profile.server.resetExpired': 'This password link has expired. Ask for a new one.',
-  'profile.server.tooMany': 'Too many attempts. Please try again in a moment.',
   'profile.server.noSuchAddress': 'This address is no longer in your account. Reload the page and try again.',
   'profile.server.onlyPoland': 'We deliver in Poland only.',
   'profile.personal.title': 'Personal details',

@@ -27,7 +27,6 @@ const words: Record<ProfileKey, string> = {
   'profile.server.resetInvalid': 'Questo link per impostare la password non è valido. Richiedine uno nuovo.',
   'profile.server.resetUsed': 'Questo link per impostare la password è già stato usato. Richiedine uno nuovo.',
   'profile.server.resetExpired': 'Questo link per impostare la password è scaduto. Richiedine uno nuovo.',
-  'profile.server.tooMany': 'Troppi tentativi. Riprova tra poco.',
   'profile.server.noSuchAddress': 'Questo indirizzo non è più nel tuo account. Ricarica la pagina e riprova.',
   'profile.server.onlyPoland': 'Consegniamo solo in Polonia.',
   'profile.personal.title': 'Dati personali',

@@ -26,7 +26,6 @@ const profilePl = {
   'profile.server.resetInvalid': 'Ten link do ustawienia hasła jest nieprawidłowy. Poproś o nowy.',
   'profile.server.resetUsed': 'Ten link do ustawienia hasła został już użyty. Poproś o nowy.',
   'profile.server.resetExpired': 'Ten link do ustawienia hasła wygasł. Poproś o nowy.',
-  'profile.server.tooMany': 'Zbyt wiele prób. Spróbuj ponownie za chwilę.',
   'profile.server.noSuchAddress': 'Tego adresu nie ma już w Twoim koncie. Odśwież stronę i spróbuj ponownie.',
   'profile.server.onlyPoland': 'Dostarczamy tylko na terenie Polski.',
   'profile.personal.title': 'Dane osobowe',

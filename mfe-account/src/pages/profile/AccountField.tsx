@@ -1,5 +1,6 @@
 import { useTranslation } from '@kaloryfer/i18n';
-import type { ChangeEvent, HTMLAttributes, ReactNode } from 'react';
+import { FormField } from '@kaloryfer/ui';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { isProfileKey, type Problem } from './validation';
 
 /** A problem in the shopper's language: spec messages live in `messages`, the Polish-rule ones in `account`. */
@@ -23,23 +24,13 @@ interface FieldProps {
   maxLength?: number;
 }
 
-/** A labelled input whose problem is shown under it and tied to it (aria-invalid + aria-describedby). */
-export function AccountField({ id, label, value, onChange, problem, type = 'text', autoComplete, inputMode, optional, hint, maxLength = 200 }: FieldProps) {
+/** An account page's field: the shop's FormField with the account's ids and its problems in the shopper's words. */
+export function AccountField({ id, problem, optional, ...rest }: FieldProps) {
   const { t } = useTranslation('account');
   const text = useProblemText();
-  const inputId = `account-${id}`;
-  const describedBy = [problem ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="account-field">
-      <label htmlFor={inputId}>{label}{optional ? <span className="account-optional"> ({t('profile.optional')})</span> : null}</label>
-      <input
-        id={inputId} name={id} type={type} value={value} autoComplete={autoComplete} inputMode={inputMode} maxLength={maxLength}
-        required={!optional} aria-invalid={problem ? true : undefined} aria-describedby={describedBy}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
-      />
-      {hint ? <p id={`${inputId}-hint`} className="account-hint">{hint}</p> : null}
-      {problem ? <p id={`${inputId}-error`} className="form-error">{text(problem)}</p> : null}
-    </div>
+    <FormField {...rest} id={`account-${id}`} name={id} className="account-field"
+      error={problem ? text(problem) : null} optionalLabel={optional ? t('profile.optional') : undefined} />
   );
 }
 

@@ -4,7 +4,7 @@ import { Button, useClientStore } from '@kaloryfer/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { saveProfile } from '../../session/session-owner';
 import { CONFIRM_LINK_HOURS } from '@kaloryfer/domain/src/newsletter/consent';
-import { newsletterApi, type NewsletterStatus } from './newsletter-api';
+import { newsletterApi, type NewsletterStatus } from '../../session/newsletter-api';
 import { useServerMessage } from './server-message';
 
 type Shown = { kind: 'loading' } | { kind: 'failed' } | { kind: 'known'; status: NewsletterStatus };

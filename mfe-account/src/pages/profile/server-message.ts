@@ -11,7 +11,7 @@ const SERVER_MESSAGES: Record<string, string> = {
   'The password reset link is not valid. Ask for a new one.': 'profile.server.resetInvalid',
   'The password reset link has already been used. Ask for a new one.': 'profile.server.resetUsed',
   'The password reset link has expired. Ask for a new one.': 'profile.server.resetExpired',
-  'Too many attempts, please try again later': 'profile.server.tooMany',
+  'Too many attempts, please try again later': 'auth.error.tooManyAttempts',
   'No such address': 'profile.server.noSuchAddress',
   'The tax identification number (NIP) is not valid': 'profile.error.nipChecksum',
   'We deliver in Poland only (country_id PL)': 'profile.server.onlyPoland',

@@ -1,4 +1,5 @@
-import type { ChangeEvent, HTMLAttributes, ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
+import { FormField, focusFirstProblem } from '@kaloryfer/ui';
 import { useTranslation } from '@kaloryfer/i18n';
 import { isCheckoutKey, type Problem } from '../../domain/validation';
 
@@ -24,28 +25,14 @@ interface FieldProps {
   maxLength?: number;
 }
 
-/** A labelled input whose problem is announced and tied to it (aria-invalid + aria-describedby). */
-export function Field({ name, label, value, onChange, problem, type = 'text', autoComplete, inputMode, optional, hint, maxLength = 200 }: FieldProps) {
+/** A checkout field: the shop's FormField with checkout's ids and its problems in the shopper's words. */
+export function Field({ name, problem, optional, ...rest }: FieldProps) {
   const { t } = useTranslation('checkout');
   const text = useProblemText();
-  const id = fieldId(name);
-  const describedBy = [problem ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="checkout-field">
-      <label htmlFor={id}>{label}{optional ? <span className="checkout-optional"> ({t('checkout.optional')})</span> : null}</label>
-      <input
-        id={id} name={name} type={type} value={value} autoComplete={autoComplete} inputMode={inputMode} maxLength={maxLength}
-        required={!optional} aria-invalid={problem ? true : undefined} aria-describedby={describedBy}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
-      />
-      {hint ? <p id={`${id}-hint`} className="checkout-hint">{hint}</p> : null}
-      {problem ? <p id={`${id}-error`} className="form-error">{text(problem)}</p> : null}
-    </div>
+    <FormField {...rest} id={fieldId(name)} name={name} className="checkout-field"
+      error={problem ? text(problem) : null} optionalLabel={optional ? t('checkout.optional') : undefined} />
   );
 }
 
-/** Focus the first field with a problem (in the order the form shows them). */
-export function focusFirstProblem(container: HTMLElement | null): void {
-  const invalid = container?.querySelector<HTMLElement>('[aria-invalid="true"]');
-  invalid?.focus();
-}
+export { focusFirstProblem };

@@ -1,7 +1,7 @@
 import { defineChannel } from '../bus';
 
 /** Panels whose opening turns the page overlay on (spec §2). */
-export type OverlayPanel = 'sidebar' | 'microcart' | 'search' | 'wishlist' | 'add-to-cart' | 'variation';
+export type OverlayPanel = 'sidebar' | 'microcart' | 'search' | 'wishlist' | 'add-to-cart' | 'variation' | 'auth';
 
 /** Fact: a panel opened or closed; the shell derives $overlay from these. */
 export const panelOpened = defineChannel<{ panel: OverlayPanel }>('overlay:panel-opened');
