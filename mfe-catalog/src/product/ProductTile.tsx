@@ -1,6 +1,6 @@
 import { useTranslation } from '@kaloryfer/i18n';
 import { temperaturesKey, type Product } from '@kaloryfer/domain';
-import { ProductCard } from '@kaloryfer/ui';
+import { ProductCard } from '@kaloryfer/ui/src/product-card/ProductCard';
 import { isNominal, outputRange, useHeatingAt } from '../heating/heating-at';
 import { deliveryLabelKey } from './delivery';
 

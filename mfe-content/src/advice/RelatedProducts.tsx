@@ -1,5 +1,6 @@
 import { linkTo } from '@kaloryfer/contracts';
-import { ProductCard, usePageData } from '@kaloryfer/ui';
+import { usePageData } from '@kaloryfer/ui';
+import { ProductCard } from '@kaloryfer/ui/src/product-card/ProductCard';
 import { useId } from 'react';
 import { relatedProducts, relatedProductsKey, type RelatedCategory } from './advice-api';
 import { useAdviceWords } from './use-advice-words';

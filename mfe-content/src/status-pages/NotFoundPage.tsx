@@ -1,7 +1,8 @@
 import './status-pages.css';
 import { $route, linkTo } from '@kaloryfer/contracts';
 import { useTranslation } from '@kaloryfer/i18n';
-import { PageFrame, ProductCard, usePageData, useRequestStore } from '@kaloryfer/ui';
+import { PageFrame, usePageData, useRequestStore } from '@kaloryfer/ui';
+import { ProductCard } from '@kaloryfer/ui/src/product-card/ProductCard';
 import { useId } from 'react';
 import {
   CATEGORIES_KEY, shopCategories, suggestedProducts, suggestionsKey, topCategories, type ShopCategory, type SuggestedProduct,

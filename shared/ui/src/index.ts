@@ -10,7 +10,7 @@ export { useFocusTrap } from './use-focus-trap';
 export { readStored, writeStored } from './stored';
 export { PanelPortal } from './PanelPortal';
 export { Drawer } from './Drawer';
-export { CARD_FIELDS, ProductCard, type CardProduct } from './product-card/ProductCard';
+export { CARD_FIELDS, type CardProduct } from './product-card/card-fields';
 export { apiJson, ApiFailure, isAbort } from './api-json';
 export { withUserToken, withToken } from './user-call';
 export { usePageData, PageData, type AsyncState } from './rendering/page-data';

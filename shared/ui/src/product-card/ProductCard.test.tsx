@@ -1,6 +1,7 @@
 import { renderRemote } from '../testing/render-remote';
 import { screen, within } from '@testing-library/react';
-import { ProductCard, type CardProduct } from './ProductCard';
+import type { CardProduct } from './card-fields';
+import { ProductCard } from './ProductCard';
 
 const namespace = { name: 'none', loaders: { 'pl-PL': async () => ({}) } };
 const valve: CardProduct = { id: 7, sku: 'KF-ZT-01', name: 'Zawór termostatyczny', slug: 'zawor-termostatyczny', type_id: 'simple', image: '/product/zawor.jpg', final_price_incl_tax: 89.9 };

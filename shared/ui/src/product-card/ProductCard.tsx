@@ -1,26 +1,14 @@
 import './product-card.css';
 import { linkTo } from '@kaloryfer/contracts';
-import { imageUrl, isReduced, type ShownPrices } from '@kaloryfer/domain';
+import { imageUrl, isReduced } from '@kaloryfer/domain';
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 import type { ReactNode } from 'react';
-
-/** What a product card shows: the catalogue's fields of a listed product. */
-export interface CardProduct extends ShownPrices {
-  id: number | string;
-  sku: string;
-  name: string;
-  slug: string;
-  type_id: string;
-  image?: string;
-  lowest_price_30d?: number | null;
-}
-
-/** The catalogue fields a card needs: what a search for cards asks for (`_sourceInclude`). */
-export const CARD_FIELDS = [
-  'id', 'sku', 'name', 'slug', 'type_id', 'image', 'final_price_incl_tax', 'original_price_incl_tax', 'lowest_price_30d',
-] as const;
+import type { CardProduct } from './card-fields';
 
 /**
+ * Imported by its path (`@kaloryfer/ui/src/product-card/ProductCard`), not from the package's
+ * index: it brings its stylesheet, which only a remote's bundler can take.
+ *
  * The shop's product tile, one for every remote that lists products (the catalogue's listings
  * and rails, an article's related products, the not-found page's suggestions): picture (255 px,
  * lazy below the fold, size reserved so nothing jumps), name, gross price — "od" for a product
