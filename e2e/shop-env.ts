@@ -15,6 +15,8 @@ export const SHOP_ENV = {
   PUBLIC_HOST: E2E_HOST,
   VAR_DIR: E2E_VAR_DIR,
   LOG_LEVEL: 'warn',
+  // Short-lived access tokens: every account journey lives through refreshes, and the expiry journey waits one out.
+  ACCESS_TOKEN_TTL: '15',
 };
 
 export const REMOTE_ORIGINS = {
