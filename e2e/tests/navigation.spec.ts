@@ -17,10 +17,15 @@ test('a shopper moves through all five remotes by clicking', async ({ page }) =>
   await expect(page).toHaveURL(/\/i\/zwroty$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zwroty i reklamacje');
 
-  // account (header widget)
-  await page.getByRole('link', { name: 'Zaloguj się' }).click();
+  // account (header widget: the sign-in dialog; its page, guarded, offers the same dialog)
+  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await expect(page.getByRole('dialog', { name: 'Zaloguj się' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Moje konto' }).first().click();
   await expect(page).toHaveURL(/\/my-account$/);
   await expect(page.getByRole('alert')).toHaveText('Musisz się zalogować, aby zobaczyć tę stronę');
+  await page.getByRole('dialog', { name: 'Zaloguj się' }).press('Escape');
 
   // cart (header widget: microcart drawer with the overlay)
   await page.getByRole('button', { name: /^Koszyk/ }).click();

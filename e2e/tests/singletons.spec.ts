@@ -14,7 +14,7 @@ test('one React, one contracts instance and one i18next across the shell and the
   page.on('request', (request) => { if (request.resourceType() === 'script') origins.add(new URL(request.url()).origin); });
   await page.goto('/');
   await expect(page.getByRole('button', { name: /^Koszyk/ })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Zaloguj się' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Regulamin sklepu' })).toBeVisible();
 
   // Object identity: every copy of @kaloryfer/contracts that runs registers itself.

@@ -68,6 +68,9 @@ const contentDe: Record<ContentKey, string> = {
   'footer.shop': 'Shop',
   'footer.help': 'Hilfe',
   'footer.advice': 'Ratgeber',
+  'footer.account': 'Ihr Konto',
+  'footer.myAccount': 'Mein Konto',
+  'footer.orders': 'Bestellverlauf',
   'footer.build': 'Version der Fußzeile',
   // Newsletter
   'newsletter.title': 'Newsletter',

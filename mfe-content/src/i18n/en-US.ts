@@ -68,6 +68,9 @@ const contentEn: Record<ContentKey, string> = {
   'footer.shop': 'Shop',
   'footer.help': 'Help',
   'footer.advice': 'Advice',
+  'footer.account': 'Your account',
+  'footer.myAccount': 'My account',
+  'footer.orders': 'Order history',
   'footer.build': 'Footer version',
   // Newsletter
   'newsletter.title': 'Newsletter',

@@ -68,6 +68,9 @@ const contentIt: Record<ContentKey, string> = {
   'footer.shop': 'Negozio',
   'footer.help': 'Assistenza',
   'footer.advice': 'Consigli',
+  'footer.account': 'Il tuo account',
+  'footer.myAccount': 'Il mio account',
+  'footer.orders': 'Storico ordini',
   'footer.build': 'Versione del piè di pagina',
   // Newsletter
   'newsletter.title': 'Newsletter',

@@ -66,6 +66,9 @@ const contentPl = {
   'footer.shop': 'Sklep',
   'footer.help': 'Pomoc',
   'footer.advice': 'Porady',
+  'footer.account': 'Twoje konto',
+  'footer.myAccount': 'Moje konto',
+  'footer.orders': 'Historia zamówień',
   'footer.build': 'Wersja stopki',
   // Newsletter
   'newsletter.title': 'Newsletter',

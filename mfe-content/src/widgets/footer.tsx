@@ -38,6 +38,13 @@ export function Footer() {
           <h2>{t('footer.advice')}</h2>
           <ul><li><a href={linkTo({ name: 'advice' })}>{t('advice.title')}</a></li></ul>
         </nav>
+        <nav aria-label={t('footer.account')}>
+          <h2>{t('footer.account')}</h2>
+          <ul>
+            <li><a href={linkTo({ name: 'my-account' })}>{t('footer.myAccount')}</a></li>
+            <li><a href={linkTo({ name: 'my-account', section: 'orders' })}>{t('footer.orders')}</a></li>
+          </ul>
+        </nav>
         {contact && (
           <div className="footer-contact">
             <h2>{t('footer.contact')}</h2>
