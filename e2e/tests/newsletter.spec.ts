@@ -13,7 +13,7 @@ import { fromMail, mailsTo, uniqueEmail } from './mail';
 
 
 async function signUp(page: Page, email: string) {
-  const newsletter = page.getByRole('region', { name: 'Newsletter' });
+  const newsletter = page.getByRole('region', { name: 'Newsletter', exact: true });
   await newsletter.getByRole('textbox', { name: 'Adres e-mail' }).fill(email);
   const consent = newsletter.getByRole('checkbox', { name: /^Wyrażam zgodę na przesyłanie/ });
   await expect(consent).not.toBeChecked();
@@ -26,7 +26,7 @@ test('footer form with consent → confirmation e-mail → its link → coupon e
   const errors = collectPageErrors(page);
   const email = uniqueEmail('newsletter');
   await page.goto('/porady');
-  const newsletter = page.getByRole('region', { name: 'Newsletter' });
+  const newsletter = page.getByRole('region', { name: 'Newsletter', exact: true });
   await expect(newsletter).toBeVisible();
   await expect(new AxeBuilder({ page }).include('#newsletter').analyze().then((result) => result.violations
     .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')).map((violation) => violation.id))).resolves.toEqual([]);
@@ -34,18 +34,18 @@ test('footer form with consent → confirmation e-mail → its link → coupon e
   // The form posts to the API, which sends the browser back to this page with the outcome.
   await signUp(page, email);
   await page.waitForURL(/\/porady\?newsletter=check-inbox#newsletter$/);
-  await expect(page.getByRole('region', { name: 'Newsletter' }).getByRole('status')).toHaveText(/^Sprawdź skrzynkę: wysłaliśmy link potwierdzający\./);
+  await expect(page.getByRole('region', { name: 'Newsletter', exact: true }).getByRole('status')).toHaveText(/^Sprawdź skrzynkę: wysłaliśmy link potwierdzający\./);
   expect((await (await page.request.get(`/api/ext/newsletter?email=${encodeURIComponent(email)}`)).json()).result).toBe('pending');
 
   // The confirmation e-mail in the outbox; its link confirms once.
   const link = await fromMail(email, /http:\/\/[^\s"<>]+\/api\/ext\/newsletter\/confirm\?token=[A-Za-z0-9_-]{43}/);
   await page.goto(link);
   await page.waitForURL(/\/\?newsletter=confirmed#newsletter$/);
-  await expect(page.getByRole('region', { name: 'Newsletter' }).getByRole('status'))
+  await expect(page.getByRole('region', { name: 'Newsletter', exact: true }).getByRole('status'))
     .toHaveText('Zapis potwierdzony — dziękujemy! Kod rabatowy -10% wysłaliśmy na Twój adres e-mail.');
   expect((await (await page.request.get(`/api/ext/newsletter?email=${encodeURIComponent(email)}`)).json()).result).toBe('subscribed');
   await page.goto(link);
-  await expect(page.getByRole('region', { name: 'Newsletter' }).getByRole('status')).toHaveText(/^Ten link potwierdzający został już użyty\./);
+  await expect(page.getByRole('region', { name: 'Newsletter', exact: true }).getByRole('status')).toHaveText(/^Ten link potwierdzający został już użyty\./);
 
   // The coupon e-mail: a code of this subscriber's own.
   const code = await fromMail(email, /NL10-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}/);
@@ -70,6 +70,19 @@ test('footer form with consent → confirmation e-mail → its link → coupon e
   expect(errors).toEqual([]);
 });
 
+test('the home page has its own form; its answer comes back to it, not to the footer\'s', async ({ page }) => {
+  const email = uniqueEmail('home');
+  await page.goto('/');
+  const home = page.getByRole('region', { name: 'Newsletter: -10% na pierwsze zakupy' });
+  await home.getByRole('textbox', { name: 'Adres e-mail' }).fill(email);
+  await home.getByRole('checkbox').check();
+  await home.getByRole('button', { name: 'Zapisz mnie' }).click();
+  await page.waitForURL(/\/\?newsletter=check-inbox&newsletter_form=home#newsletter-home$/);
+  await expect(page.getByRole('region', { name: 'Newsletter: -10% na pierwsze zakupy' }).getByRole('status')).toHaveText(/^Sprawdź skrzynkę/);
+  await expect(page.getByRole('region', { name: 'Newsletter', exact: true }).getByRole('status')).toBeEmpty();
+  await fromMail(email, /\/api\/ext\/newsletter\/confirm\?token=/);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -78,7 +91,7 @@ test.describe('without JavaScript', () => {
     await page.goto('/i/regulamin');
     await signUp(page, email);
     await page.waitForURL(/\/i\/regulamin\?newsletter=check-inbox#newsletter$/);
-    await expect(page.getByRole('region', { name: 'Newsletter' }).getByRole('status')).toHaveText(/^Sprawdź skrzynkę/);
+    await expect(page.getByRole('region', { name: 'Newsletter', exact: true }).getByRole('status')).toHaveText(/^Sprawdź skrzynkę/);
     await fromMail(email, /\/api\/ext\/newsletter\/confirm\?token=/);
     // Signing up again (from another page) while the link is live sends nothing more.
     await page.goto('/porady');

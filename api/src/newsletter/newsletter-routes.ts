@@ -1,6 +1,6 @@
 import { emailProblem } from '@kaloryfer/domain';
 import {
-  CONSENT_SOURCES, consentOfVersion, isConsentSource, NEWSLETTER_ANCHOR, type NewsletterOutcome,
+  CONSENT_SOURCES, consentOfVersion, isConsentSource, newsletterOutcomeUrl, type NewsletterOutcome,
 } from '@kaloryfer/domain/src/newsletter/consent';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -60,7 +60,6 @@ export function backPath(request: FastifyRequest, publicOrigin: string): string 
   return path.startsWith('/api/') || path === '/api' ? '/' : path;
 }
 
-const outcomeUrl = (path: string, outcome: NewsletterOutcome) => `${path}?newsletter=${outcome}#${NEWSLETTER_ANCHOR}`;
 const seeOther = (reply: FastifyReply, location: string) => reply.code(303).header('location', location).header('cache-control', 'no-store').send();
 
 const CONFIRM_OUTCOME: Record<ConfirmOutcome, NewsletterOutcome> = {
@@ -106,10 +105,10 @@ export async function newsletterRoutes(app: FastifyInstance, { newsletter, publi
     schema: { summary: 'The confirmation link of the double opt-in: 303 to the shop with ?newsletter=confirmed | link-used | link-expired | link-invalid', tags: ['newsletter'], querystring: ConfirmQuery },
   }, async (request, reply) => {
     try {
-      return seeOther(reply, outcomeUrl('/', CONFIRM_OUTCOME[await newsletter.confirm(request.query.token ?? '')]));
+      return seeOther(reply, newsletterOutcomeUrl('/', CONFIRM_OUTCOME[await newsletter.confirm(request.query.token ?? '')]));
     } catch (error) {
       request.log.error({ err: error }, 'newsletter confirmation failed');
-      return seeOther(reply, outcomeUrl('/', 'error'));
+      return seeOther(reply, newsletterOutcomeUrl('/', 'error'));
     }
   });
 
@@ -123,14 +122,16 @@ export async function newsletterRoutes(app: FastifyInstance, { newsletter, publi
     }, async (request, reply) => {
       const back = backPath(request, publicOrigin);
       const { email, consent, consent_version: version, source } = request.body ?? {};
-      if (emailProblem(email ?? '')) return seeOther(reply, outcomeUrl(back, 'invalid-email'));
-      if (consent !== 'yes' && consent !== 'on') return seeOther(reply, outcomeUrl(back, 'no-consent'));
+      // The answer goes back to the form that asked (the home page has its own besides the footer's).
+      const form = source === 'home' ? 'home' : 'footer';
+      if (emailProblem(email ?? '')) return seeOther(reply, newsletterOutcomeUrl(back, 'invalid-email', form));
+      if (consent !== 'yes' && consent !== 'on') return seeOther(reply, newsletterOutcomeUrl(back, 'no-consent', form));
       try {
         const result = await newsletter.subscribe(email!, { version, source: source && isConsentSource(source) ? source : 'footer' });
-        return seeOther(reply, outcomeUrl(back, result.status === 'subscribed' ? 'already' : 'check-inbox'));
+        return seeOther(reply, newsletterOutcomeUrl(back, result.status === 'subscribed' ? 'already' : 'check-inbox', form));
       } catch (error) {
         request.log.error({ err: error }, 'newsletter sign-up failed');
-        return seeOther(reply, outcomeUrl(back, 'error'));
+        return seeOther(reply, newsletterOutcomeUrl(back, 'error', form));
       }
     });
   });

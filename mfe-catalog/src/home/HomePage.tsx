@@ -3,6 +3,7 @@ import { linkTo } from '@kaloryfer/contracts';
 import { PageFrame, usePageData } from '@kaloryfer/ui';
 import { useTranslation } from '@kaloryfer/i18n';
 import { search } from '../api/catalog-api';
+import { NewsletterSignup } from '@kaloryfer/ui/src/newsletter/NewsletterSignup';
 import { ProductTile, type TileProduct } from '../product/ProductTile';
 import { TOP_CATEGORIES } from '../pages/top-categories';
 import { railRequest, RAIL_SIZE, RAILS, type RailName } from './rails';
@@ -28,6 +29,8 @@ export function HomePage() {
       </section>
       {(Object.keys(RAILS) as RailName[]).map((rail) => <Rail key={rail} name={rail} />)}
       <Usps />
+      {/* The same plain form as the footer's (it works before and without the page's code); its answer comes back here. */}
+      <NewsletterSignup source="home" />
     </PageFrame>
   );
 }

@@ -1,12 +1,11 @@
 /** @jest-environment node */
 import type { RegionRequest } from '@kaloryfer/contracts';
-import { createServerRender } from '@kaloryfer/ui/src/rendering/server/create-server-render';
-import { CONTENT_NAMESPACE } from '../i18n/namespace';
+import { createServerRender } from '../rendering/server/create-server-render';
 import { NewsletterSignup } from './NewsletterSignup';
 
 /** As the footer carries it: rendered on the page server, no code in the browser; the outcome read from the request's query. */
 const render = createServerRender({
-  namespace: CONTENT_NAMESPACE,
+  namespace: { name: 'none', loaders: { 'pl-PL': async () => ({}), 'en-US': async () => ({}), 'de-DE': async () => ({}), 'it-IT': async () => ({}) } },
   regions: { './Footer': { render: () => <NewsletterSignup />, interactive: false } },
 });
 const request = (search: string, language = 'pl-PL'): RegionRequest => ({

@@ -1,10 +1,11 @@
 import './newsletter.css';
 import { $route, linkTo } from '@kaloryfer/contracts';
 import {
-  CONFIRM_LINK_HOURS, isNewsletterOutcome, NEWSLETTER_ANCHOR, NEWSLETTER_CONSENT, type NewsletterOutcome,
+  CONFIRM_LINK_HOURS, isNewsletterOutcome, NEWSLETTER_CONSENT, NEWSLETTER_FORM_PARAM, newsletterAnchor, type NewsletterForm, type NewsletterOutcome,
 } from '@kaloryfer/domain/src/newsletter/consent';
 import { useTranslation } from '@kaloryfer/i18n';
-import { Button, useRequestStore } from '@kaloryfer/ui';
+import { Button } from '../Button';
+import { useRequestStore } from '../rendering/hydration';
 
 /** The API's form endpoint (api/src/newsletter/newsletter-routes.ts): urlencoded in, 303 back with `?newsletter=<outcome>#newsletter`. */
 export const NEWSLETTER_FORM_ACTION = '/api/ext/newsletter/form';
@@ -15,18 +16,23 @@ const PROBLEMS: ReadonlySet<NewsletterOutcome> = new Set(['invalid-email', 'no-c
 /**
  * The newsletter sign-up: an e-mail field, the consent (PKE art. 398) next to an unticked
  * checkbox, a submit button — a plain HTML form, so it works in the footer, which the browser
- * never hydrates (interactive: false). The API answers with a redirect back to this page; the
+ * never hydrates (interactive: false), and on the home page (the catalogue's), each with its own
+ * `source`. Imported by its path (`@kaloryfer/ui/src/newsletter/NewsletterSignup`): it brings its
+ * stylesheet. Its words are the shared `common` namespace's. The API answers with a redirect back to this page; the
  * outcome travels in the query and is read here on the server render: "check your inbox" until
  * the link in the e-mail is clicked, never "subscribed" before that. The wording of the consent
  * and its version come from one place (shared/domain/src/newsletter/consent.ts); the version goes
  * with the form so the API stores which text was shown.
  */
-export function NewsletterSignup({ source = 'footer' }: { source?: 'footer' | 'home' }) {
-  const { t } = useTranslation('content');
+export function NewsletterSignup({ source = 'footer' }: { source?: NewsletterForm }) {
+  const { t } = useTranslation('common');
   const route = useRequestStore($route);
-  const asked = new URLSearchParams(route.search).get('newsletter');
-  const outcome = isNewsletterOutcome(asked) ? asked : null;
-  const id = source === 'footer' ? NEWSLETTER_ANCHOR : `${NEWSLETTER_ANCHOR}-${source}`;
+  const query = new URLSearchParams(route.search);
+  const asked = query.get('newsletter');
+  // An outcome answers the form that was sent (the footer's when the query does not say).
+  const mine = (query.get(NEWSLETTER_FORM_PARAM) ?? 'footer') === source;
+  const outcome = mine && isNewsletterOutcome(asked) ? asked : null;
+  const id = newsletterAnchor(source);
   const messages: Record<NewsletterOutcome, string> = {
     'check-inbox': t('newsletter.checkInbox', { hours: CONFIRM_LINK_HOURS }),
     'invalid-email': t('Please provide valid e-mail address', { ns: 'messages' }),
@@ -43,7 +49,7 @@ export function NewsletterSignup({ source = 'footer' }: { source?: 'footer' | 'h
   const consentMissing = outcome === 'no-consent';
   return (
     <section id={id} className="newsletter" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('newsletter.title')}</h2>
+      <h2 id={`${id}-title`}>{t(source === 'home' ? 'newsletter.titleHome' : 'newsletter.title')}</h2>
       <p className="newsletter-lead">{t('newsletter.lead')}</p>
       <form className="newsletter-form" method="post" action={NEWSLETTER_FORM_ACTION}>
         <div className="newsletter-field">

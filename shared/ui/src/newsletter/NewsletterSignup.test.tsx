@@ -1,14 +1,16 @@
 import { claimWriter } from '@kaloryfer/contracts';
 import { NEWSLETTER_CONSENT } from '@kaloryfer/domain/src/newsletter/consent';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '../testing/render-remote';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import contentDe from '../i18n/de-DE';
-import contentEn from '../i18n/en-US';
-import contentIt from '../i18n/it-IT';
-import { CONTENT_NAMESPACE } from '../i18n/namespace';
-import contentPl from '../i18n/pl-PL';
+import { commonPl } from '@kaloryfer/i18n/src/locales/common';
+import { commonDe } from '@kaloryfer/i18n/src/locales/common.de-DE';
+import { commonEn } from '@kaloryfer/i18n/src/locales/common.en-US';
+import { commonIt } from '@kaloryfer/i18n/src/locales/common.it-IT';
 import { NEWSLETTER_FORM_ACTION, NewsletterSignup } from './NewsletterSignup';
+
+/** A remote's own words are not needed: the form's are the shared `common` namespace's. */
+const NO_NAMESPACE = { name: 'none', loaders: { 'pl-PL': async () => ({}) } };
 
 /** The footer's sign-up as a shopper meets it: a plain form, and the outcome the API's redirect put in the query. */
 const route = claimWriter('route', 'shell');
@@ -16,7 +18,7 @@ const at = (search: string) => route.set({ path: '/c/grzejniki', search, hash: '
 
 test('a plain form to the API: labelled e-mail field, the consent with an unticked checkbox, its version, a submit button', async () => {
   at('');
-  await renderRemote(<NewsletterSignup />, CONTENT_NAMESPACE);
+  await renderRemote(<NewsletterSignup />, NO_NAMESPACE);
   const section = screen.getByRole('region', { name: 'Newsletter' });
   expect(section).toHaveAttribute('id', 'newsletter');
   const form = section.querySelector('form')!;
@@ -56,7 +58,7 @@ test.each([
   ['error', 'Nie udało się teraz zapisać Cię do newslettera. Spróbuj ponownie za chwilę.'],
 ])('?newsletter=%s → the status says %j', async (outcome, message) => {
   at(`?sort=price&newsletter=${outcome}`);
-  await renderRemote(<NewsletterSignup />, CONTENT_NAMESPACE);
+  await renderRemote(<NewsletterSignup />, NO_NAMESPACE);
   expect(screen.getByRole('status')).toHaveTextContent(message);
   // Until the link is clicked nothing claims the address is subscribed.
   if (outcome === 'check-inbox') expect(screen.getByRole('status')).not.toHaveTextContent(/zapisany|potwierdzony/i);
@@ -64,28 +66,39 @@ test.each([
 
 test('the field the message is about is marked and described by it; an unknown outcome says nothing', async () => {
   at('?newsletter=invalid-email');
-  const { unmount } = await renderRemote(<NewsletterSignup />, CONTENT_NAMESPACE);
+  const { unmount } = await renderRemote(<NewsletterSignup />, NO_NAMESPACE);
   expect(screen.getByRole('textbox', { name: 'Adres e-mail' })).toHaveAttribute('aria-invalid', 'true');
   expect(screen.getByRole('textbox', { name: 'Adres e-mail' })).toHaveAccessibleDescription('Podaj prawidłowy adres e-mail');
   expect(screen.getByRole('checkbox')).not.toHaveAttribute('aria-invalid');
   unmount();
 
   at('?newsletter=no-consent');
-  const second = await renderRemote(<NewsletterSignup />, CONTENT_NAMESPACE);
+  const second = await renderRemote(<NewsletterSignup />, NO_NAMESPACE);
   expect(screen.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
   expect(screen.getByRole('checkbox')).not.toBeChecked();
   expect(screen.getByRole('textbox', { name: 'Adres e-mail' })).not.toHaveAttribute('aria-invalid');
   second.unmount();
 
   at('?newsletter=subscribed');
-  await renderRemote(<NewsletterSignup source="home" />, CONTENT_NAMESPACE);
+  await renderRemote(<NewsletterSignup source="home" />, NO_NAMESPACE);
   expect(screen.getByRole('status')).toBeEmptyDOMElement();
-  expect(screen.getByRole('region', { name: 'Newsletter' })).toHaveAttribute('id', 'newsletter-home');
+  expect(screen.getByRole('region', { name: 'Newsletter: -10% na pierwsze zakupy' })).toHaveAttribute('id', 'newsletter-home');
+});
+
+test('on the home page two forms: an outcome speaks in the form it answers, never in both', async () => {
+  at('?newsletter=check-inbox&newsletter_form=home');
+  await renderRemote(<><NewsletterSignup source="home" /><NewsletterSignup /></>, NO_NAMESPACE);
+  const home = screen.getByRole('region', { name: 'Newsletter: -10% na pierwsze zakupy' });
+  const footer = screen.getByRole('region', { name: 'Newsletter' });
+  expect(home).toHaveAttribute('id', 'newsletter-home');
+  expect(within(home).getByRole('status')).toHaveTextContent(/^Sprawdź skrzynkę/);
+  expect(within(footer).getByRole('status')).toBeEmptyDOMElement();
+  expect(home.querySelector('input[name="source"]')).toHaveValue('home');
 });
 
 test('the consent shown is the versioned wording the API stores: Polish word for word, every language has it', () => {
-  expect(contentPl['newsletter.consent']).toBe(NEWSLETTER_CONSENT.text);
-  for (const dictionary of [contentEn, contentDe, contentIt]) {
+  expect(commonPl['newsletter.consent']).toBe(NEWSLETTER_CONSENT.text);
+  for (const dictionary of [commonEn, commonDe, commonIt]) {
     expect(dictionary['newsletter.consent']).toMatch(/Kaloryfer sp\. z o\.o\..*sklep@kaloryfer\.pl/);
   }
 });
