@@ -31,7 +31,7 @@ test('the signed-out header button opens a modal dialog named by its heading; th
   expect(opener.tagName).toBe('BUTTON');
   expect(screen.queryByRole('link')).not.toBeInTheDocument();
   await userEvent.click(opener);
-  const dialog = screen.getByRole('dialog', { name: 'Zaloguj się' });
+  const dialog = await screen.findByRole('dialog', { name: 'Zaloguj się' }); // its code loads on first open
   expect(dialog).toHaveAttribute('aria-modal', 'true');
   expect($overlay.get()).toEqual({ active: true, panels: [AUTH_PANEL] });
   await userEvent.click(within(dialog).getByRole('button', { name: 'Zamknij' }));

@@ -10,7 +10,7 @@ const { shop, goOffline } = useFakeShop();
 async function openForgot() {
   await renderRemote(<AccountButton />, ACCOUNT_NAMESPACE);
   await userEvent.click(screen.getByRole('button', { name: 'Zaloguj się' }));
-  await userEvent.click(screen.getByRole('button', { name: 'Nie pamiętasz hasła?' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Nie pamiętasz hasła?' })); // the dialog's code loads on first open
   return screen.getByRole('dialog', { name: 'Nie pamiętasz hasła?' });
 }
 

@@ -18,7 +18,7 @@ afterEach(() => off());
 async function openSignIn() {
   await renderRemote(<AccountButton />, ACCOUNT_NAMESPACE);
   await userEvent.click(screen.getByRole('button', { name: 'Zaloguj się' }));
-  return screen.getByRole('dialog', { name: 'Zaloguj się' });
+  return screen.findByRole('dialog', { name: 'Zaloguj się' }); // its code loads on first open
 }
 
 test('a wrong password is refused in Polish, without saying which part was wrong; the dialog stays', async () => {

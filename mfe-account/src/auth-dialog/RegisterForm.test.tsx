@@ -20,7 +20,7 @@ afterEach(() => off());
 async function openRegistration() {
   await renderRemote(<AccountButton />, ACCOUNT_NAMESPACE);
   await userEvent.click(screen.getByRole('button', { name: 'Zaloguj się' }));
-  await userEvent.click(screen.getByRole('button', { name: 'Załóż konto' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Załóż konto' })); // the dialog's code loads on first open
   return screen.getByRole('dialog', { name: 'Załóż konto' });
 }
 

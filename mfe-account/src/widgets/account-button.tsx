@@ -2,8 +2,7 @@ import { $route, $session, linkTo, matchRoute, navigate, type RouteIntent } from
 import { useTranslation } from '@kaloryfer/i18n';
 import { createRemoteLifecycles, Icon } from '@kaloryfer/ui';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { AuthDialog } from '../auth-dialog/AuthDialog';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useAuthDialog } from '../auth-dialog/use-auth-dialog';
 import { ACCOUNT_NAMESPACE } from '../i18n/namespace';
 import { logout } from '../session/session-owner';
@@ -11,6 +10,12 @@ import { startAccountOwners } from '../state/start-owners';
 import '../auth-dialog/account-menu.css';
 
 startAccountOwners();
+
+/**
+ * The dialog's forms load when it first opens (a click, or `session:login-requested`): the header
+ * button on every page stays small, and most page views never sign in.
+ */
+const AuthDialog = lazy(() => import('../auth-dialog/AuthDialog').then((module) => ({ default: module.AuthDialog })));
 
 /** The signed-in customer's menu: where each link goes and its words (the account pages' titles). */
 const MENU: { intent: RouteIntent; key: string }[] = [
@@ -63,7 +68,11 @@ export function AccountButton() {
           <Icon name="user" />
         </button>
       )}
-      {dialog.view && <AuthDialog view={dialog.view} sessionExpired={dialog.sessionExpired} onShow={dialog.show} onClose={dialog.close} dialogRef={dialog.dialogRef} />}
+      {dialog.view && (
+        <Suspense fallback={null}>
+          <AuthDialog view={dialog.view} sessionExpired={dialog.sessionExpired} onShow={dialog.show} onClose={dialog.close} dialogRef={dialog.dialogRef} />
+        </Suspense>
+      )}
     </>
   );
 }
