@@ -110,7 +110,8 @@ describe('catalogue search', () => {
   });
 
   test.each([
-    [{ size: 0 }, 'size must be a whole number from 1 to 4000'],
+    [{ size: 0 }, 'size must be a whole number from 1 to 200 (products per request; up to 999 with _source_exclude=* for facets only)'],
+    [{ size: 201 }, 'size must be a whole number from 1 to 200 (products per request; up to 999 with _source_exclude=* for facets only)'],
     [{ from: -1 }, 'from must be a whole number from 0 to 1000000'],
     [{ query: { _appliedFilters: [{ attribute: 'delivery', value: { in: ['2-3'] } }] } }, 'delivery accepts only 24h, 7-14, 15-30, 31-60, got "2-3"'],
     [{ query: { _appliedFilters: [{ attribute: 'price', value: { near: 5 } }] } }, 'filter price: unsupported operator "near" (use in, nin, eq, neq, gt, gte, lt, lte, like, exists)'],
@@ -142,7 +143,7 @@ describe('catalogue search', () => {
 
   test('bad requests in the URL and the body are 4xx, never 500', async () => {
     expect(await json(`${SEARCH}/product/_search?request=%7Bbroken`)).toMatchObject({ status: 400, body: { result: 'request must be JSON (the search query)' } });
-    expect(await json(`${SEARCH}/orders/_search`)).toMatchObject({ status: 400, body: { result: 'type must be one of product, category, attribute, taxrule, cms_page, cms_block' } });
+    expect(await json(`${SEARCH}/orders/_search`)).toMatchObject({ status: 400, body: { result: 'type must be one of product, category, attribute, taxrule, cms_page, cms_block, cms_hierarchy, review' } });
     expect(await json('/api/catalog/other_index/product/_search')).toMatchObject({ status: 404, body: { result: 'Unknown catalogue index: other_index' } });
     expect((await fetch(`${server.baseUrl}${SEARCH}/product/_search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":' })).status).toBe(400);
     expect(await post(`${SEARCH}/product/_search`, [1, 2])).toMatchObject({ status: 400, body: { result: 'the body must be a JSON object (the search query)' } });
@@ -173,11 +174,15 @@ describe('heat output at the shopper\'s temperatures', () => {
   });
 
   test('the output filter misses nobody: the complement holds no product reaching 800 W at 45/35/20', async () => {
-    const { body } = await post(`${SEARCH}/product/_search`, {
-      heatAt: '45/35/20', size: 4000, _sourceInclude: fields,
+    // Every page of the complement (products come at most 200 per request).
+    const page = async (from: number) => (await post(`${SEARCH}/product/_search`, {
+      heatAt: '45/35/20', from, size: 200, _sourceInclude: fields,
       query: { _appliedFilters: [...LISTED, { attribute: 'power_75_65_20', value: { gte: 0 } }, { attribute: 'heat_output', value: { lt: 800 } }] },
-    });
+    })).body;
+    const body = await page(0);
     expect(body.total).toBeGreaterThan(0);
+    for (let from = 200; from < body.total; from += 200) body.items.push(...(await page(from)).items);
+    expect(body.items).toHaveLength(body.total);
     for (const product of body.items) {
       const values = [product.power_75_65_20, ...(product.configurable_children ?? []).map((child: { power_75_65_20?: number }) => child.power_75_65_20)]
         .filter((watts): watts is number => watts !== undefined).map((watts) => heatOutput(watts, at, product.heat_exponent));
@@ -204,8 +209,8 @@ describe('products', () => {
   });
 
   test.each([
-    ['/api/product/render-list?skus=KF-ZT-0001&currencyCode=EUR', 400, 'currencyCode: only PLN prices are kept, got EUR'],
-    ['/api/product/render-list?skus=KF-ZT-0001&storeId=7', 400, 'storeId: this shop is store 2, got 7'],
+    ['/api/product/render-list?skus=KF-ZT-0001&currencyCode=EUR', 400, 'currencyCode: only PLN prices are kept, got EUR (a VSF client sets i18n.currencyCode to PLN)'],
+    ['/api/product/render-list?skus=KF-ZT-0001&storeId=7', 400, 'storeId: this shop is store 2 (or 1), got 7'],
     ['/api/product/render-list?skus=%2C%2C', 400, 'render-list needs at least one sku'],
     ['/api/product/render-list', 400, 'querystring.skus is required'],
     ['/api/product/single', 400, 'Please provide the search key sku for product/single action!'],
@@ -311,7 +316,7 @@ describe('product pictures', () => {
   });
 
   test('every seeded product image can be drawn', async () => {
-    const { body } = await post(`${SEARCH}/product/_search`, { size: 400, _sourceInclude: ['image'] });
+    const { body } = await post(`${SEARCH}/product/_search`, { size: 200, _sourceInclude: ['image'] });
     const images = [...new Set(body.items.map((item: { image: string }) => item.image))] as string[];
     const statuses = await Promise.all(images.slice(0, 60).map(async (image) => (await fetch(`${server.baseUrl}/img/150/150/resize${image}`)).status));
     expect(new Set(statuses)).toEqual(new Set([200]));

@@ -1,5 +1,6 @@
 import { parseSearch, parseSort, SearchQueryError } from './query-parser';
 
+const PRODUCT_SIZE = 'size must be a whole number from 1 to 200 (products per request; up to 999 with _source_exclude=* for facets only)';
 const parse = (overrides: Record<string, unknown>) => parseSearch({ type: 'product', query: {}, ...overrides });
 
 describe('search query parsing (spec §7)', () => {
@@ -16,6 +17,8 @@ describe('search query parsing (spec §7)', () => {
     [{ attribute: 'price', value: { gte: 500, lt: 1500 } }, [{ field: 'price', op: 'range', gte: 500, lt: 1500 }]],
     [{ attribute: 'news_to_date', value: { gte: '2026-11-21' } }, [{ field: 'news_to_date', op: 'range', gte: '2026-11-21' }]],
     [{ attribute: 'identifier', value: { like: 'home-usp' } }, [{ field: 'identifier', op: 'like', pattern: 'home-usp' }]],
+    // VSF's cmsBlock/list sends its identifiers as one like list: any of them.
+    [{ attribute: 'identifier', value: { like: ['footer', 'home-usp'] }, scope: 'default' }, [{ field: 'identifier', op: 'any', of: [{ field: 'identifier', op: 'like', pattern: 'footer' }, { field: 'identifier', op: 'like', pattern: 'home-usp' }] }]],
     [{ attribute: 'image', value: { exists: true } }, [{ field: 'image', op: 'exists', exists: true }]],
     [{ attribute: 'delivery', value: { in: ['24h', '31-60'] } }, [{ field: 'delivery', op: 'in', values: ['24h', '31-60'] }]],
   ])('filter %j', (filter, expected) => {
@@ -23,12 +26,20 @@ describe('search query parsing (spec §7)', () => {
   });
 
   test.each([
-    [{ size: 0 }, 'size must be a whole number from 1 to 4000'],
-    [{ size: -5 }, 'size must be a whole number from 1 to 4000'],
-    [{ size: 2.5 }, 'size must be a whole number from 1 to 4000'],
-    [{ size: 'many' }, 'size must be a whole number from 1 to 4000'],
+    [{ size: 0 }, PRODUCT_SIZE],
+    [{ size: -5 }, PRODUCT_SIZE],
+    [{ size: 2.5 }, PRODUCT_SIZE],
+    [{ size: 'many' }, PRODUCT_SIZE],
+    [{ size: 201 }, PRODUCT_SIZE],
+    [{ size: Infinity }, PRODUCT_SIZE],
+    [{ size: '1e309' }, PRODUCT_SIZE],
+    [{ size: 1000, exclude: '*' }, 'size must be a whole number from 1 to 999 (facets only)'],
+    [{ type: 'category', size: 4001 }, 'size must be a whole number from 1 to 4000'],
+    [{ type: 'review', size: 51 }, 'size must be a whole number from 1 to 50'],
+    [{ include: ['name;drop'] }, '_sourceInclude must be field names or patterns (letters, digits, _, . and *), got "name;drop"'],
+    [{ query: { _appliedFilters: [{ attribute: 'identifier', value: { like: [] } }] } }, 'filter identifier.like must be a text of 1 to 128 characters, or a list of 1 to 50 of them'],
     [{ from: -1 }, 'from must be a whole number from 0 to 1000000'],
-    [{ type: 'orders' }, 'type must be one of product, category, attribute, taxrule, cms_page, cms_block'],
+    [{ type: 'orders' }, 'type must be one of product, category, attribute, taxrule, cms_page, cms_block, cms_hierarchy, review'],
     [{ type: 'cms_block', size: 501 }, 'size must be a whole number from 1 to 500'],
     [{ query: '{not json' }, 'request must be JSON (the search query)'],
     [{ query: [] }, 'the search query must be an object'],

@@ -35,15 +35,15 @@ function heatAtKey(raw: unknown): string {
 const FIELD = /^[A-Za-z_][A-Za-z0-9_.]{0,63}$/;
 const OPERATORS = ['in', 'nin', 'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'exists'] as const;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isScalar = (value: unknown): value is Scalar => typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
 
-function fieldName(value: unknown, where: string): string {
+export function fieldName(value: unknown, where: string): string {
   if (typeof value !== 'string' || !FIELD.test(value)) throw new SearchQueryError(`${where} must be a field name (letters, digits, _ and .), got ${JSON.stringify(value)}`);
   return value;
 }
 
-function integer(value: unknown, name: string, fallback: number, min: number, max: number): number {
+export function integer(value: unknown, name: string, fallback: number, min: number, max: number): number {
   if (value === undefined || value === null || value === '') return fallback;
   const parsed = typeof value === 'string' ? Number(value) : value;
   if (typeof parsed !== 'number' || !Number.isInteger(parsed) || parsed < min || parsed > max) {
@@ -52,7 +52,7 @@ function integer(value: unknown, name: string, fallback: number, min: number, ma
   return parsed;
 }
 
-function scalars(value: unknown, where: string): Scalar[] {
+export function scalars(value: unknown, where: string): Scalar[] {
   const list = Array.isArray(value) ? value : [value];
   if (list.length === 0) throw new SearchQueryError(`${where} needs at least one value`);
   if (list.length > SEARCH_LIMITS.maxFilterValues) throw new SearchQueryError(`${where} takes at most ${SEARCH_LIMITS.maxFilterValues} values`);
@@ -88,20 +88,32 @@ function parseFilter(raw: unknown): Filter[] {
     filters.push(range);
   }
   if ('like' in value) {
-    if (typeof value.like !== 'string' || value.like.length === 0 || value.like.length > 128) throw new SearchQueryError(`filter ${field}.like must be a text of 1 to 128 characters`);
-    filters.push({ field, op: 'like', pattern: value.like });
+    // VSF's CMS loaders send a list (cmsBlock/list with filterValues): any of the patterns.
+    const patterns = Array.isArray(value.like) ? value.like : [value.like];
+    if (patterns.length === 0 || patterns.length > 50 || patterns.some((pattern) => typeof pattern !== 'string' || pattern.length === 0 || pattern.length > 128)) {
+      throw new SearchQueryError(`filter ${field}.like must be a text of 1 to 128 characters, or a list of 1 to 50 of them`);
+    }
+    const likes: Filter[] = (patterns as string[]).map((pattern) => ({ field, op: 'like', pattern }));
+    filters.push(likes.length === 1 ? likes[0] : { field, op: 'any', of: likes });
   }
   if ('exists' in value) {
     if (typeof value.exists !== 'boolean') throw new SearchQueryError(`filter ${field}.exists must be true or false`);
     filters.push({ field, op: 'exists', exists: value.exists });
   }
-  for (const filter of filters) {
-    if (filter.field === 'delivery' && filter.op === 'in') {
-      const bad = filter.values.find((bucket) => !isDeliveryBucket(String(bucket)));
-      if (bad !== undefined) throw new SearchQueryError(`delivery accepts only 24h, 7-14, 15-30, 31-60, got "${bad}"`);
-    }
-  }
+  filters.forEach(checkFilterValues);
   return filters;
+}
+
+/** Values a field cannot take, whatever format the filter came in (composites checked inside). */
+export function checkFilterValues(filter: Filter): void {
+  if (filter.op === 'any' || filter.op === 'all' || filter.op === 'not') {
+    filter.of.forEach(checkFilterValues);
+    return;
+  }
+  if (filter.field === 'delivery' && (filter.op === 'in' || filter.op === 'nin')) {
+    const bad = filter.values.find((bucket) => !isDeliveryBucket(String(bucket)));
+    if (bad !== undefined) throw new SearchQueryError(`delivery accepts only 24h, 7-14, 15-30, 31-60, got "${bad}"`);
+  }
 }
 
 function parseRanges(raw: unknown, field: string): RangeBucket[] {
@@ -148,14 +160,85 @@ export function parseSort(raw: unknown): SortSpec[] {
   });
 }
 
-function fieldList(raw: unknown, name: string): string[] | null {
+/** A source field or an Elasticsearch-style pattern (`*image`, `*.children_data.id`, `*`). */
+const SOURCE_FIELD = /^(?=.*[A-Za-z_*])[A-Za-z0-9_.*]{1,64}$/;
+
+export function fieldList(raw: unknown, name: string): string[] | null {
   if (raw === undefined || raw === null || raw === '') return null;
   const list = typeof raw === 'string' ? raw.split(',').map((part) => part.trim()).filter(Boolean) : raw;
   if (!Array.isArray(list) || list.length > 200) throw new SearchQueryError(`${name} must be a list of field names`);
-  return list.map((field) => fieldName(field, name));
+  return list.map((field) => {
+    if (typeof field !== 'string' || !SOURCE_FIELD.test(field)) {
+      throw new SearchQueryError(`${name} must be field names or patterns (letters, digits, _, . and *), got ${JSON.stringify(field)}`);
+    }
+    return field;
+  });
 }
 
-function parseQueryObject(raw: unknown): unknown {
+/** Whether no document field is returned (facets only): `_source_exclude=*`. */
+export const excludesEverything = (exclude: string[] | null): boolean => exclude?.includes('*') ?? false;
+
+/** The largest page a type answers (search-request.ts SEARCH_LIMITS says why each). */
+export function maxSizeFor(type: EntityType, exclude: string[] | null): number {
+  switch (type) {
+    case 'product': return excludesEverything(exclude) ? SEARCH_LIMITS.maxFacetOnlySize : SEARCH_LIMITS.maxProductSize;
+    case 'cms_page': case 'cms_block': case 'cms_hierarchy': return SEARCH_LIMITS.maxCmsSize;
+    case 'review': return SEARCH_LIMITS.maxReviewSize;
+    default: return SEARCH_LIMITS.maxSize;
+  }
+}
+
+export function sizeMessage(type: EntityType, max: number): string {
+  const why = type === 'product'
+    ? max === SEARCH_LIMITS.maxProductSize ? ` (products per request; up to ${SEARCH_LIMITS.maxFacetOnlySize} with _source_exclude=* for facets only)` : ' (facets only)'
+    : '';
+  return `size must be a whole number from 1 to ${max}${why}`;
+}
+
+/** What every search format shares: the type, paging, field selection, group and temperatures. */
+export interface CommonSearch {
+  type: EntityType;
+  from: number;
+  size: number;
+  include: string[] | null;
+  exclude: string[] | null;
+  groupId: number | null;
+  /** A filter or sort on heat_output becomes the engine's column at the request's temperatures. */
+  atTemperatures: <T extends { field: string }>(item: T) => T;
+}
+
+export function parseCommon(raw: RawSearch): CommonSearch {
+  if (!(ENTITY_TYPES as readonly string[]).includes(raw.type)) throw new SearchQueryError(`type must be one of ${ENTITY_TYPES.join(', ')}`);
+  const type = raw.type as EntityType;
+  const include = fieldList(raw.include, '_sourceInclude');
+  const exclude = fieldList(raw.exclude, '_sourceExclude');
+  const max = maxSizeFor(type, exclude);
+  const size = raw.size === undefined || raw.size === null || raw.size === '' ? Math.min(SEARCH_LIMITS.defaultSize, max) : integerOr(raw.size, 1, max, sizeMessage(type, max));
+  const heatField = heatOutputColumn(heatAtKey(raw.heatAt));
+  const atTemperatures = <T extends { field: string }>(item: T): T => {
+    const mapped = item.field === HEAT_OUTPUT ? { ...item, field: heatField } : item;
+    const composite = mapped as unknown as Filter;
+    if (composite && (composite.op === 'any' || composite.op === 'all' || composite.op === 'not')) return { ...mapped, of: composite.of.map(atTemperatures) };
+    return mapped;
+  };
+  return {
+    type,
+    from: integer(raw.from, 'from', 0, 0, 1_000_000),
+    size,
+    include,
+    exclude,
+    groupId: raw.groupId === undefined || raw.groupId === null || raw.groupId === '' ? null : integer(raw.groupId, 'groupId', 0, 0, 32000),
+    atTemperatures,
+  };
+}
+
+function integerOr(value: unknown, min: number, max: number, message: string): number {
+  const parsed = typeof value === 'string' ? Number(value) : value;
+  if (typeof parsed !== 'number' || !Number.isInteger(parsed) || parsed < min || parsed > max) throw new SearchQueryError(message);
+  return parsed;
+}
+
+export function parseQueryObject(raw: unknown): unknown {
   if (typeof raw !== 'string') return raw ?? {};
   try {
     return JSON.parse(raw);
@@ -164,9 +247,9 @@ function parseQueryObject(raw: unknown): unknown {
   }
 }
 
+/** The spec §7 search query (VSF's SearchQuery: `_appliedFilters`, `_availableFilters`, …). */
 export function parseSearch(raw: RawSearch): SearchRequest {
-  if (!(ENTITY_TYPES as readonly string[]).includes(raw.type)) throw new SearchQueryError(`type must be one of ${ENTITY_TYPES.join(', ')}`);
-  const type = raw.type as EntityType;
+  const common = parseCommon(raw);
   const query = parseQueryObject(raw.query);
   if (!isObject(query)) throw new SearchQueryError('the search query must be an object');
   const applied = query._appliedFilters ?? [];
@@ -175,22 +258,17 @@ export function parseSearch(raw: RawSearch): SearchRequest {
   if (!Array.isArray(available) || available.length > 50) throw new SearchQueryError('_availableFilters must be a list of at most 50 facets');
   const text = query._searchText ?? '';
   if (typeof text !== 'string' || text.length > SEARCH_LIMITS.maxTextLength) throw new SearchQueryError(`_searchText must be a text of at most ${SEARCH_LIMITS.maxTextLength} characters`);
-  const maxSize = type === 'cms_page' || type === 'cms_block' ? SEARCH_LIMITS.maxCmsSize : SEARCH_LIMITS.maxSize;
   const sort = raw.sort !== undefined && raw.sort !== '' ? parseSort(raw.sort) : parseSort(query._appliedSort);
-  // heat_output is the output at heatAt: the engine's derived column for those temperatures.
-  const heatField = heatOutputColumn(heatAtKey(raw.heatAt));
-  const atTemperatures = <T extends { field: string }>(item: T): T => (item.field === HEAT_OUTPUT ? { ...item, field: heatField } : item);
-  const groupId = raw.groupId === undefined || raw.groupId === null || raw.groupId === '' ? null : integer(raw.groupId, 'groupId', 0, 0, 32000);
   return {
-    type,
-    filters: applied.flatMap(parseFilter).map(atTemperatures),
+    type: common.type,
+    filters: applied.flatMap(parseFilter).map(common.atTemperatures),
     facets: available.map(parseFacet),
-    sort: sort.map(atTemperatures),
+    sort: sort.map(common.atTemperatures),
     text: text.trim(),
-    from: integer(raw.from, 'from', 0, 0, 1_000_000),
-    size: integer(raw.size, 'size', SEARCH_LIMITS.defaultSize, 1, maxSize),
-    include: fieldList(raw.include, '_sourceInclude'),
-    exclude: fieldList(raw.exclude, '_sourceExclude'),
-    groupId,
+    from: common.from,
+    size: common.size,
+    include: common.include,
+    exclude: common.exclude,
+    groupId: common.groupId,
   };
 }

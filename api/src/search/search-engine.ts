@@ -24,4 +24,10 @@ export interface SearchEngine {
   readonly name: string;
   index(collections: CatalogCollections, context: IndexContext): Promise<void>;
   search(request: SearchRequest): Promise<SearchResponse>;
+  /**
+   * These indexed products' `stock` objects were changed in place (an order, a restock; none
+   * given: any product): the engine makes its stock filters and facets follow before the next
+   * search.
+   */
+  stockChanged?(products?: readonly Product[]): void;
 }

@@ -10,7 +10,14 @@ export type Filter =
   | { field: string; op: 'in' | 'nin'; values: Scalar[] }
   | { field: string; op: 'range'; gte?: Scalar; gt?: Scalar; lte?: Scalar; lt?: Scalar }
   | { field: string; op: 'like'; pattern: string }
-  | { field: string; op: 'exists'; exists: boolean };
+  | { field: string; op: 'exists'; exists: boolean }
+  /**
+   * Boolean composites (Elasticsearch `bool` should / must / must_not, a `like` with several
+   * patterns): `any` holds when one of `of` holds, `all` when every one does, `not` when none
+   * does. `field` names the composite for facets: the field of its first condition, so a
+   * catalogue filter "color, or color_options on a configurable" counts as a colour filter.
+   */
+  | { field: string; op: 'any' | 'all' | 'not'; of: Filter[] };
 
 export interface FacetRequest {
   field: string;
@@ -25,7 +32,11 @@ export interface SortSpec {
   order: 'asc' | 'desc';
 }
 
-export const ENTITY_TYPES = ['product', 'category', 'attribute', 'taxrule', 'cms_page', 'cms_block'] as const;
+/**
+ * Searchable types: the catalogue's collections, the CMS hierarchy (derived from the pages) and
+ * approved reviews (answered from the database, not the engine) — all VSF 1.12 registers.
+ */
+export const ENTITY_TYPES = ['product', 'category', 'attribute', 'taxrule', 'cms_page', 'cms_block', 'cms_hierarchy', 'review'] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
 export interface SearchRequest {
@@ -40,6 +51,17 @@ export interface SearchRequest {
   exclude: string[] | null;
   /** Customer group for tier prices (groupId, or the group a groupToken stands for). */
   groupId: number | null;
+  /** Full-text options an Elasticsearch multi_match carried (absent: the shop's defaults). */
+  textOptions?: TextOptions;
+}
+
+export interface TextOptions {
+  /** Share of the words a match needs (spec §9: 0.75; operator "and" = 1). */
+  minimumShouldMatch?: number;
+  /** Edit-distance matching (fuzziness 0 turns it off). */
+  fuzzy?: boolean;
+  /** Lowest relevance kept (spec §9 and VSF's min_score: 0.02). */
+  minScore?: number;
 }
 
 export interface Bucket {
@@ -60,8 +82,23 @@ export interface SearchResponse<T = Record<string, unknown>> {
 /** Spec §9: search page size default 50, filter aggregation size 30, max filter values 999. */
 export const SEARCH_LIMITS = {
   defaultSize: 50,
+  /** Categories, attributes, tax rules: the storefront fetches the whole tree (spec §9: 4000). */
   maxSize: 4000,
+  /**
+   * Products per request: spec §9's layered-navigation page portion, the most the storefront
+   * asks at once (back navigation restores up to 200 tiles; a wishlist holds 200). 200 whole
+   * products are ~1.3 MB; the former 4000 let one anonymous call take 9.4 MB.
+   */
+  maxProductSize: 200,
+  /**
+   * Products when no document field is returned (`_source_exclude=*`, `_source: false`): a
+   * facets-only request, as VSF's loadCategoryFilters sends with size 999 (spec §9 max
+   * filters query size).
+   */
+  maxFacetOnlySize: 999,
   maxCmsSize: 500,
+  /** Reviews per request, as /api/review/list (VSF asks 50). */
+  maxReviewSize: 50,
   aggregationSize: 30,
   maxFilterValues: 999,
   maxTextLength: 200,

@@ -137,6 +137,32 @@ class TermField {
     return counts;
   }
 
+  /**
+   * One document's keys changed in place (stock after an order): its bits, postings and CSR
+   * slots move from the old keys to the new. Only when it has as many keys as before, all
+   * known already — false otherwise, and the field is rebuilt instead.
+   */
+  replaceKeys(ordinal: number, next: string[]): boolean {
+    if (!this.bits) return false;
+    const start = this.keyOffsets[ordinal];
+    const old = Array.from(this.keyIndexes.subarray(start, this.keyOffsets[ordinal + 1]), (index) => this.keys[index]);
+    if (old.length !== next.length || next.some((key) => !this.bits!.has(key))) return false;
+    for (const key of old) {
+      this.bits.get(key)!.delete(ordinal);
+      const list = this.postings.get(key)!;
+      list.splice(list.indexOf(ordinal), 1);
+    }
+    next.forEach((key, i) => {
+      this.bits!.get(key)!.add(ordinal);
+      const list = this.postings.get(key)!;
+      let at = list.length;
+      while (at > 0 && list[at - 1] > ordinal) at -= 1;
+      list.splice(at, 0, ordinal); // postings stay in ordinal order
+      this.keyIndexes[start + i] = this.keys.indexOf(key);
+    });
+    return true;
+  }
+
   setOf(key: string, size: number): Bitset | null {
     if (this.bits) return this.bits.get(key) ?? null;
     const ordinals = this.postings.get(key);
@@ -219,23 +245,58 @@ export class DocumentIndex<D> {
   constructor(readonly docs: D[], private readonly options: IndexOptions<D>) {
     this.size = docs.length;
     this.all = Bitset.full(this.size);
-    for (const [name, field] of Object.entries(options.fields)) {
-      const perDoc = docs.map((doc) => field.values(doc));
-      if (field.term) {
-        const term = new TermField();
-        perDoc.forEach((values, ordinal) => {
-          for (const key of new Set(values.map(termKey))) {
-            const list = term.postings.get(key);
-            if (list) list.push(ordinal);
-            else term.postings.set(key, [ordinal]);
-          }
-        });
-        term.finish(this.size);
-        this.terms.set(name, term);
-      }
-      if (field.numeric) this.numbers.set(name, new NumericField(this.size, perDoc.map(toNumbers)));
-    }
+    for (const [name, field] of Object.entries(options.fields)) this.buildField(name, field);
     this.text = options.text ? new TextIndex(this.size, (ordinal) => options.text!(docs[ordinal])) : null;
+  }
+
+  private buildField(name: string, field: FieldDefinition<D>): void {
+    const perDoc = this.docs.map((doc) => field.values(doc));
+    if (field.term) {
+      const term = new TermField();
+      perDoc.forEach((values, ordinal) => {
+        for (const key of new Set(values.map(termKey))) {
+          const list = term.postings.get(key);
+          if (list) list.push(ordinal);
+          else term.postings.set(key, [ordinal]);
+        }
+      });
+      term.finish(this.size);
+      this.terms.set(name, term);
+    }
+    if (field.numeric) this.numbers.set(name, new NumericField(this.size, perDoc.map(toNumbers)));
+  }
+
+  /**
+   * The documents changed in place (stock after an order: memory/stock-refresh.ts): these
+   * fields' columns are rebuilt from them and every cached filter, range and order is dropped,
+   * so the next search sees the change. Synchronous, so no search sees half of it.
+   */
+  refreshFields(names: readonly string[], changed?: readonly D[]): void {
+    for (const name of names) {
+      const field = this.options.fields[name];
+      if (!field) continue;
+      const term = this.terms.get(name);
+      // A few documents of a term-only field: patched in place; anything else: the column anew.
+      const patched = changed !== undefined && term !== undefined && !field.numeric && changed.every((doc) => {
+        const ordinal = this.ordinalOf(doc);
+        return ordinal !== undefined && term.replaceKeys(ordinal, [...new Set(field.values(doc).map(termKey))]);
+      });
+      if (!patched) this.buildField(name, field);
+    }
+    // Cached sets that may rest on these fields or their siblings read from the documents
+    // (`stock.` covers stock.qty too) go; the others (category, colour…) stay.
+    const roots = names.map((name) => name.split('.')[0]);
+    const stale = (key: string) => roots.some((root) => key.includes(`"${root}`) || key.startsWith(root));
+    for (const cache of [this.filterCache, this.rangeCache, this.orderCache] as Map<string, unknown>[]) {
+      for (const key of [...cache.keys()]) if (stale(key)) cache.delete(key);
+    }
+  }
+
+  private ordinals: Map<D, number> | null = null;
+
+  private ordinalOf(doc: D): number | undefined {
+    this.ordinals ??= new Map(this.docs.map((each, ordinal) => [each, ordinal]));
+    return this.ordinals.get(doc);
   }
 
   get vocabularySize(): number {
@@ -273,6 +334,13 @@ export class DocumentIndex<D> {
   }
 
   private computeFilter(filter: Filter): Bitset {
+    if (filter.op === 'any' || filter.op === 'all' || filter.op === 'not') {
+      // Composites (Elasticsearch bool): their conditions' cached sets, combined.
+      const sets = filter.of.map((condition) => this.filterSet(condition));
+      if (filter.op === 'all') return sets.reduce((set, next) => set.and(next), this.all.clone());
+      const any = sets.reduce((set, next) => set.or(next), new Bitset(this.size));
+      return filter.op === 'any' ? any : this.all.clone().andNot(any);
+    }
     const term = this.terms.get(filter.field);
     const numeric = this.numeric(filter.field);
     if (term && (filter.op === 'in' || filter.op === 'nin')) {
@@ -310,7 +378,12 @@ export class DocumentIndex<D> {
 
   search(request: SearchRequest): IndexResult<D> {
     const textMatch = request.text && this.text
-      ? this.text.search(request.text, { prefixLastWord: true, minimumShouldMatch: 0.75, minScore: SEARCH_LIMITS.minScore })
+      ? this.text.search(request.text, {
+        prefixLastWord: true,
+        minimumShouldMatch: request.textOptions?.minimumShouldMatch ?? 0.75,
+        minScore: request.textOptions?.minScore ?? SEARCH_LIMITS.minScore,
+        fuzzy: request.textOptions?.fuzzy ?? true,
+      })
       : null;
     const base = textMatch ? textMatch.matched : this.all;
     const filterSets = request.filters.map((filter) => this.filterSet(filter));

@@ -74,6 +74,9 @@ export function likeMatcher(pattern: string): (value: string) => boolean {
 
 /** Whether one document passes one filter, by reading its values. */
 export function matchesFilter(doc: unknown, filter: Filter, read: (doc: unknown, path: string) => unknown[] = valuesAt): boolean {
+  if (filter.op === 'any') return filter.of.some((condition) => matchesFilter(doc, condition, read));
+  if (filter.op === 'all') return filter.of.every((condition) => matchesFilter(doc, condition, read));
+  if (filter.op === 'not') return !filter.of.some((condition) => matchesFilter(doc, condition, read));
   const values = read(doc, filter.field);
   switch (filter.op) {
     case 'in': {

@@ -1,9 +1,11 @@
 import type { CmsBlock, CmsPage, Product } from '@kaloryfer/domain';
+import { cmsHierarchy, type CmsHierarchyNode } from '../cms-hierarchy';
 import { project } from '../project';
 import type { CatalogCollections, IndexContext, SearchEngine } from '../search-engine';
 import type { EntityType, SearchRequest, SearchResponse } from '../search-request';
 import { lookupIndexOptions, productIndexOptions } from './collection-fields';
 import { DocumentIndex } from './document-index';
+import { refreshStock } from './stock-refresh';
 
 /**
  * The embedded engine: in-process column/bitset indexes derived from the database at start
@@ -32,6 +34,10 @@ export class MemorySearchEngine implements SearchEngine {
       cms_block: new DocumentIndex(collections.cms_block, lookupIndexOptions({
         id: (b) => b.id, identifier: (b) => b.identifier, active: (b) => b.active,
       }, text<CmsBlock>('title', 'content'), [{ field: 'id', order: 'asc' }])) as DocumentIndex<unknown>,
+      cms_hierarchy: new DocumentIndex(cmsHierarchy(collections.cms_page), lookupIndexOptions<CmsHierarchyNode>({
+        node_id: (n) => n.node_id, page_id: (n) => n.page_id, identifier: (n) => n.identifier, parent_node_id: (n) => n.parent_node_id,
+        parent_identifier: (n) => n.parent_identifier, level: (n) => n.level, position: (n) => n.position,
+      }, text<CmsHierarchyNode>('label'), [{ field: 'level', order: 'asc' }, { field: 'position', order: 'asc' }])) as DocumentIndex<unknown>,
     };
     this.indexes = next;
   }
@@ -46,6 +52,14 @@ export class MemorySearchEngine implements SearchEngine {
     });
     return { items, total: result.total, start: request.from, perPage: request.size, aggregations: result.aggregations };
   }
+
+  /** Stock moved in the product documents: the stock filter column follows (stock-refresh.ts). */
+  stockChanged(products?: readonly Product[]): void {
+    this.lastStockRefreshMs = refreshStock(this.indexes.product as DocumentIndex<Product> | undefined, products);
+  }
+
+  /** How long the last stock refresh took (ms), for benchmarks. */
+  lastStockRefreshMs = 0;
 
   /** Sizes for logs and benchmarks. */
   stats(): Record<string, number> {

@@ -24,6 +24,8 @@ export interface TextSearchOptions {
   prefixLastWord: boolean;
   minimumShouldMatch: number;
   minScore: number;
+  /** Words one edit away count (Elasticsearch fuzziness ≥ 1); default true. */
+  fuzzy?: boolean;
 }
 
 const QUALITY = { exact: 1, prefix: 0.8, fuzzy: 0.6 } as const;
@@ -118,7 +120,7 @@ export class TextIndex {
   }
 
   /** Vocabulary terms a query word stands for, with their match quality. */
-  expand(word: string, prefix: boolean): Map<number, number> {
+  expand(word: string, prefix: boolean, fuzzy = true): Map<number, number> {
     const found = new Map<number, number>();
     const exact = this.termIds.get(word);
     if (exact !== undefined) found.set(exact, QUALITY.exact);
@@ -135,7 +137,7 @@ export class TextIndex {
         if (!found.has(id)) found.set(id, QUALITY.prefix);
       }
     }
-    if (word.length >= 3 && !DIGITS.test(word)) {
+    if (fuzzy && word.length >= 3 && !DIGITS.test(word)) {
       for (const key of [word, ...deletions(word)]) {
         for (const id of this.byDeletion.get(key) ?? []) {
           if (!found.has(id) && withinOneEdit(word, this.vocabulary[id])) found.set(id, QUALITY.fuzzy);
@@ -156,7 +158,7 @@ export class TextIndex {
     const touchedDocs: number[] = [];
     words.forEach((word, index) => {
       const touched: number[] = [];
-      const expansions = this.expand(word, options.prefixLastWord && index === words.length - 1);
+      const expansions = this.expand(word, options.prefixLastWord && index === words.length - 1, options.fuzzy ?? true);
       // One idf per query word, the lowest of its expansions (as Elasticsearch blends them):
       // a rare fuzzy or prefix neighbour must not outscore the word itself.
       let idf = Number.POSITIVE_INFINITY;

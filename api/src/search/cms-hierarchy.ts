@@ -1,0 +1,53 @@
+import type { CmsPage } from '@kaloryfer/domain';
+
+/**
+ * The `cms_hierarchy` search type VSF 1.12 registers (its cms module loads it by identifier):
+ * Magento's CMS hierarchy nodes — page, label, xpath, request URL, parent node — derived from
+ * the active pages' `parent_identifier` (the tree /api/cms/hierarchy serves too).
+ */
+export interface CmsHierarchyNode {
+  node_id: number;
+  page_id: number;
+  identifier: string;
+  label: string;
+  title: string;
+  parent_node_id: number | null;
+  parent_identifier: string | null;
+  /** Node ids from the root, "1/5/9" (Magento's xpath). */
+  xpath: string;
+  /** Where the page is in the shop (routes.md: /i/{slug}). */
+  request_url: string;
+  level: number;
+  sort_order: number;
+  position: number;
+}
+
+export function cmsHierarchy(pages: CmsPage[]): CmsHierarchyNode[] {
+  const active = pages.filter((page) => page.active);
+  const byIdentifier = new Map(active.map((page) => [page.identifier, page]));
+  const chain = (page: CmsPage): CmsPage[] => {
+    const out = [page];
+    for (let parent = page.parent_identifier ? byIdentifier.get(page.parent_identifier) : undefined; parent && !out.includes(parent); parent = parent.parent_identifier ? byIdentifier.get(parent.parent_identifier) : undefined) {
+      out.unshift(parent);
+    }
+    return out;
+  };
+  return active.map((page) => {
+    const path = chain(page);
+    const parent = page.parent_identifier ? byIdentifier.get(page.parent_identifier) ?? null : null;
+    return {
+      node_id: page.id,
+      page_id: page.id,
+      identifier: page.identifier,
+      label: page.title,
+      title: page.title,
+      parent_node_id: parent?.id ?? null,
+      parent_identifier: parent?.identifier ?? null,
+      xpath: path.map((node) => node.id).join('/'),
+      request_url: `i/${page.identifier}`,
+      level: path.length,
+      sort_order: page.position,
+      position: page.position,
+    };
+  });
+}
