@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, envelope } from '../http/envelope';
+import { readEmptyJsonAsObject } from '../http/json-body';
 import { TooManyAttempts } from './rate-limit';
 
 /** The user token: `?token=` as VSF sends it, or `Authorization: Bearer`. */
@@ -18,14 +19,7 @@ export function tokenOf(request: FastifyRequest): string | undefined {
  * Everything else goes on to the app's error handler.
  */
 export function installAccountRouteSupport(app: FastifyInstance): void {
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') {
-      done(null, {});
-      return;
-    }
-    json(request, body as string, done);
-  });
+  readEmptyJsonAsObject(app);
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof TooManyAttempts) {
       return reply.code(429).header('Retry-After', String(error.retryAfterSeconds))

@@ -5,6 +5,7 @@ import { quantityProblem } from '../cart/cart-lines';
 import type { Carts, CartLineView } from '../cart/carts';
 import type { Customers } from '../customers/customers';
 import { ApiError, sendResult } from '../http/envelope';
+import { callerToken } from './caller-token';
 
 const CartQuery = Type.Object({
   cartId: Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
@@ -37,7 +38,9 @@ const UpdateBody = Type.Object({
 const DeleteBody = Type.Object({
   cartItem: Type.Object({ sku: Type.Optional(Type.String({ maxLength: 64 })), item_id: Type.Integer({ minimum: 1 }), quoteId: Type.Optional(Type.String({ maxLength: 64 })) }, { additionalProperties: true }),
 });
-const Address = Type.Object({ country_id: Type.String({ minLength: 2, maxLength: 2 }) }, { additionalProperties: true });
+// VSF's cart helpers write the country as `countryId` (createShippingInfoData), the spec as `country_id`: either is read.
+const Country = Type.String({ minLength: 2, maxLength: 2 });
+const Address = Type.Object({ country_id: Type.Optional(Country), countryId: Type.Optional(Country) }, { additionalProperties: true });
 const ShippingMethodsBody = Type.Object({ address: Address });
 const ShippingInformationBody = Type.Object({
   addressInformation: Type.Object({
@@ -56,6 +59,13 @@ const CollectTotalsBody = Type.Object({
 });
 
 const ONLY_POLAND = 'We deliver in Poland only (country_id PL)';
+
+/** The address's country, as `country_id` or VSF's `countryId`; 400 when it has neither. */
+function countryOf(address: { country_id?: string; countryId?: string }, where: string): string {
+  const country = address.country_id ?? address.countryId;
+  if (country === undefined) throw new ApiError(400, `${where}.country_id (or countryId) is required`);
+  return country.toUpperCase();
+}
 
 /**
  * A cart line as `pull` and `update` answer it (VSF: item_id, sku, qty, name, price, product_type, quote_id, product_option).
@@ -77,12 +87,8 @@ function itemOf(entry: CartLineView, cartId: string) {
  * (`?cartId=`) is the guest's secret. Every price and total is the server's.
  */
 export async function cartRoutes(app: FastifyInstance, { carts, customers }: { carts: Carts; customers: Customers }) {
-  /** `?token=` or `Authorization: Bearer`; none = a guest; a bad or expired one = 401 (the client retries as a guest). */
-  const customerOf = (request: FastifyRequest) => {
-    const query = request.query as { token?: string };
-    const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-    return customers.customerOf(query.token || bearer || undefined);
-  };
+  /** `?token=` or `Authorization: Bearer`; none (or VSF's stand-ins for none) = a guest; a bad or expired one = 401 (the client retries as a guest). */
+  const customerOf = (request: FastifyRequest) => customers.customerOf(callerToken(request));
   /** The cart if this caller may use it, and the customer group its prices are for. */
   const cartFor = async (request: FastifyRequest<{ Querystring: CartQuery }>) => {
     const customer = customerOf(request);
@@ -134,7 +140,7 @@ export async function cartRoutes(app: FastifyInstance, { carts, customers }: { c
   app.post<{ Querystring: CartQuery; Body: Static<typeof ShippingMethodsBody> }>('/api/cart/shipping-methods', {
     schema: schema('Shipping methods for this cart and address, unavailable ones with available: false', { body: ShippingMethodsBody }),
   }, async (request, reply) => {
-    if (request.body.address.country_id.toUpperCase() !== 'PL') throw new ApiError(400, ONLY_POLAND);
+    if (countryOf(request.body.address, 'body.address') !== 'PL') throw new ApiError(400, ONLY_POLAND);
     return sendResult(reply, carts.shippingMethods(await viewFor(request)));
   });
 
@@ -142,7 +148,7 @@ export async function cartRoutes(app: FastifyInstance, { carts, customers }: { c
     schema: schema('Choose the shipping method; answers the payment methods and totals', { body: ShippingInformationBody }),
   }, async (request, reply) => {
     const info = request.body.addressInformation;
-    if (info.shippingAddress && info.shippingAddress.country_id.toUpperCase() !== 'PL') throw new ApiError(400, ONLY_POLAND);
+    if (info.shippingAddress && countryOf(info.shippingAddress, 'body.addressInformation.shippingAddress') !== 'PL') throw new ApiError(400, ONLY_POLAND);
     const { cart, groupId } = await cartFor(request);
     const view = await carts.view(cart, groupId);
     const code = `${info.shippingCarrierCode}_${info.shippingMethodCode}`;

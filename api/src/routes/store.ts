@@ -7,18 +7,16 @@ const StoreQuery = Type.Object({
   storeCode: Type.Optional(Type.String({ pattern: '^[a-z0-9_]{1,32}$' })),
 }, { additionalProperties: true });
 
-const DEFAULT_STORE_CODE = 'pl';
-
 /**
  * GET /api/store: the store a request speaks to (by ?storeCode= or the x-vs-store-code
- * header, as the VSF contract has it): locale, currency, default country.
+ * header, as the VSF contract has it; none or an empty one = this shop's, STORE_CODE): locale, currency, default country.
  */
-export async function storeRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function storeRoutes(app: FastifyInstance, { db, store: shop = { code: 'pl' } }: { db: Db; store?: { code: string } }) {
   app.get<{ Querystring: Static<typeof StoreQuery> }>('/api/store', {
     schema: { summary: 'Current store configuration', tags: ['system'], querystring: StoreQuery },
   }, async (request, reply) => {
     const header = request.headers['x-vs-store-code'];
-    const code = request.query.storeCode ?? (typeof header === 'string' ? header : DEFAULT_STORE_CODE);
+    const code = request.query.storeCode ?? (typeof header === 'string' && header !== '' ? header : shop.code);
     if (!/^[a-z0-9_]{1,32}$/.test(code)) throw new ApiError(400, 'x-vs-store-code must match ^[a-z0-9_]{1,32}$');
     const store = await db.kysely.selectFrom('store').selectAll().where('code', '=', code).executeTakeFirst();
     if (!store) throw new ApiError(404, `Unknown store: ${code}`);

@@ -41,12 +41,15 @@ function priceInfo(product: Product) {
   return {
     final_price: product.final_price_incl_tax,
     regular_price: product.original_price_incl_tax,
+    // VSF's syncProductPrice copies special_price (gross here, net in tax_adjustments); 0 = no special price, as it writes itself.
+    special_price: product.special_price_incl_tax ?? 0,
     minimal_price: product.final_price_incl_tax,
     max_price: product.original_price_incl_tax,
     extension_attributes: {
       tax_adjustments: {
         final_price: product.final_price,
         regular_price: product.original_price,
+        special_price: product.special_price ?? 0,
         minimal_price: product.final_price,
         max_price: product.original_price,
       },
@@ -62,13 +65,21 @@ function priceInfo(product: Product) {
 /** Reviews shown with the product; more come from GET /api/review/list. */
 export const FIRST_REVIEWS = 5;
 
-export async function productRoutes(app: FastifyInstance, { catalog, reviews }: { catalog: Catalog; reviews: Reviews }) {
+/** The store render-list prices for: its id, and the ids other clients send for it (config.ts STORE_ID, STORE_ID_ALIASES). */
+export interface PricedStore { id: number; idAliases: number[] }
+/** Prices are kept in one currency; a client asking for another is told, not sent złoty labelled as dollars. */
+const CURRENCY = 'PLN';
+
+export async function productRoutes(app: FastifyInstance, { catalog, reviews, store = { id: 2, idAliases: [1] } }: { catalog: Catalog; reviews: Reviews; store?: PricedStore }) {
+  const storeIds = [store.id, ...store.idAliases.filter((id) => id !== store.id)];
   app.get<{ Querystring: Static<typeof RenderListQuery> }>('/api/product/render-list', {
     schema: { summary: 'Current prices of products (gross, net, tax, tiers, Omnibus)', tags: ['catalogue'], querystring: RenderListQuery },
   }, async (request, reply) => {
-    const { currencyCode = 'PLN', storeId = 2, userGroupId = null } = request.query;
-    if (currencyCode !== 'PLN') throw new ApiError(400, `currencyCode: only PLN prices are kept, got ${currencyCode}`);
-    if (storeId !== 2) throw new ApiError(400, `storeId: this shop is store 2, got ${storeId}`);
+    const { currencyCode = CURRENCY, storeId = store.id, userGroupId = null } = request.query;
+    if (currencyCode.toUpperCase() !== CURRENCY) {
+      throw new ApiError(400, `currencyCode: only ${CURRENCY} prices are kept, got ${currencyCode} (a VSF client sets i18n.currencyCode to ${CURRENCY})`);
+    }
+    if (!storeIds.includes(storeId)) throw new ApiError(400, `storeId: this shop is store ${storeIds.join(' (or ')}${storeIds.length > 1 ? ')' : ''}, got ${storeId}`);
     const skus = parseSkus(request.query.skus, 50, 'render-list');
     await catalog.ensureCurrent();
     const items = skus.flatMap((sku) => {
