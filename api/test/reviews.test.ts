@@ -43,7 +43,7 @@ test('a product\'s list: newest first, paged, with the average and count per sta
   expect(status).toBe(200);
   const { summary, items, total } = body.result;
   expect(total).toBe(rows.length);
-  const average = Math.round((rows.reduce((sum, row) => sum + row.rating, 0) / rows.length) * 10) / 10;
+  const average = Math.round((rows.reduce((sum, row) => sum + (row.rating ?? 0), 0) / rows.length) * 10) / 10;
   expect(summary.average).toBe(average);
   expect(summary.histogram.reduce((a: number, b: number) => a + b, 0)).toBe(rows.length);
   expect(items).toHaveLength(3);
@@ -79,11 +79,37 @@ test('a new review waits for moderation: not listed, not counted; sent twice it 
   expect((await list(unreviewed.id)).body.result.summary.count).toBe(0);
 });
 
+test('VSF 1.12\'s default theme sends no rating: the review is stored without stars; approved, it is listed and counted, not averaged', async () => {
+  const product = await server.db.kysely.selectFrom('product').select('id')
+    .where('visibility', '=', 4).where('status', '=', 1).where('id', '!=', unreviewed.id).where('id', '=', reviewed.id).executeTakeFirstOrThrow();
+  const before = (await list(product.id)).body.result.summary;
+  // The theme's Reviews.vue form, through core/modules/review (ReviewsService.createReview): no rating, no status.
+  const theme = { product_id: String(product.id), title: 'Bez gwiazdek', detail: 'Wysłane z formularza VSF.', nickname: 'Ewa', review_entity: 'product', customer_id: null };
+  const sent = await post({ review: theme });
+  expect(sent.status).toBe(200);
+  const { id } = (await sent.json()).result;
+  // The core's Review type also carries review_status (2 = pending in Magento): read and ignored.
+  const again = await post({ review: { ...theme, product_id: product.id, review_status: 2 } });
+  expect((await again.json()).result.id).toBe(id);
+  const stored = await server.db.kysely.selectFrom('review').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  expect(stored).toMatchObject({ rating: null, status: 'pending' });
+
+  await server.db.kysely.updateTable('review').set({ status: 'approved', created_at: '2026-11-21T11:00:00.000Z' }).where('id', '=', id).execute();
+  const { body } = await list(product.id, '?size=50');
+  expect(body.result.summary).toEqual({ ...before, count: before.count + 1 });
+  expect(body.result.total).toBe(before.count + 1);
+  expect(body.result.items).toContainEqual(expect.objectContaining({ id, rating: null, title: 'Bez gwiazdek' }));
+  await server.db.kysely.deleteFrom('review').where('id', '=', id).execute();
+});
+
 test.each([
   ['no review', {}, 400],
   ['rating 0', { rating: 0 }, 400],
   ['rating 6', { rating: 6 }, 400],
   ['rating 4.5', { rating: 4.5 }, 400],
+  ['rating "Infinity"', { rating: 'Infinity' }, 400],
+  ['product_id "1e309" (coerced to Infinity)', { product_id: '1e309' }, 400],
+  ['product_id past the largest id', { product_id: 2 ** 31 }, 400],
   ['blank title', { title: '   ' }, 400],
   ['title too long', { title: 'x'.repeat(121) }, 400],
   ['detail too long', { detail: 'x'.repeat(2001) }, 400],

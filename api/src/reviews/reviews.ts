@@ -6,13 +6,15 @@ export interface NewReview {
   nickname: string;
   title: string;
   detail: string;
-  rating: number;
+  /** 1–5, or null: VSF 1.12's default theme sends reviews without stars. */
+  rating: number | null;
 }
 
 /**
  * Reviews of parent products. Only approved reviews are listed and counted; a shopper's new
  * review waits for moderation. Sending the same review twice (double click, retry) stores it
- * once.
+ * once. A review without stars is listed and counted, and left out of the average and the
+ * per-star counts.
  */
 export class Reviews {
   constructor(private readonly db: Db) {}
@@ -23,8 +25,12 @@ export class Reviews {
       .where('product_id', '=', productId).where('status', '=', 'approved')
       .groupBy('rating').execute();
     const histogram: RatingHistogram = [0, 0, 0, 0, 0];
-    for (const row of rows) histogram[row.rating - 1] = Number(row.count);
-    return reviewSummary(histogram);
+    let unrated = 0;
+    for (const row of rows) {
+      if (row.rating === null) unrated = Number(row.count);
+      else histogram[row.rating - 1] = Number(row.count);
+    }
+    return reviewSummary(histogram, unrated);
   }
 
   /** Newest first. */
@@ -40,7 +46,8 @@ export class Reviews {
     return this.db.kysely.transaction().execute(async (trx) => {
       const same = await trx.selectFrom('review').select('id')
         .where('product_id', '=', review.product_id).where('nickname', '=', review.nickname)
-        .where('title', '=', review.title).where('detail', '=', review.detail).where('rating', '=', review.rating)
+        .where('title', '=', review.title).where('detail', '=', review.detail)
+        .where('rating', review.rating === null ? 'is' : '=', review.rating)
         .executeTakeFirst();
       if (same) return { id: same.id, status: 'pending' as const };
       const inserted = await trx.insertInto('review')

@@ -47,6 +47,14 @@ test('average, spread per star and the newest reviews; "show more" loads the nex
   expect(within(section).queryByRole('button', { name: /Pokaż więcej/ })).not.toBeInTheDocument();
 });
 
+test('a review sent without stars (Vue Storefront 1\'s form has none) is shown without stars', async () => {
+  const unrated: Review = { ...review(7, 5, 3), rating: null };
+  await renderRemote(<Reviews productId={42} initial={{ summary: { ...summary, count: 13 }, items: [unrated, ...first] }} />, CATALOG_NAMESPACE);
+  const article = screen.getByRole('article', { name: 'Opinia 7' });
+  expect(within(article).queryByRole('img')).not.toBeInTheDocument();
+  expect(article).toHaveTextContent('Klient 7, 3 października 2026');
+});
+
 test('the form asks for every field with the spec message, then sends the review and thanks with a moderation note', async () => {
   await renderRemote(<Reviews productId={42} initial={{ summary: { average: null, count: 0, histogram: [0, 0, 0, 0, 0] }, items: [] }} />, CATALOG_NAMESPACE);
   expect(screen.getByText('Ten produkt nie ma jeszcze opinii. Podziel się swoją jako pierwszy.')).toBeInTheDocument();

@@ -121,7 +121,8 @@ export function Reviews({ productId, initial }: { productId: number; initial: { 
             <li key={review.id} tabIndex={-1}>
               <article aria-labelledby={`review-${review.id}`}>
                 <h3 id={`review-${review.id}`}>{review.title}</h3>
-                <RatingStars value={review.rating} label={t('reviews.rating', { rating: review.rating })} />
+                {/* A review sent without stars (Vue Storefront 1's form has none) shows none. */}
+                {review.rating !== null && <RatingStars value={review.rating} label={t('reviews.rating', { rating: review.rating })} />}
                 <p className="review-meta">{review.nickname}, <time dateTime={review.created_at}>{format.date(review.created_at)}</time></p>
                 {review.detail.split('\n').map((paragraph, index) => <p key={index}>{paragraph}</p>)}
               </article>

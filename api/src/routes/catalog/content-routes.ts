@@ -3,10 +3,23 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../../catalog/catalog';
 import { ApiError, sendResult } from '../../http/envelope';
-import { parseSearch } from '../../search/query-parser';
+import { INPUT_LIMITS, Offset, PageSize } from '../../http/bounded-integers';
+import { parseSearch, SearchQueryError } from '../../search/query-parser';
 
 export const EMPTY_CMS = 'CMS query returned empty result';
 const IDENTIFIER = Type.String({ minLength: 1, maxLength: 128, pattern: '^[a-z0-9][a-z0-9_-]*$' });
+
+/** The search for blocks like a pattern; a pattern the search refuses is the caller's 400, not a 500. */
+function blocksSearch(like: string, from: number, size: number) {
+  try {
+    return parseSearch({
+      type: 'cms_block', query: { _appliedFilters: [{ attribute: 'identifier', value: { like } }, { attribute: 'active', value: { eq: true } }] }, from, size,
+    });
+  } catch (error) {
+    if (error instanceof SearchQueryError) throw new ApiError(400, error.message);
+    throw error;
+  }
+}
 
 /**
  * CMS pages and blocks (spec §7: page by identifier, blocks by a like filter with size 150 and
@@ -23,16 +36,14 @@ export async function contentRoutes(app: FastifyInstance, { catalog }: { catalog
 
   const BlocksQuery = Type.Object({
     like: Type.String({ minLength: 1, maxLength: 128 }),
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 150 })),
-    from: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    size: Type.Optional(PageSize({ maximum: INPUT_LIMITS.maxCmsBlocks, default: 150 })),
+    from: Type.Optional(Offset()),
   });
   app.get<{ Querystring: Static<typeof BlocksQuery> }>('/api/cms/blocks', {
     schema: { summary: 'CMS blocks whose identifier is like a pattern (size 150 by default, at most 500)', tags: ['content'], querystring: BlocksQuery },
   }, async (request, reply) => {
     const { like, size = 150, from = 0 } = request.query;
-    const result = await catalog.engine.search(parseSearch({
-      type: 'cms_block', query: { _appliedFilters: [{ attribute: 'identifier', value: { like } }, { attribute: 'active', value: { eq: true } }] }, from, size,
-    }));
+    const result = await catalog.engine.search(blocksSearch(like, from, size));
     return sendResult(reply, { items: result.items, total: result.total, start: result.start, perPage: result.perPage });
   });
 
@@ -60,8 +71,8 @@ export async function contentRoutes(app: FastifyInstance, { catalog }: { catalog
   });
 
   const AdviceQuery = Type.Object({
-    from: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 12 })),
+    from: Type.Optional(Offset()),
+    size: Type.Optional(PageSize({ maximum: 50, default: 12 })),
     topic: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$' })),
   });
   app.get<{ Querystring: Static<typeof AdviceQuery> }>('/api/advice', {

@@ -13,3 +13,10 @@ test.each<[RatingHistogram, number | null, number]>([
 ])('%j → average %s of %i reviews', (histogram, average, count) => {
   expect(reviewSummary(histogram)).toEqual({ average, count, histogram });
 });
+
+test.each<[RatingHistogram, number, number | null, number]>([
+  [[0, 0, 0, 0, 0], 2, null, 2], // only reviews without stars: counted and listed, no average
+  [[0, 0, 0, 1, 1], 3, 4.5, 5], // the average is over the rated two
+])('%j with %i reviews without stars → average %s of %i reviews', (histogram, unrated, average, count) => {
+  expect(reviewSummary(histogram, unrated)).toEqual({ average, count, histogram });
+});

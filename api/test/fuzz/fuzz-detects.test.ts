@@ -1,0 +1,41 @@
+import { Type } from '@sinclair/typebox';
+import { startTestServer, TEST_SEED, type TestServer } from '../helpers';
+import { runFuzz } from './run-fuzz';
+
+/**
+ * The fuzz can fail: a planted route that answers 500 on a large number, stores whatever text it
+ * gets and merges bodies into Object.prototype is caught on all three counts.
+ */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    seed: { ...TEST_SEED, products: 20 },
+    extend: (app) => {
+      app.post<{ Querystring: { size?: number }; Body: { note?: unknown } }>('/api/fuzz-canary', {
+        schema: { querystring: Type.Object({ size: Type.Optional(Type.Number()) }), body: Type.Object({ note: Type.Optional(Type.Unknown()) }) },
+      }, async (request) => {
+        if ((request.query.size ?? 0) > 1e6) throw new Error('planted: a size nobody bounded');
+        const { note } = request.body;
+        if (typeof note === 'string') {
+          await server.db.kysely.insertInto('review').values({ product_id: 1, nickname: note, title: 't', detail: 'd', rating: 5, status: 'pending', created_at: '2026-11-21' }).execute();
+        }
+        if (note && typeof note === 'object') Object.assign(Object.prototype, { planted: true }); // a deep merge gone wrong
+        return { ok: true };
+      });
+    },
+  });
+}, 60_000);
+afterAll(async () => {
+  delete (Object.prototype as Record<string, unknown>).planted;
+  await server.close();
+}, 60_000);
+
+test('a planted 500, a planted over-long stored text and a planted prototype change are all reported', async () => {
+  const totals = await runFuzz(server, { runs: 400, seed: 7, only: (route) => route.path === '/api/fuzz-canary' });
+  expect(totals.routes).toBe(1);
+  expect(totals.fiveXx.length).toBeGreaterThan(0);
+  expect(totals.fiveXx[0]).toMatchObject({ status: 500, method: 'POST', url: expect.stringContaining('/api/fuzz-canary') });
+  expect(totals.garbage).toContainEqual(expect.objectContaining({ table: 'review', column: 'nickname', why: expect.stringMatching(/characters stored where at most 60 belong/) }));
+  expect(totals.polluted).toContain('planted');
+});
