@@ -128,14 +128,19 @@ export class Catalog {
    * stock while one of its children is.
    */
   patchStock(rows: StockItemTable[]): void {
+    const changed = new Set<Product>();
     for (const row of rows) {
       const entry = this.bySku.get(row.sku);
       if (!entry) continue;
       Object.assign((entry.child ?? entry.product).stock, stockInfoOf(row));
-      if (entry.child) {
+      // A configurable's own row does not decide: it is in stock while a variant is (as loadCatalogData).
+      if (entry.child || entry.product.configurable_children) {
         entry.product.stock.is_in_stock = (entry.product.configurable_children ?? []).some((child) => child.stock.is_in_stock && child.status < 2);
       }
+      changed.add(entry.product);
     }
+    // The documents the engine indexed are these objects: its stock filter follows in this request.
+    if (changed.size > 0) this.engine.stockChanged?.([...changed]);
   }
 
   /** Promotions start and end by the day: the first request of a new day re-prices. */

@@ -7,6 +7,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Set by the mail worker for a queued message: its identity (`mail<row id>`), when it was
+   * queued and its Message-ID — the same message sent again is recognisably the same
+   * (the file outbox writes it only once).
+   */
+  id?: string;
+  date?: Date;
+  messageId?: string;
 }
 
 /** Where the shop's e-mail goes: SMTP when `SMTP_URL` is set, otherwise `.eml` files under `MAIL_DIR`. */
@@ -22,13 +30,23 @@ export class FileOutbox implements Outbox {
 
   constructor(readonly dir: string, private readonly clock: () => Date = () => new Date()) {}
 
-  async send(message: MailMessage): Promise<void> {
+  async send({ id, ...message }: MailMessage): Promise<void> {
     const info = await this.render.sendMail({ from: SHOP_SENDER, ...message });
     fs.mkdirSync(this.dir, { recursive: true });
-    const stamp = this.clock().toISOString().replace(/[:.]/g, '-');
+    const stamp = (message.date ?? this.clock()).toISOString().replace(/[:.]/g, '-');
     // "Potwierdzenie zamówienia 000000001 – Kaloryfer" → "potwierdzenie-zamowienia-000000001-kaloryfer" (ł has no decomposition).
     const slug = message.subject.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ł/g, 'l').replace(/Ł/g, 'L')
       .replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).toLowerCase();
+    if (id) {
+      // A queued message has one file name: written again after a crash, it is already there.
+      const file = path.join(this.dir, `${stamp}-${id.replace(/[^\w-]+/g, '-')}-${slug}.eml`);
+      try {
+        writeWhole(file, info.message as Buffer);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      return;
+    }
     // 'wx': a second message in the same millisecond with the same subject gets its own file.
     for (let n = 0; ; n += 1) {
       const file = path.join(this.dir, `${stamp}-${slug}${n ? `-${n}` : ''}.eml`);
@@ -42,6 +60,20 @@ export class FileOutbox implements Outbox {
   }
 }
 
+/**
+ * The whole file or none: written to a temporary name and linked to its own (link fails with
+ * EEXIST when it is there), so a crash mid-write never leaves half a message under the name.
+ */
+function writeWhole(file: string, content: Buffer): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, content);
+  try {
+    fs.linkSync(temporary, file);
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
+}
+
 export class SmtpOutbox implements Outbox {
   private readonly transport: Transporter;
 
@@ -49,7 +81,7 @@ export class SmtpOutbox implements Outbox {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
 
-  async send(message: MailMessage): Promise<void> {
+  async send({ id: _id, ...message }: MailMessage): Promise<void> {
     await this.transport.sendMail({ from: SHOP_SENDER, ...message });
   }
 }

@@ -8,6 +8,8 @@ import type { Carts, CartTotalsView } from '../cart/carts';
 import type { Db } from '../db/database';
 import type { CartTable, Database, SalesOrderTable, StockItemTable } from '../db/schema';
 import { ApiError } from '../http/envelope';
+import { announceMail, enqueueMail } from '../mail/mail-queue';
+import { orderConfirmation } from '../mail/order-confirmation';
 
 export const ORDER_MESSAGES = {
   emptyCart: 'Shopping cart is empty, add products before entering Checkout',
@@ -99,8 +101,9 @@ const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(Strin
  * Placing orders (spec §4, architecture: idempotent, stock reserved atomically). The order is
  * the server cart priced today — prices a client sends are never read. Inside one transaction
  * every stock-keeping SKU is reserved with a conditional update (it only succeeds while enough
- * is left), the store's order counter moves on, the order and its lines are written and the
- * cart is emptied; any refusal rolls all of it back.
+ * is left), the store's order counter moves on, the order and its lines are written, the
+ * confirmation e-mail is queued (mail outbox: the worker sends it) and the cart is emptied; any
+ * refusal rolls all of it back.
  */
 export class Orders {
   constructor(
@@ -165,11 +168,15 @@ export class Orders {
         await trx.deleteFrom('cart_item').where('cart_id', '=', request.cart.id).execute();
         await trx.updateTable('cart').set({ coupon_code: null, shipping_method: null, payment_method: null, updated_at: this.clock().toISOString() })
           .where('id', '=', request.cart.id).execute();
+        // The confirmation is a row of this transaction (the mail outbox): committed with the order, or not at all.
+        const summary = await this.summaryOf(await trx.selectFrom('sales_order').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), trx);
+        await enqueueMail(trx, { key: `order-confirmation:${id}`, message: orderConfirmation(summary) });
         return {
           orderNumber: incrementId, backendOrderId: id, clientOrderId: request.clientOrderId, status, paymentState,
           grandTotal: totals.grand_total, created: true,
         };
       });
+      if (placed.created) announceMail(this.db); // this process's mail worker delivers it now; a crash before leaves it queued
       if (placed.created && reserve.size > 0) {
         this.stockChanged(await this.db.kysely.selectFrom('stock_item').selectAll().where('sku', 'in', [...reserve.keys()]).execute());
       }
@@ -198,8 +205,8 @@ export class Orders {
     return this.summaryOf(await this.db.kysely.selectFrom('sales_order').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
   }
 
-  private async summaryOf(row: Selectable<SalesOrderTable>): Promise<OrderSummary> {
-    const items = await this.db.kysely.selectFrom('sales_order_item').selectAll().where('order_id', '=', row.id).orderBy('id').execute();
+  private async summaryOf(row: Selectable<SalesOrderTable>, executor: Kysely<Database> = this.db.kysely): Promise<OrderSummary> {
+    const items = await executor.selectFrom('sales_order_item').selectAll().where('order_id', '=', row.id).orderBy('id').execute();
     const totals = JSON.parse(row.totals) as CartTotalsView;
     const addresses = JSON.parse(row.addresses) as { shipping: AddressInput; billing: AddressInput };
     const payment = [...PAYMENT_METHODS, ...INSTANT_CHECKOUT_METHODS].find((method) => method.code === row.payment_method);

@@ -1,43 +1,19 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { shopperOriginOf } from '../payments/return-origin';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Carts } from '../cart/carts';
 import type { Customers } from '../customers/customers';
 import { ApiError, sendResult } from '../http/envelope';
-import { orderConfirmation } from '../mail/order-confirmation';
-import type { Outbox } from '../mail/outbox';
 import type { Orders } from '../orders/orders';
 import { needsPayment, type Payments } from '../payments/payments';
-
-const Text = (max: number) => Type.String({ maxLength: max });
-const Address = Type.Object({
-  firstname: Text(100), lastname: Text(100),
-  street: Type.Array(Text(200), { minItems: 1, maxItems: 3 }),
-  city: Text(100), postcode: Text(16), country_id: Type.String({ minLength: 2, maxLength: 2 }),
-  telephone: Type.Optional(Text(32)), email: Type.Optional(Text(254)),
-  company: Type.Optional(Text(200)), vat_id: Type.Optional(Text(32)),
-}, { additionalProperties: true });
-
-const OrderBody = Type.Object({
-  order: Type.Object({
-    order_id: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'the client\'s id for this order: sending it again returns the same order' }),
-    cart_id: Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
-    products: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200, description: 'ignored: the order is the server cart, priced by the server' })),
-    addressInformation: Type.Object({
-      shippingAddress: Address,
-      billingAddress: Type.Optional(Address),
-      shipping_method_code: Type.String({ minLength: 1, maxLength: 32 }),
-      shipping_carrier_code: Type.String({ minLength: 1, maxLength: 32 }),
-      payment_method_code: Type.String({ minLength: 1, maxLength: 64 }),
-      payment_method_additional: Type.Optional(Type.Object({}, { additionalProperties: true })),
-    }, { additionalProperties: true }),
-  }, { additionalProperties: true }),
-});
+import { callerToken } from './caller-token';
+import { allowListedAddress, clientOrderIdOf, OrderFields, unwrapOrder } from './order-body';
 
 const OrderNumber = Type.String({ pattern: '^\\d{9}$', description: 'the shop\'s order number (increment_id)' });
 const ClientOrderId = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'the client order id the order was placed with: proves the asker placed it' });
 const NOT_FOUND = 'No such order';
 
-interface OrderRouteDeps { orders: Orders; carts: Carts; customers: Customers; payments: Payments; outbox: Outbox }
+interface OrderRouteDeps { orders: Orders; carts: Carts; customers: Customers; payments: Payments }
 
 /**
  * `POST /api/order` (vsf-contract.md): the server cart becomes an order, once per client order
@@ -45,7 +21,7 @@ interface OrderRouteDeps { orders: Orders; carts: Carts; customers: Customers; p
  * thank-you page reads the order (`GET /api/order/status`) and can start a new payment attempt
  * after a failed one (`POST /api/order/payment`) — both need the client order id.
  */
-export async function orderRoutes(app: FastifyInstance, { orders, carts, customers, payments, outbox }: OrderRouteDeps) {
+export async function orderRoutes(app: FastifyInstance, { orders, carts, customers, payments }: OrderRouteDeps) {
   /** The order these two keys open — 404 alike for a wrong number and a wrong id, so neither can be probed. */
   const shoppersOrder = async (keys: { order_increment_id: string; order_id: string }) => {
     const summary = await orders.summaryFor(keys.order_increment_id, keys.order_id);
@@ -53,32 +29,33 @@ export async function orderRoutes(app: FastifyInstance, { orders, carts, custome
     return summary;
   };
 
-  app.post<{ Body: Static<typeof OrderBody>; Querystring: { token?: string } }>('/api/order', {
+  app.post<{ Body: OrderFields; Querystring: { token?: string } }>('/api/order', {
     schema: {
-      summary: 'Place the order of a cart: prices from the server, stock reserved atomically, idempotent by order_id',
+      summary: 'Place the order of a cart: prices from the server, stock reserved atomically, exactly once per order_id, Idempotency-Key or cart content. '
+        + 'The body is the order (VSF 1.12) or {order: …} (order-body.ts)',
       tags: ['order'],
-      body: OrderBody,
+      body: OrderFields,
       querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 2000 })) }),
     },
+    // Both forms meet one schema: {order: {…}} is unwrapped before validation.
+    preValidation: async (request) => { request.body = unwrapOrder(request.body) as OrderFields; },
   }, async (request, reply) => {
-    const { order } = request.body;
-    const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const customer = customers.customerOf(request.query.token || bearer || undefined);
+    const order = request.body;
+    const customer = customers.customerOf(callerToken(request));
+    const clientOrderId = clientOrderIdOf(order, request.headers['idempotency-key']);
     const cart = await carts.find(order.cart_id, customer?.id ?? null);
     const info = order.addressInformation;
     const placed = await orders.place({
-      clientOrderId: order.order_id, cart, customerId: customer?.id ?? null, groupId: customer?.groupId ?? 0,
-      shippingAddress: info.shippingAddress, billingAddress: info.billingAddress,
+      clientOrderId, cart, customerId: customer?.id ?? null, groupId: customer?.groupId ?? 0,
+      shippingAddress: allowListedAddress(info.shippingAddress, 'body.addressInformation.shippingAddress'),
+      billingAddress: info.billingAddress ? allowListedAddress(info.billingAddress, 'body.addressInformation.billingAddress') : undefined,
       shippingMethod: `${info.shipping_carrier_code}_${info.shipping_method_code}`, paymentMethod: info.payment_method_code,
     });
-    // A replay of an order paid offline needs nothing more: no second e-mail, no payment.
+    // The confirmation e-mail was queued with the order, in its transaction (the mail worker sends
+    // it once, after a crash too). A replay of an order paid offline needs nothing more.
     if (!placed.created && !needsPayment(placed)) return sendResult(reply, placed);
     const summary = await orders.summaryById(placed.backendOrderId);
-    if (placed.created) {
-      // The order stands whatever the mail server says; a failed e-mail is logged for the staff to resend.
-      await outbox.send(orderConfirmation(summary)).catch((error) => request.log.error({ err: error, order: placed.orderNumber }, 'order confirmation e-mail not sent'));
-    }
-    return sendResult(reply, { ...placed, ...(needsPayment(summary) ? { paymentRedirect: await payments.redirectFor(summary) } : {}) });
+    return sendResult(reply, { ...placed, ...(needsPayment(summary) ? { paymentRedirect: await payments.redirectFor(summary, shopperOriginOf(request.headers)) } : {}) });
   });
 
   app.get<{ Querystring: { order_increment_id: string; order_id: string } }>('/api/order/status', {
@@ -99,6 +76,6 @@ export async function orderRoutes(app: FastifyInstance, { orders, carts, custome
       body: Type.Object({ order_increment_id: OrderNumber, order_id: ClientOrderId }),
     },
   }, async (request, reply) => {
-    return sendResult(reply, { paymentRedirect: await payments.redirectFor(await shoppersOrder(request.body)) });
+    return sendResult(reply, { paymentRedirect: await payments.redirectFor(await shoppersOrder(request.body), shopperOriginOf(request.headers)) });
   });
 }

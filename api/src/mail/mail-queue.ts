@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import type { MailMessage } from './outbox';
+
+/**
+ * The transactional half of the mail outbox: `enqueueMail(trx, …)` writes the message as a
+ * `mail_outbox` row with the caller's transaction, so the message exists exactly when what it
+ * confirms was committed. Nothing is sent here — the `MailWorker` delivers it.
+ */
+export async function enqueueMail(
+  executor: Kysely<Database>,
+  { key, message, now = new Date() }: { key: string; message: MailMessage; now?: Date },
+): Promise<void> {
+  const at = now.toISOString();
+  await executor.insertInto('mail_outbox').values({
+    dedupe_key: key, recipient: message.to, subject: message.subject, text: message.text, html: message.html,
+    status: 'pending', next_attempt_at: at, locked_until: null, last_error: null, created_at: at, sent_at: null,
+  }).onConflict((oc) => oc.column('dedupe_key').doNothing()).execute(); // queued before under this key: once is enough
+}
+
+/**
+ * Wake-up calls within this process: after committing a queued message, `announceMail(db)`
+ * makes this process's workers on that database deliver at once instead of at their next poll
+ * (workers in other processes find it when they poll).
+ */
+const listeners = new WeakMap<object, Set<() => void>>();
+
+export function announceMail(db: Db): void {
+  for (const listener of listeners.get(db.kysely) ?? []) listener();
+}
+
+export function onMailQueued(db: Db, listener: () => void): () => void {
+  let set = listeners.get(db.kysely);
+  if (!set) listeners.set(db.kysely, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}

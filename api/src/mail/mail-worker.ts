@@ -1,0 +1,166 @@
+import type { Db } from '../db/database';
+import type { MailOutboxTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+import { onMailQueued } from './mail-queue';
+import type { Outbox } from './outbox';
+import { MAIL_RETRY, retryDelayMs } from './retry-delay';
+
+export interface MailWorkerOptions {
+  /** How often due messages are looked for (those of other processes, retries that came due). */
+  pollMs?: number;
+  /** How long one worker holds a message it is sending; a worker that dies frees it after this. */
+  leaseMs?: number;
+  /** The wait after the n-th failed attempt. */
+  delayMs?: (attempts: number) => number;
+  maxAttempts?: number;
+  /** Wall-clock time (not the shop's pricing clock): retries are due in real time. */
+  now?: () => Date;
+  log?: { warn(message: string): void; error(message: string): void };
+}
+
+const BATCH = 20;
+
+/**
+ * The delivering half of the mail outbox: takes due `mail_outbox` rows one by one, claims each
+ * with a conditional update (so two workers — two processes on one PostgreSQL — never send
+ * the same row at once), hands it to the transport (`.eml` files or SMTP) and marks it sent; a
+ * failure is tried again after an exponential backoff (`retry-delay.ts`) until it is given up
+ * as `failed`. Rows left by a crash are simply still pending: the next start delivers them.
+ *
+ * Each message goes out with a Message-ID and file name made from its row, so the file outbox
+ * writes it once even if a crash came between the write and the "sent" mark (an SMTP server
+ * could in that narrow window get it twice, with the same Message-ID).
+ */
+export class MailWorker {
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly delayMs: (attempts: number) => number;
+  private readonly maxAttempts: number;
+  private readonly now: () => Date;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  private timer: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly db: Db, private readonly transport: Outbox, private readonly options: MailWorkerOptions = {}) {
+    this.pollMs = options.pollMs ?? 5_000;
+    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.delayMs = options.delayMs ?? retryDelayMs;
+    this.maxAttempts = options.maxAttempts ?? MAIL_RETRY.maxAttempts;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Delivers what is due now, then polls; messages queued in this process are delivered at once. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.unsubscribe = onMailQueued(this.db, () => void this.kick());
+    void this.kick();
+  }
+
+  /** Stops polling and waits for the message being sent, if any; queued rows stay for the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** A pass now (one already running takes another turn after it). */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.running = (async () => {
+      do {
+        this.again = false;
+        try {
+          await this.deliverDue(() => this.stopped);
+        } catch (error) {
+          // The database is away (a restart, a failover): the rows wait for the next poll.
+          this.options.log?.error(`mail outbox not read: ${String((error as Error)?.message ?? error)}`);
+          break;
+        }
+      } while (this.again && !this.stopped);
+    })().finally(() => {
+      this.running = null;
+      if (!this.stopped) this.timer = setTimeout(() => void this.kick(), this.pollMs).unref();
+    });
+    return this.running;
+  }
+
+  /** Tests: wait until everything due now has been tried. */
+  async drain(): Promise<void> {
+    while (this.running) await this.running;
+    if (!this.stopped) await this.kick();
+  }
+
+  /** Delivers every message due now (or until `shouldStop`: the message under way is finished); answers how many went out. */
+  async deliverDue(shouldStop: () => boolean = () => false): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const now = this.now().toISOString();
+      const due = await this.db.kysely.selectFrom('mail_outbox').select('id')
+        .where('status', '=', 'pending').where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+        .orderBy('id').limit(BATCH).execute();
+      for (const { id } of due) {
+        if (shouldStop()) return sent;
+        if (await this.deliver(id)) sent += 1;
+      }
+      if (due.length < BATCH) return sent;
+    }
+  }
+
+  /** One attempt at one message, if this worker wins its claim; true when it went out. */
+  private async deliver(id: number): Promise<boolean> {
+    const now = this.now();
+    const claimed = await this.db.kysely.updateTable('mail_outbox')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), locked_until: new Date(now.getTime() + this.leaseMs).toISOString() }))
+      .where('id', '=', id).where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now.toISOString())]))
+      .returningAll().executeTakeFirst();
+    if (!claimed) return false; // another worker has it, or it went out meanwhile
+    try {
+      await this.transport.send(messageOf(claimed));
+    } catch (error) {
+      const attempts = claimed.attempts;
+      const givenUp = attempts >= this.maxAttempts;
+      const reason = String((error as Error)?.message ?? error).slice(0, 2000);
+      await this.db.kysely.updateTable('mail_outbox').set({
+        status: givenUp ? 'failed' : 'pending', locked_until: null, last_error: reason,
+        next_attempt_at: new Date(this.now().getTime() + this.delayMs(attempts)).toISOString(),
+      }).where('id', '=', id).execute();
+      const what = `mail ${claimed.dedupe_key} to ${maskAddress(claimed.recipient)}`;
+      if (givenUp) this.options.log?.error(`${what} given up after ${attempts} attempts: ${reason}`);
+      else this.options.log?.warn(`${what} not sent (attempt ${attempts}, next in ${Math.round(this.delayMs(attempts) / 1000)} s): ${reason}`);
+      return false;
+    }
+    await this.db.kysely.updateTable('mail_outbox')
+      .set({ status: 'sent', sent_at: this.now().toISOString(), locked_until: null, last_error: null })
+      .where('id', '=', id).execute();
+    return true;
+  }
+}
+
+/** The row as a message, with its identity: the same row is the same message, however often it is tried. */
+function messageOf(row: Selectable<MailOutboxTable>) {
+  const created = new Date(row.created_at);
+  return {
+    to: row.recipient, subject: row.subject, text: row.text, html: row.html,
+    id: `mail${row.id}`, date: created, messageId: `<${row.dedupe_key.replace(/[^\w.-]+/g, '.')}.${created.getTime()}@kaloryfer.pl>`,
+  };
+}
+
+/** Logs carry no full e-mail address (issue #22: e-mails are redacted). */
+function maskAddress(address: string): string {
+  const at = address.indexOf('@');
+  return at > 0 ? `${address[0]}***${address.slice(at)}` : '***';
+}
