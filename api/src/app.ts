@@ -2,10 +2,15 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { GroupTokens, loadTokenSecret } from './auth/group-token';
 import { Catalog } from './catalog/catalog';
+import { StockSync } from './catalog/stock-sync';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { imageRoutes } from './images/image-routes';
 import { installErrorHandling } from './http/error-handler';
+import { readEmptyJsonAsObject } from './http/json-body';
+import { finiteNumbers } from './http/finite-numbers';
+import { installBodyLimits } from './http/body-limits';
+import { installSecurityHeaders } from './http/security-headers';
 import { envelope } from './http/envelope';
 import { contentRoutes } from './routes/catalog/content-routes';
 import { productRoutes } from './routes/catalog/product-routes';
@@ -16,7 +21,7 @@ import { Orders } from './orders/orders';
 import { userRoutes } from './routes/user-routes';
 import { Customers } from './customers/customers';
 import { PasswordHasher, OWASP_SCRYPT } from './auth/passwords';
-import { requestSerializer } from './auth/log-redaction';
+import { loggerOptions } from './auth/log-redaction';
 import { OrderHistory } from './customers/order-history';
 import { Wishlists } from './customers/wishlist';
 import { wishlistRoutes } from './routes/wishlist-routes';
@@ -31,6 +36,7 @@ import { storeRoutes } from './routes/store';
 import { MemorySearchEngine } from './search/memory/memory-engine';
 import { FixtureCompanyRegister } from './companies/company-register';
 import { createOutbox } from './mail/outbox';
+import { MailWorker } from './mail/mail-worker';
 import { NotificationSender, RETRY_DELAYS_MS } from './payments/notification-sender';
 import { Payments } from './payments/payments';
 import { SandboxGateway } from './payments/sandbox-gateway';
@@ -56,6 +62,8 @@ declare module 'fastify' {
     groupTokens: GroupTokens;
     /** The sandbox gateway's notifications under way (tests wait for them with `drain()`). */
     paymentNotifications: NotificationSender;
+    /** Delivers the mail outbox (order confirmations written with their orders); tests wait with `drain()`. */
+    mailOutbox: MailWorker;
   }
 }
 
@@ -71,12 +79,16 @@ export interface AppOptions {
 /** The HTTP application: the API under /api and the OpenAPI document. */
 export async function buildApp({ config, db, clock, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    // Tokens travel as ?token= (VSF contract): request URLs are logged with them cut out (auth/log-redaction.ts).
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) },
+    // Tokens and cart ids travel as ?token=/?cartId= (VSF contract): logs cut them, e-mails and card-like numbers out (auth/log-redaction.ts).
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, logStream),
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    // finiteNumbers: `?size=Infinity`/`1e309` answer 400 on every route (Ajv's coercion lets them past min/max).
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false }, plugins: [finiteNumbers] },
   });
   installErrorHandling(app);
+  await installSecurityHeaders(app, { publicOrigin: config.publicOrigin }); // nosniff, no framing, referrer, permissions, HSTS on TLS; pages set their CSP
+  readEmptyJsonAsObject(app); // before the routes: VSF's bodiless JSON POSTs read as {} everywhere
+  installBodyLimits(app); // before the routes: each route's body limit from http/body-limits.ts (32 KiB unless listed)
 
   await app.register(swagger, {
     openapi: {
@@ -87,18 +99,22 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes, { db });
-  await app.register(storeRoutes, { db });
+  await app.register(storeRoutes, { db, store: config.store });
 
   const now = clock ?? (() => new Date());
   const catalog = new Catalog(db, new MemorySearchEngine(), now);
   const reviews = new Reviews(db);
   await catalog.refresh();
   app.decorate('catalog', catalog);
+  // Stock changed by other instances or an import reaches the catalogue and its search filter within STOCK_SYNC_MS.
+  const stockSync = new StockSync(db, catalog);
+  app.addHook('onReady', async () => stockSync.start());
+  app.addHook('onClose', async () => stockSync.stop());
   const tokenSecret = loadTokenSecret(config.tokenSecret, config.varDir);
   const groupTokens = new GroupTokens(tokenSecret);
   app.decorate('groupTokens', groupTokens);
-  await app.register(searchRoutes, { catalog, groupTokens });
-  await app.register(productRoutes, { catalog, reviews });
+  await app.register(searchRoutes, { catalog, groupTokens, reviews });
+  await app.register(productRoutes, { catalog, reviews, store: config.store });
   await app.register(reviewRoutes, { catalog, reviews, clock: now });
   const customers = new Customers(db, new TokenSigner(tokenSecret), now, {
     accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds,
@@ -115,10 +131,16 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   const sandbox = new SandboxGateway(paymentKey, config.publicOrigin, notifications);
   const payments = new Payments(db, sandbox, {
     notifyUrl: () => config.paymentNotifyUrl ?? `http://127.0.0.1:${listeningPort(app)}${NOTIFY_PATH}`,
-    continueUrl: (orderNumber) => `${config.publicOrigin}/thank-you-page?order_increment_id=${orderNumber}`,
+    continueUrl: (orderNumber, origin) => `${origin}/thank-you-page?order_increment_id=${orderNumber}`,
+    returnOrigins: { allowed: [config.publicOrigin, ...config.publicOrigins], fallback: config.publicOrigin }, // PUBLIC_ORIGINS: the shopper's own origin when listed
   }, now);
   app.decorate('paymentNotifications', notifications);
-  await app.register(orderRoutes, { orders: new Orders(db, carts, now, (rows) => catalog.patchStock(rows)), carts, customers, payments, outbox: createOutbox(config) });
+  // The order confirmation is queued in the order's transaction; this worker sends it, retrying with backoff, and on start whatever a crash left.
+  const mailWorker = new MailWorker(db, createOutbox(config), { log: { warn: (message) => app.log.warn(message), error: (message) => app.log.error(message) } });
+  app.decorate('mailOutbox', mailWorker);
+  app.addHook('onReady', async () => mailWorker.start());
+  app.addHook('onClose', async () => mailWorker.stop());
+  await app.register(orderRoutes, { orders: new Orders(db, carts, now, (rows) => catalog.patchStock(rows)), carts, customers, payments });
   await app.register(paymentRoutes, { payments });
   await app.register(sandboxRoutes, { gateway: sandbox });
   await app.register(companyRoutes, { register: new FixtureCompanyRegister() });

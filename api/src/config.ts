@@ -24,6 +24,8 @@ export interface Config {
   tokenSecret: string | undefined;
   /** The origin shoppers and search engines see (canonical links, JSON-LD); PUBLIC_URL. */
   publicOrigin: string;
+  /** Origins the shop is also served on (PUBLIC_ORIGINS, comma-separated): the payment gateway returns a shopper to the one they shop on; always includes publicOrigin. */
+  publicOrigins: string[];
   /** The gateway's second key: signs and verifies payment notifications; unset = generated once into VAR_DIR. */
   paymentKey: string | undefined;
   /** Where the gateway sends notifications; unset = this server on loopback. */
@@ -43,6 +45,8 @@ export interface Config {
   passwordScryptCost: number;
   /** The marketing-automation endpoint told of unsubscriptions (DELETE, JSON {email}); unset = this API's own recorder on loopback (docs/content.md). */
   marketingUnsubscribeUrl: string | undefined;
+  /** The store this API is (STORE_ID, STORE_CODE; the migration's row is 2 / pl) and the other store ids clients may send for it (STORE_ID_ALIASES: VSF's single store view sends 1). */
+  store: { id: number; code: string; idAliases: number[] };
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -63,6 +67,20 @@ function publicOriginOf(value: string | undefined, fallback: string): string {
   } catch {
     throw new Error(`PUBLIC_URL must be an http(s) URL such as https://kaloryfer.pl, got "${value}"`);
   }
+}
+
+/** PUBLIC_ORIGINS: more origins of this shop (behind a proxy, another host name); the public URL is always one. */
+function publicOriginsOf(value: string | undefined, publicOrigin: string): string[] {
+  const origins = (value ?? '').split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
+    try {
+      const url = new URL(part);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
+      return url.origin;
+    } catch {
+      throw new Error(`PUBLIC_ORIGINS must be http(s) origins separated by commas, such as https://kaloryfer.pl,https://www.kaloryfer.pl, got "${value}"`);
+    }
+  });
+  return [...new Set([publicOrigin, ...origins])];
 }
 
 function milliseconds(name: string, value: string | undefined, fallback: number): number {
@@ -90,6 +108,19 @@ function bounded(name: string, value: string | undefined, fallback: number, min:
   return parsed;
 }
 
+function storeIds(name: string, value: string | undefined, fallback: number[]): number[] {
+  if (value === undefined) return fallback;
+  const ids = value.split(',').map((part) => part.trim()).filter(Boolean).map(Number);
+  if (ids.some((id) => !Number.isInteger(id) || id < 0 || id > 65535)) throw new Error(`${name} must be store ids separated by commas (0–65535), got "${value}"`);
+  return ids;
+}
+
+function storeCode(value: string | undefined): string {
+  if (value === undefined || value === '') return 'pl';
+  if (!/^[a-z0-9_]{1,32}$/.test(value)) throw new Error(`STORE_CODE must match ^[a-z0-9_]{1,32}$, got "${value}"`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const varDir = path.resolve(REPO_ROOT, env.VAR_DIR ?? 'var');
   const publicHost = env.PUBLIC_HOST ?? 'localhost';
@@ -105,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shellDist: path.resolve(REPO_ROOT, env.SHELL_DIST ?? 'shell/dist'),
     tokenSecret: env.TOKEN_SECRET || undefined,
     publicOrigin: publicOriginOf(env.PUBLIC_URL, `http://${publicHost}:${port}`),
+    publicOrigins: publicOriginsOf(env.PUBLIC_ORIGINS, publicOriginOf(env.PUBLIC_URL, `http://${publicHost}:${port}`)),
     paymentKey: env.PAYMENT_KEY || undefined,
     paymentNotifyUrl: env.PAYMENT_NOTIFY_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
@@ -115,6 +147,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlSeconds: bounded('REFRESH_TOKEN_TTL', env.REFRESH_TOKEN_TTL, 30 * 24 * 60 * 60, 60, 365 * 24 * 60 * 60, 'seconds'),
     passwordScryptCost: bounded('PASSWORD_SCRYPT_COST', env.PASSWORD_SCRYPT_COST, 17, 14, 20, 'log2 of scrypt N'),
     marketingUnsubscribeUrl: httpUrl('MARKETING_UNSUBSCRIBE_URL', env.MARKETING_UNSUBSCRIBE_URL),
+    store: {
+      id: bounded('STORE_ID', env.STORE_ID, 2, 0, 65535, 'a store id'),
+      code: storeCode(env.STORE_CODE),
+      idAliases: storeIds('STORE_ID_ALIASES', env.STORE_ID_ALIASES, [1]),
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedCatalog, type SeedOptions } from '../src/seed/catalog-seed';
@@ -24,6 +24,10 @@ export interface TestServerOptions {
   extend?: (app: FastifyInstance) => void;
   /** Seed a generated catalogue first (priced at noon of TEST_TODAY). */
   seed?: SeedOptions;
+  /** Settings over the test defaults (e.g. PUBLIC_ORIGINS, a log level). */
+  config?: Partial<Config>;
+  /** Where log lines go (with `config.logLevel`; tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** A real API on a loopback port with a fresh SQLite file; tests talk to it over HTTP. */
@@ -40,12 +44,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // Password hashing at the lowest accepted cost: tests check behaviour, not hashing strength
     // (the account tests cover the stored parameters and the upgrade at login).
     passwordScryptCost: 14,
+    ...options.config,
   };
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
   if (options.seed) await seedCatalog(db, options.seed);
   const today = options.seed?.today ?? TEST_TODAY;
-  const app = await buildApp({ config, db, clock: () => new Date(`${today}T12:00:00Z`) });
+  const app = await buildApp({ config, db, clock: () => new Date(`${today}T12:00:00Z`), logStream: options.logStream });
   options.extend?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -27,25 +27,33 @@ type Patch = { [key: string]: string | number | boolean | null | Patch };
  * Chromium would then refuse its requests to the loopback remotes.
  */
 export async function overrideRegistry(page: Page, patch: Patch): Promise<void> {
-  // A named function: its source is sent into the page, where it must still find itself.
-  function merge(target: Record<string, unknown>, source: Patch): Record<string, unknown> {
-    for (const [key, value] of Object.entries(source)) {
-      target[key] = value !== null && typeof value === 'object'
-        ? merge((target[key] ?? {}) as Record<string, unknown>, value) : value;
-    }
-    return target;
-  }
-  await page.addInitScript(({ patch: changes, mergeSource }) => {
-    const mergeInPage = new Function(`return ${mergeSource}`)() as typeof merge;
+  // The merge is written inside the init script (its source is what reaches the page) and
+  // without eval: the pages' Content-Security-Policy allows no eval (docs/security.md).
+  await page.addInitScript((changes) => {
     // The document turns "interactive" once parsed, just before deferred scripts (the shell) run.
     document.addEventListener('readystatechange', () => {
       const inline = document.getElementById('kf-state');
       if (document.readyState !== 'interactive' || !inline) return;
       const state = JSON.parse(inline.textContent ?? '{}');
-      state.registry = mergeInPage(state.registry ?? {}, changes);
+      state.registry ??= {};
+      // Deep merge, iteratively: pairs of (target, patch) still to merge.
+      const pending: [Record<string, unknown>, Record<string, unknown>][] = [[state.registry, changes as Record<string, unknown>]];
+      while (pending.length > 0) {
+        const [target, source] = pending.pop()!;
+        for (const [key, value] of Object.entries(source)) {
+          if (value !== null && typeof value === 'object') {
+            const existing = target[key];
+            const next = existing !== null && typeof existing === 'object' ? existing as Record<string, unknown> : {};
+            target[key] = next;
+            pending.push([next, value as Record<string, unknown>]);
+          } else {
+            target[key] = value;
+          }
+        }
+      }
       inline.textContent = JSON.stringify(state);
     });
-  }, { patch, mergeSource: merge.toString() });
+  }, patch);
 }
 
 export interface Found {

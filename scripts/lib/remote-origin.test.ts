@@ -33,6 +33,7 @@ test('hashed chunks are immutable', async () => {
   const response = await fetch(`${base}/1.0.0/app.1234abcd.js`);
   expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   expect(response.headers.get('content-type')).toContain('text/javascript');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff'); // run only as what it says it is
 });
 
 test.each([

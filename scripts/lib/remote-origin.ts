@@ -23,6 +23,8 @@ export function startRemoteOrigin(root: string, host: string, port: number): Pro
   const cache = new Map<string, { mtime: number; raw: Buffer; gzip: Buffer | null; brotli: Buffer | null }>();
   const server = http.createServer((request, response) => {
     response.setHeader('Access-Control-Allow-Origin', '*');
+    // A script or stylesheet is run only when served as one (docs/security.md).
+    response.setHeader('X-Content-Type-Options', 'nosniff');
     response.setHeader('Vary', 'Accept-Encoding');
     if (request.method === 'OPTIONS') {
       response.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': '86400' });

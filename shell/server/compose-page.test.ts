@@ -21,6 +21,8 @@ const echo: Renderer = (build, request) => (request.module === './Footer'
   ? result(`<p>footer ${build.variant.name}</p>`, { interactive: false })
   : result(`<h1>${build.variant.name} ${request.path}${request.search} ${request.language}</h1>`, { data: { key: { value: 1 } }, head: { title: `${build.variant.name} page` } }));
 
+const NONCE = 'dGVzdC1ub25jZS0xMjM0NQ==';
+
 let snapshot: RegistrySnapshot;
 let cleanup: () => void;
 beforeAll(async () => ({ snapshot, cleanup } = await snapshotOf(registryFile())));
@@ -39,6 +41,7 @@ function deps(render: Renderer = echo, extra: Partial<ComposeDeps> = {}): Compos
     contractsVersion: '1.0.0',
     budgets: { mainMs: 250, otherMs: 100 },
     serverRender: true,
+    nonce: NONCE,
     random: () => 0,
     year: 2026,
     ...extra,
@@ -61,8 +64,8 @@ test('the route\'s remote renders the main region and the content remote the foo
   }
   expect(html).not.toContain('kf-slot'); // no marker is left
   expect(html).toContain('<title>catalog page - Sklep</title>');
-  expect(html).toContain('<style data-kf="shell">body{margin:0}</style>');
-  expect(html).toContain('<style data-kf="remote">/* http://cdn.test/catalog/1.0.0/app.css */</style>');
+  expect(html).toContain(`<style data-kf="shell" nonce="${NONCE}">body{margin:0}</style>`);
+  expect(html).toContain(`<style data-kf="remote" nonce="${NONCE}">/* http://cdn.test/catalog/1.0.0/app.css */</style>`);
   expect(html).toContain('<link rel="preload" href="http://cdn.test/catalog/1.0.0/remoteEntry.js" as="script">');
   expect(html).toContain('<link rel="preconnect" href="http://cdn.test">');
   expect(html).toContain('["/main.1234abcd.js"].forEach'); // started after the first paint
@@ -204,4 +207,20 @@ test('regions render side by side: the footer is asked before the main region ha
   await composePage(page('/'), deps(gated));
   expect(events.slice(0, 2)).toEqual(['start ./app', 'start ./Footer']);
   answerMain();
+});
+
+test('every inline script the browser runs and every inline stylesheet carries the response\'s nonce; JSON data needs none; the pinned builds\' origins are handed to the CSP', async () => {
+  const render: Renderer = (build, request) => (request.module === './Footer' ? result('<p>footer</p>', { interactive: false })
+    : result('<h1>x</h1>', { head: { structuredData: [{ '@type': 'Product', name: 'x' }] } }));
+  const { html, remoteOrigins } = await composePage(page('/p/KF-1/x'), deps(render));
+  const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]);
+  const data = scripts.filter((attributes) => /type="application\/(ld\+)?json"/.test(attributes));
+  const code = scripts.filter((attributes) => !/type="application\/(ld\+)?json"/.test(attributes));
+  expect(data).toHaveLength(2); // the state and the JSON-LD
+  expect(code).toEqual([` nonce="${NONCE}"`]); // the loader that starts the shell after the first paint
+  const styles = [...html.matchAll(/<style\b([^>]*)>/g)].map((match) => match[1]);
+  expect(styles.length).toBeGreaterThan(0);
+  for (const attributes of styles) expect(attributes).toContain(`nonce="${NONCE}"`);
+  expect(html).not.toMatch(/\son[a-z]+=/); // no inline event handler a nonce could not cover
+  expect([...remoteOrigins]).toEqual(['http://cdn.test']);
 });

@@ -8,6 +8,7 @@ import { AB_COOKIE, assignVariants, type Assignment } from '../src/registry/ab-a
 import type { RemoteVariant } from '../src/registry/registry';
 import { regionKey, PAGE_STATE_ID, type PageState } from '../src/state/page-state';
 import { escapeHtml, scriptJson, styleText } from './html';
+import { pinnedOrigins } from './page-csp';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
 import type { ShellAssets } from './shell-assets';
 import { fillLayout, type ShellLayoutHtml } from './shell-layout-html';
@@ -27,6 +28,8 @@ export interface PageResponse {
   status: number;
   html: string;
   setCookies: string[];
+  /** The origins of the builds the page pins: its Content-Security-Policy allows them (page-csp.ts). */
+  remoteOrigins: Set<string>;
 }
 
 /** Time budgets of a page's regions (docs/rendering.md). */
@@ -49,6 +52,8 @@ export interface ComposeDeps {
   budgets: Budgets;
   /** False: the client-rendered mode (SSR=0), for comparison in benchmarks. */
   serverRender: boolean;
+  /** This response's CSP nonce, on every inline <script> and <style> the page server writes. */
+  nonce: string;
   random?: () => number;
   year?: number;
   log?: (message: string) => void;
@@ -134,9 +139,9 @@ const cookieValue = (name: string, value: string, maxAge: number) => `${name}=${
  * but run after the first frame, so a phone shows the server's HTML before it spends a moment
  * of its CPU on code (a deferred script that has arrived runs before the first paint).
  */
-function startAfterFirstPaint(scripts: string[]): string {
+function startAfterFirstPaint(scripts: string[], nonce: string): string {
   const start = `requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(scripts).replace(/</g, '\\u003c')}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.body.appendChild(s)})},0)})`;
-  return `<script>${start}</script>`;
+  return `<script nonce="${escapeHtml(nonce)}">${start}</script>`;
 }
 
 /** The first <img fetchpriority="high"> of a region: its largest paint, preloaded from <head>. */
@@ -201,6 +206,7 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
   const i18n = deps.i18n(language);
   const year = deps.year ?? new Date().getFullYear();
   const state = { language, year, registry: pinnedRegistry(snapshot, assignments), assignments, location };
+  const nonce = escapeHtml(deps.nonce);
 
   // Client-rendered mode: an empty root the browser renders into.
   const body = deps.serverRender
@@ -230,8 +236,8 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     '<meta name="theme-color" content="#b4232a"><link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}" data-seo="server">`] : []),
     ...(head.alternates ?? []).map((alternate) => `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}" data-seo="server">`),
-    `<style data-kf="shell">${styleText(deps.shell.css)}</style>`,
-    ...styles.filter(Boolean).map((css) => `<style data-kf="remote">${styleText(css)}</style>`),
+    `<style data-kf="shell" nonce="${nonce}">${styleText(deps.shell.css)}</style>`,
+    ...styles.filter(Boolean).map((css) => `<style data-kf="remote" nonce="${nonce}">${styleText(css)}</style>`),
     ...[...origins].map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}">`),
     ...(lcpImage ? [`<link rel="preload" href="${escapeHtml(lcpImage)}" as="image" fetchpriority="high">`] : []),
     ...deps.shell.scripts.map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
@@ -239,8 +245,8 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     ...(head.structuredData ?? []).map((data) => `<script type="application/ld+json" data-seo="server">${scriptJson(data)}</script>`),
     `</head><body><div id="root">${body}</div>`,
     `<script type="application/json" id="${PAGE_STATE_ID}">${stateJson(state, [main, footer])}</script>`,
-    startAfterFirstPaint(deps.shell.scripts),
+    startAfterFirstPaint(deps.shell.scripts, deps.nonce),
     '</body></html>',
   ].join('');
-  return { status, html, setCookies };
+  return { status, html, setCookies, remoteOrigins: pinnedOrigins(state.registry) };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -7,6 +8,7 @@ import { ServerI18n } from '@kaloryfer/i18n/src/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SHELL_BUNDLES } from '../src/i18n/shell-namespace';
 import { composePage, type Budgets } from './compose-page';
+import { pageCspDirectives } from './page-csp';
 import { RegistrySource } from './registry-snapshot';
 import { DEFAULT_CACHE } from './render-cache';
 import { RendererPool } from './renderers';
@@ -26,6 +28,8 @@ export interface PageServerOptions {
   budgets?: Budgets;
   /** How long a region's render is shared by later requests (0: never). */
   renderCacheMs: number;
+  /** Where the checkout sends shoppers to pay (form-action); the sandbox gateway is the public origin itself. */
+  gatewayOrigins?: string[];
 }
 
 export const DEFAULT_BUDGETS: Budgets = { mainMs: 250, otherMs: 100 };
@@ -64,6 +68,9 @@ function compressed(html: string, acceptEncoding: string | undefined): { body: B
  * renders call the API).
  */
 export async function installPageServer(app: FastifyInstance, options: PageServerOptions) {
+  // Pages set their CSP with helmet's reply.helmet(); the API registers helmet with the other headers.
+  if (!app.hasReplyDecorator('helmet')) throw new Error('installPageServer: install the security headers first (api/src/http/security-headers.ts)');
+  const gatewayOrigins = options.gatewayOrigins ?? [options.publicOrigin];
   const registryFile = path.join(options.varDir, 'mfe-registry.json');
   const pool = new RendererPool(
     (url) => new WorkerRenderer(url),
@@ -109,6 +116,9 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const [pathname, query = ''] = request.url.split('?');
+    // A nonce per response: the page is never shared (Cache-Control: private, no-cache) — the
+    // regions' shared renders carry none.
+    const nonce = randomBytes(16).toString('base64');
     const page = await composePage(
       { path: pathname, search: query ? `?${query}` : '', cookies: parseCookies(request.headers.cookie) },
       {
@@ -123,11 +133,14 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
         contractsVersion: CONTRACTS_VERSION,
         budgets: options.budgets ?? DEFAULT_BUDGETS,
         serverRender: options.serverRender,
+        nonce,
         log: (message) => request.log.warn(`[page-server] region fallback: ${message}`),
         count: (outcome) => { regions[outcome] += 1; },
       },
     );
     const { body, encoding } = compressed(page.html, request.headers['accept-encoding']);
+    const tls = request.protocol === 'https' || options.publicOrigin.startsWith('https:');
+    reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives: pageCspDirectives({ nonce, remoteOrigins: page.remoteOrigins, gatewayOrigins, tls }) } });
     reply.code(page.status)
       .header('Content-Type', 'text/html; charset=utf-8')
       // The page names this visitor's A/B builds: it is theirs, and a release must reach the next load.

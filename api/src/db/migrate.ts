@@ -9,6 +9,8 @@ import * as m0006 from './migrations/0006-orders';
 import * as m0007 from './migrations/0007-payments';
 import * as m0008 from './migrations/0008-newsletter';
 import * as m0009 from './migrations/0009-accounts';
+import * as m0010review from './migrations/0010-review-optional-rating';
+import * as m0011mail from './migrations/0011-mail-outbox';
 
 /** Migrations are code, listed here in order; a new one is a new file and a new line. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +23,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-payments': m0007,
   '0008-newsletter': m0008,
   '0009-accounts': m0009,
+  '0010-review-optional-rating': m0010review,
+  '0011-mail-outbox': m0011mail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

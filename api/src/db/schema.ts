@@ -91,7 +91,8 @@ export interface ReviewTable {
   nickname: string;
   title: string;
   detail: string;
-  rating: number;
+  /** 1–5 stars; null when the writer gave none (VSF's default theme sends no rating). */
+  rating: number | null;
   status: 'approved' | 'pending';
   created_at: string;
 }
@@ -292,6 +293,25 @@ export interface NewsletterCouponTable {
   order_id: number | null;
 }
 
+/** An e-mail written in the transaction of what it confirms, delivered by the mail worker (migration 0011). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** One message per key ("order-confirmation:<order id>"): a retried order queues nothing twice. */
+  dedupe_key: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** The lease of the worker sending it now; null when nobody is. */
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   store: StoreTable;
   category: CategoryTable;
@@ -320,4 +340,5 @@ export interface Database {
   newsletter_subscriber: NewsletterSubscriberTable;
   newsletter_consent: NewsletterConsentTable;
   newsletter_coupon: NewsletterCouponTable;
+  mail_outbox: MailOutboxTable;
 }

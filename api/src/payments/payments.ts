@@ -4,12 +4,15 @@ import type { Db } from '../db/database';
 import type { PaymentTable, SalesOrderTable } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import type { PaymentGateway, PaymentNotification } from './gateway';
+import { returnOrigin } from './return-origin';
 
 export interface PaymentLinks {
   /** Server-to-server address the gateway reports to. */
   notifyUrl: () => string;
-  /** Where the shopper's browser comes back to after paying. */
-  continueUrl: (orderNumber: string) => string;
+  /** Where the shopper's browser comes back to after paying, on the origin `returnOrigins` chose. */
+  continueUrl: (orderNumber: string, origin: string) => string;
+  /** The origins a shopper may be returned to (PUBLIC_ORIGINS), and the public URL for everyone else. */
+  returnOrigins: { allowed: readonly string[]; fallback: string };
 }
 
 export type NotificationOutcome = 'applied' | 'unchanged' | 'ignored';
@@ -42,8 +45,12 @@ export class Payments {
     private readonly clock: () => Date,
   ) {}
 
-  /** The gateway page for this order's open payment attempt — registered now if there is none. */
-  async redirectFor(order: PayableOrder): Promise<string> {
+  /**
+   * The gateway page for this order's open payment attempt — registered now if there is none,
+   * returning the shopper to `shopperOrigin` when it is one of the shop's (return-origin.ts).
+   * An attempt still open keeps the return address it was registered with.
+   */
+  async redirectFor(order: PayableOrder, shopperOrigin: string | null = null): Promise<string> {
     if (!needsPayment(order)) {
       throw order.paymentState === 'paid' ? new ApiError(409, 'This order has been paid') : new ApiError(400, 'This order is paid offline');
     }
@@ -54,7 +61,8 @@ export class Payments {
     const registered = await this.gateway.register({
       orderNumber: order.orderNumber, amountGrosze, currency: 'PLN', email: order.email,
       description: `Kaloryfer – zamówienie ${order.orderNumber}`, method: order.paymentMethod.code,
-      notifyUrl: this.links.notifyUrl(), continueUrl: this.links.continueUrl(order.orderNumber),
+      notifyUrl: this.links.notifyUrl(),
+      continueUrl: this.links.continueUrl(order.orderNumber, returnOrigin(shopperOrigin, this.links.returnOrigins.allowed, this.links.returnOrigins.fallback)),
     });
     const now = this.clock().toISOString();
     await this.db.kysely.insertInto('payment').values({

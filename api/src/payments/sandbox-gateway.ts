@@ -28,7 +28,10 @@ export class SandboxGateway implements PaymentGateway {
   async register(payment: PaymentRegistration): Promise<RegisteredPayment> {
     const gatewayOrderId = `SBX${randomBytes(9).toString('hex').toUpperCase()}`;
     const token = this.seal({ ...payment, gatewayOrderId });
-    return { gatewayOrderId, redirectUrl: `${this.publicOrigin}${SANDBOX_PATH}?t=${token}` };
+    // The sandbox is served by the shop itself: its page is on the origin the shopper returns to
+    // (one of the shop's, chosen by Payments), so the whole round trip stays on that origin.
+    const origin = URL.canParse(payment.continueUrl) ? new URL(payment.continueUrl).origin : this.publicOrigin;
+    return { gatewayOrderId, redirectUrl: `${origin}${SANDBOX_PATH}?t=${token}` };
   }
 
   verify(rawBody: string, headers: Record<string, string | string[] | undefined>): PaymentNotification | null {

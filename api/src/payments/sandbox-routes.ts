@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { formatPln } from '@kaloryfer/i18n/src/format-numbers';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml } from '../http/html';
@@ -5,14 +6,30 @@ import { BLIK_CODE, SANDBOX_PATH, type SandboxGateway, type SandboxPayment } fro
 
 const BLIK_METHOD = 'payu_blik';
 
+/**
+ * The sandbox page's policy: its one inline stylesheet by nonce, no script at all, never framed,
+ * and its form may post only to itself — and be redirected from there to the shop's origin the
+ * payment returns to (browsers check form-action on the redirect too).
+ */
+export function sandboxPageDirectives(nonce: string, returnOrigin: string | null): Record<string, string[]> {
+  return {
+    'default-src': ["'none'"],
+    'style-src': [`'nonce-${nonce}'`],
+    'img-src': ["'self'"],
+    'form-action': returnOrigin ? ["'self'", returnOrigin] : ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'none'"],
+  };
+}
+
 /** The sandbox gateway's own page, in Polish like a Polish gateway's: pay, decline, or a BLIK code. */
-export function sandboxPage(payment: SandboxPayment, token: string, problem?: string): string {
+export function sandboxPage(payment: SandboxPayment, token: string, nonce: string, problem?: string): string {
   const blik = payment.method === BLIK_METHOD;
   const amount = formatPln(payment.amountGrosze / 100);
   return `<!doctype html>
 <html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Bramka płatności (sandbox) – zamówienie ${escapeHtml(payment.orderNumber)}</title>
-<style>
+<style nonce="${escapeHtml(nonce)}">
 body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
 .note{background:#fff4d6;border:1px solid #c9a227;padding:.5rem .75rem;border-radius:4px}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:600}
@@ -45,24 +62,29 @@ export async function sandboxRoutes(app: FastifyInstance, { gateway }: { gateway
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  const html = (reply: FastifyReply, status: number, page: string) =>
-    reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+  /** A page with its own CSP (http/security-headers.ts gives the API's do-nothing one to everything else). */
+  const html = (reply: FastifyReply, status: number, page: (nonce: string) => string, payment: SandboxPayment | null) => {
+    const nonce = randomBytes(16).toString('base64');
+    const returnTo = payment && URL.canParse(payment.continueUrl) ? new URL(payment.continueUrl).origin : null;
+    reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives: sandboxPageDirectives(nonce, returnTo) } });
+    return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page(nonce));
+  };
   const unknown = '<!doctype html><html lang="pl"><title>Nieznana płatność</title><main><h1>Nieznana płatność</h1><p>Link do płatności jest nieprawidłowy.</p></main></html>';
 
   app.get<{ Querystring: { t?: string } }>(SANDBOX_PATH, { schema: { hide: true } }, async (request, reply) => {
     const token = String(request.query.t ?? '');
     const payment = gateway.open(token);
-    return payment ? html(reply, 200, sandboxPage(payment, token)) : html(reply, 404, unknown);
+    return payment ? html(reply, 200, (nonce) => sandboxPage(payment, token, nonce), payment) : html(reply, 404, () => unknown, null);
   });
 
   app.post<{ Body: Record<string, string> }>(SANDBOX_PATH, { schema: { hide: true } }, async (request, reply) => {
     const body = typeof request.body === 'object' && request.body ? request.body : {};
     const token = String(body.t ?? '');
     const payment = gateway.open(token);
-    if (!payment) return html(reply, 404, unknown);
+    if (!payment) return html(reply, 404, () => unknown, null);
     const authorised = body.action === 'pay';
     if (authorised && payment.method === BLIK_METHOD && !BLIK_CODE.test(String(body.blik ?? '').trim())) {
-      return html(reply, 400, sandboxPage(payment, token, 'Wpisz 6-cyfrowy kod BLIK z aplikacji banku.'));
+      return html(reply, 400, (nonce) => sandboxPage(payment, token, nonce, 'Wpisz 6-cyfrowy kod BLIK z aplikacji banku.'), payment);
     }
     return reply.redirect(gateway.decide(payment, authorised), 303);
   });

@@ -11,6 +11,7 @@ export const NOTIFY_PATH = '/api/payment/notify';
  * stops repeating it).
  */
 export async function paymentRoutes(app: FastifyInstance, { payments }: { payments: Payments }) {
+  app.removeContentTypeParser('application/json'); // the app's JSON parser (http/json-body.ts) is replaced: this route keeps the raw bytes
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
 
   app.post<{ Body: string }>(NOTIFY_PATH, {

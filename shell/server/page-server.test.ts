@@ -1,0 +1,89 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { installSecurityHeaders } from '../../api/src/http/security-headers';
+import { installPageServer } from './page-server';
+
+/**
+ * The page server's answers over HTTP carry the shop's security headers and each page its own
+ * CSP: a fresh nonce per response that the page's inline script and stylesheets carry, the
+ * pinned remotes' origins, and no framing. (The builds here have no server code: every region
+ * is the browser's — the headers do not depend on it.)
+ */
+const CDN = 'http://127.0.0.1:9'; // nothing listens: manifests cannot be read, entries sit beside them
+let root: string;
+let app: FastifyInstance;
+let baseUrl: string;
+let pages: Awaited<ReturnType<typeof installPageServer>>;
+
+beforeAll(async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-pages-'));
+  const shellDist = path.join(root, 'dist');
+  fs.mkdirSync(shellDist);
+  fs.writeFileSync(path.join(shellDist, 'index.html'), '<html><head><link href="/main.css" rel="stylesheet"></head><body><script defer src="/main.1234abcd.js"></script></body></html>');
+  fs.writeFileSync(path.join(shellDist, 'main.css'), 'body{margin:0}');
+  fs.writeFileSync(path.join(shellDist, 'main.1234abcd.js'), 'console.log(1)');
+  const build = (remote: string) => ({ name: remote, entry: `${CDN}/${remote}/1.0.0/mf-manifest.json`, version: '1.0.0', contracts: '1.0.0' });
+  fs.writeFileSync(path.join(root, 'mfe-registry.json'), JSON.stringify({ timeoutMs: 8000, remotes: { catalog: build('catalog'), content: build('content') } }));
+  app = Fastify();
+  await installSecurityHeaders(app, { publicOrigin: 'http://shop.test' });
+  pages = await installPageServer(app, {
+    shellDist, varDir: root, apiOrigin: 'http://127.0.0.1:9', publicOrigin: 'http://shop.test', serverRender: true, renderCacheMs: 0,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  await pages.close();
+  await app.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const cspOf = (response: Response) => Object.fromEntries((response.headers.get('content-security-policy') ?? '').split(';')
+  .map((directive) => directive.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...values]) => [name, values]));
+
+test('a page: its CSP names the nonce its inline script and styles carry and the pinned remote origin; not frameable; the other headers', async () => {
+  const response = await fetch(`${baseUrl}/c/grzejniki`);
+  const html = await response.text();
+  expect(response.status).toBe(200);
+  const csp = cspOf(response);
+  const nonce = /<script nonce="([^"]+)">/.exec(html)?.[1];
+  expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  expect(csp['script-src']).toEqual(["'self'", `'nonce-${nonce}'`, CDN]);
+  expect(csp['style-src']).toEqual(["'self'", `'nonce-${nonce}'`, CDN]);
+  expect(csp['connect-src']).toEqual(["'self'", CDN, 'https://google.com/pay', 'https://pay.google.com']); // + the wallet check's manifest
+  expect(csp['frame-ancestors']).toEqual(["'none'"]);
+  expect(csp['form-action']).toEqual(["'self'", 'http://shop.test']);
+  expect(csp).not.toHaveProperty('upgrade-insecure-requests'); // plain http
+  expect(html).toContain(`<style data-kf="shell" nonce="${nonce}">body{margin:0}</style>`);
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(response.headers.get('permissions-policy')).toContain('payment=(self)');
+  expect(response.headers.get('strict-transport-security')).toBeNull();
+});
+
+test('a new nonce for every page', async () => {
+  const nonces = await Promise.all([1, 2, 3].map(async () => /<script nonce="([^"]+)">/.exec(await (await fetch(`${baseUrl}/`)).text())?.[1]));
+  expect(new Set(nonces).size).toBe(3);
+});
+
+test('the shell\'s files and the registry keep the do-nothing CSP, with nosniff', async () => {
+  for (const file of ['/main.1234abcd.js', '/mfe-registry.json']) {
+    const response = await fetch(baseUrl + file);
+    expect(response.status).toBe(200);
+    expect(cspOf(response)).toMatchObject({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  }
+});
+
+test('the page server refuses to start without the security headers', async () => {
+  const bare = Fastify();
+  await expect(installPageServer(bare, { shellDist: root, varDir: root, apiOrigin: CDN, publicOrigin: 'http://shop.test', serverRender: false, renderCacheMs: 0 }))
+    .rejects.toThrow(/security headers/);
+  await bare.close();
+});
