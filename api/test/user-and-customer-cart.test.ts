@@ -73,3 +73,34 @@ test('a tampered or foreign token is 401 (the client then falls back to a guest 
     expect(response).toMatchObject({ status: 401, body: { result: 'Unexpected authorization error' } });
   }
 });
+
+test('VSF 1.12 posts a customer\'s order without a token: the cart id and its owner\'s user_id stand for it, nothing else does', async () => {
+  await register('zofia@example.pl');
+  await register('piotr@example.pl');
+  const zofia = await login('zofia@example.pl');
+  const piotr = await login('piotr@example.pl');
+  const cartId = (await call('POST', `/api/cart/create?token=${zofia.result}`)).body.result as string;
+  const valve = server.app.catalog.products.find((product: { type_id: string; stock: { is_in_stock: boolean; qty: number; is_volatile: boolean }; custom_options?: unknown }) =>
+    product.type_id === 'simple' && product.stock.is_in_stock && product.stock.qty >= 5 && !product.stock.is_volatile && !product.custom_options);
+  expect((await call('POST', `/api/cart/update?cartId=${cartId}&token=${zofia.result}`, { cartItem: { sku: valve!.sku, qty: 1, quoteId: cartId } })).status).toBe(200);
+  const zofiaId = (await call('GET', `/api/user/me?token=${zofia.result}`)).body.result.id as number;
+  const piotrId = (await call('GET', `/api/user/me?token=${piotr.result}`)).body.result.id as number;
+  const order = (userId: unknown) => ({
+    cart_id: cartId, user_id: userId, products: [],
+    addressInformation: {
+      shippingAddress: { firstname: 'Zofia', lastname: 'Nowak', street: ['ul. Ciepła 3', '1'], city: 'Gdańsk', postcode: '80-001', country_id: 'PL', telephone: '601 234 567', email: 'zofia@example.pl' },
+      shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: 'cashondelivery',
+    },
+  });
+
+  for (const stranger of ['', String(piotrId), `${zofiaId}0`, null]) {
+    expect(await call('POST', '/api/order', order(stranger))).toMatchObject({ status: 403, body: { result: 'This cart belongs to another customer' } });
+  }
+  expect((await call('POST', `/api/order?token=${piotr.result}`, order(String(zofiaId)))).status).toBe(403);
+  const placed = await call('POST', '/api/order', order(String(zofiaId)));
+  expect(placed.status).toBe(200);
+  const row = await server.db.kysely.selectFrom('sales_order').select(['customer_id']).where('id', '=', placed.body.result.backendOrderId).executeTakeFirstOrThrow();
+  expect(row.customer_id).toBe(zofiaId);
+  const history = (await call('GET', `/api/user/order-history?token=${zofia.result}`)).body.result;
+  expect(history.items.map((item: { increment_id: string }) => item.increment_id)).toContain(placed.body.result.orderNumber);
+});

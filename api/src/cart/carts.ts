@@ -78,6 +78,12 @@ export class Carts {
     return id;
   }
 
+  /** Whose cart this is (null: a guest's, or no such cart — `find` then says which). */
+  async ownerOf(cartId: string): Promise<number | null> {
+    const row = await this.db.kysely.selectFrom('cart').select('customer_id').where('id', '=', cartId).executeTakeFirst();
+    return row?.customer_id ?? null;
+  }
+
   /** The cart if this caller may use it: a guest cart by its id, a customer's only with their token. */
   async find(cartId: string, customerId: number | null): Promise<CartTable> {
     const cart = await this.db.kysely.selectFrom('cart').selectAll().where('id', '=', cartId).executeTakeFirst();

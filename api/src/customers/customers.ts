@@ -156,6 +156,18 @@ export class Customers {
   }
 
   /**
+   * The customer behind a customer's cart when the caller has no token but names the cart's
+   * owner — VSF 1.12 posts a customer's order so (`user_id` + `cart_id`, no token), as
+   * vue-storefront-api accepts it. The cart id is the secret (144 random bits, only ever given
+   * to the token's holder, redacted from logs); `user_id` must agree with it. Null otherwise.
+   */
+  async ownerOfCart(cartOwnerId: number | null, userId: string | number | null | undefined): Promise<{ id: number; groupId: number } | null> {
+    if (cartOwnerId === null || userId === null || userId === undefined || String(userId).trim() !== String(cartOwnerId)) return null;
+    const row = await this.db.kysely.selectFrom('customer').select(['id', 'group_id']).where('id', '=', cartOwnerId).executeTakeFirst();
+    return row ? { id: row.id, groupId: row.group_id } : null;
+  }
+
+  /**
    * The account calls' check: a valid access token whose session is still live (not logged out,
    * not revoked by reuse detection or a password change) and whose customer exists. Else 401.
    */

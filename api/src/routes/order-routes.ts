@@ -41,7 +41,7 @@ export async function orderRoutes(app: FastifyInstance, { orders, carts, custome
     preValidation: async (request) => { request.body = unwrapOrder(request.body) as OrderFields; },
   }, async (request, reply) => {
     const order = request.body;
-    const customer = customers.customerOf(callerToken(request));
+    const customer = customers.customerOf(callerToken(request)) ?? await customers.ownerOfCart(await carts.ownerOf(order.cart_id), order.user_id);
     const clientOrderId = clientOrderIdOf(order, request.headers['idempotency-key']);
     const cart = await carts.find(order.cart_id, customer?.id ?? null);
     const info = order.addressInformation;

@@ -49,9 +49,9 @@ const confirmation = (answer: Parameters<VsfCall['reads']>[0]) => first(
 export const orderCall = (who: 'guest' | 'customer'): VsfCall => ({
   call: `order (${who})`,
   source: 'OrderService.placeOrder: POST config.orders.endpoint with the order as the body, no order_id'
-    + (who === 'customer' ? '; orders.endpoint set to /api/order?token={{token}} as docs/compatibility.md says' : ''),
+    + (who === 'customer' ? '; a customer\'s order too carries no token: user_id and the cart id stand for it' : ''),
   method: 'POST',
-  url: who === 'customer' ? '/api/order?token={{token}}' : '/api/order',
+  url: '/api/order',
   headers: JSON_HEADERS,
   body: vsfOrder,
   reads: (answer, ctx) => {
