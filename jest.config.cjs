@@ -13,6 +13,7 @@ module.exports = {
     '<rootDir>/mfe-account',
     '<rootDir>/mfe-content',
     '<rootDir>/api',
+    '<rootDir>/api/jest.postgres.config.cjs',
     '<rootDir>/scripts',
   ],
 };

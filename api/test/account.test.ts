@@ -17,6 +17,7 @@ import { FileOutbox } from '../src/mail/outbox';
 import { seedCatalog } from '../src/seed/catalog-seed';
 import { TEST_SEED, TEST_TODAY, type TestServer } from './helpers';
 import { ADDRESS, plainValve } from './order-helpers';
+import { freshTestDatabase } from './test-database';
 
 /**
  * The account API of issue #17 over HTTP (docs/account.md): sessions with rotating refresh
@@ -34,8 +35,9 @@ let valve: Product;
 /** Like helpers.startTestServer, with config overrides, a clock the tests move and an optional log sink. */
 async function startAccountServer(overrides: Partial<Config>, options: { seed?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<TestServer> {
   const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-account-'));
+  const database = await freshTestDatabase(varDir);
   const config: Config = {
-    ...loadConfig({}), varDir, port: 0, logLevel: 'silent', databaseUrl: `sqlite:${path.join(varDir, 'test.sqlite')}`,
+    ...loadConfig({}), varDir, port: 0, logLevel: 'silent', databaseUrl: database.url,
     publicOrigin: 'https://sklep.kaloryfer.test', mailDir: path.join(varDir, 'mail'), ...overrides,
   };
   const db = openDatabase(config.databaseUrl);
@@ -50,6 +52,7 @@ async function startAccountServer(overrides: Partial<Config>, options: { seed?: 
     close: async () => {
       await app.close();
       await db.close();
+      await database.drop();
       fs.rmSync(varDir, { recursive: true, force: true });
     },
   };

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedCatalog, type SeedOptions } from '../src/seed/catalog-seed';
+import { freshTestDatabase } from './test-database';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -30,15 +31,16 @@ export interface TestServerOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-/** A real API on a loopback port with a fresh SQLite file; tests talk to it over HTTP. */
+/** A real API on a loopback port with a fresh database (SQLite, or PostgreSQL in that run); tests talk to it over HTTP. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-api-'));
+  const database = await freshTestDatabase(varDir);
   const config = {
     ...loadConfig({}),
     varDir,
     port: 0,
     logLevel: 'silent',
-    databaseUrl: `sqlite:${path.join(varDir, 'test.sqlite')}`,
+    databaseUrl: database.url,
     publicOrigin: 'https://sklep.kaloryfer.test',
     mailDir: path.join(varDir, 'mail'),
     // Password hashing at the lowest accepted cost: tests check behaviour, not hashing strength
@@ -61,6 +63,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     close: async () => {
       await app.close();
       await db.close();
+      await database.drop();
       fs.rmSync(varDir, { recursive: true, force: true });
     },
   };

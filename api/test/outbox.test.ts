@@ -13,6 +13,7 @@ import { retryDelayMs } from '../src/mail/retry-delay';
 import { seedCatalog } from '../src/seed/catalog-seed';
 import { TEST_SEED, TEST_TODAY } from './helpers';
 import { ADDRESS } from './order-helpers';
+import { freshTestDatabase } from './test-database';
 
 /**
  * The mail outbox (issue #22): the order confirmation is a row of the order's transaction and
@@ -26,7 +27,7 @@ const opened: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
   varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-outbox-'));
-  databaseUrl = `sqlite:${path.join(varDir, 'shop.sqlite')}`;
+  databaseUrl = (await freshTestDatabase(varDir, 'shop')).url;
   mailDir = path.join(varDir, 'mail');
   const db = openDatabase(databaseUrl);
   await migrateToLatest(db);
@@ -46,7 +47,7 @@ function openDb(url = databaseUrl): Db {
 
 /** A database of its own (no catalogue): the worker tests see only their own messages. */
 async function emptyDb(name: string): Promise<{ db: Db; url: string }> {
-  const url = `sqlite:${path.join(varDir, `${name}.sqlite`)}`;
+  const { url } = await freshTestDatabase(varDir, name);
   const db = openDb(url);
   await migrateToLatest(db);
   return { db, url };

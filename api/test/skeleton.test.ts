@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../src/http/envelope';
 import { startTestServer, type TestServer } from './helpers';
+import { TEST_DIALECT } from './test-database';
 
 let server: TestServer;
 
@@ -26,7 +27,7 @@ describe('GET /api/health', () => {
     const response = await get('/api/health');
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toEqual({ code: 200, result: { status: 'ok', database: 'sqlite', uptimeSeconds: expect.any(Number) } });
+    expect(body).toEqual({ code: 200, result: { status: 'ok', database: TEST_DIALECT, uptimeSeconds: expect.any(Number) } });
   });
 });
 

@@ -6,6 +6,7 @@ import { migrateToLatest } from '../db/migrate';
 import { MemorySearchEngine } from '../search/memory/memory-engine';
 import { parseSearch } from '../search/query-parser';
 import { seedCatalog } from '../seed/catalog-seed';
+import { freshTestDatabase } from '../../test/test-database';
 import { Catalog } from './catalog';
 
 /** The catalogue follows the database and the calendar: changed rows after refresh(), promotions by the day. */
@@ -17,7 +18,7 @@ const engine = new MemorySearchEngine();
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-catalog-'));
-  db = openDatabase(`sqlite:${path.join(dir, 'catalog.sqlite')}`);
+  db = openDatabase((await freshTestDatabase(dir, 'catalog')).url);
   await migrateToLatest(db);
   await seedCatalog(db, { products: 200, seed: 11, today: '2026-11-21' });
   now = new Date('2026-11-21T12:00:00Z');
