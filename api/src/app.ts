@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { GroupTokens, loadTokenSecret } from './auth/group-token';
 import { Catalog } from './catalog/catalog';
-import { StockSync } from './catalog/stock-sync';
+import { CatalogSync } from './catalog/catalog-sync';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { imageRoutes } from './images/image-routes';
@@ -106,10 +106,11 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   const reviews = new Reviews(db);
   await catalog.refresh();
   app.decorate('catalog', catalog);
-  // Stock changed by other instances or an import reaches the catalogue and its search filter within STOCK_SYNC_MS.
-  const stockSync = new StockSync(db, catalog);
-  app.addHook('onReady', async () => stockSync.start());
-  app.addHook('onClose', async () => stockSync.stop());
+  // Changes made by other instances or an import reach the catalogue and its search index:
+  // at commit on PostgreSQL (LISTEN), within STOCK_SYNC_MS on SQLite (catalog-sync.ts).
+  const catalogSync = new CatalogSync(db, catalog, { log: (message) => app.log.warn(message) });
+  app.addHook('onReady', async () => catalogSync.start());
+  app.addHook('onClose', async () => catalogSync.stop());
   const tokenSecret = loadTokenSecret(config.tokenSecret, config.varDir);
   const groupTokens = new GroupTokens(tokenSecret);
   app.decorate('groupTokens', groupTokens);

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
 import { ApiError } from '../http/envelope';
 
 /** What the storefront shows (its dictionary translates it: "Zbyt wiele prób. Spróbuj ponownie za chwilę."). */
@@ -33,64 +36,61 @@ export const ACCOUNT_LIMITS = {
 } satisfies Record<string, LimitRule>;
 export type LimitName = keyof typeof ACCOUNT_LIMITS;
 
-interface Window {
-  count: number;
-  resetsAt: number;
-}
+/** Keys are IPs and e-mails; a longer one (a hostile "e-mail") is kept as its hash. */
+const storedKey = (key: string) => (key.length <= 200 ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`);
 
 /**
- * Fixed windows per key, in memory (one API process; several processes behind a balancer each
- * count on their own — put a shared store behind this class then). A window starts at a key's
- * first hit and ends `windowSeconds` later; the clock is injected so tests move time.
+ * Fixed windows per key, kept in the database (`rate_limit_window`), so every API instance behind
+ * a balancer counts the same hits. A window starts at a key's first hit and ends `windowSeconds`
+ * later; one upsert counts a hit and starts a new window when the old one has ended, so two
+ * instances counting at once never lose a hit. The clock is injected so tests move time.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, Window>();
+  private hitsSinceSweep = 0;
 
-  constructor(private readonly clock: () => Date, private readonly rules: Record<LimitName, LimitRule> = ACCOUNT_LIMITS) {}
+  constructor(private readonly db: Db, private readonly clock: () => Date, private readonly rules: Record<LimitName, LimitRule> = ACCOUNT_LIMITS) {}
 
   /** Throws `TooManyAttempts` when any of these keys has used up its rule's window. */
-  check(...keys: [LimitName, string][]): void {
+  async check(...keys: [LimitName, string][]): Promise<void> {
     const now = this.clock().getTime();
     let wait = 0;
-    for (const [rule, key] of keys) {
-      const window = this.live(rule, key, now);
-      if (window && window.count >= this.rules[rule].limit) wait = Math.max(wait, window.resetsAt - now);
+    for (const [rule, raw] of keys) {
+      const key = storedKey(raw);
+      const window = await this.db.kysely.selectFrom('rate_limit_window').select(['hits', 'resets_at'])
+        .where('rule', '=', rule).where('key', '=', key).executeTakeFirst();
+      const resetsAt = Number(window?.resets_at ?? 0);
+      if (window && resetsAt > now && window.hits >= this.rules[rule].limit) wait = Math.max(wait, resetsAt - now);
     }
     if (wait > 0) throw new TooManyAttempts(Math.max(1, Math.ceil(wait / 1000)));
   }
 
   /** Counts one hit for each key. */
-  hit(...keys: [LimitName, string][]): void {
+  async hit(...keys: [LimitName, string][]): Promise<void> {
     const now = this.clock().getTime();
-    for (const [rule, key] of keys) {
-      const window = this.live(rule, key, now);
-      if (window) window.count += 1;
-      else this.windows.set(`${rule}\u0000${key}`, { count: 1, resetsAt: now + this.rules[rule].windowSeconds * 1000 });
+    for (const [rule, raw] of keys) {
+      const key = storedKey(raw);
+      const resetsAt = now + this.rules[rule].windowSeconds * 1000;
+      await this.db.kysely.insertInto('rate_limit_window').values({ rule, key, hits: 1, resets_at: resetsAt })
+        .onConflict((conflict) => conflict.columns(['rule', 'key']).doUpdateSet({
+          hits: sql<number>`case when rate_limit_window.resets_at <= ${now} then 1 else rate_limit_window.hits + 1 end`,
+          resets_at: sql<number>`case when rate_limit_window.resets_at <= ${now} then ${resetsAt} else rate_limit_window.resets_at end`,
+        }))
+        .execute();
     }
-    if (this.windows.size > 10_000) this.sweep(now);
+    this.hitsSinceSweep += keys.length;
+    if (this.hitsSinceSweep >= 1_000) {
+      this.hitsSinceSweep = 0;
+      await this.db.kysely.deleteFrom('rate_limit_window').where('resets_at', '<=', now).execute();
+    }
   }
 
   /** `check` then `hit`: for limits that count every request. */
-  take(...keys: [LimitName, string][]): void {
-    this.check(...keys);
-    this.hit(...keys);
+  async take(...keys: [LimitName, string][]): Promise<void> {
+    await this.check(...keys);
+    await this.hit(...keys);
   }
 
-  clear(rule: LimitName, key: string): void {
-    this.windows.delete(`${rule}\u0000${key}`);
-  }
-
-  private live(rule: LimitName, key: string, now: number): Window | undefined {
-    const id = `${rule}\u0000${key}`;
-    const window = this.windows.get(id);
-    if (window && window.resetsAt <= now) {
-      this.windows.delete(id);
-      return undefined;
-    }
-    return window;
-  }
-
-  private sweep(now: number): void {
-    for (const [id, window] of this.windows) if (window.resetsAt <= now) this.windows.delete(id);
+  async clear(rule: LimitName, key: string): Promise<void> {
+    await this.db.kysely.deleteFrom('rate_limit_window').where('rule', '=', rule).where('key', '=', storedKey(key)).execute();
   }
 }

@@ -73,7 +73,7 @@ export class Customers {
       accessSeconds: options.accessTtlSeconds ?? ACCESS_TTL_SECONDS, refreshSeconds: options.refreshTtlSeconds ?? REFRESH_TTL_SECONDS,
     });
     this.hasher = options.hasher ?? new PasswordHasher();
-    this.limiter = options.limiter ?? new RateLimiter(clock);
+    this.limiter = options.limiter ?? new RateLimiter(db, clock);
     this.outbox = options.outbox;
     this.publicOrigin = options.publicOrigin ?? 'http://localhost:3000';
   }
@@ -105,14 +105,14 @@ export class Customers {
   async login(username: string, password: string, caller: Caller): Promise<SessionTokens & { customer: PublicCustomer }> {
     const account = accountKey(username);
     const limits: [LimitName, string][] = [['loginPerIpAndAccount', `${caller.ip}|${account}`], ['loginPerIp', caller.ip], ['loginPerAccount', account]];
-    this.limiter.check(...limits);
+    await this.limiter.check(...limits);
     const row = await this.db.kysely.selectFrom('customer').selectAll().where('email', '=', account).executeTakeFirst();
     const matches = await this.hasher.verify(password, row?.password_hash ?? this.hasher.dummyHash());
     if (!row || !matches) {
-      this.limiter.hit(...limits);
+      await this.limiter.hit(...limits);
       throw new ApiError(401, BAD_LOGIN);
     }
-    this.limiter.clear('loginPerIpAndAccount', `${caller.ip}|${account}`);
+    await this.limiter.clear('loginPerIpAndAccount', `${caller.ip}|${account}`);
     if (this.hasher.needsRehash(row.password_hash)) {
       await this.db.kysely.updateTable('customer').set({ password_hash: await this.hasher.hash(password) })
         .where('id', '=', row.id).where('password_hash', '=', row.password_hash).execute();
@@ -125,9 +125,9 @@ export class Customers {
 
   /** `POST /api/user/refresh`: the next access and refresh token (rotation; a reused token revokes its family). */
   async refresh(refreshToken: string, caller: Caller): Promise<SessionTokens> {
-    this.limiter.take(['refreshPerIp', caller.ip]);
+    await this.limiter.take(['refreshPerIp', caller.ip]);
     const family = await this.sessions.familyOf(refreshToken);
-    if (family) this.limiter.take(['refreshPerAccount', String(family.customerId)]);
+    if (family) await this.limiter.take(['refreshPerAccount', String(family.customerId)]);
     const { token, refreshToken: next } = await this.sessions.rotate(refreshToken);
     return { token, refreshToken: next };
   }
@@ -205,9 +205,9 @@ export class Customers {
     const row = await this.db.kysely.selectFrom('customer').select(['id', 'email', 'password_hash']).where('id', '=', claims.customerId).executeTakeFirst();
     if (!row) throw new ApiError(401, UNAUTHORISED);
     const limits: [LimitName, string][] = [['loginPerIpAndAccount', `${caller.ip}|${row.email}`], ['loginPerAccount', row.email]];
-    this.limiter.check(...limits);
+    await this.limiter.check(...limits);
     if (!(await this.hasher.verify(currentPassword, row.password_hash))) {
-      this.limiter.hit(...limits);
+      await this.limiter.hit(...limits);
       throw new ApiError(400, WRONG_CURRENT_PASSWORD);
     }
     await this.db.kysely.updateTable('customer').set({ password_hash: await this.hasher.hash(newPassword), updated_at: this.clock().toISOString() })
@@ -225,7 +225,7 @@ export class Customers {
     const problem = emailProblem(email);
     if (problem) throw new ApiError(400, problem);
     const account = accountKey(email);
-    this.limiter.take(['resetPerIp', caller.ip], ['resetPerAccount', account]);
+    await this.limiter.take(['resetPerIp', caller.ip], ['resetPerAccount', account]);
     const token = randomBytes(32).toString('base64url');
     const customer = await this.db.kysely.selectFrom('customer').select(['id', 'email', 'firstname']).where('email', '=', account).executeTakeFirst();
     if (!customer) return true;
@@ -252,11 +252,11 @@ export class Customers {
    * was sent to. Every session of the customer ends (whoever knew the old password is out).
    */
   async createPassword(input: { email: string; newPassword: string; resetToken: string }, caller: Caller): Promise<true> {
-    this.limiter.check(['createPasswordPerIp', caller.ip]);
+    await this.limiter.check(['createPasswordPerIp', caller.ip]);
     const problem = passwordProblem(input.newPassword);
     if (problem) throw new ApiError(400, problem);
-    const refuse = (message: string): never => {
-      this.limiter.hit(['createPasswordPerIp', caller.ip]);
+    const refuse = async (message: string): Promise<never> => {
+      await this.limiter.hit(['createPasswordPerIp', caller.ip]);
       throw new ApiError(400, message);
     };
     const row = await this.db.kysely.selectFrom('password_reset')

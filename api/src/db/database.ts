@@ -10,6 +10,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** What it was opened with (the change feed opens its own PostgreSQL connection from it). */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -19,9 +21,14 @@ export interface Db {
  */
 export function openDatabase(url: string): Db {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // A request waits at most 5 s for a connection: while the database is away it gets a 503
+    // (http/error-handler.ts), not a hang. A connection the server dropped (a restart) is
+    // discarded by the pool — the 'error' listener keeps that from ending the process — and the
+    // next query connects anew.
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+    pool.on('error', () => {});
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', url, close: () => kysely.destroy() };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
   const file = url.slice('sqlite:'.length);
@@ -32,5 +39,5 @@ export function openDatabase(url: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', url, close: () => kysely.destroy() };
 }

@@ -312,6 +312,15 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+/** One fixed window of an account rate limit (0012-shared-state): shared by every API instance. */
+export interface RateLimitWindowTable {
+  rule: string;
+  key: string;
+  hits: number;
+  /** Epoch milliseconds (PostgreSQL's bigint arrives as a string: read it with Number()). */
+  resets_at: number | string;
+}
+
 export interface Database {
   store: StoreTable;
   category: CategoryTable;
@@ -341,4 +350,5 @@ export interface Database {
   newsletter_consent: NewsletterConsentTable;
   newsletter_coupon: NewsletterCouponTable;
   mail_outbox: MailOutboxTable;
+  rate_limit_window: RateLimitWindowTable;
 }

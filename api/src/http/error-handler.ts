@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { ApiError, envelope } from './envelope';
 
 interface ValidationIssue {
@@ -20,9 +21,13 @@ export function describeValidation(context: string | undefined, issues: Validati
     .join('; ');
 }
 
+/** What a client is told while the database is away (the storefront shows its own words). */
+export const DATABASE_UNAVAILABLE = 'The shop is briefly unavailable, please try again in a moment';
+
 /**
  * Bad input answers 4xx with a readable message and never 500; unexpected errors answer 500
- * with a generic message and are logged with their stack.
+ * with a generic message and are logged with their stack; a database that cannot be reached
+ * answers 503 with `Retry-After` (db/unavailable.ts).
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -36,6 +41,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
       return reply.code(status).send(envelope(status, error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or failover: retry later (a balancer may send it to an instance that has a connection).
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(envelope(503, DATABASE_UNAVAILABLE));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(envelope(500, 'Internal Server Error 500'));
