@@ -29,18 +29,27 @@ export interface TestServerOptions {
   config?: Partial<Config>;
   /** Where log lines go (with `config.logLevel`; tests read them). */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Another instance of this shop: the same database and mail folder (nothing migrated or
+   * seeded again; closing it leaves both to the first) — what a second process behind a
+   * balancer is.
+   */
+  instanceOf?: TestServer;
+  /** An empty database made elsewhere (a test's own PostgreSQL server): migrated and seeded here, not dropped. */
+  databaseUrl?: string;
 }
 
 /** A real API on a loopback port with a fresh database (SQLite, or PostgreSQL in that run); tests talk to it over HTTP. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-api-'));
-  const database = await freshTestDatabase(varDir);
+  const shared = options.instanceOf;
+  const varDir = shared?.varDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-api-'));
+  const database = shared || options.databaseUrl ? null : await freshTestDatabase(varDir);
   const config = {
     ...loadConfig({}),
     varDir,
     port: 0,
     logLevel: 'silent',
-    databaseUrl: database.url,
+    databaseUrl: shared?.db.url ?? options.databaseUrl ?? database!.url,
     publicOrigin: 'https://sklep.kaloryfer.test',
     mailDir: path.join(varDir, 'mail'),
     // Password hashing at the lowest accepted cost: tests check behaviour, not hashing strength
@@ -49,8 +58,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.config,
   };
   const db = openDatabase(config.databaseUrl);
-  await migrateToLatest(db);
-  if (options.seed) await seedCatalog(db, options.seed);
+  if (!shared) {
+    await migrateToLatest(db);
+    if (options.seed) await seedCatalog(db, options.seed);
+  }
   const today = options.seed?.today ?? TEST_TODAY;
   const app = await buildApp({ config, db, clock: () => new Date(`${today}T12:00:00Z`), logStream: options.logStream });
   options.extend?.(app);
@@ -63,7 +74,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     close: async () => {
       await app.close();
       await db.close();
-      await database.drop();
+      if (shared) return;
+      await database?.drop();
       fs.rmSync(varDir, { recursive: true, force: true });
     },
   };

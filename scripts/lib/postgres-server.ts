@@ -25,7 +25,9 @@ export interface PostgresServer {
   stop(): void;
   /** The server's own pid (the postmaster), for a fault test that kills it. */
   pid(): number | null;
-  /** Starts a stopped server again on the same port and data. */
+  /** Stops the server as a crash or a failover would (immediate shutdown), keeping its data for `restart`. */
+  halt(): void;
+  /** Starts a halted server again on the same port and data. */
   restart(): void;
   dataDir: string;
 }
@@ -113,6 +115,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
       const file = path.join(dataDir, 'postmaster.pid');
       return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : null;
     },
+    halt: () => { stopServer('immediate'); },
     restart: () => { start(); },
     stop: () => {
       if (stopped) return;

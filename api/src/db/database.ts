@@ -27,6 +27,10 @@ export function openDatabase(url: string): Db {
     // next query connects anew.
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
     pool.on('error', () => {});
+    // A client in use when the server goes away emits 'error' too, and Kysely listens to none:
+    // unheard, it would end the process. The failed query rejects on its own; the pool then
+    // drops the client (it is no longer queryable) at release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', url, close: () => kysely.destroy() };
   }

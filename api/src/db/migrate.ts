@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './database';
 import * as m0001 from './migrations/0001-store';
 import * as m0002 from './migrations/0002-catalog';
@@ -31,10 +31,23 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/** In the order they were written. */
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
+
+const migratorOf = (db: Db) =>
   // Unordered: 0008 and 0009 were written side by side; a database that got 0009 first still takes 0008.
-  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  return outcome(await migratorOf(db).migrateToLatest());
+}
+
+/** Up (or down) to the named migration: an older release's schema, for the upgrade tests. */
+export async function migrateTo(db: Db, name: string): Promise<string[]> {
+  return outcome(await migratorOf(db).migrateTo(name));
+}
+
+function outcome({ error, results }: MigrationResultSet): string[] {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

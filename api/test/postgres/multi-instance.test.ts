@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { isViewable, type Product } from '@kaloryfer/domain';
+import { startTestServer, TEST_SEED, type TestServer } from '../helpers';
+import { ADDRESS } from '../order-helpers';
+
+/**
+ * Two API instances on one PostgreSQL database — two processes behind a balancer, each with its
+ * own pool, in-memory catalogue, search index, mail worker and change feed (issue #23). Whatever
+ * instance a request lands on, the shop is one shop: changes reach both indexes, a background
+ * job runs once, an order is placed once, rate limits and revocations count on both.
+ * (PostgreSQL only: SQLite is one process's embedded file.)
+ */
+let a: TestServer;
+let b: TestServer;
+
+beforeAll(async () => {
+  a = await startTestServer({ seed: TEST_SEED });
+  b = await startTestServer({ instanceOf: a });
+}, 60_000);
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+async function call(on: TestServer, method: string, url: string, body?: unknown) {
+  const response = await fetch(on.baseUrl + url, {
+    method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, body: await response.json() as { code: number; result: any; meta?: any } };
+}
+
+/** Polls (at most 5 s): the other instance hears of a change through the database, not this request. */
+async function eventually(condition: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < 5_000) {
+    if (await condition()) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('not seen within 5 s');
+}
+
+const plainProducts = (server: TestServer): Product[] => server.app.catalog.products.filter((product: Product) => isViewable(product) && product.type_id === 'simple'
+  && product.stock.is_in_stock && product.stock.manage_stock && !product.stock.is_volatile && !product.custom_options && product.tier_prices.length === 0);
+
+async function cartWith(on: TestServer, sku: string, qty: number): Promise<string> {
+  const cartId = (await call(on, 'POST', '/api/cart/create')).body.result as string;
+  expect((await call(on, 'POST', `/api/cart/update?cartId=${cartId}`, { cartItem: { sku, qty, quoteId: cartId } })).status).toBe(200);
+  return cartId;
+}
+
+let orderSeq = 0;
+const orderOf = (cartId: string, orderId = `multi-${(orderSeq += 1)}-${cartId.slice(0, 8)}`) => ({
+  order: {
+    order_id: orderId, cart_id: cartId,
+    addressInformation: { shippingAddress: ADDRESS, shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: 'cashondelivery' },
+  },
+});
+
+const inStockListing = async (on: TestServer, sku: string) => {
+  const query = encodeURIComponent(JSON.stringify({ _appliedFilters: [{ attribute: 'sku', value: sku }, { attribute: 'stock.is_in_stock', value: true }] }));
+  return (await call(on, 'GET', `/api/catalog/vue_storefront_catalog/product/_search?size=1&request=${query}`)).body as unknown as { total: number };
+};
+
+test('the last unit bought through one instance leaves the other instance\'s in-stock listing at commit, not at a poll', async () => {
+  const product = plainProducts(a).find((candidate) => candidate.stock.qty <= 60 && (candidate.stock.max_sale_qty === 0 || candidate.stock.max_sale_qty >= candidate.stock.qty))!;
+  expect(product).toBeDefined();
+  expect((await inStockListing(b, product.sku)).total).toBe(1);
+  const placed = await call(a, 'POST', '/api/order', orderOf(await cartWith(a, product.sku, product.stock.qty)));
+  expect(placed.status).toBe(200);
+  await eventually(async () => (await inStockListing(b, product.sku)).total === 0); // the safety-net poll is 60 s: only the feed can do this
+  expect(b.app.catalog.bySkuLookup(product.sku)!.product.stock).toMatchObject({ qty: 0, is_in_stock: false });
+  // And the other way round: bought out on b → a cannot sell it either.
+  const cart = await cartWith(b, plainProducts(b)[0].sku, 1);
+  expect((await call(b, 'POST', '/api/order', orderOf(cart))).status).toBe(200);
+  const refused = await call(a, 'POST', `/api/cart/update?cartId=${(await call(a, 'POST', '/api/cart/create')).body.result}`, { cartItem: { sku: product.sku, qty: 1 } });
+  expect(refused.status).toBeGreaterThanOrEqual(400);
+});
+
+test('a catalogue edit (an import, an editor) reaches both instances\' products and search', async () => {
+  const product = plainProducts(a)[3];
+  const row = await a.db.kysely.selectFrom('product').select(['id', 'doc']).where('sku', '=', product.sku).executeTakeFirstOrThrow();
+  const doc = JSON.parse(row.doc) as { name: string };
+  await a.db.kysely.updateTable('product').set({ doc: JSON.stringify({ ...doc, name: `${doc.name} (nowa seria)` }) }).where('id', '=', row.id).execute();
+  for (const instance of [a, b]) {
+    await eventually(async () => instance.app.catalog.bySkuLookup(product.sku)?.product.name === `${doc.name} (nowa seria)`);
+  }
+});
+
+test('the same order sent to both instances at once is placed once, and both answer with it', async () => {
+  for (let round = 0; round < 5; round += 1) {
+    const product = plainProducts(a)[10 + round];
+    const body = orderOf(await cartWith(a, product.sku, 1));
+    const [first, second] = await Promise.all([call(a, 'POST', '/api/order', body), call(b, 'POST', '/api/order', body)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.body.result.orderNumber).toBe(first.body.result.orderNumber);
+    const rows = await a.db.kysely.selectFrom('sales_order').select('id').where('client_order_id', '=', body.order.order_id).execute();
+    expect(rows).toHaveLength(1);
+  }
+});
+
+test('each confirmation e-mail is sent once although both instances\' mail workers are running', async () => {
+  const numbers: string[] = [];
+  const ids: number[] = [];
+  for (let n = 0; n < 6; n += 1) {
+    const on = n % 2 === 0 ? a : b;
+    const placed = await call(on, 'POST', '/api/order', orderOf(await cartWith(on, plainProducts(on)[20 + n].sku, 1)));
+    expect(placed.status).toBe(200);
+    numbers.push(placed.body.result.orderNumber as string);
+    ids.push(placed.body.result.backendOrderId as number);
+  }
+  await Promise.all([a.app.mailOutbox.drain(), b.app.mailOutbox.drain()]);
+  const mailDir = path.join(a.varDir, 'mail');
+  await eventually(async () => numbers.every((number) => fs.readdirSync(mailDir).some((name) => name.includes(`-${number}-`))));
+  for (const number of numbers) {
+    expect(fs.readdirSync(mailDir).filter((name) => name.includes(`-potwierdzenie-zamowienia-${number}-`))).toHaveLength(1);
+  }
+  const rows = await a.db.kysely.selectFrom('mail_outbox').select(['status', 'attempts']).where('dedupe_key', 'in', ids.map((id) => `order-confirmation:${id}`)).execute();
+  expect(rows).toHaveLength(ids.length);
+  expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+});
+
+test('rate limits count on both instances: wrong passwords spread over them are refused together', async () => {
+  const email = 'halina@example.pl';
+  expect((await call(a, 'POST', '/api/user/create', { customer: { email, firstname: 'Halina', lastname: 'Wiśniewska' }, password: 'tajne-haslo-1' })).status).toBe(200);
+  for (let n = 0; n < 5; n += 1) {
+    expect((await call(n % 2 === 0 ? a : b, 'POST', '/api/user/login', { username: email, password: `zle-haslo-${n}` })).status).toBe(401);
+  }
+  for (const instance of [a, b]) {
+    const refused = await call(instance, 'POST', '/api/user/login', { username: email, password: 'tajne-haslo-1' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  }
+});
+
+test('a session ended or revoked on one instance is ended on the other; a token from one works on the other', async () => {
+  const email = 'marek@example.pl';
+  await call(b, 'POST', '/api/user/create', { customer: { email, firstname: 'Marek', lastname: 'Zieliński' }, password: 'tajne-haslo-1' });
+  const first = (await call(a, 'POST', '/api/user/login', { username: email, password: 'tajne-haslo-1' })).body;
+  expect((await call(b, 'GET', `/api/user/me?token=${first.result}`)).status).toBe(200);
+  // Rotated on a, the old refresh token reused on b: the whole family is revoked everywhere.
+  const rotated = (await call(a, 'POST', '/api/user/refresh', { refreshToken: first.meta.refreshToken })).body;
+  expect(rotated.code).toBe(200);
+  expect((await call(b, 'POST', '/api/user/refresh', { refreshToken: first.meta.refreshToken })).status).toBe(401);
+  expect((await call(a, 'POST', '/api/user/refresh', { refreshToken: rotated.meta.refreshToken })).status).toBe(401);
+  expect((await call(a, 'GET', `/api/user/me?token=${rotated.result}`)).status).toBe(401);
+  // Logged out on b → a refuses the session too.
+  const second = (await call(a, 'POST', '/api/user/login', { username: email, password: 'tajne-haslo-1' })).body;
+  expect((await call(b, 'POST', `/api/user/logout?token=${second.result}`, { refreshToken: second.meta.refreshToken })).status).toBe(200);
+  expect((await call(a, 'GET', `/api/user/me?token=${second.result}`)).status).toBe(401);
+});
