@@ -2,4 +2,4 @@
 // multi-instance and database-restart tests of test/postgres/ that only PostgreSQL has.
 const base = require('../jest/preset.cjs')(__dirname, { environment: 'node' });
 
-module.exports = { ...base, testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/postgres/'] };
+module.exports = { ...base, testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/postgres/'], testTimeout: 30_000 };

@@ -8,6 +8,8 @@ module.exports = {
   displayName: 'api on PostgreSQL',
   testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/catalog/catalog.test.ts'],
   globals: { KF_TEST_DATABASE: 'postgres' },
+  // Seeding a test catalogue into PostgreSQL takes a few seconds on a busy 2-core machine.
+  testTimeout: 30_000,
   globalSetup: '<rootDir>/test/postgres/global-setup.ts',
   globalTeardown: '<rootDir>/test/postgres/global-teardown.ts',
 };
