@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isViewable, type Product } from '@kaloryfer/domain';
 import { startTestServer, TEST_SEED, type TestServer } from '../helpers';
+import { signatureHeader } from '../../src/payments/signature';
 import { ADDRESS } from '../order-helpers';
 
 /**
@@ -77,7 +78,7 @@ test('the last unit bought through one instance leaves the other instance\'s in-
   expect(refused.status).toBeGreaterThanOrEqual(400);
 });
 
-test('a catalogue edit (an import, an editor) reaches both instances\' products and search', async () => {
+test('a catalogue edit (an import, an editor) reaches both instances\' catalogues', async () => {
   const product = plainProducts(a)[3];
   const row = await a.db.kysely.selectFrom('product').select(['id', 'doc']).where('sku', '=', product.sku).executeTakeFirstOrThrow();
   const doc = JSON.parse(row.doc) as { name: string };
@@ -148,4 +149,26 @@ test('a session ended or revoked on one instance is ended on the other; a token 
   const second = (await call(a, 'POST', '/api/user/login', { username: email, password: 'tajne-haslo-1' })).body;
   expect((await call(b, 'POST', `/api/user/logout?token=${second.result}`, { refreshToken: second.meta.refreshToken })).status).toBe(200);
   expect((await call(a, 'GET', `/api/user/me?token=${second.result}`)).status).toBe(401);
+});
+
+test('a payment notification delivered to both instances at once (the gateway repeats) is applied once', async () => {
+  const key = fs.readFileSync(path.join(a.varDir, 'payment-key'));
+  for (let round = 0; round < 3; round += 1) {
+    const body = orderOf(await cartWith(a, plainProducts(a)[30 + round].sku, 1));
+    body.order.addressInformation.payment_method_code = 'payu_gateway';
+    const placed = (await call(a, 'POST', '/api/order', body)).body.result as { orderNumber: string; grandTotal: number };
+    const payment = await a.db.kysely.selectFrom('payment').innerJoin('sales_order', 'sales_order.id', 'payment.order_id')
+      .select(['gateway_order_id']).where('increment_id', '=', placed.orderNumber).executeTakeFirstOrThrow();
+    const notification = JSON.stringify({ order: {
+      orderId: payment.gateway_order_id, extOrderId: placed.orderNumber, totalAmount: String(Math.round(placed.grandTotal * 100)), currencyCode: 'PLN', status: 'COMPLETED',
+    } });
+    const send = (to: TestServer) => fetch(`${to.baseUrl}/api/payment/notify`, {
+      method: 'POST', body: notification, headers: { 'content-type': 'application/json', 'openpayu-signature': signatureHeader(notification, key, 'sandbox') },
+    }).then(async (response) => ({ status: response.status, outcome: (await response.json() as { result: string }).result }));
+    const answers = await Promise.all([send(a), send(b), send(a), send(b)]);
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(answers.map((answer) => answer.outcome).sort()).toEqual(['applied', 'unchanged', 'unchanged', 'unchanged']);
+    const order = await a.db.kysely.selectFrom('sales_order').select(['payment_state', 'status']).where('increment_id', '=', placed.orderNumber).executeTakeFirstOrThrow();
+    expect(order).toEqual({ payment_state: 'paid', status: 'processing' });
+  }
 });
