@@ -6,6 +6,7 @@ export * from './channels/overlay';
 export * from './channels/navigation';
 export * from './channels/compare';
 export * from './channels/connectivity';
+export * from './channels/sync';
 export * from './atoms';
 export type * from './atoms/state-types';
 export type * from './rendering';

@@ -38,3 +38,8 @@ export {
   beforeUserCall, onUnauthorised, REFRESH_EXHAUSTED, REFRESH_LOOP_WINDOW, REFRESH_REFUSED, TOKEN_REFRESH_MAX_ATTEMPTS, TOKEN_REFRESH_RETRY_DELAY,
   type BeforeCall, type Lock, type LockState, type OnUnauthorised,
 } from './session/token-lock';
+export {
+  afterTransmission, BAD_CONTENT_TYPE, createSyncTask, fillPlaceholders, isExecutable, jsonString, QUEUE_ATTEMPTS, readTaskResponse,
+  shouldNotifyError, taskErrorText, WRONG_RESPONSE_FORMAT,
+  type PlaceholderValues, type SyncTask, type SyncTaskPayload, type SyncTaskRequest, type TaskAnswer, type TaskRejection,
+} from './sync/sync-task';
