@@ -13,6 +13,7 @@ import { RegistrySource } from './registry-snapshot';
 import { DEFAULT_CACHE } from './render-cache';
 import { RendererPool } from './renderers';
 import { WorkerRenderer } from './render-worker/worker-renderer';
+import { remoteBuildsOf, SERVICE_WORKER_PATH, serviceWorkerCspDirectives, serviceWorkerScriptFrom, staticCacheControl } from './service-worker-script';
 import { shellAssetsFrom } from './shell-assets';
 import { ShellLayoutHtml } from './shell-layout-html';
 
@@ -33,8 +34,6 @@ export interface PageServerOptions {
 }
 
 export const DEFAULT_BUDGETS: Budgets = { mainMs: 250, otherMs: 100 };
-
-const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
 
 function parseCookies(header: string | undefined): Record<string, string> {
   const cookies: Record<string, string> = {};
@@ -89,6 +88,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
   /** Regions rendered by their remotes and left to the browser since start (for benchmarks and operators). */
   const regions = { rendered: 0, fallback: 0 };
   const shellAssets = shellAssetsFrom(options.shellDist);
+  const serviceWorker = serviceWorkerScriptFrom(options.shellDist);
   const stylesheets = new Map<string, Promise<string>>();
   const css = (url: string) => {
     // Content-hashed files: read once. (A handful per build; old builds' entries are few.)
@@ -112,6 +112,25 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
     const body = await source.text();
     if (!body) return reply.code(503).send({ code: 503, result: 'The remote registry has not been published yet (npm start publishes it).' });
     return reply.type('application/json').send(body);
+  });
+
+  // The service worker (docs/offline.md): the shell build's worker with the precache list of that
+  // build and the registry's builds written in front. Never kept by an HTTP cache: the browser
+  // compares it on every page load, so a new shell build or a release reaches it at once.
+  app.get(SERVICE_WORKER_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const remoteBuilds = remoteBuildsOf(await source.snapshot());
+    const script = await serviceWorker(remoteBuilds);
+    if (!script) return reply.callNotFound();
+    reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives: serviceWorkerCspDirectives(remoteBuilds) } });
+    reply.header('Content-Type', 'text/javascript; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Service-Worker-Allowed', '/')
+      .header('Vary', 'Accept-Encoding');
+    const accepted = request.headers['accept-encoding'] ?? '';
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    if (encoding) reply.header('Content-Encoding', encoding);
+    const body = encoding === 'br' ? script.brotli : encoding === 'gzip' ? script.gzip : Buffer.from(script.text);
+    return reply.send(request.method === 'HEAD' ? undefined : body);
   });
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -160,7 +179,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
     const pathname = request.url.split('?')[0];
     if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
     if (pathname !== '/index.html' && await hasFile(pathname)) {
-      reply.header('Cache-Control', HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      reply.header('Cache-Control', staticCacheControl(pathname));
       return reply.sendFile(pathname.slice(1));
     }
     // Every other path is a page (any Accept header: crawlers, curl and link previews get HTML too).

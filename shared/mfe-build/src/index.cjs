@@ -273,14 +273,50 @@ function createRemoteServerConfig({ dir, remote, variant, server }, argv = {}) {
   };
 }
 
+const SERVICE_WORKER_ENTRY = './src/service-worker/service-worker.ts';
+const SERVICE_WORKER_FILE = 'service-worker.js';
+
+/**
+ * The shell's service worker (docs/offline.md): one unhashed file, `service-worker.js`, in the
+ * shell's dist — a worker's address must not change between builds. A second compilation, for
+ * a web worker, with no Module Federation, no HTML and no chunks; it writes only its own file
+ * (the shell's compilation keeps it when it cleans dist). The page server serves it with the
+ * shell build's precache list written in front (shell/server/service-worker-script.ts).
+ */
+function createServiceWorkerConfig({ dir, mode, outDir }) {
+  const config = baseConfig({ dir, mode, outDir, uniqueName: 'kaloryfer_shell_sw' });
+  return {
+    ...config,
+    name: 'shell-service-worker',
+    target: ['webworker', 'es2020'],
+    // A worker is fetched afresh by the browser: no source map beside it.
+    devtool: false,
+    entry: { 'service-worker': SERVICE_WORKER_ENTRY },
+    output: {
+      ...config.output,
+      publicPath: '/',
+      filename: SERVICE_WORKER_FILE,
+      chunkFilename: 'service-worker.[contenthash:8].js',
+      asyncChunks: false,
+      clean: false,
+    },
+    optimization: { splitChunks: false, runtimeChunk: false },
+    // Workbox's development logging is dropped in production by process.env.NODE_ENV (mode).
+    plugins: [],
+  };
+}
+
 /** The host: no remote is known at build time; the registry names them at run time. */
 function createShellConfig({ dir }, argv = {}) {
   const mode = argv.mode || 'production';
-  const config = baseConfig({ dir, mode, outDir: path.join(dir, 'dist'), uniqueName: 'kaloryfer_shell' });
+  const outDir = path.join(dir, 'dist');
+  const config = baseConfig({ dir, mode, outDir, uniqueName: 'kaloryfer_shell' });
   // The shell is always served from its origin's root (every route answers index.html), so its
   // assets are absolute; remotes keep publicPath 'auto' (they live wherever the registry says).
   config.output.publicPath = '/';
-  return {
+  // The service worker's compilation writes into the same dist: cleaning leaves its file be.
+  config.output.clean = { keep: (file) => path.basename(file) === SERVICE_WORKER_FILE };
+  const shell = {
     ...config,
     name: 'shell',
     entry: { main: './src/index.ts' },
@@ -301,6 +337,7 @@ function createShellConfig({ dir }, argv = {}) {
       ...(mode === 'production' ? [new PrecompressPlugin()] : []),
     ],
   };
+  return [shell, createServiceWorkerConfig({ dir, mode, outDir })];
 }
 
 module.exports = { SINGLETONS, sharedSingletons, createRemoteConfig, createRemoteServerConfig, createShellConfig };

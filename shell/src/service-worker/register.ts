@@ -1,0 +1,54 @@
+import { whenRouteReady } from '../consent/start-consent';
+
+/**
+ * Registers the shop's service worker (docs/offline.md) once the first page is interactive: the
+ * route region hydrated (`<html data-route-ready>`) and the browser idle — the worker's install
+ * (the shell's precache, the app shell) never competes with the first view.
+ *
+ * NOT CALLED by the shell's boot yet: it is switched on only once browser e2e tests prove that
+ * a release, a rollback and an A/B change are never hidden by the worker.
+ */
+export const SERVICE_WORKER_URL = '/service-worker.js';
+
+type WorkboxModule = Pick<typeof import('workbox-window'), 'Workbox'>;
+
+export interface RegisterOptions {
+  /** The browser's ServiceWorkerContainer (absent: not supported, or not a secure context). */
+  container?: ServiceWorkerContainer | undefined;
+  ready?: Promise<void>;
+  idle?: () => Promise<void>;
+  load?: () => Promise<WorkboxModule>;
+}
+
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = (globalThis as { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number }).requestIdleCallback;
+    if (idle) idle(() => resolve(), { timeout: 5000 });
+    else setTimeout(resolve, 1000);
+  });
+}
+
+export async function registerServiceWorker(options: RegisterOptions = {}): Promise<ServiceWorkerRegistration | null> {
+  const container = 'container' in options ? options.container : globalThis.navigator?.serviceWorker;
+  if (!container) return null;
+  await (options.ready ?? whenRouteReady());
+  await (options.idle ?? whenIdle)();
+  const { Workbox } = await (options.load ?? (() => import('workbox-window')))();
+  // updateViaCache 'none': the browser asks the server for the script itself on every check
+  // (it is no-cache anyway): a new shell build or registry reaches it on the next page load.
+  const workbox = new Workbox(SERVICE_WORKER_URL, { scope: '/', updateViaCache: 'none' });
+  try {
+    return (await workbox.register()) ?? null;
+  } catch (error) {
+    console.warn('[shell] the service worker was not registered', error);
+    return null;
+  }
+}
+
+/** The way back: every worker of this origin unregistered (its caches stay until the browser evicts them). */
+export async function unregisterServiceWorkers(container: ServiceWorkerContainer | undefined = globalThis.navigator?.serviceWorker): Promise<number> {
+  if (!container) return 0;
+  const registrations = await container.getRegistrations();
+  const results = await Promise.all(registrations.map((registration) => registration.unregister()));
+  return results.filter(Boolean).length;
+}
