@@ -82,6 +82,9 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
     // Tokens and cart ids travel as ?token=/?cartId= (VSF contract): logs cut them, e-mails and card-like numbers out (auth/log-redaction.ts).
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, logStream),
     bodyLimit: 1024 * 1024,
+    // Behind a balancer (TRUST_PROXY): request.ip is the shopper's from X-Forwarded-For — the
+    // per-IP rate limits count shoppers, not the balancer. Only the listed proxies are believed.
+    trustProxy: config.trustProxy,
     // finiteNumbers: `?size=Infinity`/`1e309` answer 400 on every route (Ajv's coercion lets them past min/max).
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false }, plugins: [finiteNumbers] },
   });

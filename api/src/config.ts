@@ -19,6 +19,11 @@ export interface Config {
   varDir: string;
   databaseUrl: string;
   logLevel: string;
+  /**
+   * The proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses or CIDRs, comma
+   * separated), so `request.ip` is the shopper's behind a balancer; false: the peer's address.
+   */
+  trustProxy: string[] | false;
   shellDist: string;
   /** Signs group tokens; unset = a secret generated once into VAR_DIR. */
   tokenSecret: string | undefined;
@@ -121,6 +126,14 @@ function storeCode(value: string | undefined): string {
   return value;
 }
 
+function trustedProxies(value: string | undefined): string[] | false {
+  const list = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of list) {
+    if (!/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry)) throw new Error(`TRUST_PROXY must list IP addresses or CIDRs, got "${entry}"`);
+  }
+  return list.length > 0 ? list : false;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const varDir = path.resolve(REPO_ROOT, env.VAR_DIR ?? 'var');
   const publicHost = env.PUBLIC_HOST ?? 'localhost';
@@ -133,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     varDir,
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(varDir, 'kaloryfer.sqlite')}`,
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     shellDist: path.resolve(REPO_ROOT, env.SHELL_DIST ?? 'shell/dist'),
     tokenSecret: env.TOKEN_SECRET || undefined,
     publicOrigin: publicOriginOf(env.PUBLIC_URL, `http://${publicHost}:${port}`),

@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig, REMOTES, remoteOrigin } from '../api/src/config';
+import { startCluster, stopLeftoverBalancer } from './lib/cluster';
+import { onShutdown } from './lib/on-shutdown';
+import { postgresBinDir } from './lib/postgres-server';
+
+/**
+ * A PostgreSQL an earlier run left on our data folder (that run was killed before it could stop
+ * it) is stopped first, through its data folder (pg_ctl, as the cluster's owner).
+ */
+function stopLeftoverPostgres(dataDir: string): void {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return; // a stale file: PostgreSQL clears it itself
+  }
+  console.log(`PostgreSQL of an earlier run is still running on ${dataDir} (pid ${pid}): stopping it`);
+  const pgCtl = path.join(postgresBinDir(), 'pg_ctl');
+  const [command, args] = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', pgCtl]] : [pgCtl, []];
+  spawnSync(command, [...args, '-D', dataDir, '-m', 'fast', '-w', 'stop'], { stdio: 'inherit' });
+}
+
+/**
+ * npm run start:cluster: the same shop as `npm start`, scaled out (docs/scaling.md) —
+ * CLUSTER_INSTANCES (default 3) instances of API + pages on PostgreSQL behind HAProxy on one URL
+ * (CLUSTER_PORT, default PORT 3000), the remotes on their origins as with npm start. Our own
+ * PostgreSQL keeps its data in `$VAR_DIR/cluster/postgres` unless DATABASE_URL names a
+ * PostgreSQL database to use instead. CLUSTER_INSTANCE_PORT_BASE fixes the instances' ports
+ * (base, base+1, …; free ones by default). Ctrl-C or SIGTERM stops everything it started.
+ */
+async function main() {
+  const env = { ...process.env, PORT: process.env.CLUSTER_PORT || process.env.PORT };
+  const config = loadConfig(env);
+  const count = Number(process.env.CLUSTER_INSTANCES || 3);
+  const portBase = process.env.CLUSTER_INSTANCE_PORT_BASE ? Number(process.env.CLUSTER_INSTANCE_PORT_BASE) : undefined;
+  const external = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
+  const runDir = path.join(config.varDir, 'cluster');
+  await stopLeftoverBalancer(runDir);
+  if (!external) stopLeftoverPostgres(path.join(runDir, 'postgres'));
+  let stopping = false;
+  const starting = startCluster({
+    config,
+    instances: count,
+    instancePorts: portBase ? Array.from({ length: count }, (_, i) => portBase + i) : undefined,
+    databaseUrl: external ? config.databaseUrl : undefined,
+    postgres: { dataDir: path.join(runDir, 'postgres'), durable: true },
+    runDir,
+  });
+  // Ctrl-C while starting: what has started is stopped once the start is over (or failed, stopping it itself).
+  onShutdown(async () => {
+    stopping = true;
+    console.log('\nstopping the cluster…');
+    await starting.then((cluster) => cluster.stop(), () => {});
+    console.log('stopped.');
+  });
+  const cluster = await starting;
+  if (stopping) return;
+  console.log(`\nKaloryfer (cluster of ${cluster.instances.length}) is running. Open:\n`);
+  console.log(`  ${cluster.url}\n`);
+  console.log(`API ${cluster.url}api/health · balancer statistics ${cluster.balancer!.statsUrl}`);
+  console.log(`Instances: ${cluster.instances.map((instance) => `${instance.name} ${instance.url} (pid ${instance.pid})`).join(' · ')}`);
+  console.log(`Remotes: ${REMOTES.map((remote) => `${remote} ${remoteOrigin(config, remote)}`).join(' · ')}`);
+  console.log(`Logs and haproxy.cfg in ${runDir}. Ctrl-C stops everything.`);
+  // An instance that dies is not restarted (the balancer routes around it); say so. (Ctrl-C reaches
+  // the children too: what ends within a moment of a stop is part of it.)
+  const unlessStopping = (report: () => void) => setTimeout(() => { if (!stopping) report(); }, 500);
+  for (const instance of cluster.instances) {
+    void instance.exited.then((code) => unlessStopping(() => {
+      console.log(`${instance.name} (pid ${instance.pid}) ended (${code}); the balancer routes around it. Log: ${instance.logFile}`);
+    }));
+  }
+  void cluster.balancer!.exited.then((code) => unlessStopping(() => {
+    console.error(`haproxy ended (${code}); stopping the cluster`);
+    stopping = true;
+    void cluster.stop().then(() => process.exit(1));
+  }));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
