@@ -146,7 +146,7 @@ describe('the request log of real API calls holds no secret', () => {
     expect(urls).toContain('/api/user/me?token=[REDACTED]');
     expect(urls).toContain('/api/cart/pull?token=[REDACTED]&cartId=[REDACTED]');
     expect(urls.some((url) => url!.startsWith('/sandbox-gateway/pay?t=[REDACTED]'))).toBe(true);
-    for (const secret of [token, refreshToken, cartId, email, encodeURIComponent(email), 'ewa.zielinska', '4111', 'r3s3t-s3cr3t', order.clientOrderId, new URL(order.paymentRedirect).searchParams.get('t')!]) {
+    for (const secret of [token, refreshToken, cartId, email, encodeURIComponent(email), 'ewa.zielinska', '4111%201111%201111%201111', '4111 1111 1111 1111', '1111%201111%201111', 'r3s3t-s3cr3t', order.clientOrderId, new URL(order.paymentRedirect).searchParams.get('t')!]) {
       expect({ secret, found: log.includes(secret) }).toEqual({ secret, found: false });
     }
   });
