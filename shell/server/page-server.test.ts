@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { installSecurityHeaders } from '../../api/src/http/security-headers';
+import Fastify from 'fastify';
 import { installPageServer } from './page-server';
+import { startTestPageServer, type TestPageServer } from './testing/page-server-fixture';
 
 /**
  * The page server's answers over HTTP carry the shop's security headers and each page its own
@@ -14,9 +14,8 @@ import { installPageServer } from './page-server';
  */
 const CDN = 'http://127.0.0.1:9'; // nothing listens: manifests cannot be read, entries sit beside them
 let root: string;
-let app: FastifyInstance;
+let server: TestPageServer;
 let baseUrl: string;
-let pages: Awaited<ReturnType<typeof installPageServer>>;
 
 beforeAll(async () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -28,18 +27,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(shellDist, 'main.1234abcd.js'), 'console.log(1)');
   const build = (remote: string) => ({ name: remote, entry: `${CDN}/${remote}/1.0.0/mf-manifest.json`, version: '1.0.0', contracts: '1.0.0' });
   fs.writeFileSync(path.join(root, 'mfe-registry.json'), JSON.stringify({ timeoutMs: 8000, remotes: { catalog: build('catalog'), content: build('content') } }));
-  app = Fastify();
-  await installSecurityHeaders(app, { publicOrigin: 'http://shop.test' });
-  pages = await installPageServer(app, {
-    shellDist, varDir: root, apiOrigin: 'http://127.0.0.1:9', publicOrigin: 'http://shop.test', serverRender: true, renderCacheMs: 0,
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  server = await startTestPageServer({ shellDist, varDir: root, serverRender: true });
+  baseUrl = server.baseUrl;
 });
 afterAll(async () => {
-  await pages.close();
-  await app.close();
+  await server.close();
   fs.rmSync(root, { recursive: true, force: true });
 });
 

@@ -2,10 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { installSecurityHeaders } from '../../api/src/http/security-headers';
 import { parseRegistry } from '../src/registry/registry';
-import { installPageServer } from './page-server';
+import { startTestPageServer, type TestPageServer } from './testing/page-server-fixture';
 import {
   buildFolder, precacheManifest, remoteBuildsOf, serviceWorkerCspDirectives, serviceWorkerScriptFrom, staticCacheControl,
   type ServiceWorkerConfig,
@@ -123,9 +121,8 @@ describe('the parts', () => {
 
 describe('GET /service-worker.js from the page server', () => {
   let root: string;
-  let app: FastifyInstance;
+  let server: TestPageServer;
   let baseUrl: string;
-  let pages: Awaited<ReturnType<typeof installPageServer>>;
   const registryPath = () => path.join(root, 'mfe-registry.json');
   /** As npm run release writes it: a new file renamed over the old (a new inode). */
   const publish = (value: object) => {
@@ -140,18 +137,11 @@ describe('GET /service-worker.js from the page server', () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-sw-pages-'));
     writeDist(path.join(root, 'dist'), SHELL_BUILD);
     publish(registry('1.0.0'));
-    app = Fastify();
-    await installSecurityHeaders(app, { publicOrigin: 'http://shop.test' });
-    pages = await installPageServer(app, {
-      shellDist: path.join(root, 'dist'), varDir: root, apiOrigin: 'http://127.0.0.1:9', publicOrigin: 'http://shop.test', serverRender: false, renderCacheMs: 0,
-    });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    server = await startTestPageServer({ shellDist: path.join(root, 'dist'), varDir: root, serverRender: false });
+    baseUrl = server.baseUrl;
   });
   afterAll(async () => {
-    await pages.close();
-    await app.close();
+    await server.close();
     fs.rmSync(root, { recursive: true, force: true });
   });
 

@@ -1,0 +1,26 @@
+import Fastify from 'fastify';
+import { installSecurityHeaders } from '../../../api/src/http/security-headers';
+import { installPageServer } from '../page-server';
+
+export interface TestPageServer {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The page server on a loopback port, behind the API's security headers, as the shop mounts it. */
+export async function startTestPageServer(options: { shellDist: string; varDir: string; serverRender: boolean }): Promise<TestPageServer> {
+  const app = Fastify();
+  await installSecurityHeaders(app, { publicOrigin: 'http://shop.test' });
+  const pages = await installPageServer(app, {
+    ...options, apiOrigin: 'http://127.0.0.1:9', publicOrigin: 'http://shop.test', renderCacheMs: 0,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  return {
+    baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    close: async () => {
+      await pages.close();
+      await app.close();
+    },
+  };
+}
