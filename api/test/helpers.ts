@@ -80,3 +80,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
+
+/**
+ * Polls until `attempt` answers something other than null or false (what another connection or
+ * instance announces arrives after the request that caused it); fails after `withinMs`.
+ */
+export async function eventually<T>(attempt: () => Promise<T | null | false>, withinMs = 5_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await attempt();
+    if (value !== null && value !== false) return value;
+    if (Date.now() - started > withinMs) throw new Error(`not seen within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,6 +1,6 @@
 import type { Product } from '@kaloryfer/domain';
 import type { MemorySearchEngine } from '../src/search/memory/memory-engine';
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { eventually, startTestServer, TEST_SEED, type TestServer } from './helpers';
 import { orderClient, plainValve } from './order-helpers';
 
 /**
@@ -115,22 +115,13 @@ test('stock changed elsewhere (another instance, an import) reaches the listing:
     expect(await inStockListed()).toBe(1); // not seen yet
     expect(await sync.syncOnce()).toBe(1);
   } else {
-    await waitFor(async () => (await inStockListed()) === 0); // the app's own feed heard the commit
+    await eventually(async () => (await inStockListed()) === 0); // the app's own feed heard the commit
   }
   expect(await inStockListed()).toBe(0);
   expect((await search([bySku(valve.sku)])).items[0].stock).toMatchObject({ is_in_stock: false, qty: 0 });
   await server.db.kysely.updateTable('stock_item').set({ qty: 12, is_in_stock: 1 }).where('sku', '=', valve.sku).execute(); // restocked
   if (server.db.dialect === 'sqlite') expect(await sync.syncOnce()).toBe(1);
-  else await waitFor(async () => (await inStockListed()) === 1);
+  else await eventually(async () => (await inStockListed()) === 1);
   expect(await inStockListed()).toBe(1);
   expect(await sync.syncOnce()).toBe(0); // nothing left to patch
 });
-
-/** Polls a condition (at most 5 s): for what another connection announces. */
-async function waitFor(condition: () => Promise<boolean>): Promise<void> {
-  for (const started = Date.now(); Date.now() - started < 5_000;) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('not seen within 5 s');
-}

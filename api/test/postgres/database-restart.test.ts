@@ -1,5 +1,5 @@
 import { startPostgres, type PostgresServer } from '../../../scripts/lib/postgres-server';
-import { startTestServer, TEST_SEED, type TestServer } from '../helpers';
+import { eventually, startTestServer, TEST_SEED, type TestServer } from '../helpers';
 
 /**
  * The database goes away (a restart, a failover) under a running instance: requests that need it
@@ -27,16 +27,6 @@ async function call(method: string, url: string, body?: unknown) {
     signal: AbortSignal.timeout(20_000),
   });
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() as { code: number; result: any }, ms: Date.now() - started };
-}
-
-async function eventually<T>(attempt: () => Promise<T | null>, withinMs: number): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await attempt();
-    if (value !== null) return value;
-    if (Date.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const search = (sku: string) => call('GET', `/api/catalog/vue_storefront_catalog/product/_search?size=1&request=${encodeURIComponent(JSON.stringify({

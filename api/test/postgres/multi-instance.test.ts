@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isViewable, type Product } from '@kaloryfer/domain';
-import { startTestServer, TEST_SEED, type TestServer } from '../helpers';
+import { eventually, startTestServer, TEST_SEED, type TestServer } from '../helpers';
 import { signatureHeader } from '../../src/payments/signature';
-import { ADDRESS } from '../order-helpers';
+import { orderClient } from '../order-helpers';
 
 /**
  * Two API instances on one PostgreSQL database — two processes behind a balancer, each with its
@@ -31,32 +31,14 @@ async function call(on: TestServer, method: string, url: string, body?: unknown)
   return { status: response.status, headers: response.headers, body: await response.json() as { code: number; result: any; meta?: any } };
 }
 
-/** Polls (at most 5 s): the other instance hears of a change through the database, not this request. */
-async function eventually(condition: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < 5_000) {
-    if (await condition()) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('not seen within 5 s');
-}
-
 const plainProducts = (server: TestServer): Product[] => server.app.catalog.products.filter((product: Product) => isViewable(product) && product.type_id === 'simple'
   && product.stock.is_in_stock && product.stock.manage_stock && !product.stock.is_volatile && !product.custom_options && product.tier_prices.length === 0);
 
-async function cartWith(on: TestServer, sku: string, qty: number): Promise<string> {
-  const cartId = (await call(on, 'POST', '/api/cart/create')).body.result as string;
-  expect((await call(on, 'POST', `/api/cart/update?cartId=${cartId}`, { cartItem: { sku, qty, quoteId: cartId } })).status).toBe(200);
-  return cartId;
-}
-
-let orderSeq = 0;
-const orderOf = (cartId: string, orderId = `multi-${(orderSeq += 1)}-${cartId.slice(0, 8)}`) => ({
-  order: {
-    order_id: orderId, cart_id: cartId,
-    addressInformation: { shippingAddress: ADDRESS, shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: 'cashondelivery' },
-  },
-});
+/** Each instance's cart and order calls (order-helpers): one shop, two doors. */
+const clients = { a: orderClient(() => a), b: orderClient(() => b) };
+const client = (on: TestServer) => (on === a ? clients.a : clients.b);
+const cartWith = (on: TestServer, sku: string, qty: number) => client(on).cartWith(sku, qty);
+const orderOf = (cartId: string, info: Record<string, unknown> = {}) => client(a).orderBody(cartId, {}, info);
 
 const inStockListing = async (on: TestServer, sku: string) => {
   const query = encodeURIComponent(JSON.stringify({ _appliedFilters: [{ attribute: 'sku', value: sku }, { attribute: 'stock.is_in_stock', value: true }] }));
@@ -154,8 +136,7 @@ test('a session ended or revoked on one instance is ended on the other; a token 
 test('a payment notification delivered to both instances at once (the gateway repeats) is applied once', async () => {
   const key = fs.readFileSync(path.join(a.varDir, 'payment-key'));
   for (let round = 0; round < 3; round += 1) {
-    const body = orderOf(await cartWith(a, plainProducts(a)[30 + round].sku, 1));
-    body.order.addressInformation.payment_method_code = 'payu_gateway';
+    const body = orderOf(await cartWith(a, plainProducts(a)[30 + round].sku, 1), { payment_method_code: 'payu_gateway' });
     const placed = (await call(a, 'POST', '/api/order', body)).body.result as { orderNumber: string; grandTotal: number };
     const payment = await a.db.kysely.selectFrom('payment').innerJoin('sales_order', 'sales_order.id', 'payment.order_id')
       .select(['gateway_order_id']).where('increment_id', '=', placed.orderNumber).executeTakeFirstOrThrow();
