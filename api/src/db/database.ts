@@ -25,7 +25,7 @@ export function openDatabase(url: string): Db {
     // (http/error-handler.ts), not a hang. A connection the server dropped (a restart) is
     // discarded by the pool — the 'error' listener keeps that from ending the process — and the
     // next query connects anew.
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+    const pool = new pg.Pool({ connectionString: url, max: poolSize(process.env.DATABASE_POOL_SIZE), connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
     pool.on('error', () => {});
     // A client in use when the server goes away emits 'error' too, and Kysely listens to none:
     // unheard, it would end the process. The failed query rejects on its own; the pool then
@@ -44,4 +44,12 @@ export function openDatabase(url: string): Db {
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, dialect: 'sqlite', url, close: () => kysely.destroy() };
+}
+
+/** DATABASE_POOL_SIZE: PostgreSQL connections per API instance (default 10). */
+export function poolSize(value: string | undefined): number {
+  if (value === undefined || value === '') return 10;
+  const size = Number(value);
+  if (!Number.isInteger(size) || size < 1 || size > 500) throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 500, got "${value}"`);
+  return size;
 }
