@@ -10,6 +10,7 @@ import { installErrorHandling } from './http/error-handler';
 import { readEmptyJsonAsObject } from './http/json-body';
 import { finiteNumbers } from './http/finite-numbers';
 import { installBodyLimits } from './http/body-limits';
+import { installCacheControl } from './http/cache-control';
 import { installSecurityHeaders } from './http/security-headers';
 import { envelope } from './http/envelope';
 import { contentRoutes } from './routes/catalog/content-routes';
@@ -92,6 +93,7 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   await installSecurityHeaders(app, { publicOrigin: config.publicOrigin }); // nosniff, no framing, referrer, permissions, HSTS on TLS; pages set their CSP
   readEmptyJsonAsObject(app); // before the routes: VSF's bodiless JSON POSTs read as {} everywhere
   installBodyLimits(app); // before the routes: each route's body limit from http/body-limits.ts (32 KiB unless listed)
+  installCacheControl(app); // before the routes: catalogue reads 5 min + 24 h stale, personalised and errors no-store; cart, order, user… no-store (http/cache-control.ts)
 
   await app.register(swagger, {
     openapi: {

@@ -48,6 +48,7 @@ export async function reviewRoutes(app: FastifyInstance, { catalog, reviews, clo
   };
 
   app.get<{ Params: { productId: number }; Querystring: Static<typeof ListQuery> }>('/api/review/list/:productId', {
+    config: { cache: 'catalog' },
     schema: {
       summary: 'Approved reviews of a product, newest first, with the average rating and count per star',
       tags: ['reviews'],

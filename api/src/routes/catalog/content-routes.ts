@@ -27,6 +27,7 @@ function blocksSearch(like: string, from: number, size: number) {
  */
 export async function contentRoutes(app: FastifyInstance, { catalog }: { catalog: Catalog }) {
   app.get<{ Params: { identifier: string } }>('/api/cms/page/:identifier', {
+    config: { cache: 'catalog' },
     schema: { summary: 'A CMS page by identifier', tags: ['content'], params: Type.Object({ identifier: IDENTIFIER }) },
   }, async (request, reply) => {
     const page = catalog.cmsPages.find((candidate) => candidate.identifier === request.params.identifier && candidate.active);
@@ -40,6 +41,7 @@ export async function contentRoutes(app: FastifyInstance, { catalog }: { catalog
     from: Type.Optional(Offset()),
   });
   app.get<{ Querystring: Static<typeof BlocksQuery> }>('/api/cms/blocks', {
+    config: { cache: 'catalog' },
     schema: { summary: 'CMS blocks whose identifier is like a pattern (size 150 by default, at most 500)', tags: ['content'], querystring: BlocksQuery },
   }, async (request, reply) => {
     const { like, size = 150, from = 0 } = request.query;
@@ -48,6 +50,7 @@ export async function contentRoutes(app: FastifyInstance, { catalog }: { catalog
   });
 
   app.get<{ Params: { identifier: string } }>('/api/cms/hierarchy/:identifier', {
+    config: { cache: 'catalog' },
     schema: { summary: 'Where a CMS page sits: its parents (breadcrumbs), siblings and children', tags: ['content'], params: Type.Object({ identifier: IDENTIFIER }) },
   }, async (request, reply) => {
     const pages = catalog.cmsPages.filter((page) => page.active);
@@ -76,6 +79,7 @@ export async function contentRoutes(app: FastifyInstance, { catalog }: { catalog
     topic: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$' })),
   });
   app.get<{ Querystring: Static<typeof AdviceQuery> }>('/api/advice', {
+    config: { cache: 'catalog' },
     schema: { summary: 'Advice articles, newest first (without bodies), and every topic with its count', tags: ['content'], querystring: AdviceQuery },
   }, async (request, reply) => {
     const { from = 0, size = 12, topic } = request.query;
@@ -90,6 +94,7 @@ export async function contentRoutes(app: FastifyInstance, { catalog }: { catalog
   });
 
   app.get<{ Params: { slug: string } }>('/api/advice/:slug', {
+    config: { cache: 'catalog' },
     schema: { summary: 'One advice article with its neighbours, related articles and its related category', tags: ['content'], params: Type.Object({ slug: IDENTIFIER }) },
   }, async (request, reply) => {
     const articles = catalog.articles;

@@ -73,6 +73,7 @@ const CURRENCY = 'PLN';
 export async function productRoutes(app: FastifyInstance, { catalog, reviews, store = { id: 2, idAliases: [1] } }: { catalog: Catalog; reviews: Reviews; store?: PricedStore }) {
   const storeIds = [store.id, ...store.idAliases.filter((id) => id !== store.id)];
   app.get<{ Querystring: Static<typeof RenderListQuery> }>('/api/product/render-list', {
+    config: { cache: 'catalog' },
     schema: { summary: 'Current prices of products (gross, net, tax, tiers, Omnibus)', tags: ['catalogue'], querystring: RenderListQuery },
   }, async (request, reply) => {
     const { currencyCode = CURRENCY, storeId = store.id, userGroupId = null } = request.query;
@@ -97,6 +98,7 @@ export async function productRoutes(app: FastifyInstance, { catalog, reviews, st
   });
 
   app.get<{ Querystring: Static<typeof SingleQuery> }>('/api/product/single', {
+    config: { cache: 'catalog' },
     schema: { summary: 'One product by its search key (sku, id, url_path, url_key or slug)', tags: ['catalogue'], querystring: SingleQuery },
   }, async (request, reply) => {
     const key = request.query.key ?? 'sku';
@@ -110,6 +112,7 @@ export async function productRoutes(app: FastifyInstance, { catalog, reviews, st
   });
 
   app.get<{ Params: { parentSku: string }; Querystring: { userGroupId?: number } }>('/api/product-view/:parentSku', {
+    config: { cache: 'catalog' },
     schema: {
       summary: 'Everything a product page shows, in one call: product, attribute labels, categories, related products, reviews',
       tags: ['catalogue'],

@@ -71,7 +71,9 @@ export async function searchRoutes(app: FastifyInstance, { catalog, groupTokens,
     }
   };
 
+  // GET only: a POST answer is not kept by HTTP caches (the service worker keeps its own copy).
   app.get<{ Params: Params; Querystring: Query }>('/api/catalog/:index/:type/_search', {
+    config: { cache: 'catalog' },
     schema: { summary: 'Catalogue search (GET, request= holds the search query or an Elasticsearch body)', tags: ['catalogue'] },
   }, async (request, reply) => run(request.params, readInput(request.params, request.query, undefined), reply));
 

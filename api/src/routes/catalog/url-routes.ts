@@ -11,6 +11,7 @@ const UrlQuery = Type.Object({
 /** The URL dispatcher's lookup (spec §2 "Unknown URLs"): a product's url_path first, then a category's. */
 export async function urlRoutes(app: FastifyInstance, { catalog }: { catalog: Catalog }) {
   app.get<{ Querystring: Static<typeof UrlQuery> }>('/api/url', {
+    config: { cache: 'catalog' },
     schema: { summary: 'What a shop path shows: a product or a category (404 when neither)', tags: ['catalogue'], querystring: UrlQuery },
   }, async (request, reply) => {
     await catalog.ensureCurrent();
