@@ -1,7 +1,7 @@
 import './listing.css';
-import { $route, linkTo, navigationRequested } from '@kaloryfer/contracts';
+import { $route, linkTo, navigationRequested, notificationRequested } from '@kaloryfer/contracts';
 import { categoryTrail, type Category } from '@kaloryfer/domain';
-import { Button, PageFrame, useFocusTrap, usePageData, useRequestStore } from '@kaloryfer/ui';
+import { Button, isOffline, PageFrame, useFocusTrap, useOfflineRedirect, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';
 import { NotFoundRedirect } from '../pages/NotFoundRedirect';
@@ -21,6 +21,8 @@ export function CategoryPage({ slug, urlPath }: { slug?: string; urlPath?: strin
   const { t } = useTranslation('catalog');
   const tree = usePageData(CATEGORIES_KEY, () => categories());
   const route = useRequestStore($route);
+  // No category tree while offline: the category is not available, home it is (spec §8).
+  useOfflineRedirect(tree.status === 'error');
   if (tree.status === 'loading') return <ListingSkeleton />;
   if (tree.status === 'error') return <PageFrame title={t('category.unavailable')}><EmptyListing /></PageFrame>;
   const category = tree.value.find((candidate) => (slug !== undefined && candidate.slug === slug) || (urlPath !== undefined && candidate.url_path === urlPath));
@@ -53,6 +55,8 @@ function CategoryListing({ category, all }: { category: Category | null; all: Ca
   const subcategories = category ? childrenOf(all, category) : [];
   // On search results the query is what was searched, not a filter to count or clear.
   const active = activeFilterCount(category ? filters : { ...filters, query: '' });
+  // A category's products that failed to load, or came back empty while offline, are not synchronized (spec §8).
+  useSyncWarning(category !== null && listing.status === 'error', category !== null && listing.status === 'ready' && listing.items.length === 0);
 
   useEffect(() => {
     if (!drawerOpen) return undefined;
@@ -137,9 +141,29 @@ function CategoryListing({ category, all }: { category: Category | null; all: Ca
   );
 }
 
+const NOT_SYNCHRONIZED = 'No products synchronized for this category. Please come back while online!';
+
+/**
+ * Spec §8's warning beside the text the listing shows: once per failed listing (a new load must
+ * come between two), and for an empty one only while offline — online an empty category is
+ * just empty. Offline is read when the answer comes, in the browser only.
+ */
+function useSyncWarning(failed: boolean, empty: boolean): void {
+  const warned = useRef(false);
+  useEffect(() => {
+    if (!failed && !empty) {
+      warned.current = false;
+      return;
+    }
+    if (warned.current || (!failed && !isOffline())) return;
+    warned.current = true;
+    notificationRequested.emit({ type: 'warning', message: NOT_SYNCHRONIZED });
+  }, [failed, empty]);
+}
+
 function EmptyListing() {
   const { t } = useTranslation('catalog');
-  return <p role="alert" className="listing-empty">{t('No products synchronized for this category. Please come back while online!', { ns: 'messages' })}</p>;
+  return <p role="alert" className="listing-empty">{t(NOT_SYNCHRONIZED, { ns: 'messages' })}</p>;
 }
 
 function TileSkeletons() {

@@ -5,7 +5,7 @@ import {
 } from '@kaloryfer/contracts';
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 import { checkQuantity, imageUrl, type CmsBlock, type ConfigurableChild, type Product } from '@kaloryfer/domain';
-import { ApiFailure, Button, Icon, PageFrame, useClientStore, usePageData, useRequestStore } from '@kaloryfer/ui';
+import { ApiFailure, Button, Icon, PageFrame, useClientStore, useOfflineRedirect, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { useEffect, useId, useState } from 'react';
 import { productView, type ProductView } from '../api/catalog-api';
 import { NotFoundRedirect } from '../pages/NotFoundRedirect';
@@ -35,9 +35,13 @@ export function ProductPage({ parentSku, childSku }: { parentSku: string; childS
   const info = usePageData(cmsBlocksKey(PRODUCT_INFO_BLOCKS), (signal) => cmsBlocks(PRODUCT_INFO_BLOCKS, signal));
   const route = useRequestStore($route);
   const { t } = useTranslation('catalog');
+  // The API's 404 is a product that does not exist (page-not-found, online or not); any other
+  // failure while offline is the network's, and sends the shopper home (spec §8).
+  const missing = view.status === 'error' && view.error instanceof ApiFailure && view.error.status === 404;
+  useOfflineRedirect(view.status === 'error' && !missing);
   if (view.status === 'loading') return <div className="page-frame" aria-busy="true"><div className="skeleton skeleton-heading" /><div className="skeleton product-skeleton" /></div>;
   if (view.status === 'error') {
-    if (view.error instanceof ApiFailure && view.error.status === 404) return <NotFoundRedirect path={`${route.path}${route.search}`} />;
+    if (missing) return <NotFoundRedirect path={`${route.path}${route.search}`} />;
     return <PageFrame title={t('product.unavailable')}><p role="alert">{t('Something went wrong', { ns: 'messages' })}</p></PageFrame>;
   }
   return <ProductDetails key={parentSku} view={view.value} childSku={childSku} info={info.status === 'ready' ? info.value : NO_INFO} />;

@@ -1,11 +1,11 @@
 import { navigationRequested, panelClosed, panelOpened } from '@kaloryfer/contracts';
 import type { Category } from '@kaloryfer/domain';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';
 import { SearchPanel } from './search-panel';
-import { matchingCategories } from './use-search-results';
+import { matchingCategories, useSearchResults } from './use-search-results';
 
 const category = (id: number, name: string, slug: string, level = 2, productCount = 10): Category =>
   ({ id, name, slug, level, is_active: true, product_count: productCount, parent_id: 2, position: id } as Category);
@@ -22,7 +22,7 @@ const product = (id: number, name: string) => ({ id, sku: `KF-LD-000${id}`, name
  * uses the real one): each product search waits until the test answers it, so the order of
  * answers — and which requests were aborted — is the test's to choose.
  */
-interface Pending { text: string; signal: AbortSignal; answer: (items: unknown[], total?: number) => void }
+interface Pending { text: string; signal: AbortSignal; answer: (items: unknown[], total?: number) => void; fail: (how: 'network' | 503) => void }
 let pending: Pending[];
 beforeEach(() => {
   pending = [];
@@ -32,7 +32,14 @@ beforeEach(() => {
     if (String(url).includes('/category/_search')) return json({ items: TREE, total: TREE.length, start: 0, perPage: 4000, aggregations: {} });
     return new Promise<Response>((resolve, reject) => {
       init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-      pending.push({ text: body.query._searchText, signal: init!.signal!, answer: (items, total = items.length) => resolve(json({ items, total, start: 0, perPage: 6, aggregations: {} })) });
+      pending.push({
+        text: body.query._searchText,
+        signal: init!.signal!,
+        answer: (items, total = items.length) => resolve(json({ items, total, start: 0, perPage: 6, aggregations: {} })),
+        fail: (how) => (how === 'network'
+          ? reject(new TypeError('Failed to fetch'))
+          : resolve({ ok: false, status: 503, statusText: 'Service Unavailable', json: async () => ({ code: 503, result: 'Service Unavailable' }) } as Response)),
+      });
     });
   }) as typeof fetch;
 });
@@ -141,6 +148,28 @@ test('nothing found says so, with the query', async () => {
   await waitFor(() => expect(pending).toHaveLength(1));
   await act(async () => pending[0].answer([]));
   expect(await screen.findByText('Nie znaleźliśmy produktów dla „xyzzy”. Sprawdź pisownię albo wpisz krótszą frazę.')).toBeInTheDocument();
+});
+
+test.each(['network', 503] as const)('the search cannot be answered (%s): nothing found, total 0, the no-results text, no error', async (how) => {
+  const input = await openPanel();
+  await userEvent.type(input, 'grzejnik');
+  await waitFor(() => expect(pending).toHaveLength(1));
+  await act(async () => pending[0].fail(how));
+  expect(await screen.findByText('Nie znaleźliśmy produktów dla „grzejnik”. Sprawdź pisownię albo wpisz krótszą frazę.')).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent('Znaleziono produkty: 0, kategorie: 0');
+  expect(screen.queryByText('Coś poszło nie tak')).not.toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: /Pokaż wszystkie wyniki/ })).not.toBeInTheDocument();
+});
+
+test('useSearchResults: a failed search is an empty result with total 0 and noresults; a found one is not noresults', async () => {
+  const { result, rerender } = renderHook(({ query }) => useSearchResults(query), { initialProps: { query: 'grzejnik' } });
+  await waitFor(() => expect(pending).toHaveLength(1));
+  await act(async () => pending[0].fail('network'));
+  expect(result.current).toEqual({ status: 'ready', products: [], total: 0, categories: [], noresults: true });
+  rerender({ query: 'grzejniki' });
+  await waitFor(() => expect(pending).toHaveLength(2));
+  await act(async () => pending[1].answer([product(1, 'Grzejnik łazienkowy Aurora')], 12));
+  expect(result.current).toMatchObject({ status: 'ready', total: 12, noresults: false });
 });
 
 describe('matchingCategories: every word, accents and case folded, biggest first, root excluded', () => {

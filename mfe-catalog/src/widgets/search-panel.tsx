@@ -71,7 +71,6 @@ export function SearchPanel() {
               {tooShort && t('Searched term should consist of at least 3 characters', { ns: 'messages' })}
               {!tooShort && results.status === 'loading' && t('search.searching')}
               {results.status === 'ready' && t('search.found', { count: results.total, categories: results.categories.length })}
-              {results.status === 'error' && t('Something went wrong', { ns: 'messages' })}
             </p>
             {/* Clicking a result navigates (the shell intercepts the link) and closes the panel. */}
             <div id={`${id}-results`} ref={resultsRef} className="search-results" onClick={(event) => {
@@ -93,7 +92,7 @@ export function SearchPanel() {
                       </ul>
                     </section>
                   )}
-                  {results.products.length > 0 ? (
+                  {!results.noresults ? (
                     <section aria-labelledby={`${id}-products`}>
                       <h2 id={`${id}-products`}>{t('search.products')}</h2>
                       <ul className="search-products">

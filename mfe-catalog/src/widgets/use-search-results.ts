@@ -13,11 +13,14 @@ export const PANEL_PRODUCTS = 6;
 export const PANEL_CATEGORIES = 4;
 const PANEL_FIELDS = ['id', 'sku', 'name', 'slug', 'type_id', 'image', 'final_price_incl_tax', 'original_price_incl_tax'];
 
+/** `noresults`: no product matched, or the search failed (spec §8: empty, total 0, noresults). */
 export type SearchResults =
   | { status: 'idle' }
   | { status: 'loading' }
-  | { status: 'ready'; products: TileProduct[]; total: number; categories: Category[] }
-  | { status: 'error' };
+  | { status: 'ready'; products: TileProduct[]; total: number; categories: Category[]; noresults: boolean };
+
+/** What a failed search shows in the browser (spec §8): nothing found. */
+const NO_RESULTS: SearchResults = { status: 'ready', products: [], total: 0, categories: [], noresults: true };
 
 /** Categories whose name contains every word of the query (accents and case folded). */
 export function matchingCategories(all: Category[], query: string, limit = PANEL_CATEGORIES): Category[] {
@@ -31,7 +34,8 @@ export function matchingCategories(all: Category[], query: string, limit = PANEL
 /**
  * Results as you type: nothing under 3 characters; otherwise, SEARCH_DELAY_MS after the last
  * change, one product search (relevance, listed products only) and the cached category tree.
- * A newer query aborts the older request, so a slow answer never replaces a newer one.
+ * A newer query aborts the older request, so a slow answer never replaces a newer one. A
+ * backend or network failure is an empty result (total 0, noresults), never an error.
  */
 export function useSearchResults(query: string): SearchResults {
   const term = query.trim();
@@ -48,9 +52,11 @@ export function useSearchResults(query: string): SearchResults {
         search<TileProduct>('product', { query: { _appliedFilters: LISTED_FILTERS, _searchText: term }, size: PANEL_PRODUCTS, _sourceInclude: PANEL_FIELDS }, controller.signal),
         categories().catch(() => [] as Category[]), // products still help when the tree failed
       ]).then(([products, tree]) => {
-        if (!controller.signal.aborted) setResults({ status: 'ready', products: products.items, total: products.total, categories: matchingCategories(tree, term) });
+        if (!controller.signal.aborted) {
+          setResults({ status: 'ready', products: products.items, total: products.total, categories: matchingCategories(tree, term), noresults: products.items.length === 0 });
+        }
       }, (error: unknown) => {
-        if (!isAbort(error) && !controller.signal.aborted) setResults({ status: 'error' });
+        if (!isAbort(error) && !controller.signal.aborted) setResults(NO_RESULTS);
       });
     }, SEARCH_DELAY_MS);
     return () => {

@@ -1,12 +1,12 @@
 import './advice.css';
 import { $route, linkTo } from '@kaloryfer/contracts';
-import { ApiFailure, PageFrame, usePageData, useRequestStore } from '@kaloryfer/ui';
+import { ApiFailure, PageFrame, useOfflineRedirect, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { useId, useMemo } from 'react';
 import { adviceArticle, adviceArticleKey, type AdviceArticleView } from './advice-api';
 import { adviceListHref } from './advice-query';
 import { ArticleBody, TableOfContents } from './ArticleBody';
 import { parseBody } from './markdown-light';
-import { NotFoundRedirect, useOfflineRedirect } from '../common/NotFoundRedirect';
+import { NotFoundRedirect } from '../common/NotFoundRedirect';
 import { RelatedProducts } from './RelatedProducts';
 import { snippet } from './snippet';
 import { TopicIllustration } from './TopicIllustration';

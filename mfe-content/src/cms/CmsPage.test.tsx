@@ -1,4 +1,4 @@
-import { claimWriter, navigationRequested } from '@kaloryfer/contracts';
+import { claimWriter, navigationRequested, notificationRequested, type NotificationInput } from '@kaloryfer/contracts';
 import { i18n, I18nextProvider, initI18n, registerNamespace } from '@kaloryfer/i18n';
 import { PageData, PageDataProvider } from '@kaloryfer/ui/src/rendering/page-data';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
@@ -116,6 +116,24 @@ test('a failed load says so and tries again on request', async () => {
   failing = false;
   await userEvent.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Dostawa' })).toBeInTheDocument();
+});
+
+test('offline, the page cannot load: the spec\'s warning and a replace-navigation home (the shared useOfflineRedirect)', async () => {
+  const connectivity = claimWriter('connectivity', 'shell');
+  const notifications: NotificationInput[] = [];
+  const navigations: { to: string; replace?: boolean }[] = [];
+  const offs = [notificationRequested.on((input) => notifications.push(input)), navigationRequested.on((request) => navigations.push(request))];
+  global.fetch = jest.fn(async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch;
+  connectivity.set({ online: false });
+  try {
+    open('dostawa');
+    await renderRemote(<ContentRoutes />, CONTENT_NAMESPACE);
+    await waitFor(() => expect(navigations).toEqual([{ to: '/', replace: true }]));
+    expect(notifications).toEqual([{ type: 'warning', message: 'The product, category or CMS page is not available in Offline mode, redirecting to Home' }]);
+  } finally {
+    connectivity.set({ online: true });
+    offs.forEach((off) => off());
+  }
 });
 
 test('the server\'s HTML hydrates with the page\'s data: no mismatch, nothing fetched again', async () => {

@@ -1,11 +1,11 @@
 import './cms.css';
 import { $route } from '@kaloryfer/contracts';
-import { ApiFailure, Button, PageFrame, usePageData, useRequestStore, type Crumb } from '@kaloryfer/ui';
+import { ApiFailure, Button, PageFrame, useOfflineRedirect, usePageData, useRequestStore, type Crumb } from '@kaloryfer/ui';
 import { useState } from 'react';
 import { cmsHierarchy, cmsHierarchyKey, cmsPage, cmsPageKey } from './cms-api';
 import { CmsSideNav } from './CmsSideNav';
 import { useCmsWords } from './cms-words';
-import { NotFoundRedirect, useOfflineRedirect } from '../common/NotFoundRedirect';
+import { NotFoundRedirect } from '../common/NotFoundRedirect';
 
 /** The API's answer to an identifier it has no page for (404) or cannot be one (400). */
 const isMissing = (error: Error) => error instanceof ApiFailure && (error.status === 404 || error.status === 400);

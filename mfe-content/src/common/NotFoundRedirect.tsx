@@ -1,4 +1,4 @@
-import { $connectivity, linkTo, navigationRequested, notificationRequested } from '@kaloryfer/contracts';
+import { linkTo, navigationRequested } from '@kaloryfer/contracts';
 import { useServerRender } from '@kaloryfer/ui';
 import { useEffect } from 'react';
 
@@ -14,13 +14,4 @@ export function NotFoundRedirect({ path }: { path: string }) {
     navigationRequested.emit({ to, replace: true });
   }, [to]);
   return null;
-}
-
-/** Spec §8: content that cannot load while offline sends the shopper home, saying why. */
-export function useOfflineRedirect(failed: boolean): void {
-  useEffect(() => {
-    if (!failed || $connectivity.get().online) return;
-    notificationRequested.emit({ type: 'warning', message: 'The product, category or CMS page is not available in Offline mode, redirecting to Home' });
-    navigationRequested.emit({ to: linkTo({ name: 'home' }), replace: true });
-  }, [failed]);
 }

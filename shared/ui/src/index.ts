@@ -17,3 +17,4 @@ export { usePageData, PageData, type AsyncState } from './rendering/page-data';
 export { useHydrated, useClientStore, useRequestStore } from './rendering/hydration';
 export { useServerRender } from './rendering/server-render-context';
 export { reportRecoverableError } from './rendering/hydration-errors';
+export { useOfflineRedirect, isOffline, OFFLINE_REDIRECT_MESSAGE } from './offline';
