@@ -7,7 +7,7 @@ import { start } from 'single-spa';
 import { RegionMounter } from './apps/region-mounter';
 import { registerApplications } from './apps/register-applications';
 import { startShellWriters } from './behaviours/shell-writers';
-import { startConsentUi } from './consent/start-consent';
+import { startConsentUi, whenRouteReady } from './consent/start-consent';
 import { startRemoteTagEvents } from './consent/tag-event-channel';
 import { pushToDataLayer } from './behaviours/tag-manager';
 import { addShellNamespace } from './i18n/shell-namespace';
@@ -108,6 +108,9 @@ async function boot(): Promise<void> {
   start({ urlRerouteOnly: true });
   // The footer's cookie-settings link; the cookie banner (first visit) once the route has hydrated.
   startConsentUi();
+  // The sync queue (spec §4: queued calls, offline orders) is not needed to paint: it loads after the route.
+  void whenRouteReady().then(() => import('./sync-queue')).then(({ startSyncQueue }) => { startSyncQueue(); })
+    .catch((error: unknown) => console.error('[shell] the sync queue did not start', error));
 }
 
 void boot();

@@ -1,4 +1,4 @@
-import { $cart, $session, cartClearRequested, navigate, UNLOADED_CART } from '@kaloryfer/contracts';
+import { $cart, $connectivity, $session, cartClearRequested, navigate, syncTaskRequested, UNLOADED_CART } from '@kaloryfer/contracts';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
 import {
   availableShippingMethods, chooseMethod, mergePaymentMethods, shippingCodeOf, type PaymentMethod, type ShippingMethod,
@@ -7,6 +7,7 @@ import { ApiFailure, isAbort, useClientStore } from '@kaloryfer/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { afterOrder, newClientOrderId, saveDetails, type CheckoutDetails } from '../domain/details';
 import { orderBody, orderFailureMessage, type OrderProblemKey } from '../domain/order';
+import { canWaitOffline, offlineOrderTask, rememberOfflineOrder } from '../domain/offline-orders';
 import { rememberOrder, type AccountOutcome } from '../domain/placed-orders';
 import type { Problem } from '../domain/validation';
 import { checkoutApi, type CheckoutTotals } from './checkout-api';
@@ -98,12 +99,51 @@ export function useCheckout() {
     return () => { live = false; };
   }, [cart.cartId, cart.itemsCount, cartKey, details.shipping.shippingMethod, details.payment.paymentMethod]);
 
+  /** The browser says it has no network (the shell's $connectivity, or the browser itself right now). */
+  const offline = () => !$connectivity.get().online || (typeof navigator !== 'undefined' && navigator.onLine === false);
+
+  /**
+   * Spec §4: an order placed offline waits in the sync queue under its client order id and the
+   * thank-you page says so; it is sent when the connection returns (see docs/offline.md). Only
+   * when it can wait: a payment without a gateway, a cart the server holds, no account to create.
+   */
+  const orderCanWait = useCallback(() => {
+    const payment = paymentMethods?.find((method) => method.code === latest.current.payment.paymentMethod);
+    const wantsAccount = latest.current.personal.createAccount && Boolean(password) && !$session.get().authorised;
+    return !wantsAccount && canWaitOffline($cart.get(), payment);
+  }, [paymentMethods, password]);
+
+  const waitOffline = useCallback((clientOrderId: string, cartId: string) => {
+    const body = orderBody({ ...latest.current, clientOrderId }, cartId, clientOrderId);
+    const current = $cart.get();
+    const payment = paymentMethods?.find((method) => method.code === latest.current.payment.paymentMethod);
+    const now = Date.now();
+    rememberOfflineOrder({
+      clientOrderId, placedAt: now, email: latest.current.personal.emailAddress.trim(), paymentTitle: payment?.title ?? '',
+      items: current.items.map(({ sku, name, qty, rowTotalInclTax }) => ({ sku, name, qty, rowTotalInclTax })),
+      grandTotal: totals?.grand_total ?? current.grandTotal,
+    });
+    syncTaskRequested.emit(offlineOrderTask(body));
+    // As an order placed online: the details stay for next time, the cart starts afresh (the
+    // server's cart keeps the order's lines until the order is placed from it).
+    setPassword('');
+    setDetails((draft) => { const next = afterOrder(draft, now); saveDetails(next); return next; });
+    cartClearRequested.emit({ sync: false });
+    setOrder({ kind: 'idle' });
+    navigate({ name: 'thank-you-page', offlineOrder: clientOrderId });
+  }, [paymentMethods, totals, setPassword, setDetails]);
+
   const placeOrder = useCallback(async () => {
     const cartId = $cart.get().cartId;
     if (!cartId) return;
     // The id is saved before sending: a retry after a lost answer sends the same id and gets the same order.
     const clientOrderId = latest.current.clientOrderId ?? newClientOrderId();
     if (!latest.current.clientOrderId) update((draft) => { draft.clientOrderId = clientOrderId; });
+    if (offline()) {
+      if (orderCanWait()) waitOffline(clientOrderId, cartId);
+      else setOrder({ kind: 'failed', problem: 'You are offline' });
+      return;
+    }
     setOrder({ kind: 'placing' });
     try {
       const placed = await checkoutApi.placeOrder(orderBody({ ...latest.current, clientOrderId }, cartId, clientOrderId));
@@ -124,9 +164,14 @@ export function useCheckout() {
       }
     } catch (error) {
       const status = error instanceof ApiFailure ? error.status : 0;
+      // The connection dropped on the way: the same order (same id) waits for it, when it can.
+      if (status === 0 && !isAbort(error) && offline() && orderCanWait()) {
+        waitOffline(clientOrderId, cartId);
+        return;
+      }
       setOrder({ kind: 'failed', problem: orderFailureMessage(status, (error as Error).message) });
     }
-  }, [update, password, setPassword, setDetails]);
+  }, [update, password, setPassword, setDetails, orderCanWait, waitOffline]);
 
   return {
     cart, session, savedAddresses: session.authorised ? session.user?.addresses ?? [] : [], detailsReady, details, update, password, setPassword,

@@ -109,6 +109,13 @@ const checkoutDe: Record<CheckoutKey, string> = {
   'thankYou.account.exists': 'Ihre Bestellung ist eingegangen. Sie können sich in Ihrem Kundenkonto anmelden — Bestellungen, die Sie angemeldet aufgeben, erscheinen in Ihrer Bestellhistorie.',
   'thankYou.account.failed': 'Wir konnten Ihr Kundenkonto nicht anlegen, Ihre Bestellung ist aber eingegangen. Sie können das Konto später anlegen.',
   'thankYou.account.register': 'Kundenkonto anlegen',
+  'thankYou.offline.title': 'Ihre Bestellung wartet auf den Versand',
+  'thankYou.offline.waiting': 'Sie sind offline. Wir haben die Bestellung auf diesem Gerät gespeichert und senden sie an den Shop, sobald Sie wieder online sind. Lassen Sie diese Seite offen oder bestätigen Sie sie später.',
+  'thankYou.offline.sending': 'Die Verbindung ist zurück — wir senden Ihre Bestellung an den Shop…',
+  'thankYou.offline.refused': 'Der Shop hat die Bestellung nicht angenommen',
+  'thankYou.offline.detailsKept': 'Ihre Angaben im Bestellformular bleiben erhalten: Legen Sie die Produkte erneut in den Warenkorb und bestellen Sie noch einmal.',
+  'thankYou.offline.unknown': 'Wir finden diese Bestellung auf diesem Gerät nicht. Wurde sie bereits gesendet, liegt die Bestätigung in Ihrem E-Mail-Postfach.',
+  'thankYou.offline.email': 'Sobald die Bestellung angenommen ist, senden wir die Bestätigung an {email}.',
 };
 
 export default checkoutDe;

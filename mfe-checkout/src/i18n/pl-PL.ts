@@ -107,6 +107,13 @@ const checkoutPl = {
   'thankYou.account.exists': 'Zamówienie przyjęliśmy. Możesz zalogować się na swoje konto — zamówienia złożone po zalogowaniu zobaczysz w historii.',
   'thankYou.account.failed': 'Nie udało się założyć konta, ale zamówienie przyjęliśmy. Konto możesz założyć później.',
   'thankYou.account.register': 'Załóż konto',
+  'thankYou.offline.title': 'Zamówienie czeka na wysłanie',
+  'thankYou.offline.waiting': 'Jesteś offline. Zamówienie zapisaliśmy na tym urządzeniu i wyślemy je do sklepu, gdy tylko wrócisz online. Nie zamykaj tej strony albo potwierdź je później.',
+  'thankYou.offline.sending': 'Połączenie wróciło — wysyłamy zamówienie do sklepu…',
+  'thankYou.offline.refused': 'Sklep nie przyjął zamówienia',
+  'thankYou.offline.detailsKept': 'Twoje dane w formularzu zamówienia zostały zachowane: dodaj produkty do koszyka ponownie i złóż zamówienie jeszcze raz.',
+  'thankYou.offline.unknown': 'Nie znajdujemy tego zamówienia na tym urządzeniu. Jeśli zostało już wysłane, potwierdzenie przyszło na Twój adres e-mail.',
+  'thankYou.offline.email': 'Po przyjęciu zamówienia wyślemy potwierdzenie na adres {email}.',
 };
 
 export type CheckoutKey = keyof typeof checkoutPl;

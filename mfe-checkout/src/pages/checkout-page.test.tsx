@@ -1,4 +1,6 @@
-import { cartClearRequested, claimWriter, microcartToggleRequested, navigationRequested, type CartState } from '@kaloryfer/contracts';
+import {
+  cartClearRequested, claimWriter, microcartToggleRequested, navigationRequested, syncTaskRequested, type CartState, type SyncTaskRequested,
+} from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -215,4 +217,53 @@ test('a refused order says why and keeps everything: the details, the cart, and 
   expect(orderRequests[1].order.order_id).toBe(orderRequests[0].order.order_id); // a retry can never make a second order
   expect(clears).toEqual([]);
   expect(JSON.parse(localStorage.getItem(CHECKOUT_STORAGE_KEY)!)).toMatchObject({ clientOrderId: orderRequests[0].order.order_id, termsAccepted: true });
+});
+
+describe('offline (spec §4 "Connectivity")', () => {
+  const connectivity = claimWriter('connectivity', 'shell');
+  afterEach(() => connectivity.set({ online: true }));
+  const synced: CartState = { ...loadedCart, items: loadedCart.items.map((line) => ({ ...line, itemId: 5 })) };
+
+  test('an order placed offline with a bank transfer waits in the sync queue under its client order id: cart cleared, on to the "waiting" thank-you page', async () => {
+    cart.set(synced);
+    readyForReview();
+    const nav = navigations();
+    const queued: SyncTaskRequested[] = [];
+    const clears: unknown[] = [];
+    const offs = [syncTaskRequested.on((task) => queued.push(task)), cartClearRequested.on((request) => clears.push(request))];
+    await renderRemote(<CheckoutPage hash="#orderReview" />, CHECKOUT_NAMESPACE);
+    await waitFor(() => expect(screen.getByText('Do zapłaty').nextSibling).toHaveTextContent('268,00'));
+    act(() => connectivity.set({ online: false }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
+    await waitFor(() => expect(queued).toHaveLength(1));
+    offs.forEach((off) => off()); nav.off();
+    expect(orderRequests).toEqual([]); // nothing sent while offline
+    const body = JSON.parse(queued[0].payload.body!);
+    const id = body.order.order_id as string;
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(queued[0]).toMatchObject({ task_id: `order-${id}`, url: '/api/order?token={{token}}', awaits_confirmation: true, is_result_cacheable: true });
+    expect(body.order).toMatchObject({ cart_id: 'c'.repeat(24), addressInformation: { payment_method_code: 'banktransfer' } });
+    expect(nav.seen).toEqual([{ to: `/thank-you-page?offline_order=${id}`, replace: undefined }]);
+    expect(clears).toEqual([{ sync: false }]);
+    expect(JSON.parse(localStorage.getItem('kaloryfer.offlineOrders')!)).toEqual([expect.objectContaining({
+      clientOrderId: id, email: 'anna@example.pl', grandTotal: 268, items: [{ sku: 'ZAW-1', name: 'Zawór termostatyczny', qty: 1, rowTotalInclTax: 239 }],
+    })]);
+    // The next order gets a new id: this one is in the queue.
+    expect(JSON.parse(localStorage.getItem(CHECKOUT_STORAGE_KEY)!)).toMatchObject({ clientOrderId: null, personal: { firstName: 'Anna' } });
+  });
+
+  test('offline, an order that cannot wait (a line the server has not seen yet) is refused with "You are offline" and nothing is queued', async () => {
+    cart.set(loadedCart); // no itemId: the line never reached the server cart
+    readyForReview();
+    const queued: unknown[] = [];
+    const off = syncTaskRequested.on((task) => queued.push(task));
+    await renderRemote(<CheckoutPage hash="#orderReview" />, CHECKOUT_NAMESPACE);
+    await waitFor(() => expect(screen.getByText('Do zapłaty').nextSibling).toHaveTextContent('268,00'));
+    act(() => connectivity.set({ online: false }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Jesteś offline');
+    off();
+    expect(queued).toEqual([]);
+    expect(orderRequests).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ import { checkoutApi, type OrderStatus } from '../checkout/checkout-api';
 import '../checkout/checkout.css';
 import { accountOutcomeOf, clientOrderIdOf } from '../domain/placed-orders';
 import { AccountOffer } from './AccountOffer';
+import { OfflineOrderPage } from './offline-order-page';
 
 /** How often and how long the page asks whether the gateway's notification has arrived. */
 export const STATUS_POLL = { everyMs: 2000, times: 30 };
@@ -19,6 +20,11 @@ type Load = { kind: 'loading' } | { kind: 'loaded'; order: OrderStatus } | { kin
  * an order paid; `error=501` from the gateway is shown as a failure with a retry).
  */
 export function ThankYouPage({ search }: { search: string }) {
+  const offlineOrder = new URLSearchParams(search).get('offline_order');
+  return offlineOrder ? <OfflineOrderPage clientOrderId={offlineOrder} /> : <PlacedOrderPage search={search} />;
+}
+
+function PlacedOrderPage({ search }: { search: string }) {
   const { t } = useTranslation('checkout');
   const params = new URLSearchParams(search);
   const number = params.get('order_increment_id');

@@ -63,6 +63,7 @@ describe('linkTo: links are built from intents', () => {
     [{ name: 'checkout', step: 'payment' }, '/checkout#payment'],
     [{ name: 'thank-you-page', orderIncrementId: '000000007' }, '/thank-you-page?order_increment_id=000000007'],
     [{ name: 'thank-you-page', orderIncrementId: '7', error: '501' }, '/thank-you-page?order_increment_id=7&error=501'],
+    [{ name: 'thank-you-page', offlineOrder: '0f3a9c2e1b7d4a60' }, '/thank-you-page?offline_order=0f3a9c2e1b7d4a60'],
     [{ name: 'my-account' }, '/my-account'],
     [{ name: 'my-account', section: 'orders' }, '/my-account/orders'],
     [{ name: 'order', orderId: '12' }, '/my-account/orders/12'],

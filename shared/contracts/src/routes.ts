@@ -96,6 +96,8 @@ export type RouteIntent =
   | { name: 'compare' }
   | { name: 'checkout'; step?: 'shipping' | 'payment' | 'orderReview' }
   | { name: 'thank-you-page'; orderIncrementId: string; error?: string }
+  /** An order placed offline, waiting in this browser's queue (spec §4): its client order id. */
+  | { name: 'thank-you-page'; offlineOrder: string }
   | { name: 'my-account'; section?: 'shipping-details' | 'newsletter' | 'orders' | 'recently-viewed' }
   | { name: 'order'; orderId: string }
   | { name: 'create-password' }
@@ -119,6 +121,7 @@ export function linkTo(intent: RouteIntent): string {
     case 'compare': return '/compare';
     case 'checkout': return intent.step ? `/checkout#${intent.step}` : '/checkout';
     case 'thank-you-page': {
+      if ('offlineOrder' in intent) return `/thank-you-page?${new URLSearchParams({ offline_order: intent.offlineOrder })}`;
       const query = new URLSearchParams({ order_increment_id: intent.orderIncrementId });
       if (intent.error) query.set('error', intent.error);
       return `/thank-you-page?${query}`;

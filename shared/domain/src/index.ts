@@ -39,7 +39,7 @@ export {
   type BeforeCall, type Lock, type LockState, type OnUnauthorised,
 } from './session/token-lock';
 export {
-  afterTransmission, BAD_CONTENT_TYPE, createSyncTask, fillPlaceholders, isExecutable, jsonString, QUEUE_ATTEMPTS, readTaskResponse,
+  afterTransmission, BAD_CONTENT_TYPE, confirmTask, createSyncTask, isAwaitingConfirmation, OFFLINE_ORDERS_AUTOMATIC_TRANSMISSION, fillPlaceholders, isExecutable, jsonString, QUEUE_ATTEMPTS, readTaskResponse,
   shouldNotifyError, taskErrorText, WRONG_RESPONSE_FORMAT,
   type PlaceholderValues, type SyncTask, type SyncTaskPayload, type SyncTaskRequest, type TaskAnswer, type TaskRejection,
 } from './sync/sync-task';

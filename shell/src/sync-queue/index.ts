@@ -1,6 +1,9 @@
 import {
-  $cart, $connectivity, $session, connectivityChanged, notificationRequested, syncTaskRequested, syncTaskSettled, type SyncTaskSettled,
+  $cart, $connectivity, $route, $session, connectivityChanged, notificationRequested, syncTaskLookedUp, syncTaskLookupRequested,
+  syncTaskRequested, syncTaskSettled, type SyncTaskSettled,
 } from '@kaloryfer/contracts';
+import { OFFLINE_ORDERS_AUTOMATIC_TRANSMISSION } from '@kaloryfer/domain';
+import { withUserToken } from '@kaloryfer/ui';
 import { indexedDbTaskStore } from './idb-task-store';
 import { QUEUE_LOCK, SyncQueue, type QueueLocks, type SyncQueueOptions } from './sync-queue';
 import type { TaskStore } from './task-store';
@@ -15,7 +18,14 @@ export interface StartSyncQueueOptions {
   locks?: QueueLocks | null;
   /** Default a BroadcastChannel named like the lock (null when the browser has none). */
   relay?: Relay | null;
+  /** Spec §4: send offline orders without asking (default OFFLINE_ORDERS_AUTOMATIC_TRANSMISSION, off). */
+  automaticTransmission?: boolean;
+  /** Default `withUserToken` (@kaloryfer/ui): the page's one token-refresh lock. */
+  withUserToken?: SyncQueueOptions['withUserToken'];
 }
+
+/** The 'Order waiting!' prompt's action: the thank-you page of the order, where it is sent (spec §4, §8). */
+const CONFIRM_LABEL = 'Click here to confirm the order that you made offline.';
 
 /**
  * The shell owns the sync queue (spec §4), as it owns $connectivity. Started once per page, after
@@ -40,23 +50,70 @@ export function startSyncQueue(options: StartSyncQueueOptions = {}): () => void 
     notify: (notification) => notificationRequested.emit(notification),
     locks: options.locks !== undefined ? options.locks
       : ((globalThis.navigator as Navigator | undefined)?.locks as QueueLocks | undefined) ?? null,
+    withUserToken: options.withUserToken ?? withUserToken,
   });
+  const automatic = options.automaticTransmission ?? OFFLINE_ORDERS_AUTOMATIC_TRANSMISSION;
+
+  /**
+   * Spec §4 "Connectivity": online, offline orders go by themselves when automatic transmission is
+   * on or the shopper is on the thank-you page; otherwise one 'Order waiting!' prompt, whose action
+   * opens the order's thank-you page (and being there sends it).
+   */
+  let prompted = false;
+  const offlineOrders = async () => {
+    if (!$connectivity.get().online) return;
+    if (automatic || $route.get().name === 'thank-you-page') {
+      await queue.confirmAwaiting();
+      return;
+    }
+    const waiting = await queue.awaitingConfirmation();
+    const first = waiting.find((task) => typeof task.meta?.offlineOrder === 'string');
+    if (!first || prompted) return;
+    prompted = true;
+    notificationRequested.emit({
+      type: 'warning', message: 'Order waiting!', hasNoTimeout: true,
+      action2: { label: CONFIRM_LABEL, intent: { name: 'thank-you-page', offlineOrder: first.meta?.offlineOrder as string } },
+    });
+  };
+  const sync = () => {
+    void queue.process();
+    offlineOrders().catch((error: unknown) => console.error('[sync-queue] offline orders', error));
+  };
 
   const fromOtherTab = (event: MessageEvent<SyncTaskSettled>) => syncTaskSettled.emit(event.data);
   relay?.addEventListener('message', fromOtherTab as EventListener);
   let cartId = $cart.get().cartId;
   const stops = [
     syncTaskRequested.on((request) => {
-      queue.enqueue(request).catch((error: unknown) => console.error('[sync-queue] task not stored', request.task_id, error));
+      queue.enqueue(request)
+        .then(() => { if (request.awaits_confirmation) return offlineOrders(); })
+        .catch((error: unknown) => console.error('[sync-queue] task not stored', request.task_id, error));
     }),
-    connectivityChanged.on(({ online }) => { if (online) void queue.process(); }),
+    syncTaskLookupRequested.on(({ task_id }) => {
+      void queue.find(task_id).then((task) => {
+        if (!task) syncTaskLookedUp.emit({ task_id, state: 'unknown' });
+        else if (!task.transmited) syncTaskLookedUp.emit({ task_id, state: 'pending' });
+        else {
+          const { callback_event, code, resultCode, result, meta } = task;
+          syncTaskLookedUp.emit({ task_id, state: 'settled', settled: { task_id, callback_event, code, resultCode, result, meta, transmitted: true } });
+        }
+      }, (error: unknown) => {
+        console.error('[sync-queue] lookup failed', task_id, error);
+        syncTaskLookedUp.emit({ task_id, state: 'unknown' });
+      });
+    }),
+    connectivityChanged.on(({ online }) => {
+      prompted = online ? prompted : false; // each return of the connection may prompt once
+      if (online) sync();
+    }),
+    $route.listen((route) => { if (route.name === 'thank-you-page') sync(); }),
     $cart.listen((cart) => {
       const appeared = !cartId && Boolean(cart.cartId);
       cartId = cart.cartId;
       if (appeared) void queue.process();
     }),
   ];
-  if ($connectivity.get().online) void queue.process();
+  if ($connectivity.get().online) sync();
   return () => {
     stops.forEach((stop) => stop());
     relay?.removeEventListener('message', fromOtherTab as EventListener);

@@ -1,6 +1,6 @@
 import {
-  claimWriter, connectivityChanged, notificationRequested, syncTaskRequested, syncTaskSettled, UNLOADED_CART,
-  type NotificationInput, type SyncTaskSettled,
+  claimWriter, connectivityChanged, notificationRequested, syncTaskLookedUp, syncTaskLookupRequested, syncTaskRequested, syncTaskSettled,
+  UNLOADED_CART, type NotificationInput, type RouteState, type SyncTaskLookedUp, type SyncTaskSettled,
 } from '@kaloryfer/contracts';
 import { startSyncQueue } from './index';
 import type { TaskResponse } from './sync-queue';
@@ -81,5 +81,87 @@ describe('startSyncQueue: the shell wires the queue to the bus', () => {
     expect(fetch).toHaveBeenCalledWith('/api/old', { method: 'GET' });
     expect(await store.list()).toEqual([]);
     stop();
+  });
+
+  describe('offline orders (spec §4 "Connectivity")', () => {
+    const route = claimWriter('route', 'shell');
+    const at = (name: RouteState['name']) => route.set({ path: '/', search: '', hash: '', name, params: {}, previousPath: null, isBack: false });
+    const order = {
+      task_id: 'order-c0ffee00c0ffee00', url: '/api/order?token={{token}}', payload: { method: 'POST', body: '{"order":{}}' },
+      is_result_cacheable: true, awaits_confirmation: true, meta: { offlineOrder: 'c0ffee00c0ffee00' },
+    };
+    const orderAnswer: typeof OK = { headers: { get: () => 'application/json' }, text: async () => '{"code":200,"result":{"orderNumber":"000000042"}}' };
+    afterEach(() => at('home'));
+
+    test('back online away from the thank-you page: not sent, one "Order waiting!" prompt whose action opens the order; there it is sent once', async () => {
+      at('home');
+      connectivity.set({ online: false });
+      const fetch = jest.fn(async () => orderAnswer);
+      const stop = startSyncQueue({ store: memoryTaskStore(), fetch, locks: null, relay: null, automaticTransmission: false });
+      syncTaskRequested.emit(order);
+      await flush();
+      connectivity.set({ online: true });
+      connectivityChanged.emit({ online: true });
+      await flush();
+      connectivityChanged.emit({ online: true }); // a second "online" does not prompt again
+      await flush();
+      expect(fetch).not.toHaveBeenCalled();
+      expect(notifications).toEqual([{
+        type: 'warning', message: 'Order waiting!', hasNoTimeout: true,
+        action2: { label: 'Click here to confirm the order that you made offline.', intent: { name: 'thank-you-page', offlineOrder: 'c0ffee00c0ffee00' } },
+      }]);
+
+      at('thank-you-page');
+      await flush();
+      at('home');
+      at('thank-you-page'); // the prompt clicked twice
+      await flush();
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(fetch).toHaveBeenCalledWith('/api/order?token=', { method: 'POST', body: '{"order":{}}' });
+      expect(settled).toEqual([expect.objectContaining({ task_id: order.task_id, code: 200, result: { orderNumber: '000000042' } })]);
+      stop();
+    });
+
+    test('on the thank-you page, or with automatic transmission, the order goes as soon as the connection returns', async () => {
+      for (const [where, automatic] of [['thank-you-page', false], ['home', true]] as const) {
+        at(where);
+        connectivity.set({ online: false });
+        const fetch = jest.fn(async () => orderAnswer);
+        const stop = startSyncQueue({ store: memoryTaskStore(), fetch, locks: null, relay: null, automaticTransmission: automatic });
+        syncTaskRequested.emit(order);
+        await flush();
+        expect(fetch).not.toHaveBeenCalled();
+        connectivity.set({ online: true });
+        connectivityChanged.emit({ online: true });
+        await flush();
+        expect(fetch).toHaveBeenCalledTimes(1);
+        expect(notifications).toEqual([]);
+        stop();
+      }
+    });
+
+    test('a lookup answers pending, settled (kept with its result) or unknown', async () => {
+      at('home');
+      connectivity.set({ online: false });
+      const answers: SyncTaskLookedUp[] = [];
+      offs.push(syncTaskLookedUp.on((a) => answers.push(a)));
+      const stop = startSyncQueue({ store: memoryTaskStore(), fetch: jest.fn(async () => orderAnswer), locks: null, relay: null });
+      syncTaskRequested.emit(order);
+      await flush();
+      syncTaskLookupRequested.emit({ task_id: order.task_id });
+      syncTaskLookupRequested.emit({ task_id: 'never' });
+      await flush();
+      connectivity.set({ online: true });
+      at('thank-you-page');
+      await flush();
+      syncTaskLookupRequested.emit({ task_id: order.task_id });
+      await flush();
+      expect(answers).toEqual([
+        { task_id: order.task_id, state: 'pending' },
+        { task_id: 'never', state: 'unknown' },
+        { task_id: order.task_id, state: 'settled', settled: expect.objectContaining({ code: 200, result: { orderNumber: '000000042' }, transmitted: true }) },
+      ]);
+      stop();
+    });
   });
 });

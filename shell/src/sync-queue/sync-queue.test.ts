@@ -1,5 +1,6 @@
 import type { NotificationInput, SyncTaskSettled } from '@kaloryfer/contracts';
-import type { SyncTaskRequest } from '@kaloryfer/domain';
+import { REFRESH_REFUSED, type SyncTaskRequest } from '@kaloryfer/domain';
+import { ApiFailure } from '@kaloryfer/ui';
 import { QUEUE_LOCK, SyncQueue, type QueueLocks, type SyncQueueOptions, type TaskResponse } from './sync-queue';
 import { memoryTaskStore, type TaskStore } from './task-store';
 
@@ -237,5 +238,84 @@ describe('the sync queue (spec §4 "Network task")', () => {
     await queue.process();
     expect(notifications).toEqual(expected);
     expect(settled).toEqual([expect.objectContaining({ transmitted: true, code: body.code })]);
+  });
+});
+
+describe('spec §4 "Token handling" for a task that carries the token', () => {
+  /** The page's refresh lock as the queue sees it: a 401 is answered with the next token, once. */
+  const refreshLock = (tokens: (string | null)[]) => {
+    const used: (string | null)[] = [];
+    let refused = false; // the lock at -1: every later call fails at once, as withUserToken does
+    const withUserToken = async <T>(call: (token: string | null) => Promise<T>): Promise<T> => {
+      for (;;) {
+        if (refused) throw new ApiFailure(401, REFRESH_REFUSED);
+        const token = tokens.shift() ?? null;
+        used.push(token);
+        try {
+          return await call(token);
+        } catch (error) {
+          if (!(error instanceof ApiFailure && error.status === 401)) throw error;
+          if (tokens.length === 0) {
+            refused = true;
+            throw new ApiFailure(401, REFRESH_REFUSED);
+          }
+        }
+      }
+    };
+    return { withUserToken, used };
+  };
+
+  test('a 401 refreshes the token and the task goes again with the new one; it settles once, with the answer', async () => {
+    const lock = refreshLock(['old', 'new']);
+    const { queue, fetch, settled } = setup({ withUserToken: lock.withUserToken });
+    fetch.mockImplementation(async (url) => (url.includes('token=old') ? answer({ code: 401, result: 'Unauthorized' }) : OK));
+    await queue.enqueue(request());
+    await queue.process();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/user/me?token=old', '/api/user/me?token=new']);
+    expect(settled).toEqual([expect.objectContaining({ task_id: 't1', code: 200, transmitted: true })]);
+  });
+
+  test('a refused refresh settles the task with 401 and the spec message, drops the other untransmitted tasks, keeps an offline order waiting', async () => {
+    const lock = refreshLock(['old']);
+    const { queue, fetch, settled, store } = setup({ withUserToken: lock.withUserToken });
+    fetch.mockImplementation(async () => answer({ code: 401, result: 'Unauthorized' }));
+    await queue.enqueue(request({ task_id: 'a' }));
+    await queue.enqueue(request({ task_id: 'order-1', url: '/api/order?token={{token}}', meta: { offlineOrder: 'c0ffee00c0ffee00' } }));
+    await queue.enqueue(request({ task_id: 'b' }));
+    await queue.process();
+    expect(settled).toEqual([expect.objectContaining({ task_id: 'a', code: 401, result: REFRESH_REFUSED, transmitted: true })]);
+    const left = await store.list();
+    // The order was not sent with a dead session: it waits for the shopper to confirm it anew.
+    expect(left.map((task) => [task.task_id, task.transmited, task.awaits_confirmation])).toEqual([['order-1', false, true]]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  test('a guest task (no token) is sent as it is: a 401 is its answer', async () => {
+    const { queue, fetch, settled } = setup({ token: null, withUserToken: refreshLock([null]).withUserToken });
+    fetch.mockImplementation(async () => answer({ code: 401, result: 'Unauthorized' }));
+    await queue.enqueue(request());
+    await queue.process();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(settled).toEqual([expect.objectContaining({ code: 401, result: 'Unauthorized', transmitted: true })]);
+  });
+});
+
+describe('offline orders wait for their confirmation (spec §4 "Connectivity")', () => {
+  test('stored but not sent; confirmed, sent once; confirming again does nothing', async () => {
+    const { queue, fetch, settled } = setup({ locks: fakeLocks() });
+    await queue.enqueue(request({ task_id: 'order-1', url: '/api/order?token={{token}}', awaits_confirmation: true, is_result_cacheable: true }));
+    await queue.enqueue(request({ task_id: 'me' }));
+    await queue.process();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/user/me?token=tok']);
+    expect((await queue.awaitingConfirmation()).map((task) => task.task_id)).toEqual(['order-1']);
+
+    expect(await queue.confirmAwaiting()).toBe(1);
+    await queue.process();
+    expect(await queue.confirmAwaiting()).toBe(0);
+    await queue.process();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/user/me?token=tok', '/api/order?token=tok']);
+    expect(settled.map((s) => s.task_id)).toEqual(['me', 'order-1']);
+    // Kept with its result (cacheable) for the thank-you page to read.
+    expect(await queue.find('order-1')).toEqual(expect.objectContaining({ transmited: true, code: 200 }));
   });
 });

@@ -1,8 +1,10 @@
 import type { NotificationInput, SyncTaskSettled } from '@kaloryfer/contracts';
 import {
-  afterTransmission, createSyncTask, fillPlaceholders, isExecutable, jsonString, QUEUE_ATTEMPTS, readTaskResponse,
-  shouldNotifyError, taskErrorText, type PlaceholderValues, type SyncTask, type SyncTaskRequest,
+  afterTransmission, confirmTask, createSyncTask, fillPlaceholders, isAwaitingConfirmation, isExecutable, jsonString, QUEUE_ATTEMPTS,
+  readTaskResponse, REFRESH_REFUSED, shouldNotifyError, taskErrorText, type PlaceholderValues, type SyncTask, type SyncTaskRequest,
+  type TaskAnswer, type TaskRejection,
 } from '@kaloryfer/domain';
+import { ApiFailure } from '@kaloryfer/ui';
 import type { TaskStore } from './task-store';
 
 /** The Web Lock every tab of the shop takes to send the shared queue: one tab at a time. */
@@ -29,8 +31,22 @@ export interface SyncQueueOptions {
   notify: (notification: NotificationInput) => void;
   /** `navigator.locks`; null where the browser has none (then only this tab's guard applies). */
   locks: QueueLocks | null;
+  /**
+   * Spec §4 "Token handling" for a task that carries `{{token}}`: the page's one refresh lock
+   * (`withUserToken` from @kaloryfer/ui). It waits while a refresh runs, answers a 401 (thrown by
+   * the queue as `ApiFailure(401)`) with one refresh and a retry, and rejects with
+   * `ApiFailure(401, REFRESH_REFUSED)` when the refresh is refused. Default: the token as it is.
+   */
+  withUserToken?: <T>(call: (token: string | null) => Promise<T>) => Promise<T>;
   now?: () => number;
 }
+
+const TOKEN_PLACEHOLDER = '{{token}}';
+const carriesToken = (task: SyncTask) => task.url.includes(TOKEN_PLACEHOLDER) || (task.payload.body ?? '').includes(TOKEN_PLACEHOLDER);
+/** An order placed offline (its caller marks it so): never dropped with the other tasks after a refused refresh. */
+export const isOfflineOrder = (task: SyncTask): boolean => typeof task.meta?.offlineOrder === 'string';
+
+class NoAnswer extends Error {}
 
 /**
  * Spec §4 "Network task" as a runner: tasks are stored first, then sent one at a time, oldest
@@ -57,6 +73,38 @@ export class SyncQueue {
     await this.options.store.put(task);
     void this.process();
     return task;
+  }
+
+  /** Offline orders nobody has confirmed yet (spec §4 "Connectivity"), oldest first. */
+  async awaitingConfirmation(): Promise<SyncTask[]> {
+    return (await this.options.store.list()).filter(isAwaitingConfirmation);
+  }
+
+  /**
+   * Confirms every offline order still waiting, then sends the queue. Under the queue's lock, and
+   * re-read there: a tab never writes back a task another tab has just sent. Returns how many.
+   */
+  async confirmAwaiting(): Promise<number> {
+    let confirmed = 0;
+    const confirm = async () => {
+      for (const task of await this.awaitingConfirmation()) {
+        await this.options.store.put(confirmTask(task, this.now()));
+        confirmed += 1;
+      }
+    };
+    try {
+      if (this.options.locks) await this.options.locks.request(QUEUE_LOCK, {}, confirm);
+      else await confirm();
+    } catch (error) {
+      console.error('[sync-queue] offline orders could not be confirmed', error);
+    }
+    if (confirmed > 0) void this.process();
+    return confirmed;
+  }
+
+  /** The stored task with this id, if any (pending, or kept with its result). */
+  async find(taskId: string): Promise<SyncTask | null> {
+    return (await this.options.store.list()).find((task) => task.task_id === taskId) ?? null;
   }
 
   /**
@@ -121,23 +169,47 @@ export class SyncQueue {
   }
 
   private async send(task: SyncTask, values: PlaceholderValues): Promise<void> {
-    const { method, headers, body } = task.payload;
-    let contentType: string | null;
-    let text: string;
+    const exchange = async (token: string | null): Promise<TaskAnswer | TaskRejection> => {
+      const filled = { ...values, token };
+      const { method, headers, body } = task.payload;
+      let contentType: string | null;
+      let text: string;
+      try {
+        const response = await this.options.fetch(fillPlaceholders(task.url, filled), {
+          method,
+          ...(headers ? { headers } : {}),
+          ...(body !== undefined ? { body: fillPlaceholders(body, filled, jsonString) } : {}),
+        });
+        contentType = response.headers.get('content-type');
+        text = await response.text();
+      } catch (error) {
+        throw new NoAnswer(String(error));
+      }
+      const answer = readTaskResponse(contentType, text);
+      // A refused token: the refresh lock's business (spec §4), not yet the task's answer.
+      if (answer.ok && answer.code === 401 && token) throw new ApiFailure(401, taskErrorText(answer.result));
+      return answer;
+    };
+    let answer: TaskAnswer | TaskRejection;
     try {
-      const response = await this.options.fetch(fillPlaceholders(task.url, values), {
-        method,
-        ...(headers ? { headers } : {}),
-        ...(body !== undefined ? { body: fillPlaceholders(body, values, jsonString) } : {}),
-      });
-      contentType = response.headers.get('content-type');
-      text = await response.text();
+      answer = carriesToken(task) && this.options.withUserToken ? await this.options.withUserToken(exchange) : await exchange(values.token);
     } catch (error) {
-      // No answer (offline, connection dropped): not transmitted, tried again at the next sync.
-      console.warn(`[sync-queue] task ${task.task_id} not sent`, error);
-      return;
+      if (error instanceof NoAnswer) {
+        // No answer (offline, connection dropped): not transmitted, tried again at the next sync.
+        console.warn(`[sync-queue] task ${task.task_id} not sent`, error.message);
+        return;
+      }
+      if (!(error instanceof ApiFailure && error.status === 401)) throw error;
+      if (error.message === REFRESH_REFUSED && isOfflineOrder(task)) {
+        // The shopper was signed out: the order waits for them (signed in again) to confirm it anew.
+        await this.options.store.put({ ...task, awaits_confirmation: true, updated_at: this.now() });
+        return;
+      }
+      // Still refused after the refresh (the attempts ran out), or the refresh itself refused:
+      // the task settles with 401; a refused refresh clears what else waits (spec §4).
+      answer = { ok: true, code: 401, result: error.message || REFRESH_REFUSED, meta: null };
+      if (error.message === REFRESH_REFUSED) await this.dropUntransmitted(task.task_id);
     }
-    const answer = readTaskResponse(contentType, text);
     if (!answer.ok) {
       // Spec §8: the task is rejected; like VSF it stays untransmitted for the next sync.
       console.error(`[sync-queue] ${answer.error}`, task.task_id);
@@ -152,5 +224,15 @@ export class SyncQueue {
     if (shouldNotifyError(task, answer)) this.options.notify({ type: 'error', message: taskErrorText(answer.result), action1: { label: 'OK' } });
     const { task_id, callback_event, code, resultCode, result, meta } = settled.task;
     this.options.onSettled({ task_id, callback_event, code, resultCode, result, meta, transmitted: true });
+  }
+
+  /**
+   * Spec §4: a refused refresh "clears untransmitted tasks" — the session they were queued for is
+   * over. Offline orders stay: an order is never lost, and the shopper confirms it again.
+   */
+  private async dropUntransmitted(except: string): Promise<void> {
+    for (const task of await this.options.store.list()) {
+      if (!task.transmited && task.task_id !== except && !isOfflineOrder(task)) await this.options.store.remove(task.task_id);
+    }
   }
 }

@@ -25,6 +25,12 @@ export interface SyncTaskRequested {
   /** No error notification for a non-200 answer (spec §8). */
   readonly silent?: boolean;
   readonly meta?: Readonly<Record<string, unknown>>;
+  /**
+   * An order placed offline (spec §4 "Connectivity"): stored, but sent only once it is confirmed —
+   * automatic transmission is on, the shopper is on the thank-you page, or they answered the
+   * 'Order waiting!' prompt. The shell's queue decides; the caller only marks the task.
+   */
+  readonly awaits_confirmation?: boolean;
 }
 
 /** A task the queue sent (`transmitted: true`) or whose answer it refused (`transmitted: false`, `error`). */
@@ -56,3 +62,20 @@ export const syncTaskRequested = defineCommand<SyncTaskRequested>('sync:task-req
  * (the queue is shared through IndexedDB and one tab at a time sends it).
  */
 export const syncTaskSettled = defineChannel<SyncTaskSettled>('sync:task-settled');
+
+/** Command: what became of a queued task (a page opened later asks about the order it queued). */
+export const syncTaskLookupRequested = defineCommand<{ readonly task_id: string }>('sync:task-lookup-requested');
+
+/**
+ * The queue's answer to a lookup: `pending` (stored, not sent yet), `settled` with what the
+ * server said (a task kept because its result is cacheable), or `unknown` (not in this browser's
+ * queue: sent and removed, or never queued here).
+ */
+export interface SyncTaskLookedUp {
+  readonly task_id: string;
+  readonly state: 'pending' | 'settled' | 'unknown';
+  readonly settled?: SyncTaskSettled;
+}
+
+/** Fact: the answer to `sync:task-lookup-requested`. */
+export const syncTaskLookedUp = defineChannel<SyncTaskLookedUp>('sync:task-looked-up');

@@ -1,6 +1,6 @@
 import { SPEC_MESSAGES } from '@kaloryfer/i18n/src/spec-messages';
 import {
-  afterTransmission, BAD_CONTENT_TYPE, createSyncTask, fillPlaceholders, isExecutable, jsonString, QUEUE_ATTEMPTS,
+  afterTransmission, BAD_CONTENT_TYPE, confirmTask, createSyncTask, isAwaitingConfirmation, fillPlaceholders, isExecutable, jsonString, QUEUE_ATTEMPTS,
   readTaskResponse, shouldNotifyError, taskErrorText, WRONG_RESPONSE_FORMAT, type SyncTask,
 } from './sync-task';
 
@@ -53,6 +53,21 @@ test.each([
   ['cartId in the body, a cart', '/api/cart/update', '{"cartId":"{{cartId}}"}', 'c1', true],
 ])('isExecutable: %s', (_name, url, body, cartId, expected) => {
   expect(isExecutable({ url, payload: { method: 'POST', body } }, { cartId })).toBe(expected);
+});
+
+test('an offline order waits for its confirmation (spec §4 "Connectivity"), then goes like any task', () => {
+  const order = createSyncTask({ task_id: 'order-1', url: '/api/order?token={{token}}', payload: { method: 'POST', body: '{}' }, awaits_confirmation: true }, 1000);
+  expect(order.awaits_confirmation).toBe(true);
+  expect(isAwaitingConfirmation(order)).toBe(true);
+  expect(isExecutable(order, { cartId: 'c1' })).toBe(false);
+  const confirmed = confirmTask(order, 2000);
+  expect(confirmed).not.toHaveProperty('awaits_confirmation');
+  expect(confirmed.updated_at).toBe(2000);
+  expect(isAwaitingConfirmation(confirmed)).toBe(false);
+  expect(isExecutable(confirmed, { cartId: null })).toBe(true);
+  // A task not marked is never held, and a transmitted one is not "waiting".
+  expect(task().awaits_confirmation).toBeUndefined();
+  expect(isAwaitingConfirmation({ transmited: true, awaits_confirmation: true })).toBe(false);
 });
 
 test.each([

@@ -37,6 +37,12 @@ export interface SyncTask {
   acknowledged: boolean;
   /** Not in §3's list but in §8's rule: a silent task raises no error notification. */
   silent?: boolean;
+  /**
+   * Not in §3's list but in §4's "Connectivity": an order placed offline is sent only once
+   * confirmed (automatic transmission, the thank-you page, or the 'Order waiting!' prompt).
+   * True until then; `confirmTask` clears it.
+   */
+  awaits_confirmation?: boolean;
 }
 
 /** What a caller decides; the queue adds the rest. */
@@ -48,7 +54,15 @@ export interface SyncTaskRequest {
   is_result_cacheable?: boolean;
   silent?: boolean;
   meta?: Record<string, unknown>;
+  awaits_confirmation?: boolean;
 }
+
+/**
+ * §4 "offline orders are sent automatically if automatic transmission is enabled": off, as in
+ * VSF's default configuration (orders.offline_orders.automatic_transmission_enabled), so the
+ * shopper confirms an order made offline unless they are on the thank-you page.
+ */
+export const OFFLINE_ORDERS_AUTOMATIC_TRANSMISSION = false;
 
 /** §9 "queue attempts 1": each sync event tries a pending task once; a failure waits for the next one. */
 export const QUEUE_ATTEMPTS = 1;
@@ -78,8 +92,20 @@ export function createSyncTask(request: SyncTaskRequest, now: number): SyncTask 
     is_result_cacheable: request.is_result_cacheable ?? false,
     acknowledged: false,
     ...(request.silent ? { silent: true } : {}),
+    ...(request.awaits_confirmation ? { awaits_confirmation: true } : {}),
   };
 }
+
+/** §4 "Connectivity": the shopper (or automatic transmission) confirmed an offline order: it may go. */
+export function confirmTask(task: SyncTask, now: number): SyncTask {
+  const { awaits_confirmation: _confirmed, ...rest } = task;
+  return { ...rest, updated_at: now };
+}
+
+/** An offline order nobody has confirmed yet (§4): stored, not to be sent. */
+export const isAwaitingConfirmation = (task: Pick<SyncTask, 'transmited' | 'awaits_confirmation'>): boolean =>
+  !task.transmited && task.awaits_confirmation === true;
+
 
 export interface PlaceholderValues {
   token: string | null;
@@ -100,8 +126,12 @@ export function fillPlaceholders(template: string, values: PlaceholderValues, en
 /** Escapes a value for the inside of a JSON string literal. */
 export const jsonString = (value: string): string => JSON.stringify(value).slice(1, -1);
 
-/** §4: a task that names the cart (`{{cartId}}` in its URL or body) is not executed until there is a cart id. */
-export function isExecutable(task: Pick<SyncTask, 'url' | 'payload'>, { cartId }: { cartId: string | null }): boolean {
+/**
+ * §4: a task that names the cart (`{{cartId}}` in its URL or body) is not executed until there is
+ * a cart id; an offline order is not executed until it is confirmed.
+ */
+export function isExecutable(task: Pick<SyncTask, 'url' | 'payload' | 'awaits_confirmation'>, { cartId }: { cartId: string | null }): boolean {
+  if (task.awaits_confirmation) return false;
   if (cartId) return true;
   return !task.url.includes(CART_ID) && !(task.payload.body ?? '').includes(CART_ID);
 }
