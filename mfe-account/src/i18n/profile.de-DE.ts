@@ -6,6 +6,7 @@ const words: Record<ProfileKey, string> = {
   'profile.edit': 'Bearbeiten',
   'profile.save': 'Änderungen speichern',
   'profile.saving': 'Wird gespeichert…',
+  'profile.queuedOffline': 'Auf diesem Gerät gespeichert. Wir senden die Änderungen, sobald Sie wieder online sind.',
   'profile.cancel': 'Abbrechen',
   'profile.field.firstname': 'Vorname',
   'profile.field.lastname': 'Nachname',

@@ -6,6 +6,7 @@ const words: Record<ProfileKey, string> = {
   'profile.edit': 'Edit',
   'profile.save': 'Save changes',
   'profile.saving': 'Saving…',
+  'profile.queuedOffline': 'Saved on this device. We will send the changes when you are back online.',
   'profile.cancel': 'Cancel',
   'profile.field.firstname': 'First name',
   'profile.field.lastname': 'Last name',

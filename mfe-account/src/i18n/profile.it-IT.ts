@@ -6,6 +6,7 @@ const words: Record<ProfileKey, string> = {
   'profile.edit': 'Modifica',
   'profile.save': 'Salva le modifiche',
   'profile.saving': 'Salvataggio…',
+  'profile.queuedOffline': 'Salvato su questo dispositivo. Invieremo le modifiche quando tornerai online.',
   'profile.cancel': 'Annulla',
   'profile.field.firstname': 'Nome',
   'profile.field.lastname': 'Cognome',

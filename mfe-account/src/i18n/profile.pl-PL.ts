@@ -5,6 +5,7 @@ const profilePl = {
   'profile.edit': 'Edytuj',
   'profile.save': 'Zapisz zmiany',
   'profile.saving': 'Zapisujemy…',
+  'profile.queuedOffline': 'Zapisano na tym urządzeniu. Wyślemy zmiany, gdy wrócisz online.',
   'profile.cancel': 'Anuluj',
   'profile.field.firstname': 'Imię',
   'profile.field.lastname': 'Nazwisko',

@@ -1,10 +1,11 @@
 import {
   claimWriter, compareClearRequested, loginRequested, NO_SESSION, notificationRequested, sessionChanged,
-  tokenRefreshRequested, type SessionState, type SessionUser,
+  syncTaskSettled, tokenRefreshRequested, type SessionState, type SessionUser, type SyncTaskSettled,
 } from '@kaloryfer/contracts';
 import { onUnauthorised, REFRESH_EXHAUSTED } from '@kaloryfer/domain';
 import { ApiFailure, readStored, writeStored } from '@kaloryfer/ui';
 import { accountApi, sessionUserOf, type ApiCustomer } from './account-api';
+import { PROFILE_SAVED_EVENT } from './profile-task';
 
 /**
  * Where the session survives a reload (spec §4 "User session": local user data and token are
@@ -47,7 +48,11 @@ function set(next: Partial<SessionState>) {
 export function startSessionOwner(): void {
   if (session) return;
   session = claimWriter('session', 'mfe-account');
-  stopListening = tokenRefreshRequested.on(({ token }) => onTokenRefused(token));
+  const stops = [
+    tokenRefreshRequested.on(({ token }) => onTokenRefused(token)),
+    syncTaskSettled.on(onProfileSaved),
+  ];
+  stopListening = () => stops.forEach((stop) => stop());
   const token = readText(TOKEN_KEY);
   const user = readStored<SessionUser | null>(USER_KEY, null);
   if (token) {
@@ -86,6 +91,20 @@ function keepUser(customer: ApiCustomer) {
   writeStored(USER_KEY, user);
   set({ user, groupToken: customer.groupToken ?? null });
   return user;
+}
+
+/**
+ * A queued profile save (`queueProfileSave`) answered 200: the customer as saved becomes
+ * `$session.user`, as `saveProfile` does — whether or not the page that asked is still open, and
+ * in every tab (the queue announces settled tasks in all of them). Only for the customer signed in.
+ */
+function onProfileSaved(settled: SyncTaskSettled) {
+  if (settled.callback_event !== PROFILE_SAVED_EVENT || !settled.transmitted || settled.code !== 200) return;
+  const customer = settled.result as ApiCustomer | null;
+  if (typeof customer !== 'object' || customer === null || typeof customer.id !== 'number' || !Array.isArray(customer.addresses)) return;
+  const { authorised, user } = owner().get();
+  if (!authorised || (user && user.id !== customer.id)) return;
+  keepUser(customer);
 }
 
 /** The profile from the server into `$session.user` (after login, at start, after another tab's change). */

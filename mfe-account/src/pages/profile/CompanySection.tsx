@@ -3,18 +3,19 @@ import { useTranslation } from '@kaloryfer/i18n';
 import { Button } from '@kaloryfer/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { apiAddressOf } from '../../session/account-api';
-import { saveProfile } from '../../session/session-owner';
 import { AccountField, firstProblemIn } from './AccountField';
 import { addressSummary } from './address-book';
 import { CompanyLookup } from './CompanyLookup';
 import { useServerMessage } from './server-message';
 import { useFocusLater } from './use-focus-later';
+import { useProfileSave } from './use-profile-save';
 import { collect, hasProblems, nipDigits, nipProblem, required, type Problems } from './validation';
 
 /**
  * The company's name and NIP for invoices. Magento keeps them on an address, so they live on the
  * default billing address (`company`, `vat_id`) and are saved with the whole address book.
- * Both or neither: an invoice needs the name and the NIP together.
+ * Both or neither: an invoice needs the name and the NIP together. Saved through the sync queue,
+ * as the names are (PersonalDataSection): offline the save is accepted on this device.
  */
 export function CompanySection({ user }: { user: SessionUser }) {
   const { t } = useTranslation('account');
@@ -39,12 +40,12 @@ function CompanyForm({ user, billingId }: { user: SessionUser; billingId: number
   const [company, setCompany] = useState(billing.company ?? '');
   const [nip, setNip] = useState(billing.vatId ?? '');
   const [problems, setProblems] = useState<Problems>({});
-  const [saving, setSaving] = useState(false);
+  const { save, saving, queued } = useProfileSave();
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const focusLater = useFocusLater();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
     const cleared = company.trim() === '' && nip.trim() === '';
@@ -58,15 +59,10 @@ function CompanyForm({ user, billingId }: { user: SessionUser; billingId: number
     const book = user.addresses.map((address) => (address.id === billingId
       ? { ...address, company: cleared ? undefined : company.trim(), vatId: cleared ? undefined : nipDigits(nip) }
       : address));
-    setSaving(true);
-    try {
-      await saveProfile({ addresses: book.map(apiAddressOf) });
-      notificationRequested.emit({ type: 'success', message: 'Account data has successfully been updated' });
-    } catch (error) {
-      setFailure(serverMessage(error));
-    } finally {
-      setSaving(false);
-    }
+    save({ addresses: book.map(apiAddressOf) }, {
+      saved: () => notificationRequested.emit({ type: 'success', message: 'Account data has successfully been updated' }),
+      failed: (error) => setFailure(serverMessage(error)),
+    });
   };
 
   return (
@@ -81,6 +77,7 @@ function CompanyForm({ user, billingId }: { user: SessionUser; billingId: number
       </div>
       <CompanyLookup nip={nip} onUse={(found) => setCompany(found.name)} />
       {failure ? <p className="form-error" role="alert">{failure}</p> : null}
+      {queued ? <p className="account-hint" role="status">{t('profile.queuedOffline')}</p> : null}
       <div className="account-actions">
         <Button type="submit" disabled={saving} aria-busy={saving || undefined}>{saving ? t('profile.saving') : t('profile.company.save')}</Button>
       </div>

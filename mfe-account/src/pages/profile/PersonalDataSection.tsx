@@ -3,19 +3,28 @@ import { emailProblem } from '@kaloryfer/domain';
 import { useTranslation } from '@kaloryfer/i18n';
 import { Button } from '@kaloryfer/ui';
 import { useRef, useState, type FormEvent } from 'react';
-import { saveProfile } from '../../session/session-owner';
 import { AccountField, firstProblemIn } from './AccountField';
 import { useFocusLater } from './use-focus-later';
+import { useProfileSave } from './use-profile-save';
 import { useServerMessage } from './server-message';
 import { collect, hasProblems, person, type Problem, type Problems } from './validation';
 
-/** The customer's names and e-mail: shown, and on "Edytuj" a form (spec §5 rules) saved with `POST /api/user/me`. */
+type Draft = { firstname: string; lastname: string; email: string };
+
+/**
+ * The customer's names and e-mail: shown, and on "Edytuj" a form (spec §5 rules) saved with
+ * `POST /api/user/me` through the sync queue (spec §7 "POST me {profile} (queued)"). Offline the
+ * save is accepted on this device and the form closes; the answer, when the queue sends it later,
+ * shows as it would have at once (a refusal reopens the form with what was sent).
+ */
 export function PersonalDataSection({ user }: { user: SessionUser }) {
   const { t } = useTranslation('account');
   const serverMessage = useServerMessage();
-  const [draft, setDraft] = useState<{ firstname: string; lastname: string; email: string } | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
   const [problems, setProblems] = useState<Problems>({});
-  const [saving, setSaving] = useState(false);
+  const { save, saving, queued } = useProfileSave();
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const editRef = useRef<HTMLButtonElement>(null);
@@ -32,7 +41,7 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
     focusLater(() => editRef.current);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!draft || saving) return;
     const found = collect([
@@ -46,16 +55,26 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
       focusLater(() => firstProblemIn(formRef.current));
       return;
     }
-    setSaving(true);
-    try {
-      await saveProfile({ firstname: draft.firstname.trim(), lastname: draft.lastname.trim(), email: draft.email.trim() });
-      notificationRequested.emit({ type: 'success', message: 'Account data has successfully been updated' });
-      close();
-    } catch (error) {
-      setFailure(serverMessage(error));
-    } finally {
-      setSaving(false);
-    }
+    const sent: Draft = { firstname: draft.firstname.trim(), lastname: draft.lastname.trim(), email: draft.email.trim() };
+    const { acceptedOffline } = save(sent, {
+      saved: (wasQueued) => {
+        notificationRequested.emit({ type: 'success', message: 'Account data has successfully been updated' });
+        // The form waited for this answer: it closes. Answered later (accepted offline), the form is
+        // closed already; if it was opened again meanwhile, it closes only while it still shows what was saved.
+        const shown = draftRef.current;
+        if (!shown) return;
+        if (!wasQueued || (shown.firstname.trim() === sent.firstname && shown.lastname.trim() === sent.lastname && shown.email.trim() === sent.email)) close();
+      },
+      failed: (error) => {
+        setFailure(serverMessage(error));
+        // Refused after it was accepted offline: the form again, with what was sent, to put it right.
+        if (!draftRef.current) {
+          setProblems({});
+          setDraft(sent);
+        }
+      },
+    });
+    if (acceptedOffline) close();
   };
 
   const field = (name: 'firstname' | 'lastname' | 'email', autoComplete: string, type: 'text' | 'email' = 'text') => draft && (
@@ -94,6 +113,7 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
           </Button>
         </>
       )}
+      {queued ? <p className="account-hint" role="status">{t('profile.queuedOffline')}</p> : null}
     </section>
   );
 }

@@ -1,4 +1,7 @@
-import { claimWriter, loginRequested, NO_SESSION, navigationRequested, notificationRequested, type NotificationInput } from '@kaloryfer/contracts';
+import {
+  $connectivity, $session, claimWriter, loginRequested, NO_SESSION, navigationRequested, notificationRequested, syncTaskRequested, syncTaskSettled,
+  type NotificationInput, type SyncTaskRequested,
+} from '@kaloryfer/contracts';
 import { sessionUserOf, type ApiAddress, type ApiCustomer } from '../../../session/account-api';
 import { startSessionOwner, stopSessionOwnerForTests } from '../../../session/session-owner';
 
@@ -89,4 +92,38 @@ export function startShop(shop: FakeShop, { signedIn = true } = {}) {
       authorised: true, token: 'token-1', user: sessionUserOf(shop.customer), groupToken: 'g1', tokenLock: 0,
     });
   }
+}
+
+/**
+ * A stand-in for the shell's sync queue (shell/src/sync-queue/), as small as the pages need: it
+ * takes `sync:task-requested`, stores the task a moment later (the real queue writes IndexedDB
+ * first), and while `$connectivity` is online sends it to the fake shop — `{{token}}` filled from
+ * `$session` when sent — and answers `sync:task-settled` with the envelope's code and result.
+ * Offline the task waits until the connection returns. `requests` is every task asked for.
+ */
+export function fakeSyncQueue(shop: FakeShop) {
+  const requests: SyncTaskRequested[] = [];
+  const waiting: SyncTaskRequested[] = [];
+  const send = async (task: SyncTaskRequested) => {
+    const url = task.url.replaceAll('{{token}}', encodeURIComponent($session.get().token ?? ''));
+    const answer = await shop.fetch(url, { method: task.payload.method, headers: task.payload.headers, body: task.payload.body });
+    const envelope = await answer.json() as { code: number; result: unknown };
+    syncTaskSettled.emit({
+      task_id: task.task_id, callback_event: task.callback_event ?? null, code: envelope.code, resultCode: envelope.code,
+      result: envelope.result, meta: task.meta ?? null, transmitted: true,
+    });
+  };
+  const sync = () => {
+    if (!$connectivity.get().online) return;
+    for (const task of waiting.splice(0)) void send(task);
+  };
+  const offs = [
+    syncTaskRequested.on((task) => {
+      requests.push(task);
+      waiting.push(task);
+      setTimeout(sync, 0);
+    }),
+    $connectivity.listen(({ online }) => { if (online) setTimeout(sync, 0); }),
+  ];
+  return { requests, waiting, stop: () => offs.forEach((off) => off()) };
 }
