@@ -17,6 +17,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     locale: 'pl-PL',
     trace: 'off',
+    // The shop registers a service worker; a journey about something else runs as a first visit
+    // without it (route() stubs then see every request). offline.spec.ts allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -111,6 +111,9 @@ async function boot(): Promise<void> {
   // The sync queue (spec §4: queued calls, offline orders) is not needed to paint: it loads after the route.
   void whenRouteReady().then(() => import('./sync-queue')).then(({ startSyncQueue }) => { startSyncQueue(); })
     .catch((error: unknown) => console.error('[shell] the sync queue did not start', error));
+  // The service worker (docs/offline.md): registered once the page is interactive and the browser idle.
+  void import('./service-worker/register').then(({ registerServiceWorker }) => registerServiceWorker())
+    .catch((error: unknown) => console.error('[shell] the service worker was not registered', error));
 }
 
 void boot();

@@ -93,6 +93,23 @@ describe('add item (spec §4/§5)', () => {
     await engine.sync();
     expect(shop.server.lines(shop.cart.cartId!)).toEqual([{ sku: 'KF-ZT-0001', qty: 2 }]);
   });
+
+  test('offline with a server cart already: the added line stays local (not rolled back) and reaches the server once with the next sync', async () => {
+    const { shop, engine } = await started();
+    await engine.add(valve);
+    const cartId = shop.cart.cartId!;
+    const before = shop.server.lines(cartId);
+    expect(before).toEqual([{ sku: 'KF-ZT-0001', qty: expect.any(Number) }]);
+    shop.notes.length = 0;
+    shop.server.failNext.update = [0];
+    await engine.add(radiator);
+    expect(shop.cart.items.map((line) => line.sku)).toEqual(['KF-ZT-0001', radiator.sku]);
+    expect(shop.messages()).toEqual(['Product has been added to the cart!']);
+    expect(shop.server.lines(cartId)).toEqual(before);
+    await engine.sync();
+    await engine.sync();
+    expect(shop.server.lines(cartId)).toEqual([...before, { sku: radiator.sku, qty: 1 }]);
+  });
 });
 
 describe('quantities and removal', () => {

@@ -186,6 +186,12 @@ export class CartEngine {
         this.replaceLine(line, decorate(line, result, token));
         this.deps.notify(told);
       } catch (error) {
+        if (!(error instanceof ApiFailure)) {
+          // No answer (offline, the connection dropped): the line stays in this browser and the
+          // next sync — the connection's return (spec §4 "Connectivity") — sends it.
+          this.deps.notify(told);
+          return;
+        }
         this.setItems(rollback(this.state.items, line));
         this.notifyError(messageOf(error));
         if (isGone(error)) await this.reconnect();

@@ -1,3 +1,5 @@
+import { requestFailed } from '@kaloryfer/contracts';
+
 /** A failed shop-API call, with the server's readable message when it sent one. */
 export class ApiFailure extends Error {
   constructor(readonly status: number, message: string) {
@@ -18,12 +20,19 @@ export function configureApiOrigin(origin: string): void {
  * one) rejects with the AbortError; callers ignore those.
  */
 export async function apiJson<T>(path: string, init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const response = await fetch(apiOrigin + path, {
-    method: init.method ?? 'GET',
-    headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: init.signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(apiOrigin + path, {
+      method: init.method ?? 'GET',
+      headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+    });
+  } catch (error) {
+    // No answer at all (not an abort): the shell decides whether the shop is offline.
+    if (!isAbort(error) && typeof window !== 'undefined') requestFailed.emit({ path: path.split('?')[0] });
+    throw error;
+  }
   const payload = await response.json().catch(() => null) as { result?: unknown } | null;
   if (!response.ok) throw new ApiFailure(response.status, typeof payload?.result === 'string' ? payload.result : response.statusText);
   return payload as T;

@@ -1,11 +1,22 @@
 import {
-  claimWriter, connectivityChanged, notificationRequested, panelClosed, panelOpened,
+  claimWriter, connectivityChanged, notificationRequested, panelClosed, panelOpened, requestFailed,
 } from '@kaloryfer/contracts';
 import { closePanel, openPanel } from './overlay-state';
 import { NotificationCenter } from './notification-center';
 
+/** How the shell asks whether the shop answers again after a failed request (GET /api/health). */
+export interface ConnectivityProbe {
+  reachable: () => Promise<boolean>;
+  everyMs: number;
+}
+
+const HEALTH_PROBE: ConnectivityProbe = {
+  reachable: () => fetch('/api/health', { cache: 'no-store' }).then((response) => response.ok || response.status < 500, () => false),
+  everyMs: 5000,
+};
+
 /** The shell writes $notifications, $overlay and $connectivity; here is all of that writing. */
-export function startShellWriters(): NotificationCenter {
+export function startShellWriters({ probe = HEALTH_PROBE }: { probe?: ConnectivityProbe } = {}): NotificationCenter {
   const notifications = new NotificationCenter(claimWriter('notifications', 'shell'));
   notificationRequested.on((input) => { notifications.add(input); });
 
@@ -27,7 +38,25 @@ export function startShellWriters(): NotificationCenter {
       offlineNotice = null;
     }
   };
-  connectivity.set({ online: navigator.onLine });
+  // A page opened offline (from the service worker's cache) says so from the start.
+  update(navigator.onLine);
+
+  // A request that got no answer while the browser claims to be online: offline until the API
+  // answers a probe again (or the browser's 'online' event says so first).
+  let probing: ReturnType<typeof setTimeout> | null = null;
+  const probeAgain = () => {
+    probing = setTimeout(() => {
+      void probe.reachable().then((reachable) => {
+        if (connectivity.get().online) probing = null;
+        else if (reachable) { probing = null; update(true); } else probeAgain();
+      });
+    }, probe.everyMs);
+  };
+  requestFailed.on(() => {
+    if (!connectivity.get().online) return;
+    update(false);
+    if (probing === null) probeAgain();
+  });
   window.addEventListener('online', () => update(true));
   window.addEventListener('offline', () => update(false));
   return notifications;

@@ -4,9 +4,8 @@ import { whenRouteReady } from '../consent/start-consent';
  * Registers the shop's service worker (docs/offline.md) once the first page is interactive: the
  * route region hydrated (`<html data-route-ready>`) and the browser idle — the worker's install
  * (the shell's precache, the app shell) never competes with the first view.
- *
- * NOT CALLED by the shell's boot yet: it is switched on only once browser e2e tests prove that
- * a release, a rollback and an A/B change are never hidden by the worker.
+ * Called by the shell's boot (bootstrap.tsx); e2e/tests/offline.spec.ts proves in Chromium that
+ * a release and a rollback are never hidden by the worker.
  */
 export const SERVICE_WORKER_URL = '/service-worker.js';
 

@@ -1,0 +1,217 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { expect, routeReady, test } from './fixtures';
+import { findProducts } from './helpers';
+import { uniqueEmail } from './mail';
+import { REPO_ROOT, SHOP_ENV } from '../shop-env';
+
+/**
+ * Offline (docs/offline.md), in Chromium with the shop's real service worker and Playwright's
+ * offline emulation: pages seen before render offline, an unseen one sends the shopper home
+ * saying why, a cart change and an order made offline reach the server exactly once when the
+ * connection returns, and a release or rollback is never hidden by an installed worker.
+ */
+test.use({ serviceWorkers: 'allow' });
+
+/** The worker controls this page (it claims the page it was registered from once active). */
+async function workerInControl(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+}
+
+/** Orders the server holds for this e-mail (the order table itself: "exactly one" is counted, not inferred). */
+function ordersOf(email: string): { increment_id: string; client_order_id: string }[] {
+  const db = new Database(path.join(SHOP_ENV.VAR_DIR, 'kaloryfer.sqlite'), { readonly: true });
+  try {
+    return db.prepare('SELECT increment_id, client_order_id FROM sales_order WHERE email = ?').all(email) as { increment_id: string; client_order_id: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+/** The server cart's lines for the cart this browser holds (its id is in the cart's local copy). */
+async function serverCartLines(page: Page): Promise<{ sku: string; qty: number }[]> {
+  const cartId = await page.evaluate(() => (JSON.parse(localStorage.getItem('kaloryfer.cart') ?? '{}') as { cartId?: string; token?: string }));
+  const id = cartId.cartId ?? cartId.token;
+  expect(id, 'the cart has a server id').toBeTruthy();
+  const answer = await page.request.get(`/api/cart/pull?cartId=${encodeURIComponent(id!)}`);
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { result: { sku: string; qty: number }[] }).result.map(({ sku, qty }) => ({ sku, qty }));
+}
+
+const simpleProducts = (page: Page) => findProducts(page, [{ attribute: 'type_id', value: { eq: 'simple' } }], 30);
+
+test('pages seen online render offline from the worker\'s caches; an unseen product sends the shopper home saying why', async ({ page, context }) => {
+  test.slow();
+  await page.goto('/');
+  await workerInControl(page);
+  const products = await simpleProducts(page);
+  const [seen, unseen] = [products[0], products.find((product) => product.sku !== products[0].sku)!];
+  const category = '/c/grzejniki-lazienkowe';
+  // Opened online, under the worker: each page and what it loads is kept.
+  for (const address of ['/', category, `/p/${seen.sku}/${seen.slug}`]) await page.goto(address);
+
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'Jesteś offline' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(seen.name);
+  await expect(page.getByRole('button', { name: 'Dodaj do koszyka' })).toBeVisible();
+  await page.goto(category);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/łazienkowe/i);
+  await expect(page.locator('.product-grid > li').first()).toBeVisible();
+  await page.goto('/');
+  await expect(page.locator('#main-content')).not.toBeEmpty();
+
+  // A product never opened: its data is nowhere on this device.
+  await page.evaluate((href) => {
+    const link = Object.assign(document.createElement('a'), { href, textContent: 'unseen' });
+    document.querySelector('#main-content')!.append(link);
+    link.click();
+  }, `/p/${unseen.sku}/${unseen.slug}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Produkt, kategoria lub strona nie są dostępne w trybie offline, przekierowujemy na stronę główną' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  // The request that got no answer told the shell: offline, although Chromium's emulation leaves navigator.onLine true after a reload.
+  await expect(page.getByRole('status').filter({ hasText: 'Jesteś offline' })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('a product added to the cart offline reaches the server cart once when the connection returns', async ({ page, context }) => {
+  await page.goto('/');
+  await workerInControl(page);
+  const [first, second] = await simpleProducts(page);
+  await page.goto(`/p/${first.sku}/${first.slug}`);
+  await page.getByRole('button', { name: 'Dodaj do koszyka' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Produkt został dodany do koszyka!' })).toBeVisible();
+  await expect.poll(() => serverCartLines(page)).toEqual([{ sku: first.sku, qty: 1 }]);
+
+  await page.goto(`/p/${second.sku}/${second.slug}`);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Dodaj do koszyka' }).click();
+  await expect(page.getByRole('button', { name: /Koszyk: 2 produkty w koszyku/ })).toBeVisible();
+  await context.setOffline(false);
+  await expect.poll(() => serverCartLines(page), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining([{ sku: first.sku, qty: 1 }, { sku: second.sku, qty: 1 }]));
+  expect(await serverCartLines(page)).toHaveLength(2);
+});
+
+/** A guest's cart with a valve, the one-page checkout filled in online up to the button that places the order. */
+async function checkoutReadyToPlace(page: Page, email: string): Promise<void> {
+  await page.goto('/?mfe=checkout:b');
+  await workerInControl(page);
+  const valve = (await simpleProducts(page)).find((product) => product.name.startsWith('Zawór'))!;
+  await page.goto(`/p/${valve.sku}/${valve.slug}`);
+  await page.getByRole('button', { name: 'Dodaj do koszyka' }).click();
+  const added = page.getByRole('status').filter({ hasText: 'Produkt został dodany do koszyka!' });
+  await added.getByRole('button', { name: 'Przejdź do kasy' }).click();
+  await expect(page.getByText('Zamówienie na jednej stronie')).toBeVisible();
+  await routeReady(page);
+  const personal = page.getByRole('region', { name: '1. Dane osobowe' });
+  await personal.getByLabel('Imię', { exact: true }).fill('Anna');
+  await personal.getByLabel('Nazwisko', { exact: true }).fill('Kowalska');
+  await personal.getByLabel('E-mail', { exact: true }).fill(email);
+  await personal.getByLabel('Telefon', { exact: true }).fill('601 234 567');
+  const shipping = page.getByRole('region', { name: '2. Dostawa' });
+  await shipping.getByLabel('Ulica').fill('ul. Kwiatowa');
+  await shipping.getByLabel('Numer domu').fill('12');
+  await shipping.getByLabel('Kod pocztowy').fill('30-001');
+  await shipping.getByLabel('Miejscowość').fill('Kraków');
+  await page.getByRole('region', { name: '3. Płatność' }).getByRole('radio', { name: /Przelew tradycyjny/ }).check();
+  const review = page.getByRole('region', { name: '4. Podsumowanie' });
+  await review.getByRole('checkbox', { name: /regulamin sklepu/ }).check();
+  await expect(review.getByText('Do zapłaty')).toBeVisible();
+}
+
+test('an order placed offline (bank transfer) waits on the thank-you page and is placed exactly once when the connection returns', async ({ page, context }) => {
+  test.slow();
+  const email = uniqueEmail('offline-order');
+  await checkoutReadyToPlace(page, email);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Zamawiam i płacę' }).click();
+  await expect(page).toHaveURL(/\/thank-you-page\?offline_order=[0-9a-f]{32}$/);
+  const clientOrderId = new URL(page.url()).searchParams.get('offline_order')!;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zamówienie czeka na wysłanie');
+  await expect(page.getByText(/Zamówienie zapisaliśmy na tym urządzeniu/)).toBeVisible();
+  await expect(page.getByText(/1 × Zawór/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Koszyk: 0 produktów w koszyku' })).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(ordersOf(email)).toEqual([]); // nothing reached the server while offline
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/thank-you-page\?order_increment_id=\d{9}$/, { timeout: 20_000 });
+  const number = new URL(page.url()).searchParams.get('order_increment_id')!;
+  await expect(page.getByText(`Numer zamówienia: ${number}`)).toBeVisible();
+  await expect(page.getByText(/Prosimy o przelew/)).toBeVisible();
+  // A reload, another online event: still one order.
+  await page.reload();
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await page.waitForTimeout(1000);
+  expect(ordersOf(email)).toEqual([{ increment_id: number, client_order_id: clientOrderId }]);
+  // Nothing of the shopper's own (cart, order, user, payment, stock, wishlist, newsletter) was kept by the worker.
+  const kept = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    return urls;
+  });
+  expect(kept.some((url) => new URL(url).pathname.startsWith('/p/'))).toBe(true); // the product page seen is kept
+  expect(kept.filter((url) => /\/api\/(cart|order|user|payment|stock|wishlist|ext\/newsletter)|token=/.test(url))).toEqual([]);
+});
+
+test('away from the thank-you page, the returning connection asks first: "Order waiting!"; confirming (even twice) places the order once', async ({ page, context }) => {
+  test.slow();
+  const email = uniqueEmail('offline-prompt');
+  await checkoutReadyToPlace(page, email);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Zamawiam i płacę' }).click();
+  await expect(page).toHaveURL(/\/thank-you-page\?offline_order=/);
+  const clientOrderId = new URL(page.url()).searchParams.get('offline_order')!;
+  await page.getByRole('link', { name: 'Wróć do zakupów' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await context.setOffline(false);
+  const prompt = page.getByRole('status').filter({ hasText: 'Zamówienie czeka!' });
+  await expect(prompt).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(ordersOf(email)).toEqual([]); // not sent before the shopper says so
+  const confirm = prompt.getByRole('button', { name: 'Kliknij tutaj, aby potwierdzić zamówienie złożone offline.' });
+  await confirm.click();
+  await expect(page).toHaveURL(/\/thank-you-page\?order_increment_id=\d{9}$/, { timeout: 20_000 });
+  const number = new URL(page.url()).searchParams.get('order_increment_id')!;
+  // The prompt's address opened again (a second click, a bookmark): the same order, nothing new.
+  await page.goto(`/thank-you-page?offline_order=${clientOrderId}`);
+  await page.waitForTimeout(1500);
+  expect(ordersOf(email)).toEqual([{ increment_id: number, client_order_id: clientOrderId }]);
+});
+
+function run(command: string, args: string[], env: Record<string, string> = {}, cwd = REPO_ROOT) {
+  execFileSync(command, args, { cwd, env: { ...process.env, ...SHOP_ENV, ...env }, stdio: 'pipe' });
+}
+
+test('with the worker installed, a release reaches the next page load, and a rollback too', async ({ page }) => {
+  test.setTimeout(180_000);
+  const footerBuild = page.locator('[data-remote-build="content"]');
+  await page.goto('/porady');
+  await workerInControl(page);
+  await page.reload(); // the content remote's files now pass through the worker and are kept
+  await expect(footerBuild).toHaveAttribute('data-version', '1.0.0');
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-content-sw-'));
+  try {
+    run('npx', ['rspack', 'build'], { REMOTE_VERSION: '1.0.2-sw', REMOTE_OUT_DIR: outDir }, path.join(REPO_ROOT, 'mfe-content'));
+    run('npx', ['tsx', 'scripts/release.ts', 'content', '--dist', outDir]);
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await expect(footerBuild).toHaveAttribute('data-version', '1.0.2-sw');
+    const running = () => page.evaluate(() => (window as unknown as { __KALORYFER_SHELL__: { variantOf(remote: string): { version: string } } })
+      .__KALORYFER_SHELL__.variantOf('content').version);
+    expect(await running()).toBe('1.0.2-sw');
+  } finally {
+    run('npx', ['tsx', 'scripts/release.ts', 'content', '--rollback']);
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(footerBuild).toHaveAttribute('data-version', '1.0.0');
+});
