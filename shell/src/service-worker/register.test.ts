@@ -47,9 +47,9 @@ describe('registerServiceWorker (not called by the shell\'s boot yet)', () => {
   });
 });
 
-test('the shell\'s boot does not register the worker', () => {
-  const src = path.resolve(__dirname, '..');
-  for (const file of ['index.ts', 'bootstrap.tsx']) {
-    expect(fs.readFileSync(path.join(src, file), 'utf8')).not.toMatch(/service-worker|serviceWorker/);
-  }
+test('the shell\'s boot registers the worker, loading its code only then (never in the first bundle)', () => {
+  const boot = fs.readFileSync(path.resolve(__dirname, '..', 'bootstrap.tsx'), 'utf8');
+  expect(boot).toMatch(/import\('\.\/service-worker\/register'\)\.then\(\(\{ registerServiceWorker \}\) => registerServiceWorker\(\)\)/);
+  expect(boot).not.toMatch(/^import .*service-worker/m);
+  expect(fs.readFileSync(path.resolve(__dirname, '..', 'index.ts'), 'utf8')).not.toMatch(/service-worker|serviceWorker/);
 });
