@@ -73,3 +73,26 @@ test('a precompressed build file goes to browsers that accept it: brotli first, 
     expect(await response.text()).toBe(source); // fetch decodes what it was sent
   }
 });
+
+test('a revalidation of an unchanged file is a 304 without a body; a re-published file answers 200 with a new ETag', async () => {
+  const file = path.join(root, '1.0.0', 'remoteEntry.js');
+  fs.writeFileSync(file, 'var entry = 1;');
+  const first = await fetch(`${base}/1.0.0/remoteEntry.js`);
+  const etag = first.headers.get('etag')!;
+  expect(etag).toMatch(/^W\/"[\w-]{22}"$/);
+  expect(first.headers.get('cache-control')).toBe('no-cache');
+  const again = await fetch(`${base}/1.0.0/remoteEntry.js`, { headers: { 'if-none-match': etag } });
+  expect(again.status).toBe(304);
+  expect(await again.text()).toBe('');
+  expect(again.headers.get('etag')).toBe(etag);
+  expect(again.headers.get('access-control-allow-origin')).toBe('*');
+  // The strong form of the same tag, and a list holding it, match too.
+  expect((await fetch(`${base}/1.0.0/remoteEntry.js`, { headers: { 'if-none-match': `"x", ${etag.slice(2)}` } })).status).toBe(304);
+
+  fs.writeFileSync(file, 'var entry = 2;');
+  fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+  const released = await fetch(`${base}/1.0.0/remoteEntry.js`, { headers: { 'if-none-match': etag } });
+  expect(released.status).toBe(200);
+  expect(await released.text()).toBe('var entry = 2;');
+  expect(released.headers.get('etag')).not.toBe(etag);
+});

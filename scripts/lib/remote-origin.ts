@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import crypto from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -17,10 +18,13 @@ const UNHASHED = new Set(['mf-manifest.json', 'remoteEntry.js', 'build-info.json
 /**
  * One remote's origin: a small static file server standing in for the CDN a remote team
  * deploys to. It serves `<var>/cdn/<remote>/`, allows cross-origin reads (the shell fetches
- * mf-manifest.json from another origin) and sends compressed files (brotli or gzip).
+ * mf-manifest.json from another origin) and sends compressed files (brotli or gzip). Every file
+ * carries an ETag of its content, so a revalidation (`remoteEntry.js` is `no-cache`: asked on
+ * every page load, by the browser or the service worker) costs a 304 of headers when nothing
+ * was released, and the new file the moment something was (docs/offline.md, "Repeat visits").
  */
 export function startRemoteOrigin(root: string, host: string, port: number): Promise<http.Server> {
-  const cache = new Map<string, { mtime: number; raw: Buffer; gzip: Buffer | null; brotli: Buffer | null }>();
+  const cache = new Map<string, { mtime: number; raw: Buffer; gzip: Buffer | null; brotli: Buffer | null; etag: string }>();
   const server = http.createServer((request, response) => {
     response.setHeader('Access-Control-Allow-Origin', '*');
     // A script or stylesheet is run only when served as one (docs/security.md).
@@ -55,12 +59,20 @@ export function startRemoteOrigin(root: string, host: string, port: number): Pro
         const raw = await fs.promises.readFile(file);
         // The build precompresses scripts and styles (file.br, file.gz); other files are gzipped here.
         const [brotli, gzip] = await Promise.all(['.br', '.gz'].map((suffix) => fs.promises.readFile(file + suffix).catch(() => null)));
-        cached = { mtime: stat.mtimeMs, raw, brotli, gzip: gzip ?? (raw.length > 1024 ? zlib.gzipSync(raw, { level: 6 }) : null) };
+        // Weak: the same content under another encoding is the same file to the shop.
+        const etag = `W/"${crypto.createHash('sha256').update(raw).digest('base64url').slice(0, 22)}"`;
+        cached = { mtime: stat.mtimeMs, raw, brotli, gzip: gzip ?? (raw.length > 1024 ? zlib.gzipSync(raw, { level: 6 }) : null), etag };
         cache.set(file, cached);
       }
       const name = path.basename(file);
       response.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
       response.setHeader('Cache-Control', UNHASHED.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable');
+      response.setHeader('ETag', cached.etag);
+      const known = String(request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+      if (known.includes(cached.etag.replace(/^W\//, '')) || known.includes('*')) {
+        response.writeHead(304).end();
+        return;
+      }
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = cached.brotli && /\bbr\b/.test(accepted) ? 'br' : cached.gzip && /\bgzip\b/.test(accepted) ? 'gzip' : null;
       const body = encoding === 'br' ? cached.brotli! : encoding === 'gzip' ? cached.gzip! : cached.raw;
