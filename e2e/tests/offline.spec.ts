@@ -190,28 +190,35 @@ function run(command: string, args: string[], env: Record<string, string> = {}, 
   execFileSync(command, args, { cwd, env: { ...process.env, ...SHOP_ENV, ...env }, stdio: 'pipe' });
 }
 
-test('with the worker installed, a release reaches the next page load, and a rollback too', async ({ page }) => {
+test('with the worker installed, a catalogue release reaches the next page load, and a rollback too', async ({ page }) => {
   test.setTimeout(180_000);
-  const footerBuild = page.locator('[data-remote-build="content"]');
-  await page.goto('/porady');
+  const running = () => page.evaluate(() => (window as unknown as { __KALORYFER_SHELL__: { variantOf(remote: string): { version: string } } })
+    .__KALORYFER_SHELL__.variantOf('catalog').version);
+  /** The page the browser got (through the worker): which catalogue build rendered it on the server. */
+  const renderedBy = async (response: import('@playwright/test').Response | null) => /data-ssr="(catalog [^"]+)"/.exec(await response!.text())?.[1];
+  await page.goto('/');
   await workerInControl(page);
-  await page.reload(); // the content remote's files now pass through the worker and are kept
-  await expect(footerBuild).toHaveAttribute('data-version', '1.0.0');
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-content-sw-'));
+  const [product] = await simpleProducts(page);
+  const address = `/p/${product.sku}/${product.slug}`;
+  await page.goto(address); // under the worker: the catalogue's 1.0.0 files are kept
+  expect(await running()).toBe('1.0.0');
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-catalog-sw-'));
   try {
-    run('npx', ['rspack', 'build'], { REMOTE_VERSION: '1.0.2-sw', REMOTE_OUT_DIR: outDir }, path.join(REPO_ROOT, 'mfe-content'));
-    run('npx', ['tsx', 'scripts/release.ts', 'content', '--dist', outDir]);
-    await page.reload();
+    run('npx', ['rspack', 'build'], { REMOTE_VERSION: '1.0.2-sw', REMOTE_OUT_DIR: outDir }, path.join(REPO_ROOT, 'mfe-catalog'));
+    run('npx', ['tsx', 'scripts/release.ts', 'catalog', '--dist', outDir]);
+    const released = await page.reload();
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await expect(footerBuild).toHaveAttribute('data-version', '1.0.2-sw');
-    const running = () => page.evaluate(() => (window as unknown as { __KALORYFER_SHELL__: { variantOf(remote: string): { version: string } } })
-      .__KALORYFER_SHELL__.variantOf('content').version);
+    expect(released!.fromServiceWorker()).toBe(true);
+    expect(await renderedBy(released)).toBe('catalog 1.0.2-sw');
     expect(await running()).toBe('1.0.2-sw');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
   } finally {
-    run('npx', ['tsx', 'scripts/release.ts', 'content', '--rollback']);
+    run('npx', ['tsx', 'scripts/release.ts', 'catalog', '--rollback']);
     fs.rmSync(outDir, { recursive: true, force: true });
   }
-  await page.reload();
+  const rolledBack = await page.reload();
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await expect(footerBuild).toHaveAttribute('data-version', '1.0.0');
+  expect(await renderedBy(rolledBack)).toBe('catalog 1.0.0');
+  expect(await running()).toBe('1.0.0');
+  await expect(page.getByRole('button', { name: 'Dodaj do koszyka' })).toBeVisible();
 });
