@@ -32,6 +32,16 @@ function ordersOf(email: string): { increment_id: string; client_order_id: strin
   }
 }
 
+/** The first name the server holds for this customer (the customer table itself). */
+function customerFirstName(email: string): string | undefined {
+  const db = new Database(path.join(SHOP_ENV.VAR_DIR, 'kaloryfer.sqlite'), { readonly: true });
+  try {
+    return (db.prepare('SELECT firstname FROM customer WHERE email = ?').get(email) as { firstname: string } | undefined)?.firstname;
+  } finally {
+    db.close();
+  }
+}
+
 /** The server cart's lines for the cart this browser holds (its id is in the cart's local copy). */
 async function serverCartLines(page: Page): Promise<{ sku: string; qty: number }[]> {
   const cartId = await page.evaluate(() => (JSON.parse(localStorage.getItem('kaloryfer.cart') ?? '{}') as { cartId?: string; token?: string }));
@@ -186,39 +196,74 @@ test('away from the thank-you page, the returning connection asks first: "Order 
   expect(ordersOf(email)).toEqual([{ increment_id: number, client_order_id: clientOrderId }]);
 });
 
+test('a customer\'s profile change made offline is kept on the device and reaches their account once the connection returns', async ({ page, context }) => {
+  const email = uniqueEmail('offline-profile');
+  const password = 'Grzejnik-2026!';
+  expect((await page.request.post('/api/user/create', { data: { customer: { email, firstname: 'Halina', lastname: 'Zielińska' }, password } })).ok()).toBe(true);
+  await page.goto('/');
+  await workerInControl(page);
+  const header = page.locator('.site-header');
+  await header.getByRole('button', { name: 'Zaloguj się' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Zaloguj się' });
+  await dialog.getByLabel('Adres e-mail').fill(email);
+  await dialog.getByLabel('Hasło', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Zaloguj się' }).click();
+  await expect(header.getByRole('button', { name: 'Konto: Halina' })).toBeVisible();
+  await page.goto('/my-account');
+  const personal = page.getByRole('region', { name: 'Dane osobowe' });
+  await personal.getByRole('button', { name: 'Edytuj' }).click();
+
+  await context.setOffline(true);
+  await personal.getByLabel('Imię').fill('Helena');
+  await personal.getByRole('button', { name: 'Zapisz zmiany' }).click();
+  await expect(personal.getByText('Zapisano na tym urządzeniu. Wyślemy zmiany, gdy wrócisz online.')).toBeVisible();
+  const firstname = () => customerFirstName(email);
+  expect(await firstname()).toBe('Halina'); // nothing reached the server while offline
+
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: 'Dane konta zostały zaktualizowane' })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(firstname).toBe('Helena');
+  await expect(header.getByRole('button', { name: 'Konto: Helena' })).toBeVisible();
+});
+
 function run(command: string, args: string[], env: Record<string, string> = {}, cwd = REPO_ROOT) {
   execFileSync(command, args, { cwd, env: { ...process.env, ...SHOP_ENV, ...env }, stdio: 'pipe' });
 }
 
-test('with the worker installed, a catalogue release reaches the next page load, and a rollback too', async ({ page }) => {
+test('with the worker installed, a repeat visit paints the worker\'s copy; a catalogue release still reaches the next page load, and a rollback too', async ({ page }) => {
   test.setTimeout(180_000);
   const running = () => page.evaluate(() => (window as unknown as { __KALORYFER_SHELL__: { variantOf(remote: string): { version: string } } })
     .__KALORYFER_SHELL__.variantOf('catalog').version);
-  /** The page the browser got (through the worker): which catalogue build rendered it on the server. */
-  const renderedBy = async (response: import('@playwright/test').Response | null) => /data-ssr="(catalog [^"]+)"/.exec(await response!.text())?.[1];
+  /** The catalogue build the shown page pins (its kf-state), and whether it is the worker's copy. */
+  const shown = () => page.evaluate(() => ({
+    pinned: (JSON.parse(document.getElementById('kf-state')!.textContent!) as { registry: { remotes: { catalog: { version: string } } } }).registry.remotes.catalog.version,
+    storedCopy: document.documentElement.hasAttribute('data-kf-stored'),
+  }));
   await page.goto('/');
   await workerInControl(page);
   const [product] = await simpleProducts(page);
   const address = `/p/${product.sku}/${product.slug}`;
-  await page.goto(address); // under the worker: the catalogue's 1.0.0 files are kept
+  await page.goto(address); // under the worker: the page and the catalogue's 1.0.0 files are kept
+  await page.reload(); // a repeat visit within five minutes: the worker's copy, no request before the paint
+  expect(await shown()).toEqual({ pinned: '1.0.0', storedCopy: true });
   expect(await running()).toBe('1.0.0');
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-catalog-sw-'));
   try {
     run('npx', ['rspack', 'build'], { REMOTE_VERSION: '1.0.2-sw', REMOTE_OUT_DIR: outDir }, path.join(REPO_ROOT, 'mfe-catalog'));
     run('npx', ['tsx', 'scripts/release.ts', 'catalog', '--dist', outDir]);
-    const released = await page.reload();
+    // The next load: the stored copy pins 1.0.0, the registry names 1.0.2-sw — the copy is
+    // dropped before any remote code runs and the server's page loads instead.
+    await page.reload();
+    await expect.poll(running, { timeout: 20_000 }).toBe('1.0.2-sw');
+    expect(await shown()).toEqual({ pinned: '1.0.2-sw', storedCopy: false });
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    expect(released!.fromServiceWorker()).toBe(true);
-    expect(await renderedBy(released)).toBe('catalog 1.0.2-sw');
-    expect(await running()).toBe('1.0.2-sw');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
   } finally {
     run('npx', ['tsx', 'scripts/release.ts', 'catalog', '--rollback']);
     fs.rmSync(outDir, { recursive: true, force: true });
   }
-  const rolledBack = await page.reload();
-  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  expect(await renderedBy(rolledBack)).toBe('catalog 1.0.0');
-  expect(await running()).toBe('1.0.0');
+  await page.reload();
+  await expect.poll(running, { timeout: 20_000 }).toBe('1.0.0');
+  expect(await shown()).toEqual({ pinned: '1.0.0', storedCopy: false });
   await expect(page.getByRole('button', { name: 'Dodaj do koszyka' })).toBeVisible();
 });

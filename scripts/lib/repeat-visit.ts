@@ -52,6 +52,10 @@ async function visitTwice(browser: Browser, url: string, withWorker: boolean): P
     viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, serviceWorkers: withWorker ? 'allow' : 'block',
   });
   try {
+    // A shopper coming back has answered the cookie banner on the first visit
+    // (shell/src/consent/consent-cookie.ts): the banner is not what the second visit paints.
+    const now = Math.floor(Date.now() / 1000);
+    await context.addCookies([{ name: 'kf_consent', value: encodeURIComponent(`v=1&a=1&m=1&t=${now}`), url: new URL(url).origin, expires: now + 86_400, sameSite: 'Lax' }]);
     const page = await context.newPage();
     await page.addInitScript(() => {
       const seen = { lcp: 0 };
@@ -66,7 +70,8 @@ async function visitTwice(browser: Browser, url: string, withWorker: boolean): P
     await page.waitForSelector('html[data-route-ready]', { timeout: 60_000 });
     if (withWorker) {
       await whenWorkerControls(context);
-      await page.reload();
+      // The same address again (not reload(): a configurable product has put its variant in the address meanwhile).
+      await page.goto(url);
       await page.waitForSelector('html[data-route-ready]', { timeout: 60_000 });
     }
     await page.waitForTimeout(SETTLE_MS);

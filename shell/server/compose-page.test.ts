@@ -75,7 +75,7 @@ test('the route\'s remote renders the main region and the content remote the foo
   expect(state.regions['content ./Footer']).toMatchObject({ rendered: true, interactive: false });
   expect(state.language).toBe('pl-PL');
   // The browser registers exactly these builds, by their entry scripts (no manifest round trip).
-  expect(state.registry.remotes.catalog).toEqual({ name: 'catalog', entry: 'http://cdn.test/catalog/1.0.0/remoteEntry.js', version: '1.0.0', contracts: '1.0.0' });
+  expect(state.registry.remotes.catalog).toEqual({ name: 'catalog', entry: 'http://cdn.test/catalog/1.0.0/remoteEntry.js', version: '1.0.0', contracts: '1.0.0', publishedAt: '2026-11-24T08:00:00.000Z' });
 });
 
 test.each([

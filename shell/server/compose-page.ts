@@ -81,7 +81,12 @@ function pinnedRegistry(snapshot: RegistrySnapshot, assignments: Assignment[]): 
     const assigned = assignments.find((assignment) => assignment.remote === entry.remote)?.variant ?? entry.control;
     const pinned = (variant: RemoteVariant) => {
       const build = snapshot.build(entry.remote, variant.id);
-      return { name: variant.name, entry: build?.assets.remoteEntry ?? variant.entry, version: variant.version, contracts: variant.contracts };
+      // publishedAt too: a folder published again under one version is another build (a page the
+      // service worker kept tells them apart by it: shell/src/service-worker/stored-page.ts).
+      return {
+        name: variant.name, entry: build?.assets.remoteEntry ?? variant.entry, version: variant.version, contracts: variant.contracts,
+        ...(variant.publishedAt ? { publishedAt: variant.publishedAt } : {}),
+      };
     };
     if (entry.variants.length === 1 && entry.control === 'default') {
       remotes[entry.remote] = pinned(entry.variants[0]);

@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { i18n, I18nextProvider, initI18n, isLanguage } from '@kaloryfer/i18n';
+import { i18n, I18nextProvider, initI18n, isLanguage, LANGUAGE_COOKIE } from '@kaloryfer/i18n';
 import { reportRecoverableError } from '@kaloryfer/ui';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -17,7 +17,9 @@ import { fetchRegistry, readCookie, writeCookie } from './registry/fetch-registr
 import { parseRegistry, type Registry } from './registry/registry';
 import { RemoteLoader, type FederationRuntime } from './registry/remote-loader';
 import { startRouter } from './routing/router';
+import { checkStoredPage, dropStoredPage, readPublishedRegistry, storedPageTime } from './service-worker/stored-page';
 import { readPageState, type PageState } from './state/page-state';
+import { startSyncQueueOnDemand } from './sync-queue/on-demand';
 
 declare const __CONTRACTS_VERSION__: string;
 
@@ -45,6 +47,19 @@ async function pinnedBuilds(state: PageState | null): Promise<{ registry: Regist
 }
 
 /**
+ * A page the service worker answered from its copy (docs/offline.md, "Repeat visits"): are its
+ * builds still the registry's and its language the shopper's? Asked before any remote's code runs.
+ */
+async function storedPageVerdict(state: PageState | null): Promise<'current' | 'outdated'> {
+  if (!state || storedPageTime() === null) return 'current';
+  return checkStoredPage({
+    pinned: { registry: state.registry, language: state.language },
+    chosenLanguage: readCookie(LANGUAGE_COOKIE),
+    readRegistry: readPublishedRegistry,
+  });
+}
+
+/**
  * Lets the browser breathe between boot steps (input, a frame): the server's HTML is already on
  * screen, so nothing is late, and each step stays a short task on a phone's main thread.
  */
@@ -56,10 +71,17 @@ function yieldToMain(): Promise<void> {
 async function boot(): Promise<void> {
   await yieldToMain(); // the shared modules were just evaluated
   const state = readPageState();
-  const [{ registry, assignments }] = await Promise.all([
+  const [{ registry, assignments }, , stored] = await Promise.all([
     pinnedBuilds(state),
     initI18n(isLanguage(state?.language) ? { language: state.language } : {}),
+    storedPageVerdict(state),
   ]);
+  if (stored === 'outdated') {
+    // A release, a rollback or another language since this copy was stored: the server's page instead.
+    await dropStoredPage(location.href);
+    location.reload();
+    return;
+  }
   addShellNamespace();
   for (const assignment of assignments) {
     if ((registry.remotes[assignment.remote]?.variants.length ?? 0) > 1) {
@@ -108,9 +130,8 @@ async function boot(): Promise<void> {
   start({ urlRerouteOnly: true });
   // The footer's cookie-settings link; the cookie banner (first visit) once the route has hydrated.
   startConsentUi();
-  // The sync queue (spec §4: queued calls, offline orders) is not needed to paint: it loads after the route.
-  void whenRouteReady().then(() => import('./sync-queue')).then(({ startSyncQueue }) => { startSyncQueue(); })
-    .catch((error: unknown) => console.error('[shell] the sync queue did not start', error));
+  // The sync queue (spec §4: queued calls, offline orders): its code loads once there is work for it.
+  void whenRouteReady().then(() => startSyncQueueOnDemand());
   // The service worker (docs/offline.md): registered once the page is interactive and the browser idle.
   void import('./service-worker/register').then(({ registerServiceWorker }) => registerServiceWorker())
     .catch((error: unknown) => console.error('[shell] the service worker was not registered', error));

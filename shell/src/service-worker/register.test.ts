@@ -2,41 +2,47 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { registerServiceWorker, SERVICE_WORKER_URL, unregisterServiceWorkers } from './register';
 
-describe('registerServiceWorker (not called by the shell\'s boot yet)', () => {
+describe('registerServiceWorker', () => {
   const registration = { scope: 'http://localhost/' } as ServiceWorkerRegistration;
-  const fakeWorkbox = () => {
+  const fakeContainer = (outcome: 'registers' | 'fails' = 'registers') => {
     const made: { url: string; options: unknown }[] = [];
-    class Workbox {
-      constructor(url: string, options: unknown) {
-        made.push({ url, options });
-      }
-      register = jest.fn(async () => registration);
-    }
-    return { made, load: async () => ({ Workbox } as never) };
+    const container = {
+      register: jest.fn(async (url: string | URL, options?: RegistrationOptions) => {
+        made.push({ url: String(url), options });
+        if (outcome === 'fails') throw new DOMException('The operation is insecure.', 'SecurityError');
+        return registration;
+      }),
+    };
+    return { made, container };
   };
 
-  test('no service workers in this browser: nothing is loaded', async () => {
-    const { made, load } = fakeWorkbox();
-    expect(await registerServiceWorker({ container: undefined, ready: Promise.resolve(), idle: async () => undefined, load })).toBeNull();
-    expect(made).toEqual([]);
+  test('no service workers in this browser: nothing happens', async () => {
+    expect(await registerServiceWorker({ container: undefined, ready: Promise.resolve(), idle: async () => undefined })).toBeNull();
   });
 
   test('registers /service-worker.js for the whole shop once the route is ready and the browser idle', async () => {
-    const { made, load } = fakeWorkbox();
+    const { made, container } = fakeContainer();
     let ready!: () => void;
     const steps: string[] = [];
     const pending = registerServiceWorker({
-      container: {} as ServiceWorkerContainer,
+      container,
       ready: new Promise<void>((resolve) => { ready = resolve; }).then(() => { steps.push('ready'); }),
       idle: async () => { steps.push('idle'); },
-      load: async () => { steps.push('load'); return load(); },
     });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(made).toEqual([]); // not before the page is interactive
     ready();
     expect(await pending).toBe(registration);
-    expect(steps).toEqual(['ready', 'idle', 'load']);
+    expect(steps).toEqual(['ready', 'idle']);
     expect(made).toEqual([{ url: SERVICE_WORKER_URL, options: { scope: '/', updateViaCache: 'none' } }]);
+  });
+
+  test('a refused registration is no failure of the page', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { container } = fakeContainer('fails');
+    expect(await registerServiceWorker({ container, ready: Promise.resolve(), idle: async () => undefined })).toBeNull();
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
   });
 
   test('unregistering: every registration of the origin', async () => {
@@ -50,6 +56,7 @@ describe('registerServiceWorker (not called by the shell\'s boot yet)', () => {
 test('the shell\'s boot registers the worker, loading its code only then (never in the first bundle)', () => {
   const boot = fs.readFileSync(path.resolve(__dirname, '..', 'bootstrap.tsx'), 'utf8');
   expect(boot).toMatch(/import\('\.\/service-worker\/register'\)\.then\(\(\{ registerServiceWorker \}\) => registerServiceWorker\(\)\)/);
-  expect(boot).not.toMatch(/^import .*service-worker/m);
+  // Only the stored-page check is in the first bundle (small: it reads the worker's mark); never register.ts or workbox.
+  expect(boot.match(/^import .*service-worker.*$/gm)).toEqual(["import { checkStoredPage, dropStoredPage, readPublishedRegistry, storedPageTime } from './service-worker/stored-page';"]);
   expect(fs.readFileSync(path.resolve(__dirname, '..', 'index.ts'), 'utf8')).not.toMatch(/service-worker|serviceWorker/);
 });

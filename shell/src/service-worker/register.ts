@@ -9,14 +9,11 @@ import { whenRouteReady } from '../consent/start-consent';
  */
 export const SERVICE_WORKER_URL = '/service-worker.js';
 
-type WorkboxModule = Pick<typeof import('workbox-window'), 'Workbox'>;
-
 export interface RegisterOptions {
   /** The browser's ServiceWorkerContainer (absent: not supported, or not a secure context). */
-  container?: ServiceWorkerContainer | undefined;
+  container?: Pick<ServiceWorkerContainer, 'register'> | undefined;
   ready?: Promise<void>;
   idle?: () => Promise<void>;
-  load?: () => Promise<WorkboxModule>;
 }
 
 function whenIdle(): Promise<void> {
@@ -27,17 +24,18 @@ function whenIdle(): Promise<void> {
   });
 }
 
+/**
+ * The browser's own registration (no library: the page only registers; the worker's side is
+ * Workbox). updateViaCache 'none': the browser asks the server for the script itself on every
+ * check (it is no-cache anyway), so a new shell build or registry reaches it on the next load.
+ */
 export async function registerServiceWorker(options: RegisterOptions = {}): Promise<ServiceWorkerRegistration | null> {
   const container = 'container' in options ? options.container : globalThis.navigator?.serviceWorker;
   if (!container) return null;
   await (options.ready ?? whenRouteReady());
   await (options.idle ?? whenIdle)();
-  const { Workbox } = await (options.load ?? (() => import('workbox-window')))();
-  // updateViaCache 'none': the browser asks the server for the script itself on every check
-  // (it is no-cache anyway): a new shell build or registry reaches it on the next page load.
-  const workbox = new Workbox(SERVICE_WORKER_URL, { scope: '/', updateViaCache: 'none' });
   try {
-    return (await workbox.register()) ?? null;
+    return await container.register(SERVICE_WORKER_URL, { scope: '/', updateViaCache: 'none' });
   } catch (error) {
     console.warn('[shell] the service worker was not registered', error);
     return null;

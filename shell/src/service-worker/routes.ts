@@ -11,8 +11,10 @@ import { matchRoute } from '@kaloryfer/contracts/src/routes';
  *                      Authorization header, anything not GET (but a catalogue search), other
  *                      origins and remote builds the registry does not name.
  * - `registry`         network first (3 s), the cached copy offline.
- * - `navigation`       network first (no timeout: online, the server's page always wins), the cached
- *                      page offline, else the cached home as the app shell.
+ * - `navigation`       a copy rendered under 5 minutes ago at once (marked: the shell checks its
+ *                      builds against the registry before running them, stored-page.ts); else
+ *                      network first (no timeout), the cached page offline, else the cached home
+ *                      as the app shell.
  * - `private-page`     network only, never stored; offline the cached home as the app shell
  *                      (checkout, thank-you page, account pages).
  * - `catalog-json`     stale-while-revalidate, 24 h (GET catalogue reads).

@@ -25,6 +25,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate, type Strategy as WorkboxStrategy } from 'workbox-strategies';
 import { CATALOG_QUOTA_BYTES, originNearlyFull, purgeOrder, QUOTA_CHECK_MS, type CachedEntry } from './quota';
 import { remoteBuildOf, searchBodyIsCacheable, searchCacheKey, strategyFor, type RoutingContext, type Strategy } from './routes';
+import { isFreshPage, markStoredPage } from './stored-page-mark';
 
 /** What the page server writes in front of the script. */
 export interface WorkerConfig {
@@ -173,6 +174,26 @@ async function appShell(): Promise<Response> {
   return shell ?? Response.error();
 }
 
+/**
+ * A page (not a private one). A copy rendered less than FRESH_PAGE_MS ago answers at once,
+ * marked (the shell's boot then checks its builds and language against the registry before any
+ * remote's code runs: stored-page.ts); otherwise the network first, the copy offline. The copy
+ * is not refreshed behind it: after FRESH_PAGE_MS the next visit asks the server anyway.
+ */
+async function page(options: RouteHandlerCallbackOptions): Promise<Response> {
+  const cache = await self.caches.open(CACHES.pages);
+  const stored = await cache.match(options.request, { ignoreVary: true });
+  const renderedAt = Date.parse(stored?.headers.get('date') ?? '');
+  if (stored && isFreshPage(renderedAt, Date.now())) {
+    const headers = new Headers(stored.headers);
+    // The body is read decoded: it goes to the page as it is, not as the server encoded it.
+    headers.delete('content-length');
+    headers.delete('content-encoding');
+    return new Response(markStoredPage(await stored.text(), renderedAt), { status: stored.status, statusText: stored.statusText, headers });
+  }
+  return withAppShell(strategies.navigation, options);
+}
+
 async function withAppShell(strategy: WorkboxStrategy, options: RouteHandlerCallbackOptions): Promise<Response> {
   try {
     return await strategy.handle({ event: options.event, request: options.request });
@@ -207,7 +228,7 @@ function handle(options: RouteHandlerCallbackOptions): Promise<Response> {
   const url = new URL(request.url);
   switch (strategy) {
     case 'registry': return strategies.registry.handle({ event, request });
-    case 'navigation': return withAppShell(strategies.navigation, options);
+    case 'navigation': return page(options);
     case 'private-page': return withAppShell(strategies.privatePage, options);
     case 'catalog-json': return strategies.catalog.handle({ event, request });
     case 'catalog-search': return catalogSearch(options);
@@ -256,7 +277,7 @@ self.addEventListener('activate', (event) => {
 });
 clientsClaim();
 
-// workbox-window's messageSkipWaiting(): a page may let a waiting worker take over at once.
+// A page may let a waiting worker take over at once (postMessage({type: "SKIP_WAITING"}), as workbox-window sends it).
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });

@@ -2,7 +2,7 @@ import type { SyncTask } from '@kaloryfer/domain';
 import { openDB, type DBSchema } from 'idb';
 import { memoryTaskStore, type TaskStore } from './task-store';
 
-const DB_NAME = 'kaloryfer-sync';
+import { SYNC_DATABASE } from './on-demand';
 const TASKS = 'syncTasks';
 
 interface QueueSchema extends DBSchema {
@@ -14,7 +14,7 @@ interface QueueSchema extends DBSchema {
  * every tab of the shop. Where IndexedDB cannot be opened (no support, a private window that
  * refuses it) the queue still works for this page, in memory, rather than losing the calls.
  */
-export function indexedDbTaskStore(name = DB_NAME): TaskStore {
+export function indexedDbTaskStore(name = SYNC_DATABASE): TaskStore {
   const ready: Promise<TaskStore> = (async () => {
     if (typeof indexedDB === 'undefined') throw new Error('IndexedDB is not available');
     const db = await openDB<QueueSchema>(name, 1, {

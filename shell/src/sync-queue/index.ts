@@ -1,6 +1,6 @@
 import {
   $cart, $connectivity, $route, $session, connectivityChanged, notificationRequested, syncTaskLookedUp, syncTaskLookupRequested,
-  syncTaskRequested, syncTaskSettled, type SyncTaskSettled,
+  syncTaskRequested, syncTaskSettled, type SyncTaskRequested, type SyncTaskSettled,
 } from '@kaloryfer/contracts';
 import { OFFLINE_ORDERS_AUTOMATIC_TRANSMISSION } from '@kaloryfer/domain';
 import { withUserToken } from '@kaloryfer/ui';
@@ -22,6 +22,10 @@ export interface StartSyncQueueOptions {
   automaticTransmission?: boolean;
   /** Default `withUserToken` (@kaloryfer/ui): the page's one token-refresh lock. */
   withUserToken?: SyncQueueOptions['withUserToken'];
+  /** Requests made before the queue's code had loaded (on-demand.ts), in order. */
+  pending?: readonly SyncTaskRequested[];
+  /** Lookups asked for before it had loaded. */
+  lookups?: readonly string[];
 }
 
 /** The 'Order waiting!' prompt's action: the thank-you page of the order, where it is sent (spec §4, §8). */
@@ -83,25 +87,29 @@ export function startSyncQueue(options: StartSyncQueueOptions = {}): () => void 
   const fromOtherTab = (event: MessageEvent<SyncTaskSettled>) => syncTaskSettled.emit(event.data);
   relay?.addEventListener('message', fromOtherTab as EventListener);
   let cartId = $cart.get().cartId;
+  const take = (request: SyncTaskRequested) => {
+    queue.enqueue(request)
+      .then(() => { if (request.awaits_confirmation) return offlineOrders(); })
+      .catch((error: unknown) => console.error('[sync-queue] task not stored', request.task_id, error));
+  };
+  const lookUp = (task_id: string) => {
+    void queue.find(task_id).then((task) => {
+      if (!task) syncTaskLookedUp.emit({ task_id, state: 'unknown' });
+      else if (!task.transmited) syncTaskLookedUp.emit({ task_id, state: 'pending' });
+      else {
+        const { callback_event, code, resultCode, result, meta } = task;
+        syncTaskLookedUp.emit({ task_id, state: 'settled', settled: { task_id, callback_event, code, resultCode, result, meta, transmitted: true } });
+      }
+    }, (error: unknown) => {
+      console.error('[sync-queue] lookup failed', task_id, error);
+      syncTaskLookedUp.emit({ task_id, state: 'unknown' });
+    });
+  };
+  options.pending?.forEach(take);
+  options.lookups?.forEach(lookUp);
   const stops = [
-    syncTaskRequested.on((request) => {
-      queue.enqueue(request)
-        .then(() => { if (request.awaits_confirmation) return offlineOrders(); })
-        .catch((error: unknown) => console.error('[sync-queue] task not stored', request.task_id, error));
-    }),
-    syncTaskLookupRequested.on(({ task_id }) => {
-      void queue.find(task_id).then((task) => {
-        if (!task) syncTaskLookedUp.emit({ task_id, state: 'unknown' });
-        else if (!task.transmited) syncTaskLookedUp.emit({ task_id, state: 'pending' });
-        else {
-          const { callback_event, code, resultCode, result, meta } = task;
-          syncTaskLookedUp.emit({ task_id, state: 'settled', settled: { task_id, callback_event, code, resultCode, result, meta, transmitted: true } });
-        }
-      }, (error: unknown) => {
-        console.error('[sync-queue] lookup failed', task_id, error);
-        syncTaskLookedUp.emit({ task_id, state: 'unknown' });
-      });
-    }),
+    syncTaskRequested.on(take),
+    syncTaskLookupRequested.on(({ task_id }) => lookUp(task_id)),
     connectivityChanged.on(({ online }) => {
       prompted = online ? prompted : false; // each return of the connection may prompt once
       if (online) sync();
