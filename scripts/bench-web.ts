@@ -9,6 +9,7 @@ import { loadConfig, REPO_ROOT, type Config } from '../api/src/config';
 import { measureLongTasks, type LongTaskFigures } from './lib/long-tasks';
 import { measureRepeatVisits } from './lib/repeat-visit';
 import { startShop, type RunningShop } from './lib/shop';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, median } from './lib/chromium';
 
 /**
  * npm run bench:web — what a phone gets and what the server can serve (docs/performance.md).
@@ -36,10 +37,6 @@ const TASK_RUNS = Number(process.env.BENCH_TASK_RUNS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
 const REPEAT_RUNS = Number(process.env.BENCH_REPEAT_RUNS ?? 3);
 const AIMS = { performance: 95, lcp: 1800, tbt: 200, cls: 0.02, p99: 50, repeatKb: 20, repeatLcp: 1000 };
-const CHROME_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 
 interface Figures {
   performance: number;
@@ -51,7 +48,6 @@ interface Figures {
   requests: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // Lighthouse's CLI in its own Node process: it sends functions' source text into the page, and
 // a loader that rewrites JavaScript (tsx adds __name helpers) would break them.
@@ -124,7 +120,7 @@ async function inBrowser(mode: 'ssr' | 'csr'): Promise<BrowserFigures> {
   const tasks = new Map<string, LongTaskFigures>();
   try {
     const pages = await pagesOf(shop.url);
-    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
     try {
       for (const [label, pagePath] of pages) {
         const runs: Figures[] = [];

@@ -1,4 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, median } from './chromium';
 
 /**
  * The main thread's long tasks while a page loads and hydrates, as Chromium itself reports them
@@ -17,10 +18,6 @@ export interface LongTaskFigures {
   longest: number;
 }
 
-const FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 /** After the shell reports the route ready: time for the header widgets to load, one per idle task. */
 const SETTLE_MS = 3000;
 
@@ -56,11 +53,10 @@ async function once(browser: Browser, url: string): Promise<LongTaskFigures> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Median of `runs` loads of each URL, one browser for all (each load in a fresh context: no cache). */
-export async function measureLongTasks(urls: string[], runs: number, executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'): Promise<LongTaskFigures[]> {
-  const browser = await chromium.launch({ executablePath, args: FLAGS });
+export async function measureLongTasks(urls: string[], runs: number, executablePath = CHROMIUM_PATH): Promise<LongTaskFigures[]> {
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   try {
     const results: LongTaskFigures[] = [];
     for (const url of urls) {

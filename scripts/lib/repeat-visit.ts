@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Request } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, median } from './chromium';
 
 /**
  * A shopper's second visit to a page, as Chromium loads it under Lighthouse's slow-4G profile
@@ -19,10 +20,6 @@ export interface RepeatVisit {
   fromWorker: number;
 }
 
-const FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 /** Lighthouse's mobileSlow4G as DevTools applies it (lighthouse-core/config/constants.js). */
 export const SLOW_4G = { latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
@@ -113,11 +110,10 @@ async function visitTwice(browser: Browser, url: string, withWorker: boolean): P
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Median of `runs` repeat visits of each URL, with the worker and without. */
-export async function measureRepeatVisits(urls: string[], runs: number, executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'): Promise<{ url: string; worker: RepeatVisit; httpCache: RepeatVisit }[]> {
-  const browser = await chromium.launch({ executablePath, args: FLAGS });
+export async function measureRepeatVisits(urls: string[], runs: number, executablePath = CHROMIUM_PATH): Promise<{ url: string; worker: RepeatVisit; httpCache: RepeatVisit }[]> {
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   try {
     const results = [];
     for (const url of urls) {

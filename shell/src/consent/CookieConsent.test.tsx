@@ -6,8 +6,12 @@
  * Each test is a fresh page: the shell's modules are loaded anew (jest.resetModules), as a page
  * load would; document.cookie is the browser's cookie jar and outlives the "reload".
  */
-import { screen, waitFor, within } from '@testing-library/dom';
+import { configure, screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
+
+// The banner's code is loaded lazily, as on the page: under a full parallel run its first
+// compile can take over testing-library's default second (a flake seen once), so wait longer.
+configure({ asyncUtilTimeout: 10_000 });
 
 type Entry = unknown[] | Record<string, unknown>;
 type Win = typeof window & { dataLayer?: unknown[] };
