@@ -1,5 +1,5 @@
 import {
-  $session, cartAddRequested, cartClearRequested, cartSyncRequested, cartUpdated, claimWriter, connectivityChanged, notificationRequested, sessionChanged,
+  $session, cartAddRequested, cartClearRequested, claimWriter, connectivityChanged, notificationRequested, sessionChanged,
 } from '@kaloryfer/contracts';
 import { httpCartApi } from './cart-api';
 import { CartEngine } from './cart-engine';
@@ -14,17 +14,10 @@ let engine: CartEngine | null = null;
 export function startCartOwner(): CartEngine {
   if (engine) return engine;
   const cart = claimWriter('cart', 'mfe-cart');
-  let count = cart.get().itemsCount;
   const started = new CartEngine({
     api: httpCartApi(),
     storage: createCartStorage(globalThis.localStorage),
-    publish: (state) => {
-      cart.set(state);
-      if (state.itemsCount !== count) {
-        count = state.itemsCount;
-        cartUpdated.emit({ itemsCount: count });
-      }
-    },
+    publish: (state) => cart.set(state),
     notify: (notification) => notificationRequested.emit(notification),
   });
   engine = started;
@@ -32,7 +25,6 @@ export function startCartOwner(): CartEngine {
   const quietly = (task: Promise<unknown>) => void task.catch((error: unknown) => console.error('[cart]', error));
   cartAddRequested.on((request) => quietly(started.add(request)));
   cartClearRequested.on(({ sync }) => quietly(started.clear({ sync })));
-  cartSyncRequested.on(() => quietly(started.sync()));
   // Login merges the carts once; a refreshed token only replaces the one the engine sends.
   sessionChanged.on(({ authorised, token, reason }) => {
     if (authorised && token) {

@@ -1,11 +1,12 @@
-import { cartAddRequested, cartUpdated } from './channels/cart';
+import { cartAddRequested } from './channels/cart';
+import { connectivityChanged } from './channels/connectivity';
 import { allEvents, defineChannel, defineCommand } from './bus';
 
 describe('typed channels on one bus', () => {
   test('a subscriber hears its own channel only, until it unsubscribes', () => {
     const heard: unknown[] = [];
     const off = cartAddRequested.on((payload) => heard.push(payload));
-    cartUpdated.emit({ itemsCount: 3 });
+    connectivityChanged.emit({ online: false });
     cartAddRequested.emit({ sku: 'KAL-1', qty: 2 });
     off();
     cartAddRequested.emit({ sku: 'KAL-2', qty: 1 });
@@ -22,9 +23,9 @@ describe('typed channels on one bus', () => {
   test('allEvents sees every event with its name', () => {
     const names: string[] = [];
     const subscription = allEvents.subscribe((event) => names.push(event.type));
-    cartUpdated.emit({ itemsCount: 1 });
+    connectivityChanged.emit({ online: true });
     subscription.unsubscribe();
-    expect(names).toEqual(['cart:updated']);
+    expect(names).toEqual(['connectivity:changed']);
   });
 });
 

@@ -26,11 +26,5 @@ export const cartAddRequested = defineCommand<CartAddRequest>('cart:add-requeste
 /** Command: open or close the microcart drawer (owned by mfe-cart). */
 export const microcartToggleRequested = defineCommand<{ open: boolean }>('cart:microcart-toggle-requested');
 
-/** Fact: the cart changed; the payload is the new item count (sum of quantities). */
-export const cartUpdated = defineChannel<{ itemsCount: number }>('cart:updated');
-
 /** Command: empty the cart (after an order, at logout); `sync: false` leaves the server cart alone (spec §4). */
 export const cartClearRequested = defineCommand<{ sync: boolean }>('cart:clear-requested');
-
-/** Command: pull the server cart and its totals again (checkout after choosing methods). */
-export const cartSyncRequested = defineCommand<Record<string, never>>('cart:sync-requested');
