@@ -1,4 +1,4 @@
-import { defineChannel, defineCommand } from '../bus';
+import { defineCommand } from '../bus';
 
 /** Selected options of a cart line, as the VSF contract's product_option.extension_attributes. */
 export interface ProductOptionInput {
