@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- autocannon's per-request hooks hand over untyped request and context objects. */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -113,7 +114,7 @@ interface Processes { instances: number[]; postgres: number | null; haproxy: num
 /** The whole machine's CPU time (all cores) from /proc/stat: busy (not idle or waiting for I/O) and stolen by the hypervisor, in seconds. */
 function machineCpu(): { busy: number; steal: number } {
   const [, ...values] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = values.map(Number);
+  const [user, nice, system, _idle, _iowait, irq, softirq, steal] = values.map(Number);
   return { busy: (user + nice + system + irq + softirq) / TICKS, steal: (steal ?? 0) / TICKS };
 }
 

@@ -5,7 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { writeJsonAtomic } from '../../scripts/lib/registry-file';
 import { REMOTE_ORIGINS, SHOP_ENV } from '../shop-env';
 import { expect, test } from './fixtures';
-import { collectPageErrors, findProducts, type Found } from './helpers';
+import { collectPageErrors, type Found } from './helpers';
 
 /**
  * Every page route arrives as server-rendered HTML, composed at request time from the remotes'

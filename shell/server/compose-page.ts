@@ -193,10 +193,11 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
   };
 
   const route = matchRoute(request.path);
-  let [main, footer] = await Promise.all([
+  const [firstMain, footer] = await Promise.all([
     renderRegion(route.remote, './app', request.path, request.search, deps.budgets.mainMs),
     renderRegion('content', './Footer', request.path, request.search, deps.budgets.otherMs),
   ]);
+  let main = firstMain;
   let status = main.result?.status ?? 200;
   let location: string | null = null;
   if (main.result?.redirect) {

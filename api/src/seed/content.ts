@@ -1,4 +1,4 @@
-import type { AdviceArticle, CmsBlock, CmsPage } from '@kaloryfer/domain';
+import type { CmsBlock, CmsPage } from '@kaloryfer/domain';
 import { cmsPlainText } from '../content/sanitize';
 
 /**

@@ -48,6 +48,8 @@ export function useAuthDialog(fallbackFocus: RefObject<HTMLElement | null>) {
     return () => {
       off();
       panelClosed.emit({ panel: AUTH_PANEL });
+      // The element to return to as it is when the dialog closes (not when it opened).
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       const back = returnTo.current?.isConnected ? returnTo.current : fallbackFocus.current;
       returnTo.current = null;
       back?.focus();

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-require-imports */
 type Contracts = typeof import('@kaloryfer/contracts');
 type Writers = typeof import('./shell-writers');
 

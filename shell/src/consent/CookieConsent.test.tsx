@@ -32,7 +32,7 @@ function dataLayer(): Entry[] {
     (Object.prototype.toString.call(entry) === '[object Arguments]' ? Array.from(entry as IArguments) : entry as Record<string, unknown>));
 }
 
-let stops: (() => void)[] = [];
+const stops: (() => void)[] = [];
 
 /** A page load: the shell's entry (consent mode), its boot (the page's events), hydration done, then the consent UI. */
 async function loadPage(): Promise<void> {

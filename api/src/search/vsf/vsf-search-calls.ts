@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- VSF 1's answers are walked as the wire JSON they are; the checks here are what validate them. */
 /**
  * The catalogue searches an unmodified VSF 1.12.3 client makes, as its code builds them
  * (core/modules/*, core/data-resolver/*, config/default.json), sent through both of its search

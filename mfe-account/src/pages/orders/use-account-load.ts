@@ -24,7 +24,7 @@ export function useAccountLoad<T>(key: string, load: () => Promise<T>): { state:
       },
     );
     return () => { live = false; };
-    // `load` is a new function every render; `key` names what it loads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `load` is a new function every render; `key` names what it loads.
   }, [key, attempt]);
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   return { state, retry };

@@ -1,4 +1,4 @@
-import { defineChannel, defineCommand } from '../bus';
+import { defineCommand } from '../bus';
 
 export interface ProductRef {
   sku: string;

@@ -1,0 +1,64 @@
+// Lint (docs/architecture.md, "Boundaries"): module boundaries, React hooks and accessibility
+// rules, TypeScript's recommended rules. `npm run lint` runs it with zero warnings allowed, as
+// part of `npm test`.
+import importPlugin from 'eslint-plugin-import';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const REMOTES = ['mfe-catalog', 'mfe-cart', 'mfe-checkout', 'mfe-account', 'mfe-content'];
+const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**', '**/*.testing.{ts,tsx}', '**/*-test-kit.{ts,tsx}', 'e2e/**', 'api/test/**', 'scripts/test/**'];
+
+/**
+ * Who may import whom. A remote: shared/* and its own files only (never another remote, the
+ * shell or the API). shared/*: never a remote, the shell or the API. The API: never a remote or
+ * the shell. The shell: never a remote (remotes arrive at run time). shared/domain: rules only,
+ * nothing with effects (no other shared package but i18n's message list).
+ */
+const zones = [
+  ...REMOTES.map((remote) => ({
+    target: `./${remote}`,
+    from: [...REMOTES.filter((other) => other !== remote).map((other) => `./${other}`), './shell', './api'],
+    message: 'A remote imports shared/* and its own files only: talk to others through @kaloryfer/contracts.',
+  })),
+  { target: './shared', from: [...REMOTES.map((remote) => `./${remote}`), './shell', './api'], message: 'shared/* never imports a remote, the shell or the API.' },
+  { target: './api', from: [...REMOTES.map((remote) => `./${remote}`), './shell'], message: 'The API never imports a remote or the shell.' },
+  { target: './shell', from: REMOTES.map((remote) => `./${remote}`), message: 'The shell never imports a remote: remotes are composed at run time.' },
+  { target: './shared/domain', from: ['./shared/ui', './shared/contracts', './shared/mfe-build'], message: 'shared/domain holds rules without effects.' },
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.var/**', 'var/**', 'e2e/test-results/**', '**/*.cjs', '**/*.js', '**/*.mjs'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { import: importPlugin, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    settings: { 'import/resolver': { typescript: { project: './tsconfig.json' }, node: true } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'import/no-restricted-paths': ['error', { zones }],
+      // `_name` marks a value left out on purpose (a rest sibling, an unused parameter).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // Escape on a dialog, drawer or menu is handled where the keys bubble to: the container
+      // (the WAI-ARIA dialog pattern). Mouse handlers on a non-control stay forbidden.
+      'jsx-a11y/no-noninteractive-element-interactions': ['error', { handlers: ['onClick', 'onMouseDown', 'onMouseUp'] }],
+      'jsx-a11y/no-static-element-interactions': ['error', { handlers: ['onClick', 'onMouseDown', 'onMouseUp'], allowExpressionValues: true }],
+      // A region that scrolls sideways must be reachable by keyboard (WCAG 2.1.1): tabIndex 0 on it.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+    },
+  },
+  {
+    // Tests may reach across a boundary to use the real thing (the API's sanitiser in a CMS page
+    // test, its security headers in the page server's fixture), load modules afresh with
+    // require(), and call their own `use…` helpers outside components.
+    files: TESTS,
+    rules: {
+      'import/no-restricted-paths': 'off',
+      '@typescript-eslint/no-require-imports': 'off',
+      'react-hooks/rules-of-hooks': 'off',
+      // Fixtures and stubs of wire formats are typed loosely on purpose.
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+);

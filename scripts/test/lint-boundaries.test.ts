@@ -1,0 +1,31 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+/**
+ * The lint's boundaries can fail (eslint.config.mjs, `import/no-restricted-paths`): a probe
+ * file, given to ESLint as if it lived in one part of the tree, imports another part. Each row
+ * says whether the architecture allows it.
+ */
+const ROOT = path.resolve(__dirname, '../..');
+
+function lint(filePath: string, source: string): string[] {
+  let out: string;
+  try {
+    out = execFileSync(path.join(ROOT, 'node_modules/.bin/eslint'), ['--stdin', '--stdin-filename', filePath, '-f', 'json'], { cwd: ROOT, input: source, encoding: 'utf8' });
+  } catch (error) {
+    out = (error as { stdout: string }).stdout; // exit code 1: problems found, the report is on stdout
+  }
+  const [report] = JSON.parse(out) as { messages: { ruleId: string | null }[] }[];
+  return report.messages.map((message) => message.ruleId ?? 'parse error');
+}
+
+test.each([
+  ['a remote imports another remote', 'mfe-cart/src/probe.ts', "export { CatalogApp } from '../../mfe-catalog/src/app';", ['import/no-restricted-paths']],
+  ['a remote imports the shell', 'mfe-checkout/src/probe.ts', "export { ShellLayout } from '../../shell/src/layout/ShellLayout';", ['import/no-restricted-paths']],
+  ['the shell imports a remote', 'shell/src/probe.ts', "export * from '../../mfe-account/src/session/profile-task';", ['import/no-restricted-paths']],
+  ['shared/ui imports the API', 'shared/ui/src/probe.ts', "export * from '../../../api/src/http/cache-control';", ['import/no-restricted-paths']],
+  ['shared/domain imports a package with effects', 'shared/domain/src/probe.ts', "export { apiJson } from '../../ui/src/api-json';", ['import/no-restricted-paths']],
+  ['a remote imports shared packages and its own files', 'mfe-cart/src/probe.ts', "export { $cart } from '@kaloryfer/contracts';\nexport { CART_KEY } from './engine/cart-storage';", []],
+])('%s', (_name, filePath, source, expected) => {
+  expect(lint(filePath, `${source}\n`)).toEqual(expected);
+}, 30_000);
