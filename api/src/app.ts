@@ -5,7 +5,7 @@ import { Catalog } from './catalog/catalog';
 import { CatalogSync } from './catalog/catalog-sync';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import { imageRoutes } from './images/image-routes';
+import { imageRoutes } from './routes/image-routes';
 import { installErrorHandling } from './http/error-handler';
 import { readEmptyJsonAsObject } from './http/json-body';
 import { finiteNumbers } from './http/finite-numbers';
@@ -41,13 +41,13 @@ import { MailWorker } from './mail/mail-worker';
 import { NotificationSender, RETRY_DELAYS_MS } from './payments/notification-sender';
 import { Payments } from './payments/payments';
 import { SandboxGateway } from './payments/sandbox-gateway';
-import { sandboxRoutes } from './payments/sandbox-routes';
+import { sandboxRoutes } from './routes/sandbox-routes';
 import { companyRoutes } from './routes/company-routes';
 import { NOTIFY_PATH, paymentRoutes } from './routes/payment-routes';
 import { Newsletter } from './newsletter/newsletter';
 import { NewsletterCoupons } from './newsletter/newsletter-coupons';
 import { MARKETING_RECORDER_PATH, MarketingHook, marketingRecorderRoutes } from './newsletter/marketing-hook';
-import { newsletterRoutes } from './newsletter/newsletter-routes';
+import { newsletterRoutes } from './routes/newsletter-routes';
 
 /** The port this server listens on (known once it listens; notify URLs are made after that). */
 function listeningPort(app: FastifyInstance): number {

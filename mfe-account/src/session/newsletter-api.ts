@@ -1,7 +1,7 @@
 import { NEWSLETTER_CONSENT } from '@kaloryfer/domain/src/newsletter/consent';
 import { apiJson } from '@kaloryfer/ui';
 
-/** What the newsletter API answers (api/src/newsletter/newsletter-routes.ts): `pending` until the e-mail's link is clicked. */
+/** What the newsletter API answers (api/src/routes/newsletter-routes.ts): `pending` until the e-mail's link is clicked. */
 export type NewsletterStatus = 'subscribed' | 'pending' | 'unsubscribed';
 
 const PATH = '/api/ext/newsletter';

@@ -5,7 +5,7 @@ import {
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, sendResult } from '../http/envelope';
-import { NewsletterUnavailable, type ConfirmOutcome, type Newsletter } from './newsletter';
+import { NewsletterUnavailable, type ConfirmOutcome, type Newsletter } from '../newsletter/newsletter';
 
 export const NEWSLETTER_PATH = '/api/ext/newsletter';
 /** Where VSF 1.12's newsletter module sends the same three calls (vsf-contract.md). */
