@@ -1,9 +1,10 @@
-import { claimWriter, navigationRequested, notificationRequested, type NotificationInput } from '@kaloryfer/contracts';
+import { claimWriter } from '@kaloryfer/contracts';
 import type { Category } from '@kaloryfer/domain';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen } from '@testing-library/react';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';
 import { CategoryPage } from './CategoryPage';
+import { recordShellRequests } from '@kaloryfer/ui/src/testing/shell-requests';
 
 /**
  * /c/{slug} when the catalogue cannot answer, against a stand-in for the shop API at the fetch
@@ -26,9 +27,7 @@ const TREE = [category(2, 1, 'Kaloryfer', 'kaloryfer', 1), category(6, 2, 'Grzej
 type Answer = 'answer' | 'empty' | 'network-failure' | 503;
 let answers: { tree: Answer; products: Answer };
 let productSearches: number;
-let notifications: NotificationInput[];
-let navigations: { to: string; replace?: boolean }[];
-let offs: (() => void)[];
+let heard: ReturnType<typeof recordShellRequests>;
 
 beforeEach(() => {
   answers = { tree: 'answer', products: 'answer' };
@@ -51,12 +50,10 @@ beforeEach(() => {
   }) as typeof fetch;
   connectivity.set({ online: true });
   open();
-  notifications = [];
-  navigations = [];
-  offs = [notificationRequested.on((input) => notifications.push(input)), navigationRequested.on((request) => navigations.push(request))];
+  heard = recordShellRequests();
 });
 afterEach(() => {
-  offs.forEach((off) => off());
+  heard.stop();
   jest.restoreAllMocks();
 });
 
@@ -73,8 +70,8 @@ test('offline, the category tree cannot load: the spec\'s warning and a replace-
   connectivity.set({ online: false });
   answers.tree = 'network-failure';
   await openCategory();
-  expect(navigations).toEqual([{ to: '/', replace: true }]);
-  expect(notifications).toEqual([{ type: 'warning', message: OFFLINE_MESSAGE }]);
+  expect(heard.navigations).toEqual([{ to: '/', replace: true }]);
+  expect(heard.notifications).toEqual([{ type: 'warning', message: OFFLINE_MESSAGE }]);
 });
 
 test('offline, the products cannot load: the text on the page and a warning with it, once, not on every render', async () => {
@@ -83,12 +80,12 @@ test('offline, the products cannot load: the text on the page and a warning with
   await openCategory();
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Grzejniki łazienkowe');
   expect(screen.getByText(NOT_SYNCHRONIZED_PL)).toHaveAttribute('role', 'alert');
-  expect(notifications).toEqual([{ type: 'warning', message: NOT_SYNCHRONIZED }]);
-  expect(navigations).toEqual([]); // the category is there, only its products are not
+  expect(heard.notifications).toEqual([{ type: 'warning', message: NOT_SYNCHRONIZED }]);
+  expect(heard.navigations).toEqual([]); // the category is there, only its products are not
 
   await act(async () => screen.getByRole('button', { name: 'Filtry' }).click()); // renders again
   await settle();
-  expect(notifications).toHaveLength(1);
+  expect(heard.notifications).toHaveLength(1);
 });
 
 test('navigator.onLine false before $connectivity knows: a failed listing warns the same way', async () => {
@@ -96,18 +93,18 @@ test('navigator.onLine false before $connectivity knows: a failed listing warns 
   answers.products = 'network-failure';
   await openCategory();
   expect(screen.getByText(NOT_SYNCHRONIZED_PL)).toBeInTheDocument();
-  expect(notifications).toEqual([{ type: 'warning', message: NOT_SYNCHRONIZED }]);
+  expect(heard.notifications).toEqual([{ type: 'warning', message: NOT_SYNCHRONIZED }]);
 });
 
 test('each failed load warns once: another sort that fails too warns again', async () => {
   answers.products = 503;
   await openCategory();
-  expect(notifications).toEqual([{ type: 'warning', message: NOT_SYNCHRONIZED }]);
+  expect(heard.notifications).toEqual([{ type: 'warning', message: NOT_SYNCHRONIZED }]);
   await act(async () => open('?sort=price%3Aasc'));
   await settle();
   expect(productSearches).toBe(2);
   expect(screen.getByText(NOT_SYNCHRONIZED_PL)).toBeInTheDocument();
-  expect(notifications).toEqual([{ type: 'warning', message: NOT_SYNCHRONIZED }, { type: 'warning', message: NOT_SYNCHRONIZED }]);
+  expect(heard.notifications).toEqual([{ type: 'warning', message: NOT_SYNCHRONIZED }, { type: 'warning', message: NOT_SYNCHRONIZED }]);
 });
 
 test('offline, an empty listing: the text and the warning', async () => {
@@ -115,7 +112,7 @@ test('offline, an empty listing: the text and the warning', async () => {
   answers.products = 'empty';
   await openCategory();
   expect(screen.getByText(NOT_SYNCHRONIZED_PL)).toBeInTheDocument();
-  expect(notifications).toEqual([{ type: 'warning', message: NOT_SYNCHRONIZED }]);
+  expect(heard.notifications).toEqual([{ type: 'warning', message: NOT_SYNCHRONIZED }]);
 });
 
 test('online, a genuinely empty category shows the text as before, without a notification', async () => {
@@ -123,12 +120,12 @@ test('online, a genuinely empty category shows the text as before, without a not
   await openCategory();
   expect(screen.getByText(NOT_SYNCHRONIZED_PL)).toBeInTheDocument();
   expect(screen.getByRole('status')).toHaveTextContent('Produkty: 0');
-  expect({ notifications, navigations }).toEqual({ notifications: [], navigations: [] });
+  expect({ notifications: heard.notifications, navigations: heard.navigations }).toEqual({ notifications: [], navigations: [] });
 });
 
 test('online, products listed: no text, no notification', async () => {
   await openCategory();
   expect(screen.getByText('Grzejnik łazienkowy Aurora')).toBeInTheDocument();
   expect(screen.queryByText(NOT_SYNCHRONIZED_PL)).not.toBeInTheDocument();
-  expect(notifications).toEqual([]);
+  expect(heard.notifications).toEqual([]);
 });

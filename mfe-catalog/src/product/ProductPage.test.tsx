@@ -1,8 +1,9 @@
-import { claimWriter, navigationRequested, notificationRequested, type NotificationInput } from '@kaloryfer/contracts';
+import { claimWriter } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, waitFor } from '@testing-library/react';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';
 import { ProductPage } from './ProductPage';
+import { recordShellRequests } from '@kaloryfer/ui/src/testing/shell-requests';
 
 /**
  * A product page whose product-view call fails, against a stand-in for the shop API at the
@@ -16,9 +17,7 @@ const OFFLINE_MESSAGE = 'The product, category or CMS page is not available in O
 const NOT_FOUND = { to: '/page-not-found?nf=%2Fp%2FKF-LD-0001%2Fgrzejnik-aurora', replace: true };
 
 type Answer = 'network-failure' | 404 | 503;
-let notifications: NotificationInput[];
-let navigations: { to: string; replace?: boolean }[];
-let offs: (() => void)[];
+let heard: ReturnType<typeof recordShellRequests>;
 
 function standInApi(productView: Answer) {
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {
@@ -36,12 +35,10 @@ function standInApi(productView: Answer) {
 beforeEach(() => {
   route.set({ path: PATH, search: '', hash: '', name: 'product', params: { parentSku: 'KF-LD-0001', slug: 'grzejnik-aurora' }, previousPath: null, isBack: false });
   connectivity.set({ online: true });
-  notifications = [];
-  navigations = [];
-  offs = [notificationRequested.on((input) => notifications.push(input)), navigationRequested.on((request) => navigations.push(request))];
+  heard = recordShellRequests();
 });
 afterEach(() => {
-  offs.forEach((off) => off());
+  heard.stop();
   jest.restoreAllMocks();
 });
 
@@ -57,33 +54,33 @@ async function openProduct(answer: Answer) {
 test('offline ($connectivity), the product cannot load: the spec\'s warning and a replace-navigation home', async () => {
   connectivity.set({ online: false });
   await openProduct('network-failure');
-  await waitFor(() => expect(navigations).toEqual([{ to: '/', replace: true }]));
-  expect(notifications).toEqual([{ type: 'warning', message: OFFLINE_MESSAGE }]);
+  await waitFor(() => expect(heard.navigations).toEqual([{ to: '/', replace: true }]));
+  expect(heard.notifications).toEqual([{ type: 'warning', message: OFFLINE_MESSAGE }]);
 });
 
 test('the network just dropped ($connectivity not told yet, navigator.onLine false): a failed fetch sends the shopper home too', async () => {
   jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
   await openProduct('network-failure');
-  await waitFor(() => expect(navigations).toEqual([{ to: '/', replace: true }]));
-  expect(notifications).toEqual([{ type: 'warning', message: OFFLINE_MESSAGE }]);
+  await waitFor(() => expect(heard.navigations).toEqual([{ to: '/', replace: true }]));
+  expect(heard.notifications).toEqual([{ type: 'warning', message: OFFLINE_MESSAGE }]);
 });
 
 test('online, the API\'s 404: page-not-found with the path in nf, no offline warning', async () => {
   await openProduct(404);
-  await waitFor(() => expect(navigations).toEqual([NOT_FOUND]));
-  expect(notifications).toEqual([]);
+  await waitFor(() => expect(heard.navigations).toEqual([NOT_FOUND]));
+  expect(heard.notifications).toEqual([]);
 });
 
 test('a 404 is a product that does not exist, even with $connectivity offline: page-not-found, not home', async () => {
   connectivity.set({ online: false });
   await openProduct(404);
-  await waitFor(() => expect(navigations).toEqual([NOT_FOUND]));
-  expect(notifications).toEqual([]);
+  await waitFor(() => expect(heard.navigations).toEqual([NOT_FOUND]));
+  expect(heard.notifications).toEqual([]);
 });
 
 test('online, another failure: the page says so and stays', async () => {
   await openProduct(503);
   expect(await screen.findByRole('alert')).toHaveTextContent('Coś poszło nie tak');
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Produkt jest chwilowo niedostępny');
-  expect({ notifications, navigations }).toEqual({ notifications: [], navigations: [] });
+  expect({ notifications: heard.notifications, navigations: heard.navigations }).toEqual({ notifications: [], navigations: [] });
 });

@@ -1,20 +1,17 @@
-import { claimWriter, navigationRequested, notificationRequested, type NotificationInput } from '@kaloryfer/contracts';
+import { claimWriter } from '@kaloryfer/contracts';
 import { render } from '@testing-library/react';
 import { isOffline, useOfflineRedirect } from './offline';
+import { recordShellRequests } from './testing/shell-requests';
 
 /** useOfflineRedirect against the real bus: what the shell would be told, and when. */
 const connectivity = claimWriter('connectivity', 'shell');
-let notifications: NotificationInput[];
-let navigations: { to: string; replace?: boolean }[];
-let offs: (() => void)[];
+let heard: ReturnType<typeof recordShellRequests>;
 beforeEach(() => {
   connectivity.set({ online: true });
-  notifications = [];
-  navigations = [];
-  offs = [notificationRequested.on((input) => notifications.push(input)), navigationRequested.on((request) => navigations.push(request))];
+  heard = recordShellRequests();
 });
 afterEach(() => {
-  offs.forEach((off) => off());
+  heard.stop();
   jest.restoreAllMocks();
 });
 
@@ -32,29 +29,29 @@ test('a failed load while $connectivity is offline: the spec\'s warning and a re
   connectivity.set({ online: false });
   const view = render(<Page failed />);
   view.rerender(<Page failed />);
-  expect({ notifications, navigations }).toEqual(HOME_WITH_WARNING);
+  expect({ notifications: heard.notifications, navigations: heard.navigations }).toEqual(HOME_WITH_WARNING);
 });
 
 test('$connectivity still says online but the browser knows it is offline (navigator.onLine false): home too', () => {
   jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
   expect(isOffline()).toBe(true);
   render(<Page failed />);
-  expect({ notifications, navigations }).toEqual(HOME_WITH_WARNING);
+  expect({ notifications: heard.notifications, navigations: heard.navigations }).toEqual(HOME_WITH_WARNING);
 });
 
 test('online, a failed load stays where it is (the page shows its own error)', () => {
   expect(isOffline()).toBe(false);
   render(<Page failed />);
-  expect({ notifications, navigations }).toEqual({ notifications: [], navigations: [] });
+  expect({ notifications: heard.notifications, navigations: heard.navigations }).toEqual({ notifications: [], navigations: [] });
 });
 
 test('nothing failed offline: nothing happens; a second failure after a retry warns again', () => {
   connectivity.set({ online: false });
   const view = render(<Page failed={false} />);
-  expect(notifications).toEqual([]);
+  expect(heard.notifications).toEqual([]);
   view.rerender(<Page failed />);
   view.rerender(<Page failed={false} />);
   view.rerender(<Page failed />);
-  expect(notifications).toHaveLength(2);
-  expect(navigations).toHaveLength(2);
+  expect(heard.notifications).toHaveLength(2);
+  expect(heard.navigations).toHaveLength(2);
 });

@@ -15,6 +15,12 @@ describe('startSyncQueue: the shell wires the queue to the bus', () => {
   const settled: SyncTaskSettled[] = [];
   const notifications: NotificationInput[] = [];
   const offs: (() => void)[] = [];
+  /** The connection returns, as the shell's writers announce it. */
+  const backOnline = async () => {
+    connectivity.set({ online: true });
+    connectivityChanged.emit({ online: true });
+    await flush();
+  };
   const relay = { postMessage: jest.fn(), addEventListener: jest.fn(), removeEventListener: jest.fn(), close: jest.fn() };
 
   beforeEach(() => {
@@ -50,9 +56,7 @@ describe('startSyncQueue: the shell wires the queue to the bus', () => {
     syncTaskRequested.emit({ task_id: 'o1', url: '/api/x', payload: { method: 'GET' } });
     await flush();
     expect(fetch).not.toHaveBeenCalled();
-    connectivity.set({ online: true });
-    connectivityChanged.emit({ online: true });
-    await flush();
+    await backOnline();
     expect(fetch).toHaveBeenCalledTimes(1);
     stop();
   });
@@ -100,9 +104,7 @@ describe('startSyncQueue: the shell wires the queue to the bus', () => {
       const stop = startSyncQueue({ store: memoryTaskStore(), fetch, locks: null, relay: null, automaticTransmission: false });
       syncTaskRequested.emit(order);
       await flush();
-      connectivity.set({ online: true });
-      connectivityChanged.emit({ online: true });
-      await flush();
+      await backOnline();
       connectivityChanged.emit({ online: true }); // a second "online" does not prompt again
       await flush();
       expect(fetch).not.toHaveBeenCalled();
@@ -131,9 +133,7 @@ describe('startSyncQueue: the shell wires the queue to the bus', () => {
         syncTaskRequested.emit(order);
         await flush();
         expect(fetch).not.toHaveBeenCalled();
-        connectivity.set({ online: true });
-        connectivityChanged.emit({ online: true });
-        await flush();
+        await backOnline();
         expect(fetch).toHaveBeenCalledTimes(1);
         expect(notifications).toEqual([]);
         stop();
