@@ -92,6 +92,26 @@ describe('remote namespaces', () => {
     expect(i18n.t('hello', { ns: 'demo' })).toBe('Buongiorno');
   });
 
+  test('a remote\'s words that cannot be fetched for the new language (offline) are reported, never an unhandled rejection', async () => {
+    await setLanguage('pl-PL');
+    let offline = true;
+    await registerNamespace('offline-demo', {
+      'pl-PL': async () => ({ waiting: 'Zamówienie czeka na wysłanie' }),
+      'en-US': async () => { if (offline) throw new TypeError('Failed to fetch'); return { waiting: 'Your order is waiting to be sent' }; },
+    });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await setLanguage('en-US');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(warn).toHaveBeenCalledWith('[i18n] offline-demo in en-US did not load', expect.any(TypeError));
+    offline = false; // back online: the next switch loads them
+    await setLanguage('pl-PL');
+    await setLanguage('en-US');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(i18n.t('waiting', { ns: 'offline-demo' })).toBe('Your order is waiting to be sent');
+    warn.mockRestore();
+    await setLanguage('pl-PL');
+  });
+
   test.each([
     ['pl-PL', ['pl-PL']], ['en-US', ['en-US']], ['de-DE', ['de-DE', 'en-US']], ['it-IT', ['it-IT', 'en-US']],
   ])('a page in %s reads %j', (language, languages) => {

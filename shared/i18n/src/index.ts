@@ -127,7 +127,11 @@ export async function registerNamespace(namespace: string, loaders: NamespaceLoa
   await initI18n();
   await Promise.all(languagesFor(i18n.language).map(load));
   i18n.on('languageChanged', (language) => {
-    void Promise.all(languagesFor(language).map(load)).then(() => i18n.emit('loaded', { [language]: [namespace] }));
+    // Offline, another language's words may not arrive: said in the console, never an unhandled rejection.
+    void Promise.all(languagesFor(language).map(load)).then(
+      () => i18n.emit('loaded', { [language]: [namespace] }),
+      (error: unknown) => console.warn(`[i18n] ${namespace} in ${language} did not load`, error),
+    );
   });
 }
 
