@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,6 +65,32 @@ test('the previous release\'s database with a shop in it: migrated up, its rows 
       statuses.push((await fetch(`${server.baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'nikt@example.pl', password: `zle-haslo-${n}` }) })).status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a cart line stored with the old identity (SHA-1 of the API\'s own) still adds up after 0013-line-identity', async () => {
+  const { db, url } = await emptyDatabase('line-identity');
+  await migrateTo(db, '0012-shared-state');
+  await seedCatalog(db, { ...TEST_SEED, products: 60 });
+  const stocked = await db.kysely.selectFrom('stock_item').innerJoin('product', 'product.id', 'stock_item.product_id')
+    .select('stock_item.sku').where('product.type_id', '=', 'simple').where('product.status', '=', 1).where('stock_item.is_in_stock', '=', 1)
+    .where((eb) => eb.or([eb('stock_item.manage_stock', '=', 0), eb('stock_item.qty', '>=', 5)])).where('stock_item.max_sale_qty', '>=', 5)
+    .orderBy('stock_item.sku').executeTakeFirstOrThrow();
+  const at = `${TEST_TODAY}T10:00:00Z`;
+  await db.kysely.insertInto('cart').values({ id: 'koszyk-ze-starym-wierszem', customer_id: null, coupon_code: null, shipping_method: null, payment_method: null, created_at: at, updated_at: at }).execute();
+  const oldChecksum = createHash('sha1').update(JSON.stringify([stocked.sku, { bundle: null, custom: null }])).digest('hex');
+  await db.kysely.insertInto('cart_item').values({ cart_id: 'koszyk-ze-starym-wierszem', sku: stocked.sku, qty: 1, product_option: null, checksum: oldChecksum, created_at: at }).execute();
+
+  await migrateToLatest(db);
+  const server = await startTestServer({ databaseUrl: url });
+  try {
+    const cart = `${server.baseUrl}/api/cart`;
+    const added = await fetch(`${cart}/update?cartId=koszyk-ze-starym-wierszem`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cartItem: { sku: stocked.sku, qty: 2 } }) });
+    expect(added.status).toBe(200);
+    const pulled = await (await fetch(`${cart}/pull?cartId=koszyk-ze-starym-wierszem`)).json() as { result: { sku: string; qty: number }[] };
+    expect(pulled.result.map(({ sku, qty }) => ({ sku, qty }))).toEqual([{ sku: stocked.sku, qty: 3 }]);
   } finally {
     await server.close();
   }

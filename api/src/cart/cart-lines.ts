@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import {
-  ALL_GROUPS, bundleSelectionTotal, customOptionsTotal, isViewable, MAX_LINE_QTY, round2, tierUnitPrice,
+  ALL_GROUPS, bundleSelectionTotal, checkQuantity, customOptionsTotal, isViewable, lineIdentity, quantityMessage, round2, tierUnitPrice,
   type ConfigurableChild, type Product, type ShippingItem, type StockInfo,
 } from '@kaloryfer/domain';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
@@ -53,34 +52,24 @@ export const MESSAGES = {
   outOfStock: 'The product is out of stock and cannot be added to the cart!',
   priceUnknown: 'Product price is unknown, product cannot be added to the cart!',
   noConfiguration: 'No such configuration for the product, choose another combination',
-  notInteger: 'Quantity must be positive integer',
-  notPositive: 'Quantity must be above 0',
 } as const satisfies Record<string, SpecMessage>;
-
-/** 'Only {maxQuantity} products of this type are available' with the number filled in. */
-export const onlyAvailable = (max: number) => ONLY_AVAILABLE.replace('{maxQuantity}', String(max));
-const ONLY_AVAILABLE: SpecMessage = 'Only {maxQuantity} products of this type are available';
-
 
 const fail = (status: number, message: string): LineResult => ({ ok: false, status, message });
 
+/**
+ * The shop's one quantity rule (shared/domain) for a request's quantity, as the answer's text.
+ * A request's quantity is a JSON number: "3" as text is refused, not read as a number.
+ */
 export function quantityProblem(qty: unknown): string | null {
-  if (typeof qty !== 'number' || !Number.isFinite(qty) || !Number.isInteger(qty)) return MESSAGES.notInteger;
-  if (qty <= 0) return MESSAGES.notPositive;
-  if (qty > MAX_LINE_QTY) return onlyAvailable(MAX_LINE_QTY);
-  return null;
+  const checked = checkQuantity(typeof qty === 'number' ? qty : Number.NaN);
+  return checked.ok ? null : quantityMessage(checked);
 }
 
-function checksumOf(sku: string, option: unknown): string {
-  return createHash('sha1').update(JSON.stringify([sku, option])).digest('hex');
-}
-
-/** Stock rules of spec §4/§5 for `qty` units of one SKU (volatile stock is a pre-reservation). */
+/** Stock rules of spec §4/§5 for `qty` units of one SKU: in stock, then the one quantity rule (volatile stock is a pre-reservation). */
 function stockProblem(info: StockInfo, qty: number): string | null {
   if (!info.is_in_stock) return MESSAGES.outOfStock;
-  if (info.max_sale_qty > 0 && qty > info.max_sale_qty) return onlyAvailable(info.max_sale_qty);
-  if (info.manage_stock && !info.is_volatile && qty > info.qty) return onlyAvailable(Math.max(0, Math.floor(info.qty)));
-  return null;
+  const checked = checkQuantity(qty, info);
+  return checked.ok ? null : quantityMessage(checked);
 }
 
 function childByOptions(product: Product, options: { option_id: string | number; option_value: string | number }[]): ConfigurableChild | undefined {
@@ -227,8 +216,8 @@ export function priceLine(catalog: Catalog, request: LineRequest, groupId = 0): 
     line: {
       sku, parentSku: child ? product.sku : null, name: product.name, slug: product.slug, type_id: product.type_id, qty, unitPrice: unit,
       rowTotal: round2(unit * qty), image: source.image || product.image, productOption,
-      // Spec: configurable lines are the same line by sku; bundles and custom options by their options.
-      checksum: checksumOf(sku, product.type_id === 'configurable' && !extensionOut.custom_options ? null : { bundle: extensionOut.bundle_options ?? null, custom: extensionOut.custom_options ?? null }),
+      // The shop's one line identity (shared/domain): configurables by sku, bundles and custom options by their options too.
+      checksum: lineIdentity(sku, extensionOut),
       stock,
       shipping: {
         qty, weight: weight || undefined, width: source.width, height: source.height, depth: source.depth,

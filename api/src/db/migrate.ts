@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009-accounts';
 import * as m0010review from './migrations/0010-review-optional-rating';
 import * as m0011mail from './migrations/0011-mail-outbox';
 import * as m0012shared from './migrations/0012-shared-state';
+import * as m0013line from './migrations/0013-line-identity';
 
 /** Migrations are code, listed here in order; a new one is a new file and a new line. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-review-optional-rating': m0010review,
   '0011-mail-outbox': m0011mail,
   '0012-shared-state': m0012shared,
+  '0013-line-identity': m0013line,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -2,6 +2,7 @@ import {
   addStatus, addToItems, CART_FLAGS, cartHash, connectOutcome, itemsCount, lineChecksum, mergePlan, rollback, sameLine, stockSync, syncNeeded, totalsHash,
   type CartFlags, type LocalItem, type MergeAction, type ServerItem,
 } from './cart-rules';
+import { lineIdentity } from '@kaloryfer/domain';
 
 const valve: LocalItem = { sku: 'KF-ZT-0001', type_id: 'simple', qty: 2 };
 const radiator: LocalItem = { sku: 'KF-LD-0086-500x1200-BIA', parentSku: 'KF-LD-0086', type_id: 'configurable', qty: 1 };
@@ -27,8 +28,9 @@ describe('line equality (spec §4)', () => {
     expect(sameLine(b, a)).toBe(equal);
   });
 
-  test('the checksum is stable and short', () => {
-    expect(lineChecksum(bundle(3))).toMatch(/^[0-9a-f]{8}$/);
+  test('the checksum is the shop\'s one line identity (the API stores the same)', () => {
+    expect(lineChecksum(bundle(3))).toMatch(/^[0-9a-f]{16}$/);
+    expect(lineChecksum(bundle(3))).toBe(lineIdentity('KF-ZB-0001', bundle(3).product_option as never));
     expect(lineChecksum(bundle(3))).toBe(lineChecksum(bundle(3)));
   });
 });

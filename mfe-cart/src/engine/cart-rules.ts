@@ -1,5 +1,6 @@
 import type { ProductOptionInput } from '@kaloryfer/contracts';
 import type { SpecMessage } from '@kaloryfer/i18n';
+import { hashText, lineIdentity } from '@kaloryfer/domain';
 
 /**
  * The cart engine's rules (spec §4 "Cart connection and sync", §5, §9 flags), pure so each can
@@ -53,31 +54,14 @@ export interface ServerItem {
   product_option?: { extension_attributes?: ProductOptionInput } | ProductOptionInput;
 }
 
-/** FNV-1a, 32 bit, hex: a stable short hash for line checksums and the cart hash. */
-export function hashText(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, '0');
-}
-
 const optionsOf = (item: LocalItem | ServerItem): ProductOptionInput => {
   const option = item.product_option as ({ extension_attributes?: ProductOptionInput } & ProductOptionInput) | undefined;
   return option?.extension_attributes ?? option ?? {};
 };
 
-/** The options that make two lines of one sku different: bundle selections and custom options, sorted. */
+/** The line's identity in the shop's one rule (shared/domain line-identity): sku and its bundle and custom options. */
 export function lineChecksum(item: LocalItem | ServerItem): string {
-  const options = optionsOf(item);
-  const bundle = [...(options.bundle_options ?? [])]
-    .map((option) => [option.option_id, option.option_qty, [...option.option_selections].sort((a, b) => a - b)])
-    .sort((a, b) => Number(a[0]) - Number(b[0]));
-  const custom = [...(options.custom_options ?? [])]
-    .map((option) => [String(option.option_id), String(option.option_value)])
-    .sort((a, b) => a[0].localeCompare(b[0]));
-  return hashText(JSON.stringify([bundle, custom]));
+  return lineIdentity(item.sku, optionsOf(item));
 }
 
 const typeOf = (item: LocalItem | ServerItem) => ('type_id' in item ? item.type_id : item.product_type);

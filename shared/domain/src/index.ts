@@ -32,7 +32,8 @@ export { CASH_ON_DELIVERY, PAYMENT_METHODS, paymentMethodsFor, SHOP_BANK_ACCOUNT
 export { cartTotals, couponDiscount, includedVat, VAT_RATE, type CartTotals, type TotalSegment, type TotalsInput } from './cart/totals';
 export { emailProblem, nameProblem, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PERSON_MESSAGES, passwordProblem } from './validation/person';
 export { imageUrl, type ImageSize } from './catalog/image-url';
-export { checkQuantity, MAX_LINE_QTY, type QuantityCheck } from './cart/quantity';
+export { checkQuantity, MAX_LINE_QTY, quantityLimit, quantityMessage, type QuantityCheck, type QuantityMessage, type StockLimits } from './cart/quantity';
+export { hashText, lineIdentity, type LineOptions } from './cart/line-identity';
 export { availableShippingMethods, chooseMethod, INSTANT_CHECKOUT_METHODS, mergePaymentMethods, paymentAllowed, shippingCodeOf } from './checkout/methods';
 export {
   beforeUserCall, onUnauthorised, REFRESH_EXHAUSTED, REFRESH_LOOP_WINDOW, REFRESH_REFUSED, TOKEN_REFRESH_MAX_ATTEMPTS, TOKEN_REFRESH_RETRY_DELAY,

@@ -1,21 +1,53 @@
 import type { StockInfo } from '../catalog/product';
 
-export type QuantityCheck = { ok: true; qty: number } | { ok: false; message: string; params?: Record<string, number> };
+export type QuantityMessage =
+  | 'Quantity must be positive integer'
+  | 'Quantity must be above 0'
+  | 'Only {maxQuantity} products of this type are available';
 
-/** The most of one line a cart takes (the API refuses more with the same message). */
+export type QuantityCheck = { ok: true; qty: number } | { ok: false; message: QuantityMessage; params?: { maxQuantity: number } };
+
+/** What the quantity rule reads of a SKU's stock (a product page may know less than the API). */
+export type StockLimits = Pick<StockInfo, 'qty' | 'manage_stock' | 'max_sale_qty'> & Partial<Pick<StockInfo, 'is_volatile'>>;
+
+/** The most of one line a cart takes. */
 export const MAX_LINE_QTY = 999;
 
 /**
- * The add-to-cart and microcart quantity (spec §5 messages): a positive whole number, above 0, and no more
- * than the stock allows when stock is managed (the sale maximum caps it too).
+ * The most units of one SKU a line may take (spec §4/§5): the line cap, the sale maximum when
+ * set, and the counted stock when the shop counts it — unless the count is volatile (spec §8:
+ * the supplier's number is unsure, so the cart takes more as a pre-reservation and warns).
  */
-export function checkQuantity(raw: string, stock?: StockInfo): QuantityCheck {
+export function quantityLimit(stock?: StockLimits): number {
+  const limits = [MAX_LINE_QTY];
+  if (stock && stock.max_sale_qty > 0) limits.push(stock.max_sale_qty);
+  if (stock?.manage_stock && !stock.is_volatile) limits.push(Math.max(0, Math.floor(stock.qty)));
+  return Math.min(...limits);
+}
+
+/** A typed field ("7", " 7 ") or a request's number, as a whole number; anything else is not one. */
+function wholeNumber(raw: unknown): number | null {
+  if (typeof raw === 'number') return Number.isInteger(raw) ? raw : null;
+  if (typeof raw !== 'string') return null;
   const text = raw.trim();
-  if (!/^-?\d+$/.test(text)) return { ok: false, message: 'Quantity must be positive integer' };
-  const qty = Number(text);
+  return /^-?\d+$/.test(text) ? Number(text) : null;
+}
+
+/**
+ * The shop's one quantity rule — the product page, the microcart and the API's cart all ask
+ * it, with the spec §5 messages: a whole number, above 0, within `quantityLimit(stock)`.
+ * Whether the SKU is in stock at all is the cart's verdict from live stock, not this rule's.
+ */
+export function checkQuantity(raw: unknown, stock?: StockLimits): QuantityCheck {
+  const qty = wholeNumber(raw);
+  if (qty === null) return { ok: false, message: 'Quantity must be positive integer' };
   if (qty <= 0) return { ok: false, message: 'Quantity must be above 0' };
-  const limits = [MAX_LINE_QTY, stock?.max_sale_qty, stock?.manage_stock ? stock.qty : undefined].filter((limit): limit is number => typeof limit === 'number' && limit > 0);
-  const maxQuantity = Math.min(...limits);
+  const maxQuantity = quantityLimit(stock);
   if (qty > maxQuantity) return { ok: false, message: 'Only {maxQuantity} products of this type are available', params: { maxQuantity } };
   return { ok: true, qty };
+}
+
+/** A failed check's message with its number filled in, for answers that carry plain text (the API). */
+export function quantityMessage(check: Extract<QuantityCheck, { ok: false }>): string {
+  return check.params ? check.message.replace('{maxQuantity}', String(check.params.maxQuantity)) : check.message;
 }
