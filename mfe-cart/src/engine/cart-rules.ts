@@ -4,7 +4,7 @@ import { hashText, lineIdentity } from '@kaloryfer/domain';
 
 /**
  * The cart engine's rules (spec §4 "Cart connection and sync", §5, §9 flags), pure so each can
- * be table-tested. The engine (next: mfe-cart/src/engine/cart-engine.ts) calls them around the
+ * be table-tested. The engine (mfe-cart/src/engine/cart-engine.ts and its parts) calls them around the
  * server calls and writes `$cart`.
  */
 
