@@ -49,6 +49,16 @@ export default tseslint.config(
     },
   },
   {
+    // The remotes, the shell and shared/ui read the API's shapes from shared/api-contract as types
+    // only: its TypeBox schemas are the API's to run, and no schema code reaches a browser bundle.
+    files: [...REMOTES.map((remote) => `${remote}/**/*.{ts,tsx}`), 'shell/src/**/*.{ts,tsx}', 'shared/ui/**/*.{ts,tsx}', 'shared/contracts/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: '@kaloryfer/api-contract', allowTypeImports: true, message: 'Import the API\'s shapes as types only: `import type { … } from \'@kaloryfer/api-contract\'`.' }],
+      }],
+    },
+  },
+  {
     // Tests may reach across a boundary to use the real thing (the API's sanitiser in a CMS page
     // test, its security headers in the page server's fixture), load modules afresh with
     // require(), and call their own `use…` helpers outside components.

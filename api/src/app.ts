@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import { installResponseCheck } from './http/response-check';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { GroupTokens, loadTokenSecret } from './auth/group-token';
 import { Catalog } from './catalog/catalog';
@@ -93,6 +94,7 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   await installSecurityHeaders(app, { publicOrigin: config.publicOrigin }); // nosniff, no framing, referrer, permissions, HSTS on TLS; pages set their CSP
   readEmptyJsonAsObject(app); // before the routes: VSF's bodiless JSON POSTs read as {} everywhere
   installBodyLimits(app); // before the routes: each route's body limit from http/body-limits.ts (32 KiB unless listed)
+  if (config.checkResponses) installResponseCheck(app); // tests and e2e: an answer off its schema (shared/api-contract) is a 500 naming the field
   installCacheControl(app); // before the routes: catalogue reads 5 min + 24 h stale, personalised and errors no-store; cart, order, user… no-store (http/cache-control.ts)
 
   await app.register(swagger, {

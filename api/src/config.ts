@@ -24,6 +24,12 @@ export interface Config {
    * separated), so `request.ip` is the shopper's behind a balancer; false: the peer's address.
    */
   trustProxy: string[] | false;
+  /**
+   * Every JSON answer is checked against its route's schema in shared/api-contract before it is
+   * sent, and a mismatch is a 500 naming the field (CHECK_RESPONSES=1; on in the API's tests and
+   * the e2e shop). Off in production: the serialiser already drops what the schema does not list.
+   */
+  checkResponses: boolean;
   shellDist: string;
   /** Signs group tokens; unset = a secret generated once into VAR_DIR. */
   tokenSecret: string | undefined;
@@ -147,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(varDir, 'kaloryfer.sqlite')}`,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustedProxies(env.TRUST_PROXY),
+    checkResponses: env.CHECK_RESPONSES === '1',
     shellDist: path.resolve(REPO_ROOT, env.SHELL_DIST ?? 'shell/dist'),
     tokenSecret: env.TOKEN_SECRET || undefined,
     publicOrigin: publicOriginOf(env.PUBLIC_URL, `http://${publicHost}:${port}`),

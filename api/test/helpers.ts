@@ -55,6 +55,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // Password hashing at the lowest accepted cost: tests check behaviour, not hashing strength
     // (the account tests cover the stored parameters and the upgrade at login).
     passwordScryptCost: 14,
+    // Every answer of every API test is checked against its route's schema (shared/api-contract).
+    checkResponses: true,
     ...options.config,
   };
   const db = openDatabase(config.databaseUrl);

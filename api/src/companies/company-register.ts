@@ -1,19 +1,11 @@
 import { isValidNip } from '@kaloryfer/domain';
 
-/** A company as the checkout fills the invoice fields with it. */
-export interface Company {
-  nip: string;
-  regon: string;
-  name: string;
-  street: string;
-  buildingNumber: string;
-  flatNumber: string;
-  postcode: string;
-  city: string;
-}
+import type { Company } from '@kaloryfer/api-contract';
+
+export type { Company };
 
 /**
- * Company data by NIP from the public GUS register (polish-market.md). The real adapter talks to
+ * Company data by NIP from the public GUS register (docs/polish-market.md). The real adapter talks to
  * BIR 1.1 (SOAP, `https://wyszukiwarkaregon.stat.gov.pl/wsBIR/UslugaBIRzewnPubl.svc`):
  * `Zaloguj(pKluczUzytkownika)` gives a session id sent as the `sid` HTTP header, then
  * `DaneSzukajPodmioty({Nip})` answers XML with `Regon, Nazwa, Ulica, NrNieruchomosci, NrLokalu,
@@ -25,7 +17,7 @@ export interface CompanyRegister {
   findByNip(nip: string): Promise<Company | null>;
 }
 
-/** Companies the fixture register knows; the first is GUS itself (the NIP polish-market.md gives as valid). */
+/** Companies the fixture register knows; the first is GUS itself (the NIP docs/polish-market.md gives as valid). */
 export const FIXTURE_COMPANIES: readonly Company[] = [
   { nip: '5261040828', regon: '000331501', name: 'Główny Urząd Statystyczny', street: 'al. Niepodległości', buildingNumber: '208', flatNumber: '', postcode: '00-925', city: 'Warszawa' },
   { nip: '9512345675', regon: '147182932', name: 'Instalbud Sp. z o.o.', street: 'ul. Grzewcza', buildingNumber: '12', flatNumber: '4', postcode: '02-797', city: 'Warszawa' },

@@ -1,3 +1,4 @@
+import { AnswerOffContract } from './response-check';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { ApiError, envelope } from './envelope';
@@ -37,6 +38,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error.validation) {
       return reply.code(400).send(envelope(400, describeValidation(error.validationContext, error.validation)));
     }
+    // Only with config.checkResponses (tests, e2e): the text says which field is off its schema.
+    if (error instanceof AnswerOffContract) return reply.code(500).send(envelope(500, error.message));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type.

@@ -1,5 +1,6 @@
+import { CompanyByNip } from '@kaloryfer/api-contract';
 import { isValidNip } from '@kaloryfer/domain';
-import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { CompanyRegister } from '../companies/company-register';
 import { ApiError, sendResult } from '../http/envelope';
@@ -7,13 +8,7 @@ import { INVALID_NIP } from '../orders/orders';
 
 /** `GET /api/company?nip=` — the checkout's invoice fields filled from the GUS register; null when it has no such company. */
 export async function companyRoutes(app: FastifyInstance, { register }: { register: CompanyRegister }) {
-  app.get<{ Querystring: { nip: string } }>('/api/company', {
-    schema: {
-      summary: 'Company data by NIP from the GUS register (BIR)',
-      tags: ['company'],
-      querystring: Type.Object({ nip: Type.String({ minLength: 10, maxLength: 13 }) }),
-    },
-  }, async (request, reply) => {
+  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/company', { schema: CompanyByNip }, async (request, reply) => {
     if (!isValidNip(request.query.nip)) throw new ApiError(400, INVALID_NIP);
     return sendResult(reply, await register.findByNip(request.query.nip));
   });

@@ -2,7 +2,7 @@ import { isViewable, RATING_MAX, REVIEW_LIMITS } from '@kaloryfer/domain';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../catalog/catalog';
-import { Id, Offset, PageSize } from '../http/bounded-integers';
+import { Id, Offset, PageSize } from '@kaloryfer/api-contract';
 import { ApiError, sendResult } from '../http/envelope';
 import type { Reviews } from '../reviews/reviews';
 import { EMPTY_PRODUCT } from './catalog/product-routes';

@@ -1,3 +1,4 @@
+import type { Company } from '@kaloryfer/api-contract';
 import type { CartTotalSegment } from '@kaloryfer/contracts';
 import type { PaymentMethod, ShippingMethod } from '@kaloryfer/domain';
 import { apiJson, withToken, withUserToken } from '@kaloryfer/ui';
@@ -22,9 +23,7 @@ export interface PlacedOrder {
   paymentRedirect?: string;
 }
 
-export interface Company {
-  nip: string; regon: string; name: string; street: string; buildingNumber: string; flatNumber: string; postcode: string; city: string;
-}
+export type { Company };
 
 export interface OrderStatus {
   orderNumber: string;
@@ -41,7 +40,7 @@ export interface OrderStatus {
 }
 
 /**
- * The calls checkout makes (vsf-contract.md; docs/orders.md). Failures reject with `ApiFailure`.
+ * The calls checkout makes (docs/vsf-contract.md; docs/orders.md). Failures reject with `ApiFailure`.
  * A signed-in customer's cart is theirs: the API refuses its calls without their token, so every
  * cart and order call carries it (`?token=`) under spec §4's token handling (`withUserToken`: a
  * 401 refreshes the page's one token and the call goes again). A guest's go as they are. An

@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../../catalog/catalog';
 import { ApiError, sendResult } from '../../http/envelope';
-import { INPUT_LIMITS, Offset, PageSize } from '../../http/bounded-integers';
+import { INPUT_LIMITS, Offset, PageSize } from '@kaloryfer/api-contract';
 import { parseSearch, SearchQueryError } from '../../search/query-parser';
 
 export const EMPTY_CMS = 'CMS query returned empty result';

@@ -1,0 +1,21 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+/**
+ * The vue-storefront-api envelope every JSON route answers in: `{code, result, meta?}` with the
+ * HTTP status equal to `code` (docs/vsf-contract.md).
+ */
+export const Envelope = <Result extends TSchema>(result: Result) =>
+  Type.Object({ code: Type.Integer(), result, meta: Type.Optional(Type.Record(Type.String(), Type.Unknown())) });
+
+/** A refusal: `result` is a message a person can read (a spec message where it has one), or VSF's error object. */
+export const ErrorEnvelope = Type.Object({ code: Type.Integer(), result: Type.Unknown() });
+
+/**
+ * A route's answers by status: `result` on success, the error envelope otherwise. Fastify
+ * serialises each answer through its schema, so a field the schema does not list never leaves
+ * the API; the API's tests check every answer against it (api/src/http/response-check.ts).
+ */
+export const answers = <Result extends TSchema>(result: Result) => ({ 200: Envelope(result), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope });
+
+/** A nullable value, as VSF writes "none" (`null`, never a missing field). */
+export const Nullable = <Value extends TSchema>(value: Value) => Type.Union([value, Type.Null()]);

@@ -1,0 +1,9 @@
+/**
+ * The contract between the API and the remotes: every route's params, query, body and answer
+ * as a TypeBox schema. The API validates requests and serialises answers through these
+ * (Fastify's TypeBox type provider); the remotes `import type` the static types only, so no
+ * schema code reaches a browser bundle and a renamed field is a compile error where it is read.
+ */
+export * from './bounded-integers';
+export * from './envelope';
+export * from './company';
