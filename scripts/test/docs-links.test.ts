@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 
 /**
  * Every link in the README files and docs/ points at a file in the repository (issue #21, "docs
@@ -39,4 +40,83 @@ test.each(files)('%s: every relative link resolves to a file or folder in the re
     return !resolved.startsWith(ROOT) || !fs.existsSync(resolved);
   });
   expect(broken).toEqual([]);
+});
+
+/**
+ * Every section of the product specification that a code comment or a doc cites ("spec §4
+ * "Token handling"", "§9 flags", "§ 5") has its heading `## §N …` in docs/specification.md, so
+ * the citation can be followed in the repository (issue #21). Only comments of code files are
+ * read: a `§` in a string is the shop's own text (the numbered paragraphs of its terms and
+ * conditions), not a citation; an RFC's section ("RFC 9700 §4.14") is not the specification's.
+ *
+ * And nothing refers to the documents kept outside the repository, in the folder beside it: not
+ * its path, not its spec, design or hooks folders. A relative path up to one of the repository's
+ * own shared/ packages (a link from docs/ to shared/domain) stays allowed.
+ */
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist', 'var', '.var', 'coverage', 'test-results', 'playwright-report']);
+const CODE_FILE = /\.(ts|tsx|js|cjs|mjs)$/;
+
+function repositoryFiles(folder = ROOT): string[] {
+  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return SKIPPED_FOLDERS.has(entry.name) ? [] : repositoryFiles(full);
+    return entry.isFile() ? [path.relative(ROOT, full)] : [];
+  });
+}
+
+/** The comments of a code file, as TypeScript's parser finds them (strings and templates are not comments). */
+function codeComments(file: string, text: string): string[] {
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : /\.[cm]?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
+  const seen = new Set<number>();
+  const comments: string[] = [];
+  const take = (ranges: ts.CommentRange[] | undefined) => ranges?.forEach(({ pos, end }) => {
+    if (seen.has(pos)) return;
+    seen.add(pos);
+    comments.push(text.slice(pos, end));
+  });
+  const visit = (node: ts.Node) => {
+    take(ts.getLeadingCommentRanges(text, node.pos));
+    take(ts.getTrailingCommentRanges(text, node.end));
+    // `{/* … */}` in JSX: an expression holding nothing but a comment.
+    if (ts.isJsxExpression(node) && !node.expression) comments.push(node.getText(source));
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return comments;
+}
+
+/** Top-level section numbers cited in a text: "§4" of "spec §4.2", "§ 4", "§3/§4". */
+const citedSections = (text: string) => [...text.matchAll(/(?<!RFC \d+ )§ ?(\d+)/g)].map(([, number]) => Number(number));
+
+const repository = repositoryFiles();
+const SPECIFICATION = path.join('docs', 'specification.md');
+
+test('every specification section cited in code comments and docs has its heading in docs/specification.md', () => {
+  const headings = new Set([...fs.readFileSync(path.join(ROOT, SPECIFICATION), 'utf8').matchAll(/^## §(\d+) \S/gm)]
+    .map(([, number]) => Number(number)));
+  const citations = repository.flatMap((file) => {
+    if (!CODE_FILE.test(file) && !file.endsWith('.md')) return [];
+    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+    const cited = file.endsWith('.md') ? citedSections(text) : codeComments(file, text).flatMap(citedSections);
+    return cited.map((section) => ({ file, section }));
+  });
+  expect(citations.length).toBeGreaterThan(100);
+  expect(citations.filter(({ section }) => !headings.has(section)).map(({ file, section }) => `${file}: §${section}`)).toEqual([]);
+});
+
+test('no file refers to the documents kept outside the repository', () => {
+  const packages = new Set(fs.readdirSync(path.join(ROOT, 'shared')));
+  const outside = path.join(path.dirname(ROOT), 'shared') + path.sep;
+  const folders = ['spec', 'design', 'hooks'].map((folder) => `shared/${folder}/`);
+  const offenders = repository.flatMap((file) => {
+    const bytes = fs.readFileSync(path.join(ROOT, file));
+    if (bytes.includes(0)) return [];
+    const text = bytes.toString('utf8');
+    const named = [...text.matchAll(/\.\.\/shared\/([\w.-]*)/g)].filter(([, name]) => !packages.has(name)).map(([mention]) => mention);
+    const found = [...named, ...[outside, ...folders].filter((mention) => text.includes(mention))];
+    return found.map((mention) => `${file}: ${mention}`);
+  });
+  expect(repository).toContain(SPECIFICATION);
+  expect(offenders).toEqual([]);
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 /**
  * JSON bodies for every route of `app` (and the plugins registered after this call): an empty
  * body with `Content-Type: application/json` reads as `{}` — VSF 1.12 sends that header with no
- * body on cart/create, apply-coupon, delete-coupon and others (vsf-contract.md). Anything else
+ * body on cart/create, apply-coupon, delete-coupon and others (docs/vsf-contract.md). Anything else
  * goes through Fastify's own parser: malformed JSON → 400, `__proto__` and `constructor` keys → 400.
  * Safe to call again in a plugin that needs it on its own (it replaces the parser it inherited).
  */

@@ -1,6 +1,6 @@
 /**
  * What the shop needs from an online payment gateway (PayU, Przelewy24, Tpay all work this way —
- * polish-market.md): register a payment and send the shopper to the gateway's page; the gateway
+ * docs/polish-market.md): register a payment and send the shopper to the gateway's page; the gateway
  * later calls the shop's notify URL server-to-server with a signed body. The browser's return to
  * the shop proves nothing; only a notification whose signature verifies changes an order.
  *

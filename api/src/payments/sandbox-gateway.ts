@@ -8,7 +8,7 @@ export interface SandboxPayment extends PaymentRegistration {
   gatewayOrderId: string;
 }
 
-/** BLIK codes are six digits (polish-market.md); the sandbox accepts any six, like a test bank. */
+/** BLIK codes are six digits (docs/polish-market.md); the sandbox accepts any six, like a test bank. */
 export const BLIK_CODE = /^\d{6}$/;
 export const SANDBOX_PATH = '/sandbox-gateway/pay';
 

@@ -5,7 +5,7 @@ import { PriceBlock } from './PriceBlock';
 
 const text = (element: HTMLElement) => element.textContent!.replace(/\s/g, ' ');
 
-describe('price block (polish-market.md: Omnibus)', () => {
+describe('price block (docs/polish-market.md: Omnibus)', () => {
   test('a reduced price: final gross, the crossed regular price and the lowest price of 30 days', async () => {
     await renderRemote(<PriceBlock prices={{ final_price_incl_tax: 1099, original_price_incl_tax: 1299, lowest_price_30d: 1149 }} />, CATALOG_NAMESPACE);
     expect(text(screen.getByText('1 099,00 zł'))).toBe('1 099,00 zł');

@@ -4,7 +4,7 @@ import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 type Prices = Pick<Product, 'final_price_incl_tax' | 'original_price_incl_tax' | 'lowest_price_30d'>;
 
 /**
- * The price as the law wants it shown (polish-market.md): the final gross price; when
+ * The price as the law wants it shown (docs/polish-market.md): the final gross price; when
  * reduced, the crossed regular price and the Omnibus line — the lowest price of the 30 days
  * before the reduction; quantity discounts below.
  */

@@ -8,7 +8,7 @@ const tile = (prices: Partial<TileProduct>): TileProduct => ({
   id: 7, sku: 'KF-GD-0007', name: 'Grzejnik dekoracyjny Lumen', slug: 'grzejnik-dekoracyjny-lumen', type_id: 'simple', image: '/product/x.svg', ...prices,
 });
 
-describe('a listing tile\'s price (polish-market.md: wherever a reduction is shown, the Omnibus line is too)', () => {
+describe('a listing tile\'s price (docs/polish-market.md: wherever a reduction is shown, the Omnibus line is too)', () => {
   test('reduced: the crossed regular price and the lowest price of the 30 days before the reduction', async () => {
     await renderRemote(<ProductTile product={tile({ final_price_incl_tax: 2609, original_price_incl_tax: 2899, lowest_price_30d: 2749 })} />, CATALOG_NAMESPACE);
     expect(text(screen.getByText('2 609,00 zł'))).toBe('2 609,00 zł');

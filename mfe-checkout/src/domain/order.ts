@@ -10,7 +10,7 @@ const ORDER_API_MESSAGES: ReadonlySet<string> = new Set<SpecMessage>([
   'Name must have at least 2 letters', 'First name and Surname can only contain letters', 'Please provide valid e-mail address', 'Value is too long',
 ]);
 
-/** An address as the order API takes it (vsf-contract.md, server form of spec §3). */
+/** An address as the order API takes it (docs/vsf-contract.md, server form of spec §3). */
 export interface ServerAddress {
   firstname: string;
   lastname: string;

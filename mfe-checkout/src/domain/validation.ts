@@ -3,7 +3,7 @@ import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
 import type { AddressFields, CheckoutDetails } from './details';
 
 /**
- * Checkout's field rules (spec §5 messages, Polish rules from polish-market.md). A problem is a
+ * Checkout's field rules (spec §5 messages, Polish rules from docs/polish-market.md). A problem is a
  * spec message (translated in the `messages` namespace) or a checkout key for the Polish rules
  * the spec has no message for (NIP and REGON checksums).
  */

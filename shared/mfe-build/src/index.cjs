@@ -9,7 +9,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack')
 const repoRoot = path.resolve(__dirname, '../../..');
 
 /**
- * Stateful or heavy modules that must exist once on the page (architecture brief). rxjs is not
+ * Stateful or heavy modules that must exist once on the page (docs/architecture.md). rxjs is not
  * among them: only @kaloryfer/contracts uses it (the bus), and sharing the singleton contracts
  * shares its one Subject — with just the few rxjs pieces it needs, where a shared rxjs would
  * send the whole package (~13 KB gz) to every first visit (Module Federation cannot tree-shake

@@ -17,7 +17,7 @@ function Address({ address, extra }: { address: AddressFields; extra?: (string |
 
 /**
  * Step 4: everything once more — lines, addresses, methods, the server's totals — the terms,
- * and the button that says it obliges to pay (polish-market.md). `termsNote` is the CMS's
+ * and the button that says it obliges to pay (docs/polish-market.md). `termsNote` is the CMS's
  * checkout-terms block (checkout-terms.ts): plain text under the checkbox, outside its label, so
  * the checkbox keeps its name and its description stays the problem, if any.
  */

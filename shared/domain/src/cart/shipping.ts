@@ -1,5 +1,5 @@
 /**
- * Shipping for Poland (polish-market.md). Free courier delivery from FREE_DELIVERY_FROM:
+ * Shipping for Poland (docs/polish-market.md). Free courier delivery from FREE_DELIVERY_FROM:
  * spec §9 gives the value 5000 without its unit; it is taken as złoty of the gross subtotal
  * after discounts — prices in this shop are złoty with two decimals, and the home page promises
  * free delivery "for large orders" (a radiator alone is 300–3 000 zł).

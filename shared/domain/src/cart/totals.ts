@@ -1,7 +1,7 @@
 import { round2 } from '../price/money';
 import type { Coupon } from './coupons';
 
-/** VAT in PL gross prices (polish-market.md); every product of this shop carries the standard rate. */
+/** VAT in PL gross prices (docs/polish-market.md); every product of this shop carries the standard rate. */
 export const VAT_RATE = 23;
 
 export interface TotalSegment {

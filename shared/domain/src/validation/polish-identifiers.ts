@@ -1,4 +1,4 @@
-/** Polish identifiers and formats (../shared/design/polish-market.md). */
+/** Polish identifiers and formats (docs/polish-market.md). */
 
 const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
 
