@@ -25,6 +25,9 @@ test.each([
   ['the shell imports a remote', 'shell/src/probe.ts', "export * from '../../mfe-account/src/session/profile-task';", ['import/no-restricted-paths']],
   ['shared/ui imports the API', 'shared/ui/src/probe.ts', "export * from '../../../api/src/http/cache-control';", ['import/no-restricted-paths']],
   ['shared/domain imports a package with effects', 'shared/domain/src/probe.ts', "export { apiJson } from '../../ui/src/api-json';", ['import/no-restricted-paths']],
+  ['a remote imports the API contract\'s schema code', 'mfe-account/src/probe.ts', "export { Company } from '@kaloryfer/api-contract';", ['@typescript-eslint/no-restricted-imports']],
+  ['the shell imports the API contract\'s schema code', 'shell/src/probe.ts', "import { answers } from '@kaloryfer/api-contract';\nexport const probe = answers;", ['@typescript-eslint/no-restricted-imports']],
+  ['a remote imports the API contract\'s types', 'mfe-checkout/src/probe.ts', "import type { Company } from '@kaloryfer/api-contract';\nexport const probe = (company: Company) => company.nip;", []],
   ['a remote imports shared packages and its own files', 'mfe-cart/src/probe.ts', "export { $cart } from '@kaloryfer/contracts';\nexport { CART_KEY } from './engine/cart-storage';", []],
 ])('%s', (_name, filePath, source, expected) => {
   expect(lint(filePath, `${source}\n`)).toEqual(expected);
