@@ -47,7 +47,8 @@ import { companyRoutes } from './routes/company-routes';
 import { NOTIFY_PATH, paymentRoutes } from './routes/payment-routes';
 import { Newsletter } from './newsletter/newsletter';
 import { NewsletterCoupons } from './newsletter/newsletter-coupons';
-import { MARKETING_RECORDER_PATH, MarketingHook, marketingRecorderRoutes } from './newsletter/marketing-hook';
+import { MARKETING_RECORDER_PATH, MarketingHook } from './newsletter/marketing-hook';
+import { marketingRecorderRoutes } from './routes/marketing-recorder-routes';
 import { newsletterRoutes } from './routes/newsletter-routes';
 
 /** The port this server listens on (known once it listens; notify URLs are made after that). */
