@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ATOM_OWNERS } from './atoms';
+import { CHANNEL_OWNERS } from './channels/owners';
 
 /**
  * The contract surface is what runs: every channel in `channels/` has at least one emitter and
@@ -13,7 +14,7 @@ const ROOT = path.resolve(__dirname, '../../..');
 const CODE_DIRS = ['shell/src', 'shell/server', 'mfe-catalog/src', 'mfe-cart/src', 'mfe-checkout/src', 'mfe-account/src', 'mfe-content/src', 'shared/ui/src', 'shared/contracts/src'];
 const OWNER_DIRS: Record<string, string[]> = {
   shell: ['shell/src'], 'mfe-catalog': ['mfe-catalog/src'], 'mfe-cart': ['mfe-cart/src'], 'mfe-checkout': ['mfe-checkout/src'],
-  'mfe-account': ['mfe-account/src'], 'mfe-content': ['mfe-content/src'],
+  'mfe-account': ['mfe-account/src'], 'mfe-content': ['mfe-content/src'], 'shared/ui': ['shared/ui/src'],
 };
 
 const isTestFile = (file: string) => /\.test\.tsx?$|\.testing\.tsx?$|-test-kit\.tsx?$|[/\\]testing[/\\]/.test(file);
@@ -29,26 +30,65 @@ function sourceFiles(dir: string): string[] {
 
 const code = CODE_DIRS.flatMap(sourceFiles).map((file) => ({ file: path.relative(ROOT, file), text: fs.readFileSync(file, 'utf8') }));
 
-/** `export const cartAddRequested = defineCommand<…>('cart:add-requested')` → [cartAddRequested, cart:add-requested]. */
-function channels(): { constant: string; name: string }[] {
-  const dir = path.join(__dirname, 'channels');
-  return fs.readdirSync(dir).filter((file) => file.endsWith('.ts') && !isTestFile(file)).flatMap((file) => {
-    const text = fs.readFileSync(path.join(dir, file), 'utf8');
-    return [...text.matchAll(/export const (\w+) = define(?:Channel|Command)<[\s\S]*?>\('([^']+)'\)/g)].map(([, constant, name]) => ({ constant, name }));
-  });
+const CHANNEL_DIR = path.join(__dirname, 'channels');
+const channelSources = fs.readdirSync(CHANNEL_DIR).filter((file) => file.endsWith('.ts') && !isTestFile(file)).map((file) => fs.readFileSync(path.join(CHANNEL_DIR, file), 'utf8'));
+
+/** `export const cartAddRequested = defineCommand<CartAddRequest>('cart:add-requested')` → [cartAddRequested, cart:add-requested, CartAddRequest]. */
+function channels(): { constant: string; name: string; payload: string }[] {
+  return channelSources.flatMap((text) =>
+    [...text.matchAll(/export const (\w+) = define(?:Channel|Command)<([\s\S]*?)>\('([^']+)'\)/g)].map(([, constant, payload, name]) => ({ constant, name, payload })));
 }
+
+/** The declaration of a payload type in channels/: `export type X = Readonly<…>` or `export interface X { … }`. */
+function declarationOf(type: string): string | undefined {
+  for (const text of channelSources) {
+    const alias = text.match(new RegExp(`export type ${type} = [^;]*`));
+    if (alias) return alias[0];
+    const start = text.indexOf(`export interface ${type} `);
+    if (start >= 0) return text.slice(start, text.indexOf('\n}', start) + 2);
+  }
+  return undefined;
+}
+
+/** Fields of an interface's body at its top level (nested object types are the field's own). */
+const topLevelFields = (body: string) => body.split('\n').filter((line) => /^  (readonly )?\w+\??:/.test(line));
 
 const found = channels();
 
 test('the channels are found (the walk itself works)', () => {
   expect(found.length).toBeGreaterThan(20);
-  expect(found).toContainEqual({ constant: 'cartAddRequested', name: 'cart:add-requested' });
+  expect(found).toContainEqual({ constant: 'cartAddRequested', name: 'cart:add-requested', payload: 'CartAddRequest' });
 });
 
 test.each(found.map(({ constant, name }) => [name, constant]))('%s has an emitter and a listener in the shop\'s code', (_name, constant) => {
   const emitters = code.filter(({ text }) => new RegExp(`\\b${constant}\\.emit\\(`).test(text)).map(({ file }) => file);
   const listeners = code.filter(({ text }) => new RegExp(`\\b${constant}\\.(on|stream)\\b`).test(text)).map(({ file }) => file);
   expect({ emitters: emitters.length > 0, listeners: listeners.length > 0 }).toEqual({ emitters: true, listeners: true });
+});
+
+test.each(found.map(({ name, payload }) => [name, payload]))('%s carries a named, readonly payload type (%s)', (_name, payload) => {
+  expect(payload).toMatch(/^[A-Z]\w*$/);
+  const declaration = declarationOf(payload);
+  expect(declaration).toBeDefined();
+  if (declaration!.startsWith('export type')) expect(declaration).toMatch(/= Readonly</);
+  else {
+    const fields = topLevelFields(declaration!);
+    expect(fields.length).toBeGreaterThan(0);
+    expect(fields.filter((line) => !line.startsWith('  readonly '))).toEqual([]);
+  }
+});
+
+test('every channel has exactly one owner in CHANNEL_OWNERS, and only channels that exist do', () => {
+  expect(found.map(({ name }) => name).sort()).toEqual(Object.keys(CHANNEL_OWNERS).sort());
+});
+
+test.each(found.map(({ constant, name }) => [name, constant]))('%s: its owner alone acts on it (command) or tells it (fact)', (name, constant) => {
+  const { kind, owner } = CHANNEL_OWNERS[name as keyof typeof CHANNEL_OWNERS];
+  const verb = kind === 'command' ? `\\.(on|stream)\\b` : `\\.emit\\(`;
+  const users = code.filter(({ text }) => new RegExp(`\\b${constant}${verb}`).test(text)).map(({ file }) => file);
+  // The shared helpers that run inside the owner's code (shared/contracts' own `navigate`) count as the owner's.
+  const outside = users.filter((file) => !OWNER_DIRS[owner].some((dir) => file.startsWith(dir)) && !file.startsWith('shared/contracts/'));
+  expect(outside).toEqual([]);
 });
 
 test.each(Object.entries(ATOM_OWNERS))('$%s is written by %s alone and read elsewhere', (atom, owner) => {

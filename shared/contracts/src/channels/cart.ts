@@ -2,29 +2,34 @@ import { defineCommand } from '../bus';
 
 /** Selected options of a cart line, as the VSF contract's product_option.extension_attributes. */
 export interface ProductOptionInput {
-  configurable_item_options?: { option_id: string; option_value: string }[];
-  bundle_options?: { option_id: number; option_qty: number; option_selections: number[] }[];
-  custom_options?: { option_id: string; option_value: string }[];
+  readonly configurable_item_options?: { option_id: string; option_value: string }[];
+  readonly bundle_options?: { option_id: number; option_qty: number; option_selections: number[] }[];
+  readonly custom_options?: { option_id: string; option_value: string }[];
 }
 
 /** What a remote asks the cart engine (mfe-cart) to add. */
 export interface CartAddRequest {
-  sku: string;
-  parentSku?: string;
-  qty: number;
-  productOption?: ProductOptionInput;
+  readonly sku: string;
+  readonly parentSku?: string;
+  readonly qty: number;
+  readonly productOption?: ProductOptionInput;
   /**
    * What the asking page knows of the product: the engine shows the line at once and checks
    * the price rule (spec §5) with it; the server prices the line for real.
    */
-  product?: { name: string; priceInclTax: number | null; image?: string; typeId?: string; errors?: Record<string, string | null> };
+  readonly product?: { name: string; priceInclTax: number | null; image?: string; typeId?: string; errors?: Record<string, string | null> };
 }
 
 /** Command: add a product to the cart. */
 export const cartAddRequested = defineCommand<CartAddRequest>('cart:add-requested');
 
-/** Command: open or close the microcart drawer (owned by mfe-cart). */
-export const microcartToggleRequested = defineCommand<{ open: boolean }>('cart:microcart-toggle-requested');
+export type MicrocartToggle = Readonly<{ open: boolean }>;
 
-/** Command: empty the cart (after an order, at logout); `sync: false` leaves the server cart alone (spec §4). */
-export const cartClearRequested = defineCommand<{ sync: boolean }>('cart:clear-requested');
+/** Command: open or close the microcart drawer (owned by mfe-cart). */
+export const microcartToggleRequested = defineCommand<MicrocartToggle>('cart:microcart-toggle-requested');
+
+/** `sync: false` leaves the server cart alone (spec §4). */
+export type CartClear = Readonly<{ sync: boolean }>;
+
+/** Command: empty the cart (after an order, at logout). */
+export const cartClearRequested = defineCommand<CartClear>('cart:clear-requested');

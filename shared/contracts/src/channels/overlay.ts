@@ -1,11 +1,14 @@
 import { defineChannel } from '../bus';
+import type { NoPayload } from './product-ref';
 
 /** Panels whose opening turns the page overlay on (spec §2). */
 export type OverlayPanel = 'sidebar' | 'microcart' | 'search' | 'wishlist' | 'add-to-cart' | 'variation' | 'auth';
 
-/** Fact: a panel opened or closed; the shell derives $overlay from these. */
-export const panelOpened = defineChannel<{ panel: OverlayPanel }>('overlay:panel-opened');
-export const panelClosed = defineChannel<{ panel: OverlayPanel }>('overlay:panel-closed');
+export type PanelChange = Readonly<{ panel: OverlayPanel }>;
 
-/** Command from the shell: the shopper clicked the overlay or pressed Escape; owners close their panel. */
-export const closePanelsRequested = defineChannel<Record<string, never>>('overlay:close-requested');
+/** Fact: a panel opened or closed; the shell derives $overlay from these. */
+export const panelOpened = defineChannel<PanelChange>('overlay:panel-opened');
+export const panelClosed = defineChannel<PanelChange>('overlay:panel-closed');
+
+/** Fact from the shell: the shopper clicked the overlay or pressed Escape; panel owners close their panel. */
+export const closePanelsRequested = defineChannel<NoPayload>('overlay:close-requested');

@@ -63,8 +63,10 @@ export const syncTaskRequested = defineCommand<SyncTaskRequested>('sync:task-req
  */
 export const syncTaskSettled = defineChannel<SyncTaskSettled>('sync:task-settled');
 
+export type SyncTaskLookup = Readonly<{ task_id: string }>;
+
 /** Command: what became of a queued task (a page opened later asks about the order it queued). */
-export const syncTaskLookupRequested = defineCommand<{ readonly task_id: string }>('sync:task-lookup-requested');
+export const syncTaskLookupRequested = defineCommand<SyncTaskLookup>('sync:task-lookup-requested');
 
 /**
  * The queue's answer to a lookup: `pending` (stored, not sent yet), `settled` with what the

@@ -1,0 +1,33 @@
+/**
+ * Who owns each channel — this table is the documentation; docs/contracts.md repeats it and
+ * shared/contracts/src/surface.test.ts holds the code to it:
+ * - a **command** is acted on by its owner alone (it is the only listener; anyone may send it);
+ * - a **fact** is told by its owner alone (it is the only emitter; anyone may listen).
+ */
+export type ChannelOwner = 'shell' | 'mfe-catalog' | 'mfe-cart' | 'mfe-checkout' | 'mfe-account' | 'mfe-content' | 'shared/ui';
+
+export const CHANNEL_OWNERS = {
+  'cart:add-requested': { kind: 'command', owner: 'mfe-cart' },
+  'cart:microcart-toggle-requested': { kind: 'command', owner: 'mfe-cart' },
+  'cart:clear-requested': { kind: 'command', owner: 'mfe-cart' },
+  'session:changed': { kind: 'fact', owner: 'mfe-account' },
+  'session:login-requested': { kind: 'command', owner: 'mfe-account' },
+  'session:token-refresh-requested': { kind: 'command', owner: 'mfe-account' },
+  'notification:show': { kind: 'command', owner: 'shell' },
+  'overlay:panel-opened': { kind: 'command', owner: 'shell' },
+  'overlay:panel-closed': { kind: 'command', owner: 'shell' },
+  'overlay:close-requested': { kind: 'fact', owner: 'shell' },
+  'navigation:requested': { kind: 'command', owner: 'shell' },
+  'page:title': { kind: 'command', owner: 'shell' },
+  'compare:add-requested': { kind: 'command', owner: 'mfe-catalog' },
+  'compare:remove-requested': { kind: 'command', owner: 'mfe-catalog' },
+  'compare:clear-requested': { kind: 'command', owner: 'mfe-catalog' },
+  'wishlist:add-requested': { kind: 'command', owner: 'mfe-account' },
+  'wishlist:remove-requested': { kind: 'command', owner: 'mfe-account' },
+  'connectivity:changed': { kind: 'fact', owner: 'shell' },
+  'connectivity:request-failed': { kind: 'fact', owner: 'shared/ui' },
+  'sync:task-requested': { kind: 'command', owner: 'shell' },
+  'sync:task-settled': { kind: 'fact', owner: 'shell' },
+  'sync:task-lookup-requested': { kind: 'command', owner: 'shell' },
+  'sync:task-looked-up': { kind: 'fact', owner: 'shell' },
+} as const satisfies Record<string, { kind: 'command' | 'fact'; owner: ChannelOwner }>;
