@@ -3,6 +3,7 @@ import {
 } from '@kaloryfer/domain';
 import { formatNumber } from '@kaloryfer/i18n/src/format-numbers';
 import { RADIATOR_FAMILIES } from './families';
+import { ratedOutput } from './radiator-formulas';
 
 /**
  * The numbers advice articles state, computed while the seed is written — never typed — by the
@@ -38,9 +39,9 @@ export function familyOf(code: string) {
   return family;
 }
 
-/** A catalogue radiator's output at 75/65/20, rounded to 5 W as the product generator rounds it. */
+/** A catalogue radiator's output at 75/65/20, as the product generator states it (rounded to 5 W). */
 export function modelOutput(code: string, width: number, height: number): number {
-  return Math.round(familyOf(code).power(width, height) / 5) * 5;
+  return ratedOutput(familyOf(code), width, height);
 }
 
 /** Nominal output (10 W steps) that gives at least `needed` watts at `at`. */

@@ -107,10 +107,11 @@ export const MOUNTS = [
   { id: 503, label: 'Wolnostojący' },
 ];
 
+/** `fitting`: what the radiator's connection is, as its data sheet states it (`connection_code`). */
 export const CONNECTIONS = [
-  { id: 601, label: 'Boczne 1/2″, rozstaw 500 mm', short: '500' },
-  { id: 602, label: 'Dolne V50 (rozstaw 50 mm)', short: 'V50' },
-  { id: 603, label: 'Elektryczne 230 V', short: '230V' },
+  { id: 601, label: 'Boczne 1/2″, rozstaw 500 mm', short: '500', fitting: 'G1/2″ gwint wewnętrzny' },
+  { id: 602, label: 'Dolne V50 (rozstaw 50 mm)', short: 'V50', fitting: 'G3/4″ eurokonus' },
+  { id: 603, label: 'Elektryczne 230 V', short: '230V', fitting: 'Przewód 230 V z wtyczką' },
 ];
 
 export const ACCESSORY_TYPES = [
