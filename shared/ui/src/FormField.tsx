@@ -24,6 +24,12 @@ export interface FormFieldProps {
 }
 
 /**
+ * What a form's own field component passes through unchanged: each form adds its id scheme,
+ * its problem type (translated into `error`) and `optional` (into `optionalLabel`).
+ */
+export type FormFieldInput = Pick<FormFieldProps, 'label' | 'value' | 'onChange' | 'type' | 'autoComplete' | 'inputMode' | 'hint' | 'maxLength'>;
+
+/**
  * A labelled input whose problem is shown under it and tied to it (aria-invalid +
  * aria-describedby, with the hint). Every form of the shop — checkout, the sign-in dialog, the
  * account pages — draws its fields with this; each translates its own problems.

@@ -3,7 +3,7 @@ export { PageFrame, type Crumb } from './PageFrame';
 export { RemoteCrash } from './RemoteCrash';
 export { RemoteVersion } from './RemoteVersion';
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
-export { FormField, focusFirstProblem, type FormFieldProps } from './FormField';
+export { FormField, focusFirstProblem, type FormFieldInput, type FormFieldProps } from './FormField';
 export { Icon, type IconName } from './Icon';
 export { useOverlayPanel } from './use-overlay-panel';
 export { useFocusTrap } from './use-focus-trap';

@@ -1,6 +1,5 @@
 import { useTranslation } from '@kaloryfer/i18n';
-import { FormField } from '@kaloryfer/ui';
-import type { HTMLAttributes, ReactNode } from 'react';
+import { FormField, type FormFieldInput } from '@kaloryfer/ui';
 import { isProfileKey, type Problem } from './validation';
 
 /** A problem in the shopper's language: spec messages live in `messages`, the Polish-rule ones in `account`. */
@@ -9,19 +8,11 @@ export function useProblemText() {
   return (problem: Problem) => (isProfileKey(problem) ? t(problem) : t(problem, { ns: 'messages' }));
 }
 
-interface FieldProps {
+interface FieldProps extends FormFieldInput {
   /** Unique on the page: the input's id is made from it. */
   id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
   problem?: Problem;
-  type?: 'text' | 'email' | 'tel' | 'password';
-  autoComplete?: string;
-  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   optional?: boolean;
-  hint?: ReactNode;
-  maxLength?: number;
 }
 
 /** An account page's field: the shop's FormField with the account's ids and its problems in the shopper's words. */

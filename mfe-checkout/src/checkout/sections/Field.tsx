@@ -1,5 +1,4 @@
-import type { HTMLAttributes, ReactNode } from 'react';
-import { FormField, focusFirstProblem } from '@kaloryfer/ui';
+import { FormField, focusFirstProblem, type FormFieldInput } from '@kaloryfer/ui';
 import { useTranslation } from '@kaloryfer/i18n';
 import { isCheckoutKey, type Problem } from '../../domain/validation';
 
@@ -11,18 +10,10 @@ export function useProblemText() {
 
 export const fieldId = (name: string) => `checkout-${name.replace(/\./g, '-')}`;
 
-interface FieldProps {
+interface FieldProps extends FormFieldInput {
   name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
   problem?: Problem;
-  type?: 'text' | 'email' | 'tel' | 'password';
-  autoComplete?: string;
-  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   optional?: boolean;
-  hint?: ReactNode;
-  maxLength?: number;
 }
 
 /** A checkout field: the shop's FormField with checkout's ids and its problems in the shopper's words. */
