@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { CartTotals as CartTotalsAnswer } from '@kaloryfer/api-contract';
 import {
   applicableCoupon, cartTotals, couponDiscount, DEMO_COUPONS, INCORRECT_COUPON, INSTANT_CHECKOUT_METHODS, normaliseCouponCode, paymentAllowed,
-  paymentMethodsFor, shippingCodeOf, shippingMethodsFor, type CartTotals, type Coupon, type PaymentMethod, type ShippingMethod,
+  paymentMethodsFor, shippingCodeOf, shippingMethodsFor, type Coupon, type PaymentMethod, type ShippingMethod,
 } from '@kaloryfer/domain';
 import type { Kysely } from 'kysely';
 import type { Catalog } from '../catalog/catalog';
@@ -41,14 +42,8 @@ export interface IssuedCoupons {
 
 const NO_ISSUED_COUPONS: IssuedCoupons = { find: async () => null, redeem: async () => false };
 
-export interface CartTotalsView extends CartTotals {
-  items: {
-    item_id: number; sku: string; name: string; qty: number; price_incl_tax: number; row_total_incl_tax: number;
-    options: { label: string; value: string }[];
-  }[];
-  shipping_method: string | null;
-  payment_method: string | null;
-}
+/** The totals as `cart/totals` answers them (and orders keep them): the contract's shape, not a copy. */
+export type CartTotalsView = CartTotalsAnswer;
 
 const now = (clock: () => Date) => clock().toISOString();
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { CreatedCustomer, Customer, CustomerUpdate } from '@kaloryfer/api-contract';
 import { CUSTOMER_GROUPS, emailProblem, passwordProblem } from '@kaloryfer/domain';
 import type { Kysely } from 'kysely';
 import { PasswordHasher } from '../auth/passwords';
@@ -9,7 +10,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import type { Outbox } from '../mail/outbox';
-import { customerView, profilePatch, type CustomerView, type ProfileBody, type ProfilePatch } from './profile';
+import { customerView, profilePatch, type ProfilePatch } from './profile';
 import { passwordResetMail, resetLink } from './reset-mail';
 
 export { UNAUTHORISED } from '../auth/sessions';
@@ -26,14 +27,6 @@ export const ACCESS_TTL_SECONDS = 60 * 60;
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** A reset link works this long, once. */
 export const RESET_TTL_SECONDS = 60 * 60;
-
-export interface PublicCustomer {
-  id: number;
-  email: string;
-  firstname: string;
-  lastname: string;
-  group_id: number;
-}
 
 export interface CustomerOptions {
   accessTtlSeconds?: number;
@@ -78,7 +71,7 @@ export class Customers {
     this.publicOrigin = options.publicOrigin ?? 'http://localhost:3000';
   }
 
-  async create(input: { email: string; firstname: string; lastname: string; password: string }): Promise<PublicCustomer> {
+  async create(input: { email: string; firstname: string; lastname: string; password: string }): Promise<CreatedCustomer> {
     const email = accountKey(input.email);
     // Hashed before the e-mail is looked up, so a taken address answers no faster than a new one.
     const passwordHash = await this.hasher.hash(input.password);
@@ -102,7 +95,7 @@ export class Customers {
    * scrypt as a wrong password and answers the same 401. Failures count per IP+account, per IP and
    * per account; a success clears the IP+account count and upgrades an old hash.
    */
-  async login(username: string, password: string, caller: Caller): Promise<SessionTokens & { customer: PublicCustomer }> {
+  async login(username: string, password: string, caller: Caller): Promise<SessionTokens & { customer: CreatedCustomer }> {
     const account = accountKey(username);
     const limits: [LimitName, string][] = [['loginPerIpAndAccount', `${caller.ip}|${account}`], ['loginPerIp', caller.ip], ['loginPerAccount', account]];
     await this.limiter.check(...limits);
@@ -177,12 +170,12 @@ export class Customers {
     return claims;
   }
 
-  async profile(customerId: number): Promise<CustomerView> {
+  async profile(customerId: number): Promise<Customer> {
     return this.profileWith(this.db.kysely, customerId);
   }
 
   /** `POST /api/user/me`: the allow-listed fields only (see `profilePatch`); answers the updated profile. */
-  async updateProfile(customerId: number, body: ProfileBody): Promise<CustomerView> {
+  async updateProfile(customerId: number, body: CustomerUpdate): Promise<Customer> {
     const patch = profilePatch(body);
     try {
       return await this.db.kysely.transaction().execute(async (trx) => {
@@ -278,7 +271,7 @@ export class Customers {
     return true;
   }
 
-  private async profileWith(executor: Kysely<Database>, customerId: number): Promise<CustomerView> {
+  private async profileWith(executor: Kysely<Database>, customerId: number): Promise<Customer> {
     const row = await executor.selectFrom('customer').selectAll().where('id', '=', customerId).executeTakeFirst();
     if (!row) throw new ApiError(401, UNAUTHORISED);
     const addresses = await executor.selectFrom('customer_address').selectAll().where('customer_id', '=', customerId).orderBy('id').execute();

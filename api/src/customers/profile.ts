@@ -1,3 +1,4 @@
+import type { Customer, SavedAddressInput, CustomerUpdate } from '@kaloryfer/api-contract';
 import { emailProblem, nameProblem } from '@kaloryfer/domain';
 import type { Selectable } from 'kysely';
 import type { CustomerAddressTable, CustomerTable } from '../db/schema';
@@ -7,33 +8,8 @@ import { addressProblem, type AddressInput } from '../orders/orders';
 /** At most this many saved addresses per customer. */
 export const MAX_ADDRESSES = 20;
 
-/** A saved address as `GET /api/user/me` answers it (Magento's customer address, as VSF reads it). */
-export interface AddressView extends Omit<AddressInput, 'email'> {
-  id: number;
-  customer_id: number;
-  region: { region_code: null; region: null; region_id: 0 };
-  region_id: 0;
-  default_shipping?: true;
-  default_billing?: true;
-}
-
-/** The customer as `GET /api/user/me` answers it (VSF's user object; spec §3 User). */
-export interface CustomerView {
-  id: number;
-  group_id: number;
-  email: string;
-  firstname: string;
-  lastname: string;
-  created_at: string;
-  updated_at: string;
-  /** Address ids as strings, as Magento sends them; absent without a default. */
-  default_shipping?: string;
-  default_billing?: string;
-  addresses: AddressView[];
-  extension_attributes: { is_subscribed: boolean };
-}
-
-export function customerView(row: Selectable<CustomerTable>, addresses: Selectable<CustomerAddressTable>[]): CustomerView {
+/** The customer as `GET /api/user/me` answers it (without the group token the route adds). */
+export function customerView(row: Selectable<CustomerTable>, addresses: Selectable<CustomerAddressTable>[]): Customer {
   return {
     id: row.id, group_id: row.group_id, email: row.email, firstname: row.firstname, lastname: row.lastname,
     created_at: row.created_at, updated_at: row.updated_at ?? row.created_at,
@@ -51,34 +27,6 @@ export function customerView(row: Selectable<CustomerTable>, addresses: Selectab
     })),
     extension_attributes: { is_subscribed: row.newsletter_subscribed === 1 },
   };
-}
-
-/** An address as a client sends it: VSF's fields; anything else (customer_id, region, …) is ignored. */
-export interface AddressBody {
-  id?: number | string;
-  firstname?: string;
-  lastname?: string;
-  street?: string[] | string;
-  city?: string;
-  postcode?: string;
-  country_id?: string;
-  countryId?: string;
-  telephone?: string;
-  company?: string;
-  vat_id?: string;
-  default_shipping?: boolean;
-  default_billing?: boolean;
-}
-
-/** `POST /api/user/me`'s customer: only these fields are read (the allow-list); the rest is ignored. */
-export interface ProfileBody {
-  firstname?: string;
-  lastname?: string;
-  email?: string;
-  addresses?: AddressBody[];
-  default_shipping?: number | string | null;
-  default_billing?: number | string | null;
-  extension_attributes?: { is_subscribed?: boolean };
 }
 
 /** A validated address to store; `id` is a saved address of this customer to replace, or absent for a new one. */
@@ -102,7 +50,7 @@ export interface ProfilePatch {
 
 const optional = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
 
-function addressOf(body: AddressBody, where: string): AddressPatch {
+function addressOf(body: SavedAddressInput, where: string): AddressPatch {
   const street = Array.isArray(body.street) ? body.street : typeof body.street === 'string' ? [body.street] : [];
   const address: AddressInput = {
     firstname: (body.firstname ?? '').trim(), lastname: (body.lastname ?? '').trim(),
@@ -126,7 +74,7 @@ function addressOf(body: AddressBody, where: string): AddressPatch {
  * newsletter flag, each validated with the spec's messages. `id`, `group_id`, dates, passwords
  * and every other field are never read — sending them changes nothing.
  */
-export function profilePatch(body: ProfileBody): ProfilePatch {
+export function profilePatch(body: CustomerUpdate): ProfilePatch {
   const patch: ProfilePatch = {};
   for (const field of ['firstname', 'lastname'] as const) {
     const value = body[field];

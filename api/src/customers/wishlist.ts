@@ -1,23 +1,10 @@
+import { MAX_WISHLIST_ITEMS, type Wishlist } from '@kaloryfer/api-contract';
 import type { Catalog } from '../catalog/catalog';
 import type { Db } from '../db/database';
 import { ApiError } from '../http/envelope';
 
-export const MAX_WISHLIST_ITEMS = 200;
 export const NO_SUCH_ITEM = 'No such wishlist item';
 export const NO_SUCH_PRODUCT = 'Product query returned an empty result';
-
-export interface WishlistItemView {
-  id: number;
-  sku: string;
-  product: { sku: string };
-  qty: 1;
-  added_at: string;
-}
-
-export interface WishlistView {
-  items: WishlistItemView[];
-  items_count: number;
-}
 
 const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(String((error as Error)?.message ?? error));
 
@@ -29,7 +16,7 @@ const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(Strin
 export class Wishlists {
   constructor(private readonly db: Db, private readonly catalog: Catalog, private readonly clock: () => Date) {}
 
-  async list(customerId: number): Promise<WishlistView> {
+  async list(customerId: number): Promise<Wishlist> {
     const rows = await this.db.kysely.selectFrom('wishlist_item').selectAll().where('customer_id', '=', customerId).orderBy('id').execute();
     return {
       items: rows.map((row) => ({ id: row.id, sku: row.sku, product: { sku: row.sku }, qty: 1, added_at: row.created_at })),

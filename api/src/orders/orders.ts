@@ -1,7 +1,8 @@
 import {
   emailProblem, INSTANT_CHECKOUT_METHODS, isValidNip, isValidPostcode, nameProblem, NO_SHIPPING, normalisePhone, PAYMENT_METHODS,
-  SHIPPING_METHOD_DEFS, shippingCodeOf, type TotalSegment,
+  SHIPPING_METHOD_DEFS, shippingCodeOf,
 } from '@kaloryfer/domain';
+import type { OrderAddress, PlacedOrder, ShopperOrder } from '@kaloryfer/api-contract';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Carts, CartTotalsView } from '../cart/carts';
@@ -25,18 +26,8 @@ export const ONLY_POLAND = 'We deliver in Poland only (country_id PL)';
 const OFFLINE_METHODS: ReadonlySet<string> = new Set(['cashondelivery', 'banktransfer', 'payinstore']);
 
 
-export interface AddressInput {
-  firstname: string;
-  lastname: string;
-  street: string[];
-  city: string;
-  postcode: string;
-  country_id: string;
-  telephone?: string;
-  email?: string;
-  company?: string;
-  vat_id?: string;
-}
+/** An order's address as stored and answered (the allow-listed fields: routes/order-body.ts). */
+export type AddressInput = OrderAddress;
 
 export interface OrderRequest {
   /** The client's id for this order: the same id again returns the same order. */
@@ -50,32 +41,9 @@ export interface OrderRequest {
   paymentMethod: string;
 }
 
-/** What the thank-you page and the confirmation e-mail say about an order. */
-export interface OrderSummary {
+/** What the thank-you page (`GET /api/order/status`, without the row id) and the confirmation e-mail say about an order. */
+export interface OrderSummary extends ShopperOrder {
   id: number;
-  orderNumber: string;
-  status: SalesOrderTable['status'];
-  paymentState: SalesOrderTable['payment_state'];
-  email: string;
-  createdAt: string;
-  paymentMethod: { code: string; title: string; offline: boolean };
-  shippingMethod: { code: string; title: string };
-  grandTotal: number;
-  segments: TotalSegment[];
-  items: { sku: string; name: string; qty: number; priceInclTax: number; rowTotalInclTax: number; options: { label: string; value: string }[] }[];
-  shippingAddress: AddressInput;
-  billingAddress: AddressInput;
-}
-
-export interface PlacedOrder {
-  orderNumber: string;
-  backendOrderId: number;
-  clientOrderId: string;
-  status: SalesOrderTable['status'];
-  paymentState: SalesOrderTable['payment_state'];
-  grandTotal: number;
-  /** False when this client order id had been placed before (a retry). */
-  created: boolean;
 }
 
 /** The first thing wrong with an address, as the spec says it; null when it is fine. */

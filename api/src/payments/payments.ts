@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { NotificationOutcome } from '@kaloryfer/api-contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { PaymentTable, SalesOrderTable } from '../db/schema';
@@ -14,8 +15,6 @@ export interface PaymentLinks {
   /** The origins a shopper may be returned to (PUBLIC_ORIGINS), and the public URL for everyone else. */
   returnOrigins: { allowed: readonly string[]; fallback: string };
 }
-
-export type NotificationOutcome = 'applied' | 'unchanged' | 'ignored';
 
 /** What paying needs to know of an order (an `OrderSummary` is one). */
 export interface PayableOrder {

@@ -1,4 +1,5 @@
-import { reviewSummary, type RatingHistogram, type Review, type ReviewSummary } from '@kaloryfer/domain';
+import type { RatingHistogram, Review, ReviewSummary } from '@kaloryfer/api-contract';
+import { reviewSummary } from '@kaloryfer/domain';
 import type { Db } from '../db/database';
 
 export interface NewReview {

@@ -1,5 +1,9 @@
+import {
+  CartApplyCoupon, CartCollectTotals, CartCreate, CartDelete, CartDeleteCoupon, CartGetTotals, CartPaymentMethods, CartPull, CartShippingInformation,
+  CartShippingMethods, CartUpdate, type CartAddress, type CartItem, type CartProductOption,
+} from '@kaloryfer/api-contract';
 import { INCORRECT_COUPON, normaliseCouponCode } from '@kaloryfer/domain';
-import { Type, type Static } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { quantityProblem } from '../cart/cart-lines';
 import type { Carts, CartLineView } from '../cart/carts';
@@ -7,61 +11,10 @@ import type { Customers } from '../customers/customers';
 import { ApiError, sendResult } from '../http/envelope';
 import { callerToken } from './caller-token';
 
-const CartQuery = Type.Object({
-  cartId: Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
-  token: Type.Optional(Type.String({ maxLength: 2000 })),
-  storeCode: Type.Optional(Type.String({ maxLength: 16 })),
-});
-type CartQuery = Static<typeof CartQuery>;
-
-const OptionValue = Type.Union([Type.String({ maxLength: 500 }), Type.Integer()]);
-const ProductOption = Type.Object({
-  extension_attributes: Type.Optional(Type.Object({
-    configurable_item_options: Type.Optional(Type.Array(Type.Object({ option_id: OptionValue, option_value: OptionValue }, { additionalProperties: true }), { maxItems: 10 })),
-    bundle_options: Type.Optional(Type.Array(Type.Object({
-      option_id: Type.Integer(), option_qty: Type.Optional(Type.Integer()), option_selections: Type.Array(Type.Integer(), { maxItems: 20 }),
-    }, { additionalProperties: true }), { maxItems: 20 })),
-    custom_options: Type.Optional(Type.Array(Type.Object({ option_id: OptionValue, option_value: Type.String({ maxLength: 500 }) }, { additionalProperties: true }), { maxItems: 20 })),
-  }, { additionalProperties: true })),
-}, { additionalProperties: true });
-
-// Quantity is checked by hand so the answer is the spec's message ('Quantity must be above 0', …).
-const UpdateBody = Type.Object({
-  cartItem: Type.Object({
-    sku: Type.String({ minLength: 1, maxLength: 64 }),
-    qty: Type.Optional(Type.Unknown()),
-    item_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    quoteId: Type.Optional(Type.String({ maxLength: 64 })),
-    product_option: Type.Optional(Type.Union([ProductOption, Type.Null()])),
-  }, { additionalProperties: true }),
-});
-const DeleteBody = Type.Object({
-  cartItem: Type.Object({ sku: Type.Optional(Type.String({ maxLength: 64 })), item_id: Type.Integer({ minimum: 1 }), quoteId: Type.Optional(Type.String({ maxLength: 64 })) }, { additionalProperties: true }),
-});
-// VSF's cart helpers write the country as `countryId` (createShippingInfoData), the spec as `country_id`: either is read.
-const Country = Type.String({ minLength: 2, maxLength: 2 });
-const Address = Type.Object({ country_id: Type.Optional(Country), countryId: Type.Optional(Country) }, { additionalProperties: true });
-const ShippingMethodsBody = Type.Object({ address: Address });
-const ShippingInformationBody = Type.Object({
-  addressInformation: Type.Object({
-    shippingAddress: Type.Optional(Address),
-    billingAddress: Type.Optional(Type.Object({}, { additionalProperties: true })),
-    shippingCarrierCode: Type.String({ minLength: 1, maxLength: 32 }),
-    shippingMethodCode: Type.String({ minLength: 1, maxLength: 32 }),
-  }, { additionalProperties: true }),
-});
-const CollectTotalsBody = Type.Object({
-  methods: Type.Object({
-    paymentMethod: Type.Optional(Type.Object({ method: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: true })),
-    shippingCarrierCode: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
-    shippingMethodCode: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
-  }, { additionalProperties: true }),
-});
-
 const ONLY_POLAND = 'We deliver in Poland only (country_id PL)';
 
 /** The address's country, as `country_id` or VSF's `countryId`; 400 when it has neither. */
-function countryOf(address: { country_id?: string; countryId?: string }, where: string): string {
+function countryOf(address: CartAddress, where: string): string {
   const country = address.country_id ?? address.countryId;
   if (country === undefined) throw new ApiError(400, `${where}.country_id (or countryId) is required`);
   return country.toUpperCase();
@@ -71,11 +24,12 @@ function countryOf(address: { country_id?: string; countryId?: string }, where: 
  * A cart line as `pull` and `update` answer it (VSF: item_id, sku, qty, name, price, product_type, quote_id, product_option).
  * A line that cannot be bought keeps its name and picture and carries `error`; its price is 0 (it is not charged).
  */
-function itemOf(entry: CartLineView, cartId: string) {
+function itemOf(entry: CartLineView, cartId: string): CartItem {
   return {
     item_id: entry.item_id, sku: entry.sku, qty: entry.qty, quote_id: cartId,
     name: entry.line?.name ?? entry.shown?.name ?? entry.sku, price: entry.line?.unitPrice ?? 0, product_type: entry.line?.type_id ?? 'simple',
-    product_option: entry.product_option ?? undefined, row_total_incl_tax: entry.line?.rowTotal ?? 0,
+    // Stored as priceLine normalised it (ids and values as text), which is what the contract lists; cart-lines' type also reads a request's.
+    product_option: (entry.product_option as CartProductOption | null) ?? undefined, row_total_incl_tax: entry.line?.rowTotal ?? 0,
     image: entry.line?.image ?? entry.shown?.image, slug: entry.line?.slug ?? entry.shown?.slug,
     parent_sku: entry.line?.parentSku ?? entry.shown?.parentSku ?? null, options: entry.line?.labels ?? [],
     ...(entry.error ? { error: entry.error } : {}),
@@ -83,73 +37,64 @@ function itemOf(entry: CartLineView, cartId: string) {
 }
 
 /**
- * The VSF cart calls (vsf-contract.md). Guest carts are created without a token; the cart id
- * (`?cartId=`) is the guest's secret. Every price and total is the server's.
+ * The VSF cart calls (vsf-contract.md; their contract: shared/api-contract/src/cart.ts). Guest
+ * carts are created without a token; the cart id (`?cartId=`) is the guest's secret. Every
+ * price and total is the server's.
  */
 export async function cartRoutes(app: FastifyInstance, { carts, customers }: { carts: Carts; customers: Customers }) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   /** `?token=` or `Authorization: Bearer`; none (or VSF's stand-ins for none) = a guest; a bad or expired one = 401 (the client retries as a guest). */
   const customerOf = (request: FastifyRequest) => customers.customerOf(callerToken(request));
   /** The cart if this caller may use it, and the customer group its prices are for. */
-  const cartFor = async (request: FastifyRequest<{ Querystring: CartQuery }>) => {
+  const cartFor = async (request: FastifyRequest, cartId: string) => {
     const customer = customerOf(request);
-    return { cart: await carts.find(request.query.cartId, customer?.id ?? null), groupId: customer?.groupId ?? 0 };
+    return { cart: await carts.find(cartId, customer?.id ?? null), groupId: customer?.groupId ?? 0 };
   };
-  const viewFor = async (request: FastifyRequest<{ Querystring: CartQuery }>) => {
-    const { cart, groupId } = await cartFor(request);
+  const viewFor = async (request: FastifyRequest, cartId: string) => {
+    const { cart, groupId } = await cartFor(request, cartId);
     return carts.view(cart, groupId);
   };
-  const schema = (summary: string, extra: object = {}) => ({ summary, tags: ['cart'], querystring: CartQuery, ...extra });
 
-  app.post('/api/cart/create', {
-    schema: { summary: 'A new guest cart, or with a token the customer\'s cart; the answer is its id', tags: ['cart'], querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 2000 })) }) },
-  }, async (request, reply) => sendResult(reply, await carts.create(customerOf(request)?.id ?? null)));
+  api.post('/api/cart/create', { schema: CartCreate }, async (request, reply) => sendResult(reply, await carts.create(customerOf(request)?.id ?? null)));
 
-  app.get<{ Querystring: CartQuery }>('/api/cart/pull', { schema: schema('The cart\'s lines, priced today') }, async (request, reply) => {
-    const view = await viewFor(request);
+  api.get('/api/cart/pull', { schema: CartPull }, async (request, reply) => {
+    const view = await viewFor(request, request.query.cartId);
     return sendResult(reply, view.lines.map((entry) => itemOf(entry, view.cart.id)));
   });
 
-  app.post<{ Querystring: CartQuery; Body: Static<typeof UpdateBody> }>('/api/cart/update', {
-    schema: schema('Add a product (the same line again adds up) or, with item_id, set a line\'s quantity', { body: UpdateBody }),
-  }, async (request, reply) => {
+  api.post('/api/cart/update', { schema: CartUpdate }, async (request, reply) => {
     const { cartItem } = request.body;
     const problem = quantityProblem(cartItem.qty);
     if (problem) throw new ApiError(400, problem);
-    const { cart, groupId } = await cartFor(request);
+    const { cart, groupId } = await cartFor(request, request.query.cartId);
     const entry = await carts.update(cart, {
       sku: cartItem.sku, qty: cartItem.qty as number, item_id: cartItem.item_id, product_option: cartItem.product_option ?? undefined,
     }, groupId);
     return sendResult(reply, itemOf(entry, cart.id));
   });
 
-  app.post<{ Querystring: CartQuery; Body: Static<typeof DeleteBody> }>('/api/cart/delete', {
-    schema: schema('Remove a line', { body: DeleteBody }),
-  }, async (request, reply) => {
-    await carts.remove((await cartFor(request)).cart, request.body.cartItem.item_id);
+  api.post('/api/cart/delete', { schema: CartDelete }, async (request, reply) => {
+    await carts.remove((await cartFor(request, request.query.cartId)).cart, request.body.cartItem.item_id);
     return sendResult(reply, true);
   });
 
-  app.get<{ Querystring: CartQuery }>('/api/cart/totals', { schema: schema('Totals computed by the server: subtotal, discount, shipping, payment fee, VAT, grand total') }, async (request, reply) => {
-    return sendResult(reply, carts.totals(await viewFor(request)));
+  api.get('/api/cart/totals', { schema: CartGetTotals }, async (request, reply) => {
+    return sendResult(reply, carts.totals(await viewFor(request, request.query.cartId)));
   });
 
-  app.get<{ Querystring: CartQuery }>('/api/cart/payment-methods', { schema: schema('Payment methods for this cart') }, async (request, reply) => {
-    return sendResult(reply, carts.paymentMethods(await viewFor(request)));
+  api.get('/api/cart/payment-methods', { schema: CartPaymentMethods }, async (request, reply) => {
+    return sendResult(reply, carts.paymentMethods(await viewFor(request, request.query.cartId)));
   });
 
-  app.post<{ Querystring: CartQuery; Body: Static<typeof ShippingMethodsBody> }>('/api/cart/shipping-methods', {
-    schema: schema('Shipping methods for this cart and address, unavailable ones with available: false', { body: ShippingMethodsBody }),
-  }, async (request, reply) => {
+  api.post('/api/cart/shipping-methods', { schema: CartShippingMethods }, async (request, reply) => {
     if (countryOf(request.body.address, 'body.address') !== 'PL') throw new ApiError(400, ONLY_POLAND);
-    return sendResult(reply, carts.shippingMethods(await viewFor(request)));
+    return sendResult(reply, carts.shippingMethods(await viewFor(request, request.query.cartId)));
   });
 
-  app.post<{ Querystring: CartQuery; Body: Static<typeof ShippingInformationBody> }>('/api/cart/shipping-information', {
-    schema: schema('Choose the shipping method; answers the payment methods and totals', { body: ShippingInformationBody }),
-  }, async (request, reply) => {
+  api.post('/api/cart/shipping-information', { schema: CartShippingInformation }, async (request, reply) => {
     const info = request.body.addressInformation;
     if (info.shippingAddress && countryOf(info.shippingAddress, 'body.addressInformation.shippingAddress') !== 'PL') throw new ApiError(400, ONLY_POLAND);
-    const { cart, groupId } = await cartFor(request);
+    const { cart, groupId } = await cartFor(request, request.query.cartId);
     const view = await carts.view(cart, groupId);
     const code = `${info.shippingCarrierCode}_${info.shippingMethodCode}`;
     const method = carts.shippingMethodOf(view, code);
@@ -159,11 +104,9 @@ export async function cartRoutes(app: FastifyInstance, { carts, customers }: { c
     return sendResult(reply, { payment_methods: carts.paymentMethods(view), totals: carts.totals(view) });
   });
 
-  app.post<{ Querystring: CartQuery; Body: Static<typeof CollectTotalsBody> }>('/api/cart/collect-totals', {
-    schema: schema('Choose payment (and shipping) methods; answers the totals', { body: CollectTotalsBody }),
-  }, async (request, reply) => {
+  api.post('/api/cart/collect-totals', { schema: CartCollectTotals }, async (request, reply) => {
     const { methods } = request.body;
-    const { cart, groupId } = await cartFor(request);
+    const { cart, groupId } = await cartFor(request, request.query.cartId);
     const view = await carts.view(cart, groupId);
     const change: { shipping?: string; payment?: string } = {};
     if (methods.shippingCarrierCode !== undefined || methods.shippingMethodCode !== undefined) {
@@ -179,10 +122,8 @@ export async function cartRoutes(app: FastifyInstance, { carts, customers }: { c
     return sendResult(reply, carts.totals(view));
   });
 
-  app.post<{ Querystring: CartQuery & { coupon?: string } }>('/api/cart/apply-coupon', {
-    schema: { summary: 'Apply a coupon code (?coupon=)', tags: ['cart'], querystring: Type.Composite([CartQuery, Type.Object({ coupon: Type.Optional(Type.String({ maxLength: 64 })) })]) },
-  }, async (request, reply) => {
-    const { cart, groupId } = await cartFor(request);
+  api.post('/api/cart/apply-coupon', { schema: CartApplyCoupon }, async (request, reply) => {
+    const { cart, groupId } = await cartFor(request, request.query.cartId);
     const code = normaliseCouponCode(request.query.coupon ?? '');
     const view = await carts.view(cart, groupId);
     if (!code || !(await carts.applicableCoupon(code, view))) throw new ApiError(400, INCORRECT_COUPON);
@@ -190,8 +131,8 @@ export async function cartRoutes(app: FastifyInstance, { carts, customers }: { c
     return sendResult(reply, true);
   });
 
-  app.post<{ Querystring: CartQuery }>('/api/cart/delete-coupon', { schema: schema('Remove the coupon') }, async (request, reply) => {
-    await carts.setCoupon((await cartFor(request)).cart, null);
+  api.post('/api/cart/delete-coupon', { schema: CartDeleteCoupon }, async (request, reply) => {
+    await carts.setCoupon((await cartFor(request, request.query.cartId)).cart, null);
     return sendResult(reply, true);
   });
 }

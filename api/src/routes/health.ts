@@ -1,4 +1,5 @@
-import { Type } from '@sinclair/typebox';
+import { HealthCheck } from '@kaloryfer/api-contract';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
@@ -8,18 +9,7 @@ const startedAt = Date.now();
 
 /** GET /api/health: the process answers and the database answers. */
 export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get('/api/health', {
-    schema: {
-      summary: 'Liveness and database check',
-      tags: ['system'],
-      response: {
-        200: Type.Object({
-          code: Type.Literal(200),
-          result: Type.Object({ status: Type.String(), database: Type.String(), uptimeSeconds: Type.Number() }),
-        }),
-      },
-    },
-  }, async (_request, reply) => {
+  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/health', { schema: HealthCheck }, async (_request, reply) => {
     await sql`select 1`.execute(db.kysely);
     return sendResult(reply, {
       status: 'ok',

@@ -1,8 +1,9 @@
-import { emailProblem } from '@kaloryfer/domain';
 import {
-  CONSENT_SOURCES, consentOfVersion, isConsentSource, newsletterOutcomeUrl, type NewsletterOutcome,
-} from '@kaloryfer/domain/src/newsletter/consent';
-import { Type, type Static } from '@sinclair/typebox';
+  NewsletterConfirm, NewsletterForm, NewsletterStatusOf, NewsletterSubscribe, NewsletterUnsubscribe,
+} from '@kaloryfer/api-contract';
+import { emailProblem } from '@kaloryfer/domain';
+import { consentOfVersion, isConsentSource, newsletterOutcomeUrl, type NewsletterOutcome } from '@kaloryfer/domain/src/newsletter/consent';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, sendResult } from '../http/envelope';
 import { NewsletterUnavailable, type ConfirmOutcome, type Newsletter } from '../newsletter/newsletter';
@@ -15,22 +16,6 @@ export const FORM_PATH = `${NEWSLETTER_PATH}/form`;
 
 export const UNKNOWN_CONSENT_VERSION = 'Unknown consent version';
 const SOMETHING_WENT_WRONG = 'Something went wrong';
-
-const EmailQuery = Type.Object({ email: Type.Optional(Type.String({ maxLength: 1000 })) }, { additionalProperties: true });
-const SubscribeBody = Type.Object({
-  email: Type.Optional(Type.String({ maxLength: 1000 })),
-  consentVersion: Type.Optional(Type.String({ maxLength: 32, description: 'the version of the consent wording shown (shared/domain/src/newsletter/consent.ts); today\'s when absent' })),
-  source: Type.Optional(Type.Union(CONSENT_SOURCES.map((source) => Type.Literal(source)), { description: 'where the consent was given; api when absent' })),
-}, { additionalProperties: true });
-const UnsubscribeBody = Type.Object({ email: Type.Optional(Type.String({ maxLength: 1000 })) }, { additionalProperties: true });
-const ConfirmQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: true });
-/** The footer's form, as a browser without JavaScript posts it (urlencoded strings). */
-const FormBody = Type.Object({
-  email: Type.Optional(Type.String({ maxLength: 2000 })),
-  consent: Type.Optional(Type.String({ maxLength: 16 })),
-  consent_version: Type.Optional(Type.String({ maxLength: 32 })),
-  source: Type.Optional(Type.String({ maxLength: 16 })),
-}, { additionalProperties: true });
 
 /** The spec's message for a missing or malformed address ('Field is required' / 'Please provide valid e-mail address'). */
 function checkedEmail(email: string | undefined): string {
@@ -75,15 +60,11 @@ const CONFIRM_OUTCOME: Record<ConfirmOutcome, NewsletterOutcome> = {
  * JavaScript. Both answer 303 to a page of the shop with `?newsletter=<outcome>#newsletter`.
  */
 export async function newsletterRoutes(app: FastifyInstance, { newsletter, publicOrigin }: { newsletter: Newsletter; publicOrigin: string }) {
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   for (const path of [NEWSLETTER_PATH, VSF_NEWSLETTER_PATH]) {
-    const tags = ['newsletter'];
-    app.get<{ Querystring: Static<typeof EmailQuery> }>(path, {
-      schema: { summary: 'Newsletter status of an address: subscribed, pending (confirmation link sent) or unsubscribed', tags, querystring: EmailQuery },
-    }, async (request, reply) => sendResult(reply, await newsletter.status(checkedEmail(request.query.email))));
+    routes.get(path, { schema: NewsletterStatusOf }, async (request, reply) => sendResult(reply, await newsletter.status(checkedEmail(request.query.email))));
 
-    app.post<{ Body: Static<typeof SubscribeBody> }>(path, {
-      schema: { summary: 'Subscribe (double opt-in): stores the consent and mails a confirmation link; ignored while pending or subscribed', tags, body: SubscribeBody },
-    }, async (request, reply) => {
+    routes.post(path, { schema: NewsletterSubscribe }, async (request, reply) => {
       const email = checkedEmail(request.body.email);
       const { consentVersion, source } = request.body;
       if (consentVersion !== undefined && !consentOfVersion(consentVersion)) throw new ApiError(400, UNKNOWN_CONSENT_VERSION);
@@ -96,14 +77,11 @@ export async function newsletterRoutes(app: FastifyInstance, { newsletter, publi
       }
     });
 
-    app.delete<{ Body: Static<typeof UnsubscribeBody> }>(path, {
-      schema: { summary: 'Unsubscribe (only a subscribed address): consent withdrawn, the marketing-automation hook called with {email}', tags, body: UnsubscribeBody },
-    }, async (request, reply) => sendResult(reply, (await newsletter.unsubscribe(checkedEmail(request.body.email))).status));
+    routes.delete(path, { schema: NewsletterUnsubscribe }, async (request, reply) =>
+      sendResult(reply, (await newsletter.unsubscribe(checkedEmail(request.body.email))).status));
   }
 
-  app.get<{ Querystring: Static<typeof ConfirmQuery> }>(CONFIRM_PATH, {
-    schema: { summary: 'The confirmation link of the double opt-in: 303 to the shop with ?newsletter=confirmed | link-used | link-expired | link-invalid', tags: ['newsletter'], querystring: ConfirmQuery },
-  }, async (request, reply) => {
+  routes.get(CONFIRM_PATH, { schema: NewsletterConfirm }, async (request, reply) => {
     try {
       return seeOther(reply, newsletterOutcomeUrl('/', CONFIRM_OUTCOME[await newsletter.confirm(request.query.token ?? '')]));
     } catch (error) {
@@ -117,9 +95,7 @@ export async function newsletterRoutes(app: FastifyInstance, { newsletter, publi
     form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    form.post<{ Body: Static<typeof FormBody> }>(FORM_PATH, {
-      schema: { summary: 'The footer\'s sign-up form (urlencoded, works without JavaScript): 303 back with ?newsletter=check-inbox | invalid-email | no-consent | already', tags: ['newsletter'], body: FormBody },
-    }, async (request, reply) => {
+    form.withTypeProvider<TypeBoxTypeProvider>().post(FORM_PATH, { schema: NewsletterForm }, async (request, reply) => {
       const back = backPath(request, publicOrigin);
       const { email, consent, consent_version: version, source } = request.body ?? {};
       // The answer goes back to the form that asked (the home page has its own besides the footer's).

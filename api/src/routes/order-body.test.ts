@@ -1,7 +1,8 @@
-import { allowListedAddress, clientOrderIdOf, derivedOrderKey, unwrapOrder, type OrderFields } from './order-body';
+import type { OrderBody } from '@kaloryfer/api-contract';
+import { allowListedAddress, clientOrderIdOf, derivedOrderKey, unwrapOrder } from './order-body';
 
 const ADDRESS = { firstname: 'Anna', lastname: 'Kowalska', street: ['ul. Grzewcza 7'], city: 'Kraków', postcode: '30-001', country_id: 'PL' };
-const ORDER: OrderFields = {
+const ORDER: OrderBody = {
   cart_id: 'cart-0123456789abcdef',
   products: [{ sku: 'ZAW-1', qty: 2, item_id: 11, server_item_id: 11, name: 'Zawór', price: 99 }],
   addressInformation: { shippingAddress: ADDRESS, shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: 'cashondelivery' },
@@ -33,7 +34,7 @@ test('allowListedAddress: no country at all → 400 naming both spellings', () =
     .toThrow('body.shippingAddress.country_id (or countryId) is required');
 });
 
-const keyOf = (changes: Partial<OrderFields>) => derivedOrderKey({ ...ORDER, ...changes });
+const keyOf = (changes: Partial<OrderBody>) => derivedOrderKey({ ...ORDER, ...changes });
 test.each([
   ['the same request again', {}, true],
   ['other prices, names and VSF extras of the same lines', { products: [{ sku: 'ZAW-1', qty: 2, item_id: 11, server_item_id: 11, price: 1, transmited: true }] }, true],
@@ -43,8 +44,8 @@ test.each([
   ['another cart', { cart_id: 'cart-fedcba9876543210' }, false],
   ['another payment method', { addressInformation: { ...ORDER.addressInformation, payment_method_code: 'banktransfer' } }, false],
 ])('derivedOrderKey: %s → same key: %s', (_name, changes, same) => {
-  expect(keyOf(changes as Partial<OrderFields>) === keyOf({})).toBe(same);
-  expect(keyOf(changes as Partial<OrderFields>)).toMatch(/^vsf-[A-Za-z0-9_-]{40}$/);
+  expect(keyOf(changes as Partial<OrderBody>) === keyOf({})).toBe(same);
+  expect(keyOf(changes as Partial<OrderBody>)).toMatch(/^vsf-[A-Za-z0-9_-]{40}$/);
 });
 
 test.each([

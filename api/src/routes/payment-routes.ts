@@ -1,3 +1,5 @@
+import { PaymentNotify } from '@kaloryfer/api-contract';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, sendResult } from '../http/envelope';
 import type { Payments } from '../payments/payments';
@@ -14,9 +16,8 @@ export async function paymentRoutes(app: FastifyInstance, { payments }: { paymen
   app.removeContentTypeParser('application/json'); // the app's JSON parser (http/json-body.ts) is replaced: this route keeps the raw bytes
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
 
-  app.post<{ Body: string }>(NOTIFY_PATH, {
-    schema: { summary: 'Payment gateway notification (signed: OpenPayu-Signature, HMAC-SHA256 of the raw body)', tags: ['payment'] },
-  }, async (request, reply) => {
+  // No body schema: the body is the raw text the signature covers (the contract says so).
+  app.withTypeProvider<TypeBoxTypeProvider>().post(NOTIFY_PATH, { schema: PaymentNotify }, async (request, reply) => {
     const raw = typeof request.body === 'string' ? request.body : '';
     const notification = payments.verify(raw, request.headers);
     if (!notification) throw new ApiError(401, 'The notification signature does not verify');

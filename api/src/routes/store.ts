@@ -1,20 +1,15 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { StoreCurrent } from '@kaloryfer/api-contract';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { ApiError, sendResult } from '../http/envelope';
-
-const StoreQuery = Type.Object({
-  storeCode: Type.Optional(Type.String({ pattern: '^[a-z0-9_]{1,32}$' })),
-}, { additionalProperties: true });
 
 /**
  * GET /api/store: the store a request speaks to (by ?storeCode= or the x-vs-store-code
  * header, as the VSF contract has it; none or an empty one = this shop's, STORE_CODE): locale, currency, default country.
  */
 export async function storeRoutes(app: FastifyInstance, { db, store: shop = { code: 'pl' } }: { db: Db; store?: { code: string } }) {
-  app.get<{ Querystring: Static<typeof StoreQuery> }>('/api/store', {
-    schema: { summary: 'Current store configuration', tags: ['system'], querystring: StoreQuery },
-  }, async (request, reply) => {
+  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/store', { schema: StoreCurrent }, async (request, reply) => {
     const header = request.headers['x-vs-store-code'];
     const code = request.query.storeCode ?? (typeof header === 'string' && header !== '' ? header : shop.code);
     if (!/^[a-z0-9_]{1,32}$/.test(code)) throw new ApiError(400, 'x-vs-store-code must match ^[a-z0-9_]{1,32}$');

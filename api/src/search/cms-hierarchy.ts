@@ -1,27 +1,12 @@
+import type { CmsHierarchyNode } from '@kaloryfer/api-contract';
 import type { CmsPage } from '@kaloryfer/domain';
 
 /**
  * The `cms_hierarchy` search type VSF 1.12 registers (its cms module loads it by identifier):
  * Magento's CMS hierarchy nodes — page, label, xpath, request URL, parent node — derived from
- * the active pages' `parent_identifier` (the tree /api/cms/hierarchy serves too).
+ * the active pages' `parent_identifier` (the tree /api/cms/hierarchy serves too). The node's
+ * shape is the contract's (shared/api-contract/src/content.ts).
  */
-export interface CmsHierarchyNode {
-  node_id: number;
-  page_id: number;
-  identifier: string;
-  label: string;
-  title: string;
-  parent_node_id: number | null;
-  parent_identifier: string | null;
-  /** Node ids from the root, "1/5/9" (Magento's xpath). */
-  xpath: string;
-  /** Where the page is in the shop (routes.md: /i/{slug}). */
-  request_url: string;
-  level: number;
-  sort_order: number;
-  position: number;
-}
-
 export function cmsHierarchy(pages: CmsPage[]): CmsHierarchyNode[] {
   const active = pages.filter((page) => page.active);
   const byIdentifier = new Map(active.map((page) => [page.identifier, page]));

@@ -1,3 +1,4 @@
+import type { CatalogSearchQuery } from '@kaloryfer/api-contract';
 import { isObject, parseQueryObject, SearchQueryError, type RawSearch } from './query-parser';
 import type { AnswerFormat } from './search-answer';
 
@@ -33,7 +34,8 @@ export interface SearchInput {
 const SEARCH_QUERY_KEYS = ['_appliedFilters', '_availableFilters', '_appliedSort', '_searchText'];
 const isSearchQuery = (value: unknown): boolean => isObject(value) && SEARCH_QUERY_KEYS.some((key) => key in value);
 
-type Query = Record<string, string | undefined>;
+/** The URL's parameters, as the route's schema lets them through (a list may be repeated). */
+type Query = CatalogSearchQuery;
 
 function source(query: Query, body: unknown): Record<string, unknown> {
   const empty = body === undefined || body === null || body === '' || (isObject(body) && Object.keys(body).length === 0);

@@ -1,3 +1,4 @@
+import type { AggregationBucket } from '@kaloryfer/api-contract';
 import type { RangeBucket } from '@kaloryfer/domain';
 
 /**
@@ -64,12 +65,8 @@ export interface TextOptions {
   minScore?: number;
 }
 
-export interface Bucket {
-  key: string;
-  doc_count: number;
-  from?: number | null;
-  to?: number | null;
-}
+/** A facet bucket, as the search answer carries it. */
+export type Bucket = AggregationBucket;
 
 export interface SearchResponse<T = Record<string, unknown>> {
   items: T[];

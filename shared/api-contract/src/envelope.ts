@@ -7,8 +7,11 @@ import { Type, type TSchema } from '@sinclair/typebox';
 export const Envelope = <Result extends TSchema>(result: Result) =>
   Type.Object({ code: Type.Integer(), result, meta: Type.Optional(Type.Record(Type.String(), Type.Unknown())) });
 
-/** A refusal: `result` is a message a person can read (a spec message where it has one), or VSF's error object. */
-export const ErrorEnvelope = Type.Object({ code: Type.Integer(), result: Type.Unknown() });
+/**
+ * A refusal: `result` is a message a person can read (a spec message where it has one), or VSF's
+ * error object; `meta` what a client may act on (a rate limit's `retryAfter` seconds).
+ */
+export const ErrorEnvelope = Type.Object({ code: Type.Integer(), result: Type.Unknown(), meta: Type.Optional(Type.Record(Type.String(), Type.Unknown())) });
 
 /**
  * A route's answers by status: `result` on success, the error envelope otherwise. Fastify

@@ -1,6 +1,7 @@
+import { ProductRenderList, ProductSingle, ProductViewRead } from '@kaloryfer/api-contract';
 import { isViewable, type Product } from '@kaloryfer/domain';
-import { Type, type Static } from '@sinclair/typebox';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../../catalog/catalog';
 import { ApiError, sendResult } from '../../http/envelope';
@@ -10,23 +11,6 @@ import { forGroup, TILE_FIELDS } from './product-fields';
 
 export const EMPTY_PRODUCT: SpecMessage = 'Product query returned an empty result';
 const SINGLE_KEYS = ['sku', 'id', 'url_path', 'url_key', 'slug'] as const;
-
-const SkuList = Type.String({ minLength: 1, maxLength: 2000, description: 'comma-separated SKUs' });
-const RenderListQuery = Type.Object({
-  skus: SkuList,
-  currencyCode: Type.Optional(Type.String({ maxLength: 3 })),
-  storeId: Type.Optional(Type.Integer({ minimum: 0 })),
-  userGroupId: Type.Optional(Type.Integer({ minimum: 0, maximum: 32000 })),
-});
-const SingleQuery = Type.Object({
-  key: Type.Optional(Type.String({ maxLength: 16 })),
-  sku: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
-  id: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
-  url_path: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
-  url_key: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
-  slug: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
-  userGroupId: Type.Optional(Type.Integer({ minimum: 0, maximum: 32000 })),
-}, { additionalProperties: false });
 
 export function parseSkus(raw: string, max: number, what: string): string[] {
   const skus = [...new Set(raw.split(',').map((sku) => sku.trim()).filter(Boolean))];
@@ -72,10 +56,8 @@ const CURRENCY = 'PLN';
 
 export async function productRoutes(app: FastifyInstance, { catalog, reviews, store = { id: 2, idAliases: [1] } }: { catalog: Catalog; reviews: Reviews; store?: PricedStore }) {
   const storeIds = [store.id, ...store.idAliases.filter((id) => id !== store.id)];
-  app.get<{ Querystring: Static<typeof RenderListQuery> }>('/api/product/render-list', {
-    config: { cache: 'catalog' },
-    schema: { summary: 'Current prices of products (gross, net, tax, tiers, Omnibus)', tags: ['catalogue'], querystring: RenderListQuery },
-  }, async (request, reply) => {
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  typed.get('/api/product/render-list', { config: { cache: 'catalog' }, schema: ProductRenderList }, async (request, reply) => {
     const { currencyCode = CURRENCY, storeId = store.id, userGroupId = null } = request.query;
     if (currencyCode.toUpperCase() !== CURRENCY) {
       throw new ApiError(400, `currencyCode: only ${CURRENCY} prices are kept, got ${currencyCode} (a VSF client sets i18n.currencyCode to ${CURRENCY})`);
@@ -97,10 +79,7 @@ export async function productRoutes(app: FastifyInstance, { catalog, reviews, st
     return sendResult(reply, { items });
   });
 
-  app.get<{ Querystring: Static<typeof SingleQuery> }>('/api/product/single', {
-    config: { cache: 'catalog' },
-    schema: { summary: 'One product by its search key (sku, id, url_path, url_key or slug)', tags: ['catalogue'], querystring: SingleQuery },
-  }, async (request, reply) => {
+  typed.get('/api/product/single', { config: { cache: 'catalog' }, schema: ProductSingle }, async (request, reply) => {
     const key = request.query.key ?? 'sku';
     if (!(SINGLE_KEYS as readonly string[]).includes(key)) throw new ApiError(400, `key must be one of ${SINGLE_KEYS.join(', ')}`);
     const value = request.query[key as (typeof SINGLE_KEYS)[number]];
@@ -111,15 +90,7 @@ export async function productRoutes(app: FastifyInstance, { catalog, reviews, st
     return sendResult(reply, forGroup(product, request.query.userGroupId ?? null));
   });
 
-  app.get<{ Params: { parentSku: string }; Querystring: { userGroupId?: number } }>('/api/product-view/:parentSku', {
-    config: { cache: 'catalog' },
-    schema: {
-      summary: 'Everything a product page shows, in one call: product, attribute labels, categories, related products, reviews',
-      tags: ['catalogue'],
-      params: Type.Object({ parentSku: Type.String({ minLength: 1, maxLength: 64 }) }),
-      querystring: Type.Object({ userGroupId: Type.Optional(Type.Integer({ minimum: 0, maximum: 32000 })) }),
-    },
-  }, async (request, reply) => {
+  typed.get('/api/product-view/:parentSku', { config: { cache: 'catalog' }, schema: ProductViewRead }, async (request, reply) => {
     await catalog.ensureCurrent();
     const entry = catalog.bySkuLookup(request.params.parentSku);
     const product = entry?.product;

@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CatalogSearchGet, CatalogSearchPost, type CatalogSearchQuery } from '@kaloryfer/api-contract';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifySerializerCompiler } from 'fastify';
 import type { GroupTokens } from '../../auth/group-token';
 import type { Catalog } from '../../catalog/catalog';
 import { ApiError } from '../../http/envelope';
@@ -14,7 +16,14 @@ import { forGroup } from './product-fields';
 const INDEX = /^vue_storefront_catalog(_[a-z]{2})?$/;
 
 type Params = { index: string; type: string };
-type Query = Record<string, string | undefined>;
+
+/**
+ * The answer is written as JSON text (search/search-answer.ts: each document serialised once for
+ * both `items` and `hits`), so Fastify never serialises a 200 through its schema, which is there
+ * for the contract and OpenAPI (api/test/vsf-search.test.ts checks answers against it). No
+ * serialiser is compiled from the large document schemas; the error envelopes are plain JSON.
+ */
+const asJson: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
 
 /**
  * Catalogue search (spec §7, vue-storefront-api `/api/catalog/{index}/{type}/_search`): POST
@@ -62,7 +71,7 @@ export async function searchRoutes(app: FastifyInstance, { catalog, groupTokens,
     return reply.type('application/json; charset=utf-8').send(answerJson(response, { index: params.index, type: params.type, format: input.format, withHits: input.withHits, aggregationNames }));
   };
 
-  const readInput = (params: Params, query: Query, body: unknown): SearchInput => {
+  const readInput = (params: Params, query: CatalogSearchQuery, body: unknown): SearchInput => {
     try {
       return readSearchRequest(params.type, query, body);
     } catch (error) {
@@ -72,12 +81,10 @@ export async function searchRoutes(app: FastifyInstance, { catalog, groupTokens,
   };
 
   // GET only: a POST answer is not kept by HTTP caches (the service worker keeps its own copy).
-  app.get<{ Params: Params; Querystring: Query }>('/api/catalog/:index/:type/_search', {
-    config: { cache: 'catalog' },
-    schema: { summary: 'Catalogue search (GET, request= holds the search query or an Elasticsearch body)', tags: ['catalogue'] },
-  }, async (request, reply) => run(request.params, readInput(request.params, request.query, undefined), reply));
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  typed.get('/api/catalog/:index/:type/_search', { config: { cache: 'catalog' }, schema: CatalogSearchGet, serializerCompiler: asJson },
+    async (request, reply) => run(request.params, readInput(request.params, request.query, undefined), reply));
 
-  app.post<{ Params: Params; Querystring: Query; Body: unknown }>('/api/catalog/:index/:type/_search', {
-    schema: { summary: 'Catalogue search (POST body: the search query or an Elasticsearch body, with paging, sort and field selection)', tags: ['catalogue'] },
-  }, async (request, reply) => run(request.params, readInput(request.params, request.query, request.body), reply));
+  typed.post('/api/catalog/:index/:type/_search', { schema: CatalogSearchPost, serializerCompiler: asJson },
+    async (request, reply) => run(request.params, readInput(request.params, request.query, request.body), reply));
 }

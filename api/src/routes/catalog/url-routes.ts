@@ -1,19 +1,13 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { UrlResolve } from '@kaloryfer/api-contract';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../../catalog/catalog';
 import { resolvePath } from '../../catalog/url-resolver';
 import { ApiError, sendResult } from '../../http/envelope';
 
-const UrlQuery = Type.Object({
-  path: Type.String({ minLength: 1, maxLength: 1024, pattern: '^/', description: 'a shop path, e.g. /grzejnik-lazienkowy-aurora-kf-ld-0002' }),
-}, { additionalProperties: false });
-
 /** The URL dispatcher's lookup (spec §2 "Unknown URLs"): a product's url_path first, then a category's. */
 export async function urlRoutes(app: FastifyInstance, { catalog }: { catalog: Catalog }) {
-  app.get<{ Querystring: Static<typeof UrlQuery> }>('/api/url', {
-    config: { cache: 'catalog' },
-    schema: { summary: 'What a shop path shows: a product or a category (404 when neither)', tags: ['catalogue'], querystring: UrlQuery },
-  }, async (request, reply) => {
+  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/url', { config: { cache: 'catalog' }, schema: UrlResolve }, async (request, reply) => {
     await catalog.ensureCurrent();
     const resolved = resolvePath(catalog, request.query.path.split(/[?#]/)[0]);
     if (!resolved) throw new ApiError(404, `No product or category at ${request.query.path.slice(0, 200)}`);

@@ -1,5 +1,6 @@
+import type { CmsHierarchyNode } from '@kaloryfer/api-contract';
 import type { CmsBlock, CmsPage, Product } from '@kaloryfer/domain';
-import { cmsHierarchy, type CmsHierarchyNode } from '../cms-hierarchy';
+import { cmsHierarchy } from '../cms-hierarchy';
 import { project } from '../project';
 import type { CatalogCollections, IndexContext, SearchEngine } from '../search-engine';
 import type { EntityType, SearchRequest, SearchResponse } from '../search-request';
