@@ -37,7 +37,7 @@ function itemOf(entry: CartLineView, cartId: string): CartItem {
 }
 
 /**
- * The VSF cart calls (vsf-contract.md; their contract: shared/api-contract/src/cart.ts). Guest
+ * The VSF cart calls (docs/vsf-contract.md; their contract: shared/api-contract/src/cart.ts). Guest
  * carts are created without a token; the cart id (`?cartId=`) is the guest's secret. Every
  * price and total is the server's.
  */

@@ -9,7 +9,7 @@ import { ApiError, sendResult } from '../http/envelope';
 import { NewsletterUnavailable, type ConfirmOutcome, type Newsletter } from '../newsletter/newsletter';
 
 export const NEWSLETTER_PATH = '/api/ext/newsletter';
-/** Where VSF 1.12's newsletter module sends the same three calls (vsf-contract.md). */
+/** Where VSF 1.12's newsletter module sends the same three calls (docs/vsf-contract.md). */
 export const VSF_NEWSLETTER_PATH = '/api/ext/mailchimp-subscribe/subscribe';
 export const CONFIRM_PATH = `${NEWSLETTER_PATH}/confirm`;
 export const FORM_PATH = `${NEWSLETTER_PATH}/form`;
@@ -52,7 +52,7 @@ const CONFIRM_OUTCOME: Record<ConfirmOutcome, NewsletterOutcome> = {
 };
 
 /**
- * The newsletter calls (spec §7, vsf-contract.md) with double opt-in (docs/content.md):
+ * The newsletter calls (spec §7, docs/vsf-contract.md) with double opt-in (docs/content.md):
  * `GET ?email=` → `subscribed` | `pending` | `unsubscribed`; `POST {email}` → `pending` (a
  * confirmation link is mailed) or `subscribed` (already; nothing sent); `DELETE {email}` →
  * `unsubscribed` (and the marketing-automation hook) — each also at VSF 1.12's address.

@@ -4,7 +4,7 @@ import { ApiError } from '../http/envelope';
 import type { AddressInput } from '../orders/orders';
 
 /**
- * The body of `POST /api/order` in both forms clients send (vsf-contract.md): VSF 1.12 posts the
+ * The body of `POST /api/order` in both forms clients send (docs/vsf-contract.md): VSF 1.12 posts the
  * order itself, with no order id (core/pages/Checkout.js prepareOrder → OrderService.placeOrder);
  * the shop's checkout wraps it as `{order: {…}}` with its own `order_id`. Its schema is
  * `OrderBody` in shared/api-contract (order.ts); here is what the API does with it.

@@ -15,7 +15,7 @@ const NOT_FOUND = 'No such order';
 interface OrderRouteDeps { orders: Orders; carts: Carts; customers: Customers; payments: Payments }
 
 /**
- * `POST /api/order` (vsf-contract.md): the server cart becomes an order, once per client order
+ * `POST /api/order` (docs/vsf-contract.md): the server cart becomes an order, once per client order
  * id; an online payment method answers with the gateway page to send the shopper to. The
  * thank-you page reads the order (`GET /api/order/status`) and can start a new payment attempt
  * after a failed one (`POST /api/order/payment`) — both need the client order id.

@@ -19,7 +19,7 @@ interface UserRouteDeps {
 }
 
 /**
- * The user calls of the VSF contract (vsf-contract.md, docs/account.md): create, login, refresh,
+ * The user calls of the VSF contract (docs/vsf-contract.md, docs/account.md): create, login, refresh,
  * reset-password, create-password, me (read and update), change-password, order-history — plus
  * logout (not in VSF 1: it revokes the session's refresh tokens) and one order of the history.
  * Calls with a user token take it as `?token=` or `Authorization: Bearer`. Schemas:

@@ -1,3 +1,4 @@
+import type { CartTotalSegment } from '@kaloryfer/api-contract';
 import type { ProductOptionInput } from '../channels/cart';
 import type { NotificationInput } from '../channels/notifications';
 import type { OverlayPanel } from '../channels/overlay';
@@ -25,12 +26,8 @@ export interface CartLine {
   errorParams?: Record<string, string | number>;
 }
 
-/** A total's row; `code` is stable (the storefront translates it), `title` is the server's Polish text. */
-export interface CartTotalSegment {
-  code: 'subtotal' | 'discount' | 'shipping' | 'payment' | 'tax' | 'grand_total';
-  title: string;
-  value: number;
-}
+/** A total's row, as the API answers it (shared/api-contract): `code` is stable (the storefront translates it), `title` is the server's Polish text. */
+export type { CartTotalSegment };
 
 /** The server's totals (never computed from client prices). */
 export interface CartTotals {

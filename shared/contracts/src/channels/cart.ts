@@ -1,11 +1,8 @@
+import type { CartProductOption } from '@kaloryfer/api-contract';
 import { defineCommand } from '../bus';
 
-/** Selected options of a cart line, as the VSF contract's product_option.extension_attributes. */
-export interface ProductOptionInput {
-  readonly configurable_item_options?: { option_id: string; option_value: string }[];
-  readonly bundle_options?: { option_id: number; option_qty: number; option_selections: number[] }[];
-  readonly custom_options?: { option_id: string; option_value: string }[];
-}
+/** Selected options of a cart line: the API contract's product_option.extension_attributes, as the server stores them. */
+export type ProductOptionInput = Readonly<NonNullable<CartProductOption['extension_attributes']>>;
 
 /** What a remote asks the cart engine (mfe-cart) to add. */
 export interface CartAddRequest {

@@ -1,24 +1,7 @@
-/** A published (approved) review as the shop lists it. */
-export interface Review {
-  id: number;
-  nickname: string;
-  title: string;
-  detail: string;
-  /** 1–5 stars; null when the writer gave none (Vue Storefront 1's review form has no stars). */
-  rating: number | null;
-  created_at: string;
-}
+import type { RatingHistogram, Review, ReviewSummary } from '@kaloryfer/api-contract';
 
-/** Approved reviews per star: index 0 = 1 star … index 4 = 5 stars. */
-export type RatingHistogram = [number, number, number, number, number];
-
-export interface ReviewSummary {
-  /** Mean rating to one decimal, over the reviews with stars; null when none has any yet. */
-  average: number | null;
-  /** Approved reviews, with stars or without (the list's total). */
-  count: number;
-  histogram: RatingHistogram;
-}
+/** The review shapes are the API contract's (shared/api-contract/src/reviews.ts): one declaration, read by the API and the remotes. */
+export type { RatingHistogram, Review, ReviewSummary };
 
 /** What a shopper may write; the API's schema and the form's maxLength read the same numbers. */
 export const REVIEW_LIMITS = { nickname: 60, title: 120, detail: 2000 } as const;
