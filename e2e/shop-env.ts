@@ -17,6 +17,8 @@ export const SHOP_ENV = {
   LOG_LEVEL: 'warn',
   // Short-lived access tokens: every account journey lives through refreshes, and the expiry journey waits one out.
   ACCESS_TOKEN_TTL: '15',
+  // Every API answer a journey gets is checked against its schema in shared/api-contract (a mismatch is a 500 naming the field).
+  CHECK_RESPONSES: '1',
 };
 
 export const REMOTE_ORIGINS = {
