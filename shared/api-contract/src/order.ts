@@ -48,8 +48,8 @@ export const OrderBody = Type.Object({
 }, { additionalProperties: true });
 export type OrderBody = Static<typeof OrderBody>;
 
-/** An order's address as stored and answered: the allow-listed fields, street lines as text (an empty optional field is left out). */
-export const OrderAddress = Type.Object({
+/** The fields every answered address has, an order's and the address book's (an empty optional field is left out). */
+export const PostalAddress = Type.Object({
   firstname: Type.String(),
   lastname: Type.String(),
   street: Type.Array(Type.String()),
@@ -57,10 +57,13 @@ export const OrderAddress = Type.Object({
   postcode: Type.String(),
   country_id: Type.String(),
   telephone: Type.Optional(Type.String()),
-  email: Type.Optional(Type.String()),
   company: Type.Optional(Type.String()),
   vat_id: Type.Optional(Type.String()),
 });
+export type PostalAddress = Static<typeof PostalAddress>;
+
+/** An order's address as stored and answered: the allow-listed fields, street lines as text. */
+export const OrderAddress = Type.Object({ ...PostalAddress.properties, email: Type.Optional(Type.String()) });
 export type OrderAddress = Static<typeof OrderAddress>;
 
 /** Where an order stands: `pending_payment` until an online payment is confirmed, `processing` once paid or paid offline. */

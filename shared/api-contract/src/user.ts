@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CartOptionLabel, CartProductOption } from './cart';
 import { answers, ErrorEnvelope, Nullable } from './envelope';
-import { OrderAddress, OrderState, OrderTotalSegment, PaymentState } from './order';
+import { OrderAddress, OrderState, OrderTotalSegment, PaymentState, PostalAddress } from './order';
 
 /**
  * The customer's calls of the VSF user contract (docs/account.md "Calls", vsf-contract.md):
@@ -63,15 +63,7 @@ export type CreatedCustomer = Static<typeof CreatedCustomer>;
 export const SavedAddress = Type.Object({
   id: Type.Integer(),
   customer_id: Type.Integer(),
-  firstname: Type.String(),
-  lastname: Type.String(),
-  street: Type.Array(Type.String()),
-  city: Type.String(),
-  postcode: Type.String(),
-  country_id: Type.String(),
-  telephone: Type.Optional(Type.String()),
-  company: Type.Optional(Type.String()),
-  vat_id: Type.Optional(Type.String()),
+  ...PostalAddress.properties,
   /** Magento's region, always empty in Poland. */
   region: Type.Object({ region_code: Type.Null(), region: Type.Null(), region_id: Type.Literal(0) }),
   region_id: Type.Literal(0),
