@@ -1,40 +1,20 @@
-import type { CartTotalSegment, ProductOptionInput } from '@kaloryfer/contracts';
-import type { Product } from '@kaloryfer/domain';
+import type {
+  CartDelete, CartItem, CartProductOption, CartTotals, CartUpdate, Product, StockItem,
+} from '@kaloryfer/api-contract';
 import { apiJson, withUserToken } from '@kaloryfer/ui';
-import type { ServerItem } from './cart-rules';
 
-/** A line as `cart/pull` and `cart/update` answer it (docs/cart.md). */
-export interface ServerLine extends ServerItem {
-  name: string;
-  price: number;
-  row_total_incl_tax: number;
-  image?: string;
-  slug?: string;
-  parent_sku: string | null;
-  options: { label: string; value: string }[];
-  error?: string;
-}
+/** A route's request body, read off its contract (shared/api-contract; types only). */
+type Body<Route extends { body: { static: unknown } }> = Route['body']['static'];
 
-export interface ServerTotals {
-  subtotal_incl_tax: number;
-  discount_amount: number;
-  coupon_code: string | null;
-  shipping_incl_tax: number;
-  grand_total: number;
-  total_segments: CartTotalSegment[];
-}
+/** What the engine reads of `GET /api/stock/check` (the contract's `StockItem`). */
+export type StockAnswer = Pick<StockItem, 'is_in_stock' | 'is_volatile'>;
 
-export interface StockCheck {
-  is_in_stock: boolean;
-  is_volatile?: boolean;
-}
-
-export interface LineUpdate {
-  sku: string;
-  qty: number;
-  item_id?: number;
-  product_option?: { extension_attributes: ProductOptionInput };
-}
+/**
+ * A line as the engine sends it to `cart/update` (the contract's `cartItem`): the API checks the
+ * quantity by hand, so its contract takes anything there; the engine always sends a number, and
+ * the options in the form the server stores them (`wrap` in server-line.ts).
+ */
+export type LineUpdate = Pick<Body<typeof CartUpdate>['cartItem'], 'sku' | 'item_id'> & { qty: number; product_option?: CartProductOption };
 
 /**
  * The server calls the engine makes (the VSF cart contract). An interface so the engine's
@@ -43,13 +23,13 @@ export interface LineUpdate {
  */
 export interface CartApi {
   create(customerToken: string | null): Promise<string>;
-  pull(cartId: string, customerToken: string | null): Promise<ServerLine[]>;
-  update(cartId: string, item: LineUpdate, customerToken: string | null): Promise<ServerLine>;
+  pull(cartId: string, customerToken: string | null): Promise<CartItem[]>;
+  update(cartId: string, item: LineUpdate, customerToken: string | null): Promise<CartItem>;
   remove(cartId: string, itemId: number, customerToken: string | null): Promise<void>;
-  totals(cartId: string, customerToken: string | null): Promise<ServerTotals>;
+  totals(cartId: string, customerToken: string | null): Promise<CartTotals>;
   applyCoupon(cartId: string, code: string, customerToken: string | null): Promise<void>;
   deleteCoupon(cartId: string, customerToken: string | null): Promise<void>;
-  checkStock(sku: string): Promise<StockCheck>;
+  checkStock(sku: string): Promise<StockAnswer>;
   /** A product with its variants (edit mode offers them). */
   product(sku: string): Promise<Product>;
 }
@@ -75,19 +55,19 @@ export function httpCartApi(base = '/api'): CartApi {
   const as = <T>(token: string | null, call: (token: string | null) => Promise<T>) => (token ? withUserToken(call) : call(null));
   return {
     create: (token) => as(token, (t) => post<string>(`/cart/create${query(null, t)}`)),
-    pull: (cartId, token) => as(token, (t) => get<ServerLine[]>(`/cart/pull${query(cartId, t)}`)),
-    update: (cartId, item, token) => as(token, (t) => post<ServerLine>(`/cart/update${query(cartId, t)}`, { cartItem: { ...item, quoteId: cartId } })),
+    pull: (cartId, token) => as(token, (t) => get<CartItem[]>(`/cart/pull${query(cartId, t)}`)),
+    update: (cartId, item, token) => as(token, (t) => post<CartItem>(`/cart/update${query(cartId, t)}`, { cartItem: { ...item, quoteId: cartId } } satisfies Body<typeof CartUpdate>)),
     remove: async (cartId, itemId, token) => {
-      await as(token, (t) => post<boolean>(`/cart/delete${query(cartId, t)}`, { cartItem: { item_id: itemId, quoteId: cartId } }));
+      await as(token, (t) => post<true>(`/cart/delete${query(cartId, t)}`, { cartItem: { item_id: itemId, quoteId: cartId } } satisfies Body<typeof CartDelete>));
     },
-    totals: (cartId, token) => as(token, (t) => get<ServerTotals>(`/cart/totals${query(cartId, t)}`)),
+    totals: (cartId, token) => as(token, (t) => get<CartTotals>(`/cart/totals${query(cartId, t)}`)),
     applyCoupon: async (cartId, code, token) => {
-      await as(token, (t) => post<boolean>(`/cart/apply-coupon${query(cartId, t, { coupon: code })}`));
+      await as(token, (t) => post<true>(`/cart/apply-coupon${query(cartId, t, { coupon: code })}`));
     },
     deleteCoupon: async (cartId, token) => {
-      await as(token, (t) => post<boolean>(`/cart/delete-coupon${query(cartId, t)}`));
+      await as(token, (t) => post<true>(`/cart/delete-coupon${query(cartId, t)}`));
     },
-    checkStock: (sku) => get<StockCheck>(`/stock/check?${new URLSearchParams({ sku })}`),
+    checkStock: (sku) => get<StockItem>(`/stock/check?${new URLSearchParams({ sku })}`),
     product: (sku) => get<Product>(`/product/single?${new URLSearchParams({ sku })}`),
   };
 }

@@ -1,3 +1,4 @@
+import type { CartTotals } from '@kaloryfer/api-contract';
 import type { CartState } from '@kaloryfer/contracts';
 import { CartProjection, projectCart } from './cart-projection';
 import { EMPTY, type EngineItem, type StoredCart } from './cart-state';
@@ -22,7 +23,10 @@ test.each<['items' | 'quantities', number]>([['items', 2], ['quantities', 3]])('
 });
 
 test('totals by their contract names', () => {
-  const totals = { subtotal_incl_tax: 178, discount_amount: -17.8, coupon_code: 'NEWSLETTER10', shipping_incl_tax: 0, grand_total: 160.2, total_segments: [] };
+  const totals: CartTotals = {
+    subtotal_incl_tax: 178, discount_amount: -17.8, coupon_code: 'NEWSLETTER10', shipping_incl_tax: 0, payment_fee_incl_tax: 0, tax_amount: 29.96, grand_total: 160.2,
+    total_segments: [], items: [], shipping_method: null, payment_method: null,
+  };
   expect(projectCart({ ...cart, totals }, view)).toMatchObject({
     grandTotal: 160.2, totals: { subtotalInclTax: 178, discountAmount: -17.8, couponCode: 'NEWSLETTER10', shippingInclTax: 0, grandTotal: 160.2, segments: [] },
   });

@@ -110,7 +110,9 @@ describe('stock sync', () => {
 
 describe('merge matrix × flags', () => {
   const cartId = 'cart-1';
-  const server = (item: LocalItem, qty = item.qty, item_id = 100): ServerItem => ({ item_id, sku: item.sku, qty, product_type: item.type_id, product_option: item.product_option });
+  const server = (item: LocalItem, qty = item.qty, item_id = 100): ServerItem => ({
+    item_id, sku: item.sku, qty, product_type: item.type_id, ...(item.product_option ? { product_option: { extension_attributes: item.product_option } } : {}),
+  });
   const kinds = (actions: MergeAction[]) => actions.map((action) => {
     if (action.kind === 'server-update' || action.kind === 'local-set') return `${action.kind}:${action.qty}`;
     return action.kind;

@@ -1,3 +1,4 @@
+import type { CartItem } from '@kaloryfer/api-contract';
 import type { ProductOptionInput } from '@kaloryfer/contracts';
 import type { SpecMessage } from '@kaloryfer/i18n';
 import { hashText, lineIdentity } from '@kaloryfer/domain';
@@ -46,18 +47,12 @@ export interface LocalItem {
   server_cart_id?: string;
 }
 
-export interface ServerItem {
-  item_id: number;
-  sku: string;
-  qty: number;
-  product_type: string;
-  product_option?: { extension_attributes?: ProductOptionInput } | ProductOptionInput;
-}
+/** What the rules read of a server line (the contract's `CartItem`). */
+export type ServerItem = Pick<CartItem, 'item_id' | 'sku' | 'qty' | 'product_type' | 'product_option'>;
 
-const optionsOf = (item: LocalItem | ServerItem): ProductOptionInput => {
-  const option = item.product_option as ({ extension_attributes?: ProductOptionInput } & ProductOptionInput) | undefined;
-  return option?.extension_attributes ?? option ?? {};
-};
+/** A line's options: a local line keeps them bare, the server's come wrapped in `extension_attributes`. */
+const optionsOf = (item: LocalItem | ServerItem): ProductOptionInput =>
+  ('type_id' in item ? item.product_option : item.product_option?.extension_attributes) ?? {};
 
 /** The line's identity in the shop's one rule (shared/domain line-identity): sku and its bundle and custom options. */
 export function lineChecksum(item: LocalItem | ServerItem): string {

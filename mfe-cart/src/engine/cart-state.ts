@@ -1,5 +1,5 @@
+import type { CartOptionLabel, CartTotals } from '@kaloryfer/api-contract';
 import type { CartLine } from '@kaloryfer/contracts';
-import type { ServerTotals } from './cart-api';
 import { lineChecksum, type LocalItem } from './cart-rules';
 import { CART_KEY, type CartStorage } from './cart-storage';
 
@@ -17,7 +17,8 @@ export interface EngineItem extends LocalItem {
   rowTotal: number;
   image?: string;
   slug?: string;
-  options: { label: string; value: string }[];
+  /** The chosen options in words, as the server's line says them. */
+  options: CartOptionLabel[];
   /** Why the line cannot be bought as it is (spec: errors.stock), a messages key. */
   error?: string;
   errorParams?: Record<string, string | number>;
@@ -35,7 +36,8 @@ export interface StoredCart {
   owner: 'guest' | 'customer';
   lastSync: SyncMark;
   lastTotalsSync: SyncMark;
-  totals: ServerTotals | null;
+  /** The server's last totals, as `cart/totals` answered them. */
+  totals: CartTotals | null;
 }
 
 export const EMPTY: StoredCart = {

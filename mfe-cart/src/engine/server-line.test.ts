@@ -1,11 +1,11 @@
+import type { CartItem } from '@kaloryfer/api-contract';
 import { ApiFailure } from '@kaloryfer/ui';
-import type { ServerLine } from './cart-api';
 import type { EngineItem } from './cart-state';
 import { decorate, fromServer, isGone, problemOf, wrap } from './server-line';
 
 const local: EngineItem = { sku: 'KF-ZT-0001', type_id: 'simple', qty: 2, name: 'Zawór termostatyczny', price: 80, rowTotal: 0, image: '/img/zawor.jpg', options: [] };
-const priced: ServerLine = {
-  sku: 'KF-ZT-0001', product_type: 'simple', qty: 3, item_id: 7, name: 'Zawór termostatyczny M30', price: 89, row_total_incl_tax: 267, parent_sku: null, options: [],
+const priced: CartItem = {
+  sku: 'KF-ZT-0001', product_type: 'simple', qty: 3, item_id: 7, quote_id: 'cart-1', name: 'Zawór termostatyczny M30', price: 89, row_total_incl_tax: 267, parent_sku: null, options: [],
 };
 
 test('a line the server priced: its qty, price, name and ids over the local ones; what it leaves out stays', () => {

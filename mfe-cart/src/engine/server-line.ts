@@ -1,6 +1,6 @@
+import type { CartItem, CartProductOption } from '@kaloryfer/api-contract';
 import type { ProductOptionInput } from '@kaloryfer/contracts';
 import { ApiFailure } from '@kaloryfer/ui';
-import type { ServerLine } from './cart-api';
 import { ADD_MESSAGES, stockSync } from './cart-rules';
 import type { EngineItem } from './cart-state';
 import { messageOf } from './server-message';
@@ -13,7 +13,7 @@ import { messageOf } from './server-message';
  */
 
 /** A line's options as `cart/update` takes them. */
-export const wrap = (option: ProductOptionInput | undefined) => (option && Object.keys(option).length > 0 ? { extension_attributes: option } : undefined);
+export const wrap = (option: ProductOptionInput | undefined): CartProductOption | undefined => (option && Object.keys(option).length > 0 ? { extension_attributes: option } : undefined);
 
 /** The server cart is gone or not ours any more (a new cart takes the local lines). */
 export const isGone = (error: unknown) => error instanceof ApiFailure && [401, 403, 404].includes(error.status);
@@ -27,7 +27,7 @@ export function problemOf(text: string | undefined): Pick<EngineItem, 'error' | 
 }
 
 /** The line as the server priced it, over what the client knew. */
-export function decorate(item: EngineItem, line: ServerLine, cartId: string): EngineItem {
+export function decorate(item: EngineItem, line: CartItem, cartId: string): EngineItem {
   return {
     ...item,
     qty: line.qty,
@@ -46,8 +46,8 @@ export function decorate(item: EngineItem, line: ServerLine, cartId: string): En
 }
 
 /** A line only the server cart has, as the engine keeps it. */
-export function fromServer(line: ServerLine, cartId: string): EngineItem {
-  const option = (line.product_option as { extension_attributes?: ProductOptionInput } | undefined)?.extension_attributes;
+export function fromServer(line: CartItem, cartId: string): EngineItem {
+  const option = line.product_option?.extension_attributes;
   const base: EngineItem = {
     sku: line.sku, type_id: line.product_type, qty: line.qty, name: line.name, price: line.price, rowTotal: line.row_total_incl_tax, options: [],
     ...(option ? { product_option: option } : {}),

@@ -1,5 +1,6 @@
+import type { CartItem } from '@kaloryfer/api-contract';
 import { ApiFailure } from '@kaloryfer/ui';
-import type { CartApi, ServerLine } from './cart-api';
+import type { CartApi } from './cart-api';
 import { cartHash, connectOutcome, mergePlan, sameLine, syncNeeded, totalsHash, type CartFlags, type MergeAction } from './cart-rules';
 import type { CartStore, EngineItem } from './cart-state';
 import { decorate, fromServer, isGone, problemOf, wrap } from './server-line';
@@ -73,7 +74,7 @@ export class ServerSync {
     }
     if (!(await this.connect())) return;
     let token = store.state.token!;
-    let server: ServerLine[];
+    let server: CartItem[];
     try {
       server = await api.pull(token, store.caller);
     } catch (error) {
@@ -135,7 +136,7 @@ export class ServerSync {
   }
 
   /** Runs a merge plan; true when the server cart changed. */
-  private async execute(actions: MergeAction<EngineItem, ServerLine>[], token: string): Promise<boolean> {
+  private async execute(actions: MergeAction<EngineItem, CartItem>[], token: string): Promise<boolean> {
     const { api, store } = this.deps;
     let changedServer = false;
     let items = [...store.state.items];

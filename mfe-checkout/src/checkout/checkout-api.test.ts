@@ -1,5 +1,7 @@
 import { claimWriter, NO_SESSION, tokenRefreshRequested } from '@kaloryfer/contracts';
+import { placedOrder, SHOPPER_ORDER, TOTALS } from './api-answers.testing';
 import { checkoutApi } from './checkout-api';
+import type { OrderRequest } from '../domain/order';
 
 /** The API answered at the fetch boundary: every URL asked, and a 401 for a token it no longer takes. */
 const session = claimWriter('session', 'mfe-account');
@@ -15,13 +17,23 @@ beforeEach(() => {
     if (refused && url.includes(`token=${refused}`)) {
       return { ok: false, status: 401, statusText: 'Unauthorized', json: async () => ({ code: 401, result: 'Unexpected authorization error' }) } as Response;
     }
-    const result = url.includes('collect-totals') ? { grand_total: 1, total_segments: [] } : url.startsWith('/api/order') ? { orderNumber: '000000042' } : [];
+    const result = url.includes('collect-totals') ? TOTALS : url.startsWith('/api/order/status') ? SHOPPER_ORDER
+      : url.startsWith('/api/order/payment') ? { paymentRedirect: 'https://secure.snd.payu.com/pay/?orderId=ABC' } : url.startsWith('/api/order') ? placedOrder('a'.repeat(32)) : [];
     return { ok: true, status: 200, statusText: 'OK', json: async () => ({ code: 200, result }) } as Response;
   }) as typeof fetch;
 });
 afterEach(() => session.set(NO_SESSION));
 
-const ORDER = { order: { order_id: 'a'.repeat(32), cart_id: CART, addressInformation: {} } } as never;
+const ADDRESS = { firstname: 'Anna', lastname: 'Kowalska', street: ['ul. Kwiatowa 12/4'], city: 'Kraków', postcode: '30-001', country_id: 'PL' };
+const ORDER: OrderRequest = {
+  order: {
+    order_id: 'a'.repeat(32), cart_id: CART,
+    addressInformation: {
+      shippingAddress: { ...ADDRESS, email: 'anna@example.pl' }, billingAddress: ADDRESS,
+      shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: 'banktransfer',
+    },
+  },
+};
 const everyCartCall = async () => {
   await checkoutApi.shippingMethods(CART);
   await checkoutApi.paymentMethods(CART);

@@ -1,4 +1,4 @@
-import type { CmsBlock } from '@kaloryfer/domain';
+import type { CmsBlock, CmsBlockPage } from '@kaloryfer/api-contract';
 import { apiJson, usePageData } from '@kaloryfer/ui';
 
 /**
@@ -10,7 +10,7 @@ export const CHECKOUT_BLOCKS = 'checkout-';
 export const CHECKOUT_BLOCKS_KEY = `cms-blocks:${CHECKOUT_BLOCKS}`;
 
 function fetchBlocks(signal?: AbortSignal): Promise<CmsBlock[]> {
-  return apiJson<{ result: { items: CmsBlock[] } }>(`/api/cms/blocks?${new URLSearchParams({ like: CHECKOUT_BLOCKS })}`, { signal })
+  return apiJson<{ result: CmsBlockPage }>(`/api/cms/blocks?${new URLSearchParams({ like: CHECKOUT_BLOCKS })}`, { signal })
     .then(({ result }) => result.items);
 }
 

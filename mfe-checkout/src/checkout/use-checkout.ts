@@ -1,3 +1,4 @@
+import type { CartTotals } from '@kaloryfer/api-contract';
 import { $cart, $connectivity, $session, cartClearRequested, navigate, syncTaskRequested, UNLOADED_CART } from '@kaloryfer/contracts';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
 import {
@@ -10,7 +11,7 @@ import { orderBody, orderFailureMessage, type OrderProblemKey } from '../domain/
 import { canWaitOffline, offlineOrderTask, rememberOfflineOrder } from '../domain/offline-orders';
 import { rememberOrder, type AccountOutcome } from '../domain/placed-orders';
 import type { Problem } from '../domain/validation';
-import { checkoutApi, type CheckoutTotals } from './checkout-api';
+import { checkoutApi } from './checkout-api';
 import { useCheckoutDetails } from './use-checkout-details';
 import { walletsOfThisBrowser } from './wallets';
 
@@ -45,7 +46,7 @@ export function useCheckout() {
   const { session, detailsReady, details, setDetails, update, password, setPassword } = useCheckoutDetails();
   const [shippingMethods, setShippingMethods] = useState<ShippingMethod[] | null>(null);
   const [serverPaymentMethods, setServerPaymentMethods] = useState<PaymentMethod[] | null>(null);
-  const [totals, setTotals] = useState<CheckoutTotals | null>(null);
+  const [totals, setTotals] = useState<CartTotals | null>(null);
   const [order, setOrder] = useState<OrderState>({ kind: 'idle' });
   // Wallets only where this browser can pay with them (asked after hydration: the server cannot know).
   const [wallets, setWallets] = useState<PaymentMethod[]>([]);

@@ -1,7 +1,8 @@
+import type { PlacedOrder } from '@kaloryfer/api-contract';
 import type { CartState, SyncTaskRequested } from '@kaloryfer/contracts';
 import type { PaymentMethod } from '@kaloryfer/domain';
 import { readStored, writeStored } from '@kaloryfer/ui';
-import type { OrderBody } from './order';
+import type { OrderRequest } from './order';
 
 /**
  * Orders placed offline (spec §4 "Connectivity"). The order itself waits in the shell's sync
@@ -40,7 +41,7 @@ export function canWaitOffline(cart: Pick<CartState, 'cartId' | 'items' | 'synci
  * once, whatever happens to the answer), the customer's token filled in when it is sent, the
  * result kept for the thank-you page, and a notification wherever the shopper is if it is refused.
  */
-export function offlineOrderTask(body: OrderBody): SyncTaskRequested {
+export function offlineOrderTask(body: OrderRequest): SyncTaskRequested {
   const clientOrderId = body.order.order_id;
   return {
     task_id: offlineOrderTaskId(clientOrderId),
@@ -71,8 +72,11 @@ export function forgetOfflineOrder(clientOrderId: string): void {
   writeStored(OFFLINE_ORDERS_KEY, stored().filter((order) => order.clientOrderId !== clientOrderId));
 }
 
-/** The order's number from the API's answer (`{orderNumber}`), if it is one. */
+/**
+ * The order's number from the API's answer (`PlacedOrder`), if it is one: the queue hands the
+ * answer back as it was kept, unchecked (a refusal's `result` is a message), so it is read warily.
+ */
 export function orderNumberOf(result: unknown): string | null {
-  const number = (result as { orderNumber?: unknown } | null)?.orderNumber;
+  const number: unknown = (result as Partial<Pick<PlacedOrder, 'orderNumber'>> | null)?.orderNumber;
   return typeof number === 'string' && number !== '' ? number : null;
 }

@@ -1,3 +1,4 @@
+import type { OrderBody, OrderBodyAddress } from '@kaloryfer/api-contract';
 import { normalisePhone } from '@kaloryfer/domain';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
 import type { AddressFields, CheckoutDetails } from './details';
@@ -10,27 +11,14 @@ const ORDER_API_MESSAGES: ReadonlySet<string> = new Set<SpecMessage>([
   'Name must have at least 2 letters', 'First name and Surname can only contain letters', 'Please provide valid e-mail address', 'Value is too long',
 ]);
 
-/** An address as the order API takes it (docs/vsf-contract.md, server form of spec §3). */
-export interface ServerAddress {
-  firstname: string;
-  lastname: string;
-  street: string[];
-  city: string;
-  postcode: string;
-  country_id: 'PL';
-  telephone?: string;
-  email?: string;
-  company?: string;
-  vat_id?: string;
-}
-
 /** "ul. Kwiatowa 12/4": street, house number, flat number after a slash (how Polish addresses are written). */
 export function streetLine(address: Pick<AddressFields, 'streetAddress' | 'apartmentNumber' | 'flatNumber'>): string {
   const house = address.apartmentNumber.trim() + (address.flatNumber.trim() ? `/${address.flatNumber.trim()}` : '');
   return `${address.streetAddress.trim()} ${house}`.trim();
 }
 
-function serverAddress(address: AddressFields, phone: string): ServerAddress {
+/** An address as the order API takes it (docs/vsf-contract.md, server form of spec §3): always Poland. */
+function serverAddress(address: AddressFields, phone: string): OrderBodyAddress {
   const telephone = normalisePhone(address.phoneNumber || phone);
   return {
     firstname: address.firstName.trim(), lastname: address.lastName.trim(), street: [streetLine(address)],
@@ -38,17 +26,16 @@ function serverAddress(address: AddressFields, phone: string): ServerAddress {
   };
 }
 
-export interface OrderBody {
-  order: {
-    order_id: string;
-    cart_id: string;
-    addressInformation: {
-      shippingAddress: ServerAddress;
-      billingAddress: ServerAddress;
-      shipping_carrier_code: string;
-      shipping_method_code: string;
-      payment_method_code: string;
-    };
+type AddressInformation = OrderBody['addressInformation'];
+
+/**
+ * `POST /api/order` as the checkout sends it: the contract's order wrapped as `{order}` (the API
+ * unwraps it), always with the checkout's own client order id and both addresses, and only the
+ * fields the checkout fills.
+ */
+export interface OrderRequest {
+  order: Required<Pick<OrderBody, 'order_id' | 'cart_id'>> & {
+    addressInformation: Required<Pick<AddressInformation, 'shippingAddress' | 'billingAddress' | 'shipping_carrier_code' | 'shipping_method_code' | 'payment_method_code'>>;
   };
 }
 
@@ -57,7 +44,7 @@ export interface OrderBody {
  * data (a company's name and NIP; REGON and "invoice wanted" travel as extra fields). No prices:
  * the server prices the cart itself.
  */
-export function orderBody(details: CheckoutDetails, cartId: string, clientOrderId: string): OrderBody {
+export function orderBody(details: CheckoutDetails, cartId: string, clientOrderId: string): OrderRequest {
   const phone = details.personal.phoneNumber;
   const shipping = serverAddress(details.shipping, phone);
   const billingBase = details.payment.sameAsShipping ? serverAddress(details.shipping, phone) : serverAddress(details.payment, phone);

@@ -1,3 +1,4 @@
+import type { CreatedCustomer } from '@kaloryfer/api-contract';
 import {
   claimWriter, navigationRequested, NO_SESSION, sessionChanged, type CartState, type CustomerAddress, type SessionUser,
 } from '@kaloryfer/contracts';
@@ -5,8 +6,10 @@ import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
+import { BANK_TRANSFER, blockPage, COURIER, CREATED_CUSTOMER, placedOrder, TOTALS } from '../checkout/api-answers.testing';
 import { CHECKOUT_STORAGE_KEY } from '../domain/details';
 import { filledDetails } from '../domain/fixtures';
+import type { OrderRequest } from '../domain/order';
 import { PLACED_ORDERS_KEY } from '../domain/placed-orders';
 import { CHECKOUT_NAMESPACE } from '../i18n/namespace';
 import { CheckoutPage } from './checkout-page';
@@ -42,24 +45,21 @@ const signOut = () => act(() => {
 });
 
 let requests: { url: string; body: unknown }[];
-let createAnswer: { status: number; result: unknown };
+let createAnswer: { status: number; result: CreatedCustomer | string };
 beforeEach(() => {
   localStorage.clear();
   session.set(NO_SESSION);
   cart.set(loadedCart);
   requests = [];
-  createAnswer = { status: 200, result: { id: 9, email: 'anna@example.pl' } };
+  createAnswer = { status: 200, result: CREATED_CUSTOMER };
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     requests.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const answer = (status: number, result: unknown) => ({ ok: status === 200, status, statusText: '', json: async () => ({ code: status, result }) } as Response);
     if (url.startsWith('/api/user/create')) return answer(createAnswer.status, createAnswer.result);
-    if (url.startsWith('/api/order')) return answer(200, { orderNumber: '000000042', status: 'processing', paymentState: 'offline', grandTotal: 268 });
-    const result = url.includes('shipping-methods')
-      ? [{ carrier_code: 'courier', method_code: 'courier', method_title: 'Kurier', carrier_title: 'Kurier', amount: 29, price_incl_tax: 29, available: true }]
-      : url.includes('payment-methods') ? [{ code: 'banktransfer', title: 'Przelew tradycyjny', cost_incl_tax: 0, offline: true }]
-        : url.includes('collect-totals') ? { grand_total: 268, total_segments: [{ code: 'grand_total', title: 'Razem', value: 268 }] }
-          : url.startsWith('/api/cms/blocks') ? { items: [], total: 0, start: 0, perPage: 150 } : null;
+    if (url.startsWith('/api/order')) return answer(200, placedOrder((requests.at(-1)?.body as OrderRequest).order.order_id));
+    const result = url.includes('shipping-methods') ? [COURIER] : url.includes('payment-methods') ? [BANK_TRANSFER]
+      : url.includes('collect-totals') ? TOTALS : url.startsWith('/api/cms/blocks') ? blockPage([]) : null;
     return answer(200, result);
   }) as typeof fetch;
 });

@@ -4,9 +4,13 @@ import {
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {
+  BANK_TRANSFER, blockPage, CASH_ON_DELIVERY, CHECKOUT_TERMS, COMPANY, COURIER, LOCKER_UNAVAILABLE, placedOrder, TOTALS,
+} from '../checkout/api-answers.testing';
 import { CHECKOUT_STORAGE_KEY } from '../domain/details';
 import { LAST_ORDER_AT_KEY, PLACED_ORDERS_KEY } from '../domain/placed-orders';
 import { filledDetails } from '../domain/fixtures';
+import type { OrderRequest } from '../domain/order';
 import { CHECKOUT_NAMESPACE } from '../i18n/namespace';
 import { CheckoutPage } from './checkout-page';
 
@@ -19,34 +23,29 @@ const loadedCart: CartState = {
   items: [{ sku: 'ZAW-1', name: 'Zawór termostatyczny', qty: 1, priceInclTax: 239, rowTotalInclTax: 239, typeId: 'simple', options: [] }],
   itemsCount: 1, grandTotal: 239, isLoaded: true, cartId: 'c'.repeat(24), totals: null, syncing: false,
 };
-const SHIPPING = [
-  { carrier_code: 'courier', method_code: 'courier', method_title: 'Kurier', carrier_title: 'Kurier', amount: 29, price_incl_tax: 29, available: true },
-  { carrier_code: 'inpost', method_code: 'locker', method_title: 'Paczkomat', carrier_title: 'InPost', amount: 16.99, price_incl_tax: 16.99, available: false },
-];
-const PAYMENT = [{ code: 'banktransfer', title: 'Przelew tradycyjny', cost_incl_tax: 0, offline: true }, { code: 'cashondelivery', title: 'Płatność przy odbiorze', cost_incl_tax: 9.99, offline: true }];
-const TERMS = { id: 9, identifier: 'checkout-terms', title: 'Regulamin', content: 'Składając zamówienie akceptujesz regulamin sklepu i politykę prywatności.', active: true };
-const COMPANY = { nip: '9512345675', regon: '147182932', name: 'Instalbud Sp. z o.o.', street: 'ul. Grzewcza', buildingNumber: '12', flatNumber: '4', postcode: '02-797', city: 'Warszawa' };
-
 let calls: string[];
 /** CMS requests over the whole file (not reset: the answer is kept for the page load). */
 const cmsCalls: string[] = [];
-let orderRequests: { order: { order_id: string } }[];
-let orderAnswer: { status: number; result: unknown };
+let orderRequests: OrderRequest[];
+/** The order's answer: placed (under the order id sent), or refused with this message. */
+let orderAnswer: { status: 200 } | { status: number; result: string };
 beforeEach(() => {
   localStorage.clear();
   calls = [];
   orderRequests = [];
-  orderAnswer = { status: 200, result: { orderNumber: '000000042', status: 'processing', paymentState: 'offline', grandTotal: 268 } };
+  orderAnswer = { status: 200 };
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     calls.push(url);
     if (url.startsWith('/api/cms/')) cmsCalls.push(url);
     if (url === '/api/order') {
-      orderRequests.push(JSON.parse(String(init?.body)));
-      return { ok: orderAnswer.status === 200, status: orderAnswer.status, statusText: '', json: async () => ({ code: orderAnswer.status, result: orderAnswer.result }) } as Response;
+      const request: OrderRequest = JSON.parse(String(init?.body));
+      orderRequests.push(request);
+      const result = 'result' in orderAnswer ? orderAnswer.result : placedOrder(request.order.order_id);
+      return { ok: orderAnswer.status === 200, status: orderAnswer.status, statusText: '', json: async () => ({ code: orderAnswer.status, result }) } as Response;
     }
-    const result = url.includes('shipping-methods') ? SHIPPING : url.includes('payment-methods') ? PAYMENT
-      : url.includes('/api/company') ? COMPANY : url.startsWith('/api/cms/blocks') ? { items: [TERMS], total: 1, start: 0, perPage: 150 } : url.includes('collect-totals') ? { grand_total: 268, total_segments: [{ code: 'grand_total', title: 'Razem', value: 268 }] } : null;
+    const result = url.includes('shipping-methods') ? [COURIER, LOCKER_UNAVAILABLE] : url.includes('payment-methods') ? [BANK_TRANSFER, CASH_ON_DELIVERY]
+      : url.includes('/api/company') ? COMPANY : url.startsWith('/api/cms/blocks') ? blockPage([CHECKOUT_TERMS]) : url.includes('collect-totals') ? TOTALS : null;
     return { ok: true, status: 200, statusText: 'OK', json: async () => ({ code: 200, result }) } as Response;
   }) as typeof fetch;
 });
@@ -172,7 +171,7 @@ test('the review step: the CMS\'s terms text beside the checkbox, as text, the c
   cart.set(loadedCart);
   localStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ ...filledDetails((d) => { d.payment.paymentMethod = 'banktransfer'; d.termsAccepted = false; }), modifiedAt: Date.now() }));
   await renderRemote(<CheckoutPage hash="#orderReview" />, CHECKOUT_NAMESPACE);
-  const note = await screen.findByText(TERMS.content);
+  const note = await screen.findByText(CHECKOUT_TERMS.content);
   const terms = screen.getByRole('checkbox', { name: /regulamin sklepu/ });
   expect(terms).toHaveAccessibleName('Akceptuję regulamin sklepu i zapoznałem(-am) się z prawem odstąpienia od umowy w ciągu 14 dni.');
   expect(note.closest('.checkout-terms')).toBe(terms.closest('.checkout-terms'));

@@ -2,23 +2,17 @@ import { claimWriter, loginRequested, NO_SESSION } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SHOPPER_ORDER } from '../checkout/api-answers.testing';
 import { rememberOrder, type AccountOutcome } from '../domain/placed-orders';
 import { CHECKOUT_NAMESPACE } from '../i18n/namespace';
 import { ThankYouPage } from './thank-you-page';
 
 /** The thank-you page after an order placed with "create an account"; the order's status answered at fetch. */
 const session = claimWriter('session', 'mfe-account');
-const STATUS = {
-  orderNumber: '000000042', status: 'processing', paymentState: 'offline', email: 'anna@example.pl',
-  paymentMethod: { code: 'banktransfer', title: 'Przelew tradycyjny', offline: true }, shippingMethod: { code: 'courier_courier', title: 'Kurier' },
-  grandTotal: 268, segments: [], items: [],
-  shippingAddress: { firstname: 'Anna', lastname: 'Kowalska', street: ['ul. Kwiatowa 12/4'], postcode: '30-001', city: 'Kraków' },
-  billingAddress: { firstname: 'Anna', lastname: 'Kowalska', street: ['ul. Kwiatowa 12/4'], postcode: '30-001', city: 'Kraków' },
-};
 beforeEach(() => {
   localStorage.clear();
   session.set(NO_SESSION);
-  global.fetch = jest.fn(async () => ({ ok: true, status: 200, statusText: 'OK', json: async () => ({ code: 200, result: STATUS }) } as Response)) as typeof fetch;
+  global.fetch = jest.fn(async () => ({ ok: true, status: 200, statusText: 'OK', json: async () => ({ code: 200, result: SHOPPER_ORDER }) } as Response)) as typeof fetch;
 });
 
 async function thankYouAfter(account?: AccountOutcome) {

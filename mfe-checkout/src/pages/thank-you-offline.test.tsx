@@ -3,6 +3,7 @@ import {
 } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, waitFor } from '@testing-library/react';
+import { placedOrder } from '../checkout/api-answers.testing';
 import { offlineOrderOf, rememberOfflineOrder } from '../domain/offline-orders';
 import { clientOrderIdOf } from '../domain/placed-orders';
 import { CHECKOUT_NAMESPACE } from '../i18n/namespace';
@@ -47,9 +48,9 @@ test('sent and placed: the order becomes this browser\'s placed order and the pa
   offs.push(navigationRequested.on((request) => seen.push(request)));
   await open();
   act(() => syncTaskLookedUp.emit({ task_id: TASK, state: 'pending' }));
-  act(() => syncTaskSettled.emit({ ...settled(200, { orderNumber: '000000042' }), task_id: 'order-someone-else' }));
+  act(() => syncTaskSettled.emit({ ...settled(200, placedOrder(ID)), task_id: 'order-someone-else' }));
   expect(seen).toEqual([]);
-  act(() => syncTaskSettled.emit(settled(200, { orderNumber: '000000042', paymentState: 'offline' })));
+  act(() => syncTaskSettled.emit(settled(200, placedOrder(ID))));
   expect(seen).toEqual([{ to: '/thank-you-page?order_increment_id=000000042', replace: true }]);
   expect(clientOrderIdOf('000000042')).toBe(ID);
   expect(offlineOrderOf(ID)).toBeNull();
@@ -59,7 +60,7 @@ test('placed while the page was closed: the queue\'s kept result is read on open
   const seen: { to: string }[] = [];
   offs.push(navigationRequested.on((request) => seen.push(request)));
   await open();
-  act(() => syncTaskLookedUp.emit({ task_id: TASK, state: 'settled', settled: settled(200, { orderNumber: '000000043' }) }));
+  act(() => syncTaskLookedUp.emit({ task_id: TASK, state: 'settled', settled: settled(200, { ...placedOrder(ID), orderNumber: '000000043' }) }));
   expect(seen).toEqual([expect.objectContaining({ to: '/thank-you-page?order_increment_id=000000043' })]);
 });
 

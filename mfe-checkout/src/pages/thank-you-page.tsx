@@ -1,9 +1,10 @@
+import type { ShopperOrder } from '@kaloryfer/api-contract';
 import { linkTo } from '@kaloryfer/contracts';
 import { SHOP_BANK_ACCOUNT } from '@kaloryfer/domain';
 import { formatPrice, useTranslation } from '@kaloryfer/i18n';
 import { PageFrame, useHydrated } from '@kaloryfer/ui';
 import { useEffect, useState } from 'react';
-import { checkoutApi, type OrderStatus } from '../checkout/checkout-api';
+import { checkoutApi } from '../checkout/checkout-api';
 import '../checkout/checkout.css';
 import { accountOutcomeOf, clientOrderIdOf } from '../domain/placed-orders';
 import { AccountOffer } from './AccountOffer';
@@ -12,7 +13,7 @@ import { OfflineOrderPage } from './offline-order-page';
 /** How often and how long the page asks whether the gateway's notification has arrived. */
 export const STATUS_POLL = { everyMs: 2000, times: 30 };
 
-type Load = { kind: 'loading' } | { kind: 'loaded'; order: OrderStatus } | { kind: 'unknown' };
+type Load = { kind: 'loading' } | { kind: 'loaded'; order: ShopperOrder } | { kind: 'unknown' };
 
 /**
  * /thank-you-page?order_increment_id=…&error=… — the order confirmation and the return address

@@ -1,8 +1,9 @@
+import type { Company } from '@kaloryfer/api-contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';
 import type { CheckoutDetails } from '../../domain/details';
 import { nipProblem } from '../../domain/validation';
-import { checkoutApi, type Company } from '../checkout-api';
+import { checkoutApi } from '../checkout-api';
 
 type Lookup = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; company: Company } | { kind: 'notFound' } | { kind: 'failed' };
 
