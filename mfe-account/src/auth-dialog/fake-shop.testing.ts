@@ -1,3 +1,4 @@
+import type { CreatedCustomer, NewsletterStatus, SessionAnswer, SignedInCustomer, Wishlist } from '@kaloryfer/api-contract';
 import { claimWriter, NO_SESSION } from '@kaloryfer/contracts';
 import { startSessionOwner, stopSessionOwnerForTests } from '../session/session-owner';
 
@@ -64,29 +65,34 @@ export class FakeShop {
         if (!account || account.password !== body?.password) return reply(401, LOGIN_REFUSED);
         const access = `access-${this.next++}`;
         this.tokens.set(access, String(body?.username));
-        return reply(200, access, { refreshToken: `refresh-${access}` });
+        const answer: SessionAnswer = { code: 200, result: access, meta: { refreshToken: `refresh-${access}` } };
+        return reply(200, answer.result, answer.meta);
       }
       case '/api/user/me': {
         const email = this.tokens.get(token ?? '');
         const account = email ? this.accounts.get(email) : undefined;
         if (!email || !account) return reply(401, 'Unexpected authorization error');
-        return reply(200, {
-          id: 7, group_id: 1, email, firstname: account.firstname, lastname: account.lastname, addresses: [], extension_attributes: { is_subscribed: false },
-        });
+        const customer: SignedInCustomer = {
+          id: 7, group_id: 1, email, firstname: account.firstname, lastname: account.lastname,
+          created_at: '2026-01-15T09:30:00.000Z', updated_at: '2026-01-15T09:30:00.000Z', addresses: [],
+          extension_attributes: { is_subscribed: false }, groupToken: 'group-1',
+        };
+        return reply(200, customer);
       }
       case '/api/user/create': {
         const customer = body?.customer as { email: string; firstname: string; lastname: string };
         if (this.accounts.has(customer.email)) return reply(400, 'A customer with the same email address already exists');
         this.accounts.set(customer.email, { password: String(body?.password), firstname: customer.firstname, lastname: customer.lastname });
-        return reply(200, { id: 8, email: customer.email, firstname: customer.firstname, lastname: customer.lastname, group_id: 1 });
+        const created: CreatedCustomer = { id: 8, email: customer.email, firstname: customer.firstname, lastname: customer.lastname, group_id: 1 };
+        return reply(200, created);
       }
       case '/api/user/reset-password':
       case '/api/user/logout':
         return reply(200, true);
       case '/api/ext/newsletter':
-        return reply(200, 'pending');
+        return reply(200, 'pending' satisfies NewsletterStatus);
       case '/api/wishlist':
-        return reply(200, { items: [], items_count: 0 });
+        return reply(200, { items: [], items_count: 0 } satisfies Wishlist);
       default:
         return reply(404, 'Not found');
     }

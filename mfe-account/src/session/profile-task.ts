@@ -1,7 +1,7 @@
+import type { CustomerUpdate, SignedInCustomer } from '@kaloryfer/api-contract';
 import { $connectivity, syncTaskRequested, syncTaskSettled, type SyncTaskSettled } from '@kaloryfer/contracts';
 import { REFRESH_REFUSED, taskErrorText } from '@kaloryfer/domain';
 import { ApiFailure } from '@kaloryfer/ui';
-import type { ApiCustomer } from './account-api';
 
 /**
  * Spec §7 "POST me {profile} (queued)": the profile is saved through the shell's sync queue
@@ -28,7 +28,7 @@ export const isOffline = () => !$connectivity.get().online || (globalThis.naviga
 
 export type ProfileTaskOutcome =
   /** Code 200: the customer as saved (the session owner has kept it in `$session.user`). */
-  | { kind: 'saved'; customer: ApiCustomer }
+  | { kind: 'saved'; customer: SignedInCustomer }
   /** Any other code: what the page shows, as `apiJson` would have failed. */
   | { kind: 'failed'; error: ApiFailure }
   /** The answer was refused (spec §8: not JSON, or no code); the task stays queued and may settle again later. */
@@ -37,7 +37,7 @@ export type ProfileTaskOutcome =
 /** What a settled profile task means to the page. */
 export function profileTaskOutcome(settled: SyncTaskSettled): ProfileTaskOutcome {
   if (!settled.transmitted || settled.code === null) return { kind: 'refused', error: new Error(settled.error ?? 'not transmitted') };
-  if (settled.code === 200) return { kind: 'saved', customer: settled.result as ApiCustomer };
+  if (settled.code === 200) return { kind: 'saved', customer: settled.result as SignedInCustomer };
   // The queue already ran spec §4's token handling (one refresh and a retry, through the page's
   // refresh lock): a 401 that reaches here is a refused refresh, said as the direct call said it.
   if (settled.code === 401) return { kind: 'failed', error: new ApiFailure(401, REFRESH_REFUSED) };
@@ -51,7 +51,7 @@ export function profileTaskOutcome(settled: SyncTaskSettled): ProfileTaskOutcome
  * Silent: the page shows its own error, not a notification.
  */
 export function queueProfileSave(
-  change: Partial<ApiCustomer>, onSettled: (outcome: ProfileTaskOutcome) => void, taskId: string = newTaskId(),
+  change: CustomerUpdate, onSettled: (outcome: ProfileTaskOutcome) => void, taskId: string = newTaskId(),
 ): { taskId: string; stop: () => void } {
   // Listen first: a queue may settle the task before emit returns.
   const stop = syncTaskSettled.on((settled) => {

@@ -1,3 +1,4 @@
+import type { OrderHistoryPage, SessionAnswer, SignedInCustomer } from '@kaloryfer/api-contract';
 import {
   $session, loginRequested, notificationRequested, sessionChanged, type NotificationInput,
 } from '@kaloryfer/contracts';
@@ -10,9 +11,11 @@ import {
 /** What apiJson reads of a fetch answer (jsdom has no Response). */
 const reply = (status: number, payload: unknown) => ({ ok: status < 400, status, statusText: '', json: async () => payload });
 
-const customer = {
-  id: 7, group_id: 1, email: 'anna@example.pl', firstname: 'Anna', lastname: 'Nowak', addresses: [], extension_attributes: { is_subscribed: false }, groupToken: 'g1',
+const customer: SignedInCustomer = {
+  id: 7, group_id: 1, email: 'anna@example.pl', firstname: 'Anna', lastname: 'Nowak', created_at: '2026-01-15T09:30:00.000Z', updated_at: '2026-01-15T09:30:00.000Z',
+  addresses: [], extension_attributes: { is_subscribed: false }, groupToken: 'g1',
 };
+const NO_ORDERS: OrderHistoryPage = { items: [], total_count: 0, search_criteria: { page_size: 20, current_page: 1 } };
 
 /** The shop API at the HTTP boundary: tokens it accepts, refresh tokens it rotates, every call it saw. */
 class FakeApi {
@@ -35,7 +38,7 @@ class FakeApi {
     if (pathname === '/api/user/logout') return answer(200, { code: 200, result: true });
     if (!this.valid.has(searchParams.get('token') ?? '')) return answer(401, { code: 401, result: 'Unexpected authorization error' });
     if (pathname === '/api/user/me') return answer(200, { code: 200, result: customer });
-    return answer(200, { code: 200, result: { items: [], total_count: 0, search_criteria: { page_size: 20, current_page: 1 } } });
+    return answer(200, { code: 200, result: NO_ORDERS });
   });
 
   private issue() {
@@ -44,7 +47,7 @@ class FakeApi {
     this.next += 1;
     this.valid.add(token);
     this.refreshable.set(refresh, token);
-    return reply(200, { code: 200, result: token, meta: { refreshToken: refresh } });
+    return reply(200, { code: 200, result: token, meta: { refreshToken: refresh } } satisfies SessionAnswer);
   }
 
   count = (path: string) => this.calls.filter((call) => call.path === path).length;
@@ -135,7 +138,7 @@ test('a page that starts with a stored token is signed in at once and reloads th
 
 test('a failed profile after login clears the user and raises the error', async () => {
   startSessionOwner();
-  api.fetch.mockImplementationOnce(async () => reply(200, { code: 200, result: 'access-x', meta: { refreshToken: 'refresh-x' } }));
+  api.fetch.mockImplementationOnce(async () => reply(200, { code: 200, result: 'access-x', meta: { refreshToken: 'refresh-x' } } satisfies SessionAnswer));
   await expect(login('anna@example.pl', 'hasło-123')).rejects.toMatchObject({ status: 401 });
   expect($session.get()).toMatchObject({ authorised: false, token: null });
   expect(localStorage.getItem(TOKEN_KEY)).toBeNull();

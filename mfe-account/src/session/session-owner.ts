@@ -1,10 +1,11 @@
+import type { CustomerUpdate, SignedInCustomer } from '@kaloryfer/api-contract';
 import {
   claimWriter, compareClearRequested, loginRequested, NO_SESSION, notificationRequested, sessionChanged,
   syncTaskSettled, tokenRefreshRequested, type SessionState, type SessionUser, type SyncTaskSettled,
 } from '@kaloryfer/contracts';
 import { onUnauthorised, REFRESH_EXHAUSTED } from '@kaloryfer/domain';
 import { ApiFailure, readStored, writeStored } from '@kaloryfer/ui';
-import { accountApi, sessionUserOf, type ApiCustomer } from './account-api';
+import { accountApi, sessionUserOf } from './account-api';
 import { PROFILE_SAVED_EVENT } from './profile-task';
 
 /**
@@ -86,10 +87,10 @@ export function stopSessionOwnerForTests() {
   lastRefreshAt = null;
 }
 
-function keepUser(customer: ApiCustomer) {
+function keepUser(customer: SignedInCustomer) {
   const user = sessionUserOf(customer);
   writeStored(USER_KEY, user);
-  set({ user, groupToken: customer.groupToken ?? null });
+  set({ user, groupToken: customer.groupToken });
   return user;
 }
 
@@ -100,7 +101,7 @@ function keepUser(customer: ApiCustomer) {
  */
 function onProfileSaved(settled: SyncTaskSettled) {
   if (settled.callback_event !== PROFILE_SAVED_EVENT || !settled.transmitted || settled.code !== 200) return;
-  const customer = settled.result as ApiCustomer | null;
+  const customer = settled.result as SignedInCustomer | null;
   if (typeof customer !== 'object' || customer === null || typeof customer.id !== 'number' || !Array.isArray(customer.addresses)) return;
   const { authorised, user } = owner().get();
   if (!authorised || (user && user.id !== customer.id)) return;
@@ -119,7 +120,7 @@ export async function reloadProfile(): Promise<SessionUser> {
  */
 export async function login(email: string, password: string): Promise<SessionUser> {
   const { token, refreshToken } = await accountApi.login(email.trim().toLowerCase(), password);
-  let customer: ApiCustomer;
+  let customer: SignedInCustomer;
   try {
     customer = await accountApi.meWith(token);
   } catch (error) {
@@ -144,7 +145,7 @@ export async function register(customer: { email: string; firstname: string; las
 }
 
 /** Saves the profile (names, e-mail, the address book) and keeps what the server answered. */
-export async function saveProfile(change: Partial<ApiCustomer>): Promise<SessionUser> {
+export async function saveProfile(change: CustomerUpdate): Promise<SessionUser> {
   return keepUser(await accountApi.updateMe(change));
 }
 

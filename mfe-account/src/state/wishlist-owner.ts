@@ -1,9 +1,10 @@
+import type { WishlistItem } from '@kaloryfer/api-contract';
 import {
   $session, claimWriter, notificationRequested, sessionChanged, wishlistAddRequested, wishlistRemoveRequested,
   type ListedProduct,
 } from '@kaloryfer/contracts';
 import { readStored, writeStored } from '@kaloryfer/ui';
-import { wishlistApi, type ServerWishlistItem } from './wishlist-api';
+import { wishlistApi } from './wishlist-api';
 
 /** Spec §4: the wishlist persists locally as current-wishlist (a customer's as a copy of the server's). */
 export const WISHLIST_KEY = 'current-wishlist';
@@ -42,7 +43,7 @@ export function startWishlistOwner() {
   const signedIn = () => $session.get().authorised;
 
   /** The server's list as products: names and images from what this browser knows, else from the catalogue. */
-  const adoptServerList = async (items: ServerWishlistItem[]) => {
+  const adoptServerList = async (items: readonly WishlistItem[]) => {
     const known = new Map(wishlist.get().map((product) => [product.parentSku, product]));
     const missing = items.map((item) => item.sku).filter((sku) => !known.has(sku));
     for (const product of missing.length > 0 ? await wishlistApi.products(missing) : []) known.set(product.parentSku, product);

@@ -1,3 +1,4 @@
+import type { Product, SearchAnswer, Wishlist } from '@kaloryfer/api-contract';
 import { $wishlist, claimWriter, NO_SESSION, sessionChanged, wishlistAddRequested, wishlistRemoveRequested } from '@kaloryfer/contracts';
 import { startWishlistOwner, stopWishlistOwnerForTests, WISHLIST_KEY } from './wishlist-owner';
 
@@ -17,10 +18,17 @@ function serverWishlist(initial: string[]) {
     calls.push(`${method} ${pathname}`);
     if (pathname.startsWith('/api/catalog/')) {
       const skus = (JSON.parse(String(init.body)).query._appliedFilters.at(-1).value.in as string[]);
-      return reply(200, { items: skus.map((sku) => ({ sku, name: `Produkt ${sku}`, slug: sku.toLowerCase(), image: `/${sku}.jpg` })) });
+      const found: SearchAnswer<Pick<Product, 'sku' | 'name' | 'slug' | 'image'>> = {
+        items: skus.map((sku) => ({ sku, name: `Produkt ${sku}`, slug: sku.toLowerCase(), image: `/${sku}.jpg` })),
+        total: skus.length, start: 0, perPage: skus.length, aggregations: {},
+      };
+      return reply(200, found);
     }
     expect(searchParams.get('token')).toBe('tok');
-    if (method === 'GET') return reply(200, { code: 200, result: { items: items.map((item) => ({ ...item, product: { sku: item.sku }, qty: 1 })), items_count: items.length } });
+    if (method === 'GET') {
+      const wishlist: Wishlist = { items: items.map((item) => ({ ...item, product: { sku: item.sku }, qty: 1, added_at: '2026-03-01T10:00:00.000Z' })), items_count: items.length };
+      return reply(200, { code: 200, result: wishlist });
+    }
     if (method === 'PUT') {
       const sku = decodeURIComponent(pathname.split('/').at(-1)!);
       if (!items.some((item) => item.sku === sku)) items.push({ id: nextId++, sku });

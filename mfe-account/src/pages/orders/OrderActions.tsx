@@ -1,12 +1,12 @@
+import type { OrderHistoryEntry } from '@kaloryfer/api-contract';
 import { Button } from '@kaloryfer/ui';
 import { useTranslation } from '@kaloryfer/i18n';
 import { useState } from 'react';
-import type { HistoryOrder } from '../../session/account-api';
 import { reorder } from './reorder';
 import { canRetryPayment, paymentPage, retryPayment } from './retry-payment';
 
 /** What the customer can do with an order: pay again after a failed payment, order the same again. */
-export function OrderActions({ order }: { order: HistoryOrder }) {
+export function OrderActions({ order }: { order: OrderHistoryEntry }) {
   const { t } = useTranslation('account');
   const [payment, setPayment] = useState<'idle' | 'working' | 'failed'>('idle');
 

@@ -1,13 +1,11 @@
+import type { OrderHistoryEntry, OrderHistoryLine } from '@kaloryfer/api-contract';
 import { linkTo } from '@kaloryfer/contracts';
 import { imageUrl } from '@kaloryfer/domain';
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
-import type { HistoryOrder } from '../../session/account-api';
 import { optionsText } from './order-format';
 
-type HistoryLine = HistoryOrder['items'][number];
-
 /** The product page of a line, when the catalogue still shows it (the history says its slug). */
-function productHref(line: HistoryLine): string | null {
+function productHref(line: OrderHistoryLine): string | null {
   if (!line.slug) return null;
   return line.parent_sku
     ? linkTo({ name: 'product', parentSku: line.parent_sku, slug: line.slug, childSku: line.sku })
@@ -15,7 +13,7 @@ function productHref(line: HistoryLine): string | null {
 }
 
 /** The ordered products: picture, name (linked), options in words, quantity, unit and row price. */
-export function OrderLines({ order }: { order: HistoryOrder }) {
+export function OrderLines({ order }: { order: OrderHistoryEntry }) {
   const { t } = useTranslation('account');
   const formatPrice = useFormatPrice();
   return (

@@ -1,24 +1,26 @@
+import type { OrderHistoryLine, OrderPaymentStart } from '@kaloryfer/api-contract';
 import { cartAddRequested, microcartToggleRequested, type CartAddRequest } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_NAMESPACE } from '../../i18n/namespace';
+import type { RouteAnswer } from '../../session/api-route';
 import { OrderPage } from './OrderPage';
 import { fakeShopApi, historyOrder, showRoute, signIn } from './orders-test-kit';
 import { paymentPage } from './retry-payment';
 
 const ORDER = '/api/user/order-history/000000042';
 
-const radiatorLine = {
+const radiatorLine: OrderHistoryLine = {
   sku: 'KAL-ORI-600', name: 'Grzejnik Orion 600', qty_ordered: 1, price_incl_tax: 899.5, row_total_incl_tax: 899.5,
   image: '/catalog/orion-600.jpg', slug: 'orion', parent_sku: 'KAL-ORI',
   product_option: { extension_attributes: { configurable_item_options: [{ option_id: '93', option_value: '600' }] } },
   options: [{ label: 'Wysokość', value: '600 mm' }, { label: 'Podłączenie', value: 'boczne' }],
 };
-const withdrawnLine = {
+const withdrawnLine: OrderHistoryLine = {
   sku: 'KAL-OLD', name: 'Zawór wycofany', qty_ordered: 3, price_incl_tax: 20, row_total_incl_tax: 60,
   image: null, slug: null, parent_sku: null, product_option: null, options: [],
-} as unknown as typeof radiatorLine;
+};
 
 beforeEach(() => {
   signIn('access-1');
@@ -38,7 +40,7 @@ test('the order shows its facts, lines with pictures and product links, the serv
         { code: 'tax', title: 'Tax', value: 385.65 },
         { code: 'grand_total', title: 'Grand Total', value: 2062.55 },
       ],
-      billing_address: { firstname: 'Jan', lastname: 'Nowak', company: 'Ciepło sp. z o.o.', vat_id: '5260250274', street: ['ul. Fakturowa 1'], city: 'Warszawa', postcode: '00-001', country_id: 'PL' },
+      billing_address: { firstname: 'Jan', lastname: 'Nowak', company: 'Ciepło sp. z o.o.', vat_id: '5260250274', street: ['ul. Fakturowa 1'], city: 'Warszawa', postcode: '00-001', country_id: 'PL', address_type: 'billing' },
     }) }),
   });
   await renderRemote(<OrderPage />, ACCOUNT_NAMESPACE);
@@ -120,7 +122,7 @@ test('a failed payment: "Ponów płatność" starts a new attempt and sends the 
   const open = jest.spyOn(paymentPage, 'open').mockImplementation(() => undefined);
   const calls = fakeShopApi({
     [ORDER]: () => ({ status: 200, result: historyOrder({ payment_state: 'failed', status: 'pending_payment' }) }),
-    '/api/order/payment': () => ({ status: 200, result: { paymentRedirect: 'https://gateway.test/pay/abc' } }),
+    '/api/order/payment': () => ({ status: 200, result: { paymentRedirect: 'https://gateway.test/pay/abc' } satisfies RouteAnswer<typeof OrderPaymentStart>['result'] }),
   });
   await renderRemote(<OrderPage />, ACCOUNT_NAMESPACE);
   expect(await screen.findByText(/Płatność za to zamówienie nie powiodła się/)).toBeInTheDocument();

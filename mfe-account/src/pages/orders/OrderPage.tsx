@@ -1,8 +1,9 @@
+import type { OrderAddress as PlacedAddress, OrderHistoryEntry } from '@kaloryfer/api-contract';
 import { $route } from '@kaloryfer/contracts';
 import { useTranslation } from '@kaloryfer/i18n';
 import { useRequestStore } from '@kaloryfer/ui';
 import { useRef } from 'react';
-import { accountApi, type ApiAddress, type HistoryOrder } from '../../session/account-api';
+import { accountApi } from '../../session/account-api';
 import { LoadProblem } from './LoadProblem';
 import { OrderActions } from './OrderActions';
 import { OrderLines } from './OrderLines';
@@ -50,7 +51,7 @@ export function OrderPage() {
   );
 }
 
-function OrderFacts({ order }: { order: HistoryOrder }) {
+function OrderFacts({ order }: { order: OrderHistoryEntry }) {
   const { t, i18n } = useTranslation('account');
   return (
     <section className="order-section" aria-labelledby="order-summary">
@@ -67,7 +68,7 @@ function OrderFacts({ order }: { order: HistoryOrder }) {
   );
 }
 
-function OrderAddress({ id, title, address }: { id: string; title: string; address: ApiAddress }) {
+function OrderAddress({ id, title, address }: { id: string; title: string; address: PlacedAddress }) {
   const { t } = useTranslation('account');
   const lines = [
     ...addressLines(address),
@@ -82,11 +83,11 @@ function OrderAddress({ id, title, address }: { id: string; title: string; addre
   );
 }
 
-function OrderAddresses({ order }: { order: HistoryOrder }) {
+function OrderAddresses({ order }: { order: OrderHistoryEntry }) {
   const { t } = useTranslation('account');
   return (
     <div className="order-section order-addresses">
-      {order.shipping_address && <OrderAddress id="order-shipping-address" title={t('order.shippingAddress')} address={order.shipping_address} />}
+      <OrderAddress id="order-shipping-address" title={t('order.shippingAddress')} address={order.shipping_address} />
       <OrderAddress id="order-billing-address" title={t('order.billingAddress')} address={order.billing_address} />
     </div>
   );

@@ -1,12 +1,12 @@
+import type { OrderHistoryEntry, OrderTotalSegment } from '@kaloryfer/api-contract';
 import { VAT_RATE } from '@kaloryfer/domain';
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
-import type { HistoryOrder } from '../../session/account-api';
 
 /** The totals the server computed when the order was placed, named by their codes like the cart's. */
-export function OrderTotals({ order }: { order: HistoryOrder }) {
+export function OrderTotals({ order }: { order: OrderHistoryEntry }) {
   const { t } = useTranslation('account');
   const formatPrice = useFormatPrice();
-  const label = (segment: HistoryOrder['total_segments'][number]) => (segment.code === 'discount' && order.coupon_code
+  const label = (segment: OrderTotalSegment) => (segment.code === 'discount' && order.coupon_code
     ? t('order.segment.discountCode', { code: order.coupon_code })
     : t(`order.segment.${segment.code}`, { rate: VAT_RATE, defaultValue: segment.title }));
   return (

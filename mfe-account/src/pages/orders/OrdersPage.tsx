@@ -1,8 +1,9 @@
+import type { OrderHistoryEntry } from '@kaloryfer/api-contract';
 import { $route, linkTo } from '@kaloryfer/contracts';
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 import { useRequestStore } from '@kaloryfer/ui';
 import { useRef } from 'react';
-import { accountApi, type HistoryOrder } from '../../session/account-api';
+import { accountApi } from '../../session/account-api';
 import { LoadProblem } from './LoadProblem';
 import { formatOrderDate, paymentStateKey, statusKey } from './order-format';
 import { OrdersPager } from './OrdersPager';
@@ -49,7 +50,7 @@ export function OrdersPage() {
  * `data-label`). The explicit roles keep it a table for screen readers once CSS changes how it
  * displays (some browsers drop table semantics from `display: block`).
  */
-function OrdersTable({ orders }: { orders: HistoryOrder[] }) {
+function OrdersTable({ orders }: { orders: OrderHistoryEntry[] }) {
   const { t, i18n } = useTranslation('account');
   const formatPrice = useFormatPrice();
   return (

@@ -1,4 +1,4 @@
-import type { ApiAddress, HistoryOrder } from '../../session/account-api';
+import type { CartOptionLabel, OrderAddress, OrderState, PaymentState } from '@kaloryfer/api-contract';
 
 /** Dates read the same on the server and in every browser: the shop's own time zone. */
 const SHOP_TIME_ZONE = 'Europe/Warsaw';
@@ -20,19 +20,19 @@ export function formatOrderDate(iso: string, language: string): string {
 }
 
 /** The words of an order's status and payment state (an unknown value shows as the API wrote it). */
-export const statusKey = (status: string) => `orders.status.${status}`;
-export const paymentStateKey = (state: HistoryOrder['payment_state']) => `orders.paymentState.${state}`;
+export const statusKey = (status: OrderState) => `orders.status.${status}`;
+export const paymentStateKey = (state: PaymentState) => `orders.paymentState.${state}`;
 
 /** A line's chosen options in words: "Wysokość: 600 mm, Podłączenie: boczne". */
-export const optionsText = (options: { label: string; value: string }[] | undefined) =>
-  (options ?? []).map((option) => `${option.label}: ${option.value}`).join(', ');
+export const optionsText = (options: readonly CartOptionLabel[]) =>
+  options.map((option) => `${option.label}: ${option.value}`).join(', ');
 
 /** An address as the lines of a letter (empty parts left out). */
-export function addressLines(address: ApiAddress): string[] {
+export function addressLines(address: OrderAddress): string[] {
   return [
     `${address.firstname} ${address.lastname}`.trim(),
     address.company ?? '',
-    ...(address.street ?? []),
+    ...address.street,
     `${address.postcode} ${address.city}`.trim(),
   ].filter(Boolean);
 }

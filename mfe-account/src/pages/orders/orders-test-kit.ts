@@ -1,5 +1,5 @@
+import type { OrderAddress, OrderHistoryEntry, OrderHistoryPage } from '@kaloryfer/api-contract';
 import { claimWriter } from '@kaloryfer/contracts';
-import type { HistoryOrder, OrderHistoryPage } from '../../session/account-api';
 
 /** Test helpers of the order pages (not a test): a signed-in session, orders as the API answers them, a fake shop API. */
 
@@ -14,32 +14,33 @@ export function showRoute(name: string, params: Record<string, string> = {}, sea
   claimWriter('route', 'shell').set({ path: '/my-account/orders', search, hash: '', name, params, previousPath: null, isBack: false });
 }
 
-const ADDRESS = {
+const ADDRESS: OrderAddress = {
   firstname: 'Anna', lastname: 'Kowalska', street: ['ul. Grzewcza 7/12'], city: 'Kraków', postcode: '30-001', country_id: 'PL', telephone: '601 234 567',
 };
 
 /** An order of the history as `GET /api/user/order-history` answers it. */
-export function historyOrder(changes: Partial<HistoryOrder> = {}): HistoryOrder {
+export function historyOrder(changes: Partial<OrderHistoryEntry> = {}): OrderHistoryEntry {
   return {
     entity_id: 42, increment_id: '000000042', order_id: 'client-order-42', created_at: '2026-11-24T10:15:00.000Z',
-    status: 'processing', payment_state: 'paid', customer_email: 'anna@example.pl',
-    grand_total: 1338.99, subtotal_incl_tax: 1300, discount_amount: 0, coupon_code: null, shipping_incl_tax: 38.99,
+    status: 'processing', payment_state: 'paid', customer_email: 'anna@example.pl', customer_firstname: 'Anna', customer_lastname: 'Kowalska',
+    grand_total: 1338.99, subtotal_incl_tax: 1300, discount_amount: 0, coupon_code: null, shipping_incl_tax: 38.99, payment_fee_incl_tax: 0, tax_amount: 250.38,
     total_segments: [
       { code: 'subtotal', title: 'Subtotal', value: 1300 },
       { code: 'shipping', title: 'Shipping', value: 38.99 },
       { code: 'tax', title: 'Tax', value: 250.38 },
       { code: 'grand_total', title: 'Grand Total', value: 1338.99 },
     ],
-    items: [{ sku: 'KAL-WEN', name: 'Grzejnik Wenus', qty_ordered: 2, price_incl_tax: 650, row_total_incl_tax: 1300, image: '/catalog/wenus.jpg', slug: 'wenus', parent_sku: null, product_option: null, options: [] }],
-    billing_address: { ...ADDRESS },
-    shipping_address: { ...ADDRESS },
+    shipping_method: 'courier_courier', shipping_description: 'Kurier',
     payment: { method: 'payu_blik', additional_information: ['BLIK'], offline: false },
-    shipping_description: 'Kurier',
+    items: [{ sku: 'KAL-WEN', name: 'Grzejnik Wenus', qty_ordered: 2, price_incl_tax: 650, row_total_incl_tax: 1300, image: '/catalog/wenus.jpg', slug: 'wenus', parent_sku: null, product_option: null, options: [] }],
+    billing_address: { ...ADDRESS, address_type: 'billing' },
+    shipping_address: { ...ADDRESS, address_type: 'shipping' },
+    extension_attributes: { shipping_assignments: [{ shipping: { address: { ...ADDRESS, address_type: 'shipping' }, method: 'courier_courier' } }] },
     ...changes,
   };
 }
 
-export const historyPage = (items: HistoryOrder[], total = items.length, page = 1): OrderHistoryPage =>
+export const historyPage = (items: OrderHistoryEntry[], total = items.length, page = 1): OrderHistoryPage =>
   ({ items, total_count: total, search_criteria: { page_size: 20, current_page: page } });
 
 /** What apiJson reads of a fetch answer (jsdom has no Response). */

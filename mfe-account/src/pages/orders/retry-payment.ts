@@ -1,14 +1,15 @@
+import type { OrderHistoryEntry, OrderKeys, OrderPaymentStart } from '@kaloryfer/api-contract';
 import { apiJson } from '@kaloryfer/ui';
-import type { HistoryOrder } from '../../session/account-api';
+import type { RouteAnswer } from '../../session/api-route';
 
 /**
  * A new payment attempt for an order whose gateway payment failed (`POST /api/order/payment`,
  * the thank-you page's call): the order number and the client order id open it; the answer is
  * the gateway page to send the shopper to.
  */
-export async function retryPayment(order: Pick<HistoryOrder, 'increment_id' | 'order_id'>): Promise<string> {
-  const answer = await apiJson<{ result: { paymentRedirect: string } }>('/api/order/payment', {
-    method: 'POST', body: { order_increment_id: order.increment_id, order_id: order.order_id },
+export async function retryPayment(order: Pick<OrderHistoryEntry, 'increment_id' | 'order_id'>): Promise<string> {
+  const answer = await apiJson<RouteAnswer<typeof OrderPaymentStart>>('/api/order/payment', {
+    method: 'POST', body: { order_increment_id: order.increment_id, order_id: order.order_id } satisfies OrderKeys,
   });
   return answer.result.paymentRedirect;
 }
@@ -19,5 +20,5 @@ export const paymentPage = {
 };
 
 /** Whether "Ponów płatność" is offered: a failed gateway payment (never for cash on delivery or a transfer). */
-export const canRetryPayment = (order: Pick<HistoryOrder, 'payment_state' | 'payment'>) =>
-  order.payment_state === 'failed' && order.payment.offline !== true;
+export const canRetryPayment = (order: Pick<OrderHistoryEntry, 'payment_state' | 'payment'>) =>
+  order.payment_state === 'failed' && !order.payment.offline;

@@ -1,3 +1,4 @@
+import type { NewsletterStatus } from '@kaloryfer/api-contract';
 import { $session } from '@kaloryfer/contracts';
 import { NEWSLETTER_CONSENT } from '@kaloryfer/domain/src/newsletter/consent';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
@@ -12,7 +13,7 @@ import { NewsletterPage } from './NewsletterPage';
 import { customer, FakeShop, reply, startShop } from './testing/fake-shop';
 
 /** The newsletter API as api/src/newsletter/ answers it: pending until the link is clicked; unsubscribe acts on subscribed only. */
-function newsletterShop(status: 'subscribed' | 'pending' | 'unsubscribed', subscribed = status === 'subscribed') {
+function newsletterShop(status: NewsletterStatus, subscribed = status === 'subscribed') {
   let now = status;
   return new FakeShop(customer({ extension_attributes: { is_subscribed: subscribed } }))
     .answer('GET', '/api/ext/newsletter', () => reply(200, { code: 200, result: now }))

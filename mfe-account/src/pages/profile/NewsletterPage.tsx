@@ -1,10 +1,11 @@
+import type { NewsletterStatus } from '@kaloryfer/api-contract';
 import { $session, NO_SESSION } from '@kaloryfer/contracts';
 import { useTranslation } from '@kaloryfer/i18n';
 import { Button, useClientStore } from '@kaloryfer/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { saveProfile } from '../../session/session-owner';
 import { CONFIRM_LINK_HOURS } from '@kaloryfer/domain/src/newsletter/consent';
-import { newsletterApi, type NewsletterStatus } from '../../session/newsletter-api';
+import { newsletterApi } from '../../session/newsletter-api';
 import { useServerMessage } from './server-message';
 
 type Shown = { kind: 'loading' } | { kind: 'failed' } | { kind: 'known'; status: NewsletterStatus };

@@ -1,3 +1,4 @@
+import type { Company } from '@kaloryfer/api-contract';
 import { $session, claimWriter, syncTaskRequested, syncTaskSettled } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -272,9 +273,12 @@ test('offline the password is not sent: the spec\'s offline message instead', as
 test('company data: the NIP checked, the name taken from GUS, saved on the default billing address with the whole book', async () => {
   const shop = new FakeShop(customer({
     addresses: [address(1, { default_shipping: true }), address(2, { street: ['Długa', '5'], default_billing: true })],
-  })).answer('GET', '/api/company', ({ query }) => reply(200, {
-    code: 200, result: query.nip === '1234563218' ? { nip: '1234563218', regon: '', name: 'Ciepło Sp. z o.o.', street: 'Długa', buildingNumber: '5', flatNumber: '', postcode: '00-950', city: 'Warszawa' } : null,
-  }));
+  })).answer('GET', '/api/company', ({ query }) => {
+    const found: Company | null = query.nip === '1234563218'
+      ? { nip: '1234563218', regon: '', name: 'Ciepło Sp. z o.o.', street: 'Długa', buildingNumber: '5', flatNumber: '', postcode: '00-950', city: 'Warszawa' }
+      : null;
+    return reply(200, { code: 200, result: found });
+  });
   const tasks = startShopAndQueue(shop);
   await renderRemote(<ProfilePage />, ACCOUNT_NAMESPACE);
   const company = section('Dane firmy do faktury');

@@ -1,5 +1,5 @@
+import type { CustomerUpdate } from '@kaloryfer/api-contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiCustomer } from '../../session/account-api';
 import { isOffline, newTaskId, queueProfileSave, type ProfileTaskOutcome } from '../../session/profile-task';
 import { useOnline } from './use-online';
 
@@ -52,7 +52,7 @@ export function useProfileSave() {
     if (moved) refresh();
   }, [online, refresh]);
 
-  const save = useCallback((change: Partial<ApiCustomer>, handlers: ProfileSaveHandlers) => {
+  const save = useCallback((change: CustomerUpdate, handlers: ProfileSaveHandlers) => {
     const taskId = newTaskId();
     const task: { state: State; stop: () => void } = { state: isOffline() ? 'queued' : 'sending', stop: () => undefined };
     let acceptedOffline = task.state === 'queued';
