@@ -1,10 +1,6 @@
-import type {
-  CreatedCustomer, Customer, CustomerUpdate, OrderHistoryEntry, OrderHistoryPage, SavedAddressInput, SessionAnswer, SignedInCustomer,
-  UserChangePassword, UserCreate, UserCreatePassword, UserLogin, UserRefresh, UserResetPassword,
-} from '@kaloryfer/api-contract';
+import type { CreatedCustomer, Customer, CustomerUpdate, OrderHistoryEntry, OrderHistoryPage, RouteBody, SavedAddressInput, SessionAnswer, SignedInCustomer, UserChangePassword, UserCreate, UserCreatePassword, UserLogin, UserRefresh, UserResetPassword } from '@kaloryfer/api-contract';
 import type { CustomerAddress, SessionUser } from '@kaloryfer/contracts';
 import { apiJson, withToken, withUserToken } from '@kaloryfer/ui';
-import type { RouteBody } from './api-route';
 
 /** The customer as `$session.user` carries it. */
 export function sessionUserOf(customer: Customer): SessionUser {

@@ -1,7 +1,6 @@
-import type { NewsletterStatusOf, NewsletterSubscribe, NewsletterUnsubscribe } from '@kaloryfer/api-contract';
+import type { NewsletterStatusOf, NewsletterSubscribe, NewsletterUnsubscribe, RouteAnswer, RouteBody } from '@kaloryfer/api-contract';
 import { NEWSLETTER_CONSENT } from '@kaloryfer/domain/src/newsletter/consent';
 import { apiJson } from '@kaloryfer/ui';
-import type { RouteAnswer, RouteBody } from './api-route';
 
 const PATH = '/api/ext/newsletter';
 

@@ -1,8 +1,7 @@
-import type { Product, SearchAnswer, Wishlist, WishlistGet } from '@kaloryfer/api-contract';
+import type { Product, RouteAnswer, SearchAnswer, Wishlist, WishlistGet } from '@kaloryfer/api-contract';
 import type { ListedProduct } from '@kaloryfer/contracts';
 import { LISTED_SEARCH_FILTERS } from '@kaloryfer/domain';
 import { apiJson, withToken, withUserToken } from '@kaloryfer/ui';
-import type { RouteAnswer } from '../session/api-route';
 
 type Envelope<Result> = { result: Result };
 const WISHLIST = '/api/wishlist';

@@ -1,10 +1,7 @@
 import type {
-  CartDelete, CartItem, CartProductOption, CartTotals, CartUpdate, Product, StockItem,
+  CartDelete, CartItem, CartProductOption, CartTotals, CartUpdate, Product, RouteBody, StockItem,
 } from '@kaloryfer/api-contract';
 import { apiJson, withUserToken } from '@kaloryfer/ui';
-
-/** A route's request body, read off its contract (shared/api-contract; types only). */
-type Body<Route extends { body: { static: unknown } }> = Route['body']['static'];
 
 /** What the engine reads of `GET /api/stock/check` (the contract's `StockItem`). */
 export type StockAnswer = Pick<StockItem, 'is_in_stock' | 'is_volatile'>;
@@ -14,7 +11,7 @@ export type StockAnswer = Pick<StockItem, 'is_in_stock' | 'is_volatile'>;
  * quantity by hand, so its contract takes anything there; the engine always sends a number, and
  * the options in the form the server stores them (`wrap` in server-line.ts).
  */
-export type LineUpdate = Pick<Body<typeof CartUpdate>['cartItem'], 'sku' | 'item_id'> & { qty: number; product_option?: CartProductOption };
+export type LineUpdate = Pick<RouteBody<typeof CartUpdate>['cartItem'], 'sku' | 'item_id'> & { qty: number; product_option?: CartProductOption };
 
 /**
  * The server calls the engine makes (the VSF cart contract). An interface so the engine's
@@ -56,9 +53,9 @@ export function httpCartApi(base = '/api'): CartApi {
   return {
     create: (token) => as(token, (t) => post<string>(`/cart/create${query(null, t)}`)),
     pull: (cartId, token) => as(token, (t) => get<CartItem[]>(`/cart/pull${query(cartId, t)}`)),
-    update: (cartId, item, token) => as(token, (t) => post<CartItem>(`/cart/update${query(cartId, t)}`, { cartItem: { ...item, quoteId: cartId } } satisfies Body<typeof CartUpdate>)),
+    update: (cartId, item, token) => as(token, (t) => post<CartItem>(`/cart/update${query(cartId, t)}`, { cartItem: { ...item, quoteId: cartId } } satisfies RouteBody<typeof CartUpdate>)),
     remove: async (cartId, itemId, token) => {
-      await as(token, (t) => post<true>(`/cart/delete${query(cartId, t)}`, { cartItem: { item_id: itemId, quoteId: cartId } } satisfies Body<typeof CartDelete>));
+      await as(token, (t) => post<true>(`/cart/delete${query(cartId, t)}`, { cartItem: { item_id: itemId, quoteId: cartId } } satisfies RouteBody<typeof CartDelete>));
     },
     totals: (cartId, token) => as(token, (t) => get<CartTotals>(`/cart/totals${query(cartId, t)}`)),
     applyCoupon: async (cartId, code, token) => {

@@ -1,14 +1,11 @@
 import type {
   CartCollectTotals, CartShippingMethods, CartTotals, Company, CreatedCustomer, OrderKeys, OrderPaymentStart, PaymentMethod, PlacedOrder,
-  ShippingMethod, ShopperOrder, UserCreate,
+  RouteBody, RouteResult, ShippingMethod, ShopperOrder, UserCreate,
 } from '@kaloryfer/api-contract';
 import { apiJson, withToken, withUserToken } from '@kaloryfer/ui';
 import type { OrderRequest } from '../domain/order';
 
 type Envelope<T> = { result: T };
-/** A route's request body and answer, read off its contract (shared/api-contract; types only). */
-type Body<Route extends { body: { static: unknown } }> = Route['body']['static'];
-type Answer<Route extends { response: { 200: { static: { result: unknown } } } }> = Route['response'][200]['static']['result'];
 
 const get = async <T>(path: string) => (await apiJson<Envelope<T>>(path)).result;
 const post = async <T>(path: string, body: unknown = {}) => (await apiJson<Envelope<T>>(path, { method: 'POST', body })).result;
@@ -26,21 +23,21 @@ const orderKeys = (orderNumber: string, clientOrderId: string): OrderKeys => ({ 
 export const checkoutApi = {
   /** The methods depend on the cart's lines only (Poland-wide prices), not on the address. */
   shippingMethods: (cartId: string) => withUserToken((token) =>
-    post<ShippingMethod[]>(withToken(`/api/cart/shipping-methods${cart(cartId)}`, token), { address: { country_id: 'PL' } } satisfies Body<typeof CartShippingMethods>)),
+    post<ShippingMethod[]>(withToken(`/api/cart/shipping-methods${cart(cartId)}`, token), { address: { country_id: 'PL' } } satisfies RouteBody<typeof CartShippingMethods>)),
   paymentMethods: (cartId: string) => withUserToken((token) => get<PaymentMethod[]>(withToken(`/api/cart/payment-methods${cart(cartId)}`, token))),
   collectTotals: (cartId: string, shippingCode: string, paymentCode: string | null) => {
     const [carrier, ...method] = shippingCode.split('_');
     return withUserToken((token) => post<CartTotals>(withToken(`/api/cart/collect-totals${cart(cartId)}`, token), {
       methods: { shippingCarrierCode: carrier, shippingMethodCode: method.join('_'), ...(paymentCode ? { paymentMethod: { method: paymentCode } } : {}) },
-    } satisfies Body<typeof CartCollectTotals>));
+    } satisfies RouteBody<typeof CartCollectTotals>));
   },
   placeOrder: (body: OrderRequest) => withUserToken((token) => post<PlacedOrder>(withToken('/api/order', token), body)),
   // The client order id is the key to an order: reading it and paying again need no token.
   orderStatus: (orderNumber: string, clientOrderId: string) =>
     get<ShopperOrder>(`/api/order/status?${new URLSearchParams(orderKeys(orderNumber, clientOrderId))}`),
   retryPayment: (orderNumber: string, clientOrderId: string) =>
-    post<Answer<typeof OrderPaymentStart>>('/api/order/payment', orderKeys(orderNumber, clientOrderId) satisfies Body<typeof OrderPaymentStart>),
-  createAccount: (customer: Pick<Body<typeof UserCreate>['customer'], 'email' | 'firstname' | 'lastname'>, password: string) =>
-    post<CreatedCustomer>('/api/user/create', { customer, password } satisfies Body<typeof UserCreate>),
+    post<RouteResult<typeof OrderPaymentStart>>('/api/order/payment', orderKeys(orderNumber, clientOrderId) satisfies RouteBody<typeof OrderPaymentStart>),
+  createAccount: (customer: Pick<RouteBody<typeof UserCreate>['customer'], 'email' | 'firstname' | 'lastname'>, password: string) =>
+    post<CreatedCustomer>('/api/user/create', { customer, password } satisfies RouteBody<typeof UserCreate>),
   company: (nip: string) => get<Company | null>(`/api/company?${new URLSearchParams({ nip })}`),
 };

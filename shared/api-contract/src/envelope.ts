@@ -22,3 +22,12 @@ export const answers = <Result extends TSchema>(result: Result) => ({ 200: Envel
 
 /** A nullable value, as VSF writes "none" (`null`, never a missing field). */
 export const Nullable = <Value extends TSchema>(value: Value) => Type.Union([value, Type.Null()]);
+
+/**
+ * Types read off a route, for answers and bodies the contract gives no name of their own
+ * (`RouteResult<typeof CartCreate>`). A remote imports them with `import type` and `typeof` a
+ * route it also imports as a type only, so no schema code reaches a browser bundle.
+ */
+export type RouteAnswer<Route extends { response: { 200: { static: unknown } } }> = Route['response'][200]['static'];
+export type RouteResult<Route extends { response: { 200: { static: { result: unknown } } } }> = Route['response'][200]['static']['result'];
+export type RouteBody<Route extends { body: { static: unknown } }> = Route['body']['static'];

@@ -1,10 +1,9 @@
-import type { OrderHistoryLine, OrderPaymentStart } from '@kaloryfer/api-contract';
+import type { OrderHistoryLine, OrderPaymentStart, RouteAnswer } from '@kaloryfer/api-contract';
 import { cartAddRequested, microcartToggleRequested, type CartAddRequest } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_NAMESPACE } from '../../i18n/namespace';
-import type { RouteAnswer } from '../../session/api-route';
 import { OrderPage } from './OrderPage';
 import { fakeShopApi, historyOrder, showRoute, signIn } from './orders-test-kit';
 import { paymentPage } from './retry-payment';

@@ -1,6 +1,5 @@
-import type { OrderHistoryEntry, OrderKeys, OrderPaymentStart } from '@kaloryfer/api-contract';
+import type { OrderHistoryEntry, OrderKeys, OrderPaymentStart, RouteAnswer } from '@kaloryfer/api-contract';
 import { apiJson } from '@kaloryfer/ui';
-import type { RouteAnswer } from '../../session/api-route';
 
 /**
  * A new payment attempt for an order whose gateway payment failed (`POST /api/order/payment`,
