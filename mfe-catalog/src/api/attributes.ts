@@ -1,4 +1,4 @@
-import type { Attribute } from '@kaloryfer/domain';
+import type { Attribute } from '@kaloryfer/api-contract';
 import { attributesByCode } from './catalog-api';
 
 /**

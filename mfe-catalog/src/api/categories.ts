@@ -1,4 +1,4 @@
-import type { Category } from '@kaloryfer/domain';
+import type { Category } from '@kaloryfer/api-contract';
 import { allCategories } from './catalog-api';
 
 /**

@@ -1,4 +1,4 @@
-import type { CmsBlock } from '@kaloryfer/domain';
+import type { CmsBlock, CmsBlockPage } from '@kaloryfer/api-contract';
 import { apiJson } from '@kaloryfer/ui';
 
 /**
@@ -11,7 +11,7 @@ export const HOME_USP_BLOCKS = 'home-usp';
 export const PRODUCT_INFO_BLOCKS = 'product-';
 
 function fetchBlocks(like: string, signal?: AbortSignal): Promise<CmsBlock[]> {
-  return apiJson<{ result: { items: CmsBlock[] } }>(`/api/cms/blocks?${new URLSearchParams({ like })}`, { signal })
+  return apiJson<{ result: CmsBlockPage }>(`/api/cms/blocks?${new URLSearchParams({ like })}`, { signal })
     .then(({ result }) => result.items);
 }
 

@@ -1,6 +1,7 @@
 import '../product/product.css';
 import { $compare, compareRemoveRequested, type ListedProduct } from '@kaloryfer/contracts';
-import { imageUrl, type Product } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
+import { imageUrl } from '@kaloryfer/domain';
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 import { PageFrame, useClientStore, useHydrated, usePageData } from '@kaloryfer/ui';
 import { attributeValue, shownAttributes } from '../api/attributes';

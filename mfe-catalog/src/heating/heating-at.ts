@@ -1,3 +1,4 @@
+import type { ConfigurableChild, Product } from '@kaloryfer/api-contract';
 import { DEFAULT_EXPONENT, heatOutput, NOMINAL, parseTemperatures, temperaturesKey, type Temperatures } from '@kaloryfer/domain';
 import { useRequestStore } from '@kaloryfer/ui';
 import { atom } from 'nanostores';
@@ -57,11 +58,10 @@ export function adoptStoredTemperatures(): void {
 
 export const isNominal = (temperatures: Temperatures) => temperaturesKey(temperatures) === temperaturesKey(NOMINAL);
 
-interface Powered {
-  power_75_65_20?: number;
-  heat_exponent?: number;
-  configurable_children?: { power_75_65_20?: number }[];
-}
+/** What an output range is computed from; a product-view related tile has neither the exponent nor its variants' ratings. */
+type Powered = Pick<Product, 'power_75_65_20' | 'heat_exponent'> & {
+  configurable_children?: readonly Partial<Pick<ConfigurableChild, 'sku' | 'power_75_65_20'>>[];
+};
 
 /** The lowest and highest output of a product and its variants at these temperatures; null without a rating. */
 export function outputRange(product: Powered, at: Temperatures): { min: number; max: number } | null {

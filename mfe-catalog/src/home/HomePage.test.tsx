@@ -1,7 +1,10 @@
+import type { CmsBlock } from '@kaloryfer/api-contract';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { i18n, I18nextProvider, initI18n, registerNamespace, setLanguage } from '@kaloryfer/i18n';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';
+import { cmsBlockPage, ok, searchAnswer } from '../testing/catalog-answers';
+import type { ListedTile } from '../listing/listing-request';
 import { HomePage } from './HomePage';
 
 /**
@@ -9,7 +12,7 @@ import { HomePage } from './HomePage';
  * the home-usp-* blocks as the seed writes them (api/src/seed/content.ts); the rails get no
  * products. The blocks are kept per page load and a failure is not: the failing case runs first.
  */
-const USP_BLOCKS = [
+const USP_BLOCKS: CmsBlock[] = [
   { id: 1, identifier: 'home-usp-delivery', title: 'Wysyłka w 24 h', content: 'Większość produktów wysyłamy kurierem w 24 godziny.', active: true },
   { id: 2, identifier: 'home-usp-returns', title: '14 dni na zwrot', content: 'Zwrot bez podawania przyczyny w ciągu 14 dni.', active: true },
 ];
@@ -22,9 +25,9 @@ function standInApi(blocks: 'answer' | 'fail') {
     sent.push(href);
     const json = (status: number, payload: unknown) => ({ ok: status < 400, status, statusText: '', json: async () => payload }) as Response;
     if (href.startsWith('/api/cms/blocks')) {
-      return blocks === 'fail' ? json(503, { code: 503, result: 'Service Unavailable' }) : json(200, { code: 200, result: { items: USP_BLOCKS, total: 2, start: 0, perPage: 150 } });
+      return blocks === 'fail' ? json(503, { code: 503, result: 'Service Unavailable' }) : json(200, ok(cmsBlockPage(USP_BLOCKS)));
     }
-    return json(200, { items: [], total: 0, start: 0, perPage: 8, aggregations: {} });
+    return json(200, searchAnswer<ListedTile>([], { perPage: 8 }));
   }) as typeof fetch;
 }
 

@@ -4,7 +4,8 @@ import { PageFrame, usePageData } from '@kaloryfer/ui';
 import { useTranslation } from '@kaloryfer/i18n';
 import { search } from '../api/catalog-api';
 import { NewsletterSignup } from '@kaloryfer/ui/src/newsletter/NewsletterSignup';
-import { ProductTile, type TileProduct } from '../product/ProductTile';
+import { ProductTile } from '../product/ProductTile';
+import type { ListedTile } from '../listing/listing-request';
 import { TOP_CATEGORIES } from '../pages/top-categories';
 import { railRequest, RAIL_SIZE, RAILS, type RailName } from './rails';
 import { cmsBlocksKey, railKey } from '../api/data-keys';
@@ -62,7 +63,7 @@ function Usps() {
 
 function Rail({ name }: { name: RailName }) {
   const { t } = useTranslation('catalog');
-  const products = usePageData(railKey(name), (signal) => search<TileProduct>('product', railRequest(name), signal).then((response) => response.items));
+  const products = usePageData(railKey(name), (signal) => search<ListedTile>('product', railRequest(name), signal).then((response) => response.items));
   const headingId = `rail-${name}`;
   return (
     <section className="rail" aria-labelledby={headingId} aria-busy={products.status === 'loading'}>

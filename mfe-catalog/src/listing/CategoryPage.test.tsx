@@ -1,8 +1,10 @@
 import { claimWriter } from '@kaloryfer/contracts';
-import type { Category } from '@kaloryfer/domain';
+import type { Category } from '@kaloryfer/api-contract';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen } from '@testing-library/react';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';
+import { category as categoryAnswer, searchAnswer, stock } from '../testing/catalog-answers';
+import type { ListedTile } from './listing-request';
 import { CategoryPage } from './CategoryPage';
 import { recordShellRequests } from '@kaloryfer/ui/src/testing/shell-requests';
 
@@ -21,7 +23,8 @@ const NOT_SYNCHRONIZED_PL = 'Brak zsynchronizowanych produktów w tej kategorii.
 const OFFLINE_MESSAGE = 'The product, category or CMS page is not available in Offline mode, redirecting to Home';
 
 const category = (id: number, parentId: number, name: string, slug: string, level: number): Category =>
-  ({ id, parent_id: parentId, name, slug, url_path: slug, level, position: id, is_active: true, product_count: 0 } as Category);
+  categoryAnswer({ id, parent_id: parentId, name, slug, level, position: id, is_active: true, product_count: 0 });
+const AURORA: ListedTile = { id: 1, sku: 'KF-LD-0001', name: 'Grzejnik łazienkowy Aurora', slug: 'aurora', url_path: 'aurora', type_id: 'simple', image: '', stock: stock(3) };
 const TREE = [category(2, 1, 'Kaloryfer', 'kaloryfer', 1), category(6, 2, 'Grzejniki łazienkowe', SLUG, 2)];
 
 type Answer = 'answer' | 'empty' | 'network-failure' | 503;
@@ -35,8 +38,8 @@ beforeEach(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {
     const href = String(url);
     const json = (status: number, payload: unknown) => ({ ok: status < 400, status, statusText: '', json: async () => payload }) as Response;
-    const page = (items: unknown[]) => json(200, { items, total: items.length, start: 0, perPage: 20, aggregations: {} });
-    const answer = (kind: Answer, items: unknown[]) => {
+    const page = <Document,>(items: Document[]) => json(200, searchAnswer(items, { perPage: 20 }));
+    const answer = <Document,>(kind: Answer, items: Document[]) => {
       if (kind === 'network-failure') throw new TypeError('Failed to fetch');
       if (kind === 503) return json(503, { code: 503, result: 'Service Unavailable' });
       return page(kind === 'empty' ? [] : items);
@@ -44,7 +47,7 @@ beforeEach(() => {
     if (href.endsWith('/category/_search')) return answer(answers.tree, TREE);
     if (href.endsWith('/product/_search')) {
       productSearches += 1;
-      return answer(answers.products, [{ id: 1, sku: 'KF-LD-0001', name: 'Grzejnik łazienkowy Aurora', slug: 'aurora', type_id: 'simple', image: '' }]);
+      return answer(answers.products, [AURORA]);
     }
     return page([]); // attributes
   }) as typeof fetch;

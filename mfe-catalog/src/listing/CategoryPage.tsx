@@ -1,6 +1,7 @@
 import './listing.css';
 import { $route, linkTo, navigationRequested, notificationRequested } from '@kaloryfer/contracts';
-import { categoryTrail, type Category } from '@kaloryfer/domain';
+import type { Category } from '@kaloryfer/api-contract';
+import { categoryTrail } from '@kaloryfer/domain';
 import { Button, isOffline, PageFrame, useFocusTrap, useOfflineRedirect, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';

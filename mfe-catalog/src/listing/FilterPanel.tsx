@@ -1,7 +1,7 @@
-import { DELIVERY_BUCKETS, type Attribute, type DeliveryBucket } from '@kaloryfer/domain';
+import type { AggregationBucket, Attribute, SearchAnswer } from '@kaloryfer/api-contract';
+import { DELIVERY_BUCKETS, type DeliveryBucket } from '@kaloryfer/domain';
 import { useId } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';
-import type { Bucket, SearchResponse } from '../api/catalog-api';
 import { rangeLabel } from './facet-labels';
 import {
   ATTRIBUTE_FILTERS, isExactValue, RANGE_FILTER_NAMES, RANGE_FILTERS, rangeParam, toggleOption, toggleRange,
@@ -12,12 +12,12 @@ const RANGE_UNITS: Record<RangeFilter, string> = { price: 'zł', power: 'W', wid
 
 interface Props {
   filters: ListingFilters;
-  aggregations: SearchResponse<unknown>['aggregations'];
+  aggregations: SearchAnswer['aggregations'];
   attributes: Attribute[];
   onChange: (filters: ListingFilters) => void;
 }
 
-const countOf = (buckets: Bucket[] | undefined, key: string) => buckets?.find((bucket) => bucket.key === key)?.doc_count ?? 0;
+const countOf = (buckets: AggregationBucket[] | undefined, key: string) => buckets?.find((bucket) => bucket.key === key)?.doc_count ?? 0;
 
 /**
  * The listing's facets with counts: flags, delivery, attribute options (colours as swatches)
@@ -104,7 +104,7 @@ export function FilterPanel({ filters, aggregations, attributes, onChange }: Pro
 }
 
 function AttributeFacet({ code, attribute, buckets, filters, onChange }: {
-  code: AttributeFilter; attribute?: Attribute; buckets: Bucket[]; filters: ListingFilters; onChange: (filters: ListingFilters) => void;
+  code: AttributeFilter; attribute?: Attribute; buckets: AggregationBucket[]; filters: ListingFilters; onChange: (filters: ListingFilters) => void;
 }) {
   const { t } = useTranslation('catalog');
   const chosen = filters.attributes[code] ?? [];

@@ -1,5 +1,6 @@
+import type { Product } from '@kaloryfer/api-contract';
 import { LISTED_SEARCH_FILTERS } from '@kaloryfer/domain';
-import type { SearchBody } from '../api/catalog-api';
+import type { FieldPath, SearchBody, Selected } from '../api/catalog-api';
 import { ATTRIBUTE_FILTERS, isExactValue, RANGE_FILTER_NAMES, RANGE_FILTERS, usesHeatOutput, type ListingFilters } from './route-filters';
 
 /** Spec §9: category page size 20; "load more" asks for the next 20 from start + perPage. */
@@ -14,7 +15,10 @@ export const TILE_FIELDS = [
   'lowest_price_30d', 'stock', 'delivery_time', 'power_75_65_20', 'power_70_55_20', 'heat_exponent', 'width', 'height', 'color', 'bestseller', 'flag',
   'news_to_date', 'free_valves', 'configurable_children.sku', 'configurable_children.color', 'configurable_children.width',
   'configurable_children.height', 'configurable_children.power_75_65_20', 'configurable_children.power_70_55_20',
-];
+] as const satisfies readonly FieldPath<Product>[];
+
+/** A listed product as the search answers it: the product with the TILE_FIELDS only. */
+export type ListedTile = Selected<Product, (typeof TILE_FIELDS)[number]>;
 
 /** The facets a listing shows: attribute options, the computed flags, and the §9 ranges. */
 export const LISTING_FACETS = [

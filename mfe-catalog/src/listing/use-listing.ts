@@ -1,15 +1,15 @@
+import type { SearchAnswer } from '@kaloryfer/api-contract';
 import { isAbort, usePageData } from '@kaloryfer/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { search, type SearchResponse } from '../api/catalog-api';
-import type { TileProduct } from '../product/ProductTile';
-import { listingRequest, PAGE_SIZE } from './listing-request';
+import { search } from '../api/catalog-api';
+import { listingRequest, PAGE_SIZE, type ListedTile } from './listing-request';
 import { listingQueryString, usesHeatOutput, type ListingFilters } from './route-filters';
 
 export interface ListingState {
   status: 'loading' | 'ready' | 'error';
-  items: TileProduct[];
+  items: ListedTile[];
   total: number;
-  aggregations: SearchResponse<unknown>['aggregations'];
+  aggregations: SearchAnswer['aggregations'];
   loadingMore: boolean;
 }
 
@@ -45,7 +45,7 @@ export function listingDataKey(query: string, size: number): string {
 /** What else "load more" appended to the first answer of one query. */
 interface More {
   query: string;
-  items: TileProduct[];
+  items: ListedTile[];
   total: number | null;
   loading: boolean;
 }
@@ -60,11 +60,11 @@ export function useListing(categoryId: number | null, filters: ListingFilters, i
   const query = `${categoryId}${listingQueryString(filters)}${usesHeatOutput(filters) ? `@${heatAt}` : ''}`;
   // Only a back navigation reads storage (never a first render on the server or in hydration).
   const size = isBack ? shownBefore(query) : PAGE_SIZE;
-  const first = usePageData(listingDataKey(query, size), (signal) => search<TileProduct>('product', listingRequest(categoryId, filters, 0, size, heatAt), signal));
+  const first = usePageData(listingDataKey(query, size), (signal) => search<ListedTile>('product', listingRequest(categoryId, filters, 0, size, heatAt), signal));
   const [more, setMore] = useState<More>({ query, items: [], total: null, loading: false });
   const moreController = useRef<AbortController | null>(null);
   // While the next query loads, the previous answer stays on screen (no flash of skeletons).
-  const last = useRef<SearchResponse<TileProduct> | null>(null);
+  const last = useRef<SearchAnswer<ListedTile> | null>(null);
   if (first.status === 'ready') last.current = first.value;
 
   const shown = first.status === 'ready' ? first.value : first.status === 'loading' ? last.current : null;
@@ -86,7 +86,7 @@ export function useListing(categoryId: number | null, filters: ListingFilters, i
     const controller = new AbortController();
     moreController.current = controller;
     setMore({ query, items: extra?.items ?? [], total: extra?.total ?? null, loading: true });
-    search<TileProduct>('product', listingRequest(categoryId, filters, items.length, PAGE_SIZE, heatAt), controller.signal).then(
+    search<ListedTile>('product', listingRequest(categoryId, filters, items.length, PAGE_SIZE, heatAt), controller.signal).then(
       (response) => {
         // `loading` blocks a second call, so `extra` is still the list this page extends.
         setMore({ query, items: [...(extra?.items ?? []), ...response.items], total: response.total, loading: false });

@@ -1,6 +1,6 @@
 import './catalogue-index.css';
 import { linkTo } from '@kaloryfer/contracts';
-import type { Category } from '@kaloryfer/domain';
+import type { Category } from '@kaloryfer/api-contract';
 import { useTranslation } from '@kaloryfer/i18n';
 import { PageFrame, usePageData } from '@kaloryfer/ui';
 import { categories, childrenOf } from '../api/categories';

@@ -1,5 +1,5 @@
 import { claimWriter, type PageDataEntry } from '@kaloryfer/contracts';
-import type { Attribute, Category } from '@kaloryfer/domain';
+import type { Category } from '@kaloryfer/api-contract';
 import { i18n, I18nextProvider, initI18n, registerNamespace } from '@kaloryfer/i18n';
 import { PageData, PageDataProvider } from '@kaloryfer/ui/src/rendering/page-data';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
@@ -9,6 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { BRANDS_KEY, CATEGORIES_KEY } from '../api/data-keys';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';
 import { LISTED_FILTERS } from '../listing/listing-request';
+import { attribute, category as categoryAnswer, searchAnswer } from '../testing/catalog-answers';
 import { BrandsPage } from './BrandsPage';
 import { CatalogRoutes } from './catalog-routes';
 import { CategoriesPage } from './CategoriesPage';
@@ -25,7 +26,7 @@ const goTo = (path: string, search = '', name = path === '/categories' ? 'catego
 
 let position = 0;
 const category = (id: number, parentId: number, name: string, slug: string, productCount: number, isActive = true): Category =>
-  ({ id, parent_id: parentId, name, slug, url_path: slug, level: 0, position: (position += 1), is_active: isActive, product_count: productCount } as Category);
+  categoryAnswer({ id, parent_id: parentId, name, slug, level: 0, position: (position += 1), is_active: isActive, product_count: productCount });
 const TREE: Category[] = [
   category(2, 1, 'Kaloryfer', 'kaloryfer', 640),
   // Deliberately not in position order among siblings of another parent: the page orders by position.
@@ -61,7 +62,7 @@ const TOP = [
   ['Montaż i poradniki', 'montaz-i-poradniki', []],
 ] as const;
 
-const MANUFACTURER = {
+const MANUFACTURER = attribute({
   attribute_id: 81, attribute_code: 'manufacturer', frontend_label: 'Producent', frontend_input: 'select', is_filterable: true, is_comparable: true,
   options: [
     { value: '201', label: 'Termolux', sort_order: 0 },
@@ -73,7 +74,7 @@ const MANUFACTURER = {
     { value: '209', label: 'Ćwiek Therm', sort_order: 6 },
     { value: '210', label: 'Czarnotherm', sort_order: 7 },
   ],
-} as unknown as Attribute;
+});
 /** As the API answers the facet: most products first; Kalormont has none (no bucket), Piastherm a zero. */
 const MANUFACTURER_BUCKETS = [
   { key: '208', doc_count: 22 }, { key: '201', doc_count: 12 }, { key: '203', doc_count: 5 },
@@ -88,9 +89,9 @@ beforeEach(() => {
     const body = JSON.parse(String(init?.body ?? '{}'));
     sent.push({ url: String(url), body });
     const json = (payload: unknown) => ({ ok: true, status: 200, statusText: 'OK', json: async () => payload }) as Response;
-    if (String(url).includes('/category/_search')) return json({ items: TREE, total: TREE.length, start: 0, perPage: 4000, aggregations: {} });
-    if (String(url).includes('/attribute/_search')) return json({ items: [MANUFACTURER], total: 1, start: 0, perPage: 150, aggregations: {} });
-    return json({ items: [], total: 57, start: 0, perPage: body.size, aggregations: { agg_terms_manufacturer: { buckets: MANUFACTURER_BUCKETS } } });
+    if (String(url).includes('/category/_search')) return json(searchAnswer(TREE, { perPage: 4000 }));
+    if (String(url).includes('/attribute/_search')) return json(searchAnswer([MANUFACTURER], { perPage: 150 }));
+    return json(searchAnswer([], { total: 57, perPage: body.size, aggregations: { agg_terms_manufacturer: { buckets: MANUFACTURER_BUCKETS } } }));
   }) as typeof fetch;
 });
 

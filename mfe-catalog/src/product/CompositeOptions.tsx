@@ -1,5 +1,6 @@
 import { cartAddRequested, type CartAddRequest } from '@kaloryfer/contracts';
-import { checkQuantity, imageUrl, type BundleOptionDef, type CustomOptionDef, type Product } from '@kaloryfer/domain';
+import type { BundleOption, CustomOption, Product, ProductComponent } from '@kaloryfer/api-contract';
+import { checkQuantity, imageUrl } from '@kaloryfer/domain';
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 import { Button } from '@kaloryfer/ui';
 import { useId, useState } from 'react';
@@ -7,7 +8,7 @@ import { downloadLabel, type BundleChoice, type CustomChoice } from './composite
 
 /** Bundle options: a radiator size, valves, an optional head — each with its price and a quantity. */
 export function BundlePickers({ options, components, choice, onChange }: {
-  options: BundleOptionDef[]; components: Product[]; choice: BundleChoice; onChange: (next: BundleChoice) => void;
+  options: BundleOption[]; components: ProductComponent[]; choice: BundleChoice; onChange: (next: BundleChoice) => void;
 }) {
   const { t } = useTranslation('catalog');
   const formatPrice = useFormatPrice();
@@ -54,19 +55,19 @@ export function BundlePickers({ options, components, choice, onChange }: {
   );
 }
 
-function labelOf(component: Product | undefined, sku: string, formatPrice: (amount: number) => string): string {
+function labelOf(component: ProductComponent | undefined, sku: string, formatPrice: (amount: number) => string): string {
   if (!component) return sku;
   return component.final_price_incl_tax !== undefined ? `${component.name} (+${formatPrice(component.final_price_incl_tax)})` : component.name;
 }
 
 /** Custom options with their adders: RAL colours (percent), factory-fitted valves (fixed), text fields. */
 export function CustomOptions({ options, choice, originalPrice, onChange }: {
-  options: CustomOptionDef[]; choice: CustomChoice; originalPrice: number; onChange: (next: CustomChoice) => void;
+  options: CustomOption[]; choice: CustomChoice; originalPrice: number; onChange: (next: CustomChoice) => void;
 }) {
   const { t } = useTranslation('catalog');
   const formatPrice = useFormatPrice();
   const id = useId();
-  const adder = (value: CustomOptionDef['values'][number]) => (value.price === 0 ? '' : ` (+${formatPrice(value.price_type === 'percent' ? (originalPrice * value.price) / 100 : value.price)}${value.price_type === 'percent' ? `, ${value.price}%` : ''})`);
+  const adder = (value: CustomOption['values'][number]) => (value.price === 0 ? '' : ` (+${formatPrice(value.price_type === 'percent' ? (originalPrice * value.price) / 100 : value.price)}${value.price_type === 'percent' ? `, ${value.price}%` : ''})`);
   return (
     <div className="composite-options">
       {[...options].sort((a, b) => a.sort_order - b.sort_order).map((option) => {
@@ -114,13 +115,13 @@ export function CustomOptions({ options, choice, originalPrice, onChange }: {
 }
 
 /** A grouped product: its simple products in a table, a quantity each, one button adds them all. */
-export function GroupedTable({ product, components }: { product: Product; components: Product[] }) {
+export function GroupedTable({ product, components }: { product: Product; components: ProductComponent[] }) {
   const { t } = useTranslation('catalog');
   const formatPrice = useFormatPrice();
   const id = useId();
   const members = (product.product_links ?? []).filter((link) => link.link_type === 'associated')
     .map((link) => ({ link, member: components.find((component) => component.sku === link.linked_product_sku) }))
-    .filter((entry): entry is { link: typeof entry.link; member: Product } => entry.member !== undefined);
+    .filter((entry): entry is { link: typeof entry.link; member: ProductComponent } => entry.member !== undefined);
   const [quantities, setQuantities] = useState<Record<string, string>>(() => Object.fromEntries(members.map(({ link, member }) => [member.sku, String(link.qty ?? 1)])));
   const [error, setError] = useState<string | null>(null);
   const submit = (event: React.FormEvent) => {

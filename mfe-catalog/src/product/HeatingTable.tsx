@@ -1,4 +1,5 @@
-import { DEFAULT_EXPONENT, heatOutput, temperaturesKey, type Attribute } from '@kaloryfer/domain';
+import type { Attribute } from '@kaloryfer/api-contract';
+import { DEFAULT_EXPONENT, heatOutput, temperaturesKey } from '@kaloryfer/domain';
 import { useTranslation } from '@kaloryfer/i18n';
 import { attributeValue } from '../api/attributes';
 import { useHeatingAt } from '../heating/heating-at';

@@ -1,4 +1,5 @@
-import { isReduced, type Product, type TierPriceEntry } from '@kaloryfer/domain';
+import type { Product, TierPriceEntry } from '@kaloryfer/api-contract';
+import { isReduced } from '@kaloryfer/domain';
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 
 type Prices = Pick<Product, 'final_price_incl_tax' | 'original_price_incl_tax' | 'lowest_price_30d'>;

@@ -1,22 +1,21 @@
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { screen, within } from '@testing-library/react';
-import type { ProductView } from '../api/catalog-api';
+import type { CmsBlock } from '@kaloryfer/api-contract';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';
+import { cmsBlockPage, ok, product, productView, stock } from '../testing/catalog-answers';
 import { ProductPage } from './ProductPage';
 
 /**
  * A product page's delivery and returns box against a stand-in for the shop API at the fetch
  * boundary: a plain product and the product-* blocks as the seed writes them.
  */
-const view = {
-  product: {
+const view = productView({
+  product: product({
     id: 7, sku: 'KF-ZW-0007', slug: 'zawor-termostatyczny', name: 'Zawór termostatyczny', type_id: 'simple', image: '/zawor.svg',
-    final_price_incl_tax: 239, original_price_incl_tax: 239, stock: { is_in_stock: true, qty: 10 },
-  },
-  selectedChildSku: null, attributes: [], categories: [], related: [], components: [], priceHistory: [],
-  reviews: { summary: { average: 0, count: 0, histogram: [0, 0, 0, 0, 0] }, items: [] },
-} as unknown as ProductView;
-const BLOCKS = [
+    final_price_incl_tax: 239, original_price_incl_tax: 239, stock: stock(10),
+  }),
+});
+const BLOCKS: CmsBlock[] = [
   { id: 7, identifier: 'product-delivery-info', title: 'Dostawa', content: 'Kurier od 24 h. Grzejniki pakujemy w karton z narożnikami ochronnymi.', active: true },
   { id: 8, identifier: 'product-return-info', title: 'Zwroty', content: 'Masz 14 dni na zwrot bez podawania przyczyny <b>!</b>', active: true },
 ];
@@ -28,8 +27,8 @@ beforeEach(() => {
     const href = String(url);
     sent.push(href);
     const json = (payload: unknown) => ({ ok: true, status: 200, statusText: 'OK', json: async () => payload }) as Response;
-    if (href.startsWith('/api/cms/blocks')) return json({ code: 200, result: { items: BLOCKS, total: 2, start: 0, perPage: 150 } });
-    if (href.startsWith('/api/product-view/')) return json({ code: 200, result: view });
+    if (href.startsWith('/api/cms/blocks')) return json(ok(cmsBlockPage(BLOCKS)));
+    if (href.startsWith('/api/product-view/')) return json(ok(view));
     return json({ code: 200, result: null });
   }) as typeof fetch;
 });

@@ -1,5 +1,5 @@
 import { linkTo } from '@kaloryfer/contracts';
-import type { CmsBlock } from '@kaloryfer/domain';
+import type { CmsBlock } from '@kaloryfer/api-contract';
 import { useTranslation } from '@kaloryfer/i18n';
 
 /** The product-* blocks the box shows, each with the CMS page that says it in full. */

@@ -2,6 +2,7 @@ import { claimWriter } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, waitFor } from '@testing-library/react';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';
+import { cmsBlockPage, ok } from '../testing/catalog-answers';
 import { ProductPage } from './ProductPage';
 import { recordShellRequests } from '@kaloryfer/ui/src/testing/shell-requests';
 
@@ -27,7 +28,7 @@ function standInApi(productView: Answer) {
       if (productView === 'network-failure') throw new TypeError('Failed to fetch');
       return json(productView, { code: productView, result: productView === 404 ? 'Product query returned an empty result' : 'Service Unavailable' });
     }
-    if (href.startsWith('/api/cms/blocks')) return json(200, { code: 200, result: { items: [], total: 0, start: 0, perPage: 150 } });
+    if (href.startsWith('/api/cms/blocks')) return json(200, ok(cmsBlockPage([])));
     throw new Error(`unexpected request ${href}`);
   }) as typeof fetch;
 }

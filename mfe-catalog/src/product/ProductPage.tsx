@@ -4,10 +4,11 @@ import {
   wishlistAddRequested, wishlistRemoveRequested, type ListedProduct, type ProductOptionInput,
 } from '@kaloryfer/contracts';
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
-import { checkQuantity, imageUrl, type CmsBlock, type ConfigurableChild, type Product } from '@kaloryfer/domain';
+import type { CmsBlock, ConfigurableChild, Product, ProductView } from '@kaloryfer/api-contract';
+import { checkQuantity, imageUrl } from '@kaloryfer/domain';
 import { ApiFailure, Button, Icon, PageFrame, useClientStore, useOfflineRedirect, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { useEffect, useId, useState } from 'react';
-import { productView, type ProductView } from '../api/catalog-api';
+import { productView } from '../api/catalog-api';
 import { NotFoundRedirect } from '../pages/NotFoundRedirect';
 import { rememberViewed } from '../state/catalog-owners';
 import { choose, initialChild, type SelectionResult } from './configurable-selection';

@@ -1,11 +1,14 @@
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { screen } from '@testing-library/react';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';
-import { ProductTile, type TileProduct } from './ProductTile';
+import type { ListedTile } from '../listing/listing-request';
+import { ProductTile } from './ProductTile';
 
 const text = (element: Element) => element.textContent!.replace(/\s/g, ' ');
-const tile = (prices: Partial<TileProduct>): TileProduct => ({
-  id: 7, sku: 'KF-GD-0007', name: 'Grzejnik dekoracyjny Lumen', slug: 'grzejnik-dekoracyjny-lumen', type_id: 'simple', image: '/product/x.svg', ...prices,
+/** A listing's product, as the search answers TILE_FIELDS. */
+const tile = (prices: Partial<ListedTile>): ListedTile => ({
+  id: 7, sku: 'KF-GD-0007', name: 'Grzejnik dekoracyjny Lumen', slug: 'grzejnik-dekoracyjny-lumen', url_path: 'grzejnik-dekoracyjny-lumen', type_id: 'simple', image: '/product/x.svg',
+  stock: { is_in_stock: true, qty: 4, manage_stock: true, is_volatile: false, min_sale_qty: 1, max_sale_qty: 4 }, ...prices,
 });
 
 describe('a listing tile\'s price (docs/polish-market.md: wherever a reduction is shown, the Omnibus line is too)', () => {

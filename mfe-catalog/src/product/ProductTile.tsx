@@ -1,10 +1,18 @@
+import type { ProductTile as RelatedTile } from '@kaloryfer/api-contract';
 import { useTranslation } from '@kaloryfer/i18n';
-import { temperaturesKey, type Product } from '@kaloryfer/domain';
+import { temperaturesKey } from '@kaloryfer/domain';
 import { ProductCard } from '@kaloryfer/ui/src/product-card/ProductCard';
 import { isNominal, outputRange, useHeatingAt } from '../heating/heating-at';
+import type { ListedTile } from '../listing/listing-request';
 import { deliveryLabelKey } from './delivery';
 
-export type TileProduct = Pick<Product, 'id' | 'sku' | 'name' | 'slug' | 'type_id' | 'image'> & Partial<Product>;
+/**
+ * A tile's product: a listing's or rail's (the remote's TILE_FIELDS), or a related product of
+ * product-view (the API's tile fields, the contract's ProductTile). The latter comes without the
+ * model's heat exponent and its variants' outputs: its output at other temperatures is the
+ * parent's rating at the standard exponent.
+ */
+export type TileProduct = ListedTile | RelatedTile;
 
 /**
  * A product in a listing or rail: the shop's one tile (shared/ui's ProductCard: picture, name,

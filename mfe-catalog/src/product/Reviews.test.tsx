@@ -1,8 +1,9 @@
-import type { Review, ReviewSummary } from '@kaloryfer/domain';
+import type { Review, ReviewCreated, ReviewSummary } from '@kaloryfer/api-contract';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';
+import { ok, reviewPage } from '../testing/catalog-answers';
 import { RatingLink, Reviews } from './Reviews';
 
 /** The reviews section against a stand-in for the shop API at the fetch boundary (api/test/reviews.test.ts covers the API). */
@@ -12,7 +13,8 @@ const review = (id: number, rating: number, day: number): Review => ({
 const summary: ReviewSummary = { average: 4.3, count: 12, histogram: [1, 0, 1, 3, 7] };
 const first = [5, 4, 3, 2, 1].map((day, index) => review(100 - index, 5, day + 20));
 const sent: { url: string; body?: unknown }[] = [];
-let createAnswer: { status: number; result: unknown } = { status: 200, result: { id: 1, status: 'pending' } };
+const CREATED: ReviewCreated = { id: 1, status: 'pending' };
+let createAnswer: { status: number; result: ReviewCreated | string } = { status: 200, result: CREATED };
 
 beforeEach(() => {
   sent.length = 0;
@@ -22,7 +24,7 @@ beforeEach(() => {
     sent.push({ url: href, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     if (href.startsWith('/api/review/list/')) {
       const items = [1, 2, 3, 4, 5, 6, 7].map((index) => review(90 - index, 4, 10 - index));
-      return json(200, { code: 200, result: { summary, items, total: 12 } });
+      return json(200, ok(reviewPage(summary, items, 5, 10)));
     }
     return json(createAnswer.status, { code: createAnswer.status, result: createAnswer.result });
   }) as typeof fetch;

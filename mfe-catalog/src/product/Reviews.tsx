@@ -1,4 +1,5 @@
-import { REVIEW_LIMITS, type Review, type ReviewSummary } from '@kaloryfer/domain';
+import type { Review, ReviewSummary } from '@kaloryfer/api-contract';
+import { REVIEW_LIMITS } from '@kaloryfer/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatNumber, useTranslation } from '@kaloryfer/i18n';
 import { createReview, reviewPage } from '../api/catalog-api';

@@ -1,4 +1,4 @@
-import type { ConfigurableChild, ConfigurableOption } from '@kaloryfer/domain';
+import type { ConfigurableChild, ConfigurableOption } from '@kaloryfer/api-contract';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,8 +9,8 @@ import { VariantPickers } from './VariantPickers';
 
 /** The pickers wired to the selection rules as the product page wires them (the rules are table-tested beside them). */
 const stock = (inStock: boolean) => ({ is_in_stock: inStock, qty: inStock ? 4 : 0, manage_stock: true, is_volatile: false, min_sale_qty: 1, max_sale_qty: 10 });
-const child = (sku: string, color: number, width: number, inStock = true) =>
-  ({ id: 0, sku, name: sku, status: 1, visibility: 1, type_id: 'simple', url_key: sku, image: '', price: 100, tax_class_id: 2, stock: stock(inStock), color, width }) as ConfigurableChild;
+const child = (sku: string, color: number, width: number, inStock = true): ConfigurableChild =>
+  ({ id: 0, sku, name: sku, status: 1, visibility: 1, type_id: 'simple', url_key: sku, image: '', price: 100, tax_class_id: 2, stock: stock(inStock), color, width });
 const options: ConfigurableOption[] = [
   { id: 1, attribute_id: 93, attribute_code: 'color', label: 'Kolor', position: 0, values: [{ value_index: 101, label: 'Biały' }, { value_index: 104, label: 'Antracyt' }] },
   { id: 2, attribute_id: 94, attribute_code: 'width', label: 'Szerokość', position: 1, values: [{ value_index: 500, label: '500 mm' }, { value_index: 600, label: '600 mm' }] },

@@ -1,4 +1,4 @@
-import type { ConfigurableChild, Product } from '@kaloryfer/domain';
+import type { ConfigurableChild, Product } from '@kaloryfer/api-contract';
 import { useId } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';
 import { isAvailable, type SelectionResult } from './configurable-selection';

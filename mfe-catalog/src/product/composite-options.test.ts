@@ -1,10 +1,10 @@
-import type { BundleOptionDef, CustomOptionDef } from '@kaloryfer/domain';
+import type { BundleOption, CustomOption } from '@kaloryfer/api-contract';
 import {
   bundleChoiceTotal, bundleProductOption, downloadLabel, customChoiceTotal, customProductOption, initialBundleChoice, missingBundleOptions, missingCustomOptions,
 } from './composite-options';
 
 const link = (id: number, sku: string, isDefault: boolean, qty = 1) => ({ id, sku, qty, can_change_quantity: 0 as const, is_default: isDefault, position: id });
-const BUNDLE: BundleOptionDef[] = [
+const BUNDLE: BundleOption[] = [
   { option_id: 1, title: 'Grzejnik', required: true, type: 'radio', position: 1, sku: 'KF-ZB-0001', product_links: [link(11, 'R-600', true), link(12, 'R-800', false)] },
   { option_id: 2, title: 'Zawory', required: true, type: 'select', position: 2, sku: 'KF-ZB-0001', product_links: [link(21, 'V-1', true, 2), link(22, 'V-2', false)] },
   { option_id: 3, title: 'Głowica (opcjonalnie)', required: false, type: 'checkbox', position: 3, sku: 'KF-ZB-0001', product_links: [link(31, 'H-1', false)] },
@@ -40,7 +40,7 @@ describe('bundle options (spec §4)', () => {
   });
 });
 
-const CUSTOM: CustomOptionDef[] = [
+const CUSTOM: CustomOption[] = [
   { option_id: 101, title: 'Kolor RAL na zamówienie', type: 'drop_down', is_require: false, sort_order: 1, values: [
     { option_type_id: 1001, title: 'RAL gładki', price: 15, price_type: 'percent', sort_order: 1 },
     { option_type_id: 1002, title: 'RAL strukturalny', price: 20, price_type: 'percent', sort_order: 2 },

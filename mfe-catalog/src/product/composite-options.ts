@@ -1,11 +1,12 @@
 import type { ProductOptionInput } from '@kaloryfer/contracts';
-import { bundleSelectionTotal, customOptionsTotal, round2, type BundleOptionDef, type CustomOptionDef } from '@kaloryfer/domain';
+import type { BundleOption, CustomOption } from '@kaloryfer/api-contract';
+import { bundleSelectionTotal, customOptionsTotal, round2 } from '@kaloryfer/domain';
 
 /** A bundle option's choice: the chosen link ids (one for radio/select, any for checkbox) and qty. */
 export type BundleChoice = Record<number, { links: number[]; qty: number }>;
 
 /** Spec §4: each option starts on its default link (none for an optional option without one). */
-export function initialBundleChoice(options: BundleOptionDef[]): BundleChoice {
+export function initialBundleChoice(options: BundleOption[]): BundleChoice {
   const choice: BundleChoice = {};
   for (const option of options) {
     const preferred = option.product_links.find((link) => link.is_default);
@@ -15,7 +16,7 @@ export function initialBundleChoice(options: BundleOptionDef[]): BundleChoice {
 }
 
 /** Gross total of a bundle choice: only options with a product and qty 0 or more count (spec §4). */
-export function bundleChoiceTotal(options: BundleOptionDef[], choice: BundleChoice, priceOf: (sku: string) => number | null): number {
+export function bundleChoiceTotal(options: BundleOption[], choice: BundleChoice, priceOf: (sku: string) => number | null): number {
   return round2(bundleSelectionTotal(options.flatMap((option) => {
     const chosen = choice[option.option_id];
     return option.product_links.filter((link) => chosen?.links.includes(link.id))
@@ -24,11 +25,11 @@ export function bundleChoiceTotal(options: BundleOptionDef[], choice: BundleChoi
 }
 
 /** Required options left without a product (their titles). */
-export function missingBundleOptions(options: BundleOptionDef[], choice: BundleChoice): string[] {
+export function missingBundleOptions(options: BundleOption[], choice: BundleChoice): string[] {
   return options.filter((option) => option.required && (choice[option.option_id]?.links.length ?? 0) === 0).map((option) => option.title);
 }
 
-export function bundleProductOption(options: BundleOptionDef[], choice: BundleChoice): ProductOptionInput['bundle_options'] {
+export function bundleProductOption(options: BundleOption[], choice: BundleChoice): ProductOptionInput['bundle_options'] {
   return options.filter((option) => (choice[option.option_id]?.links.length ?? 0) > 0)
     .map((option) => ({ option_id: option.option_id, option_qty: choice[option.option_id].qty, option_selections: [...choice[option.option_id].links] }));
 }
@@ -37,7 +38,7 @@ export function bundleProductOption(options: BundleOptionDef[], choice: BundleCh
 export type CustomChoice = Record<number, number[] | string>;
 
 /** The adders of the chosen values (fixed amount, or percent of the original price). */
-export function customChoiceTotal(options: CustomOptionDef[], choice: CustomChoice, originalPrice: number): number {
+export function customChoiceTotal(options: CustomOption[], choice: CustomChoice, originalPrice: number): number {
   const chosen = options.flatMap((option) => {
     const picked = choice[option.option_id];
     if (Array.isArray(picked)) return option.values.filter((value) => picked.includes(value.option_type_id));
@@ -48,14 +49,14 @@ export function customChoiceTotal(options: CustomOptionDef[], choice: CustomChoi
 }
 
 /** Required custom options left empty (their titles). */
-export function missingCustomOptions(options: CustomOptionDef[], choice: CustomChoice): string[] {
+export function missingCustomOptions(options: CustomOption[], choice: CustomChoice): string[] {
   return options.filter((option) => {
     const picked = choice[option.option_id];
     return option.is_require && (picked === undefined || (Array.isArray(picked) ? picked.length === 0 : picked.trim() === ''));
   }).map((option) => option.title);
 }
 
-export function customProductOption(options: CustomOptionDef[], choice: CustomChoice): ProductOptionInput['custom_options'] {
+export function customProductOption(options: CustomOption[], choice: CustomChoice): ProductOptionInput['custom_options'] {
   return options.flatMap((option) => {
     const picked = choice[option.option_id];
     if (picked === undefined || (Array.isArray(picked) ? picked.length === 0 : picked.trim() === '')) return [];

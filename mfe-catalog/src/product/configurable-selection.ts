@@ -1,4 +1,5 @@
-import { isChildSelectable, type ConfigurableChild, type ConfigurableOption } from '@kaloryfer/domain';
+import type { ConfigurableChild, ConfigurableOption } from '@kaloryfer/api-contract';
+import { isChildSelectable } from '@kaloryfer/domain';
 
 /** Chosen option ids by attribute code, e.g. { color: 104, width: 600, height: 1800 }. */
 export type Selection = Record<string, number>;

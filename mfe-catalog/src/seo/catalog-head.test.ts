@@ -1,26 +1,28 @@
 import type { RouteState } from '@kaloryfer/contracts';
-import type { Category } from '@kaloryfer/domain';
+import type { Category, ConfigurableChild } from '@kaloryfer/api-contract';
 import { PageData } from '@kaloryfer/ui';
-import type { ProductView } from '../api/catalog-api';
+import { attribute, category as categoryAnswer, product, productView, stock } from '../testing/catalog-answers';
 import { catalogHead } from './catalog-head';
 
-const category = (id: number, parent: number, level: number, name: string, slug: string): Category => ({
-  id, parent_id: parent, level, name, slug, url_path: slug, is_active: true, position: id, product_count: 1,
-} as unknown as Category);
+const category = (id: number, parent: number, level: number, name: string, slug: string): Category =>
+  categoryAnswer({ id, parent_id: parent, level, name, slug, is_active: true, position: id, product_count: 1 });
 const categories = [category(1, 0, 1, 'Główna', 'main'), category(6, 1, 2, 'Grzejniki łazienkowe', 'grzejniki-lazienkowe'), category(7, 6, 3, 'Grzejniki drabinkowe', 'grzejniki-drabinkowe')];
 
-const child = (sku: string, price: number, inStock: boolean) => ({ sku, status: 1, final_price_incl_tax: price, stock: { is_in_stock: inStock }, image: `/${sku}.svg`, gtin: '5901234123457' });
-const view = {
-  product: {
+const child = (sku: string, price: number, inStock: boolean): ConfigurableChild => ({
+  id: Number(sku.slice(-3)), sku, name: `Grzejnik drabinkowy "Aura" ${sku}`, status: 1, visibility: 1, type_id: 'simple', url_key: sku.toLowerCase(),
+  price: Math.round((price / 1.23) * 100) / 100, tax_class_id: 2, final_price_incl_tax: price, stock: stock(inStock ? 4 : 0), image: `/${sku}.svg`, gtin: '5901234123457',
+});
+const view = productView({
+  product: product({
     id: 41, sku: 'KF-DR-0041', slug: 'grzejnik-drabinkowy-aura', name: 'Grzejnik drabinkowy "Aura" 50×120', type_id: 'configurable',
-    short_description: '<p>Biały grzejnik łazienkowy&nbsp;do pompy ciepła.</p>', image: '/aura.svg', media_gallery: [{ image: '/aura-2.svg' }],
+    short_description: '<p>Biały grzejnik łazienkowy&nbsp;do pompy ciepła.</p>', image: '/aura.svg', media_gallery: [{ image: '/aura-2.svg', label: '', pos: 1, typ: 'image' }],
     category_ids: [1, 6, 7], manufacturer: 12, final_price_incl_tax: 899,
     configurable_children: [child('KF-DR-0041-500', 899, true), child('KF-DR-0041-600', 1099, false)],
-  },
-  attributes: [{ attribute_code: 'manufacturer', options: [{ value: '12', label: 'Ciepłodar' }] }],
+  }),
+  attributes: [attribute({ attribute_id: 81, attribute_code: 'manufacturer', frontend_label: 'Producent', options: [{ value: '12', label: 'Ciepłodar', sort_order: 0 }] })],
   categories,
-  reviews: { summary: { average: 4.25, count: 8, histogram: [0, 0, 1, 4, 3] }, items: [] },
-} as unknown as ProductView;
+  reviews: { summary: { average: 4.3, count: 8, histogram: [0, 0, 1, 4, 3] }, items: [] },
+});
 
 const route = (name: string, params: Record<string, string>, path = '/'): RouteState => ({ path, search: '', hash: '', name, params, previousPath: null, isBack: false });
 const data = new PageData({ 'product-KF-DR-0041': { value: view }, categories: { value: categories } });

@@ -1,7 +1,7 @@
 import { linkTo, type PageHead, type RouteState } from '@kaloryfer/contracts';
-import { categoryTrail, imageUrl, type Attribute, type Category, type Product, type ReviewSummary } from '@kaloryfer/domain';
+import type { Attribute, Category, Product, ProductView, ResolvedUrl, ReviewSummary } from '@kaloryfer/api-contract';
+import { categoryTrail, imageUrl } from '@kaloryfer/domain';
 import type { PageData } from '@kaloryfer/ui';
-import type { ProductView, ResolvedUrl } from '../api/catalog-api';
 import { CATEGORIES_KEY, productViewKey, resolvedUrlKey } from '../api/data-keys';
 
 /**

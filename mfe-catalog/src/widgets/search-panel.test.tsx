@@ -1,41 +1,42 @@
 import { navigationRequested, panelClosed, panelOpened } from '@kaloryfer/contracts';
-import type { Category } from '@kaloryfer/domain';
+import type { Category } from '@kaloryfer/api-contract';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';
+import { category as categoryAnswer, searchAnswer } from '../testing/catalog-answers';
 import { SearchPanel } from './search-panel';
-import { matchingCategories, useSearchResults } from './use-search-results';
+import { matchingCategories, useSearchResults, type PanelProduct } from './use-search-results';
 
 const category = (id: number, name: string, slug: string, level = 2, productCount = 10): Category =>
-  ({ id, name, slug, level, is_active: true, product_count: productCount, parent_id: 2, position: id } as Category);
+  categoryAnswer({ id, name, slug, level, is_active: true, product_count: productCount, parent_id: 2, position: id });
 const TREE = [
   category(2, 'Main', 'main', 1),
   category(6, 'Grzejniki łazienkowe', 'grzejniki-lazienkowe', 2, 120),
   category(7, 'Grzejniki drabinkowe', 'grzejniki-drabinkowe', 3, 40),
   category(17, 'Akcesoria grzewcze', 'akcesoria', 2, 60),
 ];
-const product = (id: number, name: string) => ({ id, sku: `KF-LD-000${id}`, name, slug: `p-${id}`, type_id: 'simple', image: `/product/${id}.svg`, final_price_incl_tax: 999.5 });
+const product = (id: number, name: string): PanelProduct => ({ id, sku: `KF-LD-000${id}`, name, slug: `p-${id}`, type_id: 'simple', image: `/product/${id}.svg`, final_price_incl_tax: 999.5 });
 
 /**
  * The search panel against a stand-in for the shop API at the fetch boundary (the e2e journey
  * uses the real one): each product search waits until the test answers it, so the order of
  * answers — and which requests were aborted — is the test's to choose.
  */
-interface Pending { text: string; signal: AbortSignal; answer: (items: unknown[], total?: number) => void; fail: (how: 'network' | 503) => void }
+interface Pending { text: string; signal: AbortSignal; answer: (items: PanelProduct[], total?: number) => void; fail: (how: 'network' | 503) => void }
 let pending: Pending[];
 beforeEach(() => {
   pending = [];
   global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body ?? '{}'));
     const json = (payload: unknown) => ({ ok: true, status: 200, json: async () => payload }) as Response;
-    if (String(url).includes('/category/_search')) return json({ items: TREE, total: TREE.length, start: 0, perPage: 4000, aggregations: {} });
+    if (String(url).includes('/category/_search')) return json(searchAnswer(TREE, { perPage: 4000 }));
     return new Promise<Response>((resolve, reject) => {
       init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
       pending.push({
         text: body.query._searchText,
         signal: init!.signal!,
-        answer: (items, total = items.length) => resolve(json({ items, total, start: 0, perPage: 6, aggregations: {} })),
+        answer: (items, total = items.length) => resolve(json(searchAnswer(items, { total, perPage: 6 }))),
         fail: (how) => (how === 'network'
           ? reject(new TypeError('Failed to fetch'))
           : resolve({ ok: false, status: 503, statusText: 'Service Unavailable', json: async () => ({ code: 503, result: 'Service Unavailable' }) } as Response)),

@@ -1,23 +1,26 @@
-import { foldText, type Category } from '@kaloryfer/domain';
+import type { Category, Product } from '@kaloryfer/api-contract';
+import { foldText } from '@kaloryfer/domain';
 import { useEffect, useState } from 'react';
-import { search } from '../api/catalog-api';
+import { search, type FieldPath, type Selected } from '../api/catalog-api';
 import { isAbort } from '@kaloryfer/ui';
 import { categories } from '../api/categories';
 import { LISTED_FILTERS } from '../listing/listing-request';
-import type { TileProduct } from '../product/ProductTile';
 
 export const MIN_QUERY_LENGTH = 3;
 /** Wait this long after the last keystroke before asking (a typist's pause, not every key). */
 export const SEARCH_DELAY_MS = 250;
 export const PANEL_PRODUCTS = 6;
 export const PANEL_CATEGORIES = 4;
-const PANEL_FIELDS = ['id', 'sku', 'name', 'slug', 'type_id', 'image', 'final_price_incl_tax', 'original_price_incl_tax'];
+const PANEL_FIELDS = ['id', 'sku', 'name', 'slug', 'type_id', 'image', 'final_price_incl_tax', 'original_price_incl_tax'] as const satisfies readonly FieldPath<Product>[];
+
+/** A product of the panel as the search answers it: the PANEL_FIELDS only. */
+export type PanelProduct = Selected<Product, (typeof PANEL_FIELDS)[number]>;
 
 /** `noresults`: no product matched, or the search failed (spec §8: empty, total 0, noresults). */
 export type SearchResults =
   | { status: 'idle' }
   | { status: 'loading' }
-  | { status: 'ready'; products: TileProduct[]; total: number; categories: Category[]; noresults: boolean };
+  | { status: 'ready'; products: PanelProduct[]; total: number; categories: Category[]; noresults: boolean };
 
 /** What a failed search shows in the browser (spec §8): nothing found. */
 const NO_RESULTS: SearchResults = { status: 'ready', products: [], total: 0, categories: [], noresults: true };
@@ -49,7 +52,7 @@ export function useSearchResults(query: string): SearchResults {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       Promise.all([
-        search<TileProduct>('product', { query: { _appliedFilters: LISTED_FILTERS, _searchText: term }, size: PANEL_PRODUCTS, _sourceInclude: PANEL_FIELDS }, controller.signal),
+        search<PanelProduct>('product', { query: { _appliedFilters: LISTED_FILTERS, _searchText: term }, size: PANEL_PRODUCTS, _sourceInclude: PANEL_FIELDS }, controller.signal),
         categories().catch(() => [] as Category[]), // products still help when the tree failed
       ]).then(([products, tree]) => {
         if (!controller.signal.aborted) {

@@ -1,5 +1,5 @@
 import { linkTo } from '@kaloryfer/contracts';
-import type { AdviceSummary } from './advice-api';
+import type { AdviceSummary } from '@kaloryfer/api-contract';
 import { snippet } from './snippet';
 import { TopicIllustration } from './TopicIllustration';
 import { useAdviceWords } from './use-advice-words';

@@ -1,4 +1,4 @@
-import type { TopicCount } from './advice-api';
+import type { TopicCount } from '@kaloryfer/api-contract';
 import { adviceListHref } from './advice-query';
 import { useAdviceWords } from './use-advice-words';
 

@@ -1,30 +1,18 @@
-import type { AdviceArticle } from '@kaloryfer/domain';
+import type { AdviceArticleView, AdviceList } from '@kaloryfer/api-contract';
 import { apiJson, CARD_FIELDS, type CardProduct } from '@kaloryfer/ui';
 import { searchListedProducts } from '../common/product-search';
 import { ADVICE_PAGE_SIZE, type AdviceQuery } from './advice-query';
 
-/** What /api/advice and /api/advice/{slug} answer (api/src/routes/catalog/content-routes.ts). */
-export type AdviceSummary = Omit<AdviceArticle, 'body'>;
-export interface TopicCount { topic: string; count: number }
-export interface AdviceList {
-  items: AdviceSummary[];
-  total: number;
-  start: number;
-  perPage: number;
-  topics: TopicCount[];
-}
+/*
+ * What /api/advice and /api/advice/{slug} answer (api/src/routes/catalog/content-routes.ts) is
+ * the contract's AdviceList and AdviceArticleView.
+ */
+
 /** A list page as shown: `topic` is the topic applied (null when none was asked or it is unknown). */
 export type AdviceListView = AdviceList & { topic: string | null };
 
-export interface ArticleLink { slug: string; title: string }
-export interface RelatedCategory { id: number; name: string; slug: string; url_path: string }
-export interface AdviceArticleView {
-  article: AdviceArticle;
-  category: RelatedCategory | null;
-  newer: ArticleLink | null;
-  older: ArticleLink | null;
-  related: ArticleLink[];
-}
+/** The category of an article's related products. */
+export type RelatedCategory = NonNullable<AdviceArticleView['category']>;
 
 export type RelatedProduct = CardProduct;
 
@@ -56,7 +44,7 @@ export async function adviceArticle(slug: string, signal?: AbortSignal): Promise
 
 /** The most viewed listed products of a category: one catalogue search (spec §7). */
 export function relatedProducts(categoryId: number, signal?: AbortSignal): Promise<RelatedProduct[]> {
-  return searchListedProducts<RelatedProduct>({
+  return searchListedProducts({
     filters: [{ attribute: 'category_ids', value: { in: [categoryId] } }],
     size: RELATED_PRODUCTS,
     sort: 'view_count:desc',

@@ -2,7 +2,8 @@ import { linkTo, type PageHead, type RouteState } from '@kaloryfer/contracts';
 import { imageUrl } from '@kaloryfer/domain';
 import type { PageData } from '@kaloryfer/ui';
 import type { i18n as I18n } from 'i18next';
-import { adviceArticleKey, adviceListKey, type AdviceArticleView, type AdviceListView } from './advice-api';
+import type { AdviceArticleView } from '@kaloryfer/api-contract';
+import { adviceArticleKey, adviceListKey, type AdviceListView } from './advice-api';
 import { adviceListHref, parseAdviceQuery } from './advice-query';
 
 /**

@@ -1,4 +1,5 @@
-import type { AdviceArticleView, AdviceList, AdviceSummary, RelatedProduct } from './advice-api';
+import type { AdviceArticleView, AdviceList, AdviceSummary, SearchAnswer } from '@kaloryfer/api-contract';
+import type { RelatedProduct } from './advice-api';
 
 /**
  * Tests' stand-in for the shop API at the fetch boundary: 14 articles (newest first) over three
@@ -69,6 +70,8 @@ export function articleAnswer(slug: string): AdviceArticleView | null {
   };
 }
 
+const productAnswer: SearchAnswer<RelatedProduct> = { items: PRODUCTS, total: PRODUCTS.length, start: 0, perPage: 4, aggregations: {} };
+
 /** Installs the stand-in as global fetch; returns the list of requests it has answered. */
 export function standInApi(): Sent[] {
   const sent: Sent[] = [];
@@ -80,7 +83,7 @@ export function standInApi(): Sent[] {
       const view = articleAnswer(decodeURIComponent(url.pathname.slice('/api/advice/'.length)));
       return view ? json(200, { code: 200, result: view }) : json(404, { code: 404, result: 'CMS query returned empty result' });
     }
-    if (url.pathname.endsWith('/product/_search')) return json(200, { items: PRODUCTS, total: PRODUCTS.length, start: 0, perPage: 4, aggregations: {} });
+    if (url.pathname.endsWith('/product/_search')) return json(200, productAnswer);
     return json(404, { code: 404, result: 'not in the stand-in' });
   }) as typeof fetch;
   return sent;

@@ -1,6 +1,6 @@
 import { linkTo } from '@kaloryfer/contracts';
 import { useId } from 'react';
-import type { CmsHierarchy, CmsLink } from './cms-api';
+import type { CmsHierarchy, CmsPageLink } from '@kaloryfer/api-contract';
 import { useCmsWords } from './cms-words';
 
 /**
@@ -12,7 +12,7 @@ export function CmsSideNav({ hierarchy }: { hierarchy: CmsHierarchy }) {
   const headingId = useId();
   const parent = hierarchy.parents.at(-1);
   const current = hierarchy.page.identifier;
-  const link = (page: CmsLink, isCurrent = false) => (
+  const link = (page: CmsPageLink, isCurrent = false) => (
     <a href={linkTo({ name: 'cms-page', slug: page.identifier })} aria-current={isCurrent ? 'page' : undefined}>{words.title(page)}</a>
   );
   return (

@@ -1,19 +1,11 @@
-import type { CmsBlock, CmsPage } from '@kaloryfer/domain';
+import type { CmsBlock, CmsBlockPage, CmsHierarchy, CmsPage } from '@kaloryfer/api-contract';
 import { apiJson } from '@kaloryfer/ui';
 
 /**
  * The CMS calls of spec §7 (api/src/routes/catalog/content-routes.ts): a page by identifier,
  * its place in the hierarchy, blocks by a like filter. Their HTML arrives sanitised by the API.
+ * Their answers are the contract's (CmsPage, CmsHierarchy, CmsBlockPage).
  */
-export interface CmsLink { identifier: string; title: string }
-export interface CmsHierarchy {
-  page: CmsLink;
-  /** From the top down to the page's parent: the breadcrumbs. */
-  parents: CmsLink[];
-  /** The pages beside it (itself included), in position order. */
-  siblings: CmsLink[];
-  children: CmsLink[];
-}
 
 /** The shop's information pages hang under this page; the footer lists its children. */
 export const CMS_ROOT = 'informacje';
@@ -59,7 +51,7 @@ export function cmsHierarchy(identifier: string): Promise<CmsHierarchy> {
 /** Active blocks whose identifier is like `like` (the API's default size, 150). */
 export function cmsBlocks(like: string): Promise<CmsBlock[]> {
   return rememberFor(cmsBlocksKey(like), async () => {
-    const { result } = await apiJson<{ result: { items: CmsBlock[] } }>(`/api/cms/blocks?${new URLSearchParams({ like })}`);
+    const { result } = await apiJson<{ result: CmsBlockPage }>(`/api/cms/blocks?${new URLSearchParams({ like })}`);
     return result.items;
   });
 }

@@ -1,6 +1,5 @@
 import { forgetCmsAnswers } from './cms-api';
-import type { CmsBlock, CmsPage } from '@kaloryfer/domain';
-import type { CmsHierarchy, CmsLink } from './cms-api';
+import type { CmsBlock, CmsBlockPage, CmsHierarchy, CmsPage, CmsPageLink } from '@kaloryfer/api-contract';
 
 /**
  * Tests' stand-in for the shop API's CMS calls at the fetch boundary: a small tree like the
@@ -39,7 +38,7 @@ export const BLOCKS: CmsBlock[] = [
   { id: 6, identifier: 'footer-newsletter', title: 'Newsletter', content: 'Zapisz się.', active: true },
 ];
 
-const link = ({ identifier, title }: CmsPage): CmsLink => ({ identifier, title });
+const link = ({ identifier, title }: CmsPage): CmsPageLink => ({ identifier, title });
 const byPosition = (a: CmsPage, b: CmsPage) => a.position - b.position;
 
 export function hierarchyOf(identifier: string, pages: CmsPage[] = PAGES): CmsHierarchy | null {
@@ -81,7 +80,8 @@ export function standInCmsApi(pages: CmsPage[] = PAGES): URL[] {
     if (kind === 'blocks') {
       const like = url.searchParams.get('like') ?? '';
       const items = BLOCKS.filter((block) => block.identifier.includes(like));
-      return json(200, { code: 200, result: { items, total: items.length, start: 0, perPage: 150 } });
+      const blocks: CmsBlockPage = { items, total: items.length, start: 0, perPage: 150 };
+      return json(200, { code: 200, result: blocks });
     }
     return json(404, { code: 404, result: 'not in the stand-in' });
   }) as typeof fetch;

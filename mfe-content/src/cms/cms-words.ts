@@ -1,6 +1,6 @@
 import { useTranslation } from '@kaloryfer/i18n';
 import { formatShopDay } from '../common/shop-day';
-import type { CmsLink } from './cms-api';
+import type { CmsPageLink } from '@kaloryfer/api-contract';
 
 /**
  * The words CMS views write. The CMS is written in Polish: in another language a page's title
@@ -12,7 +12,7 @@ export function useCmsWords() {
   return {
     t,
     polish,
-    title: (link: CmsLink) => (polish ? link.title : t(`cms.title.${link.identifier}`, { defaultValue: link.title })),
+    title: (link: CmsPageLink) => (polish ? link.title : t(`cms.title.${link.identifier}`, { defaultValue: link.title })),
     day: (updatedAt: string) => formatShopDay(updatedAt, i18n.language),
   };
 }

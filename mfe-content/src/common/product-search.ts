@@ -1,19 +1,21 @@
+import type { Product, SearchAnswer } from '@kaloryfer/api-contract';
 import { LISTED_SEARCH_FILTERS } from '@kaloryfer/domain';
 import { apiJson } from '@kaloryfer/ui';
 
 /**
  * One catalogue search for listed, in-stock products (spec §7) — what an article's related
  * products and the not-found page's suggestions both ask. The content remote's own small client:
- * remotes never import each other's code.
+ * remotes never import each other's code. The products come with the `fields` asked for only
+ * (`_sourceInclude`), each as the contract's Product has it.
  */
-export async function searchListedProducts<T>(ask: {
+export async function searchListedProducts<const Field extends keyof Product & string>(ask: {
   filters?: unknown[];
   text?: string;
   size: number;
-  fields: readonly string[];
+  fields: readonly Field[];
   sort?: string;
-}, signal?: AbortSignal): Promise<T[]> {
-  const { items } = await apiJson<{ items: T[] }>('/api/catalog/vue_storefront_catalog/product/_search', {
+}, signal?: AbortSignal): Promise<Pick<Product, Field>[]> {
+  const { items } = await apiJson<SearchAnswer<Pick<Product, Field>>>('/api/catalog/vue_storefront_catalog/product/_search', {
     method: 'POST',
     signal,
     body: {

@@ -1,4 +1,4 @@
-import type { Category } from '@kaloryfer/domain';
+import type { Category, SearchAnswer } from '@kaloryfer/api-contract';
 import { searchListedProducts } from '../common/product-search';
 import { apiJson, CARD_FIELDS, type CardProduct } from '@kaloryfer/ui';
 
@@ -12,9 +12,10 @@ const SEARCH = '/api/catalog/vue_storefront_catalog';
 export const SUGGESTED_PRODUCTS = 6;
 
 export type SuggestedProduct = CardProduct;
-export type ShopCategory = Pick<Category, 'id' | 'parent_id' | 'name' | 'slug' | 'level' | 'position' | 'product_count'>;
+const CATEGORY_FIELDS = ['id', 'parent_id', 'name', 'slug', 'level', 'position', 'product_count'] as const;
+/** A category as the search answers it: the CATEGORY_FIELDS only. */
+export type ShopCategory = Pick<Category, (typeof CATEGORY_FIELDS)[number]>;
 
-const CATEGORY_FIELDS: (keyof ShopCategory)[] = ['id', 'parent_id', 'name', 'slug', 'level', 'position', 'product_count'];
 /** Spec §9: the category fetch size. */
 const CATEGORY_FETCH_SIZE = 4000;
 /** Top categories sit right below the main category (level 1, id 2; spec §9). */
@@ -26,12 +27,12 @@ export const CATEGORIES_KEY = 'not-found-categories';
 /** Listed, in-stock products matching the words, best match first; none asked for no words. */
 export async function suggestedProducts(words: readonly string[], signal?: AbortSignal): Promise<SuggestedProduct[]> {
   if (words.length === 0) return [];
-  return searchListedProducts<SuggestedProduct>({ text: words.join(' '), size: SUGGESTED_PRODUCTS, fields: CARD_FIELDS }, signal);
+  return searchListedProducts({ text: words.join(' '), size: SUGGESTED_PRODUCTS, fields: CARD_FIELDS }, signal);
 }
 
 /** Active categories in menu order. */
 export async function shopCategories(signal?: AbortSignal): Promise<ShopCategory[]> {
-  const { items } = await apiJson<{ items: ShopCategory[] }>(`${SEARCH}/category/_search`, {
+  const { items } = await apiJson<SearchAnswer<ShopCategory>>(`${SEARCH}/category/_search`, {
     method: 'POST',
     signal,
     body: {

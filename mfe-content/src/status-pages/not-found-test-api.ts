@@ -1,3 +1,4 @@
+import type { SearchAnswer } from '@kaloryfer/api-contract';
 import type { ShopCategory, SuggestedProduct } from './not-found-api';
 
 /**
@@ -25,6 +26,8 @@ const json = (status: number, payload: unknown) => ({
   ok: status < 400, status, statusText: status < 400 ? 'OK' : 'Error', json: async () => payload,
 }) as Response;
 
+const answer = <Document>(items: Document[], perPage: number): SearchAnswer<Document> => ({ items, total: items.length, start: 0, perPage, aggregations: {} });
+
 /** Installs the stand-in as global fetch; returns the requests it answered. `failProducts`: the search answers 500. */
 export function standInCatalog({ failProducts = false } = {}): Sent[] {
   const sent: Sent[] = [];
@@ -32,12 +35,12 @@ export function standInCatalog({ failProducts = false } = {}): Sent[] {
     const url = new URL(String(input), 'http://shop.test');
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     sent.push({ url, method: init?.method ?? 'GET', body });
-    if (url.pathname.endsWith('/category/_search')) return json(200, { items: CATEGORIES, total: CATEGORIES.length, start: 0, perPage: 4000, aggregations: {} });
+    if (url.pathname.endsWith('/category/_search')) return json(200, answer(CATEGORIES, 4000));
     if (url.pathname.endsWith('/product/_search')) {
       if (failProducts) return json(500, { code: 500, result: 'Internal Server Error 500' });
       const bathroom = /lazienk|łazienk/.test(body?.query?._searchText ?? '');
       const items = bathroom ? BATHROOM_PRODUCTS : [];
-      return json(200, { items, total: items.length, start: 0, perPage: 6, aggregations: {} });
+      return json(200, answer(items, 6));
     }
     return json(404, { code: 404, result: 'not in the stand-in' });
   }) as typeof fetch;

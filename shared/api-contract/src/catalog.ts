@@ -314,7 +314,7 @@ export type TaxRule = Static<typeof TaxRule>;
 export const PricePoint = Type.Object({ from: Type.String(), price: Money });
 export type PricePoint = Static<typeof PricePoint>;
 
-const pick = <Properties extends TProperties, Key extends keyof Properties & string>(properties: Properties, keys: readonly Key[]) =>
+const pick = <Properties extends TProperties, const Key extends keyof Properties & string>(properties: Properties, keys: readonly Key[]) =>
   Object.fromEntries(keys.map((key) => [key, properties[key]])) as Pick<Properties, Key>;
 
 /**
