@@ -21,7 +21,11 @@ const zones = [
     from: [...REMOTES.filter((other) => other !== remote).map((other) => `./${other}`), './shell', './api'],
     message: 'A remote imports shared/* and its own files only: talk to others through @kaloryfer/contracts.',
   })),
-  { target: './shared', from: [...REMOTES.map((remote) => `./${remote}`), './shell', './api'], message: 'shared/* never imports a remote, the shell or the API.' },
+  {
+    target: './shared',
+    from: [...REMOTES.map((remote) => `./${remote}`), './shell', './api'],
+    message: 'shared/* never imports a remote, the shell or the API.',
+  },
   { target: './api', from: [...REMOTES.map((remote) => `./${remote}`), './shell'], message: 'The API never imports a remote or the shell.' },
   { target: './shell', from: REMOTES.map((remote) => `./${remote}`), message: 'The shell never imports a remote: remotes are composed at run time.' },
   { target: './shared/domain', from: ['./shared/ui', './shared/contracts', './shared/mfe-build'], message: 'shared/domain holds rules without effects.' },
@@ -53,9 +57,18 @@ export default tseslint.config(
     // only: its TypeBox schemas are the API's to run, and no schema code reaches a browser bundle.
     files: [...REMOTES.map((remote) => `${remote}/**/*.{ts,tsx}`), 'shell/src/**/*.{ts,tsx}', 'shared/ui/**/*.{ts,tsx}', 'shared/contracts/**/*.{ts,tsx}'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: '@kaloryfer/api-contract', allowTypeImports: true, message: 'Import the API\'s shapes as types only: `import type { … } from \'@kaloryfer/api-contract\'`.' }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@kaloryfer/api-contract',
+              allowTypeImports: true,
+              message: "Import the API's shapes as types only: `import type { … } from '@kaloryfer/api-contract'`.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -11,14 +11,17 @@ module.exports = function preset(dir, { environment = 'jsdom' } = {}) {
     testEnvironment: environment,
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/server/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts', '<rootDir>/lib/**/*.test.ts'],
     transform: {
-      '^.+\\.(t|j)sx?$': ['@swc/jest', {
-        jsc: {
-          parser: { syntax: 'typescript', tsx: true },
-          transform: { react: { runtime: 'automatic' } },
-          target: 'es2022',
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
         },
-        module: { type: 'commonjs' },
-      }],
+      ],
     },
     transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
     moduleNameMapper: { '\\.css$': path.join(__dirname, 'style-stub.cjs') },

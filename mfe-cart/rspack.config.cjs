@@ -1,7 +1,11 @@
 const { createRemoteConfig } = require('@kaloryfer/mfe-build');
 
-module.exports = (env, argv) => createRemoteConfig({
-  dir: __dirname,
-  remote: 'cart',
-  exposes: { './MiniCart': './src/widgets/mini-cart.tsx' },
-}, argv);
+module.exports = (env, argv) =>
+  createRemoteConfig(
+    {
+      dir: __dirname,
+      remote: 'cart',
+      exposes: { './MiniCart': './src/widgets/mini-cart.tsx' },
+    },
+    argv,
+  );

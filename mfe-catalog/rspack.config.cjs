@@ -1,8 +1,12 @@
 const { createRemoteConfig } = require('@kaloryfer/mfe-build');
 
-module.exports = (env, argv) => createRemoteConfig({
-  dir: __dirname,
-  remote: 'catalog',
-  server: './src/server.tsx',
-  exposes: { './app': './src/app.tsx', './SearchButton': './src/widgets/search-button.tsx' },
-}, argv);
+module.exports = (env, argv) =>
+  createRemoteConfig(
+    {
+      dir: __dirname,
+      remote: 'catalog',
+      server: './src/server.tsx',
+      exposes: { './app': './src/app.tsx', './SearchButton': './src/widgets/search-button.tsx' },
+    },
+    argv,
+  );

@@ -4,10 +4,16 @@ const { createRemoteConfig } = require('@kaloryfer/mfe-build');
 // CHECKOUT_VARIANT=b builds one of them.
 const VARIANTS = process.env.CHECKOUT_VARIANT ? [process.env.CHECKOUT_VARIANT] : ['a', 'b'];
 
-module.exports = (env, argv) => VARIANTS.flatMap((variant) => createRemoteConfig({
-  dir: __dirname,
-  remote: 'checkout',
-  variant,
-  server: './src/server.tsx',
-  exposes: { './app': './src/app.tsx' },
-}, argv));
+module.exports = (env, argv) =>
+  VARIANTS.flatMap((variant) =>
+    createRemoteConfig(
+      {
+        dir: __dirname,
+        remote: 'checkout',
+        variant,
+        server: './src/server.tsx',
+        exposes: { './app': './src/app.tsx' },
+      },
+      argv,
+    ),
+  );

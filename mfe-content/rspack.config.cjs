@@ -1,8 +1,12 @@
 const { createRemoteConfig } = require('@kaloryfer/mfe-build');
 
-module.exports = (env, argv) => createRemoteConfig({
-  dir: __dirname,
-  remote: 'content',
-  server: './src/server.tsx',
-  exposes: { './app': './src/app.tsx', './Footer': './src/widgets/footer.tsx' },
-}, argv);
+module.exports = (env, argv) =>
+  createRemoteConfig(
+    {
+      dir: __dirname,
+      remote: 'content',
+      server: './src/server.tsx',
+      exposes: { './app': './src/app.tsx', './Footer': './src/widgets/footer.tsx' },
+    },
+    argv,
+  );

@@ -42,7 +42,13 @@ const SEED = { ...DEFAULT_SEED, products: PRODUCTS };
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (options: Record<string, unknown>) => Promise<AutocannonResult>;
-interface AutocannonResult { duration: number; requests: { total: number; average: number }; non2xx: number; errors: number; timeouts: number }
+interface AutocannonResult {
+  duration: number;
+  requests: { total: number; average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
 
 const SEARCH = '/api/catalog/vue_storefront_catalog/product/_search';
 const LISTED = [
@@ -53,15 +59,25 @@ const LISTED = [
 const CATEGORIES = [3, 4, 5, 6, 7, 8, 10, 13, 15, 18];
 const FACETS = ['color', 'manufacturer', 'material', 'heater_type', 'delivery', 'price', 'power_75_65_20', 'width'].map((field) => ({ field }));
 const ADDRESS = {
-  firstname: 'Anna', lastname: 'Kowalska', street: ['ul. Grzewcza 7', '12'], city: 'Kraków', postcode: '30-001', country_id: 'PL',
-  telephone: '601 234 567', email: 'anna.kowalska@example.pl',
+  firstname: 'Anna',
+  lastname: 'Kowalska',
+  street: ['ul. Grzewcza 7', '12'],
+  city: 'Kraków',
+  postcode: '30-001',
+  country_id: 'PL',
+  telephone: '601 234 567',
+  email: 'anna.kowalska@example.pl',
 };
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 /** SKUs the order and cart workloads buy (stock set high) and the stock-change probes (one unit each). */
 const BUY_SKUS = 200;
 const PROBES = 3;
-interface BenchData { buy: string[]; probes: string[]; views: string[] }
+interface BenchData {
+  buy: string[];
+  probes: string[];
+  views: string[];
+}
 
 async function prepareData(db: Db, data: BenchData): Promise<void> {
   const skus = await plainSkus(db, BUY_SKUS + PROBES);
@@ -95,7 +111,11 @@ function cpuSeconds(pid: number): number {
 }
 
 function childrenOf(parent: number): number[] {
-  return fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number).filter((pid) => Number(statFields(pid)?.[1]) === parent);
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => Number(statFields(pid)?.[1]) === parent);
 }
 
 /** kB figures of /proc/pid/status (VmRSS, VmHWM) and smaps_rollup (Pss). */
@@ -109,7 +129,11 @@ function memoryKb(pid: number, field: 'VmRSS' | 'VmHWM' | 'Pss'): number {
   }
 }
 
-interface Processes { instances: number[]; postgres: number | null; haproxy: number | null }
+interface Processes {
+  instances: number[];
+  postgres: number | null;
+  haproxy: number | null;
+}
 
 /** The whole machine's CPU time (all cores) from /proc/stat: busy (not idle or waiting for I/O) and stolen by the hypervisor, in seconds. */
 function machineCpu(): { busy: number; steal: number } {
@@ -136,20 +160,39 @@ function cpuPercent(before: CpuSnapshot, after: CpuSnapshot) {
   const wall = (after.at - before.at) / 1000;
   const pct = (key: 'instances' | 'postgres' | 'haproxy' | 'load') => (100 * (after[key] - before[key])) / wall;
   return {
-    instances: pct('instances'), postgres: pct('postgres'), haproxy: pct('haproxy'), load: pct('load'),
-    machine: (100 * (after.machine.busy - before.machine.busy)) / wall, steal: (100 * (after.machine.steal - before.machine.steal)) / wall,
+    instances: pct('instances'),
+    postgres: pct('postgres'),
+    haproxy: pct('haproxy'),
+    load: pct('load'),
+    machine: (100 * (after.machine.busy - before.machine.busy)) / wall,
+    steal: (100 * (after.machine.steal - before.machine.steal)) / wall,
   };
 }
 
 // ---------------------------------------------------------------- workloads
 
-interface Step { name: string; measured: boolean; ok: number; failed: number; latencies: number[]; statuses: Record<number, number> }
-interface Workload { name: string; unit: string; requests: (steps: Step[]) => Record<string, unknown>[] }
+interface Step {
+  name: string;
+  measured: boolean;
+  ok: number;
+  failed: number;
+  latencies: number[];
+  statuses: Record<number, number>;
+}
+interface Workload {
+  name: string;
+  unit: string;
+  requests: (steps: Step[]) => Record<string, unknown>[];
+}
 
 let orderSeq = 0;
 const runId = Date.now().toString(36);
 
-function timed(step: Step, build: (request: Record<string, any>, context: Record<string, any>) => Record<string, any> | null, after?: (body: string, context: Record<string, any>) => void) {
+function timed(
+  step: Step,
+  build: (request: Record<string, any>, context: Record<string, any>) => Record<string, any> | null,
+  after?: (body: string, context: Record<string, any>) => void,
+) {
   return {
     setupRequest: (request: Record<string, any>, context: Record<string, any>) => {
       const built = build(request, context);
@@ -179,11 +222,21 @@ const resultOf = (body: string) => {
 
 function workloads(data: BenchData): Workload[] {
   const createCart = (step: Step) => ({
-    method: 'POST', path: '/api/cart/create', headers: JSON_HEADERS, body: '{}',
-    ...timed(step, (request) => request, (body, context) => { context.cartId = resultOf(body); }),
+    method: 'POST',
+    path: '/api/cart/create',
+    headers: JSON_HEADERS,
+    body: '{}',
+    ...timed(
+      step,
+      (request) => request,
+      (body, context) => {
+        context.cartId = resultOf(body);
+      },
+    ),
   });
   const addLine = (step: Step, offset: number) => ({
-    method: 'POST', headers: JSON_HEADERS,
+    method: 'POST',
+    headers: JSON_HEADERS,
     ...timed(step, (request, context) => {
       if (typeof context.cartId !== 'string') return null; // the cart failed: start the flow again
       context.n = (context.n ?? Math.floor(Math.random() * BUY_SKUS)) + offset;
@@ -193,44 +246,66 @@ function workloads(data: BenchData): Workload[] {
   });
   return [
     {
-      name: 'listing', unit: 'searches',
-      requests: ([step]) => CATEGORIES.map((category) => ({
-        method: 'POST', path: SEARCH, headers: JSON_HEADERS,
-        body: JSON.stringify({
-          query: { _appliedFilters: [...LISTED, { attribute: 'category_ids', value: { in: [category] } }], _availableFilters: FACETS },
-          size: 20, sort: 'price:asc', _sourceInclude: ['sku', 'name', 'final_price_incl_tax', 'image', 'url_path', 'stock'],
-        }),
-        ...timed(step, (request) => request),
-      })),
+      name: 'listing',
+      unit: 'searches',
+      requests: ([step]) =>
+        CATEGORIES.map((category) => ({
+          method: 'POST',
+          path: SEARCH,
+          headers: JSON_HEADERS,
+          body: JSON.stringify({
+            query: { _appliedFilters: [...LISTED, { attribute: 'category_ids', value: { in: [category] } }], _availableFilters: FACETS },
+            size: 20,
+            sort: 'price:asc',
+            _sourceInclude: ['sku', 'name', 'final_price_incl_tax', 'image', 'url_path', 'stock'],
+          }),
+          ...timed(step, (request) => request),
+        })),
     },
     {
-      name: 'product view', unit: 'views',
-      requests: ([step]) => data.views.map((sku) => ({ method: 'GET', path: `/api/product-view/${encodeURIComponent(sku)}`, ...timed(step, (request) => request) })),
+      name: 'product view',
+      unit: 'views',
+      requests: ([step]) =>
+        data.views.map((sku) => ({ method: 'GET', path: `/api/product-view/${encodeURIComponent(sku)}`, ...timed(step, (request) => request) })),
     },
     {
       // A shopper's cart: created, then three products added (each a new line); the figure is the adds.
-      name: 'add to cart', unit: 'adds',
+      name: 'add to cart',
+      unit: 'adds',
       requests: ([step, create]) => [createCart(create), addLine(step, 0), addLine(step, 1), addLine(step, 1)],
     },
     {
       // A whole order: a cart, a line, POST /api/order with a client order id of its own; the figure is the orders.
-      name: 'order placing', unit: 'orders',
-      requests: ([step, create, add]) => [createCart(create), addLine(add, 0), {
-        method: 'POST', path: '/api/order', headers: JSON_HEADERS,
-        ...timed(step, (request, context) => {
-          if (typeof context.cartId !== 'string') return null;
-          orderSeq += 1;
-          return {
-            ...request,
-            body: JSON.stringify({
-              order: {
-                order_id: `bench-${runId}-${orderSeq}`, cart_id: context.cartId,
-                addressInformation: { shippingAddress: ADDRESS, shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: 'cashondelivery' },
-              },
-            }),
-          };
-        }),
-      }],
+      name: 'order placing',
+      unit: 'orders',
+      requests: ([step, create, add]) => [
+        createCart(create),
+        addLine(add, 0),
+        {
+          method: 'POST',
+          path: '/api/order',
+          headers: JSON_HEADERS,
+          ...timed(step, (request, context) => {
+            if (typeof context.cartId !== 'string') return null;
+            orderSeq += 1;
+            return {
+              ...request,
+              body: JSON.stringify({
+                order: {
+                  order_id: `bench-${runId}-${orderSeq}`,
+                  cart_id: context.cartId,
+                  addressInformation: {
+                    shippingAddress: ADDRESS,
+                    shipping_carrier_code: 'courier',
+                    shipping_method_code: 'courier',
+                    payment_method_code: 'cashondelivery',
+                  },
+                },
+              }),
+            };
+          }),
+        },
+      ],
     },
   ];
 }
@@ -241,7 +316,16 @@ function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
 
-interface Figures { perSecond: number; p50: number; p99: number; failed: number; statuses: string; errors: number; cpu: ReturnType<typeof cpuPercent>; waits: string }
+interface Figures {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  statuses: string;
+  errors: number;
+  cpu: ReturnType<typeof cpuPercent>;
+  waits: string;
+}
 
 /**
  * What PostgreSQL's sessions are doing during a run, sampled every 50 ms from pg_stat_activity:
@@ -274,7 +358,10 @@ function sampleSessions(databaseUrl: string): () => Promise<string> {
     stopped = true;
     await loop;
     const total = Object.values(counts).reduce((sum, count) => sum + count, 0) || 1;
-    return Object.entries(counts).filter(([name]) => name !== 'idle').map(([name, count]) => `${name} ${Math.round((100 * count) / total)}%`).join(', ');
+    return Object.entries(counts)
+      .filter(([name]) => name !== 'idle')
+      .map(([name, count]) => `${name} ${Math.round((100 * count) / total)}%`)
+      .join(', ');
   };
 }
 
@@ -288,7 +375,10 @@ async function settle(urls: string[]): Promise<void> {
   for (const url of urls) {
     for (let quick = 0; quick < 2 && Date.now() < deadline;) {
       const started = performance.now();
-      const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) }).then((response) => response.ok, () => false);
+      const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
+        (response) => response.ok,
+        () => false,
+      );
       quick = ok && performance.now() - started < 100 ? quick + 1 : 0;
       if (quick < 2) await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -304,7 +394,7 @@ async function runWorkload(url: string, workload: Workload, processes: Processes
   const before = cpuSnapshot(processes);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, requests: workload.requests(steps) });
   const after = cpuSnapshot(processes);
-  const waits = await sessions?.() ?? '';
+  const waits = (await sessions?.()) ?? '';
   await settle(instanceUrls);
   const [main, ...others] = steps;
   return {
@@ -312,7 +402,9 @@ async function runWorkload(url: string, workload: Workload, processes: Processes
     p50: percentile(main.latencies, 0.5),
     p99: percentile(main.latencies, 0.99),
     failed: main.failed + others.reduce((sum, step) => sum + step.failed, 0),
-    statuses: steps.flatMap((step) => Object.entries(step.statuses).map(([status, count]) => `${step.name === 'main' ? workload.unit : step.name} ${status}×${count}`)).join(', '),
+    statuses: steps
+      .flatMap((step) => Object.entries(step.statuses).map(([status, count]) => `${step.name === 'main' ? workload.unit : step.name} ${status}×${count}`))
+      .join(', '),
     errors: result.errors + result.timeouts,
     cpu: cpuPercent(before, after),
     waits,
@@ -332,7 +424,13 @@ async function warmUp(instances: ClusterInstance[], data: BenchData) {
 
 // ---------------------------------------------------------------- the runs
 
-interface Setup { name: string; url: string; processes: Processes; instances: ClusterInstance[]; databaseUrl: string | null }
+interface Setup {
+  name: string;
+  url: string;
+  processes: Processes;
+  instances: ClusterInstance[];
+  databaseUrl: string | null;
+}
 const results = new Map<string, Map<string, Figures>>();
 
 async function benchSetup(setup: Setup, data: BenchData) {
@@ -340,14 +438,24 @@ async function benchSetup(setup: Setup, data: BenchData) {
   const figures = new Map<string, Figures>();
   results.set(setup.name, figures);
   for (const workload of workloads(data)) {
-    const measured = await runWorkload(setup.url, workload, setup.processes, setup.instances.map((instance) => instance.url), setup.databaseUrl);
+    const measured = await runWorkload(
+      setup.url,
+      workload,
+      setup.processes,
+      setup.instances.map((instance) => instance.url),
+      setup.databaseUrl,
+    );
     figures.set(workload.name, measured);
     const cpu = measured.cpu;
-    console.log(`  ${workload.name.padEnd(14)} ${Math.round(measured.perSecond).toString().padStart(6)} ${workload.unit}/s  p50 ${measured.p50.toFixed(1).padStart(6)} ms  p99 ${measured.p99.toFixed(1).padStart(6)} ms`
-          + `  non-2xx ${measured.failed}${measured.statuses ? ` (${measured.statuses})` : ''}, errors ${measured.errors}`);
-    console.log(`  ${''.padEnd(14)} CPU, % of one core: instances ${cpu.instances.toFixed(0)}, postgres ${cpu.postgres.toFixed(0)}, haproxy ${cpu.haproxy.toFixed(0)}, load generator ${cpu.load.toFixed(0)}; `
-      + `the machine ${cpu.machine.toFixed(0)} of ${os.cpus().length * 100}${cpu.steal >= 1 ? ` (+${cpu.steal.toFixed(0)} stolen)` : ''}, `
-      + `other processes and the kernel ${others(cpu).toFixed(0)}${measured.waits ? `; postgres sessions: ${measured.waits}` : ''}`);
+    console.log(
+      `  ${workload.name.padEnd(14)} ${Math.round(measured.perSecond).toString().padStart(6)} ${workload.unit}/s  p50 ${measured.p50.toFixed(1).padStart(6)} ms  p99 ${measured.p99.toFixed(1).padStart(6)} ms` +
+        `  non-2xx ${measured.failed}${measured.statuses ? ` (${measured.statuses})` : ''}, errors ${measured.errors}`,
+    );
+    console.log(
+      `  ${''.padEnd(14)} CPU, % of one core: instances ${cpu.instances.toFixed(0)}, postgres ${cpu.postgres.toFixed(0)}, haproxy ${cpu.haproxy.toFixed(0)}, load generator ${cpu.load.toFixed(0)}; ` +
+        `the machine ${cpu.machine.toFixed(0)} of ${os.cpus().length * 100}${cpu.steal >= 1 ? ` (+${cpu.steal.toFixed(0)} stolen)` : ''}, ` +
+        `other processes and the kernel ${others(cpu).toFixed(0)}${measured.waits ? `; postgres sessions: ${measured.waits}` : ''}`,
+    );
   }
 }
 
@@ -366,7 +474,8 @@ function memoryLine(name: string, pid: number) {
 
 async function search(url: string, sku: string): Promise<number> {
   const response = await fetch(url + SEARCH, {
-    method: 'POST', headers: JSON_HEADERS,
+    method: 'POST',
+    headers: JSON_HEADERS,
     body: JSON.stringify({ query: { _appliedFilters: [...LISTED, { attribute: 'sku', value: { eq: sku } }] }, size: 1, _sourceInclude: ['sku'] }),
   });
   return ((await response.json()) as { total: number }).total;
@@ -374,36 +483,48 @@ async function search(url: string, sku: string): Promise<number> {
 
 async function call(url: string, requestPath: string, body: unknown): Promise<any> {
   const response = await fetch(url + requestPath, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body) });
-  const answer = await response.json() as { result: unknown };
+  const answer = (await response.json()) as { result: unknown };
   if (!response.ok) throw new Error(`${requestPath}: HTTP ${response.status} ${JSON.stringify(answer)}`);
   return answer.result;
 }
 
 /** An order through the first instance sells a probe SKU's last unit; each instance's in-stock filter is polled directly until it drops it. */
 async function stockPropagation(instances: ClusterInstance[], probes: string[]) {
-  console.log(`\nA stock change (an order through ${instances[0].name} sells the last unit) reaching the in-stock filter of each instance, asked directly (past the balancer):`);
+  console.log(
+    `\nA stock change (an order through ${instances[0].name} sells the last unit) reaching the in-stock filter of each instance, asked directly (past the balancer):`,
+  );
   const worst: number[] = [];
   for (const sku of probes) {
-    for (const instance of instances) if (await search(instance.url, sku) !== 1) throw new Error(`${sku} is not listed in stock on ${instance.name}`);
+    for (const instance of instances) if ((await search(instance.url, sku)) !== 1) throw new Error(`${sku} is not listed in stock on ${instance.name}`);
     const [writer] = instances;
-    const cartId = await call(writer.url, '/api/cart/create', {}) as string;
+    const cartId = (await call(writer.url, '/api/cart/create', {})) as string;
     await call(writer.url, `/api/cart/update?cartId=${cartId}`, { cartItem: { sku, qty: 1, quoteId: cartId } });
     await call(writer.url, '/api/order', {
       order: {
-        order_id: `bench-${runId}-probe-${sku.replace(/[^A-Za-z0-9]/g, '')}`.slice(0, 64), cart_id: cartId,
-        addressInformation: { shippingAddress: ADDRESS, shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: 'cashondelivery' },
+        order_id: `bench-${runId}-probe-${sku.replace(/[^A-Za-z0-9]/g, '')}`.slice(0, 64),
+        cart_id: cartId,
+        addressInformation: {
+          shippingAddress: ADDRESS,
+          shipping_carrier_code: 'courier',
+          shipping_method_code: 'courier',
+          payment_method_code: 'cashondelivery',
+        },
       },
     });
     const placedAt = performance.now();
-    const seen = await Promise.all(instances.map(async (instance) => {
-      while (performance.now() - placedAt < 30_000) {
-        if (await search(instance.url, sku) === 0) return performance.now() - placedAt;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      return Infinity;
-    }));
+    const seen = await Promise.all(
+      instances.map(async (instance) => {
+        while (performance.now() - placedAt < 30_000) {
+          if ((await search(instance.url, sku)) === 0) return performance.now() - placedAt;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return Infinity;
+      }),
+    );
     worst.push(Math.max(...seen));
-    console.log(`  ${sku.padEnd(16)} ${instances.map((instance, i) => `${instance.name} ${Number.isFinite(seen[i]) ? `${seen[i].toFixed(0)} ms` : 'not within 30 s'}`).join(' · ')}`);
+    console.log(
+      `  ${sku.padEnd(16)} ${instances.map((instance, i) => `${instance.name} ${Number.isFinite(seen[i]) ? `${seen[i].toFixed(0)} ms` : 'not within 30 s'}`).join(' · ')}`,
+    );
   }
   console.log(`  every instance within ${Math.max(...worst).toFixed(0)} ms (worst of ${probes.length}) of the order's answer`);
 }
@@ -415,31 +536,50 @@ function table() {
   console.log('\nSummary: operations/s · p99 of the step (ms), 64 connections' + ` · ${os.cpus().length} cores`);
   console.log(`  ${''.padEnd(14)}${setups.map((name) => name.padStart(width)).join('')}`);
   for (const workload of names) {
-    console.log(`  ${workload.padEnd(14)}${setups.map((setup) => {
-      const figures = results.get(setup)!.get(workload)!;
-      return `${Math.round(figures.perSecond)} · ${figures.p99.toFixed(0)}`.padStart(width);
-    }).join('')}`);
+    console.log(
+      `  ${workload.padEnd(14)}${setups
+        .map((setup) => {
+          const figures = results.get(setup)!.get(workload)!;
+          return `${Math.round(figures.perSecond)} · ${figures.p99.toFixed(0)}`.padStart(width);
+        })
+        .join('')}`,
+    );
   }
-  const disturbed = setups.flatMap((setup) => names.filter((workload) => others(results.get(setup)!.get(workload)!.cpu) > DISTURBED[workload]).map((workload) => `${setup} ${workload}`));
-  if (disturbed.length > 0) console.log(`  ⚠ other processes took a share of the cores during: ${disturbed.join('; ')} — those figures are low; run again on a quiet machine`);
+  const disturbed = setups.flatMap((setup) =>
+    names.filter((workload) => others(results.get(setup)!.get(workload)!.cpu) > DISTURBED[workload]).map((workload) => `${setup} ${workload}`),
+  );
+  if (disturbed.length > 0)
+    console.log(`  ⚠ other processes took a share of the cores during: ${disturbed.join('; ')} — those figures are low; run again on a quiet machine`);
   console.log('  per CPU-second the shop (instances + PostgreSQL + HAProxy) used:');
   for (const workload of names) {
-    console.log(`  ${workload.padEnd(14)}${setups.map((setup) => {
-      const { perSecond, cpu } = results.get(setup)!.get(workload)!;
-      const used = (cpu.instances + cpu.postgres + cpu.haproxy) / 100;
-      return `${Math.round(perSecond / used)}`.padStart(width);
-    }).join('')}`);
+    console.log(
+      `  ${workload.padEnd(14)}${setups
+        .map((setup) => {
+          const { perSecond, cpu } = results.get(setup)!.get(workload)!;
+          const used = (cpu.instances + cpu.postgres + cpu.haproxy) / 100;
+          return `${Math.round(perSecond / used)}`.padStart(width);
+        })
+        .join('')}`,
+    );
   }
 }
 
 async function main() {
   const started = Date.now();
-  const withPages = WITH_PAGES && fs.existsSync(path.join(REPO_ROOT, 'shell/dist/index.html'))
-    && ['mfe-catalog', 'mfe-cart', 'mfe-checkout', 'mfe-account', 'mfe-content'].every((remote) => distFoldersOf(path.join(REPO_ROOT, remote)).length > 0);
-  const haproxyVersion = execFileSync(HAPROXY_BIN, ['-v'], { encoding: 'utf8' }).split('\n')[0].replace(/ - https.*/, '');
+  const withPages =
+    WITH_PAGES &&
+    fs.existsSync(path.join(REPO_ROOT, 'shell/dist/index.html')) &&
+    ['mfe-catalog', 'mfe-cart', 'mfe-checkout', 'mfe-account', 'mfe-content'].every((remote) => distFoldersOf(path.join(REPO_ROOT, remote)).length > 0);
+  const haproxyVersion = execFileSync(HAPROXY_BIN, ['-v'], { encoding: 'utf8' })
+    .split('\n')[0]
+    .replace(/ - https.*/, '');
   const postgresVersion = execFileSync(path.join(postgresBinDir(), 'postgres'), ['--version'], { encoding: 'utf8' }).trim();
-  console.log(`Cluster benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${haproxyVersion}, ${postgresVersion}`);
-  console.log(`${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per workload; catalogue ${PRODUCTS} products; instances ${withPages ? 'API + page server' : 'API only'}, LOG_LEVEL=warn; the load generator runs on the same cores`);
+  console.log(
+    `Cluster benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${haproxyVersion}, ${postgresVersion}`,
+  );
+  console.log(
+    `${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per workload; catalogue ${PRODUCTS} products; instances ${withPages ? 'API + page server' : 'API only'}, LOG_LEVEL=warn; the load generator runs on the same cores`,
+  );
 
   const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-bench-cluster-'));
   const env: NodeJS.ProcessEnv = { ...process.env, VAR_DIR: varDir, LOG_LEVEL: 'warn', REMOTE_PORT_BASE: String(await freePortRun(5)), PORT: '0' };
@@ -467,11 +607,20 @@ async function main() {
   try {
     // 1 instance on SQLite, as npm start runs the shop.
     console.log('\nstarting 1 instance on SQLite…');
-    cluster = await startCluster({ ...common, instances: 1, balancer: false, databaseUrl: `sqlite:${path.join(varDir, 'kaloryfer.sqlite')}`, prepare: (db) => prepareData(db, data) });
+    cluster = await startCluster({
+      ...common,
+      instances: 1,
+      balancer: false,
+      databaseUrl: `sqlite:${path.join(varDir, 'kaloryfer.sqlite')}`,
+      prepare: (db) => prepareData(db, data),
+    });
     const [sqlite] = cluster.instances;
     console.log('  warming up…');
     await warmUp(cluster.instances, data);
-    await benchSetup({ name: '1 × SQLite', url: sqlite.url, processes: { instances: [sqlite.pid], postgres: null, haproxy: null }, instances: [sqlite], databaseUrl: null }, data);
+    await benchSetup(
+      { name: '1 × SQLite', url: sqlite.url, processes: { instances: [sqlite.pid], postgres: null, haproxy: null }, instances: [sqlite], databaseUrl: null },
+      data,
+    );
     const sqliteMemory = memoryLine(`${sqlite.name} (SQLite)`, sqlite.pid);
     await cluster.stop();
     cluster = null;
@@ -483,20 +632,38 @@ async function main() {
     console.log('  warming up…');
     await warmUp(cluster.instances, data);
     const [first] = cluster.instances;
-    await benchSetup({ name: '1 × PostgreSQL', url: first.url, processes: { instances: [first.pid], postgres: postmaster, haproxy: null }, instances: cluster.instances, databaseUrl: cluster.databaseUrl }, data);
+    await benchSetup(
+      {
+        name: '1 × PostgreSQL',
+        url: first.url,
+        processes: { instances: [first.pid], postgres: postmaster, haproxy: null },
+        instances: cluster.instances,
+        databaseUrl: cluster.databaseUrl,
+      },
+      data,
+    );
     for (const count of [1, 2, 3]) {
       const servers = cluster.instances.slice(0, count);
       balancer = await startBalancer({ port: 0, servers, runDir: cluster.runDir, name: `haproxy-${count}` });
-      await benchSetup({
-        name: `${count} × PG + HAProxy`, url: balancer.url, processes: { instances: servers.map((s) => s.pid), postgres: postmaster, haproxy: balancer.pid }, instances: cluster.instances, databaseUrl: cluster.databaseUrl,
-      }, data);
+      await benchSetup(
+        {
+          name: `${count} × PG + HAProxy`,
+          url: balancer.url,
+          processes: { instances: servers.map((s) => s.pid), postgres: postmaster, haproxy: balancer.pid },
+          instances: cluster.instances,
+          databaseUrl: cluster.databaseUrl,
+        },
+        data,
+      );
       if (count === 3) {
         console.log('\nMemory after the load (RSS now, and its peak):');
         console.log(sqliteMemory);
         for (const instance of cluster.instances) console.log(memoryLine(`${instance.name} (PostgreSQL)`, instance.pid));
         console.log(memoryLine('haproxy', balancer.pid));
         const pgProcesses = postmaster ? [postmaster, ...childrenOf(postmaster)] : [];
-        console.log(`  ${'postgresql'.padEnd(22)} PSS ${(pgProcesses.reduce((sum, pid) => sum + memoryKb(pid, 'Pss'), 0) / 1024).toFixed(0).padStart(5)} MB   (${pgProcesses.length} processes, shared buffers counted once)`);
+        console.log(
+          `  ${'postgresql'.padEnd(22)} PSS ${(pgProcesses.reduce((sum, pid) => sum + memoryKb(pid, 'Pss'), 0) / 1024).toFixed(0).padStart(5)} MB   (${pgProcesses.length} processes, shared buffers counted once)`,
+        );
       }
       await balancer.stop();
       balancer = null;

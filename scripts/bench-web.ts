@@ -48,7 +48,6 @@ interface Figures {
   requests: number;
 }
 
-
 // Lighthouse's CLI in its own Node process: it sends functions' source text into the page, and
 // a loader that rewrites JavaScript (tsx adds __name helpers) would break them.
 const LIGHTHOUSE_CLI = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
@@ -60,9 +59,11 @@ interface Report {
 }
 
 async function audit(url: string, port: number): Promise<Figures> {
-  const { stdout } = await promisify(execFile)(process.execPath, [
-    LIGHTHOUSE_CLI, url, `--port=${port}`, '--output=json', '--quiet', '--only-categories=performance',
-  ], { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [LIGHTHOUSE_CLI, url, `--port=${port}`, '--output=json', '--quiet', '--only-categories=performance'],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
   const report = JSON.parse(stdout) as Report;
   if (report.runtimeError) throw new Error(`${url}: ${report.runtimeError.message}`);
   const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
@@ -81,16 +82,23 @@ async function audit(url: string, port: number): Promise<Figures> {
 /** The pages a shopper opens first: the most viewed listed bathroom radiator for the product. */
 async function pagesOf(shopUrl: string): Promise<[string, string][]> {
   const response = await fetch(`${shopUrl}api/catalog/vue_storefront_catalog/product/_search`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      size: 1, sort: 'view_count:desc', _sourceInclude: ['sku', 'slug'],
-      query: { _appliedFilters: [
-        { attribute: 'visibility', value: { in: [2, 4] } }, { attribute: 'status', value: { in: [0, 1] } },
-        { attribute: 'category_ids', value: { in: [6] } }, { attribute: 'type_id', value: { eq: 'configurable' } },
-      ] },
+      size: 1,
+      sort: 'view_count:desc',
+      _sourceInclude: ['sku', 'slug'],
+      query: {
+        _appliedFilters: [
+          { attribute: 'visibility', value: { in: [2, 4] } },
+          { attribute: 'status', value: { in: [0, 1] } },
+          { attribute: 'category_ids', value: { in: [6] } },
+          { attribute: 'type_id', value: { eq: 'configurable' } },
+        ],
+      },
     }),
   });
-  const { items } = await response.json() as { items: { sku: string; slug: string }[] };
+  const { items } = (await response.json()) as { items: { sku: string; slug: string }[] };
   return [
     ['home', ''],
     ['category', 'c/grzejniki-lazienkowe'],
@@ -104,8 +112,15 @@ function shopConfig(name: string, port: number, serverRender: boolean, renderCac
   const varDir = path.join(REPO_ROOT, 'var', `bench-web-${name}`);
   fs.rmSync(varDir, { recursive: true, force: true });
   return {
-    ...loadConfig(), port, remotePortBase: port + 1, publicHost: '127.0.0.1', logLevel: 'silent', varDir,
-    databaseUrl: `sqlite:${path.join(varDir, 'bench.sqlite')}`, serverRender, renderCacheMs,
+    ...loadConfig(),
+    port,
+    remotePortBase: port + 1,
+    publicHost: '127.0.0.1',
+    logLevel: 'silent',
+    varDir,
+    databaseUrl: `sqlite:${path.join(varDir, 'bench.sqlite')}`,
+    serverRender,
+    renderCacheMs,
   };
 }
 
@@ -125,13 +140,19 @@ async function inBrowser(mode: 'ssr' | 'csr'): Promise<BrowserFigures> {
       for (const [label, pagePath] of pages) {
         const runs: Figures[] = [];
         for (let run = 0; run < RUNS; run += 1) runs.push(await audit(shop.url + pagePath, Number(chrome.port)));
-        vitals.set(label, Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((one) => one[key as keyof Figures]))])) as unknown as Figures);
+        vitals.set(
+          label,
+          Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((one) => one[key as keyof Figures]))])) as unknown as Figures,
+        );
         process.stdout.write('.');
       }
     } finally {
       chrome.kill();
     }
-    const observed = await measureLongTasks(pages.map(([, pagePath]) => shop.url + pagePath), TASK_RUNS);
+    const observed = await measureLongTasks(
+      pages.map(([, pagePath]) => shop.url + pagePath),
+      TASK_RUNS,
+    );
     pages.forEach(([label], index) => tasks.set(label, observed[index]));
     process.stdout.write('.');
   } finally {
@@ -140,17 +161,18 @@ async function inBrowser(mode: 'ssr' | 'csr'): Promise<BrowserFigures> {
   return { vitals, tasks };
 }
 
-const cell = (figures: Figures | undefined) => (figures
-  ? [
-    String(figures.performance).padStart(4),
-    `${(figures.fcp / 1000).toFixed(2)}`.padStart(5),
-    `${(figures.lcp / 1000).toFixed(2)}`.padStart(5),
-    `${Math.round(figures.tbt)}`.padStart(5),
-    figures.cls.toFixed(3).padStart(6),
-    `${figures.jsKb.toFixed(0)}`.padStart(4),
-    String(figures.requests).padStart(4),
-  ].join(' ')
-  : ''.padEnd(40));
+const cell = (figures: Figures | undefined) =>
+  figures
+    ? [
+        String(figures.performance).padStart(4),
+        `${(figures.fcp / 1000).toFixed(2)}`.padStart(5),
+        `${(figures.lcp / 1000).toFixed(2)}`.padStart(5),
+        `${Math.round(figures.tbt)}`.padStart(5),
+        figures.cls.toFixed(3).padStart(6),
+        `${figures.jsKb.toFixed(0)}`.padStart(4),
+        String(figures.requests).padStart(4),
+      ].join(' ')
+    : ''.padEnd(40);
 
 function printWebVitals(ssr: Map<string, Figures>, csr: Map<string, Figures>) {
   const head = `${'perf'.padStart(4)} ${'FCP s'.padStart(5)} ${'LCP s'.padStart(5)} ${'TBT'.padStart(5)} ${'CLS'.padStart(6)} ${'JS KB'.padStart(4)} ${'req'.padStart(4)}`;
@@ -181,9 +203,12 @@ async function load(urls: string[], connections = 32, seconds = 10): Promise<Loa
   const autocannon = path.join(REPO_ROOT, 'node_modules/.bin/autocannon');
   // One request list, cycled: every connection walks the same product pages in turn.
   const script = path.join(os.tmpdir(), `kaloryfer-bench-${process.pid}.cjs`);
-  fs.writeFileSync(script, `const urls = ${JSON.stringify(urls.map((url) => new URL(url).pathname + new URL(url).search))};
+  fs.writeFileSync(
+    script,
+    `const urls = ${JSON.stringify(urls.map((url) => new URL(url).pathname + new URL(url).search))};
 let next = 0;
-module.exports = (client) => { client.setRequest({ path: urls[next++ % urls.length], headers: { accept: 'text/html' } }); };\n`);
+module.exports = (client) => { client.setRequest({ path: urls[next++ % urls.length], headers: { accept: 'text/html' } }); };\n`,
+  );
   try {
     const args = ['-c', String(connections), '-d', String(seconds), '--json', ...(urls.length > 1 ? ['--setupClient', script] : []), urls[0]];
     const { stdout } = await promisify(execFile)(autocannon, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -193,14 +218,28 @@ module.exports = (client) => { client.setRequest({ path: urls[next++ % urls.leng
   }
 }
 
-const loadRow = (label: string, report: Load, regions = '') => console.log(`  ${label.padEnd(44)} ${String(Math.round(report.requests.average)).padStart(6)} req/s   p50 ${String(report.latency.p50).padStart(4)} ms   p99 ${String(report.latency.p99).padStart(4)} ms${report.non2xx + report.errors > 0 ? `   non-2xx ${report.non2xx}, errors ${report.errors}` : ''}${regions}`);
+const loadRow = (label: string, report: Load, regions = '') =>
+  console.log(
+    `  ${label.padEnd(44)} ${String(Math.round(report.requests.average)).padStart(6)} req/s   p50 ${String(report.latency.p50).padStart(4)} ms   p99 ${String(report.latency.p99).padStart(4)} ms${report.non2xx + report.errors > 0 ? `   non-2xx ${report.non2xx}, errors ${report.errors}` : ''}${regions}`,
+  );
 
 async function productPages(shop: RunningShop): Promise<string[]> {
   const response = await fetch(`${shop.url}api/catalog/vue_storefront_catalog/product/_search`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ size: 1000, sort: 'view_count:desc', _sourceInclude: ['sku', 'slug'], query: { _appliedFilters: [{ attribute: 'visibility', value: { in: [2, 4] } }, { attribute: 'type_id', value: { in: ['simple', 'configurable'] } }] } }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      size: 1000,
+      sort: 'view_count:desc',
+      _sourceInclude: ['sku', 'slug'],
+      query: {
+        _appliedFilters: [
+          { attribute: 'visibility', value: { in: [2, 4] } },
+          { attribute: 'type_id', value: { in: ['simple', 'configurable'] } },
+        ],
+      },
+    }),
   });
-  return (await response.json() as { items: { sku: string; slug: string }[] }).items.map((product) => `${shop.url}p/${product.sku}/${product.slug}`);
+  return ((await response.json()) as { items: { sku: string; slug: string }[] }).items.map((product) => `${shop.url}p/${product.sku}/${product.slug}`);
 }
 
 /** A load's figures, and how many of its regions the remotes rendered (a fallback is fast but no render). */
@@ -223,7 +262,8 @@ async function throughput() {
       loadRow('product page HTML, one product', one.report, one.note);
       const many = await measured(shop, pages);
       loadRow(`product page HTML, ${pages.length} products in turn`, many.report, many.note);
-      if (cacheMs > 0) loadRow('API product-view, one product', await load([`${shop.url}api/product-view/${encodeURIComponent(new URL(pages[0]).pathname.split('/')[2])}`]));
+      if (cacheMs > 0)
+        loadRow('API product-view, one product', await load([`${shop.url}api/product-view/${encodeURIComponent(new URL(pages[0]).pathname.split('/')[2])}`]));
     } finally {
       await shop.close();
     }
@@ -231,13 +271,16 @@ async function throughput() {
   console.log(`  aim: product page p99 ≤ ${AIMS.p99} ms`);
 }
 
-const taskCell = (figures: LongTaskFigures | undefined) => (figures
-  ? `${String(figures.blockingAfterFcp).padStart(9)} ${String(figures.blockingAll).padStart(6)} ${String(figures.count).padStart(5)} ${String(figures.longest).padStart(7)}`
-  : ''.padEnd(30));
+const taskCell = (figures: LongTaskFigures | undefined) =>
+  figures
+    ? `${String(figures.blockingAfterFcp).padStart(9)} ${String(figures.blockingAll).padStart(6)} ${String(figures.count).padStart(5)} ${String(figures.longest).padStart(7)}`
+    : ''.padEnd(30);
 
 function printLongTasks(ssr: Map<string, LongTaskFigures>, csr: Map<string, LongTaskFigures>) {
   const head = `${'after FCP'.padStart(9)} ${'all'.padStart(6)} ${'tasks'.padStart(5)} ${'longest'.padStart(7)}`;
-  console.log(`\nMain-thread long tasks observed in Chromium (4× CPU slowdown, 412×823 phone), median of ${TASK_RUNS}: blocking ms (each task's time over 50 ms)\n`);
+  console.log(
+    `\nMain-thread long tasks observed in Chromium (4× CPU slowdown, 412×823 phone), median of ${TASK_RUNS}: blocking ms (each task's time over 50 ms)\n`,
+  );
   console.log(`${''.padEnd(10)} | server-rendered${''.padEnd(16)} | client-rendered (SSR=0)`);
   console.log(`${'page'.padEnd(10)} | ${head} | ${head}`);
   for (const label of new Set([...ssr.keys(), ...csr.keys()])) console.log(`${label.padEnd(10)} | ${taskCell(ssr.get(label))} | ${taskCell(csr.get(label))}`);
@@ -247,7 +290,10 @@ async function repeatVisits() {
   const shop = await startShop(shopConfig('repeat', 4800, true), () => undefined);
   try {
     const pages = (await pagesOf(shop.url)).filter(([label]) => label === 'home' || label === 'product');
-    const results = await measureRepeatVisits(pages.map(([, pagePath]) => shop.url + pagePath), REPEAT_RUNS);
+    const results = await measureRepeatVisits(
+      pages.map(([, pagePath]) => shop.url + pagePath),
+      REPEAT_RUNS,
+    );
     const cellOf = (visit: { lcpMs: number; transferredKb: number; requests: number; fromWorker: number }) =>
       `${(visit.lcpMs / 1000).toFixed(2).padStart(5)} ${visit.transferredKb.toFixed(1).padStart(7)} ${String(visit.requests).padStart(4)} ${String(visit.fromWorker).padStart(6)}`;
     const head = `${'LCP s'.padStart(5)} ${'net KB'.padStart(7)} ${'req'.padStart(4)} ${'by SW'.padStart(6)}`;

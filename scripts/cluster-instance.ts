@@ -46,7 +46,8 @@ function withoutHealthChecks(out: NodeJS.WritableStream): Writable {
       const line = chunk.toString();
       const id = reqId(line);
       if (id && checks.has(id)) {
-        if (!line.includes('"msg":"request completed"')) out.write(chunk); // a warning or error while checking stays
+        if (!line.includes('"msg":"request completed"'))
+          out.write(chunk); // a warning or error while checking stays
         else if (checks.delete(id) && !line.includes('"statusCode":200')) out.write(chunk); // so does a failed check
       } else if (id && line.includes('"url":"/api/health"') && line.includes('"host":""') && line.includes('"msg":"incoming request"')) {
         checks.add(id);
@@ -74,15 +75,21 @@ async function main() {
     if (!draining) return;
     refusedChecks += 1;
     if (refusedChecks >= FALL) onRefused?.();
-    return reply.code(503).header('connection', 'close').send({ code: 503, result: `${name} is stopping` });
+    return reply
+      .code(503)
+      .header('connection', 'close')
+      .send({ code: 503, result: `${name} is stopping` });
   });
-
 
   const pages = withPages
     ? await installPageServer(app, {
-      shellDist: config.shellDist, varDir: config.varDir, apiOrigin: `http://127.0.0.1:${config.port}`, publicOrigin: config.publicOrigin,
-      serverRender: config.serverRender, renderCacheMs: config.renderCacheMs,
-    })
+        shellDist: config.shellDist,
+        varDir: config.varDir,
+        apiOrigin: `http://127.0.0.1:${config.port}`,
+        publicOrigin: config.publicOrigin,
+        serverRender: config.serverRender,
+        renderCacheMs: config.renderCacheMs,
+      })
     : null;
   await app.listen({ host: config.host, port: config.port });
   await pages?.warm();
@@ -94,16 +101,22 @@ async function main() {
         draining = true;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, drainMs);
-          onRefused = () => { clearTimeout(timer); setTimeout(resolve, 100); };
+          onRefused = () => {
+            clearTimeout(timer);
+            setTimeout(resolve, 100);
+          };
         });
       }
       await app.close();
       await pages?.close();
       await db.close();
-    })().then(() => process.exit(0), (error: unknown) => {
-      console.error(`${name}: stopping failed:`, error);
-      process.exit(1);
-    });
+    })().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`${name}: stopping failed:`, error);
+        process.exit(1);
+      },
+    );
     return stopping;
   };
   process.on('SIGTERM', () => void stop(true));

@@ -44,7 +44,16 @@ function remoteFigures() {
 async function firstLoad(url: string) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const page = await browser.newPage();
   const byOrigin = new Map<string, number>();
@@ -67,7 +76,15 @@ async function main() {
   // A fresh var/ each run: the published remotes are the build being measured.
   const varDir = path.join(REPO_ROOT, 'var', 'size');
   fs.rmSync(varDir, { recursive: true, force: true });
-  const config = { ...loadConfig(), port: 4400, remotePortBase: 4401, publicHost: '127.0.0.1', logLevel: 'silent', varDir, databaseUrl: `sqlite:${path.join(varDir, 'size.sqlite')}` };
+  const config = {
+    ...loadConfig(),
+    port: 4400,
+    remotePortBase: 4401,
+    publicHost: '127.0.0.1',
+    logLevel: 'silent',
+    varDir,
+    databaseUrl: `sqlite:${path.join(varDir, 'size.sqlite')}`,
+  };
   const shop = await startShop(config, () => undefined);
   try {
     // One page first, as any shopper after the first would find the shop: the page server's render
@@ -80,7 +97,9 @@ async function main() {
       total += bytes;
       console.log(`  ${origin.padEnd(28)} ${kb(bytes).padStart(9)}`);
     }
-    console.log(`  ${'shell initial JS incl. React'.padEnd(28)} ${kb(shellInitial).padStart(9)}  (aim ≤ ${AIM_SHELL_KB} KB${shellInitial > AIM_SHELL_KB * 1024 ? ': over' : ''})`);
+    console.log(
+      `  ${'shell initial JS incl. React'.padEnd(28)} ${kb(shellInitial).padStart(9)}  (aim ≤ ${AIM_SHELL_KB} KB${shellInitial > AIM_SHELL_KB * 1024 ? ': over' : ''})`,
+    );
     console.log(`  ${'total first page load'.padEnd(28)} ${kb(total).padStart(9)}  (aim ≤ ${AIM_TOTAL_KB} KB${total > AIM_TOTAL_KB * 1024 ? ': over' : ''})`);
   } finally {
     await shop.close();

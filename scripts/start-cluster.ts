@@ -55,7 +55,10 @@ async function main() {
   onShutdown(async () => {
     stopping = true;
     console.log('\nstopping the cluster…');
-    await starting.then((cluster) => cluster.stop(), () => {});
+    await starting.then(
+      (cluster) => cluster.stop(),
+      () => {},
+    );
     console.log('stopped.');
   });
   const cluster = await starting;
@@ -68,17 +71,24 @@ async function main() {
   console.log(`Logs and haproxy.cfg in ${runDir}. Ctrl-C stops everything.`);
   // An instance that dies is not restarted (the balancer routes around it); say so. (Ctrl-C reaches
   // the children too: what ends within a moment of a stop is part of it.)
-  const unlessStopping = (report: () => void) => setTimeout(() => { if (!stopping) report(); }, 500);
+  const unlessStopping = (report: () => void) =>
+    setTimeout(() => {
+      if (!stopping) report();
+    }, 500);
   for (const instance of cluster.instances) {
-    void instance.exited.then((code) => unlessStopping(() => {
-      console.log(`${instance.name} (pid ${instance.pid}) ended (${code}); the balancer routes around it. Log: ${instance.logFile}`);
-    }));
+    void instance.exited.then((code) =>
+      unlessStopping(() => {
+        console.log(`${instance.name} (pid ${instance.pid}) ended (${code}); the balancer routes around it. Log: ${instance.logFile}`);
+      }),
+    );
   }
-  void cluster.balancer!.exited.then((code) => unlessStopping(() => {
-    console.error(`haproxy ended (${code}); stopping the cluster`);
-    stopping = true;
-    void cluster.stop().then(() => process.exit(1));
-  }));
+  void cluster.balancer!.exited.then((code) =>
+    unlessStopping(() => {
+      console.error(`haproxy ended (${code}); stopping the cluster`);
+      stopping = true;
+      void cluster.stop().then(() => process.exit(1));
+    }),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -23,11 +23,20 @@ async function fuzz() {
   try {
     console.log(`fuzz: ${runs} requests, seed ${seed}, ${concurrency} at a time, against ${server.baseUrl}`);
     const totals = await runFuzz(server, { runs, seed, concurrency }, (sent) => process.stdout.write(`  … ${sent}\r`));
-    const classes = Object.entries(totals.byStatus).sort().map(([group, count]) => `${group} ${count}`).join(', ');
+    const classes = Object.entries(totals.byStatus)
+      .sort()
+      .map(([group, count]) => `${group} ${count}`)
+      .join(', ');
     console.log(`fuzz: ${totals.routes} routes, ${totals.requests} requests in ${totals.seconds.toFixed(1)} s (${classes})`);
-    console.log(`fuzz: 5xx or no answer: ${totals.fiveXx.length}; stored-garbage findings: ${totals.garbage.length}; Object.prototype additions: ${totals.polluted.length}`);
-    const unreached = Object.entries(totals.byRoute).filter(([, counts]) => counts.accepted === 0).map(([route]) => route);
-    console.log(`fuzz: routes with at least one request accepted: ${Object.keys(totals.byRoute).length - unreached.length} of ${Object.keys(totals.byRoute).length}`);
+    console.log(
+      `fuzz: 5xx or no answer: ${totals.fiveXx.length}; stored-garbage findings: ${totals.garbage.length}; Object.prototype additions: ${totals.polluted.length}`,
+    );
+    const unreached = Object.entries(totals.byRoute)
+      .filter(([, counts]) => counts.accepted === 0)
+      .map(([route]) => route);
+    console.log(
+      `fuzz: routes with at least one request accepted: ${Object.keys(totals.byRoute).length - unreached.length} of ${Object.keys(totals.byRoute).length}`,
+    );
     if (unreached.length) console.log(`  never past validation (needs a state the fuzz does not build): ${unreached.join(', ')}`);
     const findings = describeFindings(totals);
     for (const line of findings.slice(0, 40)) console.log(`  ✗ ${line}`);
@@ -49,8 +58,10 @@ async function vsfCompatibility() {
     const searches = await replayVsfSearchCalls(server.baseUrl, await discoverSearchContext(server.baseUrl));
     const results = [...calls, ...searches];
     const refused = results.filter((result) => !result.accepted);
-    console.log(`vsf: ${calls.length - calls.filter((r) => !r.accepted).length} of ${calls.length} cart/order/user/stock/newsletter/review calls, `
-      + `${searches.length - searches.filter((r) => !r.accepted).length} of ${searches.length} search calls (both adapters) accepted`);
+    console.log(
+      `vsf: ${calls.length - calls.filter((r) => !r.accepted).length} of ${calls.length} cart/order/user/stock/newsletter/review calls, ` +
+        `${searches.length - searches.filter((r) => !r.accepted).length} of ${searches.length} search calls (both adapters) accepted`,
+    );
     console.log(`vsf: ${results.length - refused.length} of ${results.length} calls accepted`);
     for (const result of refused) console.log(`  ✗ ${result.call}: ${result.why ?? 'refused'}`);
   } finally {

@@ -28,7 +28,10 @@ export function baselineRows(products: Product[]): BaselineRows {
     const listed = [2, 3, 4].includes(product.visibility) && product.status < 2 && product.stock.is_in_stock;
     rows.products.push({ id: product.id, sku: product.sku, price: product.final_price_incl_tax ?? product.price, viewCount: product.view_count, listed });
     const children = product.configurable_children ?? [];
-    const values = (code: string) => new Set([(product as never)[code], ...children.map((child) => (child as never)[code])].filter((value) => value !== undefined && value !== null) as number[]);
+    const values = (code: string) =>
+      new Set(
+        [(product as never)[code], ...children.map((child) => (child as never)[code])].filter((value) => value !== undefined && value !== null) as number[],
+      );
     for (const id of product.category_ids) rows.values.push({ id: product.id, attr: 'category_ids', value: id });
     for (const code of ['color', 'manufacturer', 'material', 'heater_type', 'width', 'power_75_65_20']) {
       for (const value of values(code)) rows.values.push({ id: product.id, attr: code, value });
@@ -50,7 +53,9 @@ export function baselineRows(products: Product[]): BaselineRows {
 
 /** The query's words folded; the engine needs 75 % of them, the baselines OR them. */
 export function queryWords(text: string): string[] {
-  return foldText(text).split(/[^a-z0-9]+/).filter(Boolean);
+  return foldText(text)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 /** A CASE expression numbering the range buckets ([from, to)) a value falls in. */

@@ -66,18 +66,28 @@ function row(name: string, figures: Percentiles, engineP95?: number) {
 function listingRequest(i: number, text?: string) {
   const filters = [...LISTED, { attribute: 'category_ids', value: { in: [CATEGORIES[i % CATEGORIES.length]] } }];
   if (!text && i % 2 === 0) filters.push({ attribute: 'color', value: { in: [COLOURS[i % COLOURS.length]] } });
-  return parseSearch({ type: 'product', query: { _appliedFilters: filters, _availableFilters: FACETS, _searchText: text }, size: 20, sort: text ? '' : 'price:asc', include: ['sku', 'name', 'final_price_incl_tax', 'image'] });
+  return parseSearch({
+    type: 'product',
+    query: { _appliedFilters: filters, _availableFilters: FACETS, _searchText: text },
+    size: 20,
+    sort: text ? '' : 'price:asc',
+    include: ['sku', 'name', 'final_price_incl_tax', 'image'],
+  });
 }
 
 async function benchSize(count: number): Promise<Product[]> {
   let started = Date.now();
   const { products } = generateProducts({ parents: count, seed: 2026, today: TODAY, withHistory: false });
   const priced = priceProducts(products, { tax: taxSettingsFrom(TAX_RULES), at: new Date(`${TODAY}T12:00:00Z`), history: new Map() });
-  console.log(`\n${count.toLocaleString('en')} products (${priced.reduce((sum, p) => sum + 1 + (p.configurable_children?.length ?? 0), 0).toLocaleString('en')} SKUs), generated in ${Date.now() - started} ms`);
+  console.log(
+    `\n${count.toLocaleString('en')} products (${priced.reduce((sum, p) => sum + 1 + (p.configurable_children?.length ?? 0), 0).toLocaleString('en')} SKUs), generated in ${Date.now() - started} ms`,
+  );
   started = Date.now();
   const engine = new MemorySearchEngine();
   await engine.index({ product: priced, category: [], attribute: [], taxrule: [], cms_page: [], cms_block: [] }, { today: TODAY });
-  console.log(`  memory index built in ${Date.now() - started} ms (${engine.stats().vocabulary} terms), heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB`);
+  console.log(
+    `  memory index built in ${Date.now() - started} ms (${engine.stats().vocabulary} terms), heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB`,
+  );
   started = Date.now();
   const baselines: { name: string; run: (query: BaselineQuery) => unknown; close: () => unknown }[] = [];
   const sqlite = new SqliteBaseline(priced);
@@ -90,14 +100,28 @@ async function benchSize(count: number): Promise<Product[]> {
     console.log(`  PostgreSQL baseline loaded and indexed in ${Date.now() - started} ms`);
   }
   // The engine's search is async for the interface; its work is synchronous, so time it directly.
-  const search = (request: ReturnType<typeof parseSearch>) => (engine as unknown as { indexes: { product: { search: (r: unknown) => unknown } } }).indexes.product.search(request);
-  const baselineQuery = (i: number, text?: string): BaselineQuery => ({ category: CATEGORIES[i % CATEGORIES.length], colour: !text && i % 2 === 0 ? COLOURS[i % COLOURS.length] : undefined, text, facets: true, size: 20 });
+  const search = (request: ReturnType<typeof parseSearch>) =>
+    (engine as unknown as { indexes: { product: { search: (r: unknown) => unknown } } }).indexes.product.search(request);
+  const baselineQuery = (i: number, text?: string): BaselineQuery => ({
+    category: CATEGORIES[i % CATEGORIES.length],
+    colour: !text && i % 2 === 0 ? COLOURS[i % COLOURS.length] : undefined,
+    text,
+    facets: true,
+    size: 20,
+  });
   const queries: { name: string; engine: (i: number) => unknown; baseline: (i: number) => BaselineQuery }[] = [
     { name: 'listing: 5 terms + 3 ranges + sort', engine: (i) => search(listingRequest(i)), baseline: (i) => baselineQuery(i) },
-    { name: 'text + 2 filters + same facets', engine: (i) => search(listingRequest(i, TEXTS[i % TEXTS.length])), baseline: (i) => baselineQuery(i, TEXTS[i % TEXTS.length]) },
+    {
+      name: 'text + 2 filters + same facets',
+      engine: (i) => search(listingRequest(i, TEXTS[i % TEXTS.length])),
+      baseline: (i) => baselineQuery(i, TEXTS[i % TEXTS.length]),
+    },
     {
       name: 'search-as-you-type prefixes',
-      engine: (i) => search(parseSearch({ type: 'product', query: { _searchText: PREFIXES[i % PREFIXES.length], _appliedFilters: LISTED }, size: 5, include: ['sku', 'name'] })),
+      engine: (i) =>
+        search(
+          parseSearch({ type: 'product', query: { _searchText: PREFIXES[i % PREFIXES.length], _appliedFilters: LISTED }, size: 5, include: ['sku', 'name'] }),
+        ),
       baseline: (i) => ({ category: 2, text: PREFIXES[i % PREFIXES.length], facets: false, size: 5 }),
     },
   ];
@@ -120,13 +144,24 @@ async function httpThroughput() {
   }
   const server = await startTestServer({ seed: { products: 10000, seed: 2026, today: TODAY, withHistory: false } });
   try {
-    const body = JSON.stringify({ query: { _appliedFilters: [...LISTED, { attribute: 'category_ids', value: { in: [3] } }], _availableFilters: FACETS }, size: 20, sort: 'price:asc', _sourceInclude: ['sku', 'name', 'final_price_incl_tax', 'image'] });
+    const body = JSON.stringify({
+      query: { _appliedFilters: [...LISTED, { attribute: 'category_ids', value: { in: [3] } }], _availableFilters: FACETS },
+      size: 20,
+      sort: 'price:asc',
+      _sourceInclude: ['sku', 'name', 'final_price_incl_tax', 'image'],
+    });
     const url = `${server.baseUrl}/api/catalog/vue_storefront_catalog/product/_search`;
     console.log(`\nHTTP listing endpoint (10,000 products, POST, 10 connections, 10 s, loopback, ${os.cpus().length} cores):`);
     // In a child process: the server in this process must stay free to answer.
-    const result = await promisify(execFile)(autocannon, ['-c', '10', '-d', '10', '-m', 'POST', '-H', 'content-type=application/json', '-b', body, '--json', url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const result = await promisify(execFile)(
+      autocannon,
+      ['-c', '10', '-d', '10', '-m', 'POST', '-H', 'content-type=application/json', '-b', body, '--json', url],
+      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
     const report = JSON.parse(result.stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
-    console.log(`  ${Math.round(report.requests.average)} req/s, latency p50 ${report.latency.p50} ms, p99 ${report.latency.p99} ms, non-2xx ${report.non2xx}, errors ${report.errors}`);
+    console.log(
+      `  ${Math.round(report.requests.average)} req/s, latency p50 ${report.latency.p50} ms, p99 ${report.latency.p99} ms, non-2xx ${report.non2xx}, errors ${report.errors}`,
+    );
   } finally {
     await server.close();
   }

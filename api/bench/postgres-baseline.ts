@@ -33,13 +33,26 @@ export class PostgresBaseline {
            || setweight(to_tsvector('simple', t_category), 'B') || setweight(to_tsvector('simple', t_description), 'D')
          FROM unnest($1::int[], $2::text[], $3::float8[], $4::int[], $5::boolean[], $6::text[], $7::text[], $8::text[], $9::text[])
            AS r(id, sku, price, view_count, listed, t_sku, t_name, t_category, t_description)`,
-        [chunk.map((row) => row.id), chunk.map((row) => row.sku), chunk.map((row) => row.price), chunk.map((row) => row.viewCount), chunk.map((row) => row.listed),
-          text('sku'), text('name'), text('category'), text('description')],
+        [
+          chunk.map((row) => row.id),
+          chunk.map((row) => row.sku),
+          chunk.map((row) => row.price),
+          chunk.map((row) => row.viewCount),
+          chunk.map((row) => row.listed),
+          text('sku'),
+          text('name'),
+          text('category'),
+          text('description'),
+        ],
       );
     }
     for (let start = 0; start < rows.values.length; start += CHUNK * 5) {
       const chunk = rows.values.slice(start, start + CHUNK * 5);
-      await client.query('INSERT INTO v SELECT * FROM unnest($1::int[], $2::text[], $3::float8[])', [chunk.map((row) => row.id), chunk.map((row) => row.attr), chunk.map((row) => row.value)]);
+      await client.query('INSERT INTO v SELECT * FROM unnest($1::int[], $2::text[], $3::float8[])', [
+        chunk.map((row) => row.id),
+        chunk.map((row) => row.attr),
+        chunk.map((row) => row.value),
+      ]);
     }
     await client.query(`
       CREATE INDEX p_doc ON p USING gin (doc);
@@ -75,11 +88,20 @@ export class PostgresBaseline {
       for (const attr of TERM_FACETS) {
         const scoped: unknown[] = [attr];
         const scopedWhere = this.filters(query, scoped, attr);
-        await this.client.query(`SELECT v.value, count(*) FROM v JOIN p ON p.id = v.id WHERE v.attr = $1 AND ${scopedWhere} GROUP BY v.value ORDER BY 2 DESC LIMIT 30`, scoped);
+        await this.client.query(
+          `SELECT v.value, count(*) FROM v JOIN p ON p.id = v.id WHERE v.attr = $1 AND ${scopedWhere} GROUP BY v.value ORDER BY 2 DESC LIMIT 30`,
+          scoped,
+        );
       }
       for (const [attr, buckets] of Object.entries(RANGES)) {
-        const source = attr === 'price' ? `SELECT p.id, p.price AS value FROM p WHERE ${where}` : `SELECT v.id, v.value FROM v JOIN p ON p.id = v.id WHERE v.attr = '${attr}' AND ${where}`;
-        await this.client.query(`SELECT bucket, count(DISTINCT id) FROM (SELECT id, CASE ${bucketCase(buckets)} END AS bucket FROM (${source}) s) b GROUP BY bucket`, params);
+        const source =
+          attr === 'price'
+            ? `SELECT p.id, p.price AS value FROM p WHERE ${where}`
+            : `SELECT v.id, v.value FROM v JOIN p ON p.id = v.id WHERE v.attr = '${attr}' AND ${where}`;
+        await this.client.query(
+          `SELECT bucket, count(DISTINCT id) FROM (SELECT id, CASE ${bucketCase(buckets)} END AS bucket FROM (${source}) s) b GROUP BY bucket`,
+          params,
+        );
       }
     }
     return { total, items };

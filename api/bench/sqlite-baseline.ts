@@ -54,17 +54,26 @@ export class SqliteBaseline {
   run(query: BaselineQuery): { total: number; items: unknown[] } {
     const { sql, params } = this.filters(query);
     const items = query.text
-      ? this.db.prepare(`SELECT p.id, p.sku, p.price FROM t JOIN p ON p.id = t.rowid WHERE t MATCH ? AND ${sql} ORDER BY bm25(t, 100, 90, 50, 1) LIMIT ?`).all(SqliteBaseline.match(query.text), ...params, query.size)
+      ? this.db
+          .prepare(`SELECT p.id, p.sku, p.price FROM t JOIN p ON p.id = t.rowid WHERE t MATCH ? AND ${sql} ORDER BY bm25(t, 100, 90, 50, 1) LIMIT ?`)
+          .all(SqliteBaseline.match(query.text), ...params, query.size)
       : this.db.prepare(`SELECT p.id, p.sku, p.price FROM p WHERE ${sql} ORDER BY p.price LIMIT ?`).all(...params, query.size);
     const total = (this.db.prepare(`SELECT count(*) AS n FROM p WHERE ${sql}`).get(...params) as { n: number }).n;
     if (query.facets) {
       for (const attr of TERM_FACETS) {
         const scoped = this.filters(query, attr);
-        this.db.prepare(`SELECT v.value, count(*) FROM v JOIN p ON p.id = v.id WHERE v.attr = ? AND ${scoped.sql} GROUP BY v.value ORDER BY 2 DESC LIMIT 30`).all(attr, ...scoped.params);
+        this.db
+          .prepare(`SELECT v.value, count(*) FROM v JOIN p ON p.id = v.id WHERE v.attr = ? AND ${scoped.sql} GROUP BY v.value ORDER BY 2 DESC LIMIT 30`)
+          .all(attr, ...scoped.params);
       }
       for (const [attr, buckets] of Object.entries(RANGES)) {
-        const source = attr === 'price' ? `SELECT p.id, p.price AS value FROM p WHERE ${sql}` : `SELECT v.id, v.value FROM v JOIN p ON p.id = v.id WHERE v.attr = '${attr}' AND ${sql}`;
-        this.db.prepare(`SELECT bucket, count(DISTINCT id) FROM (SELECT id, CASE ${bucketCase(buckets)} END AS bucket FROM (${source})) GROUP BY bucket`).all(...params);
+        const source =
+          attr === 'price'
+            ? `SELECT p.id, p.price AS value FROM p WHERE ${sql}`
+            : `SELECT v.id, v.value FROM v JOIN p ON p.id = v.id WHERE v.attr = '${attr}' AND ${sql}`;
+        this.db
+          .prepare(`SELECT bucket, count(DISTINCT id) FROM (SELECT id, CASE ${bucketCase(buckets)} END AS bucket FROM (${source})) GROUP BY bucket`)
+          .all(...params);
       }
     }
     return { total, items };

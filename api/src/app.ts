@@ -126,8 +126,11 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   await app.register(productRoutes, { catalog, reviews, store: config.store });
   await app.register(reviewRoutes, { catalog, reviews, clock: now });
   const customers = new Customers(db, new TokenSigner(tokenSecret), now, {
-    accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds,
-    hasher: new PasswordHasher({ ...OWASP_SCRYPT, logN: config.passwordScryptCost }), outbox: createOutbox(config), publicOrigin: config.publicOrigin,
+    accessTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    hasher: new PasswordHasher({ ...OWASP_SCRYPT, logN: config.passwordScryptCost }),
+    outbox: createOutbox(config),
+    publicOrigin: config.publicOrigin,
   });
   await app.register(userRoutes, { customers, groupTokens, history: new OrderHistory(db) });
   await app.register(wishlistRoutes, { customers, wishlists: new Wishlists(db, catalog, now) });
@@ -138,14 +141,21 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   app.addHook('onClose', async () => notifications.stop());
   const paymentKey = loadTokenSecret(config.paymentKey, config.varDir, 'payment-key');
   const sandbox = new SandboxGateway(paymentKey, config.publicOrigin, notifications);
-  const payments = new Payments(db, sandbox, {
-    notifyUrl: () => config.paymentNotifyUrl ?? `http://127.0.0.1:${listeningPort(app)}${NOTIFY_PATH}`,
-    continueUrl: (orderNumber, origin) => `${origin}/thank-you-page?order_increment_id=${orderNumber}`,
-    returnOrigins: { allowed: [config.publicOrigin, ...config.publicOrigins], fallback: config.publicOrigin }, // PUBLIC_ORIGINS: the shopper's own origin when listed
-  }, now);
+  const payments = new Payments(
+    db,
+    sandbox,
+    {
+      notifyUrl: () => config.paymentNotifyUrl ?? `http://127.0.0.1:${listeningPort(app)}${NOTIFY_PATH}`,
+      continueUrl: (orderNumber, origin) => `${origin}/thank-you-page?order_increment_id=${orderNumber}`,
+      returnOrigins: { allowed: [config.publicOrigin, ...config.publicOrigins], fallback: config.publicOrigin }, // PUBLIC_ORIGINS: the shopper's own origin when listed
+    },
+    now,
+  );
   app.decorate('paymentNotifications', notifications);
   // The order confirmation is queued in the order's transaction; this worker sends it, retrying with backoff, and on start whatever a crash left.
-  const mailWorker = new MailWorker(db, createOutbox(config), { log: { warn: (message) => app.log.warn(message), error: (message) => app.log.error(message) } });
+  const mailWorker = new MailWorker(db, createOutbox(config), {
+    log: { warn: (message) => app.log.warn(message), error: (message) => app.log.error(message) },
+  });
   app.decorate('mailOutbox', mailWorker);
   app.addHook('onReady', async () => mailWorker.start());
   app.addHook('onClose', async () => mailWorker.stop());
@@ -157,11 +167,19 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   await app.register(contentRoutes, { catalog });
   await app.register(urlRoutes, { catalog });
   await app.register(imageRoutes);
-  const marketingHook = new MarketingHook(() => config.marketingUnsubscribeUrl ?? `http://127.0.0.1:${listeningPort(app)}${MARKETING_RECORDER_PATH}`, (message) => app.log.warn(message));
+  const marketingHook = new MarketingHook(
+    () => config.marketingUnsubscribeUrl ?? `http://127.0.0.1:${listeningPort(app)}${MARKETING_RECORDER_PATH}`,
+    (message) => app.log.warn(message),
+  );
   app.addHook('onClose', async () => marketingHook.stop());
   if (!config.marketingUnsubscribeUrl) await app.register(marketingRecorderRoutes, { varDir: config.varDir, clock: now });
   const newsletter = new Newsletter({
-    db, outbox: createOutbox(config), coupons: newsletterCoupons, hook: marketingHook, clock: now, publicOrigin: config.publicOrigin,
+    db,
+    outbox: createOutbox(config),
+    coupons: newsletterCoupons,
+    hook: marketingHook,
+    clock: now,
+    publicOrigin: config.publicOrigin,
     log: (message, error) => app.log.error({ err: error }, message),
   });
   await app.register(newsletterRoutes, { newsletter, publicOrigin: config.publicOrigin });

@@ -15,7 +15,14 @@ test.each(['true', 'balancer.local', '127.0.0.1;rm', '*'])('TRUST_PROXY=%p is re
 });
 
 test.each<[string | undefined, number | null]>([
-  [undefined, 10], ['', 10], ['3', 3], ['500', 500], ['0', null], ['501', null], ['2.5', null], ['dziesięć', null],
+  [undefined, 10],
+  ['', 10],
+  ['3', 3],
+  ['500', 500],
+  ['0', null],
+  ['501', null],
+  ['2.5', null],
+  ['dziesięć', null],
 ])('DATABASE_POOL_SIZE=%p → %p', (value, size) => {
   if (size === null) expect(() => poolSize(value)).toThrow('DATABASE_POOL_SIZE must be a whole number from 1 to 500');
   else expect(poolSize(value)).toBe(size);

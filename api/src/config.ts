@@ -82,15 +82,19 @@ function publicOriginOf(value: string | undefined, fallback: string): string {
 
 /** PUBLIC_ORIGINS: more origins of this shop (behind a proxy, another host name); the public URL is always one. */
 function publicOriginsOf(value: string | undefined, publicOrigin: string): string[] {
-  const origins = (value ?? '').split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
-    try {
-      const url = new URL(part);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
-      return url.origin;
-    } catch {
-      throw new Error(`PUBLIC_ORIGINS must be http(s) origins separated by commas, such as https://kaloryfer.pl,https://www.kaloryfer.pl, got "${value}"`);
-    }
-  });
+  const origins = (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      try {
+        const url = new URL(part);
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
+        return url.origin;
+      } catch {
+        throw new Error(`PUBLIC_ORIGINS must be http(s) origins separated by commas, such as https://kaloryfer.pl,https://www.kaloryfer.pl, got "${value}"`);
+      }
+    });
   return [...new Set([publicOrigin, ...origins])];
 }
 
@@ -121,8 +125,13 @@ function bounded(name: string, value: string | undefined, fallback: number, min:
 
 function storeIds(name: string, value: string | undefined, fallback: number[]): number[] {
   if (value === undefined) return fallback;
-  const ids = value.split(',').map((part) => part.trim()).filter(Boolean).map(Number);
-  if (ids.some((id) => !Number.isInteger(id) || id < 0 || id > 65535)) throw new Error(`${name} must be store ids separated by commas (0–65535), got "${value}"`);
+  const ids = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map(Number);
+  if (ids.some((id) => !Number.isInteger(id) || id < 0 || id > 65535))
+    throw new Error(`${name} must be store ids separated by commas (0–65535), got "${value}"`);
   return ids;
 }
 
@@ -133,7 +142,10 @@ function storeCode(value: string | undefined): string {
 }
 
 function trustedProxies(value: string | undefined): string[] | false {
-  const list = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const list = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const entry of list) {
     if (!/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry)) throw new Error(`TRUST_PROXY must list IP addresses or CIDRs, got "${entry}"`);
   }

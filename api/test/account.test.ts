@@ -8,9 +8,7 @@ import { buildApp } from '../src/app';
 import { PasswordHasher } from '../src/auth/passwords';
 import { TOO_MANY_ATTEMPTS } from '../src/auth/rate-limit';
 import { loadConfig, type Config } from '../src/config';
-import {
-  BAD_LOGIN, EMAIL_TAKEN, RESET_EXPIRED, RESET_INVALID, RESET_MAIL_FAILED, RESET_USED, WRONG_CURRENT_PASSWORD,
-} from '../src/customers/customers';
+import { BAD_LOGIN, EMAIL_TAKEN, RESET_EXPIRED, RESET_INVALID, RESET_MAIL_FAILED, RESET_USED, WRONG_CURRENT_PASSWORD } from '../src/customers/customers';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { FileOutbox } from '../src/mail/outbox';
@@ -29,7 +27,9 @@ const ACCESS_TTL = 30;
 const HASH_COST = 15; // log2 N; production's 17 is tested in src/auth/passwords.test.ts
 let server: TestServer;
 let now = Date.parse(`${TEST_TODAY}T01:00:00Z`);
-const advance = (seconds: number) => { now += seconds * 1000; };
+const advance = (seconds: number) => {
+  now += seconds * 1000;
+};
 let valve: Product;
 
 /** Like helpers.startTestServer, with config overrides, a clock the tests move and an optional log sink. */
@@ -37,8 +37,14 @@ async function startAccountServer(overrides: Partial<Config>, options: { seed?: 
   const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-account-'));
   const database = await freshTestDatabase(varDir);
   const config: Config = {
-    ...loadConfig({}), varDir, port: 0, logLevel: 'silent', databaseUrl: database.url,
-    publicOrigin: 'https://sklep.kaloryfer.test', mailDir: path.join(varDir, 'mail'), ...overrides,
+    ...loadConfig({}),
+    varDir,
+    port: 0,
+    logLevel: 'silent',
+    databaseUrl: database.url,
+    publicOrigin: 'https://sklep.kaloryfer.test',
+    mailDir: path.join(varDir, 'mail'),
+    ...overrides,
   };
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
@@ -48,7 +54,10 @@ async function startAccountServer(overrides: Partial<Config>, options: { seed?: 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    app, db, varDir, baseUrl: `http://127.0.0.1:${port}`,
+    app,
+    db,
+    varDir,
+    baseUrl: `http://127.0.0.1:${port}`,
     close: async () => {
       await app.close();
       await db.close();
@@ -58,13 +67,18 @@ async function startAccountServer(overrides: Partial<Config>, options: { seed?: 
   };
 }
 
-interface Answer { status: number; headers: Headers; body: { code: number; result: any; meta?: any } }
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: { code: number; result: any; meta?: any };
+}
 async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}, base = server): Promise<Answer> {
   const response = await fetch(base.baseUrl + url, {
-    method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, headers: response.headers, body: await response.json() as Answer['body'] };
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Answer['body'] };
 }
 
 let accounts = 0;
@@ -76,7 +90,13 @@ async function customer(password = 'tajne-haslo-1') {
   expect(created.status).toBe(200);
   const session = await login(email, password);
   expect(session.status).toBe(200);
-  return { id: created.body.result.id as number, email, password, token: session.body.result as string, refreshToken: session.body.meta.refreshToken as string };
+  return {
+    id: created.body.result.id as number,
+    email,
+    password,
+    token: session.body.result as string,
+    refreshToken: session.body.meta.refreshToken as string,
+  };
 }
 const login = (username: string, password: string) => call('POST', '/api/user/login', { username, password });
 const refresh = (refreshToken: string) => call('POST', '/api/user/refresh', { refreshToken });
@@ -85,12 +105,20 @@ const me = (token: string) => call('GET', `/api/user/me?token=${encodeURICompone
 const mailDir = () => path.join(server.varDir, 'mail');
 const mailFiles = () => (fs.existsSync(mailDir()) ? fs.readdirSync(mailDir()) : []);
 /** Quoted-printable (RFC 2045) back to UTF-8 text: soft line breaks joined, =XX bytes decoded. */
-const quotedPrintable = (encoded: string) => decodeURIComponent(encoded.replace(/=\r?\n/g, '').replace(/%/g, '%25').replace(/=([0-9A-F]{2})/g, '%$1'));
+const quotedPrintable = (encoded: string) =>
+  decodeURIComponent(
+    encoded
+      .replace(/=\r?\n/g, '')
+      .replace(/%/g, '%25')
+      .replace(/=([0-9A-F]{2})/g, '%$1'),
+  );
 /** Runs a call and reads the e-mails it left in the outbox (decoded). */
 async function withMail(action: () => Promise<Answer>): Promise<{ answer: Answer; mails: string[] }> {
   const before = new Set(mailFiles());
   const answer = await action();
-  const mails = mailFiles().filter((file) => !before.has(file)).map((file) => quotedPrintable(fs.readFileSync(path.join(mailDir(), file), 'utf8').replace(/\r\n/g, '\n')));
+  const mails = mailFiles()
+    .filter((file) => !before.has(file))
+    .map((file) => quotedPrintable(fs.readFileSync(path.join(mailDir(), file), 'utf8').replace(/\r\n/g, '\n')));
   return { answer, mails };
 }
 /** The link of a reset e-mail, as the shopper would click it. */
@@ -107,19 +135,35 @@ async function requestReset(email: string) {
 async function placeOrder(token: string | null, payment = 'cashondelivery', email = ADDRESS.email) {
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const cartId = (await call('POST', `/api/cart/create${query}`)).body.result as string;
-  const added = await call('POST', `/api/cart/update?cartId=${cartId}${token ? `&token=${encodeURIComponent(token)}` : ''}`, { cartItem: { sku: valve.sku, qty: 1, quoteId: cartId } });
+  const added = await call('POST', `/api/cart/update?cartId=${cartId}${token ? `&token=${encodeURIComponent(token)}` : ''}`, {
+    cartItem: { sku: valve.sku, qty: 1, quoteId: cartId },
+  });
   expect(added.status).toBe(200);
   const placed = await call('POST', `/api/order${query}`, {
     order: {
-      order_id: `account-${randomBytes(6).toString('hex')}`, cart_id: cartId,
-      addressInformation: { shippingAddress: { ...ADDRESS, email }, shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: payment },
+      order_id: `account-${randomBytes(6).toString('hex')}`,
+      cart_id: cartId,
+      addressInformation: {
+        shippingAddress: { ...ADDRESS, email },
+        shipping_carrier_code: 'courier',
+        shipping_method_code: 'courier',
+        payment_method_code: payment,
+      },
     },
   });
   expect(placed.status).toBe(200);
   return placed.body.result as { orderNumber: string; backendOrderId: number };
 }
 
-const SHIPPING = { firstname: 'Anna', lastname: 'Kowalska', street: ['ul. Grzewcza 7', '12'], city: 'Kraków', postcode: '30-001', country_id: 'PL', telephone: '601 234 567' };
+const SHIPPING = {
+  firstname: 'Anna',
+  lastname: 'Kowalska',
+  street: ['ul. Grzewcza 7', '12'],
+  city: 'Kraków',
+  postcode: '30-001',
+  country_id: 'PL',
+  telephone: '601 234 567',
+};
 
 beforeAll(async () => {
   server = await startAccountServer({ accessTokenTtlSeconds: ACCESS_TTL, passwordScryptCost: HASH_COST }, { seed: true });
@@ -293,10 +337,13 @@ describe('passwords', () => {
     expect(wrong.body.result).toBe(BAD_LOGIN);
   });
 
-  test('a registration with a taken e-mail costs the same hash and answers the spec\'s message', async () => {
+  test("a registration with a taken e-mail costs the same hash and answers the spec's message", async () => {
     const anna = await customer();
     const derive = jest.spyOn(PasswordHasher.prototype, 'derive');
-    const again = await call('POST', '/api/user/create', { customer: { email: anna.email, firstname: 'Anna', lastname: 'Kowalska' }, password: 'inne-haslo-1' });
+    const again = await call('POST', '/api/user/create', {
+      customer: { email: anna.email, firstname: 'Anna', lastname: 'Kowalska' },
+      password: 'inne-haslo-1',
+    });
     expect(again.body).toEqual({ code: 400, result: EMAIL_TAKEN });
     expect(derive).toHaveBeenCalledTimes(1);
   });
@@ -304,11 +351,21 @@ describe('passwords', () => {
   test('an old `scrypt$salt$hash` (N=2^14) still signs in and is upgraded to the current parameters at that login', async () => {
     const salt = randomBytes(16);
     const legacy = `scrypt$${salt.toString('base64url')}$${scryptSync('stare-haslo-1', salt, 32).toString('base64url')}`;
-    await server.db.kysely.insertInto('customer').values({
-      email: 'stary.klient@example.pl', firstname: 'Jan', lastname: 'Nowak', group_id: 1, password_hash: legacy, created_at: new Date(now).toISOString(),
-    }).execute();
+    await server.db.kysely
+      .insertInto('customer')
+      .values({
+        email: 'stary.klient@example.pl',
+        firstname: 'Jan',
+        lastname: 'Nowak',
+        group_id: 1,
+        password_hash: legacy,
+        created_at: new Date(now).toISOString(),
+      })
+      .execute();
     expect((await login('stary.klient@example.pl', 'zle-haslo-00')).status).toBe(401);
-    const hashOf = async () => (await server.db.kysely.selectFrom('customer').select('password_hash').where('email', '=', 'stary.klient@example.pl').executeTakeFirstOrThrow()).password_hash;
+    const hashOf = async () =>
+      (await server.db.kysely.selectFrom('customer').select('password_hash').where('email', '=', 'stary.klient@example.pl').executeTakeFirstOrThrow())
+        .password_hash;
     expect(await hashOf()).toBe(legacy);
     expect((await login('stary.klient@example.pl', 'stare-haslo-1')).status).toBe(200);
     expect(await hashOf()).toMatch(new RegExp(`^scrypt\\$ln=${HASH_COST},r=8,p=1\\$`));
@@ -319,8 +376,14 @@ describe('passwords', () => {
     const anna = await customer();
     const otherDevice = (await login(anna.email, anna.password)).body;
     const url = `/api/user/change-password?token=${anna.token}`;
-    expect((await call('POST', url, { currentPassword: 'zle-haslo-00', newPassword: 'nowe-haslo-1' })).body).toEqual({ code: 400, result: WRONG_CURRENT_PASSWORD });
-    expect((await call('POST', url, { currentPassword: anna.password, newPassword: 'krótkie' })).body).toEqual({ code: 400, result: 'Password must have at least 8 letters' });
+    expect((await call('POST', url, { currentPassword: 'zle-haslo-00', newPassword: 'nowe-haslo-1' })).body).toEqual({
+      code: 400,
+      result: WRONG_CURRENT_PASSWORD,
+    });
+    expect((await call('POST', url, { currentPassword: anna.password, newPassword: 'krótkie' })).body).toEqual({
+      code: 400,
+      result: 'Password must have at least 8 letters',
+    });
     expect((await call('POST', url, { newPassword: 'nowe-haslo-1' })).status).toBe(400);
     expect((await call('POST', url, { currentPassword: anna.password, newPassword: 'nowe-haslo-1' })).body).toEqual({ code: 200, result: true });
     expect((await refresh(otherDevice.meta.refreshToken)).status).toBe(401);
@@ -374,13 +437,19 @@ describe('password reset', () => {
     const third = (await requestReset(anna.email)).link!;
     expect((await call('POST', '/api/user/create-password', { ...second, newPassword: 'nowe-haslo-1' })).body.result).toBe(RESET_USED);
     expect((await call('POST', '/api/user/create-password', { ...third, email: jan.email, newPassword: 'nowe-haslo-1' })).body.result).toBe(RESET_INVALID);
-    expect((await call('POST', '/api/user/create-password', { ...third, resetToken: randomBytes(32).toString('base64url'), newPassword: 'nowe-haslo-1' })).body.result).toBe(RESET_INVALID);
-    expect((await call('POST', '/api/user/create-password', { ...third, newPassword: 'krótkie' })).body).toEqual({ code: 400, result: 'Password must have at least 8 letters' });
+    expect(
+      (await call('POST', '/api/user/create-password', { ...third, resetToken: randomBytes(32).toString('base64url'), newPassword: 'nowe-haslo-1' })).body
+        .result,
+    ).toBe(RESET_INVALID);
+    expect((await call('POST', '/api/user/create-password', { ...third, newPassword: 'krótkie' })).body).toEqual({
+      code: 400,
+      result: 'Password must have at least 8 letters',
+    });
     expect((await call('POST', '/api/user/create-password', { ...third, newPassword: 'nowe-haslo-1' })).body.result).toBe(true);
     expect((await login(jan.email, jan.password)).status).toBe(200);
   });
 
-  test('an unknown e-mail gets the very same answer and no e-mail (no account enumeration); a malformed one the spec\'s message', async () => {
+  test("an unknown e-mail gets the very same answer and no e-mail (no account enumeration); a malformed one the spec's message", async () => {
     const anna = await customer();
     const known = await requestReset(anna.email);
     const unknown = await requestReset('nie-ma-takiego@example.pl');
@@ -390,7 +459,7 @@ describe('password reset', () => {
     expect((await call('POST', '/api/user/reset-password', { email: 'anna@' })).body).toEqual({ code: 400, result: 'Please provide valid e-mail address' });
   });
 
-  test('when the e-mail cannot be sent: 500 \'Error while sending reset password e-mail\', and no link stays valid', async () => {
+  test("when the e-mail cannot be sent: 500 'Error while sending reset password e-mail', and no link stays valid", async () => {
     const anna = await customer();
     jest.spyOn(FileOutbox.prototype, 'send').mockRejectedValueOnce(new Error('SMTP 421 service not available'));
     const failed = await requestReset(anna.email);
@@ -405,8 +474,16 @@ describe('profile', () => {
     const anna = await customer();
     const profile = (await me(anna.token)).body.result;
     expect(profile).toEqual({
-      id: anna.id, group_id: 1, email: anna.email, firstname: 'Anna', lastname: 'Kowalska', created_at: expect.any(String), updated_at: expect.any(String),
-      addresses: [], extension_attributes: { is_subscribed: false }, groupToken: expect.any(String),
+      id: anna.id,
+      group_id: 1,
+      email: anna.email,
+      firstname: 'Anna',
+      lastname: 'Kowalska',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      addresses: [],
+      extension_attributes: { is_subscribed: false },
+      groupToken: expect.any(String),
     });
     expect(server.app.groupTokens.read(profile.groupToken)).toBe(1);
   });
@@ -415,22 +492,41 @@ describe('profile', () => {
     const anna = await customer();
     const saved = await call('POST', `/api/user/me?token=${anna.token}`, {
       customer: {
-        firstname: 'Anna-Maria', lastname: 'Nowak', extension_attributes: { is_subscribed: true },
-        addresses: [{ ...SHIPPING, default_shipping: true }, { ...SHIPPING, street: ['ul. Fakturowa 1'], city: 'Warszawa', postcode: '00-950', company: 'Instalbud Sp. z o.o.', vat_id: '9512345675', default_billing: true }],
+        firstname: 'Anna-Maria',
+        lastname: 'Nowak',
+        extension_attributes: { is_subscribed: true },
+        addresses: [
+          { ...SHIPPING, default_shipping: true },
+          {
+            ...SHIPPING,
+            street: ['ul. Fakturowa 1'],
+            city: 'Warszawa',
+            postcode: '00-950',
+            company: 'Instalbud Sp. z o.o.',
+            vat_id: '9512345675',
+            default_billing: true,
+          },
+        ],
       },
     });
     expect(saved.status).toBe(200);
     const [home, office] = saved.body.result.addresses;
     expect(saved.body.result).toMatchObject({
-      firstname: 'Anna-Maria', lastname: 'Nowak', extension_attributes: { is_subscribed: true },
-      default_shipping: String(home.id), default_billing: String(office.id), groupToken: expect.any(String),
+      firstname: 'Anna-Maria',
+      lastname: 'Nowak',
+      extension_attributes: { is_subscribed: true },
+      default_shipping: String(home.id),
+      default_billing: String(office.id),
+      groupToken: expect.any(String),
     });
     expect(home).toMatchObject({ ...SHIPPING, customer_id: anna.id, default_shipping: true });
     expect(office).toMatchObject({ city: 'Warszawa', company: 'Instalbud Sp. z o.o.', vat_id: '9512345675', default_billing: true });
     expect((await me(anna.token)).body.result).toEqual(saved.body.result);
 
     // The whole book as VSF sends it back: the office edited, the home left out (deleted), its stale default id ignored.
-    const edited = await call('POST', `/api/user/me?token=${anna.token}`, { customer: { ...saved.body.result, addresses: [{ ...office, city: 'Gdańsk', postcode: '80-001' }] } });
+    const edited = await call('POST', `/api/user/me?token=${anna.token}`, {
+      customer: { ...saved.body.result, addresses: [{ ...office, city: 'Gdańsk', postcode: '80-001' }] },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.result.addresses).toEqual([expect.objectContaining({ id: office.id, city: 'Gdańsk', default_billing: true })]);
     expect(edited.body.result.default_shipping).toBeUndefined();
@@ -449,7 +545,7 @@ describe('profile', () => {
     ['an address abroad', { addresses: [{ ...SHIPPING, country_id: 'DE' }] }, 'customer.addresses[0]: We deliver in Poland only (country_id PL)'],
     ['a one-letter name', { firstname: 'A' }, 'customer.firstname: Name must have at least 2 letters'],
     ['a bad e-mail', { email: 'anna@' }, 'customer.email: Please provide valid e-mail address'],
-  ])('POST me refuses %s with the spec\'s message and changes nothing', async (_name, changes, message) => {
+  ])("POST me refuses %s with the spec's message and changes nothing", async (_name, changes, message) => {
     const anna = await customer();
     const before = (await me(anna.token)).body.result;
     const refused = await call('POST', `/api/user/me?token=${anna.token}`, { customer: changes });
@@ -457,7 +553,7 @@ describe('profile', () => {
     expect((await me(anna.token)).body.result).toEqual(before);
   });
 
-  test('POST me: another customer\'s e-mail → the spec\'s message', async () => {
+  test("POST me: another customer's e-mail → the spec's message", async () => {
     const anna = await customer();
     const jan = await customer();
     expect((await call('POST', `/api/user/me?token=${jan.token}`, { customer: { email: anna.email } })).body).toEqual({ code: 400, result: EMAIL_TAKEN });
@@ -468,8 +564,15 @@ describe('profile', () => {
     const before = await server.db.kysely.selectFrom('customer').selectAll().where('id', '=', anna.id).executeTakeFirstOrThrow();
     const answer = await call('POST', `/api/user/me?token=${anna.token}`, {
       customer: {
-        id: anna.id + 1000, group_id: 2, password_hash: 'scrypt$x$y', password: 'przejete-1', created_at: '2000-01-01T00:00:00.000Z',
-        is_admin: true, store_id: 9, firstname: 'Ewa', addresses: [{ ...SHIPPING, customer_id: anna.id + 1000 }],
+        id: anna.id + 1000,
+        group_id: 2,
+        password_hash: 'scrypt$x$y',
+        password: 'przejete-1',
+        created_at: '2000-01-01T00:00:00.000Z',
+        is_admin: true,
+        store_id: 9,
+        firstname: 'Ewa',
+        addresses: [{ ...SHIPPING, customer_id: anna.id + 1000 }],
       },
     });
     expect(answer.status).toBe(200);
@@ -486,7 +589,7 @@ describe('profile', () => {
     expect(JSON.parse(Buffer.from(renewed.split('.')[0], 'base64url').toString())).toMatchObject({ c: anna.id, g: 1 });
   });
 
-  test('IDOR: another customer\'s address id → 404 and their address is untouched', async () => {
+  test("IDOR: another customer's address id → 404 and their address is untouched", async () => {
     const anna = await customer();
     const jan = await customer();
     const annas = (await call('POST', `/api/user/me?token=${anna.token}`, { customer: { addresses: [SHIPPING] } })).body.result.addresses[0];
@@ -503,20 +606,32 @@ describe('profile', () => {
 
   test('registration may carry addresses and the newsletter consent; the answer stays the plain customer', async () => {
     const created = await call('POST', '/api/user/create', {
-      customer: { email: 'z.adresem@example.pl', firstname: 'Ola', lastname: 'Wiśniewska', addresses: [{ ...SHIPPING, default_shipping: true }], extension_attributes: { is_subscribed: true } },
+      customer: {
+        email: 'z.adresem@example.pl',
+        firstname: 'Ola',
+        lastname: 'Wiśniewska',
+        addresses: [{ ...SHIPPING, default_shipping: true }],
+        extension_attributes: { is_subscribed: true },
+      },
       password: 'tajne-haslo-1',
     });
     expect(created.body.result).toEqual({ id: expect.any(Number), email: 'z.adresem@example.pl', firstname: 'Ola', lastname: 'Wiśniewska', group_id: 1 });
     const token = (await login('z.adresem@example.pl', 'tajne-haslo-1')).body.result;
-    expect((await me(token)).body.result).toMatchObject({ extension_attributes: { is_subscribed: true }, addresses: [expect.objectContaining({ postcode: '30-001', default_shipping: true })] });
-    const refused = await call('POST', '/api/user/create', { customer: { email: 'zly.adres@example.pl', firstname: 'Ola', lastname: 'Wiśniewska', addresses: [{ ...SHIPPING, postcode: '3' }] }, password: 'tajne-haslo-1' });
+    expect((await me(token)).body.result).toMatchObject({
+      extension_attributes: { is_subscribed: true },
+      addresses: [expect.objectContaining({ postcode: '30-001', default_shipping: true })],
+    });
+    const refused = await call('POST', '/api/user/create', {
+      customer: { email: 'zly.adres@example.pl', firstname: 'Ola', lastname: 'Wiśniewska', addresses: [{ ...SHIPPING, postcode: '3' }] },
+      password: 'tajne-haslo-1',
+    });
     expect(refused.status).toBe(400);
     expect(await server.db.kysely.selectFrom('customer').select('id').where('email', '=', 'zly.adres@example.pl').execute()).toEqual([]);
   });
 });
 
 describe('order history', () => {
-  test('the customer\'s own orders only, newest first, paged, with lines, totals, addresses and payment state', async () => {
+  test("the customer's own orders only, newest first, paged, with lines, totals, addresses and payment state", async () => {
     const anna = await customer();
     const first = await placeOrder(anna.token, 'cashondelivery', anna.email);
     advance(5);
@@ -530,7 +645,10 @@ describe('order history', () => {
     expect(page.body.result.items.map((order: { increment_id: string }) => order.increment_id)).toEqual([second.orderNumber, first.orderNumber]);
     const [blik, cod] = page.body.result.items;
     expect(cod).toMatchObject({
-      increment_id: first.orderNumber, status: 'processing', payment_state: 'offline', customer_email: anna.email,
+      increment_id: first.orderNumber,
+      status: 'processing',
+      payment_state: 'offline',
+      customer_email: anna.email,
       payment: { method: 'cashondelivery', offline: true },
       items: [expect.objectContaining({ sku: valve.sku, qty_ordered: 1, price_incl_tax: valve.final_price_incl_tax })],
       billing_address: expect.objectContaining({ postcode: '30-001', address_type: 'billing' }),
@@ -544,16 +662,24 @@ describe('order history', () => {
     expect((await call('POST', '/api/order/payment', { order_increment_id: blik.increment_id, order_id: blik.order_id })).status).toBe(200);
 
     const second_page = await call('GET', `/api/user/order-history?token=${anna.token}&pageSize=1&currentPage=2`);
-    expect(second_page.body.result).toMatchObject({ total_count: 2, search_criteria: { page_size: 1, current_page: 2 }, items: [expect.objectContaining({ increment_id: first.orderNumber })] });
+    expect(second_page.body.result).toMatchObject({
+      total_count: 2,
+      search_criteria: { page_size: 1, current_page: 2 },
+      items: [expect.objectContaining({ increment_id: first.orderNumber })],
+    });
     expect((await call('GET', `/api/user/order-history?token=${anna.token}&pageSize=0`)).status).toBe(400);
     expect((await call('GET', `/api/user/order-history/${first.orderNumber}?token=${anna.token}`)).body.result.increment_id).toBe(first.orderNumber);
   });
 
-  test('IDOR: another customer sees none of the first one\'s orders and gets 404 for one by its number', async () => {
+  test("IDOR: another customer sees none of the first one's orders and gets 404 for one by its number", async () => {
     const anna = await customer();
     const jan = await customer();
     const order = await placeOrder(anna.token);
-    expect((await call('GET', `/api/user/order-history?token=${jan.token}`)).body.result).toEqual({ items: [], total_count: 0, search_criteria: { page_size: 20, current_page: 1 } });
+    expect((await call('GET', `/api/user/order-history?token=${jan.token}`)).body.result).toEqual({
+      items: [],
+      total_count: 0,
+      search_criteria: { page_size: 20, current_page: 1 },
+    });
     const foreign = await call('GET', `/api/user/order-history/${order.orderNumber}?token=${jan.token}`);
     expect(foreign.body).toEqual({ code: 404, result: 'No such order' });
     expect((await call('GET', `/api/user/order-history/999999999?token=${jan.token}`)).body).toEqual(foreign.body);
@@ -561,7 +687,8 @@ describe('order history', () => {
 });
 
 describe('wishlist', () => {
-  const configurable = () => server.app.catalog.products.find((product: Product) => product.type_id === 'configurable' && (product.configurable_children?.length ?? 0) > 0)!;
+  const configurable = () =>
+    server.app.catalog.products.find((product: Product) => product.type_id === 'configurable' && (product.configurable_children?.length ?? 0) > 0)!;
 
   test('add by parent sku (once), list with ids and items_count, remove one, remove several', async () => {
     const anna = await customer();
@@ -589,7 +716,7 @@ describe('wishlist', () => {
     expect((await call('GET', url())).body.result.items_count).toBe(0);
   });
 
-  test('IDOR: another customer\'s wishlist item → 404, alone or among their own (nothing removed)', async () => {
+  test("IDOR: another customer's wishlist item → 404, alone or among their own (nothing removed)", async () => {
     const anna = await customer();
     const jan = await customer();
     await call('PUT', `/api/wishlist/${encodeURIComponent(valve.sku)}?token=${anna.token}`);
@@ -605,10 +732,21 @@ describe('wishlist', () => {
 
 test('tokens never reach the log: ?token= and ?resetToken= are redacted from request URLs', async () => {
   const lines: string[] = [];
-  const sink = new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } });
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
   const logged = await startAccountServer({ logLevel: 'info', passwordScryptCost: 14 }, { logStream: sink });
   try {
-    await call('POST', '/api/user/create', { customer: { email: 'log@example.pl', firstname: 'Anna', lastname: 'Kowalska' }, password: 'tajne-haslo-1' }, {}, logged);
+    await call(
+      'POST',
+      '/api/user/create',
+      { customer: { email: 'log@example.pl', firstname: 'Anna', lastname: 'Kowalska' }, password: 'tajne-haslo-1' },
+      {},
+      logged,
+    );
     const session = (await call('POST', '/api/user/login', { username: 'log@example.pl', password: 'tajne-haslo-1' }, {}, logged)).body;
     await call('GET', `/api/user/me?token=${session.result}`, undefined, {}, logged);
     await call('GET', `/api/cart/pull?cartId=x&token=${session.result}`, undefined, {}, logged);

@@ -12,7 +12,11 @@ const json = async (path: string) => {
   return { status: response.status, body: await response.json() };
 };
 
-interface Summary { slug: string; topic: string; published_at: string }
+interface Summary {
+  slug: string;
+  topic: string;
+  published_at: string;
+}
 
 test('every topic with its count, most articles first; the counts add up to the total', async () => {
   const { status, body } = await json('/api/advice?size=50');
@@ -47,7 +51,12 @@ test('an unknown topic answers no articles (the storefront shows all)', async ()
 test('an article names its related category (id for one catalogue search), related articles of its topic and its neighbours', async () => {
   const { body } = await json('/api/advice/grzejniki-do-pompy-ciepla');
   const { article, category, related, newer, older } = body.result;
-  expect(category).toEqual({ id: 14, name: 'Grzejniki panelowe typ 33', slug: 'grzejniki-panelowe-typ-33', url_path: 'grzejniki-pokojowe/grzejniki-panelowe/grzejniki-panelowe-typ-33' });
+  expect(category).toEqual({
+    id: 14,
+    name: 'Grzejniki panelowe typ 33',
+    slug: 'grzejniki-panelowe-typ-33',
+    url_path: 'grzejniki-pokojowe/grzejniki-panelowe/grzejniki-panelowe-typ-33',
+  });
   expect(article.related_category_slug).toBe(category.slug);
   expect(article.body).toContain('## ');
   for (const other of related) expect(other).toEqual({ slug: expect.any(String), title: expect.any(String) });

@@ -85,18 +85,26 @@ describe('catalogue reads', () => {
   });
 
   test('a POST search is left alone: no HTTP cache keeps a POST answer (the service worker keeps its own copy)', async () => {
-    const response = await fetch(server.baseUrl + SEARCH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: LISTED, size: 2 }) });
+    const response = await fetch(server.baseUrl + SEARCH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: LISTED, size: 2 }),
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBeNull();
   });
 });
 
-describe('a shopper\'s own data is never public', () => {
+describe("a shopper's own data is never public", () => {
   const { cartWith, orderBody } = orderClient(() => server);
 
   test('cart, order, user, stock, wishlist and newsletter answers say no-store', async () => {
     const cartId = await cartWith(plainValve(server).sku, 1);
-    const placed = await fetch(`${server.baseUrl}/api/order`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(orderBody(cartId)) });
+    const placed = await fetch(`${server.baseUrl}/api/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(orderBody(cartId)),
+    });
     expect(placed.status).toBe(200);
     expect(placed.headers.get('cache-control')).toBe('no-store');
     const { orderNumber, clientOrderId } = (await placed.json()).result as { orderNumber: string; clientOrderId: string };

@@ -14,13 +14,15 @@ const find = (test: (product: Product) => boolean) => {
 
 async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
   const response = await fetch(server.baseUrl + path, {
-    method, headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() as { code: number; result: any } };
+  return { status: response.status, body: (await response.json()) as { code: number; result: any } };
 }
 const newCart = async () => (await call('POST', '/api/cart/create')).body.result as string;
-const add = (cartId: string, cartItem: Record<string, unknown>) => call('POST', `/api/cart/update?cartId=${cartId}`, { cartItem: { quoteId: cartId, ...cartItem } });
+const add = (cartId: string, cartItem: Record<string, unknown>) =>
+  call('POST', `/api/cart/update?cartId=${cartId}`, { cartItem: { quoteId: cartId, ...cartItem } });
 const totals = async (cartId: string) => (await call('GET', `/api/cart/totals?cartId=${cartId}`)).body.result;
 
 beforeAll(async () => {
@@ -29,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-test('a guest cart: create → add → pull; the server\'s price, whatever the client sends', async () => {
+test("a guest cart: create → add → pull; the server's price, whatever the client sends", async () => {
   const created = await call('POST', '/api/cart/create');
   expect(created.status).toBe(200);
   const cartId = created.body.result;
@@ -39,7 +41,9 @@ test('a guest cart: create → add → pull; the server\'s price, whatever the c
   expect(added.status).toBe(200);
   expect(added.body.result).toMatchObject({ sku: valve.sku, qty: 2, price: valve.final_price_incl_tax, quote_id: cartId });
   const pulled = await call('GET', `/api/cart/pull?cartId=${cartId}`);
-  expect(pulled.body.result).toEqual([expect.objectContaining({ item_id: added.body.result.item_id, sku: valve.sku, qty: 2, name: valve.name, product_type: 'simple' })]);
+  expect(pulled.body.result).toEqual([
+    expect.objectContaining({ item_id: added.body.result.item_id, sku: valve.sku, qty: 2, name: valve.name, product_type: 'simple' }),
+  ]);
   const sums = await totals(cartId);
   expect(sums.subtotal_incl_tax).toBe(round2(valve.final_price_incl_tax! * 2));
   expect(sums.grand_total).toBe(sums.subtotal_incl_tax);
@@ -48,47 +52,90 @@ test('a guest cart: create → add → pull; the server\'s price, whatever the c
 
 test('the same item again adds up; with item_id the quantity is set; delete removes the line', async () => {
   const cartId = await newCart();
-  const valve = find((product) => product.type_id === 'simple' && inStock(product) && !product.custom_options && (!product.stock.manage_stock || product.stock.qty >= 10 || product.stock.is_volatile));
+  const valve = find(
+    (product) =>
+      product.type_id === 'simple' &&
+      inStock(product) &&
+      !product.custom_options &&
+      (!product.stock.manage_stock || product.stock.qty >= 10 || product.stock.is_volatile),
+  );
   const first = (await add(cartId, { sku: valve.sku, qty: 1 })).body.result;
   const second = (await add(cartId, { sku: valve.sku, qty: 2 })).body.result;
   expect(second).toMatchObject({ item_id: first.item_id, qty: 3 });
   const set = (await add(cartId, { sku: valve.sku, qty: 1, item_id: first.item_id })).body.result;
   expect(set).toMatchObject({ item_id: first.item_id, qty: 1 });
-  expect((await call('POST', `/api/cart/delete?cartId=${cartId}`, { cartItem: { sku: valve.sku, item_id: first.item_id, quoteId: cartId } })).body.result).toBe(true);
+  expect((await call('POST', `/api/cart/delete?cartId=${cartId}`, { cartItem: { sku: valve.sku, item_id: first.item_id, quoteId: cartId } })).body.result).toBe(
+    true,
+  );
   expect((await call('GET', `/api/cart/pull?cartId=${cartId}`)).body.result).toEqual([]);
   expect((await call('POST', `/api/cart/delete?cartId=${cartId}`, { cartItem: { item_id: first.item_id } })).status).toBe(404);
 });
 
-test('a configurable by its variant\'s sku or by option values is one line; tier prices lower the unit price', async () => {
-  const radiator = find((product) => product.type_id === 'configurable' && (product.configurable_children ?? []).some((child) => child.status < 2 && child.stock.is_in_stock && (!child.stock.manage_stock || child.stock.qty >= 5 || child.stock.is_volatile)));
-  const child = radiator.configurable_children!.find((candidate) => candidate.status < 2 && candidate.stock.is_in_stock && (!candidate.stock.manage_stock || candidate.stock.qty >= 5 || candidate.stock.is_volatile))!;
+test("a configurable by its variant's sku or by option values is one line; tier prices lower the unit price", async () => {
+  const radiator = find(
+    (product) =>
+      product.type_id === 'configurable' &&
+      (product.configurable_children ?? []).some(
+        (child) => child.status < 2 && child.stock.is_in_stock && (!child.stock.manage_stock || child.stock.qty >= 5 || child.stock.is_volatile),
+      ),
+  );
+  const child = radiator.configurable_children!.find(
+    (candidate) =>
+      candidate.status < 2 && candidate.stock.is_in_stock && (!candidate.stock.manage_stock || candidate.stock.qty >= 5 || candidate.stock.is_volatile),
+  )!;
   const cartId = await newCart();
   const bySku = (await add(cartId, { sku: child.sku, qty: 1 })).body.result;
   expect(bySku).toMatchObject({ sku: child.sku, parent_sku: radiator.sku, slug: radiator.slug, price: child.final_price_incl_tax });
-  const options = radiator.configurable_options!.map((option) => ({ option_id: String(option.attribute_id), option_value: String((child as unknown as Record<string, unknown>)[option.attribute_code]) }));
+  const options = radiator.configurable_options!.map((option) => ({
+    option_id: String(option.attribute_id),
+    option_value: String((child as unknown as Record<string, unknown>)[option.attribute_code]),
+  }));
   const byOptions = await add(cartId, { sku: radiator.sku, qty: 1, product_option: { extension_attributes: { configurable_item_options: options } } });
   expect(byOptions.body.result).toMatchObject({ item_id: bySku.item_id, qty: 2 });
   expect(bySku.options.map((option: { label: string }) => option.label)).toEqual(radiator.configurable_options!.map((option) => option.label));
 
-  const impossible = await add(cartId, { sku: radiator.sku, qty: 1, product_option: { extension_attributes: { configurable_item_options: options.map((option) => ({ ...option, option_value: '999999' })) } } });
+  const impossible = await add(cartId, {
+    sku: radiator.sku,
+    qty: 1,
+    product_option: { extension_attributes: { configurable_item_options: options.map((option) => ({ ...option, option_value: '999999' })) } },
+  });
   expect(impossible).toMatchObject({ status: 400, body: { result: 'No such configuration for the product, choose another combination' } });
   expect((await add(cartId, { sku: radiator.sku, qty: 1 })).body.result).toBe('No such configuration for the product, choose another combination');
 
-  const tiered = find((product) => product.type_id === 'simple' && inStock(product) && !product.custom_options && product.tier_prices.some((tier) => tier.customer_group_id === 32000 && tier.qty <= 5)
-    && (!product.stock.manage_stock || product.stock.qty >= 5 || product.stock.is_volatile) && (product.stock.max_sale_qty === 0 || product.stock.max_sale_qty >= 5));
-  const tier = tiered.tier_prices.filter((candidate) => candidate.customer_group_id === 32000 && candidate.qty <= 5).sort((a, b) => b.percentage_value - a.percentage_value)[0];
+  const tiered = find(
+    (product) =>
+      product.type_id === 'simple' &&
+      inStock(product) &&
+      !product.custom_options &&
+      product.tier_prices.some((tier) => tier.customer_group_id === 32000 && tier.qty <= 5) &&
+      (!product.stock.manage_stock || product.stock.qty >= 5 || product.stock.is_volatile) &&
+      (product.stock.max_sale_qty === 0 || product.stock.max_sale_qty >= 5),
+  );
+  const tier = tiered.tier_prices
+    .filter((candidate) => candidate.customer_group_id === 32000 && candidate.qty <= 5)
+    .sort((a, b) => b.percentage_value - a.percentage_value)[0];
   const line = (await add(cartId, { sku: tiered.sku, qty: 5 })).body.result;
   expect(line.price).toBe(round2(tiered.final_price_incl_tax! * (1 - tier.percentage_value / 100)));
 });
 
-test('a bundle: defaults, a chosen valve quantity where the product allows it, a fixed radiator quantity, the selections\' prices', async () => {
-  const bundle = find((product) => product.type_id === 'bundle' && product.stock.is_in_stock && (product.bundle_options ?? []).every((option) => option.product_links.every((link) => {
-    const member = server.app.catalog.bySkuLookup(link.sku);
-    const stock = (member?.child ?? member?.product)?.stock;
-    return stock?.is_in_stock && (!stock.manage_stock || stock.qty >= 10 || stock.is_volatile);
-  })));
+test("a bundle: defaults, a chosen valve quantity where the product allows it, a fixed radiator quantity, the selections' prices", async () => {
+  const bundle = find(
+    (product) =>
+      product.type_id === 'bundle' &&
+      product.stock.is_in_stock &&
+      (product.bundle_options ?? []).every((option) =>
+        option.product_links.every((link) => {
+          const member = server.app.catalog.bySkuLookup(link.sku);
+          const stock = (member?.child ?? member?.product)?.stock;
+          return stock?.is_in_stock && (!stock.manage_stock || stock.qty >= 10 || stock.is_volatile);
+        }),
+      ),
+  );
   const [radiatorOption, valveOption] = bundle.bundle_options!;
-  const priceOf = (sku: string) => { const member = server.app.catalog.bySkuLookup(sku)!; return (member.child ?? member.product).final_price_incl_tax!; };
+  const priceOf = (sku: string) => {
+    const member = server.app.catalog.bySkuLookup(sku)!;
+    return (member.child ?? member.product).final_price_incl_tax!;
+  };
   const cartId = await newCart();
   const defaults = (await add(cartId, { sku: bundle.sku, qty: 1 })).body.result;
   const defaultRadiator = radiatorOption.product_links.find((link) => link.is_default)!;
@@ -97,38 +144,68 @@ test('a bundle: defaults, a chosen valve quantity where the product allows it, a
 
   const valve = valveOption.product_links.at(-1)!;
   const chosen = await add(cartId, {
-    sku: bundle.sku, qty: 1,
-    product_option: { extension_attributes: { bundle_options: [
-      { option_id: radiatorOption.option_id, option_qty: 5, option_selections: [defaultRadiator.id] }, // the radiator's qty is not the shopper's
-      { option_id: valveOption.option_id, option_qty: 2, option_selections: [valve.id] },
-    ] } },
+    sku: bundle.sku,
+    qty: 1,
+    product_option: {
+      extension_attributes: {
+        bundle_options: [
+          { option_id: radiatorOption.option_id, option_qty: 5, option_selections: [defaultRadiator.id] }, // the radiator's qty is not the shopper's
+          { option_id: valveOption.option_id, option_qty: 2, option_selections: [valve.id] },
+        ],
+      },
+    },
   });
   expect(chosen.status).toBe(200);
   expect(chosen.body.result.item_id).not.toBe(defaults.item_id); // other options, another line
   expect(chosen.body.result.price).toBe(round2(priceOf(defaultRadiator.sku) + priceOf(valve.sku) * 2));
 
-  const twoRadiators = await add(cartId, { sku: bundle.sku, qty: 1, product_option: { extension_attributes: { bundle_options: [{ option_id: radiatorOption.option_id, option_selections: radiatorOption.product_links.slice(0, 2).map((link) => link.id) }] } } });
+  const twoRadiators = await add(cartId, {
+    sku: bundle.sku,
+    qty: 1,
+    product_option: {
+      extension_attributes: {
+        bundle_options: [{ option_id: radiatorOption.option_id, option_selections: radiatorOption.product_links.slice(0, 2).map((link) => link.id) }],
+      },
+    },
+  });
   expect(twoRadiators.status).toBe(400);
-  const unknownSelection = await add(cartId, { sku: bundle.sku, qty: 1, product_option: { extension_attributes: { bundle_options: [{ option_id: valveOption.option_id, option_selections: [1] }] } } });
+  const unknownSelection = await add(cartId, {
+    sku: bundle.sku,
+    qty: 1,
+    product_option: { extension_attributes: { bundle_options: [{ option_id: valveOption.option_id, option_selections: [1] }] } },
+  });
   expect(unknownSelection.status).toBe(400);
 });
 
 test('custom options: the RAL adder on the original price, a required choice, unknown values refused', async () => {
-  const painted = find((product) => product.type_id === 'simple' && inStock(product) && (product.custom_options ?? []).length > 0 && product.tier_prices.length === 0);
+  const painted = find(
+    (product) => product.type_id === 'simple' && inStock(product) && (product.custom_options ?? []).length > 0 && product.tier_prices.length === 0,
+  );
   const option = painted.custom_options!.find((candidate) => candidate.type !== 'field')!;
   const value = option.values.find((candidate) => candidate.price > 0)!;
   const cartId = await newCart();
-  const line = await add(cartId, { sku: painted.sku, qty: 1, product_option: { extension_attributes: { custom_options: [{ option_id: String(option.option_id), option_value: String(value.option_type_id) }] } } });
+  const line = await add(cartId, {
+    sku: painted.sku,
+    qty: 1,
+    product_option: { extension_attributes: { custom_options: [{ option_id: String(option.option_id), option_value: String(value.option_type_id) }] } },
+  });
   expect(line.status).toBe(200);
   const adder = value.price_type === 'percent' ? (painted.original_price_incl_tax! * value.price) / 100 : value.price;
   expect(line.body.result.price).toBe(round2(painted.final_price_incl_tax! + adder));
-  const unknown = await add(cartId, { sku: painted.sku, qty: 1, product_option: { extension_attributes: { custom_options: [{ option_id: String(option.option_id), option_value: '424242' }] } } });
+  const unknown = await add(cartId, {
+    sku: painted.sku,
+    qty: 1,
+    product_option: { extension_attributes: { custom_options: [{ option_id: String(option.option_id), option_value: '424242' }] } },
+  });
   expect(unknown.status).toBe(400);
 });
 
-test('coupons: a wrong or expired code is refused with the spec\'s message; a good one discounts; removal restores the total', async () => {
+test("coupons: a wrong or expired code is refused with the spec's message; a good one discounts; removal restores the total", async () => {
   const cartId = await newCart();
-  const radiator = find((product) => product.type_id === 'simple' && inStock(product) && product.final_price_incl_tax! > 300 && !product.custom_options && product.tier_prices.length === 0);
+  const radiator = find(
+    (product) =>
+      product.type_id === 'simple' && inStock(product) && product.final_price_incl_tax! > 300 && !product.custom_options && product.tier_prices.length === 0,
+  );
   await add(cartId, { sku: radiator.sku, qty: 1 });
   const before = await totals(cartId);
   for (const code of ['NIEMA', 'JESIEN2025', '']) {
@@ -144,17 +221,34 @@ test('coupons: a wrong or expired code is refused with the spec\'s message; a go
 });
 
 test('shipping: a radiator cannot go to a parcel locker, valves can; choosing a method and COD adds them to the totals', async () => {
-  const radiator = find((product) => product.type_id === 'configurable' && (product.configurable_children ?? []).some((child) => child.status < 2 && child.stock.is_in_stock && child.height! >= 700 && (!child.stock.manage_stock || child.stock.qty >= 1 || child.stock.is_volatile)));
-  const child = radiator.configurable_children!.find((candidate) => candidate.status < 2 && candidate.stock.is_in_stock && candidate.height! >= 700 && (!candidate.stock.manage_stock || candidate.stock.qty >= 1 || candidate.stock.is_volatile))!;
+  const radiator = find(
+    (product) =>
+      product.type_id === 'configurable' &&
+      (product.configurable_children ?? []).some(
+        (child) =>
+          child.status < 2 && child.stock.is_in_stock && child.height! >= 700 && (!child.stock.manage_stock || child.stock.qty >= 1 || child.stock.is_volatile),
+      ),
+  );
+  const child = radiator.configurable_children!.find(
+    (candidate) =>
+      candidate.status < 2 &&
+      candidate.stock.is_in_stock &&
+      candidate.height! >= 700 &&
+      (!candidate.stock.manage_stock || candidate.stock.qty >= 1 || candidate.stock.is_volatile),
+  )!;
   const cartId = await newCart();
   await add(cartId, { sku: child.sku, qty: 1 });
   const methods = (await call('POST', `/api/cart/shipping-methods?cartId=${cartId}`, { address: { country_id: 'PL' } })).body.result;
   expect(methods.find((method: { method_code: string }) => method.method_code === 'locker')).toMatchObject({ available: false });
   expect(methods.find((method: { method_code: string }) => method.method_code === 'flatratefive')).toMatchObject({ available: true, price_incl_tax: 0 });
-  const locker = await call('POST', `/api/cart/shipping-information?cartId=${cartId}`, { addressInformation: { shippingAddress: { country_id: 'PL' }, shippingCarrierCode: 'inpost', shippingMethodCode: 'locker' } });
+  const locker = await call('POST', `/api/cart/shipping-information?cartId=${cartId}`, {
+    addressInformation: { shippingAddress: { country_id: 'PL' }, shippingCarrierCode: 'inpost', shippingMethodCode: 'locker' },
+  });
   expect(locker.status).toBe(400);
 
-  const chosen = await call('POST', `/api/cart/shipping-information?cartId=${cartId}`, { addressInformation: { shippingAddress: { country_id: 'PL' }, shippingCarrierCode: 'courier', shippingMethodCode: 'courier' } });
+  const chosen = await call('POST', `/api/cart/shipping-information?cartId=${cartId}`, {
+    addressInformation: { shippingAddress: { country_id: 'PL' }, shippingCarrierCode: 'courier', shippingMethodCode: 'courier' },
+  });
   expect(chosen.status).toBe(200);
   expect(chosen.body.result.payment_methods.map((method: { code: string }) => method.code)).toContain('cashondelivery');
   const withCod = (await call('POST', `/api/cart/collect-totals?cartId=${cartId}`, { methods: { paymentMethod: { method: 'cashondelivery' } } })).body.result;
@@ -173,7 +267,9 @@ test('a cart of services only: nothing to ship, no cash on delivery', async () =
   const payment = (await call('GET', `/api/cart/payment-methods?cartId=${cartId}`)).body.result.map((method: { code: string }) => method.code);
   expect(payment).not.toContain('cashondelivery');
   const shipping = (await call('POST', `/api/cart/shipping-methods?cartId=${cartId}`, { address: { country_id: 'PL' } })).body.result;
-  expect(shipping.filter((method: { available: boolean }) => method.available).map((method: { method_code: string }) => method.method_code)).toEqual(['virtual']);
+  expect(shipping.filter((method: { available: boolean }) => method.available).map((method: { method_code: string }) => method.method_code)).toEqual([
+    'virtual',
+  ]);
 });
 
 describe('bad input: 4xx with a message, never 500, and the cart does not change', () => {
@@ -201,14 +297,23 @@ describe('bad input: 4xx with a message, never 500, and the cart does not change
     expect((await call('GET', `/api/cart/pull?cartId=${cartId}`)).body.result).toEqual([expect.objectContaining({ sku, qty: 1 })]);
   });
 
-  test('out of stock: the spec\'s message', async () => {
+  test("out of stock: the spec's message", async () => {
     const gone = find((product) => product.type_id === 'simple' && !product.stock.is_in_stock);
     const response = await add(cartId, { sku: gone.sku, qty: 1 });
     expect(response).toMatchObject({ status: 400, body: { result: 'The product is out of stock and cannot be added to the cart!' } });
   });
 
   test('more than the stock: "Only N products of this type are available"', async () => {
-    const scarce = find((product) => product.type_id === 'simple' && product.stock.is_in_stock && product.stock.manage_stock && !product.stock.is_volatile && product.stock.qty > 0 && product.stock.qty < 50 && !product.custom_options);
+    const scarce = find(
+      (product) =>
+        product.type_id === 'simple' &&
+        product.stock.is_in_stock &&
+        product.stock.manage_stock &&
+        !product.stock.is_volatile &&
+        product.stock.qty > 0 &&
+        product.stock.qty < 50 &&
+        !product.custom_options,
+    );
     const response = await add(cartId, { sku: scarce.sku, qty: scarce.stock.qty + 1 });
     expect(response).toMatchObject({ status: 400, body: { result: `Only ${scarce.stock.qty} products of this type are available` } });
   });
@@ -216,7 +321,7 @@ describe('bad input: 4xx with a message, never 500, and the cart does not change
   test.each([
     ['no cart id', '/api/cart/pull', 400],
     ['a malformed cart id', '/api/cart/pull?cartId=../../etc', 400],
-    ['a cart id that is nobody\'s', '/api/cart/pull?cartId=AAAAAAAAAAAAAAAAAAAAAAAA', 404],
+    ["a cart id that is nobody's", '/api/cart/pull?cartId=AAAAAAAAAAAAAAAAAAAAAAAA', 404],
   ])('%s → its status', async (_name, path, status) => {
     const response = await call('GET', path);
     expect(response.status).toBe(status);
@@ -228,15 +333,26 @@ describe('bad input: 4xx with a message, never 500, and the cart does not change
     expect((await call('POST', `/api/cart/update?cartId=${cartId}`, { cartItem: { qty: 1 } })).status).toBe(400);
     expect((await call('POST', `/api/cart/update?cartId=${cartId}`, { item: { sku, qty: 1 } })).status).toBe(400);
     expect((await call('POST', `/api/cart/collect-totals?cartId=${cartId}`, { methods: { paymentMethod: { method: 'bitcoin' } } })).status).toBe(400);
-    expect((await call('POST', `/api/cart/shipping-information?cartId=${cartId}`, { addressInformation: { shippingCarrierCode: 'ufo', shippingMethodCode: 'ufo' } })).status).toBe(400);
+    expect(
+      (await call('POST', `/api/cart/shipping-information?cartId=${cartId}`, { addressInformation: { shippingCarrierCode: 'ufo', shippingMethodCode: 'ufo' } }))
+        .status,
+    ).toBe(400);
   });
 });
 
 test('a line that sold out after it was added keeps its name and picture, carries the error, and the totals charge nothing for it', async () => {
   const cartId = await newCart();
-  const radiator = find((product) => product.type_id === 'simple' && inStock(product) && product.stock.manage_stock && !product.stock.is_volatile && !product.custom_options);
+  const radiator = find(
+    (product) => product.type_id === 'simple' && inStock(product) && product.stock.manage_stock && !product.stock.is_volatile && !product.custom_options,
+  );
   expect((await add(cartId, { sku: radiator.sku, qty: 1 })).status).toBe(200);
-  expect((await call('POST', `/api/cart/shipping-information?cartId=${cartId}`, { addressInformation: { shippingAddress: { country_id: 'PL' }, shippingCarrierCode: 'courier', shippingMethodCode: 'courier' } })).status).toBe(200);
+  expect(
+    (
+      await call('POST', `/api/cart/shipping-information?cartId=${cartId}`, {
+        addressInformation: { shippingAddress: { country_id: 'PL' }, shippingCarrierCode: 'courier', shippingMethodCode: 'courier' },
+      })
+    ).status,
+  ).toBe(200);
   expect((await call('POST', `/api/cart/collect-totals?cartId=${cartId}`, { methods: { paymentMethod: { method: 'cashondelivery' } } })).status).toBe(200);
   expect((await totals(cartId)).grand_total).toBeGreaterThan(radiator.final_price_incl_tax!);
 

@@ -31,7 +31,10 @@ describe('catalogue search', () => {
         _appliedFilters: [...LISTED, { attribute: 'category_ids', value: { in: [3] } }],
         _availableFilters: ['color', 'manufacturer', 'material', 'delivery', 'price', 'power_75_65_20', 'width', 'height'].map((field) => ({ field })),
       },
-      size: 20, from: 0, sort: 'price:asc', _sourceInclude: ['sku', 'name', 'final_price_incl_tax', 'category_ids', 'visibility', 'status', 'stock'],
+      size: 20,
+      from: 0,
+      sort: 'price:asc',
+      _sourceInclude: ['sku', 'name', 'final_price_incl_tax', 'category_ids', 'visibility', 'status', 'stock'],
     });
     expect(status).toBe(200);
     expect(body).toMatchObject({ start: 0, perPage: 20 });
@@ -46,8 +49,15 @@ describe('catalogue search', () => {
     const prices = body.items.map((item: { final_price_incl_tax: number }) => item.final_price_incl_tax);
     expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
     expect(Object.keys(body.aggregations).sort()).toEqual([
-      'agg_range_height', 'agg_range_power_75_65_20', 'agg_range_price', 'agg_range_width', 'agg_terms_color', 'agg_terms_color_options',
-      'agg_terms_delivery', 'agg_terms_manufacturer', 'agg_terms_material',
+      'agg_range_height',
+      'agg_range_power_75_65_20',
+      'agg_range_price',
+      'agg_range_width',
+      'agg_terms_color',
+      'agg_terms_color_options',
+      'agg_terms_delivery',
+      'agg_terms_manufacturer',
+      'agg_terms_material',
     ]);
     const priceTotal = body.aggregations.agg_range_price.buckets.reduce((sum: number, bucket: { doc_count: number }) => sum + bucket.doc_count, 0);
     expect(priceTotal).toBe(body.total);
@@ -72,7 +82,11 @@ describe('catalogue search', () => {
   });
 
   test('text search: diacritics-insensitive, bathroom radiators first for "grzejnik łazienkowy"', async () => {
-    const { body } = await post(`${SEARCH}/product/_search`, { query: { _searchText: 'grzejnik lazienkowy', _appliedFilters: LISTED }, size: 10, _sourceInclude: ['name', 'category_ids'] });
+    const { body } = await post(`${SEARCH}/product/_search`, {
+      query: { _searchText: 'grzejnik lazienkowy', _appliedFilters: LISTED },
+      size: 10,
+      _sourceInclude: ['name', 'category_ids'],
+    });
     expect(body.total).toBeGreaterThan(10);
     for (const item of body.items) expect(item.category_ids).toContain(6);
     for (const item of body.items) expect(item._score).toBeGreaterThan(0.02);
@@ -81,9 +95,13 @@ describe('catalogue search', () => {
   });
 
   test('the home page rails: new, bestsellers and exclusive collection, 8 each', async () => {
-    const rail = (filter: object) => post(`${SEARCH}/product/_search`, {
-      query: { _appliedFilters: [...LISTED, filter, { attribute: 'image', value: { exists: true } }] }, size: 8, sort: 'id:desc', _sourceInclude: ['sku', 'id'],
-    });
+    const rail = (filter: object) =>
+      post(`${SEARCH}/product/_search`, {
+        query: { _appliedFilters: [...LISTED, filter, { attribute: 'image', value: { exists: true } }] },
+        size: 8,
+        sort: 'id:desc',
+        _sourceInclude: ['sku', 'id'],
+      });
     const [news, bestsellers, exclusive] = await Promise.all([
       rail({ attribute: 'news_to_date', value: { gte: '2026-11-21' } }),
       rail({ attribute: 'bestseller', value: { eq: 1 } }),
@@ -95,11 +113,26 @@ describe('catalogue search', () => {
   });
 
   test('categories (size 4000, position:asc), attributes by code, the tax rule', async () => {
-    const categories = await post(`${SEARCH}/category/_search`, { size: 4000, sort: 'position:asc', query: { _appliedFilters: [{ attribute: 'parent_id', value: { eq: 2 } }] } });
-    expect(categories.body.items.map((c: { slug: string }) => c.slug)).toEqual(['grzejniki-dekoracyjne', 'grzejniki-lazienkowe', 'grzejniki-pokojowe', 'akcesoria', 'montaz-i-poradniki']);
-    const byPath = await post(`${SEARCH}/category/_search`, { query: { _appliedFilters: [{ attribute: 'url_path', value: { eq: 'grzejniki-lazienkowe/grzejniki-drabinkowe' } }] } });
+    const categories = await post(`${SEARCH}/category/_search`, {
+      size: 4000,
+      sort: 'position:asc',
+      query: { _appliedFilters: [{ attribute: 'parent_id', value: { eq: 2 } }] },
+    });
+    expect(categories.body.items.map((c: { slug: string }) => c.slug)).toEqual([
+      'grzejniki-dekoracyjne',
+      'grzejniki-lazienkowe',
+      'grzejniki-pokojowe',
+      'akcesoria',
+      'montaz-i-poradniki',
+    ]);
+    const byPath = await post(`${SEARCH}/category/_search`, {
+      query: { _appliedFilters: [{ attribute: 'url_path', value: { eq: 'grzejniki-lazienkowe/grzejniki-drabinkowe' } }] },
+    });
     expect(byPath.body.items[0]).toMatchObject({ id: 7, h1_text: 'Grzejniki łazienkowe drabinkowe' });
-    const attributes = await post(`${SEARCH}/attribute/_search`, { size: 150, query: { _appliedFilters: [{ attribute: 'attribute_code', value: { in: ['color', 'manufacturer'] } }] } });
+    const attributes = await post(`${SEARCH}/attribute/_search`, {
+      size: 150,
+      query: { _appliedFilters: [{ attribute: 'attribute_code', value: { in: ['color', 'manufacturer'] } }] },
+    });
     expect(attributes.body.items.map((a: { frontend_label: string }) => a.frontend_label)).toEqual(['Kolor', 'Producent']);
     expect(attributes.body.items[0].options[0]).toMatchObject({ label: 'Biały', swatch: '#F4F4F0' });
     const taxRules = await json(`${SEARCH}/taxrule/_search`);
@@ -109,7 +142,11 @@ describe('catalogue search', () => {
   test('CMS through the search: page by identifier, blocks by like', async () => {
     const page = await post(`${SEARCH}/cms_page/_search`, { query: { _appliedFilters: [{ attribute: 'identifier', value: { eq: 'zwroty' } }] } });
     expect(page.body.items[0].title).toBe('Zwroty i reklamacje');
-    const blocks = await post(`${SEARCH}/cms_block/_search`, { size: 150, from: 0, query: { _appliedFilters: [{ attribute: 'identifier', value: { like: 'home-usp' } }] } });
+    const blocks = await post(`${SEARCH}/cms_block/_search`, {
+      size: 150,
+      from: 0,
+      query: { _appliedFilters: [{ attribute: 'identifier', value: { like: 'home-usp' } }] },
+    });
     expect(blocks.body.total).toBe(4);
   });
 
@@ -118,7 +155,10 @@ describe('catalogue search', () => {
     [{ size: 201 }, 'size must be a whole number from 1 to 200 (products per request; up to 999 with _source_exclude=* for facets only)'],
     [{ from: -1 }, 'from must be a whole number from 0 to 1000000'],
     [{ query: { _appliedFilters: [{ attribute: 'delivery', value: { in: ['2-3'] } }] } }, 'delivery accepts only 24h, 7-14, 15-30, 31-60, got "2-3"'],
-    [{ query: { _appliedFilters: [{ attribute: 'price', value: { near: 5 } }] } }, 'filter price: unsupported operator "near" (use in, nin, eq, neq, gt, gte, lt, lte, like, exists)'],
+    [
+      { query: { _appliedFilters: [{ attribute: 'price', value: { near: 5 } }] } },
+      'filter price: unsupported operator "near" (use in, nin, eq, neq, gt, gte, lt, lte, like, exists)',
+    ],
     [{ sort: 'price:up' }, 'sort price: order must be asc or desc'],
   ])('bad search %j → 400 "%s"', async (body, message) => {
     expect(await post(`${SEARCH}/product/_search`, body)).toMatchObject({ status: 400, body: { code: 400, result: message } });
@@ -127,44 +167,81 @@ describe('catalogue search', () => {
   test('tier prices: everyone sees the all-groups tiers; the group in a signed groupToken sees its own too', async () => {
     const tierGroups = async (extra: Record<string, unknown>) => {
       const { status, body } = await post(`${SEARCH}/product/_search`, {
-        query: { _appliedFilters: [{ attribute: 'tier_prices', value: { exists: true } }, ...LISTED] }, size: 50, _sourceInclude: ['sku', 'tier_prices'], ...extra,
+        query: { _appliedFilters: [{ attribute: 'tier_prices', value: { exists: true } }, ...LISTED] },
+        size: 50,
+        _sourceInclude: ['sku', 'tier_prices'],
+        ...extra,
       });
       expect(status).toBe(200);
-      return new Set((body.items as { tier_prices: { customer_group_id: number }[] }[]).flatMap((item) => item.tier_prices.map((tier) => tier.customer_group_id)));
+      return new Set(
+        (body.items as { tier_prices: { customer_group_id: number }[] }[]).flatMap((item) => item.tier_prices.map((tier) => tier.customer_group_id)),
+      );
     };
     const installerToken = server.app.groupTokens.sign(2);
-    expect([...await tierGroups({})]).toEqual([32000]);
-    expect([...await tierGroups({ groupToken: installerToken })].sort()).toEqual([2, 32000]);
+    expect([...(await tierGroups({}))]).toEqual([32000]);
+    expect([...(await tierGroups({ groupToken: installerToken }))].sort()).toEqual([2, 32000]);
     // The token outranks a groupId the client claims, and works in the GET form too.
-    expect([...await tierGroups({ groupToken: server.app.groupTokens.sign(1), groupId: 2 })]).toEqual([32000]);
-    const viaGet = await json(`${SEARCH}/product/_search?size=5&_source_include=tier_prices&groupToken=${installerToken}&request=${encodeURIComponent(JSON.stringify({ _appliedFilters: [{ attribute: 'tier_prices', value: { exists: true } }] }))}`);
-    expect(viaGet.body.items.some((item: { tier_prices: { customer_group_id: number }[] }) => item.tier_prices.some((tier) => tier.customer_group_id === 2))).toBe(true);
+    expect([...(await tierGroups({ groupToken: server.app.groupTokens.sign(1), groupId: 2 }))]).toEqual([32000]);
+    const viaGet = await json(
+      `${SEARCH}/product/_search?size=5&_source_include=tier_prices&groupToken=${installerToken}&request=${encodeURIComponent(JSON.stringify({ _appliedFilters: [{ attribute: 'tier_prices', value: { exists: true } }] }))}`,
+    );
+    expect(
+      viaGet.body.items.some((item: { tier_prices: { customer_group_id: number }[] }) => item.tier_prices.some((tier) => tier.customer_group_id === 2)),
+    ).toBe(true);
     const [payload] = installerToken.split('.');
     for (const forged of [`${payload}.not-the-signature`, 'garbage', 42]) {
-      expect(await post(`${SEARCH}/product/_search`, { size: 1, groupToken: forged })).toMatchObject({ status: 400, body: { result: 'groupToken is not valid: sign in again' } });
+      expect(await post(`${SEARCH}/product/_search`, { size: 1, groupToken: forged })).toMatchObject({
+        status: 400,
+        body: { result: 'groupToken is not valid: sign in again' },
+      });
     }
   });
 
   test('bad requests in the URL and the body are 4xx, never 500', async () => {
-    expect(await json(`${SEARCH}/product/_search?request=%7Bbroken`)).toMatchObject({ status: 400, body: { result: 'request must be JSON (the search query)' } });
-    expect(await json(`${SEARCH}/orders/_search`)).toMatchObject({ status: 400, body: { result: 'type must be one of product, category, attribute, taxrule, cms_page, cms_block, cms_hierarchy, review' } });
+    expect(await json(`${SEARCH}/product/_search?request=%7Bbroken`)).toMatchObject({
+      status: 400,
+      body: { result: 'request must be JSON (the search query)' },
+    });
+    expect(await json(`${SEARCH}/orders/_search`)).toMatchObject({
+      status: 400,
+      body: { result: 'type must be one of product, category, attribute, taxrule, cms_page, cms_block, cms_hierarchy, review' },
+    });
     expect(await json('/api/catalog/other_index/product/_search')).toMatchObject({ status: 404, body: { result: 'Unknown catalogue index: other_index' } });
-    expect((await fetch(`${server.baseUrl}${SEARCH}/product/_search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":' })).status).toBe(400);
-    expect(await post(`${SEARCH}/product/_search`, [1, 2])).toMatchObject({ status: 400, body: { result: 'the body must be a JSON object (the search query)' } });
+    expect(
+      (await fetch(`${server.baseUrl}${SEARCH}/product/_search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":' }))
+        .status,
+    ).toBe(400);
+    expect(await post(`${SEARCH}/product/_search`, [1, 2])).toMatchObject({
+      status: 400,
+      body: { result: 'the body must be a JSON object (the search query)' },
+    });
   });
 });
 
-describe('heat output at the shopper\'s temperatures', () => {
-  interface Powered { sku: string; power_75_65_20?: number; heat_exponent?: number; configurable_children?: { power_75_65_20?: number }[] }
+describe("heat output at the shopper's temperatures", () => {
+  interface Powered {
+    sku: string;
+    power_75_65_20?: number;
+    heat_exponent?: number;
+    configurable_children?: { power_75_65_20?: number }[];
+  }
   const at = { supply: 45, return: 35, room: 20 };
   // The most a product (or any of its variants) gives at 45/35/20, computed here with the shared formula.
-  const best = (product: Powered) => Math.max(0, ...[product.power_75_65_20, ...(product.configurable_children ?? []).map((child) => child.power_75_65_20)]
-    .filter((watts): watts is number => watts !== undefined).map((watts) => heatOutput(watts, at, product.heat_exponent)));
+  const best = (product: Powered) =>
+    Math.max(
+      0,
+      ...[product.power_75_65_20, ...(product.configurable_children ?? []).map((child) => child.power_75_65_20)]
+        .filter((watts): watts is number => watts !== undefined)
+        .map((watts) => heatOutput(watts, at, product.heat_exponent)),
+    );
   const fields = ['sku', 'power_75_65_20', 'heat_exponent', 'configurable_children.power_75_65_20'];
 
   test('filter heat_output ≥ 800 W at 45/35/20 and sort by it: every radiator gives that much, strongest first', async () => {
     const { status, body } = await post(`${SEARCH}/product/_search`, {
-      heatAt: '45/35/20', sort: 'heat_output:desc', size: 50, _sourceInclude: fields,
+      heatAt: '45/35/20',
+      sort: 'heat_output:desc',
+      size: 50,
+      _sourceInclude: fields,
       query: { _appliedFilters: [...LISTED, { attribute: 'heat_output', value: { gte: 800 } }] },
     });
     expect(status).toBe(200);
@@ -173,23 +250,33 @@ describe('heat output at the shopper\'s temperatures', () => {
     for (const watts of outputs) expect(watts).toBeGreaterThanOrEqual(800);
     expect(outputs).toEqual([...outputs].sort((a, b) => b - a));
     // The same radiators at catalogue temperatures: many more pass 800 W.
-    const nominal = await post(`${SEARCH}/product/_search`, { size: 1, query: { _appliedFilters: [...LISTED, { attribute: 'heat_output', value: { gte: 800 } }] } });
+    const nominal = await post(`${SEARCH}/product/_search`, {
+      size: 1,
+      query: { _appliedFilters: [...LISTED, { attribute: 'heat_output', value: { gte: 800 } }] },
+    });
     expect(nominal.body.total).toBeGreaterThan(body.total);
   });
 
   test('the output filter misses nobody: the complement holds no product reaching 800 W at 45/35/20', async () => {
     // Every page of the complement (products come at most 200 per request).
-    const page = async (from: number) => (await post(`${SEARCH}/product/_search`, {
-      heatAt: '45/35/20', from, size: 200, _sourceInclude: fields,
-      query: { _appliedFilters: [...LISTED, { attribute: 'power_75_65_20', value: { gte: 0 } }, { attribute: 'heat_output', value: { lt: 800 } }] },
-    })).body;
+    const page = async (from: number) =>
+      (
+        await post(`${SEARCH}/product/_search`, {
+          heatAt: '45/35/20',
+          from,
+          size: 200,
+          _sourceInclude: fields,
+          query: { _appliedFilters: [...LISTED, { attribute: 'power_75_65_20', value: { gte: 0 } }, { attribute: 'heat_output', value: { lt: 800 } }] },
+        })
+      ).body;
     const body = await page(0);
     expect(body.total).toBeGreaterThan(0);
     for (let from = 200; from < body.total; from += 200) body.items.push(...(await page(from)).items);
     expect(body.items).toHaveLength(body.total);
     for (const product of body.items) {
       const values = [product.power_75_65_20, ...(product.configurable_children ?? []).map((child: { power_75_65_20?: number }) => child.power_75_65_20)]
-        .filter((watts): watts is number => watts !== undefined).map((watts) => heatOutput(watts, at, product.heat_exponent));
+        .filter((watts): watts is number => watts !== undefined)
+        .map((watts) => heatOutput(watts, at, product.heat_exponent));
       expect(Math.min(...values)).toBeLessThan(800);
     }
   });
@@ -213,7 +300,11 @@ describe('products', () => {
   });
 
   test.each([
-    ['/api/product/render-list?skus=KF-ZT-0001&currencyCode=EUR', 400, 'currencyCode: only PLN prices are kept, got EUR (a VSF client sets i18n.currencyCode to PLN)'],
+    [
+      '/api/product/render-list?skus=KF-ZT-0001&currencyCode=EUR',
+      400,
+      'currencyCode: only PLN prices are kept, got EUR (a VSF client sets i18n.currencyCode to PLN)',
+    ],
     ['/api/product/render-list?skus=KF-ZT-0001&storeId=7', 400, 'storeId: this shop is store 2 (or 1), got 7'],
     ['/api/product/render-list?skus=%2C%2C', 400, 'render-list needs at least one sku'],
     ['/api/product/render-list', 400, 'querystring.skus is required'],
@@ -227,7 +318,10 @@ describe('products', () => {
   });
 
   test('product/single by sku, by a variant sku and by url_path; hidden and disabled products are not found', async () => {
-    const listed = await post(`${SEARCH}/product/_search`, { query: { _appliedFilters: [...LISTED, { attribute: 'type_id', value: { eq: 'configurable' } }] }, size: 1 });
+    const listed = await post(`${SEARCH}/product/_search`, {
+      query: { _appliedFilters: [...LISTED, { attribute: 'type_id', value: { eq: 'configurable' } }] },
+      size: 1,
+    });
     const product = listed.body.items[0];
     expect((await json(`/api/product/single?sku=${product.sku}`)).body.result.id).toBe(product.id);
     expect((await json(`/api/product/single?sku=${product.configurable_children[0].sku}`)).body.result.id).toBe(product.id);
@@ -236,17 +330,25 @@ describe('products', () => {
     const disabled = await post(`${SEARCH}/product/_search`, { query: { _appliedFilters: [{ attribute: 'status', value: { eq: 2 } }] }, size: 1 });
     for (const { body } of [hidden, disabled]) {
       expect(body.total).toBeGreaterThan(0);
-      expect(await json(`/api/product/single?sku=${body.items[0].sku}`)).toMatchObject({ status: 404, body: { result: 'Product query returned an empty result' } });
+      expect(await json(`/api/product/single?sku=${body.items[0].sku}`)).toMatchObject({
+        status: 404,
+        body: { result: 'Product query returned an empty result' },
+      });
     }
   });
 
   test('product-view: the product, its attribute labels, categories, related products and price history in one call', async () => {
-    const listed = await post(`${SEARCH}/product/_search`, { query: { _appliedFilters: [...LISTED, { attribute: 'category_ids', value: { in: [7] } }] }, size: 1 });
+    const listed = await post(`${SEARCH}/product/_search`, {
+      query: { _appliedFilters: [...LISTED, { attribute: 'category_ids', value: { in: [7] } }] },
+      size: 1,
+    });
     const sku = listed.body.items[0].sku;
     const { status, body } = await json(`/api/product-view/${sku}`);
     expect(status).toBe(200);
     expect(body.result.product.sku).toBe(sku);
-    expect(body.result.attributes.map((a: { attribute_code: string }) => a.attribute_code)).toEqual(expect.arrayContaining(['manufacturer', 'material', 'power_75_65_20']));
+    expect(body.result.attributes.map((a: { attribute_code: string }) => a.attribute_code)).toEqual(
+      expect.arrayContaining(['manufacturer', 'material', 'power_75_65_20']),
+    );
     expect(body.result.categories.map((c: { id: number }) => c.id)).toEqual([6, 7]);
     expect(body.result.related.length).toBeGreaterThan(0);
     expect(body.result.related[0]).toHaveProperty('final_price_incl_tax');

@@ -19,8 +19,17 @@ function hostileHtml(): string {
 
 function hostilePage(id: number, identifier: string): CmsPage {
   return {
-    id, identifier, title: 'Strona z pułapką', content_heading: 'Strona z pułapką', content: hostileHtml(), meta_title: 'Strona z pułapką',
-    meta_description: '', parent_identifier: 'informacje', position: 99, active: true, updated_at: '2026-11-01 09:00:00',
+    id,
+    identifier,
+    title: 'Strona z pułapką',
+    content_heading: 'Strona z pułapką',
+    content: hostileHtml(),
+    meta_title: 'Strona z pułapką',
+    meta_description: '',
+    parent_identifier: 'informacje',
+    position: 99,
+    active: true,
+    updated_at: '2026-11-01 09:00:00',
   };
 }
 
@@ -75,7 +84,7 @@ describe('sanitised at seed time', () => {
     expectClean(blocks.body.result.items[0].content);
   });
 
-  test('every page of the shop\'s seed is served as the seed wrote it: headings, lists, a table, links', async () => {
+  test("every page of the shop's seed is served as the seed wrote it: headings, lists, a table, links", async () => {
     const { body } = await json('/api/cms/page/dostawa');
     expect(body.result.content).toMatch(/<h2>.*<\/h2>/);
     expect(body.result.content).toContain('<table>');
@@ -88,8 +97,14 @@ describe('sanitised again when the catalogue loads rows written another way', ()
   beforeAll(async () => {
     const page = hostilePage(902, 'pulapka-baza');
     const block = hostileBlock(902, 'pulapka-baza');
-    await server.db.kysely.insertInto('cms_page').values({ id: page.id, identifier: page.identifier, doc: JSON.stringify(page) }).execute();
-    await server.db.kysely.insertInto('cms_block').values({ id: block.id, identifier: block.identifier, doc: JSON.stringify(block) }).execute();
+    await server.db.kysely
+      .insertInto('cms_page')
+      .values({ id: page.id, identifier: page.identifier, doc: JSON.stringify(page) })
+      .execute();
+    await server.db.kysely
+      .insertInto('cms_block')
+      .values({ id: block.id, identifier: block.identifier, doc: JSON.stringify(block) })
+      .execute();
     await server.app.catalog.refresh();
   });
 
@@ -111,9 +126,18 @@ describe('sanitised again when the catalogue loads rows written another way', ()
 describe('blocks query limits (spec §7, §9)', () => {
   const MANY = 520;
   beforeAll(async () => {
-    const rows = Array.from({ length: MANY }, (_, index) => ({ id: 10_000 + index, identifier: `limit-${String(index).padStart(3, '0')}`, title: `Blok ${index}`, content: '<p>x</p>', active: true }));
+    const rows = Array.from({ length: MANY }, (_, index) => ({
+      id: 10_000 + index,
+      identifier: `limit-${String(index).padStart(3, '0')}`,
+      title: `Blok ${index}`,
+      content: '<p>x</p>',
+      active: true,
+    }));
     for (let start = 0; start < rows.length; start += 200) {
-      await server.db.kysely.insertInto('cms_block').values(rows.slice(start, start + 200).map((block) => ({ id: block.id, identifier: block.identifier, doc: JSON.stringify(block) }))).execute();
+      await server.db.kysely
+        .insertInto('cms_block')
+        .values(rows.slice(start, start + 200).map((block) => ({ id: block.id, identifier: block.identifier, doc: JSON.stringify(block) })))
+        .execute();
     }
     await server.app.catalog.refresh();
   });
@@ -143,7 +167,10 @@ describe('blocks query limits (spec §7, §9)', () => {
 
   test('inactive blocks are not listed', async () => {
     const block = { id: 20_000, identifier: 'limit-ukryty', title: 'Ukryty', content: '<p>x</p>', active: false };
-    await server.db.kysely.insertInto('cms_block').values({ id: block.id, identifier: block.identifier, doc: JSON.stringify(block) }).execute();
+    await server.db.kysely
+      .insertInto('cms_block')
+      .values({ id: block.id, identifier: block.identifier, doc: JSON.stringify(block) })
+      .execute();
     await server.app.catalog.refresh();
     expect((await json('/api/cms/blocks?like=limit-ukryty')).body.result.total).toBe(0);
   });

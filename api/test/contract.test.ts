@@ -12,7 +12,7 @@ let server: TestServer;
 /** Routes whose success is not JSON, so it has no JSON schema (their refusals are the JSON error envelope). */
 const NOT_JSON = new Map([
   ['/img/{width}/{height}/{mode}/{*}', 'image bytes (WebP/JPEG/PNG) from the image resizer'],
-  ['/api/ext/newsletter/confirm', '303 to the shop\'s confirmation page (the e-mail\'s double opt-in link)'],
+  ['/api/ext/newsletter/confirm', "303 to the shop's confirmation page (the e-mail's double opt-in link)"],
   ['/api/ext/newsletter/form', '303 back to the page the form was sent from (the newsletter form without JavaScript)'],
 ]);
 
@@ -34,10 +34,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 test('every JSON route publishes the schema of its answer in /api/openapi.json', async () => {
-  const document = await (await fetch(`${server.baseUrl}/api/openapi.json`)).json() as {
+  const document = (await (await fetch(`${server.baseUrl}/api/openapi.json`)).json()) as {
     paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>>;
   };
-  const routes = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, path, operation })));
+  const routes = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, path, operation })),
+  );
   expect(routes.length).toBeGreaterThan(40);
   const without = routes
     .filter(({ path }) => !NOT_JSON.has(path))
@@ -55,7 +57,7 @@ test.each([
 ])('%s → %i, naming %s', async (url, status, problem) => {
   const response = await fetch(`${server.baseUrl}${url}`);
   expect(response.status).toBe(status);
-  const body = await response.json() as { result: unknown };
+  const body = (await response.json()) as { result: unknown };
   if (problem === null) expect(body).toEqual({ code: 200, result: { sku: 'KF-ZT-0001', qty: 2 } });
   else expect(String(body.result)).toContain(problem);
 });

@@ -71,7 +71,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    app, db, varDir,
+    app,
+    db,
+    varDir,
     baseUrl: `http://127.0.0.1:${port}`,
     close: async () => {
       await app.close();

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const get = async (path: string) => {
   const response = await fetch(server.baseUrl + path);
-  return { status: response.status, body: await response.json() as { code: number; result: unknown } };
+  return { status: response.status, body: (await response.json()) as { code: number; result: unknown } };
 };
 
 const PAGED = () => [`/api/review/list/${productId}?`, '/api/cms/blocks?like=home&', '/api/advice?'];

@@ -23,10 +23,11 @@ afterAll(() => server.close());
 
 async function call(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) {
   const response = await fetch(server.baseUrl + url, {
-    method, headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() as { code: number; result: any } };
+  return { status: response.status, body: (await response.json()) as { code: number; result: any } };
 }
 const status = async (email: string) => (await call('GET', `/api/ext/newsletter?email=${encodeURIComponent(email)}`)).body.result;
 const subscribe = (email: string, extra: Record<string, unknown> = {}) => call('POST', '/api/ext/newsletter', { email, ...extra });
@@ -37,31 +38,46 @@ async function open(url: string, init: RequestInit = {}) {
   const response = await fetch(url.startsWith('http') ? url : server.baseUrl + url, { ...init, redirect: 'manual' });
   return { status: response.status, location: response.headers.get('location') };
 }
-const postForm = (fields: Record<string, string>, referer?: string) => open('/api/ext/newsletter/form', {
-  method: 'POST', body: new URLSearchParams(fields).toString(),
-  headers: { 'content-type': 'application/x-www-form-urlencoded', ...(referer ? { referer } : {}) },
-});
+const postForm = (fields: Record<string, string>, referer?: string) =>
+  open('/api/ext/newsletter/form', {
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(referer ? { referer } : {}) },
+  });
 
 // ---- the outbox (.eml files in VAR_DIR/mail): the clock is pinned, so files share a stamp and differ by their -n suffix.
 /** Quoted-printable (RFC 2045) back to UTF-8 text: soft line breaks joined, =XX bytes decoded. */
 function quotedPrintable(encoded: string): string {
-  return decodeURIComponent(encoded.replace(/=\n/g, '').replace(/%/g, '%25').replace(/=([0-9A-F]{2})/g, '%$1'));
+  return decodeURIComponent(
+    encoded
+      .replace(/=\n/g, '')
+      .replace(/%/g, '%25')
+      .replace(/=([0-9A-F]{2})/g, '%$1'),
+  );
 }
-interface Mail { file: string; to: string; subject: string; text: string }
+interface Mail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+}
 function mails(): Mail[] {
   const dir = path.join(server.varDir, 'mail');
   if (!fs.existsSync(dir)) return [];
   const order = (file: string) => [file.replace(/(-\d+)?\.eml$/, ''), Number(/-(\d+)\.eml$/.exec(file)?.[1] ?? 0)] as const;
-  return fs.readdirSync(dir).sort((a, b) => {
-    const [stampA, nA] = order(a);
-    const [stampB, nB] = order(b);
-    return stampA === stampB ? nA - nB : stampA < stampB ? -1 : 1;
-  }).map((file) => {
-    const raw = fs.readFileSync(path.join(dir, file), 'utf8').replace(/\r\n/g, '\n');
-    const header = (/^Subject: (.*(?:\n[ \t].*)*)/m.exec(raw)?.[1] ?? '').replace(/\?=\s+=\?/g, '?==?').replace(/\n[ \t]+/g, ' ');
-    const subject = header.replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_word, text: string) => quotedPrintable(text.replace(/_/g, ' ')));
-    return { file, to: /^To: (.*)$/m.exec(raw)?.[1] ?? '', subject, text: quotedPrintable(raw) };
-  });
+  return fs
+    .readdirSync(dir)
+    .sort((a, b) => {
+      const [stampA, nA] = order(a);
+      const [stampB, nB] = order(b);
+      return stampA === stampB ? nA - nB : stampA < stampB ? -1 : 1;
+    })
+    .map((file) => {
+      const raw = fs.readFileSync(path.join(dir, file), 'utf8').replace(/\r\n/g, '\n');
+      const header = (/^Subject: (.*(?:\n[ \t].*)*)/m.exec(raw)?.[1] ?? '').replace(/\?=\s+=\?/g, '?==?').replace(/\n[ \t]+/g, ' ');
+      const subject = header.replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_word, text: string) => quotedPrintable(text.replace(/_/g, ' ')));
+      return { file, to: /^To: (.*)$/m.exec(raw)?.[1] ?? '', subject, text: quotedPrintable(raw) };
+    });
 }
 const mailsTo = (email: string) => mails().filter((mail) => mail.to === email);
 const linkIn = (mail: Mail) => /https:\/\/sklep\.kaloryfer\.test\/api\/ext\/newsletter\/confirm\?token=[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0] ?? null;
@@ -71,7 +87,14 @@ const local = (link: string) => link.replace('https://sklep.kaloryfer.test', ser
 
 const hookCalls = (): { method: string; body: { email: string } }[] => {
   const file = path.join(server.varDir, MARKETING_RECORDER_FILE);
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line)) : [];
+  return fs.existsSync(file)
+    ? fs
+        .readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    : [];
 };
 
 const subscriberOf = (email: string) => server.db.kysely.selectFrom('newsletter_subscriber').selectAll().where('email', '=', email).executeTakeFirst();
@@ -109,9 +132,15 @@ test('subscribe → a confirmation e-mail with a single-use link → confirm →
   const [consent] = await consentsOf(email);
   const token = new URL(link).searchParams.get('token')!;
   expect(consent).toMatchObject({
-    consent_version: NEWSLETTER_CONSENT.version, text_sha256: createHash('sha256').update(NEWSLETTER_CONSENT.text).digest('hex'),
-    source: 'account', requested_at: '2026-11-21T12:00:00.000Z', confirmed_at: null, withdrawn_at: null,
-    token_hash: createHash('sha256').update(token).digest('hex'), token_expires_at: '2026-11-23T12:00:00.000Z', token_used_at: null,
+    consent_version: NEWSLETTER_CONSENT.version,
+    text_sha256: createHash('sha256').update(NEWSLETTER_CONSENT.text).digest('hex'),
+    source: 'account',
+    requested_at: '2026-11-21T12:00:00.000Z',
+    confirmed_at: null,
+    withdrawn_at: null,
+    token_hash: createHash('sha256').update(token).digest('hex'),
+    token_expires_at: '2026-11-23T12:00:00.000Z',
+    token_used_at: null,
   });
   expect(JSON.stringify(consent)).not.toContain(token);
 
@@ -203,12 +232,24 @@ test('unsubscribe acts only on a subscribed address and calls the marketing-auto
   expect(confirmations).toHaveLength(2);
   await open(local(linkIn(confirmations[1])!));
   expect(await status(email)).toBe('subscribed');
-  expect(codeIn(mailsTo(email).filter((mail) => mail.subject.startsWith('Twój kod')).at(-1)!)).toBe(code);
-  expect(await server.db.kysely.selectFrom('newsletter_coupon').selectAll().where('subscriber_id', '=', (await subscriberOf(email))!.id).execute()).toHaveLength(1);
+  expect(
+    codeIn(
+      mailsTo(email)
+        .filter((mail) => mail.subject.startsWith('Twój kod'))
+        .at(-1)!,
+    ),
+  ).toBe(code);
+  expect(
+    await server.db.kysely
+      .selectFrom('newsletter_coupon')
+      .selectAll()
+      .where('subscriber_id', '=', (await subscriberOf(email))!.id)
+      .execute(),
+  ).toHaveLength(1);
   expect(await consentsOf(email)).toHaveLength(2);
 });
 
-test('the coupon works in one cart and one order; afterwards it is refused with the spec\'s message', async () => {
+test("the coupon works in one cart and one order; afterwards it is refused with the spec's message", async () => {
   const code = await subscribed('buyer@example.pl');
   const valve = plainValve(server);
   const cartId = await cartWith(valve.sku, 1);
@@ -229,7 +270,10 @@ test('the coupon works in one cart and one order; afterwards it is refused with 
 
   // Used: refused by any cart; the other cart's stored code gives nothing any more.
   const thirdCart = await cartWith(valve.sku, 1);
-  expect((await call('POST', `/api/cart/apply-coupon?cartId=${thirdCart}&coupon=${code}`)).body).toEqual({ code: 400, result: "You've entered an incorrect coupon code" });
+  expect((await call('POST', `/api/cart/apply-coupon?cartId=${thirdCart}&coupon=${code}`)).body).toEqual({
+    code: 400,
+    result: "You've entered an incorrect coupon code",
+  });
   expect((await call('GET', `/api/cart/totals?cartId=${otherCart}`)).body.result).toMatchObject({ discount_amount: 0 });
   // A look-alike that was never issued is refused too.
   expect((await call('POST', `/api/cart/apply-coupon?cartId=${thirdCart}&coupon=NL10-2222-2222`)).status).toBe(400);
@@ -247,10 +291,12 @@ test('two orders racing for one coupon: one gets the discount, the other is refu
   for (const result of results) {
     if (result.status !== 200) expect(result.body).toEqual({ code: 400, result: "You've entered an incorrect coupon code" });
   }
-  expect((await server.db.kysely.selectFrom('newsletter_coupon').select('order_id').where('code', '=', code).executeTakeFirstOrThrow()).order_id).toBe(discounted[0].id);
+  expect((await server.db.kysely.selectFrom('newsletter_coupon').select('order_id').where('code', '=', code).executeTakeFirstOrThrow()).order_id).toBe(
+    discounted[0].id,
+  );
 });
 
-test('an order whose coupon another order took after it was priced is refused with the spec\'s message, and nothing changes', async () => {
+test("an order whose coupon another order took after it was priced is refused with the spec's message, and nothing changes", async () => {
   const code = await subscribed('stale.read@example.pl');
   const valve = plainValve(server);
   const [mine, theirs] = [await cartWith(valve.sku, 1), await cartWith(valve.sku, 1)];
@@ -264,10 +310,17 @@ test('an order whose coupon another order took after it was priced is refused wi
   const carts = new Carts(server.db, server.app.catalog, clock, stale);
   const stock = () => server.db.kysely.selectFrom('stock_item').select('qty').where('sku', '=', valve.sku).executeTakeFirstOrThrow();
   const before = await stock();
-  await expect(new Orders(server.db, carts, clock).place({
-    clientOrderId: 'stale-coupon-order', cart: await carts.find(mine, null), customerId: null, groupId: 0,
-    shippingAddress: ADDRESS, shippingMethod: 'courier_courier', paymentMethod: 'cashondelivery',
-  })).rejects.toMatchObject({ statusCode: 400, message: "You've entered an incorrect coupon code" });
+  await expect(
+    new Orders(server.db, carts, clock).place({
+      clientOrderId: 'stale-coupon-order',
+      cart: await carts.find(mine, null),
+      customerId: null,
+      groupId: 0,
+      shippingAddress: ADDRESS,
+      shippingMethod: 'courier_courier',
+      paymentMethod: 'cashondelivery',
+    }),
+  ).rejects.toMatchObject({ statusCode: 400, message: "You've entered an incorrect coupon code" });
   expect(await server.db.kysely.selectFrom('sales_order').select('id').where('client_order_id', '=', 'stale-coupon-order').execute()).toEqual([]);
   expect(await stock()).toEqual(before);
   expect(await server.db.kysely.selectFrom('cart_item').select('sku').where('cart_id', '=', mine).execute()).toEqual([{ sku: valve.sku }]);
@@ -285,7 +338,9 @@ test('the footer form (urlencoded, no JavaScript): 303 back to the page it came 
   expect(mailsTo(email)).toHaveLength(1);
   await open(local(linkIn(mailsTo(email)[0])!));
   // The home page's own form is answered in that form (its anchor), not in the footer's.
-  expect((await postForm({ email, ...consent, source: 'home' }, `${server.baseUrl}/`)).location).toBe('/?newsletter=already&newsletter_form=home#newsletter-home');
+  expect((await postForm({ email, ...consent, source: 'home' }, `${server.baseUrl}/`)).location).toBe(
+    '/?newsletter=already&newsletter_form=home#newsletter-home',
+  );
 
   const other = 'form.other@example.pl';
   expect((await postForm({ email: other }, page)).location).toBe('/c/grzejniki-lazienkowe?newsletter=no-consent#newsletter');
@@ -307,11 +362,15 @@ test('the footer form (urlencoded, no JavaScript): 303 back to the page it came 
   expect(await consentsOf(other)).toEqual([expect.objectContaining({ consent_version: NEWSLETTER_CONSENT.version, source: 'footer' })]);
 
   // The urlencoded parser is this route's only: the JSON endpoints refuse form bodies.
-  const urlencoded = await fetch(`${server.baseUrl}/api/ext/newsletter`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.pl' });
+  const urlencoded = await fetch(`${server.baseUrl}/api/ext/newsletter`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'email=a%40b.pl',
+  });
   expect(urlencoded.status).toBe(415);
 });
 
-test('bad input → 400 with the spec\'s message, never 500, nothing stored', async () => {
+test("bad input → 400 with the spec's message, never 500, nothing stored", async () => {
   for (const [method, url, body, message] of [
     ['GET', '/api/ext/newsletter', undefined, 'Field is required'],
     ['GET', '/api/ext/newsletter?email=anna@', undefined, 'Please provide valid e-mail address'],
@@ -324,14 +383,19 @@ test('bad input → 400 with the spec\'s message, never 500, nothing stored', as
     const answer = await call(method, url, body);
     expect([url, answer]).toEqual([url, { status: 400, body: { code: 400, result: message } }]);
   }
-  for (const [method, body] of [['POST', '{"email":'], ['POST', { email: 'ok@example.pl', source: 'billboard' }], ['POST', { email: { $ne: 1 } }], ['POST', 'null']] as const) {
+  for (const [method, body] of [
+    ['POST', '{"email":'],
+    ['POST', { email: 'ok@example.pl', source: 'billboard' }],
+    ['POST', { email: { $ne: 1 } }],
+    ['POST', 'null'],
+  ] as const) {
     const answer = await call(method, '/api/ext/newsletter', body);
     expect(answer.status).toBe(400);
   }
   expect(await subscriberOf('ok@example.pl')).toBeUndefined();
 });
 
-test('VSF 1.12\'s address answers the same calls', async () => {
+test("VSF 1.12's address answers the same calls", async () => {
   const email = 'vsf.client@example.pl';
   expect((await call('POST', '/api/ext/mailchimp-subscribe/subscribe', { email })).body.result).toBe('pending');
   expect((await call('GET', `/api/ext/mailchimp-subscribe/subscribe?email=${email}`)).body.result).toBe('pending');
@@ -345,7 +409,9 @@ test('a configured marketing-automation URL gets DELETE {email}; a failure is re
   let failures = 2;
   const endpoint = http.createServer((request, response) => {
     let body = '';
-    request.on('data', (chunk) => { body += chunk; });
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
     request.on('end', () => {
       received.push({ method: request.method!, type: request.headers['content-type'] ?? '', body });
       response.statusCode = failures-- > 0 ? 503 : 204;
@@ -355,7 +421,11 @@ test('a configured marketing-automation URL gets DELETE {email}; a failure is re
   await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/automation/subscribers`;
   const logged: string[] = [];
-  const hook = new MarketingHook(() => url, (message) => logged.push(message), [5, 5, 5]);
+  const hook = new MarketingHook(
+    () => url,
+    (message) => logged.push(message),
+    [5, 5, 5],
+  );
   try {
     expect(await hook.unsubscribed('anna@example.pl')).toBe(false); // the first attempt answered 503
     await hook.drain();

@@ -5,10 +5,11 @@ import type { TestServer } from './helpers';
 export function orderClient(server: () => TestServer) {
   async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
     const response = await fetch(server().baseUrl + path, {
-      method, headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-    return { status: response.status, body: await response.json() as { code: number; result: any } };
+    return { status: response.status, body: (await response.json()) as { code: number; result: any } };
   }
 
   async function cartWith(sku: string, qty: number): Promise<string> {
@@ -21,8 +22,15 @@ export function orderClient(server: () => TestServer) {
   let orderSeq = 0;
   const orderBody = (cartId: string, changes: Record<string, unknown> = {}, info: Record<string, unknown> = {}) => ({
     order: {
-      order_id: `test-order-${(orderSeq += 1)}-${cartId.slice(0, 6)}`, cart_id: cartId,
-      addressInformation: { shippingAddress: ADDRESS, shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: 'cashondelivery', ...info },
+      order_id: `test-order-${(orderSeq += 1)}-${cartId.slice(0, 6)}`,
+      cart_id: cartId,
+      addressInformation: {
+        shippingAddress: ADDRESS,
+        shipping_carrier_code: 'courier',
+        shipping_method_code: 'courier',
+        payment_method_code: 'cashondelivery',
+        ...info,
+      },
       ...changes,
     },
   });
@@ -31,15 +39,30 @@ export function orderClient(server: () => TestServer) {
 }
 
 export const ADDRESS = {
-  firstname: 'Anna', lastname: 'Kowalska', street: ['ul. Grzewcza 7', '12'], city: 'Kraków', postcode: '30-001', country_id: 'PL',
-  telephone: '601 234 567', email: 'anna.kowalska@example.pl',
+  firstname: 'Anna',
+  lastname: 'Kowalska',
+  street: ['ul. Grzewcza 7', '12'],
+  city: 'Kraków',
+  postcode: '30-001',
+  country_id: 'PL',
+  telephone: '601 234 567',
+  email: 'anna.kowalska@example.pl',
 };
 
 /** A plain valve: simple, managed stock of 30 or more, no options or tiers — orders of it price simply. */
 export function plainValve(server: TestServer): Product {
-  const valve = server.app.catalog.products.find((product: Product) => isViewable(product) && product.type_id === 'simple' && product.stock.is_in_stock
-    && product.stock.manage_stock && !product.stock.is_volatile && product.stock.qty >= 30 && !product.custom_options && product.tier_prices.length === 0
-    && (product.stock.max_sale_qty === 0 || product.stock.max_sale_qty >= 2));
+  const valve = server.app.catalog.products.find(
+    (product: Product) =>
+      isViewable(product) &&
+      product.type_id === 'simple' &&
+      product.stock.is_in_stock &&
+      product.stock.manage_stock &&
+      !product.stock.is_volatile &&
+      product.stock.qty >= 30 &&
+      !product.custom_options &&
+      product.tier_prices.length === 0 &&
+      (product.stock.max_sale_qty === 0 || product.stock.max_sale_qty >= 2),
+  );
   expect(valve).toBeDefined();
   return valve!;
 }

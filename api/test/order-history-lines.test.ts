@@ -10,19 +10,25 @@ let server: TestServer;
 let valve: Product;
 let radiator: Product;
 
-interface Answer { status: number; body: { code: number; result: any } }
+interface Answer {
+  status: number;
+  body: { code: number; result: any };
+}
 async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
   const response = await fetch(server.baseUrl + path, {
-    method, headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() as Answer['body'] };
+  return { status: response.status, body: (await response.json()) as Answer['body'] };
 }
 
 /** A signed-in customer's token. */
 async function signedInCustomer(): Promise<string> {
   const email = 'historia@example.pl';
-  expect((await call('POST', '/api/user/create', { customer: { email, firstname: 'Anna', lastname: 'Kowalska' }, password: 'tajne-haslo-1' })).status).toBe(200);
+  expect((await call('POST', '/api/user/create', { customer: { email, firstname: 'Anna', lastname: 'Kowalska' }, password: 'tajne-haslo-1' })).status).toBe(
+    200,
+  );
   const login = await call('POST', '/api/user/login', { username: email, password: 'tajne-haslo-1' });
   expect(login.status).toBe(200);
   return login.body.result as string;
@@ -39,22 +45,31 @@ async function placeOrder(token: string, lines: { sku: string; qty: number }[]):
   }
   const placed = await call('POST', `/api/order?${query}`, {
     order: {
-      order_id: `history-lines-${(orders += 1)}`, cart_id: cartId,
-      addressInformation: { shippingAddress: ADDRESS, shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: 'cashondelivery' },
+      order_id: `history-lines-${(orders += 1)}`,
+      cart_id: cartId,
+      addressInformation: {
+        shippingAddress: ADDRESS,
+        shipping_carrier_code: 'courier',
+        shipping_method_code: 'courier',
+        payment_method_code: 'cashondelivery',
+      },
     },
   });
   expect(placed.status).toBe(200);
   return placed.body.result.orderNumber as string;
 }
 
-const buyableChild = (product: Product) => (product.configurable_children ?? []).find((child) => child.status < 2 && child.stock.is_in_stock
-  && (!child.stock.manage_stock || child.stock.qty >= 2 || child.stock.is_volatile));
+const buyableChild = (product: Product) =>
+  (product.configurable_children ?? []).find(
+    (child) => child.status < 2 && child.stock.is_in_stock && (!child.stock.manage_stock || child.stock.qty >= 2 || child.stock.is_volatile),
+  );
 
 beforeAll(async () => {
   server = await startTestServer({ seed: TEST_SEED });
   valve = plainValve(server);
-  radiator = server.app.catalog.products.find((product: Product) => product.type_id === 'configurable' && product.status < 2 && product.visibility !== 1
-    && buyableChild(product) !== undefined)!;
+  radiator = server.app.catalog.products.find(
+    (product: Product) => product.type_id === 'configurable' && product.status < 2 && product.visibility !== 1 && buyableChild(product) !== undefined,
+  )!;
   expect(radiator).toBeDefined();
 }, 60_000);
 afterAll(() => server.close());
@@ -62,7 +77,10 @@ afterAll(() => server.close());
 test('each line of the history and of one order has its catalogue image, the product slug and the parent sku of a variant', async () => {
   const token = await signedInCustomer();
   const child = buyableChild(radiator)!;
-  const orderNumber = await placeOrder(token, [{ sku: valve.sku, qty: 2 }, { sku: child.sku, qty: 1 }]);
+  const orderNumber = await placeOrder(token, [
+    { sku: valve.sku, qty: 2 },
+    { sku: child.sku, qty: 1 },
+  ]);
 
   const history = await call('GET', `/api/user/order-history?token=${encodeURIComponent(token)}`);
   expect(history.status).toBe(200);
@@ -83,7 +101,9 @@ test('each line of the history and of one order has its catalogue image, the pro
 test('a line whose product the catalogue no longer knows keeps its name and prices, with no image, slug or parent', async () => {
   const token = await call('POST', '/api/user/login', { username: 'historia@example.pl', password: 'tajne-haslo-1' });
   const orderNumber = await placeOrder(token.body.result, [{ sku: valve.sku, qty: 1 }]);
-  await server.db.kysely.updateTable('sales_order_item').set({ sku: 'WITHDRAWN-123' })
+  await server.db.kysely
+    .updateTable('sales_order_item')
+    .set({ sku: 'WITHDRAWN-123' })
     .where('order_id', '=', server.db.kysely.selectFrom('sales_order').select('id').where('increment_id', '=', orderNumber))
     .execute();
   const one = await call('GET', `/api/user/order-history/${orderNumber}?token=${encodeURIComponent(token.body.result)}`);

@@ -7,7 +7,8 @@ let server: TestServer;
 let valve: Product;
 
 const { call, cartWith, orderBody } = orderClient(() => server);
-const stockOf = async (sku: string) => server.db.kysely.selectFrom('stock_item').select(['qty', 'is_in_stock']).where('sku', '=', sku).executeTakeFirstOrThrow();
+const stockOf = async (sku: string) =>
+  server.db.kysely.selectFrom('stock_item').select(['qty', 'is_in_stock']).where('sku', '=', sku).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
   server = await startTestServer({ seed: TEST_SEED });
@@ -15,13 +16,23 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-test('an order is the server cart at the server\'s prices: client prices ignored, sequential numbers, stock down, cart emptied', async () => {
+test("an order is the server cart at the server's prices: client prices ignored, sequential numbers, stock down, cart emptied", async () => {
   const cartId = await cartWith(valve.sku, 2);
   const before = await stockOf(valve.sku);
-  const placed = await call('POST', '/api/order', orderBody(cartId, { products: [{ sku: valve.sku, qty: 2, price: 0.01, price_incl_tax: 0.01 }], grand_total: 0.02 }));
+  const placed = await call(
+    'POST',
+    '/api/order',
+    orderBody(cartId, { products: [{ sku: valve.sku, qty: 2, price: 0.01, price_incl_tax: 0.01 }], grand_total: 0.02 }),
+  );
   expect(placed.status).toBe(200);
   const expected = round2(valve.final_price_incl_tax! * 2 + 29 + 9.99);
-  expect(placed.body.result).toMatchObject({ orderNumber: expect.stringMatching(/^\d{9}$/), status: 'processing', paymentState: 'offline', grandTotal: expected, created: true });
+  expect(placed.body.result).toMatchObject({
+    orderNumber: expect.stringMatching(/^\d{9}$/),
+    status: 'processing',
+    paymentState: 'offline',
+    grandTotal: expected,
+    created: true,
+  });
   expect((await stockOf(valve.sku)).qty).toBe(before.qty - 2);
   expect((await call('GET', `/api/cart/pull?cartId=${cartId}`)).body.result).toEqual([]);
   const next = await call('POST', '/api/order', orderBody(await cartWith(valve.sku, 1), {}, { payment_method_code: 'payu_blik' }));
@@ -48,9 +59,17 @@ test('the same order sent twice at once (double click, retry) is one order, answ
   expect(elsewhere.status).toBe(409);
 });
 
-test('20 buyers of the last unit at once: exactly one order, the others hear the spec\'s message', async () => {
-  const last = server.app.catalog.products.find((product: Product) => isViewable(product) && product.type_id === 'simple' && product.stock.is_in_stock
-    && product.stock.manage_stock && !product.stock.is_volatile && product.sku !== valve.sku && !product.custom_options)!;
+test("20 buyers of the last unit at once: exactly one order, the others hear the spec's message", async () => {
+  const last = server.app.catalog.products.find(
+    (product: Product) =>
+      isViewable(product) &&
+      product.type_id === 'simple' &&
+      product.stock.is_in_stock &&
+      product.stock.manage_stock &&
+      !product.stock.is_volatile &&
+      product.sku !== valve.sku &&
+      !product.custom_options,
+  )!;
   const carts = await Promise.all(Array.from({ length: 20 }, () => cartWith(last.sku, 1)));
   await server.db.kysely.updateTable('stock_item').set({ qty: 1 }).where('sku', '=', last.sku).execute();
   const answers = await Promise.all(carts.map((cartId) => call('POST', '/api/order', orderBody(cartId))));
@@ -61,7 +80,7 @@ test('20 buyers of the last unit at once: exactly one order, the others hear the
   // The catalogue's copy follows the order at once: a new cart hears it is gone, listings drop it.
   const another = (await call('POST', '/api/cart/create')).body.result as string;
   const late = await call('POST', `/api/cart/update?cartId=${another}`, { cartItem: { sku: last.sku, qty: 1, quoteId: another } });
-  expect([late.status, late.body.result]).toEqual([400, "The product is out of stock and cannot be added to the cart!"]);
+  expect([late.status, late.body.result]).toEqual([400, 'The product is out of stock and cannot be added to the cart!']);
   expect(server.app.catalog.products.find((product: Product) => product.sku === last.sku)!.stock).toMatchObject({ qty: 0, is_in_stock: false });
   // The refused carts keep their lines: nothing was lost.
   expect((await call('GET', `/api/cart/pull?cartId=${carts[answers.findIndex((answer) => answer.status === 409)]}`)).body.result).toHaveLength(1);
@@ -75,9 +94,24 @@ test.each<[string, (cartId: string) => unknown, number, string | RegExp]>([
   ['an unknown cart', () => orderBody('x'.repeat(24)), 404, 'No such cart'],
   ['a bad e-mail', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...ADDRESS, email: 'anna@' } }), 400, 'Please provide valid e-mail address'],
   ['a one-letter name', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...ADDRESS, firstname: 'A' } }), 400, /Name must have at least/],
-  ['a postcode not in xx-xxx', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...ADDRESS, postcode: '30001' } }), 400, 'Enter the zip code in the xx-xxx format'],
-  ['a wrong phone number', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...ADDRESS, telephone: '12 34' } }), 400, 'The phone number you entered is incorrect'],
-  ['a NIP with a wrong checksum', (cartId) => orderBody(cartId, {}, { billingAddress: { ...ADDRESS, company: 'Ciepło sp. z o.o.', vat_id: '5260250275' } }), 400, 'The tax identification number (NIP) is not valid'],
+  [
+    'a postcode not in xx-xxx',
+    (cartId) => orderBody(cartId, {}, { shippingAddress: { ...ADDRESS, postcode: '30001' } }),
+    400,
+    'Enter the zip code in the xx-xxx format',
+  ],
+  [
+    'a wrong phone number',
+    (cartId) => orderBody(cartId, {}, { shippingAddress: { ...ADDRESS, telephone: '12 34' } }),
+    400,
+    'The phone number you entered is incorrect',
+  ],
+  [
+    'a NIP with a wrong checksum',
+    (cartId) => orderBody(cartId, {}, { billingAddress: { ...ADDRESS, company: 'Ciepło sp. z o.o.', vat_id: '5260250275' } }),
+    400,
+    'The tax identification number (NIP) is not valid',
+  ],
   ['an address abroad', (cartId) => orderBody(cartId, {}, { shippingAddress: { ...ADDRESS, country_id: 'DE' } }), 400, /Poland only/],
   ['a shipping method that does not exist', (cartId) => orderBody(cartId, {}, { shipping_carrier_code: 'ufo' }), 400, /not available/],
   ['an unknown payment method', (cartId) => orderBody(cartId, {}, { payment_method_code: 'bitcoin' }), 400, /not available/],

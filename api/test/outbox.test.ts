@@ -55,7 +55,16 @@ async function emptyDb(name: string): Promise<{ db: Db; url: string }> {
 
 /** One "process" of the shop: its own database connection and app, the same database file and mail directory. */
 async function startShop(): Promise<{ app: FastifyInstance; db: Db; baseUrl: string }> {
-  const config: Config = { ...loadConfig({}), varDir, port: 0, logLevel: 'silent', databaseUrl, publicOrigin: 'https://sklep.kaloryfer.test', mailDir, passwordScryptCost: 14 };
+  const config: Config = {
+    ...loadConfig({}),
+    varDir,
+    port: 0,
+    logLevel: 'silent',
+    databaseUrl,
+    publicOrigin: 'https://sklep.kaloryfer.test',
+    mailDir,
+    passwordScryptCost: 14,
+  };
   const db = openDb();
   const app = await buildApp({ config, db, clock: () => new Date(`${TEST_TODAY}T12:00:00Z`) });
   opened.push(app);
@@ -65,19 +74,38 @@ async function startShop(): Promise<{ app: FastifyInstance; db: Db; baseUrl: str
 }
 
 async function call(baseUrl: string, method: 'GET' | 'POST', url: string, body?: unknown) {
-  const response = await fetch(baseUrl + url, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.status, body: await response.json() as { result: any } };
+  const response = await fetch(baseUrl + url, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { result: any } };
 }
 
 async function placeOrder(shop: { app: FastifyInstance; baseUrl: string }, orderId: string) {
-  const valve = shop.app.catalog.products.find((product) => product.type_id === 'simple' && product.stock.is_in_stock && product.stock.manage_stock
-    && !product.stock.is_volatile && product.stock.qty >= 10 && !product.custom_options && product.tier_prices.length === 0 && product.visibility >= 2)!;
+  const valve = shop.app.catalog.products.find(
+    (product) =>
+      product.type_id === 'simple' &&
+      product.stock.is_in_stock &&
+      product.stock.manage_stock &&
+      !product.stock.is_volatile &&
+      product.stock.qty >= 10 &&
+      !product.custom_options &&
+      product.tier_prices.length === 0 &&
+      product.visibility >= 2,
+  )!;
   const cartId = (await call(shop.baseUrl, 'POST', '/api/cart/create')).body.result as string;
   expect((await call(shop.baseUrl, 'POST', `/api/cart/update?cartId=${cartId}`, { cartItem: { sku: valve.sku, qty: 1, quoteId: cartId } })).status).toBe(200);
   const body = {
     order: {
-      order_id: orderId, cart_id: cartId,
-      addressInformation: { shippingAddress: ADDRESS, shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: 'cashondelivery' },
+      order_id: orderId,
+      cart_id: cartId,
+      addressInformation: {
+        shippingAddress: ADDRESS,
+        shipping_carrier_code: 'courier',
+        shipping_method_code: 'courier',
+        payment_method_code: 'cashondelivery',
+      },
     },
   };
   const placed = await call(shop.baseUrl, 'POST', '/api/order', body);
@@ -85,8 +113,8 @@ async function placeOrder(shop: { app: FastifyInstance; baseUrl: string }, order
   return { orderNumber: placed.body.result.orderNumber as string, body };
 }
 
-const confirmationsOf = (orderNumber: string) => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
-  .filter((name) => name.endsWith(`-potwierdzenie-zamowienia-${orderNumber}-kaloryfer.eml`));
+const confirmationsOf = (orderNumber: string) =>
+  (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []).filter((name) => name.endsWith(`-potwierdzenie-zamowienia-${orderNumber}-kaloryfer.eml`));
 
 test('an order committed just before a crash gets its confirmation exactly once, from the next start', async () => {
   const first = await startShop();
@@ -102,8 +130,10 @@ test('an order committed just before a crash gets its confirmation exactly once,
   const second = await startShop();
   await second.app.mailOutbox.drain();
   expect(confirmationsOf(orderNumber)).toHaveLength(1);
-  expect(await second.db.kysely.selectFrom('mail_outbox').select(['status', 'attempts']).where('id', '=', queued[0].id).executeTakeFirst())
-    .toEqual({ status: 'sent', attempts: 1 });
+  expect(await second.db.kysely.selectFrom('mail_outbox').select(['status', 'attempts']).where('id', '=', queued[0].id).executeTakeFirst()).toEqual({
+    status: 'sent',
+    attempts: 1,
+  });
   const mail = fs.readFileSync(path.join(mailDir, confirmationsOf(orderNumber)[0]), 'utf8');
   expect(mail).toMatch(/^Message-ID: <order-confirmation\.\d+\.\d+@kaloryfer\.pl>\r?$/m);
   expect(mail).toMatch(/^To: anna\.kowalska@example\.pl\r?$/m);
@@ -129,7 +159,12 @@ const message = (n: number): MailMessage => ({ to: `klient${n}@example.pl`, subj
 /** A clock the test moves: retries come due only when it says so. */
 function testClock(start = Date.parse('2030-01-01T00:00:00Z')) {
   let now = start;
-  return { now: () => new Date(now), advance: (ms: number) => { now += ms; } };
+  return {
+    now: () => new Date(now),
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 test('a failing mail server: tried again after 2 s, 4 s, … and delivered once it answers; given up after the last attempt', async () => {
@@ -138,13 +173,23 @@ test('a failing mail server: tried again after 2 s, 4 s, … and delivered once 
   await enqueueMail(db.kysely, { key: 'retry-test:1', message: message(1), now: clock.now() });
   const tries: string[] = [];
   let failures = 2;
-  const flaky: Outbox = { send: async (mail) => { tries.push(mail.subject); if (failures-- > 0) throw new Error('421 try again later'); } };
+  const flaky: Outbox = {
+    send: async (mail) => {
+      tries.push(mail.subject);
+      if (failures-- > 0) throw new Error('421 try again later');
+    },
+  };
   const warnings: string[] = [];
   const worker = new MailWorker(db, flaky, { now: clock.now, log: { warn: (line) => warnings.push(line), error: (line) => warnings.push(line) } });
   const row = () => db.kysely.selectFrom('mail_outbox').selectAll().where('dedupe_key', '=', 'retry-test:1').executeTakeFirstOrThrow();
 
   expect(await worker.deliverDue()).toBe(0);
-  expect(await row()).toMatchObject({ status: 'pending', attempts: 1, last_error: '421 try again later', next_attempt_at: new Date(clock.now().getTime() + 2_000).toISOString() });
+  expect(await row()).toMatchObject({
+    status: 'pending',
+    attempts: 1,
+    last_error: '421 try again later',
+    next_attempt_at: new Date(clock.now().getTime() + 2_000).toISOString(),
+  });
   clock.advance(1_999);
   await worker.deliverDue();
   expect(tries).toHaveLength(1); // not due yet
@@ -161,12 +206,23 @@ test('a failing mail server: tried again after 2 s, 4 s, … and delivered once 
   expect(warnings[0]).toMatch(/retry-test:1 to k\*\*\*@example\.pl not sent \(attempt 1, next in 2 s\)/);
 
   await enqueueMail(db.kysely, { key: 'retry-test:dead', message: message(2), now: clock.now() });
-  const dead = new MailWorker(db, { send: async () => { throw new Error('550 no such mailbox'); } }, { now: clock.now, maxAttempts: 3, log: { warn: () => {}, error: (line) => warnings.push(line) } });
+  const dead = new MailWorker(
+    db,
+    {
+      send: async () => {
+        throw new Error('550 no such mailbox');
+      },
+    },
+    { now: clock.now, maxAttempts: 3, log: { warn: () => {}, error: (line) => warnings.push(line) } },
+  );
   for (let attempt = 1; attempt <= 5; attempt += 1) {
     await dead.deliverDue();
     clock.advance(retryDelayMs(attempt));
   }
-  expect(await db.kysely.selectFrom('mail_outbox').select(['status', 'attempts']).where('dedupe_key', '=', 'retry-test:dead').executeTakeFirst()).toEqual({ status: 'failed', attempts: 3 });
+  expect(await db.kysely.selectFrom('mail_outbox').select(['status', 'attempts']).where('dedupe_key', '=', 'retry-test:dead').executeTakeFirst()).toEqual({
+    status: 'failed',
+    attempts: 3,
+  });
   expect(warnings.at(-1)).toMatch(/given up after 3 attempts: 550 no such mailbox/);
 });
 
@@ -177,7 +233,12 @@ test('a message written but not marked sent (a crash in between) is not written 
   const clock = testClock(Date.parse('2031-01-01T00:00:00Z'));
   await enqueueMail(db.kysely, { key: 'once-test:1', message: message(3), now: clock.now() });
   // The file is written, then the process "dies" before the row says sent (here: the call fails after writing).
-  const crashing: Outbox = { send: async (mail) => { await files.send(mail); throw new Error('killed after writing'); } };
+  const crashing: Outbox = {
+    send: async (mail) => {
+      await files.send(mail);
+      throw new Error('killed after writing');
+    },
+  };
   await new MailWorker(db, crashing, { now: clock.now, log: { warn: () => {}, error: () => {} } }).deliverDue();
   expect(fs.readdirSync(dir)).toHaveLength(1);
   clock.advance(2_000);
@@ -186,8 +247,16 @@ test('a message written but not marked sent (a crash in between) is not written 
 
   for (let n = 10; n < 40; n += 1) await enqueueMail(db.kysely, { key: `once-test:${n}`, message: message(n), now: clock.now() });
   const sent: string[] = [];
-  const slow = (): Outbox => ({ send: async (mail) => { await new Promise((resolve) => setTimeout(resolve, 2)); sent.push(mail.subject); } });
-  const [a, b] = await Promise.all([new MailWorker(openDb(url), slow(), { now: clock.now }).deliverDue(), new MailWorker(openDb(url), slow(), { now: clock.now }).deliverDue()]);
+  const slow = (): Outbox => ({
+    send: async (mail) => {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      sent.push(mail.subject);
+    },
+  });
+  const [a, b] = await Promise.all([
+    new MailWorker(openDb(url), slow(), { now: clock.now }).deliverDue(),
+    new MailWorker(openDb(url), slow(), { now: clock.now }).deliverDue(),
+  ]);
   expect(a + b).toBe(30);
   expect(new Set(sent).size).toBe(30);
   expect(sent).toHaveLength(30);

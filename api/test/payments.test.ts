@@ -29,12 +29,14 @@ async function placeOnline(method = 'payu_gateway') {
   const body = orderBody(await cartWith(valve.sku, 1), {}, { payment_method_code: method });
   const placed = await call('POST', '/api/order', body);
   expect(placed.status).toBe(200);
-  return { ...placed.body.result as { orderNumber: string; paymentRedirect: string; grandTotal: number }, clientOrderId: body.order.order_id };
+  return { ...(placed.body.result as { orderNumber: string; paymentRedirect: string; grandTotal: number }), clientOrderId: body.order.order_id };
 }
 
 async function decide(redirect: string, form: Record<string, string>) {
   const response = await fetch(server.baseUrl + new URL(redirect).pathname, {
-    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ t: tokenOf(redirect), ...form }).toString(),
   });
   await server.app.paymentNotifications.drain();
@@ -47,11 +49,22 @@ const statusOf = async (order: { orderNumber: string; clientOrderId: string }) =
 function notification(order: { orderNumber: string; grandTotal: number }, gatewayOrderId: string, status: string, amount = Math.round(order.grandTotal * 100)) {
   return JSON.stringify({ order: { orderId: gatewayOrderId, extOrderId: order.orderNumber, totalAmount: String(amount), currencyCode: 'PLN', status } });
 }
-const notify = (body: string, key: Buffer | null) => fetch(`${server.baseUrl}/api/payment/notify`, {
-  method: 'POST', body, headers: { 'content-type': 'application/json', ...(key ? { 'openpayu-signature': signatureHeader(body, key, 'sandbox') } : {}) },
-});
-const gatewayIdOf = async (orderNumber: string) => (await server.db.kysely.selectFrom('payment').innerJoin('sales_order', 'sales_order.id', 'payment.order_id')
-  .select(['gateway_order_id']).where('increment_id', '=', orderNumber).orderBy('payment.id', 'desc').executeTakeFirstOrThrow()).gateway_order_id;
+const notify = (body: string, key: Buffer | null) =>
+  fetch(`${server.baseUrl}/api/payment/notify`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...(key ? { 'openpayu-signature': signatureHeader(body, key, 'sandbox') } : {}) },
+  });
+const gatewayIdOf = async (orderNumber: string) =>
+  (
+    await server.db.kysely
+      .selectFrom('payment')
+      .innerJoin('sales_order', 'sales_order.id', 'payment.order_id')
+      .select(['gateway_order_id'])
+      .where('increment_id', '=', orderNumber)
+      .orderBy('payment.id', 'desc')
+      .executeTakeFirstOrThrow()
+  ).gateway_order_id;
 
 test('paying in the sandbox: redirect to its page, pay, back to the thank-you page; the signed notification marks the order paid', async () => {
   const order = await placeOnline();
@@ -81,8 +94,9 @@ test('a declined payment: back with error=501, the order failed; a retry is a ne
   expect(tokenOf(retry.body.result.paymentRedirect)).not.toBe(tokenOf(order.paymentRedirect));
   expect(await statusOf(order)).toMatchObject({ paymentState: 'awaiting' });
   // Asking again while that attempt is open gives the same page (a double click is one attempt).
-  expect((await call('POST', '/api/order/payment', { order_increment_id: order.orderNumber, order_id: order.clientOrderId })).body.result.paymentRedirect)
-    .toBe(retry.body.result.paymentRedirect);
+  expect((await call('POST', '/api/order/payment', { order_increment_id: order.orderNumber, order_id: order.clientOrderId })).body.result.paymentRedirect).toBe(
+    retry.body.result.paymentRedirect,
+  );
   await decide(retry.body.result.paymentRedirect, { action: 'pay' });
   expect(await statusOf(order)).toMatchObject({ paymentState: 'paid' });
   // Paid: no further attempts.
@@ -108,7 +122,9 @@ test('forged notifications are refused and change nothing: no signature, another
   expect((await notify(completed, Buffer.from('not the shop key'))).status).toBe(401);
   const signedCancel = notification(order, gatewayOrderId, 'CANCELED');
   const altered = await fetch(`${server.baseUrl}/api/payment/notify`, {
-    method: 'POST', body: completed, headers: { 'content-type': 'application/json', 'openpayu-signature': signatureHeader(signedCancel, keyFile(), 'sandbox') },
+    method: 'POST',
+    body: completed,
+    headers: { 'content-type': 'application/json', 'openpayu-signature': signatureHeader(signedCancel, keyFile(), 'sandbox') },
   });
   expect(altered.status).toBe(401);
   expect((await notify('not json', keyFile())).status).toBe(401);
@@ -133,7 +149,12 @@ test('replayed and late notifications are answered 200 and change nothing; a sig
   }
   expect(outcomes).toEqual(['applied', 'unchanged', 'unchanged']);
   expect(await statusOf(order)).toMatchObject({ status: 'processing', paymentState: 'paid' });
-  const log = await server.db.kysely.selectFrom('payment_notification').select(['status', 'outcome']).where('gateway_order_id', '=', gatewayOrderId).orderBy('id').execute();
+  const log = await server.db.kysely
+    .selectFrom('payment_notification')
+    .select(['status', 'outcome'])
+    .where('gateway_order_id', '=', gatewayOrderId)
+    .orderBy('id')
+    .execute();
   expect(log.map((row) => `${row.status}:${row.outcome}`)).toEqual(['COMPLETED:ignored', 'COMPLETED:applied', 'COMPLETED:unchanged', 'CANCELED:unchanged']);
 });
 
@@ -152,9 +173,19 @@ test('an instant-checkout wallet pays through the gateway, but never with carrie
   const wallet = await call('POST', '/api/order', orderBody(await cartWith(valve.sku, 1), {}, { payment_method_code: 'payu_googlepay' }));
   expect(wallet.status).toBe(200);
   expect(wallet.body.result).toMatchObject({ paymentState: 'awaiting', paymentRedirect: expect.stringContaining('/sandbox-gateway/pay?t=') });
-  const carried = await call('POST', '/api/order', orderBody(await cartWith(valve.sku, 1), {}, {
-    payment_method_code: 'payu_applepay', shipping_carrier_code: 'flatrateone', shipping_method_code: 'flatrateone',
-  }));
+  const carried = await call(
+    'POST',
+    '/api/order',
+    orderBody(
+      await cartWith(valve.sku, 1),
+      {},
+      {
+        payment_method_code: 'payu_applepay',
+        shipping_carrier_code: 'flatrateone',
+        shipping_method_code: 'flatrateone',
+      },
+    ),
+  );
   expect([carried.status, carried.body.result]).toEqual([400, 'Payment method payu_applepay is not available for the cart']);
 });
 
@@ -162,7 +193,9 @@ test('the order as the thank-you page sees it needs the client order id; bad inp
   const order = await placeOnline();
   const summary = await statusOf(order);
   expect(summary).toMatchObject({
-    email: 'anna.kowalska@example.pl', grandTotal: order.grandTotal, shippingMethod: { code: 'courier_courier' },
+    email: 'anna.kowalska@example.pl',
+    grandTotal: order.grandTotal,
+    shippingMethod: { code: 'courier_courier' },
     items: [{ sku: valve.sku, qty: 1, name: valve.name }],
   });
   expect(summary.id).toBeUndefined();
@@ -171,7 +204,8 @@ test('the order as the thank-you page sees it needs the client order id; bad inp
     [`order_increment_id=${order.orderNumber}&order_id=someone-elses-id`, 404],
     [`order_increment_id=${order.orderNumber}`, 400],
     [`order_increment_id=12&order_id=${order.clientOrderId}`, 400],
-  ] as const) expect((await call('GET', `/api/order/status?${query}`)).status).toBe(status);
+  ] as const)
+    expect((await call('GET', `/api/order/status?${query}`)).status).toBe(status);
   expect((await fetch(`${server.baseUrl}/sandbox-gateway/pay?t=${tokenOf(order.paymentRedirect).replace(/.$/, 'A')}x`)).status).toBe(404);
 });
 
@@ -200,12 +234,19 @@ test('each new order leaves its confirmation e-mail in the outbox (var/mail), in
 
 /** Quoted-printable (RFC 2045) back to UTF-8 text: soft line breaks joined, =XX bytes decoded. */
 function quotedPrintable(encoded: string): string {
-  const bytes = encoded.replace(/=\n/g, '').replace(/%/g, '%25').replace(/=([0-9A-F]{2})/g, '%$1');
+  const bytes = encoded
+    .replace(/=\n/g, '')
+    .replace(/%/g, '%25')
+    .replace(/=([0-9A-F]{2})/g, '%$1');
   return decodeURIComponent(bytes);
 }
 
 test('company data by NIP from the register: found, unknown, invalid', async () => {
-  expect((await call('GET', '/api/company?nip=526-104-08-28')).body.result).toMatchObject({ name: 'Główny Urząd Statystyczny', regon: '000331501', city: 'Warszawa' });
+  expect((await call('GET', '/api/company?nip=526-104-08-28')).body.result).toMatchObject({
+    name: 'Główny Urząd Statystyczny',
+    regon: '000331501',
+    city: 'Warszawa',
+  });
   expect((await call('GET', '/api/company?nip=1132456789')).body).toEqual({ code: 200, result: null });
   expect((await call('GET', '/api/company?nip=5261040827')).status).toBe(400);
   expect((await call('GET', '/api/company')).status).toBe(400);

@@ -6,9 +6,12 @@ let server: TestServer;
 let reviewed: { id: number; sku: string; url_path: string };
 let unreviewed: { id: number };
 
-const post = (body: unknown) => fetch(`${server.baseUrl}/api/review/create`, {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body),
-});
+const post = (body: unknown) =>
+  fetch(`${server.baseUrl}/api/review/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 const list = async (productId: number, query = '') => {
   const response = await fetch(`${server.baseUrl}/api/review/list/${productId}${query}`);
   return { status: response.status, body: await response.json() };
@@ -16,13 +19,29 @@ const list = async (productId: number, query = '') => {
 
 beforeAll(async () => {
   server = await startTestServer({ seed: TEST_SEED });
-  const counts = await server.db.kysely.selectFrom('review').select(['product_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('product_id').orderBy('n', 'desc').execute();
-  const product = await server.db.kysely.selectFrom('product').select(['id', 'sku', 'url_path'])
-    .where('id', '=', counts[0].product_id).executeTakeFirstOrThrow();
+  const counts = await server.db.kysely
+    .selectFrom('review')
+    .select(['product_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('product_id')
+    .orderBy('n', 'desc')
+    .execute();
+  const product = await server.db.kysely
+    .selectFrom('product')
+    .select(['id', 'sku', 'url_path'])
+    .where('id', '=', counts[0].product_id)
+    .executeTakeFirstOrThrow();
   reviewed = product;
-  const none = await server.db.kysely.selectFrom('product').select('id')
-    .where('visibility', '=', 4).where('status', '=', 1).where('id', 'not in', counts.map((row) => row.product_id)).executeTakeFirstOrThrow();
+  const none = await server.db.kysely
+    .selectFrom('product')
+    .select('id')
+    .where('visibility', '=', 4)
+    .where('status', '=', 1)
+    .where(
+      'id',
+      'not in',
+      counts.map((row) => row.product_id),
+    )
+    .executeTakeFirstOrThrow();
   unreviewed = none;
 });
 afterAll(async () => {
@@ -37,7 +56,7 @@ test('the seed gives part of the catalogue approved Polish reviews with 1–5 st
   expect(rows.every((row) => row.created_at < '2026-11-22')).toBe(true);
 });
 
-test('a product\'s list: newest first, paged, with the average and count per star matching the rows', async () => {
+test("a product's list: newest first, paged, with the average and count per star matching the rows", async () => {
   const rows = await server.db.kysely.selectFrom('review').selectAll().where('product_id', '=', reviewed.id).execute();
   const { status, body } = await list(reviewed.id, '?size=3');
   expect(status).toBe(200);
@@ -59,7 +78,7 @@ test('a product without reviews: average null, count 0', async () => {
   expect(body.result.summary).toEqual({ average: null, count: 0, histogram: [0, 0, 0, 0, 0] });
 });
 
-test('the product-view prefetch carries the summary and the first reviews (the page\'s JSON-LD aggregateRating comes from it)', async () => {
+test("the product-view prefetch carries the summary and the first reviews (the page's JSON-LD aggregateRating comes from it)", async () => {
   const response = await fetch(`${server.baseUrl}/api/product-view/${encodeURIComponent(reviewed.sku)}`);
   const view = (await response.json()).result;
   expect(view.reviews.summary.count).toBeGreaterThan(0);
@@ -67,7 +86,15 @@ test('the product-view prefetch carries the summary and the first reviews (the p
 });
 
 test('a new review waits for moderation: not listed, not counted; sent twice it is stored once', async () => {
-  const review = { product_id: unreviewed.id, nickname: '  Jan  z Torunia ', title: 'Grzeje świetnie', detail: 'Montaż prosty,\nmoc zgodna z opisem.', rating: 5, review_status: 1, review_entity: 'product' };
+  const review = {
+    product_id: unreviewed.id,
+    nickname: '  Jan  z Torunia ',
+    title: 'Grzeje świetnie',
+    detail: 'Montaż prosty,\nmoc zgodna z opisem.',
+    rating: 5,
+    review_status: 1,
+    review_entity: 'product',
+  };
   const first = await post({ review });
   expect(first.status).toBe(200);
   const created = (await first.json()).result;
@@ -79,12 +106,25 @@ test('a new review waits for moderation: not listed, not counted; sent twice it 
   expect((await list(unreviewed.id)).body.result.summary.count).toBe(0);
 });
 
-test('VSF 1.12\'s default theme sends no rating: the review is stored without stars; approved, it is listed and counted, not averaged', async () => {
-  const product = await server.db.kysely.selectFrom('product').select('id')
-    .where('visibility', '=', 4).where('status', '=', 1).where('id', '!=', unreviewed.id).where('id', '=', reviewed.id).executeTakeFirstOrThrow();
+test("VSF 1.12's default theme sends no rating: the review is stored without stars; approved, it is listed and counted, not averaged", async () => {
+  const product = await server.db.kysely
+    .selectFrom('product')
+    .select('id')
+    .where('visibility', '=', 4)
+    .where('status', '=', 1)
+    .where('id', '!=', unreviewed.id)
+    .where('id', '=', reviewed.id)
+    .executeTakeFirstOrThrow();
   const before = (await list(product.id)).body.result.summary;
   // The theme's Reviews.vue form, through core/modules/review (ReviewsService.createReview): no rating, no status.
-  const theme = { product_id: String(product.id), title: 'Bez gwiazdek', detail: 'Wysłane z formularza VSF.', nickname: 'Ewa', review_entity: 'product', customer_id: null };
+  const theme = {
+    product_id: String(product.id),
+    title: 'Bez gwiazdek',
+    detail: 'Wysłane z formularza VSF.',
+    nickname: 'Ewa',
+    review_entity: 'product',
+    customer_id: null,
+  };
   const sent = await post({ review: theme });
   expect(sent.status).toBe(200);
   const { id } = (await sent.json()).result;
@@ -116,12 +156,18 @@ test.each([
   ['unknown field', { price: 1 }, 400],
   ['unknown product', { product_id: 99_999_999 }, 404],
 ])('bad review (%s) → 4xx with a message, nothing stored', async (_name, change, status) => {
-  const before = await server.db.kysely.selectFrom('review').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const before = await server.db.kysely
+    .selectFrom('review')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const body = _name === 'no review' ? {} : { review: { product_id: unreviewed.id, nickname: 'Ola', title: 'Tytuł', detail: 'Treść', rating: 4, ...change } };
   const response = await post(body);
   expect(response.status).toBe(status);
   expect(typeof (await response.json()).result).toBe('string');
-  const after = await server.db.kysely.selectFrom('review').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const after = await server.db.kysely
+    .selectFrom('review')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   expect(Number(after.n)).toBe(Number(before.n));
 });
 

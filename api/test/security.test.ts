@@ -18,14 +18,25 @@ let log = '';
 const { call, cartWith, orderBody } = orderClient(() => server);
 
 beforeAll(async () => {
-  const logStream = new Writable({ write(chunk, _encoding, done) { log += chunk.toString(); done(); } });
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      log += chunk.toString();
+      done();
+    },
+  });
   server = await startTestServer({ seed: TEST_SEED, config: { logLevel: 'info', publicOrigins: [PUBLIC, SECOND] }, logStream });
   valve = plainValve(server);
 });
 afterAll(() => server.close());
 
-const cspOf = (response: Response) => Object.fromEntries((response.headers.get('content-security-policy') ?? '').split(';')
-  .map((directive) => directive.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...values]) => [name, values]));
+const cspOf = (response: Response) =>
+  Object.fromEntries(
+    (response.headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe('security headers', () => {
   test.each([
@@ -46,8 +57,10 @@ describe('security headers', () => {
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
 
-  test('product pictures may be shown by any site (a VSF storefront elsewhere); the API\'s answers only by this one', async () => {
-    expect((await fetch(`${server.baseUrl}/img/150/150/resize/product/ladder-500x1200-f4f4f0.svg`)).headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+  test("product pictures may be shown by any site (a VSF storefront elsewhere); the API's answers only by this one", async () => {
+    expect((await fetch(`${server.baseUrl}/img/150/150/resize/product/ladder-500x1200-f4f4f0.svg`)).headers.get('cross-origin-resource-policy')).toBe(
+      'cross-origin',
+    );
     expect((await fetch(`${server.baseUrl}/api/health`)).headers.get('cross-origin-resource-policy')).toBe('same-origin');
   });
 
@@ -65,16 +78,22 @@ describe('security headers', () => {
 
 async function placeOnline(headers: Record<string, string> = {}) {
   const body = orderBody(await cartWith(valve.sku, 1), {}, { payment_method_code: 'payu_gateway' });
-  const response = await fetch(`${server.baseUrl}/api/order`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(`${server.baseUrl}/api/order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   expect(response.status).toBe(200);
-  const { result } = await response.json() as { result: { orderNumber: string; paymentRedirect: string } };
+  const { result } = (await response.json()) as { result: { orderNumber: string; paymentRedirect: string } };
   return { ...result, clientOrderId: body.order.order_id };
 }
 
 /** The shopper's decision on the sandbox page: where the browser is sent next. */
 async function returnAfterPaying(redirect: string): Promise<string> {
   const response = await fetch(server.baseUrl + new URL(redirect).pathname, {
-    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ t: new URL(redirect).searchParams.get('t')!, action: 'pay' }).toString(),
   });
   await server.app.paymentNotifications.drain();
@@ -82,7 +101,7 @@ async function returnAfterPaying(redirect: string): Promise<string> {
   return response.headers.get('location')!;
 }
 
-describe('the sandbox gateway\'s page under its own CSP', () => {
+describe("the sandbox gateway's page under its own CSP", () => {
   test('its inline stylesheet carries the nonce the policy names; no script is allowed; its form may post to itself and return to the shop', async () => {
     const order = await placeOnline();
     const page = await fetch(server.baseUrl + new URL(order.paymentRedirect).pathname + new URL(order.paymentRedirect).search);
@@ -91,8 +110,12 @@ describe('the sandbox gateway\'s page under its own CSP', () => {
     const nonce = /<style nonce="([^"]+)">/.exec(await page.text())?.[1];
     expect(nonce).toBeDefined();
     expect(csp).toEqual({
-      'default-src': ["'none'"], 'style-src': [`'nonce-${nonce}'`], 'img-src': ["'self'"],
-      'form-action': ["'self'", PUBLIC], 'frame-ancestors': ["'none'"], 'base-uri': ["'none'"],
+      'default-src': ["'none'"],
+      'style-src': [`'nonce-${nonce}'`],
+      'img-src': ["'self'"],
+      'form-action': ["'self'", PUBLIC],
+      'frame-ancestors': ["'none'"],
+      'base-uri': ["'none'"],
     });
     expect(csp['script-src']).toBeUndefined();
     expect(page.headers.get('x-frame-options')).toBe('DENY');
@@ -102,7 +125,7 @@ describe('the sandbox gateway\'s page under its own CSP', () => {
   });
 });
 
-describe('the payment returns the shopper to their own origin only when it is one of the shop\'s (PUBLIC_ORIGINS)', () => {
+describe("the payment returns the shopper to their own origin only when it is one of the shop's (PUBLIC_ORIGINS)", () => {
   test('from an allow-listed origin: the gateway page and the return are on that origin', async () => {
     const order = await placeOnline({ origin: SECOND });
     expect(order.paymentRedirect.startsWith(`${SECOND}/sandbox-gateway/pay?t=`)).toBe(true);
@@ -110,7 +133,7 @@ describe('the payment returns the shopper to their own origin only when it is on
   });
 
   test.each([
-    ['an origin that is not the shop\'s', { origin: 'https://evil.example' }],
+    ["an origin that is not the shop's", { origin: 'https://evil.example' }],
     ['a look-alike of an allowed origin', { origin: 'https://www.kaloryfer.test.evil.example' }],
     ['an opaque origin', { origin: 'null' }],
     ['no origin at all', {}],
@@ -134,19 +157,37 @@ describe('the request log of real API calls holds no secret', () => {
     expect(cartId).toBeTruthy();
     await call('GET', `/api/user/me?token=${encodeURIComponent(token)}`);
     await call('GET', `/api/cart/pull?token=${encodeURIComponent(token)}&cartId=${encodeURIComponent(cartId)}`);
-    await call('POST', `/api/cart/update?token=${encodeURIComponent(token)}&cartId=${encodeURIComponent(cartId)}`, { cartItem: { sku: valve.sku, qty: 1, quoteId: cartId } });
+    await call('POST', `/api/cart/update?token=${encodeURIComponent(token)}&cartId=${encodeURIComponent(cartId)}`, {
+      cartItem: { sku: valve.sku, qty: 1, quoteId: cartId },
+    });
     await call('GET', `/api/ext/mailchimp-subscribe/subscribe?email=${encodeURIComponent(email)}`);
     await fetch(`${server.baseUrl}/api/nothing-here?contact=${email}&pan=4111%201111%201111%201111&resetToken=r3s3t-s3cr3t`);
     const order = await placeOnline();
     await call('GET', `/api/order/status?order_increment_id=${order.orderNumber}&order_id=${order.clientOrderId}`);
     await fetch(order.paymentRedirect.replace(PUBLIC, server.baseUrl));
 
-    const lines = log.trim().split('\n').map((line) => JSON.parse(line) as { msg?: string; req?: { url: string } });
+    const lines = log
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg?: string; req?: { url: string } });
     const urls = lines.map((line) => line.req?.url).filter(Boolean);
     expect(urls).toContain('/api/user/me?token=[REDACTED]');
     expect(urls).toContain('/api/cart/pull?token=[REDACTED]&cartId=[REDACTED]');
     expect(urls.some((url) => url!.startsWith('/sandbox-gateway/pay?t=[REDACTED]'))).toBe(true);
-    for (const secret of [token, refreshToken, cartId, email, encodeURIComponent(email), 'ewa.zielinska', '4111%201111%201111%201111', '4111 1111 1111 1111', '1111%201111%201111', 'r3s3t-s3cr3t', order.clientOrderId, new URL(order.paymentRedirect).searchParams.get('t')!]) {
+    for (const secret of [
+      token,
+      refreshToken,
+      cartId,
+      email,
+      encodeURIComponent(email),
+      'ewa.zielinska',
+      '4111%201111%201111%201111',
+      '4111 1111 1111 1111',
+      '1111%201111%201111',
+      'r3s3t-s3cr3t',
+      order.clientOrderId,
+      new URL(order.paymentRedirect).searchParams.get('t')!,
+    ]) {
       expect({ secret, found: log.includes(secret) }).toEqual({ secret, found: false });
     }
   });

@@ -9,11 +9,19 @@ beforeAll(async () => {
   server = await startTestServer({
     extend: (app) => {
       // Routes that exist only in this test, to drive the error handler's branches.
-      app.post('/api/test/echo', {
-        schema: { body: Type.Object({ cartItem: Type.Object({ sku: Type.String(), qty: Type.Integer({ minimum: 1 }) }) }) },
-      }, async (request) => ({ code: 200, result: request.body }));
-      app.get('/api/test/throws', async () => { throw new Error('secret internal detail'); });
-      app.get('/api/test/api-error', async () => { throw new ApiError(409, 'Some of the ordered products are not available'); });
+      app.post(
+        '/api/test/echo',
+        {
+          schema: { body: Type.Object({ cartItem: Type.Object({ sku: Type.String(), qty: Type.Integer({ minimum: 1 }) }) }) },
+        },
+        async (request) => ({ code: 200, result: request.body }),
+      );
+      app.get('/api/test/throws', async () => {
+        throw new Error('secret internal detail');
+      });
+      app.get('/api/test/api-error', async () => {
+        throw new ApiError(409, 'Some of the ordered products are not available');
+      });
     },
   });
 });
@@ -102,7 +110,7 @@ describe('OpenAPI', () => {
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/store']));
   });
 
-  test('pages are not the API\'s: without the page server, any other path is a JSON 404', async () => {
+  test("pages are not the API's: without the page server, any other path is a JSON 404", async () => {
     const response = await get('/c/akcesoria', { accept: 'text/html' });
     expect(response.status).toBe(404);
     expect((await response.json()).code).toBe(404);

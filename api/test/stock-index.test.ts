@@ -41,9 +41,13 @@ const inStockFacet = async (sku: string) => {
 
 /** The stock rows made so: exactly one unit of `lastSku` is left, the other SKUs are sold out. */
 async function leaveOneUnit(lastSku: string, soldOut: string[] = []) {
-  await server.db.kysely.updateTable('stock_item').set({ qty: 1, is_in_stock: 1, manage_stock: 1, is_volatile: 0, min_sale_qty: 1, max_sale_qty: 0 })
-    .where('sku', '=', lastSku).execute();
-  if (soldOut.length) await server.db.kysely.updateTable('stock_item').set({ qty: 0, is_in_stock: 0, manage_stock: 1, is_volatile: 0 }).where('sku', 'in', soldOut).execute();
+  await server.db.kysely
+    .updateTable('stock_item')
+    .set({ qty: 1, is_in_stock: 1, manage_stock: 1, is_volatile: 0, min_sale_qty: 1, max_sale_qty: 0 })
+    .where('sku', '=', lastSku)
+    .execute();
+  if (soldOut.length)
+    await server.db.kysely.updateTable('stock_item').set({ qty: 0, is_in_stock: 0, manage_stock: 1, is_volatile: 0 }).where('sku', 'in', soldOut).execute();
   await server.app.catalog.refresh(); // the import path: a reload re-indexes everything
 }
 
@@ -75,8 +79,14 @@ test('buying the last unit: the in-stock listing no longer shows the product and
 });
 
 test('a configurable parent leaves the in-stock listing when its last in-stock variant sells out', async () => {
-  const parent = server.app.catalog.products.find((product: Product) => product.type_id === 'configurable' && product.stock.is_in_stock
-    && product.visibility >= 2 && product.status < 2 && (product.configurable_children ?? []).filter((child) => child.status < 2).length >= 2)!;
+  const parent = server.app.catalog.products.find(
+    (product: Product) =>
+      product.type_id === 'configurable' &&
+      product.stock.is_in_stock &&
+      product.visibility >= 2 &&
+      product.status < 2 &&
+      (product.configurable_children ?? []).filter((child) => child.status < 2).length >= 2,
+  )!;
   expect(parent).toBeDefined();
   const children = parent.configurable_children!.filter((child) => child.status < 2);
   const [last, ...others] = children.map((child) => child.sku);
@@ -91,7 +101,11 @@ test('a configurable parent leaves the in-stock listing when its last in-stock v
   expect((await search([...LISTED, { attribute: 'configurable_children.sku', value: { eq: last } }])).total).toBe(0);
   const tile = (await search([bySku(parent.sku)])).items[0];
   expect(tile.stock.is_in_stock).toBe(false);
-  const body = await searchCall({ query: { _appliedFilters: [bySku(parent.sku)] }, size: 1, _sourceInclude: ['sku', 'configurable_children.sku', 'configurable_children.stock'] });
+  const body = await searchCall({
+    query: { _appliedFilters: [bySku(parent.sku)] },
+    size: 1,
+    _sourceInclude: ['sku', 'configurable_children.sku', 'configurable_children.stock'],
+  });
   const variant = body.items[0].configurable_children!.find((child) => child.sku === last)!;
   expect(variant.stock).toMatchObject({ is_in_stock: false, qty: 0 });
 });

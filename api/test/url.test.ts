@@ -3,17 +3,34 @@ import { startTestServer, TEST_SEED, type TestServer } from './helpers';
 /** The URL dispatcher's lookup over HTTP (the head of product and category pages: e2e/tests/server-render.spec.ts). */
 
 let server: TestServer;
-interface Listed { sku: string; slug: string; url_path: string; name: string; type_id: string; final_price_incl_tax: number; configurable_children?: { sku: string; final_price_incl_tax: number }[] }
+interface Listed {
+  sku: string;
+  slug: string;
+  url_path: string;
+  name: string;
+  type_id: string;
+  final_price_incl_tax: number;
+  configurable_children?: { sku: string; final_price_incl_tax: number }[];
+}
 let simple: Listed;
 let configurable: Listed;
 
 beforeAll(async () => {
   server = await startTestServer({ seed: TEST_SEED });
   const response = await fetch(`${server.baseUrl}/api/catalog/vue_storefront_catalog/product/_search`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ size: 100, query: { _appliedFilters: [{ attribute: 'visibility', value: { in: [2, 3, 4] } }, { attribute: 'status', value: { in: [0, 1] } }] } }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      size: 100,
+      query: {
+        _appliedFilters: [
+          { attribute: 'visibility', value: { in: [2, 3, 4] } },
+          { attribute: 'status', value: { in: [0, 1] } },
+        ],
+      },
+    }),
   });
-  const { items } = await response.json() as { items: Listed[] };
+  const { items } = (await response.json()) as { items: Listed[] };
   simple = items.find((item) => item.type_id === 'simple')!;
   configurable = items.find((item) => item.type_id === 'configurable' && (item.configurable_children?.length ?? 0) > 1)!;
 });
@@ -39,24 +56,20 @@ describe('GET /api/url: an unknown path is a product url_path, then a category u
     expect((await lookup('/c/akcesoria')).body.result).toMatchObject({ type: 'category', id: 17 });
   });
 
-  test('the product route with a child sku keeps the child only when it is one of the product\'s', async () => {
+  test("the product route with a child sku keeps the child only when it is one of the product's", async () => {
     const child = configurable.configurable_children![1].sku;
     expect((await lookup(`/p/${configurable.sku}/${configurable.slug}/${child}`)).body.result).toMatchObject({ type: 'product', childSku: child });
     expect((await lookup(`/p/${configurable.sku}/${configurable.slug}/KF-XX-9999`)).body.result).toMatchObject({ type: 'product', childSku: null });
   });
 
-  test.each([
-    ['/nie-ma-takiej-strony'],
-    ['/main'],
-    ['/grzejniki-lazienkowe/nie-ma'],
-    ['/p/KF-XX-9999/x'],
-    ['/c/nie-ma'],
-    ['/%E0%A4%A'],
-  ])('%s is neither: 404 with a message', async (shopPath) => {
-    const { status, body } = await lookup(shopPath);
-    expect(status).toBe(404);
-    expect(body.result).toMatch(/^No product or category at /);
-  });
+  test.each([['/nie-ma-takiej-strony'], ['/main'], ['/grzejniki-lazienkowe/nie-ma'], ['/p/KF-XX-9999/x'], ['/c/nie-ma'], ['/%E0%A4%A']])(
+    '%s is neither: 404 with a message',
+    async (shopPath) => {
+      const { status, body } = await lookup(shopPath);
+      expect(status).toBe(404);
+      expect(body.result).toMatch(/^No product or category at /);
+    },
+  );
 
   test.each([
     ['', 'no path'],

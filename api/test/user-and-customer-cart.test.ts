@@ -5,10 +5,11 @@ let server: TestServer;
 
 async function call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(server.baseUrl + path, {
-    method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() as { code: number; result: any; meta?: any } };
+  return { status: response.status, body: (await response.json()) as { code: number; result: any; meta?: any } };
 }
 const register = (email: string, password = 'tajne-haslo-1') =>
   call('POST', '/api/user/create', { customer: { email, firstname: 'Anna', lastname: 'Kowalska' }, password });
@@ -33,10 +34,26 @@ test('create an account, log in: a token and a refresh token; the password is st
 });
 
 test.each<[string, Record<string, unknown>, string]>([
-  ['the same e-mail again', { customer: { email: 'anna.kowalska@example.pl', firstname: 'Anna', lastname: 'Kowalska' }, password: 'tajne-haslo-1' }, 'A customer with the same email address already exists'],
-  ['a bad e-mail', { customer: { email: 'anna@', firstname: 'Anna', lastname: 'Kowalska' }, password: 'tajne-haslo-1' }, 'customer.email: Please provide valid e-mail address'],
-  ['a short password', { customer: { email: 'b@example.pl', firstname: 'Anna', lastname: 'Kowalska' }, password: 'krótkie' }, 'password: Password must have at least 8 letters'],
-  ['digits in a name', { customer: { email: 'c@example.pl', firstname: 'Anna2', lastname: 'Kowalska' }, password: 'tajne-haslo-1' }, 'customer.firstname: First name and Surname can only contain letters'],
+  [
+    'the same e-mail again',
+    { customer: { email: 'anna.kowalska@example.pl', firstname: 'Anna', lastname: 'Kowalska' }, password: 'tajne-haslo-1' },
+    'A customer with the same email address already exists',
+  ],
+  [
+    'a bad e-mail',
+    { customer: { email: 'anna@', firstname: 'Anna', lastname: 'Kowalska' }, password: 'tajne-haslo-1' },
+    'customer.email: Please provide valid e-mail address',
+  ],
+  [
+    'a short password',
+    { customer: { email: 'b@example.pl', firstname: 'Anna', lastname: 'Kowalska' }, password: 'krótkie' },
+    'password: Password must have at least 8 letters',
+  ],
+  [
+    'digits in a name',
+    { customer: { email: 'c@example.pl', firstname: 'Anna2', lastname: 'Kowalska' }, password: 'tajne-haslo-1' },
+    'customer.firstname: First name and Surname can only contain letters',
+  ],
 ])('refused: %s', async (_name, body, message) => {
   const response = await call('POST', '/api/user/create', body);
   expect(response.status).toBe(400);
@@ -50,7 +67,7 @@ test('a wrong password or an unknown e-mail is 401, the same answer for both', a
   expect(wrong.body.result).toBe(unknown.body.result);
 });
 
-test('a customer\'s cart: created with their token, the same cart on the next create, refused to others and to guests', async () => {
+test("a customer's cart: created with their token, the same cart on the next create, refused to others and to guests", async () => {
   await register('jan@example.pl');
   await register('ewa@example.pl');
   const jan = (await login('jan@example.pl')).result;
@@ -74,22 +91,39 @@ test('a tampered or foreign token is 401 (the client then falls back to a guest 
   }
 });
 
-test('VSF 1.12 posts a customer\'s order without a token: the cart id and its owner\'s user_id stand for it, nothing else does', async () => {
+test("VSF 1.12 posts a customer's order without a token: the cart id and its owner's user_id stand for it, nothing else does", async () => {
   await register('zofia@example.pl');
   await register('piotr@example.pl');
   const zofia = await login('zofia@example.pl');
   const piotr = await login('piotr@example.pl');
   const cartId = (await call('POST', `/api/cart/create?token=${zofia.result}`)).body.result as string;
-  const valve = server.app.catalog.products.find((product: { type_id: string; stock: { is_in_stock: boolean; qty: number; is_volatile: boolean }; custom_options?: unknown }) =>
-    product.type_id === 'simple' && product.stock.is_in_stock && product.stock.qty >= 5 && !product.stock.is_volatile && !product.custom_options);
-  expect((await call('POST', `/api/cart/update?cartId=${cartId}&token=${zofia.result}`, { cartItem: { sku: valve!.sku, qty: 1, quoteId: cartId } })).status).toBe(200);
+  const valve = server.app.catalog.products.find(
+    (product: { type_id: string; stock: { is_in_stock: boolean; qty: number; is_volatile: boolean }; custom_options?: unknown }) =>
+      product.type_id === 'simple' && product.stock.is_in_stock && product.stock.qty >= 5 && !product.stock.is_volatile && !product.custom_options,
+  );
+  expect(
+    (await call('POST', `/api/cart/update?cartId=${cartId}&token=${zofia.result}`, { cartItem: { sku: valve!.sku, qty: 1, quoteId: cartId } })).status,
+  ).toBe(200);
   const zofiaId = (await call('GET', `/api/user/me?token=${zofia.result}`)).body.result.id as number;
   const piotrId = (await call('GET', `/api/user/me?token=${piotr.result}`)).body.result.id as number;
   const order = (userId: unknown) => ({
-    cart_id: cartId, user_id: userId, products: [],
+    cart_id: cartId,
+    user_id: userId,
+    products: [],
     addressInformation: {
-      shippingAddress: { firstname: 'Zofia', lastname: 'Nowak', street: ['ul. Ciepła 3', '1'], city: 'Gdańsk', postcode: '80-001', country_id: 'PL', telephone: '601 234 567', email: 'zofia@example.pl' },
-      shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: 'cashondelivery',
+      shippingAddress: {
+        firstname: 'Zofia',
+        lastname: 'Nowak',
+        street: ['ul. Ciepła 3', '1'],
+        city: 'Gdańsk',
+        postcode: '80-001',
+        country_id: 'PL',
+        telephone: '601 234 567',
+        email: 'zofia@example.pl',
+      },
+      shipping_carrier_code: 'courier',
+      shipping_method_code: 'courier',
+      payment_method_code: 'cashondelivery',
     },
   });
 
@@ -99,7 +133,11 @@ test('VSF 1.12 posts a customer\'s order without a token: the cart id and its ow
   expect((await call('POST', `/api/order?token=${piotr.result}`, order(String(zofiaId)))).status).toBe(403);
   const placed = await call('POST', '/api/order', order(String(zofiaId)));
   expect(placed.status).toBe(200);
-  const row = await server.db.kysely.selectFrom('sales_order').select(['customer_id']).where('id', '=', placed.body.result.backendOrderId).executeTakeFirstOrThrow();
+  const row = await server.db.kysely
+    .selectFrom('sales_order')
+    .select(['customer_id'])
+    .where('id', '=', placed.body.result.backendOrderId)
+    .executeTakeFirstOrThrow();
   expect(row.customer_id).toBe(zofiaId);
   const history = (await call('GET', `/api/user/order-history?token=${zofia.result}`)).body.result;
   expect(history.items.map((item: { increment_id: string }) => item.increment_id)).toContain(placed.body.result.orderNumber);

@@ -16,8 +16,15 @@ afterAll(() => server.close());
 /** The reset link's token from the newest e-mail to this address in the file outbox. */
 async function resetTokenFor(email: string): Promise<string | undefined> {
   const dir = path.join(server.varDir, 'mail');
-  const mails = fs.readdirSync(dir).map((file) => fs.readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
-  const link = mails.map((mail) => new RegExp(`create-password\\?email=${encodeURIComponent(email).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}&resetToken=([\\w-]+)`).exec(mail)).find(Boolean);
+  const mails = fs.readdirSync(dir).map((file) =>
+    fs
+      .readFileSync(path.join(dir, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '='),
+  );
+  const link = mails
+    .map((mail) => new RegExp(`create-password\\?email=${encodeURIComponent(email).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}&resetToken=([\\w-]+)`).exec(mail))
+    .find(Boolean);
   return link?.[1];
 }
 
@@ -25,21 +32,24 @@ test('every non-search call of VSF 1.12 is accepted and answered with what its c
   const valve = plainValve(server);
   const results: ReplayResult[] = await replayVsfCalls(server.baseUrl, { product: { sku: valve.sku, id: valve.id }, resetTokenFor });
   const refused = results.filter((result) => !result.accepted);
-  console.log(`VSF replay: ${results.length - refused.length} of ${results.length} calls accepted\n${refused.map((r) => `  ✗ ${r.call}: ${r.why}`).join('\n')}`);
+  console.log(
+    `VSF replay: ${results.length - refused.length} of ${results.length} calls accepted\n${refused.map((r) => `  ✗ ${r.call}: ${r.why}`).join('\n')}`,
+  );
   expect(refused).toEqual([]);
 });
 
-test('the bench\'s form (npm run bench:api): the product found through the search, create-password without the e-mail', async () => {
+test("the bench's form (npm run bench:api): the product found through the search, create-password without the e-mail", async () => {
   const results = await replayVsfCalls(server.baseUrl);
   expect(results.filter((result) => !result.accepted)).toEqual([]);
 });
 
 async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(server.baseUrl + url, {
-    method, headers: { 'content-type': 'application/json', ...headers },
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() as { code: number; result: any } };
+  return { status: response.status, body: (await response.json()) as { code: number; result: any } };
 }
 const newCart = async () => (await call('POST', '/api/cart/create')).body.result as string;
 async function cartWith(sku: string, qty = 1) {
@@ -52,11 +62,13 @@ async function cartWith(sku: string, qty = 1) {
 describe('a JSON content type with no body', () => {
   /** Every POST path the API documents, its parameters filled with something of the right look. */
   const postPaths = async () => {
-    const doc = await fetch(`${server.baseUrl}/api/openapi.json`).then((response) => response.json()) as { paths: Record<string, Record<string, unknown>> };
-    return Object.entries(doc.paths).filter(([, methods]) => 'post' in methods).map(([route]) => route.replace(/\{[^}]+\}/g, '1'));
+    const doc = (await fetch(`${server.baseUrl}/api/openapi.json`).then((response) => response.json())) as { paths: Record<string, Record<string, unknown>> };
+    return Object.entries(doc.paths)
+      .filter(([, methods]) => 'post' in methods)
+      .map(([route]) => route.replace(/\{[^}]+\}/g, '1'));
   };
 
-  test('reads as {} on every POST route: never the parser\'s 400, never 5xx', async () => {
+  test("reads as {} on every POST route: never the parser's 400, never 5xx", async () => {
     const paths = await postPaths();
     expect(paths).toEqual(expect.arrayContaining(['/api/cart/create', '/api/cart/apply-coupon', '/api/order', '/api/review/create', '/api/user/logout']));
     for (const route of paths) {
@@ -66,7 +78,7 @@ describe('a JSON content type with no body', () => {
     }
   });
 
-  test('VSF\'s bodiless POSTs succeed: guest and customer cart create, apply-coupon, delete-coupon', async () => {
+  test("VSF's bodiless POSTs succeed: guest and customer cart create, apply-coupon, delete-coupon", async () => {
     const { cartId } = await cartWith(plainValve(server).sku);
     expect(await call('POST', '/api/cart/create?token=')).toMatchObject({ status: 200, body: { result: expect.any(String) } });
     expect(await call('POST', `/api/cart/apply-coupon?token=&cartId=${cartId}&coupon=NEWSLETTER10`)).toMatchObject({ status: 200, body: { result: true } });
@@ -93,7 +105,12 @@ describe('addresses with countryId (VSF) or country_id (the spec)', () => {
     const methods = await call('POST', `/api/cart/shipping-methods?cartId=${cartId}`, { address: { ...country, city: 'Kraków' } });
     expect(methods.status).toBe(status);
     const info = await call('POST', `/api/cart/shipping-information?cartId=${cartId}`, {
-      addressInformation: { shippingAddress: { ...country, city: 'Kraków' }, billingAddress: {}, shippingCarrierCode: 'courier', shippingMethodCode: 'courier' },
+      addressInformation: {
+        shippingAddress: { ...country, city: 'Kraków' },
+        billingAddress: {},
+        shippingCarrierCode: 'courier',
+        shippingMethodCode: 'courier',
+      },
     });
     expect(info.status).toBe(status);
     if (status === 200) expect(info.body.result).toMatchObject({ payment_methods: expect.any(Array), totals: { total_segments: expect.any(Array) } });
@@ -102,13 +119,19 @@ describe('addresses with countryId (VSF) or country_id (the spec)', () => {
   });
 });
 
-describe('POST /api/order: VSF\'s bare order and the wrapped one, exactly once', () => {
+describe("POST /api/order: VSF's bare order and the wrapped one, exactly once", () => {
   /** The order VSF 1.12 would post for this cart (api/test/vsf/order.ts). */
   const vsfBody = (cartId: string, line: { item_id: number; sku: string; qty: number }, changes: Record<string, unknown> = {}) => ({
     ...vsfOrder({
-      product: { sku: line.sku, id: plainValve(server).id }, email: 'anna.kowalska@example.pl', password: '', newPassword: '', token: '', cartId,
+      product: { sku: line.sku, id: plainValve(server).id },
+      email: 'anna.kowalska@example.pl',
+      password: '',
+      newPassword: '',
+      token: '',
+      cartId,
       items: [{ ...line, server_item_id: line.item_id, product_type: 'simple' }],
-      shipping: { carrier_code: 'courier', method_code: 'courier' }, paymentMethod: 'cashondelivery',
+      shipping: { carrier_code: 'courier', method_code: 'courier' },
+      paymentMethod: 'cashondelivery',
     }),
     ...changes,
   });
@@ -120,7 +143,10 @@ describe('POST /api/order: VSF\'s bare order and the wrapped one, exactly once',
     const before = await stockOf(line.sku);
     const body = vsfBody(cartId, line);
     const first = await call('POST', '/api/order', body);
-    expect(first).toMatchObject({ status: 200, body: { result: { orderNumber: expect.stringMatching(/^\d{9}$/), backendOrderId: expect.any(Number), created: true } } });
+    expect(first).toMatchObject({
+      status: 200,
+      body: { result: { orderNumber: expect.stringMatching(/^\d{9}$/), backendOrderId: expect.any(Number), created: true } },
+    });
     const again = await call('POST', '/api/order', body);
     expect(again.body.result).toMatchObject({ orderNumber: first.body.result.orderNumber, created: false });
     expect(await ordersOf(first.body.result.clientOrderId)).toHaveLength(1);
@@ -149,7 +175,7 @@ describe('POST /api/order: VSF\'s bare order and the wrapped one, exactly once',
   });
 
   test.each([
-    ['wrapped with order_id (the shop\'s checkout)', (body: object) => ({ order: { ...body, order_id: `wrapped-${Date.now()}` } }), {}],
+    ["wrapped with order_id (the shop's checkout)", (body: object) => ({ order: { ...body, order_id: `wrapped-${Date.now()}` } }), {}],
     ['wrapped without order_id', (body: object) => ({ order: body }), {}],
     ['bare with an Idempotency-Key header', (body: object) => body, { 'idempotency-key': `idem-${Date.now()}` }],
   ])('%s: placed once, the retry answers the same order', async (_name, shape, headers) => {
@@ -162,10 +188,13 @@ describe('POST /api/order: VSF\'s bare order and the wrapped one, exactly once',
     if ('idempotency-key' in headers) expect(first.body.result.clientOrderId).toBe(headers['idempotency-key']);
   });
 
-  test('unknown address fields (a 50 KB note, VSF\'s region fields) are neither stored nor echoed', async () => {
+  test("unknown address fields (a 50 KB note, VSF's region fields) are neither stored nor echoed", async () => {
     const { cartId, line } = await cartWith(plainValve(server).sku);
     const body = vsfBody(cartId, line);
-    const withNote = { ...body, addressInformation: { ...body.addressInformation, shippingAddress: { ...body.addressInformation.shippingAddress, note: 'x'.repeat(50_000) } } };
+    const withNote = {
+      ...body,
+      addressInformation: { ...body.addressInformation, shippingAddress: { ...body.addressInformation.shippingAddress, note: 'x'.repeat(50_000) } },
+    };
     const placed = await call('POST', '/api/order', withNote);
     expect(placed.status).toBe(200);
     const [row] = await ordersOf(placed.body.result.clientOrderId);
@@ -180,38 +209,63 @@ describe('POST /api/order: VSF\'s bare order and the wrapped one, exactly once',
   test('address fields over their limits are refused with 400 and nothing placed', async () => {
     const { cartId, line } = await cartWith(plainValve(server).sku);
     const body = vsfBody(cartId, line);
-    const long = { ...body, addressInformation: { ...body.addressInformation, shippingAddress: { ...body.addressInformation.shippingAddress, city: 'K'.repeat(101) } } };
-    expect(await call('POST', '/api/order', long)).toMatchObject({ status: 400, body: { result: 'body.addressInformation.shippingAddress.city must NOT have more than 100 characters' } });
+    const long = {
+      ...body,
+      addressInformation: { ...body.addressInformation, shippingAddress: { ...body.addressInformation.shippingAddress, city: 'K'.repeat(101) } },
+    };
+    expect(await call('POST', '/api/order', long)).toMatchObject({
+      status: 400,
+      body: { result: 'body.addressInformation.shippingAddress.city must NOT have more than 100 characters' },
+    });
     expect((await call('GET', `/api/cart/pull?cartId=${cartId}`)).body.result).toHaveLength(1);
   });
 });
 
-describe('store ids and currency: VSF\'s single store view (storeId 1) and the shop\'s (2)', () => {
+describe("store ids and currency: VSF's single store view (storeId 1) and the shop's (2)", () => {
   test.each([
-    ['VSF\'s default store id 1 (STORE_ID_ALIASES)', 'currencyCode=PLN&storeId=1', 200, null],
-    ['the shop\'s store id 2 (STORE_ID)', 'currencyCode=PLN&storeId=2', 200, null],
+    ["VSF's default store id 1 (STORE_ID_ALIASES)", 'currencyCode=PLN&storeId=1', 200, null],
+    ["the shop's store id 2 (STORE_ID)", 'currencyCode=PLN&storeId=2', 200, null],
     ['no store or currency', '', 200, null],
     ['another store id', 'currencyCode=PLN&storeId=3', 400, 'storeId: this shop is store 2 (or 1), got 3'],
-    ['VSF\'s default currency USD', 'currencyCode=USD&storeId=1', 400, 'currencyCode: only PLN prices are kept, got USD (a VSF client sets i18n.currencyCode to PLN)'],
+    [
+      "VSF's default currency USD",
+      'currencyCode=USD&storeId=1',
+      400,
+      'currencyCode: only PLN prices are kept, got USD (a VSF client sets i18n.currencyCode to PLN)',
+    ],
   ])('render-list with %s: ?%s → %s', async (_name, query, status, message) => {
     const valve = plainValve(server);
     const answer = await call('GET', `/api/product/render-list?skus=${encodeURIComponent(valve.sku)}&${query}`);
     expect(answer.status).toBe(status);
     if (message) expect(answer.body.result).toBe(message);
-    else expect(answer.body.result.items[0]).toMatchObject({ id: valve.id, price_info: { final_price: valve.final_price_incl_tax, special_price: expect.any(Number) } });
+    else
+      expect(answer.body.result.items[0]).toMatchObject({
+        id: valve.id,
+        price_info: { final_price: valve.final_price_incl_tax, special_price: expect.any(Number) },
+      });
   });
 });
 
-describe('a customer\'s order from VSF', () => {
-  test('needs the token: orders.endpoint /api/order?token={{token}} (or users.tokenInHeader); without it the cart is another customer\'s', async () => {
+describe("a customer's order from VSF", () => {
+  test("needs the token: orders.endpoint /api/order?token={{token}} (or users.tokenInHeader); without it the cart is another customer's", async () => {
     const email = `vsf-customer-${Date.now()}@example.pl`;
     await call('POST', '/api/user/create', { customer: { email, firstname: 'Anna', lastname: 'Kowalska', addresses: [] }, password: 'Tajne-haslo-1' });
     const token = (await call('POST', '/api/user/login', { username: email, password: 'Tajne-haslo-1' })).body.result as string;
     const cartId = (await call('POST', `/api/cart/create?token=${token}`)).body.result as string;
-    const line = (await call('POST', `/api/cart/update?token=${token}&cartId=${cartId}`, { cartItem: { sku: plainValve(server).sku, qty: 1, quoteId: cartId } })).body.result;
+    const line = (
+      await call('POST', `/api/cart/update?token=${token}&cartId=${cartId}`, { cartItem: { sku: plainValve(server).sku, qty: 1, quoteId: cartId } })
+    ).body.result;
     const body = vsfOrder({
-      product: { sku: line.sku, id: plainValve(server).id }, email, password: '', newPassword: '', token, cartId, customerId: 1,
-      items: [{ ...line, server_item_id: line.item_id }], shipping: { carrier_code: 'courier', method_code: 'courier' }, paymentMethod: 'cashondelivery',
+      product: { sku: line.sku, id: plainValve(server).id },
+      email,
+      password: '',
+      newPassword: '',
+      token,
+      cartId,
+      customerId: 1,
+      items: [{ ...line, server_item_id: line.item_id }],
+      shipping: { carrier_code: 'courier', method_code: 'courier' },
+      paymentMethod: 'cashondelivery',
     });
     expect(await call('POST', '/api/order', body)).toMatchObject({ status: 403, body: { result: 'This cart belongs to another customer' } });
     expect(await call('POST', `/api/order?token=${token}`, body)).toMatchObject({ status: 200, body: { result: { created: true } } });

@@ -59,5 +59,7 @@ test('the server assigns and renders the variant: by cookie and by ?mfe=, the HT
   await expect(page.getByText('Zamówienie na jednej stronie')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __KALORYFER_HYDRATION_ERRORS__?: string[] }).__KALORYFER_HYDRATION_ERRORS__ ?? [])).toEqual([]);
   // The browser used the server's assignment: reported once, from the cookie, never drawn again.
-  expect((await dataLayer(page)).filter((event) => event.event === 'mfe_assignment')).toEqual([{ event: 'mfe_assignment', remote: 'checkout', variant: 'b', source: 'cookie' }]);
+  expect((await dataLayer(page)).filter((event) => event.event === 'mfe_assignment')).toEqual([
+    { event: 'mfe_assignment', remote: 'checkout', variant: 'b', source: 'cookie' },
+  ]);
 });

@@ -17,8 +17,10 @@ import { fromMail, uniqueEmail } from './mail';
 const PASSWORD = 'Grzejnik-2026!';
 const TOKEN_TTL_MS = Number(SHOP_ENV.ACCESS_TOKEN_TTL) * 1000;
 
-const seriousViolations = async (page: Page, selector = 'body') => (await new AxeBuilder({ page }).include(selector).analyze()).violations
-  .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')).map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+const seriousViolations = async (page: Page, selector = 'body') =>
+  (await new AxeBuilder({ page }).include(selector).analyze()).violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 
 const header = (page: Page) => page.locator('.site-header');
 const cartButton = (page: Page, count: string) => header(page).getByRole('button', { name: `Koszyk: ${count}` });
@@ -60,7 +62,7 @@ async function addToCart(page: Page, product: Found) {
 
 const simpleProducts = (page: Page, count: number) => findWithStock(page, [{ attribute: 'type_id', value: { eq: 'simple' } }], count);
 
-test('register, log out, sign in: the guest cart merges into the customer\'s once — not again on reload or the next sign-in', async ({ page }) => {
+test("register, log out, sign in: the guest cart merges into the customer's once — not again on reload or the next sign-in", async ({ page }) => {
   test.slow();
   const errors = collectPageErrors(page);
   const [first, second] = await simpleProducts(page, 2);
@@ -111,14 +113,16 @@ test('register, log out, sign in: the guest cart merges into the customer\'s onc
   expect(errors).toEqual([]);
 });
 
-test('a customer\'s wishlist is on the server: a second browser signed in as them sees it', async ({ page, browser }) => {
+test("a customer's wishlist is on the server: a second browser signed in as them sees it", async ({ page, browser }) => {
   const email = await accountFor(page, 'Olga');
   const [product] = await simpleProducts(page, 1);
   await page.goto(`/p/${product.sku}/${product.slug}`);
   await signIn(page, email);
   await page.getByRole('button', { name: 'Dodaj do listy życzeń' }).click();
   await expect(page.getByText(`Produkt ${product.name} został dodany do listy życzeń!`)).toBeVisible();
-  await expect.poll(async () => (await page.request.get(`/api/wishlist?token=${await storedToken(page)}`)).json().then((body) => body.result.items_count)).toBe(1);
+  await expect
+    .poll(async () => (await page.request.get(`/api/wishlist?token=${await storedToken(page)}`)).json().then((body) => body.result.items_count))
+    .toBe(1);
 
   const other = await secondBrowser(browser);
   await other.goto('/');
@@ -168,8 +172,14 @@ test('a customer buys with a saved address, and finds the order in their history
   const shipping = page.getByRole('region', { name: '2. Dostawa' });
   await expect(shipping.getByRole('radio', { name: /ul\. Grzewcza 7, 31-042 Kraków/ })).toBeChecked();
   await expect(shipping.getByLabel('Kod pocztowy')).toHaveValue('31-042');
-  await page.getByRole('region', { name: '3. Płatność' }).getByRole('radio', { name: /Płatność przy odbiorze/ }).check();
-  await page.getByRole('region', { name: '4. Podsumowanie' }).getByRole('checkbox', { name: /regulamin sklepu/ }).check();
+  await page
+    .getByRole('region', { name: '3. Płatność' })
+    .getByRole('radio', { name: /Płatność przy odbiorze/ })
+    .check();
+  await page
+    .getByRole('region', { name: '4. Podsumowanie' })
+    .getByRole('checkbox', { name: /regulamin sklepu/ })
+    .check();
   await page.getByRole('button', { name: 'Zamawiam i płacę' }).click();
   await expect(page).toHaveURL(/\/thank-you-page\?order_increment_id=\d{9}$/);
   const orderNumber = new URL(page.url()).searchParams.get('order_increment_id')!;
@@ -195,7 +205,7 @@ test('a customer buys with a saved address, and finds the order in their history
   expect(errors).toEqual([]);
 });
 
-test('a forgotten password: the e-mail\'s link sets a new one and signs the customer in', async ({ page }) => {
+test("a forgotten password: the e-mail's link sets a new one and signs the customer in", async ({ page }) => {
   const email = await accountFor(page, 'Hanna');
   await page.goto('/');
   await (await openSignIn(page)).getByRole('button', { name: 'Nie pamiętasz hasła?' }).click();
@@ -231,7 +241,9 @@ test('an expired access token is refreshed once for the whole page while the acc
   await page.waitForTimeout(TOKEN_TTL_MS + 1000);
   const refreshes: string[] = [];
   const userCalls: { path: string; status: number }[] = [];
-  page.on('request', (request) => { if (request.url().includes('/api/user/refresh')) refreshes.push(request.url()); });
+  page.on('request', (request) => {
+    if (request.url().includes('/api/user/refresh')) refreshes.push(request.url());
+  });
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (url.searchParams.has('token')) userCalls.push({ path: url.pathname, status: response.status() });

@@ -13,7 +13,9 @@ async function serverLines(page: Page): Promise<{ sku: string; qty: number }[]> 
 
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
 
-test('a configurable and a bundle from their pages → the microcart shows both with options → quantity, variant, coupon → a reload keeps the cart → an out-of-stock product is refused', async ({ page }) => {
+test('a configurable and a bundle from their pages → the microcart shows both with options → quantity, variant, coupon → a reload keeps the cart → an out-of-stock product is refused', async ({
+  page,
+}) => {
   test.slow(); // one long journey through five pages
   const errors = collectPageErrors(page);
   await page.goto('/');
@@ -53,11 +55,19 @@ test('a configurable and a bundle from their pages → the microcart shows both 
   await expect(radiatorLine.locator('img')).toHaveAttribute('src', /\/img\/150\/150\//);
   await expect(radiatorLine.locator('dl')).toContainText(/Kolor|Wymiary|Rozmiar|Wysokość/);
   await expect(bundleLine.locator('dl')).toContainText(chosenRadiator);
-  expect(await serverLines(page)).toEqual([{ sku: variant.sku, qty: 1 }, { sku: bundle.sku, qty: 1 }]);
+  expect(await serverLines(page)).toEqual([
+    { sku: variant.sku, qty: 1 },
+    { sku: bundle.sku, qty: 1 },
+  ]);
   const subtotal = microcart.getByRole('region', { name: 'Podsumowanie' }).locator('.total-subtotal dd');
   const grandTotal = microcart.getByRole('region', { name: 'Podsumowanie' }).locator('.total-grand_total dd');
   await expect(microcart.getByText(/Do darmowej dostawy brakuje|Masz darmową dostawę/)).toBeVisible();
-  await expect(new AxeBuilder({ page }).include('.drawer').analyze().then((result) => result.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')).map((violation) => violation.id))).resolves.toEqual([]);
+  await expect(
+    new AxeBuilder({ page })
+      .include('.drawer')
+      .analyze()
+      .then((result) => result.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')).map((violation) => violation.id)),
+  ).resolves.toEqual([]);
 
   // Quantity: + doubles the radiator's row; the server has it.
   const rowBefore = money(await radiatorLine.locator('.cart-line-price strong').textContent());
@@ -82,7 +92,12 @@ test('a configurable and a bundle from their pages → the microcart shows both 
   for (const option of options) await editor.getByRole('combobox', { name: option.label }).selectOption(String(other[option.attribute_code]));
   await radiatorLine.getByRole('button', { name: 'Zapisz zmiany' }).click();
   await expect(radiatorLine.getByRole('button', { name: `Zmień wariant: ${radiator.name}` })).toBeFocused();
-  await expect.poll(() => serverLines(page)).toEqual([{ sku: otherVariant.sku, qty: 2 }, { sku: bundle.sku, qty: 1 }]);
+  await expect
+    .poll(() => serverLines(page))
+    .toEqual([
+      { sku: otherVariant.sku, qty: 2 },
+      { sku: bundle.sku, qty: 1 },
+    ]);
 
   // A coupon: a wrong one is refused with the spec's message; NEWSLETTER10 takes 10 % off; removing it puts the total back.
   const coupon = microcart.getByRole('textbox', { name: 'Kod rabatowy' });
@@ -103,11 +118,17 @@ test('a configurable and a bundle from their pages → the microcart shows both 
   await expect(cartButton('3 produkty w koszyku')).toBeVisible();
   await page.reload();
   await expect(cartButton('3 produkty w koszyku')).toBeVisible();
-  expect(await serverLines(page)).toEqual([{ sku: otherVariant.sku, qty: 2 }, { sku: bundle.sku, qty: 1 }]);
+  expect(await serverLines(page)).toEqual([
+    { sku: otherVariant.sku, qty: 2 },
+    { sku: bundle.sku, qty: 1 },
+  ]);
 
   // Removal asks first; Escape keeps the line, yes removes it.
   await cartButton('3 produkty w koszyku').click();
-  await lines.filter({ has: page.getByRole('heading', { name: bundle.name }) }).getByRole('button', { name: `Usuń z koszyka: ${bundle.name}` }).click();
+  await lines
+    .filter({ has: page.getByRole('heading', { name: bundle.name }) })
+    .getByRole('button', { name: `Usuń z koszyka: ${bundle.name}` })
+    .click();
   await expect(page.getByRole('button', { name: 'Tak, usuń' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: `Usuń z koszyka: ${bundle.name}` })).toBeFocused();

@@ -32,19 +32,27 @@ test('home → category → filters in the URL → sort → a configurable radia
   expect(count).toBeGreaterThan(20);
 
   // Filters go to the route query (spec §2) and narrow the listing.
-  await page.getByRole('group', { name: 'Szerokość' }).getByLabel(/^400–600 mm/).check();
+  await page
+    .getByRole('group', { name: 'Szerokość' })
+    .getByLabel(/^400–600 mm/)
+    .check();
   await expect(page).toHaveURL(/[?&]width=400-600(&|$)/);
-  await page.getByRole('group', { name: 'Czas dostawy' }).getByLabel(/^Wysyłka w 24 h/).check();
+  await page
+    .getByRole('group', { name: 'Czas dostawy' })
+    .getByLabel(/^Wysyłka w 24 h/)
+    .check();
   await expect(page).toHaveURL(/[?&]delivery=24h(&|$)/);
   await expect.poll(listingCount).toBeGreaterThan(0);
   expect(await listingCount()).toBeLessThan(count);
 
   await page.getByLabel('Sortuj:').selectOption('price:asc');
   await expect(page).toHaveURL(/[?&]sort=price:asc(&|$)/);
-  await expect.poll(async () => {
-    const prices = await tilePrices(page);
-    return prices.length > 1 && prices.every((price, index) => index === 0 || prices[index - 1] <= price);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const prices = await tilePrices(page);
+      return prices.length > 1 && prices.every((price, index) => index === 0 || prices[index - 1] <= price);
+    })
+    .toBe(true);
   await expectNoSeriousA11yViolations(page);
 
   // Back to an unfiltered listing and "load more": the next 20 from start + perPage.
@@ -64,10 +72,18 @@ test('home → category → filters in the URL → sort → a configurable radia
   for (let i = 0; i < colourCount && !changed; i += 1) {
     if (await colours.nth(i).isChecked()) continue;
     await colours.nth(i).check();
-    changed = await expect.poll(() => page.url()).not.toBe(firstUrl).then(() => true, () => false);
+    changed = await expect
+      .poll(() => page.url())
+      .not.toBe(firstUrl)
+      .then(
+        () => true,
+        () => false,
+      );
   }
   expect(changed).toBe(true);
-  await expect(page.locator('.price-block').getByText('Najniższa cena z 30 dni przed obniżką').or(page.locator('.price-block').getByText('Cena brutto z 23% VAT')).first()).toBeVisible();
+  await expect(
+    page.locator('.price-block').getByText('Najniższa cena z 30 dni przed obniżką').or(page.locator('.price-block').getByText('Cena brutto z 23% VAT')).first(),
+  ).toBeVisible();
   await expect(page.getByRole('table', { name: 'Dane techniczne' })).toContainText('Moc 75/65/20');
   await expectNoSeriousA11yViolations(page);
 
@@ -80,7 +96,14 @@ test('home → category → filters in the URL → sort → a configurable radia
   await expect(page.getByRole('button', { name: 'W porównaniu' })).toBeVisible();
 
   // A second product, then the compare page side by side.
-  const [valve] = await findProducts(page, [{ attribute: 'category_ids', value: { in: [18] } }, { attribute: 'type_id', value: { eq: 'simple' } }], 1);
+  const [valve] = await findProducts(
+    page,
+    [
+      { attribute: 'category_ids', value: { in: [18] } },
+      { attribute: 'type_id', value: { eq: 'simple' } },
+    ],
+    1,
+  );
   await page.goto(`/p/${valve.sku}/${valve.slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(valve.name);
   await page.getByRole('button', { name: 'Dodaj do porównania' }).click();
@@ -104,7 +127,7 @@ test('product pages of both URL forms (spec §2) show the product; a configurabl
   await expect(page).toHaveURL(new RegExp(`/${child.sku}$`));
 });
 
-test('the URL dispatcher: a product\'s and a category\'s url_path show them in place; the HTML names them before JavaScript', async ({ page }) => {
+test("the URL dispatcher: a product's and a category's url_path show them in place; the HTML names them before JavaScript", async ({ page }) => {
   const [simple] = await findProducts(page, [{ attribute: 'type_id', value: { eq: 'simple' } }], 1);
   await page.goto(`/${simple.url_path}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(simple.name);
@@ -159,7 +182,7 @@ test('search as you type: categories and products in the panel, keyboard to a pr
   expect(errors).toEqual([]);
 });
 
-test('heat output at my temperatures: a heat-pump preset, the room helper\'s filter, strongest first, the product\'s own row', async ({ page }) => {
+test("heat output at my temperatures: a heat-pump preset, the room helper's filter, strongest first, the product's own row", async ({ page }) => {
   const errors = collectPageErrors(page);
   await page.goto('/c/grzejniki-pokojowe');
   await page.getByRole('radio', { name: /45\/35 °C – pompa ciepła/ }).check();
@@ -209,7 +232,14 @@ test('every product type: bundle pickers with qty and a configured price, a grou
   await page.getByRole('button', { name: 'Dodaj wybrane do koszyka' }).click();
   await expect(page.getByRole('alert')).toContainText('Ilość musi być dodatnią liczbą całkowitą');
 
-  const [guide] = await findProducts(page, [{ attribute: 'type_id', value: { eq: 'downloadable' } }, { attribute: 'price', value: { lte: 0 } }], 1);
+  const [guide] = await findProducts(
+    page,
+    [
+      { attribute: 'type_id', value: { eq: 'downloadable' } },
+      { attribute: 'price', value: { lte: 0 } },
+    ],
+    1,
+  );
   await page.goto(`/p/${guide.sku}/${guide.slug}`);
   await expect(page.getByRole('region', { name: 'Do pobrania' }).getByRole('link')).toHaveAttribute('href', /\.(pdf|zip)$/);
   expect(errors).toEqual([]);

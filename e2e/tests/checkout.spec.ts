@@ -35,8 +35,10 @@ async function fillAddress(scope: Locator | Page) {
   await scope.getByLabel('Miejscowość').fill('Kraków');
 }
 
-const seriousViolations = async (page: Page, selector: string) => (await new AxeBuilder({ page }).include(selector).analyze()).violations
-  .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')).map((violation) => violation.id);
+const seriousViolations = async (page: Page, selector: string) =>
+  (await new AxeBuilder({ page }).include(selector).analyze()).violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => violation.id);
 
 test('variant a: a guest buys a configurable radiator with a company invoice (NIP from GUS) and pays online in the sandbox → paid', async ({ page }) => {
   test.slow();
@@ -88,7 +90,9 @@ test('variant a: a guest buys a configurable radiator with a company invoice (NI
   await page.getByRole('button', { name: 'Zamawiam i płacę' }).click();
   await expect(page.getByText('Musisz zaakceptować regulamin')).toBeVisible();
   await page.getByRole('checkbox', { name: /regulamin sklepu/ }).check();
-  const steps = (await dataLayer(page)).filter((event) => event.event === 'checkout').map((event) => (event.ecommerce as { checkout: { actionField: { step: number } } }).checkout.actionField.step);
+  const steps = (await dataLayer(page))
+    .filter((event) => event.event === 'checkout')
+    .map((event) => (event.ecommerce as { checkout: { actionField: { step: number } } }).checkout.actionField.step);
   expect(steps).toEqual([2, 3, 4, 5]);
   await page.getByRole('button', { name: 'Zamawiam i płacę' }).click();
 

@@ -13,8 +13,11 @@ import { collectPageErrors, findProducts } from './helpers';
 
 /** dataLayer as a tag manager reads it: gtag commands (arguments objects) as arrays. */
 function dataLayer(page: Page): Promise<(unknown[] | Record<string, unknown>)[]> {
-  return page.evaluate(() => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])
-    .map((entry) => (Object.prototype.toString.call(entry) === '[object Arguments]' ? Array.from(entry as ArrayLike<unknown>) : entry as Record<string, unknown>)));
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).map((entry) =>
+      Object.prototype.toString.call(entry) === '[object Arguments]' ? Array.from(entry as ArrayLike<unknown>) : (entry as Record<string, unknown>),
+    ),
+  );
 }
 
 // Every test here starts as a first visit: no cookie choice (the shared fixture makes one for other journeys).
@@ -23,10 +26,19 @@ test.use({ cookieChoiceMade: false });
 const ANALYTICS_EVENTS = ['page_view', 'checkout', 'mfe_assignment'];
 const isAnalytics = (entry: unknown[] | Record<string, unknown>) => !Array.isArray(entry) && ANALYTICS_EVENTS.includes(String(entry.event));
 
-const CONSENT_DEFAULT = ['consent', 'default', {
-  ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied',
-  functionality_storage: 'granted', security_storage: 'granted', wait_for_update: 500,
-}];
+const CONSENT_DEFAULT = [
+  'consent',
+  'default',
+  {
+    ad_storage: 'denied',
+    ad_user_data: 'denied',
+    ad_personalization: 'denied',
+    analytics_storage: 'denied',
+    functionality_storage: 'granted',
+    security_storage: 'granted',
+    wait_for_update: 500,
+  },
+];
 const DENIED_UPDATE = ['consent', 'update', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' }];
 
 async function expectNoSeriousA11yViolations(page: Page, include?: string) {
@@ -86,7 +98,12 @@ test.describe('cookie consent', () => {
     await page.goto('/');
     await banner(page).getByRole('button', { name: 'Akceptuję wszystkie' }).click();
     await expect(banner(page)).toHaveCount(0);
-    await expect.poll(async () => (await dataLayer(page)).filter((entry) => Array.isArray(entry) || entry.event === 'page_view').map((entry) => (Array.isArray(entry) ? entry[1] : entry.event)))
+    await expect
+      .poll(async () =>
+        (await dataLayer(page))
+          .filter((entry) => Array.isArray(entry) || entry.event === 'page_view')
+          .map((entry) => (Array.isArray(entry) ? entry[1] : entry.event)),
+      )
       .toEqual(['default', 'update', 'page_view']);
   });
 
@@ -114,14 +131,15 @@ test.describe('cookie consent', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter'); // save
     await expect(dialog).toHaveCount(0);
-    await expect.poll(async () => (await dataLayer(page)).filter((entry) => Array.isArray(entry)).at(-1))
+    await expect
+      .poll(async () => (await dataLayer(page)).filter((entry) => Array.isArray(entry)).at(-1))
       .toEqual(['consent', 'update', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'granted' }]);
   });
 
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-    test('the banner shifts nothing and keeps the page\'s main action reachable', async ({ page }) => {
+    test("the banner shifts nothing and keeps the page's main action reachable", async ({ page }) => {
       await page.addInitScript(() => {
         const record = { shifts: [] as { value: number; at: number }[], bannerAt: null as number | null };
         Object.assign(window, { __consentLayout: record });
@@ -146,7 +164,9 @@ test.describe('cookie consent', () => {
 
       // Nothing moved when the banner came in (it is fixed; the room it keeps is below the footer).
       await page.waitForTimeout(300);
-      const layout = await page.evaluate(() => (window as unknown as { __consentLayout: { shifts: { value: number; at: number }[]; bannerAt: number } }).__consentLayout);
+      const layout = await page.evaluate(
+        () => (window as unknown as { __consentLayout: { shifts: { value: number; at: number }[]; bannerAt: number } }).__consentLayout,
+      );
       expect(layout.bannerAt).not.toBeNull();
       expect(layout.shifts.filter((shift) => shift.at >= layout.bannerAt - 50)).toEqual([]);
 
@@ -213,7 +233,8 @@ test.describe('status pages', () => {
     await expect(page.getByText('Nie udało się wczytać strony /c/grzejniki-lazienkowe.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Wróć na stronę główną' })).toHaveAttribute('href', '/');
     // Reported to the tag manager without waiting for consent: it is the shop's operation, not the shopper's.
-    await expect.poll(async () => (await dataLayer(page)).find((entry) => !Array.isArray(entry) && entry.event === 'page_error'))
+    await expect
+      .poll(async () => (await dataLayer(page)).find((entry) => !Array.isArray(entry) && entry.event === 'page_error'))
       .toEqual({ event: 'page_error', error_type: 'route_failed_to_load', failed_path: '/c/grzejniki-lazienkowe', remote: 'catalog' });
     await expectNoSeriousA11yViolations(page);
 

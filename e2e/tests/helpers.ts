@@ -6,7 +6,7 @@ export interface ShellDebug {
 
 /** The dataLayer the shell fills (tag manager). */
 export function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
-  return page.evaluate(() => ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []));
+  return page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []);
 }
 
 /** Fails the test on any uncaught error in the page. */
@@ -43,7 +43,7 @@ export async function overrideRegistry(page: Page, patch: Patch): Promise<void> 
         for (const [key, value] of Object.entries(source)) {
           if (value !== null && typeof value === 'object') {
             const existing = target[key];
-            const next = existing !== null && typeof existing === 'object' ? existing as Record<string, unknown> : {};
+            const next = existing !== null && typeof existing === 'object' ? (existing as Record<string, unknown>) : {};
             target[key] = next;
             pending.push([next, value as Record<string, unknown>]);
           } else {
@@ -57,7 +57,12 @@ export async function overrideRegistry(page: Page, patch: Patch): Promise<void> 
 }
 
 export interface Found {
-  id: number; sku: string; slug: string; url_path: string; name: string; type_id: string;
+  id: number;
+  sku: string;
+  slug: string;
+  url_path: string;
+  name: string;
+  type_id: string;
   configurable_children?: { sku: string; stock: { is_in_stock: boolean } }[];
 }
 
@@ -67,11 +72,14 @@ export async function findProducts(page: Page, filters: unknown[], size = 20, { 
     data: {
       query: {
         _appliedFilters: [
-          { attribute: 'visibility', value: { in: [2, 3, 4] } }, { attribute: 'status', value: { in: [0, 1] } },
-          { attribute: 'stock.is_in_stock', value: { eq: inStock } }, ...filters,
+          { attribute: 'visibility', value: { in: [2, 3, 4] } },
+          { attribute: 'status', value: { in: [0, 1] } },
+          { attribute: 'stock.is_in_stock', value: { eq: inStock } },
+          ...filters,
         ],
       },
-      size, sort: 'view_count:desc',
+      size,
+      sort: 'view_count:desc',
     },
   });
   expect(response.ok()).toBe(true);

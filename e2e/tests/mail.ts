@@ -7,12 +7,20 @@ import { E2E_VAR_DIR } from '../shop-env';
 const MAIL_DIR = path.join(E2E_VAR_DIR, 'mail');
 
 /** Quoted-printable (RFC 2045) back to UTF-8 text: soft line breaks joined, =XX bytes decoded. */
-const quotedPrintable = (encoded: string) => decodeURIComponent(encoded.replace(/=\r?\n/g, '').replace(/%/g, '%25').replace(/=([0-9A-F]{2})/g, '%$1'));
+const quotedPrintable = (encoded: string) =>
+  decodeURIComponent(
+    encoded
+      .replace(/=\r?\n/g, '')
+      .replace(/%/g, '%25')
+      .replace(/=([0-9A-F]{2})/g, '%$1'),
+  );
 
 /** The decoded text of every message the outbox holds for this address. */
 export function mailsTo(email: string): string[] {
   if (!fs.existsSync(MAIL_DIR)) return [];
-  return fs.readdirSync(MAIL_DIR).sort()
+  return fs
+    .readdirSync(MAIL_DIR)
+    .sort()
     .map((file) => fs.readFileSync(path.join(MAIL_DIR, file), 'utf8'))
     .filter((raw) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}\\r?$`, 'm').test(raw))
     .map(quotedPrintable);
@@ -21,10 +29,17 @@ export function mailsTo(email: string): string[] {
 /** Waits for the message of this address that carries `pattern`, and answers the match. */
 export async function fromMail(email: string, pattern: RegExp): Promise<string> {
   let found: string | undefined;
-  await expect.poll(() => {
-    found = mailsTo(email).map((text) => pattern.exec(text)?.[0]).find(Boolean);
-    return found ?? null;
-  }, { timeout: 15_000 }).not.toBeNull();
+  await expect
+    .poll(
+      () => {
+        found = mailsTo(email)
+          .map((text) => pattern.exec(text)?.[0])
+          .find(Boolean);
+        return found ?? null;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBeNull();
   return found!;
 }
 

@@ -136,7 +136,7 @@ test('the language switch persists across a reload', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
-test('the built scripts reach the browser brotli-compressed from the shell\'s origin and a remote\'s', async ({ page }) => {
+test("the built scripts reach the browser brotli-compressed from the shell's origin and a remote's", async ({ page }) => {
   const scripts: { url: string; encoding: string | undefined }[] = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), encoding: (await response.allHeaders())['content-encoding'] });

@@ -11,7 +11,6 @@ import { fromMail, mailsTo, uniqueEmail } from './mail';
  * e-mail with a unique code → the code takes 10 % off in the cart.
  */
 
-
 async function signUp(page: Page, email: string) {
   const newsletter = page.getByRole('region', { name: 'Newsletter', exact: true });
   await newsletter.getByRole('textbox', { name: 'Adres e-mail' }).fill(email);
@@ -28,21 +27,28 @@ test('footer form with consent → confirmation e-mail → its link → coupon e
   await page.goto('/porady');
   const newsletter = page.getByRole('region', { name: 'Newsletter', exact: true });
   await expect(newsletter).toBeVisible();
-  await expect(new AxeBuilder({ page }).include('#newsletter').analyze().then((result) => result.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')).map((violation) => violation.id))).resolves.toEqual([]);
+  await expect(
+    new AxeBuilder({ page })
+      .include('#newsletter')
+      .analyze()
+      .then((result) => result.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')).map((violation) => violation.id)),
+  ).resolves.toEqual([]);
 
   // The form posts to the API, which sends the browser back to this page with the outcome.
   await signUp(page, email);
   await page.waitForURL(/\/porady\?newsletter=check-inbox#newsletter$/);
-  await expect(page.getByRole('region', { name: 'Newsletter', exact: true }).getByRole('status')).toHaveText(/^Sprawdź skrzynkę: wysłaliśmy link potwierdzający\./);
+  await expect(page.getByRole('region', { name: 'Newsletter', exact: true }).getByRole('status')).toHaveText(
+    /^Sprawdź skrzynkę: wysłaliśmy link potwierdzający\./,
+  );
   expect((await (await page.request.get(`/api/ext/newsletter?email=${encodeURIComponent(email)}`)).json()).result).toBe('pending');
 
   // The confirmation e-mail in the outbox; its link confirms once.
   const link = await fromMail(email, /http:\/\/[^\s"<>]+\/api\/ext\/newsletter\/confirm\?token=[A-Za-z0-9_-]{43}/);
   await page.goto(link);
   await page.waitForURL(/\/\?newsletter=confirmed#newsletter$/);
-  await expect(page.getByRole('region', { name: 'Newsletter', exact: true }).getByRole('status'))
-    .toHaveText('Zapis potwierdzony — dziękujemy! Kod rabatowy -10% wysłaliśmy na Twój adres e-mail.');
+  await expect(page.getByRole('region', { name: 'Newsletter', exact: true }).getByRole('status')).toHaveText(
+    'Zapis potwierdzony — dziękujemy! Kod rabatowy -10% wysłaliśmy na Twój adres e-mail.',
+  );
   expect((await (await page.request.get(`/api/ext/newsletter?email=${encodeURIComponent(email)}`)).json()).result).toBe('subscribed');
   await page.goto(link);
   await expect(page.getByRole('region', { name: 'Newsletter', exact: true }).getByRole('status')).toHaveText(/^Ten link potwierdzający został już użyty\./);
@@ -65,12 +71,13 @@ test('footer form with consent → confirmation e-mail → its link → coupon e
   await expect(microcart.getByText(`Rabat (${code})`)).toBeVisible();
   const money = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
   const summary = microcart.getByRole('region', { name: 'Podsumowanie' });
-  await expect.poll(async () => money(await summary.locator('.total-grand_total dd').textContent()))
+  await expect
+    .poll(async () => money(await summary.locator('.total-grand_total dd').textContent()))
     .toBeCloseTo(money(await summary.locator('.total-subtotal dd').textContent()) * 0.9, 1);
   expect(errors).toEqual([]);
 });
 
-test('the home page has its own form; its answer comes back to it, not to the footer\'s', async ({ page }) => {
+test("the home page has its own form; its answer comes back to it, not to the footer's", async ({ page }) => {
   const email = uniqueEmail('home');
   await page.goto('/');
   const home = page.getByRole('region', { name: 'Newsletter: -10% na pierwsze zakupy' });

@@ -26,7 +26,10 @@ async function workerInControl(page: Page): Promise<void> {
 function ordersOf(email: string): { increment_id: string; client_order_id: string }[] {
   const db = new Database(path.join(SHOP_ENV.VAR_DIR, 'kaloryfer.sqlite'), { readonly: true });
   try {
-    return db.prepare('SELECT increment_id, client_order_id FROM sales_order WHERE email = ?').all(email) as { increment_id: string; client_order_id: string }[];
+    return db.prepare('SELECT increment_id, client_order_id FROM sales_order WHERE email = ?').all(email) as {
+      increment_id: string;
+      client_order_id: string;
+    }[];
   } finally {
     db.close();
   }
@@ -44,7 +47,7 @@ function customerFirstName(email: string): string | undefined {
 
 /** The server cart's lines for the cart this browser holds (its id is in the cart's local copy). */
 async function serverCartLines(page: Page): Promise<{ sku: string; qty: number }[]> {
-  const cartId = await page.evaluate(() => (JSON.parse(localStorage.getItem('kaloryfer.cart') ?? '{}') as { cartId?: string; token?: string }));
+  const cartId = await page.evaluate(() => JSON.parse(localStorage.getItem('kaloryfer.cart') ?? '{}') as { cartId?: string; token?: string });
   const id = cartId.cartId ?? cartId.token;
   expect(id, 'the cart has a server id').toBeTruthy();
   const answer = await page.request.get(`/api/cart/pull?cartId=${encodeURIComponent(id!)}`);
@@ -54,7 +57,7 @@ async function serverCartLines(page: Page): Promise<{ sku: string; qty: number }
 
 const simpleProducts = (page: Page) => findProducts(page, [{ attribute: 'type_id', value: { eq: 'simple' } }], 30);
 
-test('pages seen online render offline from the worker\'s caches; an unseen product sends the shopper home saying why', async ({ page, context }) => {
+test("pages seen online render offline from the worker's caches; an unseen product sends the shopper home saying why", async ({ page, context }) => {
   test.slow();
   await page.goto('/');
   await workerInControl(page);
@@ -81,7 +84,9 @@ test('pages seen online render offline from the worker\'s caches; an unseen prod
     document.querySelector('#main-content')!.append(link);
     link.click();
   }, `/p/${unseen.sku}/${unseen.slug}`);
-  await expect(page.getByRole('status').filter({ hasText: 'Produkt, kategoria lub strona nie są dostępne w trybie offline, przekierowujemy na stronę główną' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Produkt, kategoria lub strona nie są dostępne w trybie offline, przekierowujemy na stronę główną' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   // The request that got no answer told the shell: offline, although Chromium's emulation leaves navigator.onLine true after a reload.
   await expect(page.getByRole('status').filter({ hasText: 'Jesteś offline' })).toBeVisible();
@@ -102,8 +107,14 @@ test('a product added to the cart offline reaches the server cart once when the 
   await page.getByRole('button', { name: 'Dodaj do koszyka' }).click();
   await expect(page.getByRole('button', { name: /Koszyk: 2 produkty w koszyku/ })).toBeVisible();
   await context.setOffline(false);
-  await expect.poll(() => serverCartLines(page), { timeout: 20_000 })
-    .toEqual(expect.arrayContaining([{ sku: first.sku, qty: 1 }, { sku: second.sku, qty: 1 }]));
+  await expect
+    .poll(() => serverCartLines(page), { timeout: 20_000 })
+    .toEqual(
+      expect.arrayContaining([
+        { sku: first.sku, qty: 1 },
+        { sku: second.sku, qty: 1 },
+      ]),
+    );
   expect(await serverCartLines(page)).toHaveLength(2);
 });
 
@@ -128,13 +139,19 @@ async function checkoutReadyToPlace(page: Page, email: string): Promise<void> {
   await shipping.getByLabel('Numer domu').fill('12');
   await shipping.getByLabel('Kod pocztowy').fill('30-001');
   await shipping.getByLabel('Miejscowość').fill('Kraków');
-  await page.getByRole('region', { name: '3. Płatność' }).getByRole('radio', { name: /Przelew tradycyjny/ }).check();
+  await page
+    .getByRole('region', { name: '3. Płatność' })
+    .getByRole('radio', { name: /Przelew tradycyjny/ })
+    .check();
   const review = page.getByRole('region', { name: '4. Podsumowanie' });
   await review.getByRole('checkbox', { name: /regulamin sklepu/ }).check();
   await expect(review.getByText('Do zapłaty')).toBeVisible();
 }
 
-test('an order placed offline (bank transfer) waits on the thank-you page and is placed exactly once when the connection returns', async ({ page, context }) => {
+test('an order placed offline (bank transfer) waits on the thank-you page and is placed exactly once when the connection returns', async ({
+  page,
+  context,
+}) => {
   test.slow();
   const email = uniqueEmail('offline-order');
   await checkoutReadyToPlace(page, email);
@@ -170,7 +187,10 @@ test('an order placed offline (bank transfer) waits on the thank-you page and is
   expect(kept.filter((url) => /\/api\/(cart|order|user|payment|stock|wishlist|ext\/newsletter)|token=/.test(url))).toEqual([]);
 });
 
-test('away from the thank-you page, the returning connection asks first: "Order waiting!"; confirming (even twice) places the order once', async ({ page, context }) => {
+test('away from the thank-you page, the returning connection asks first: "Order waiting!"; confirming (even twice) places the order once', async ({
+  page,
+  context,
+}) => {
   test.slow();
   const email = uniqueEmail('offline-prompt');
   await checkoutReadyToPlace(page, email);
@@ -196,10 +216,12 @@ test('away from the thank-you page, the returning connection asks first: "Order 
   expect(ordersOf(email)).toEqual([{ increment_id: number, client_order_id: clientOrderId }]);
 });
 
-test('a customer\'s profile change made offline is kept on the device and reaches their account once the connection returns', async ({ page, context }) => {
+test("a customer's profile change made offline is kept on the device and reaches their account once the connection returns", async ({ page, context }) => {
   const email = uniqueEmail('offline-profile');
   const password = 'Grzejnik-2026!';
-  expect((await page.request.post('/api/user/create', { data: { customer: { email, firstname: 'Halina', lastname: 'Zielińska' }, password } })).ok()).toBe(true);
+  expect((await page.request.post('/api/user/create', { data: { customer: { email, firstname: 'Halina', lastname: 'Zielińska' }, password } })).ok()).toBe(
+    true,
+  );
   await page.goto('/');
   await workerInControl(page);
   const header = page.locator('.site-header');
@@ -230,15 +252,21 @@ function run(command: string, args: string[], env: Record<string, string> = {}, 
   execFileSync(command, args, { cwd, env: { ...process.env, ...SHOP_ENV, ...env }, stdio: 'pipe' });
 }
 
-test('with the worker installed, a repeat visit paints the worker\'s copy; a catalogue release still reaches the next page load, and a rollback too', async ({ page }) => {
+test("with the worker installed, a repeat visit paints the worker's copy; a catalogue release still reaches the next page load, and a rollback too", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
-  const running = () => page.evaluate(() => (window as unknown as { __KALORYFER_SHELL__: { variantOf(remote: string): { version: string } } })
-    .__KALORYFER_SHELL__.variantOf('catalog').version);
+  const running = () =>
+    page.evaluate(
+      () => (window as unknown as { __KALORYFER_SHELL__: { variantOf(remote: string): { version: string } } }).__KALORYFER_SHELL__.variantOf('catalog').version,
+    );
   /** The catalogue build the shown page pins (its kf-state), and whether it is the worker's copy. */
-  const shown = () => page.evaluate(() => ({
-    pinned: (JSON.parse(document.getElementById('kf-state')!.textContent!) as { registry: { remotes: { catalog: { version: string } } } }).registry.remotes.catalog.version,
-    storedCopy: document.documentElement.hasAttribute('data-kf-stored'),
-  }));
+  const shown = () =>
+    page.evaluate(() => ({
+      pinned: (JSON.parse(document.getElementById('kf-state')!.textContent!) as { registry: { remotes: { catalog: { version: string } } } }).registry.remotes
+        .catalog.version,
+      storedCopy: document.documentElement.hasAttribute('data-kf-stored'),
+    }));
   await page.goto('/');
   await workerInControl(page);
   const [product] = await simpleProducts(page);

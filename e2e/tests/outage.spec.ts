@@ -2,7 +2,9 @@ import { expect, test } from './fixtures';
 import { REMOTE_ORIGINS } from '../shop-env';
 import { collectPageErrors, overrideRegistry } from './helpers';
 
-test('a remote whose code 404s: its server-rendered page stays readable under a Polish fallback; the rest of the shop works; retry recovers', async ({ page }) => {
+test('a remote whose code 404s: its server-rendered page stays readable under a Polish fallback; the rest of the shop works; retry recovers', async ({
+  page,
+}) => {
   const errors = collectPageErrors(page);
   let down = true;
   await page.route(`${REMOTE_ORIGINS.content}/**`, (route) => (down ? route.fulfill({ status: 404, body: 'Not found' }) : route.continue()));

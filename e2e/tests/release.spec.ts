@@ -9,14 +9,17 @@ import { writeJsonAtomic } from '../../scripts/lib/registry-file';
 const footerBuild = (page: import('@playwright/test').Page) => page.locator('[data-remote-build="content"]');
 
 /** The build of a remote a page's state pins (kf-state). */
-const pinned = (html: string, remote: string) => JSON.parse(/<script type="application\/json" id="kf-state">(.*?)<\/script>/.exec(html)![1]).registry.remotes[remote];
+const pinned = (html: string, remote: string) =>
+  JSON.parse(/<script type="application\/json" id="kf-state">(.*?)<\/script>/.exec(html)![1]).registry.remotes[remote];
 const pinnedContent = (html: string) => pinned(html, 'content');
 
 function run(command: string, args: string[], env: Record<string, string> = {}, cwd = REPO_ROOT) {
   execFileSync(command, args, { cwd, env: { ...process.env, ...SHOP_ENV, ...env }, stdio: 'pipe' });
 }
 
-test('a release and a rollback change what the next request renders and pins, on the server and in the browser, without restarting or rebuilding anything else', async ({ page }) => {
+test('a release and a rollback change what the next request renders and pins, on the server and in the browser, without restarting or rebuilding anything else', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.goto('/');
   await expect(footerBuild(page)).toHaveAttribute('data-version', '1.0.0');
@@ -46,7 +49,9 @@ test('a release and a rollback change what the next request renders and pins, on
   fs.rmSync(outDir, { recursive: true, force: true });
 });
 
-test('a catalogue release renders the next product page with its new server code and hydrates with its new browser code; a rollback returns both', async ({ page }) => {
+test('a catalogue release renders the next product page with its new server code and hydrates with its new browser code; a rollback returns both', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-catalog-'));
   run('npx', ['rspack', 'build'], { REMOTE_VERSION: '1.0.1-e2e', REMOTE_OUT_DIR: outDir }, path.join(REPO_ROOT, 'mfe-catalog'));
@@ -57,7 +62,8 @@ test('a catalogue release renders the next product page with its new server code
     expect(pinned(html, 'catalog')).toMatchObject({ version: '1.0.1-e2e', entry: expect.stringContaining('/1.0.1-e2e/remoteEntry.js') });
     await page.goto('/c/grzejniki-lazienkowe');
     const hydrated = await page.evaluate(() => ({
-      version: (window as unknown as { __KALORYFER_SHELL__: { variantOf(remote: string): { version: string } } }).__KALORYFER_SHELL__.variantOf('catalog').version,
+      version: (window as unknown as { __KALORYFER_SHELL__: { variantOf(remote: string): { version: string } } }).__KALORYFER_SHELL__.variantOf('catalog')
+        .version,
       errors: (window as unknown as { __KALORYFER_HYDRATION_ERRORS__?: string[] }).__KALORYFER_HYDRATION_ERRORS__ ?? [],
     }));
     expect(hydrated).toEqual({ version: '1.0.1-e2e', errors: [] });

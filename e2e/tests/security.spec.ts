@@ -22,7 +22,9 @@ async function cspViolations(page: Page): Promise<string[]> {
   page.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) violations.push(`console: ${message.text()}`);
   });
-  await page.exposeBinding('__reportCspViolation', (_source, text: string) => { violations.push(text); });
+  await page.exposeBinding('__reportCspViolation', (_source, text: string) => {
+    violations.push(text);
+  });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation;
@@ -38,7 +40,14 @@ async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-const directivesOf = (csp: string) => Object.fromEntries(csp.split(';').map((part) => part.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...values]) => [name, values]));
+const directivesOf = (csp: string) =>
+  Object.fromEntries(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name, values]),
+  );
 
 test('home, a category, a product, the checkout, an account page and a CMS page work with the CSP enforced: 0 violations', async ({ page }) => {
   test.slow();
@@ -87,7 +96,9 @@ test('home, a category, a product, the checkout, an account page and a CMS page 
 
   // An account page, signed in (from the CMS page's header).
   const email = uniqueEmail('csp');
-  expect((await page.request.post('/api/user/create', { data: { customer: { email, firstname: 'Celina', lastname: 'Szulc' }, password: PASSWORD } })).ok()).toBe(true);
+  expect(
+    (await page.request.post('/api/user/create', { data: { customer: { email, firstname: 'Celina', lastname: 'Szulc' }, password: PASSWORD } })).ok(),
+  ).toBe(true);
   await page.locator('.site-header').getByRole('button', { name: 'Zaloguj się' }).click();
   const dialog = page.getByRole('dialog', { name: 'Zaloguj się' });
   await dialog.getByLabel('Adres e-mail').fill(email);
@@ -102,7 +113,7 @@ test('home, a category, a product, the checkout, an account page and a CMS page 
   expect(errors).toEqual([]);
 });
 
-test('the sandbox gateway\'s page works under its own policy (styled by nonce) and returns to the thank-you page: 0 violations', async ({ page }) => {
+test("the sandbox gateway's page works under its own policy (styled by nonce) and returns to the thank-you page: 0 violations", async ({ page }) => {
   const violations = await cspViolations(page);
   const [product] = await findWithStock(page, [{ attribute: 'type_id', value: { eq: 'simple' } }]);
   const cartId = (await (await page.request.post('/api/cart/create')).json()).result as string;
@@ -110,13 +121,22 @@ test('the sandbox gateway\'s page works under its own policy (styled by nonce) a
   const placed = await page.request.post('/api/order', {
     data: {
       order: {
-        order_id: `csp-${Date.now()}`, cart_id: cartId,
+        order_id: `csp-${Date.now()}`,
+        cart_id: cartId,
         addressInformation: {
           shippingAddress: {
-            firstname: 'Anna', lastname: 'Kowalska', street: ['ul. Grzewcza 7', '12'], city: 'Kraków', postcode: '30-001', country_id: 'PL',
-            telephone: '601 234 567', email: 'anna.kowalska@example.pl',
+            firstname: 'Anna',
+            lastname: 'Kowalska',
+            street: ['ul. Grzewcza 7', '12'],
+            city: 'Kraków',
+            postcode: '30-001',
+            country_id: 'PL',
+            telephone: '601 234 567',
+            email: 'anna.kowalska@example.pl',
           },
-          shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: 'payu_gateway',
+          shipping_carrier_code: 'courier',
+          shipping_method_code: 'courier',
+          payment_method_code: 'payu_gateway',
         },
       },
     },
@@ -126,7 +146,9 @@ test('the sandbox gateway\'s page works under its own policy (styled by nonce) a
   expect(paymentRedirect.startsWith(`${BASE_URL}/sandbox-gateway/pay?t=`)).toBe(true);
 
   // Not a shop page (no route-ready mark): navigate without the fixture's wait.
-  await page.evaluate((url) => { window.location.assign(url); }, paymentRedirect);
+  await page.evaluate((url) => {
+    window.location.assign(url);
+  }, paymentRedirect);
   await page.waitForURL(/\/sandbox-gateway\/pay/);
   const pay = page.getByRole('button', { name: /^Zapłać/ });
   await expect(page.getByRole('heading', { name: 'Bramka płatności – sandbox' })).toBeVisible();
@@ -142,13 +164,17 @@ test('the shop cannot be framed: the checkout in an iframe of another origin is 
   // the test would be another address space, refused for that reason instead.
   const framer = await page.context().newPage();
   await framer.goto(`${REMOTE_ORIGINS.content}/framing-test`);
-  const loaded = await framer.evaluate((url) => new Promise<string>((resolve) => {
-    const frame = document.createElement('iframe');
-    frame.src = url;
-    frame.addEventListener('load', () => resolve('load'));
-    setTimeout(() => resolve('timeout'), 10_000);
-    document.body.append(frame);
-  }), `${BASE_URL}/checkout`);
+  const loaded = await framer.evaluate(
+    (url) =>
+      new Promise<string>((resolve) => {
+        const frame = document.createElement('iframe');
+        frame.src = url;
+        frame.addEventListener('load', () => resolve('load'));
+        setTimeout(() => resolve('timeout'), 10_000);
+        document.body.append(frame);
+      }),
+    `${BASE_URL}/checkout`,
+  );
   expect(loaded).toBe('load');
   const child = framer.frames().find((frame) => frame !== framer.mainFrame());
   expect(child).toBeDefined();

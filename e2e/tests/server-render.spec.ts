@@ -16,7 +16,8 @@ const html = async (request: APIRequestContext, url: string, headers: Record<str
   const response = await request.get(url, { headers });
   return { status: response.status(), type: response.headers()['content-type'], body: await response.text() };
 };
-const jsonLd = (body: string) => [...body.matchAll(/<script type="application\/ld\+json" data-seo="server">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]));
+const jsonLd = (body: string) =>
+  [...body.matchAll(/<script type="application\/ld\+json" data-seo="server">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]));
 const pageState = (body: string) => JSON.parse(/<script type="application\/json" id="kf-state">(.*?)<\/script>/.exec(body)![1]);
 /** "2 609,00 zł" / "899,00 zł" as Polish writes money (the spaces may be no-break spaces). */
 const polishPrice = /\d[\d\s\u00a0\u202f]*,\d{2}\s?zł/;
@@ -26,10 +27,18 @@ let simple: Found;
 test.beforeAll(async ({ request }) => {
   const find = async (type: string) => {
     const response = await request.post('/api/catalog/vue_storefront_catalog/product/_search', {
-      data: { size: 10, sort: 'view_count:desc', query: { _appliedFilters: [
-        { attribute: 'visibility', value: { in: [2, 4] } }, { attribute: 'status', value: { in: [0, 1] } },
-        { attribute: 'stock.is_in_stock', value: { eq: true } }, { attribute: 'type_id', value: { eq: type } },
-      ] } },
+      data: {
+        size: 10,
+        sort: 'view_count:desc',
+        query: {
+          _appliedFilters: [
+            { attribute: 'visibility', value: { in: [2, 4] } },
+            { attribute: 'status', value: { in: [0, 1] } },
+            { attribute: 'stock.is_in_stock', value: { eq: true } },
+            { attribute: 'type_id', value: { eq: type } },
+          ],
+        },
+      },
     });
     return (await response.json()).items as Found[];
   };
@@ -118,7 +127,9 @@ test.describe('the first response', () => {
 
   test('product text cannot break out of the page: an approved review saying </script><script> is shown as text', async ({ request, page }) => {
     const hostile = '</script><script>window.__pwned = 1</script>';
-    const created = await request.post('/api/review/create', { data: { review: { product_id: simple.id, nickname: 'Tester', title: hostile, detail: hostile, rating: 5 } } });
+    const created = await request.post('/api/review/create', {
+      data: { review: { product_id: simple.id, nickname: 'Tester', title: hostile, detail: hostile, rating: 5 } },
+    });
     expect(created.ok()).toBe(true);
     // The shop's moderator approves it.
     const db = new Database(path.join(SHOP_ENV.VAR_DIR, 'kaloryfer.sqlite'));
@@ -177,9 +188,21 @@ test.describe('hydration', () => {
     });
     await rememberFirstHeading(page);
     const pages = [
-      '/', '/c/grzejniki-lazienkowe', `/p/${configurable.sku}/${configurable.slug}`, `/p/${simple.sku}/${simple.slug}`,
-      '/categories', '/categories?query=drabinkowy', '/brands', '/i/regulamin', '/porady', '/porady/jak-dobrac-moc-grzejnika',
-      '/page-not-found?nf=%2Fx', '/checkout', '/my-account', '/compare', '/grzejniki-lazienkowe/grzejniki-drabinkowe',
+      '/',
+      '/c/grzejniki-lazienkowe',
+      `/p/${configurable.sku}/${configurable.slug}`,
+      `/p/${simple.sku}/${simple.slug}`,
+      '/categories',
+      '/categories?query=drabinkowy',
+      '/brands',
+      '/i/regulamin',
+      '/porady',
+      '/porady/jak-dobrac-moc-grzejnika',
+      '/page-not-found?nf=%2Fx',
+      '/checkout',
+      '/my-account',
+      '/compare',
+      '/grzejniki-lazienkowe/grzejniki-drabinkowe',
     ];
     for (const url of pages) {
       asked.length = 0;
@@ -198,7 +221,9 @@ test.describe('hydration', () => {
 
   test('the page registers the builds it was rendered with, from its own state: no registry request', async ({ page }) => {
     const registry: string[] = [];
-    page.on('request', (request) => { if (request.url().includes('mfe-registry.json') || request.url().includes('mf-manifest.json')) registry.push(request.url()); });
+    page.on('request', (request) => {
+      if (request.url().includes('mfe-registry.json') || request.url().includes('mf-manifest.json')) registry.push(request.url());
+    });
     await page.goto('/c/akcesoria');
     await page.waitForLoadState('networkidle');
     expect(registry).toEqual([]);
@@ -208,16 +233,21 @@ test.describe('hydration', () => {
 test.describe('a remote whose server render fails', () => {
   const file = path.join(SHOP_ENV.VAR_DIR, 'mfe-registry.json');
   let published: string;
-  test.beforeEach(() => { published = fs.readFileSync(file, 'utf8'); });
+  test.beforeEach(() => {
+    published = fs.readFileSync(file, 'utf8');
+  });
   test.afterEach(() => writeJsonAtomic(file, JSON.parse(published)));
 
   const failures: [string, (version: string) => string][] = [
     ['missing', (version) => `${REMOTE_ORIGINS.content}/${version}/server/nie-ma.js`],
-    ['throwing', (version) => {
-      const thrower = path.join(SHOP_ENV.VAR_DIR, 'cdn', 'content', version, 'server', 'throws.js');
-      fs.writeFileSync(thrower, 'exports.render = async () => { throw new Error("a bug in the content remote"); };');
-      return `${REMOTE_ORIGINS.content}/${version}/server/throws.js`;
-    }],
+    [
+      'throwing',
+      (version) => {
+        const thrower = path.join(SHOP_ENV.VAR_DIR, 'cdn', 'content', version, 'server', 'throws.js');
+        fs.writeFileSync(thrower, 'exports.render = async () => { throw new Error("a bug in the content remote"); };');
+        return `${REMOTE_ORIGINS.content}/${version}/server/throws.js`;
+      },
+    ],
   ];
   for (const [kind, ssrUrl] of failures) {
     test(`${kind}: the page is 200 with its Polish skeleton; the browser renders the region itself`, async ({ page, request }) => {

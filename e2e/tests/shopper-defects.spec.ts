@@ -14,10 +14,14 @@ const listingCount = async (page: Page) => Number((await page.locator('.listing-
 /** WCAG relative luminance and contrast of two computed `rgb(…)` colours. */
 function contrast(foreground: string, background: string): number {
   const luminance = (rgb: string) => {
-    const [r, g, b] = rgb.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number).map((value) => {
-      const channel = value / 255;
-      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, b] = rgb
+      .match(/\d+(\.\d+)?/g)!
+      .slice(0, 3)
+      .map(Number)
+      .map((value) => {
+        const channel = value / 255;
+        return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
@@ -39,7 +43,10 @@ test('"Dodaj do koszyka" looks like the shop\'s main button: not the browser\'s,
 });
 
 test('"Promocje (N)" and "Nowości (N)" count what the filter then shows; every crossed price on a tile has its Omnibus line', async ({ page }) => {
-  for (const [label, param] of [['Promocje', 'sale'], ['Nowości', 'new']] as const) {
+  for (const [label, param] of [
+    ['Promocje', 'sale'],
+    ['Nowości', 'new'],
+  ] as const) {
     await page.goto(LISTING);
     const checkbox = page.getByRole('checkbox', { name: new RegExp(`^${label} \\(\\d+\\)$`) });
     const counted = Number((await checkbox.evaluate((element) => element.closest('label')!.textContent!)).replace(/\D/g, ''));
@@ -68,7 +75,10 @@ test('one width in the URL filters like a range of one value: ?width=500', async
 
 test('a configurable radiator opens on the variant its tile\'s "od" price comes from', async ({ page }) => {
   await page.goto(LISTING);
-  const tile = page.locator('.product-grid:not([aria-hidden]) > li').filter({ hasText: /od\s[\d\s]+,\d\d\szł/ }).first();
+  const tile = page
+    .locator('.product-grid:not([aria-hidden]) > li')
+    .filter({ hasText: /od\s[\d\s]+,\d\d\szł/ })
+    .first();
   const from = (await tile.locator('.product-tile-price strong').textContent())!.replace(/^od\s+/, '');
   await tile.getByRole('link').first().click();
   await expect(page.locator('.price-final strong')).toHaveText(from);
@@ -86,22 +96,31 @@ test.describe('on a phone', () => {
   /** Pages a shopper goes through, the microcart open on the last product page. */
   // Once the page has settled (a panel closing on the way to checkout may overhang for a frame).
   const fits = async (page: Page, width: number, what: string) => {
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-      message: `${what} at ${width} px scrolls sideways`,
-    }).toBeLessThanOrEqual(0);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+        message: `${what} at ${width} px scrolls sideways`,
+      })
+      .toBeLessThanOrEqual(0);
   };
-  const serious = async (page: Page) => (await new AxeBuilder({ page }).analyze()).violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const serious = async (page: Page) =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 
   for (const width of [320, 360, 412]) {
-    test(`${width} px: home, a listing, a product, the cart and checkout fit without scrolling sideways; the header keeps every control${width === 412 ? '; axe finds nothing serious' : ''}`, async ({ page }) => {
+    test(`${width} px: home, a listing, a product, the cart and checkout fit without scrolling sideways; the header keeps every control${width === 412 ? '; axe finds nothing serious' : ''}`, async ({
+      page,
+    }) => {
       test.slow();
       await page.setViewportSize({ width, height: 800 });
       // Both checkout variants, chosen rather than drawn (b shows every section at once).
       await page.goto(`/?mfe=checkout:${width === 360 ? 'a' : 'b'}`);
       const [valve] = await findWithStock(page, [{ attribute: 'type_id', value: { eq: 'simple' } }]);
-      for (const [what, path] of [['home', '/'], ['listing', LISTING], ['product', `/p/${valve.sku}/${valve.slug}`]]) {
+      for (const [what, path] of [
+        ['home', '/'],
+        ['listing', LISTING],
+        ['product', `/p/${valve.sku}/${valve.slug}`],
+      ]) {
         await page.goto(path);
         await fits(page, width, what);
         for (const name of ['Menu', 'Szukaj', /^Koszyk/]) await expect(page.getByRole('button', { name }).first()).toBeInViewport();

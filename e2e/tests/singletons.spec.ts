@@ -1,7 +1,11 @@
 import { REMOTE_ORIGINS } from '../shop-env';
 import { expect, test } from './fixtures';
 
-interface ShareEntry { loaded?: boolean; from?: string; useIn?: string[] }
+interface ShareEntry {
+  loaded?: boolean;
+  from?: string;
+  useIn?: string[];
+}
 type ShareScope = Record<string, Record<string, ShareEntry>>;
 
 /**
@@ -11,7 +15,9 @@ type ShareScope = Record<string, Record<string, ShareEntry>>;
  */
 test('one React, one contracts instance and one i18next across the shell and the remotes', async ({ page }) => {
   const origins = new Set<string>();
-  page.on('request', (request) => { if (request.resourceType() === 'script') origins.add(new URL(request.url()).origin); });
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') origins.add(new URL(request.url()).origin);
+  });
   await page.goto('/');
   await expect(page.getByRole('button', { name: /^Koszyk/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Zaloguj się' })).toBeVisible();
@@ -28,7 +34,17 @@ test('one React, one contracts instance and one i18next across the shell and the
     const hostKey = Object.keys(federation.__SHARE__).find((key) => key.startsWith('shell'));
     return hostKey ? federation.__SHARE__[hostKey].default : {};
   });
-  for (const name of ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'nanostores', '@nanostores/react', 'i18next', '@kaloryfer/contracts', '@kaloryfer/i18n']) {
+  for (const name of [
+    'react',
+    'react-dom',
+    'react-dom/client',
+    'react/jsx-runtime',
+    'nanostores',
+    '@nanostores/react',
+    'i18next',
+    '@kaloryfer/contracts',
+    '@kaloryfer/i18n',
+  ]) {
     const versions = Object.values(scope[name] ?? {});
     const loaded = versions.filter((entry) => entry.loaded);
     expect(loaded, `${name} is loaded once`).toHaveLength(1);

@@ -14,9 +14,13 @@ export const render = createServerRender({
   regions: {
     './app': {
       render: () => <CatalogRoutes />,
-      head: ({ request, route, data, i18n }) => catalogHead({
-        route, data, origin: request.publicOrigin, homeCrumb: i18n.t('breadcrumbs.home', { ns: 'common' }),
-      }),
+      head: ({ request, route, data, i18n }) =>
+        catalogHead({
+          route,
+          data,
+          origin: request.publicOrigin,
+          homeCrumb: i18n.t('breadcrumbs.home', { ns: 'common' }),
+        }),
     },
   },
   stores: (request) => [[$heatingAt, temperaturesFromCookie(request.cookies[HEATING_COOKIE])]],

@@ -128,11 +128,13 @@ export async function freePortRun(count: number): Promise<number> {
     const servers: net.Server[] = [];
     try {
       for (let i = 0; i < count; i += 1) {
-        servers.push(await new Promise<net.Server>((resolve, reject) => {
-          const server = net.createServer();
-          server.once('error', reject);
-          server.listen(base + i, '127.0.0.1', () => resolve(server));
-        }));
+        servers.push(
+          await new Promise<net.Server>((resolve, reject) => {
+            const server = net.createServer();
+            server.once('error', reject);
+            server.listen(base + i, '127.0.0.1', () => resolve(server));
+          }),
+        );
       }
       return base;
     } catch {
@@ -148,7 +150,10 @@ export async function freePortRun(count: number): Promise<number> {
 export function portTaken(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -200,7 +205,12 @@ async function ensureDatabase(server: PostgresServer): Promise<string> {
 }
 
 /** Migrates and seeds once, before any instance starts: instances never race on migrations. */
-export async function prepareDatabase(url: string, seed: SeedOptions, prepare: ((db: Db) => Promise<void>) | undefined, log: (line: string) => void): Promise<void> {
+export async function prepareDatabase(
+  url: string,
+  seed: SeedOptions,
+  prepare: ((db: Db) => Promise<void>) | undefined,
+  log: (line: string) => void,
+): Promise<void> {
   const db = openDatabase(url);
   try {
     const applied = await migrateToLatest(db);
@@ -301,37 +311,52 @@ function parseStats(csv: string): ServerState[] {
   const [header, ...rows] = csv.trim().split('\n');
   const columns = header.replace(/^# /, '').split(',');
   const at = (row: string[], column: string) => row[columns.indexOf(column)] ?? '';
-  return rows.map((line) => line.split(',')).filter((row) => at(row, 'pxname') === 'instances').map((row) => ({
-    name: at(row, 'svname'),
-    status: at(row, 'status'),
-    check: at(row, 'check_status'),
-    requests: Number(at(row, 'stot')) || 0,
-    retries: Number(at(row, 'wretr')) || 0,
-    redispatches: Number(at(row, 'wredis')) || 0,
-    http5xx: Number(at(row, 'hrsp_5xx')) || 0,
-  }));
+  return rows
+    .map((line) => line.split(','))
+    .filter((row) => at(row, 'pxname') === 'instances')
+    .map((row) => ({
+      name: at(row, 'svname'),
+      status: at(row, 'status'),
+      check: at(row, 'check_status'),
+      requests: Number(at(row, 'stot')) || 0,
+      retries: Number(at(row, 'wretr')) || 0,
+      redispatches: Number(at(row, 'wredis')) || 0,
+      http5xx: Number(at(row, 'hrsp_5xx')) || 0,
+    }));
 }
 
 /** HAProxy in the foreground (`-db`) as a child of this process, in front of `servers`. */
 export async function startBalancer(options: {
-  port: number; host?: string; servers: { name: string; port: number }[]; runDir: string; name?: string;
+  port: number;
+  host?: string;
+  servers: { name: string; port: number }[];
+  runDir: string;
+  name?: string;
 }): Promise<Balancer> {
   if (!fs.existsSync(HAPROXY_BIN)) throw new Error(`HAProxy not found at ${HAPROXY_BIN}: apt-get install -y haproxy (or set HAPROXY_BIN)`);
   const host = options.host ?? '127.0.0.1';
-  const port = options.port || await freePort();
-  if (await portTaken(port, host === '0.0.0.0' ? '127.0.0.1' : host)) throw new Error(`port ${port} is taken: is the shop already running? (CLUSTER_PORT chooses another)`);
+  const port = options.port || (await freePort());
+  if (await portTaken(port, host === '0.0.0.0' ? '127.0.0.1' : host))
+    throw new Error(`port ${port} is taken: is the shop already running? (CLUSTER_PORT chooses another)`);
   const statsPort = await freePort();
   const name = options.name ?? 'haproxy';
   const configFile = path.join(options.runDir, `${name}.cfg`);
   const socket = path.join(options.runDir, `${name}.sock`);
-  fs.writeFileSync(configFile, haproxyConfig({
-    bind: `${host}:${port}`, stats: `127.0.0.1:${statsPort}`, socket,
-    servers: options.servers.map((server) => ({ name: server.name, address: `127.0.0.1:${server.port}` })),
-  }));
+  fs.writeFileSync(
+    configFile,
+    haproxyConfig({
+      bind: `${host}:${port}`,
+      stats: `127.0.0.1:${statsPort}`,
+      socket,
+      servers: options.servers.map((server) => ({ name: server.name, address: `127.0.0.1:${server.port}` })),
+    }),
+  );
   const check = spawn(HAPROXY_BIN, ['-c', '-q', '-f', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
   let checkErrors = '';
-  check.stderr!.on('data', (chunk) => { checkErrors += chunk; });
-  if (await exitOf(check) !== 0) throw new Error(`HAProxy refused ${configFile}:\n${checkErrors}`);
+  check.stderr!.on('data', (chunk) => {
+    checkErrors += chunk;
+  });
+  if ((await exitOf(check)) !== 0) throw new Error(`HAProxy refused ${configFile}:\n${checkErrors}`);
 
   const logFile = path.join(options.runDir, `${name}.log`);
   const out = fs.openSync(logFile, 'a');
@@ -364,17 +389,28 @@ export async function startBalancer(options: {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
-  const command = (line: string) => new Promise<string>((resolve, reject) => {
-    const connection = net.connect(socket);
-    let output = '';
-    connection.setEncoding('utf8');
-    connection.on('data', (chunk) => { output += chunk; });
-    connection.once('error', reject);
-    connection.once('end', () => resolve(output.trim()));
-    connection.end(`${line}\n`);
-  });
+  const command = (line: string) =>
+    new Promise<string>((resolve, reject) => {
+      const connection = net.connect(socket);
+      let output = '';
+      connection.setEncoding('utf8');
+      connection.on('data', (chunk) => {
+        output += chunk;
+      });
+      connection.once('error', reject);
+      connection.once('end', () => resolve(output.trim()));
+      connection.end(`${line}\n`);
+    });
   const balancer: Balancer = {
-    url: `http://127.0.0.1:${port}`, port, pid: child.pid!, configFile, statsUrl, servers, command, waitUntil, exited,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid!,
+    configFile,
+    statsUrl,
+    servers,
+    command,
+    waitUntil,
+    exited,
     stop: () => endProcess(child.pid!, exited, 'SIGTERM', 5000),
   };
   try {
@@ -418,12 +454,16 @@ function startInstance(options: { name: string; port: number; env: NodeJS.Proces
   const out = fs.openSync(logFile, 'a');
   // node itself (not the tsx command, which would run node as its own child): the pid we keep is the instance's.
   const child = spawn(process.execPath, ['--import', 'tsx', INSTANCE_SCRIPT], {
-    cwd: REPO_ROOT, env: options.env, stdio: ['ignore', out, out, 'ipc'],
+    cwd: REPO_ROOT,
+    env: options.env,
+    stdio: ['ignore', out, out, 'ipc'],
   });
   fs.closeSync(out);
   const exited = exitOf(child);
   const ready = new Promise<void>((resolve, reject) => {
-    child.on('message', (message: { type?: string }) => { if (message?.type === 'ready') resolve(); });
+    child.on('message', (message: { type?: string }) => {
+      if (message?.type === 'ready') resolve();
+    });
     void exited.then((code) => reject(new Error(`${options.name} ended (${code}) before it was ready:\n${tail(logFile)}`)));
   });
   return { name: options.name, port: options.port, url: `http://127.0.0.1:${options.port}`, pid: child.pid!, logFile, exited, ready };
@@ -472,18 +512,27 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
         fs.mkdirSync(root, { recursive: true });
         const origin: http.Server = await startRemoteOrigin(root, config.host, remotePort(config, remote));
         remoteOrigins.push(remotePort(config, remote));
-        stoppers.push(() => new Promise((resolve) => { origin.closeAllConnections(); origin.close(() => resolve()); }));
+        stoppers.push(
+          () =>
+            new Promise((resolve) => {
+              origin.closeAllConnections();
+              origin.close(() => resolve());
+            }),
+        );
       }
     }
 
-    const balancerPort = withBalancer ? (options.balancerPort ?? config.port) || await freePort() : 0;
-    const publicOrigin = options.balancerPort === undefined || options.balancerPort === config.port ? config.publicOrigin : `http://${config.publicHost}:${balancerPort}`;
+    const balancerPort = withBalancer ? (options.balancerPort ?? config.port) || (await freePort()) : 0;
+    const publicOrigin =
+      options.balancerPort === undefined || options.balancerPort === config.port ? config.publicOrigin : `http://${config.publicHost}:${balancerPort}`;
     const ports = options.instancePorts ?? [];
     for (let i = ports.length; i < count; i += 1) ports.push(await freePort());
     const instances = ports.slice(0, count).map((port, i) => {
       const name = `api${i + 1}`;
       const instance = startInstance({
-        name, port, runDir,
+        name,
+        port,
+        runDir,
         env: {
           ...process.env,
           ...options.instanceEnv,
@@ -512,7 +561,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       return instance;
     });
     // SIGINT: close now, answering what is under way (the balancer is stopped first; nothing new comes).
-    stoppers.push(async () => { await Promise.all(instances.map((instance) => endProcess(instance.pid, instance.exited, 'SIGINT', 10_000))); });
+    stoppers.push(async () => {
+      await Promise.all(instances.map((instance) => endProcess(instance.pid, instance.exited, 'SIGINT', 10_000)));
+    });
     await Promise.all(instances.map((instance) => instance.ready));
     for (const instance of instances) log(`${instance.name}: pid ${instance.pid} on ${instance.url} (log ${instance.logFile})`);
 
@@ -526,7 +577,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     const running: RunningCluster = {
       url: withBalancer ? `${publicOrigin}/` : `http://${config.publicHost}:${instances[0].port}/`,
       balancerUrl: balancer?.url ?? null,
-      databaseUrl, postgres, instances: instances.map(({ ready: _ready, ...instance }) => instance), balancer, remoteOrigins, runDir,
+      databaseUrl,
+      postgres,
+      instances: instances.map(({ ready: _ready, ...instance }) => instance),
+      balancer,
+      remoteOrigins,
+      runDir,
       signal: (instance, signal) => process.kill(instance.pid, signal),
       stop: stopAll,
     };
@@ -543,13 +599,21 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
  * from `prepare`, before the instances load the catalogue).
  */
 export async function plainSkus(db: Db, count: number, qty?: number): Promise<string[]> {
-  const stock = await db.kysely.selectFrom('stock_item').select('sku')
-    .where('manage_stock', '=', 1).where('is_volatile', '=', 0).where('is_in_stock', '=', 1).where('parent_sku', 'is', null).execute();
+  const stock = await db.kysely
+    .selectFrom('stock_item')
+    .select('sku')
+    .where('manage_stock', '=', 1)
+    .where('is_volatile', '=', 0)
+    .where('is_in_stock', '=', 1)
+    .where('parent_sku', 'is', null)
+    .execute();
   const managed = new Set(stock.map((row) => row.sku));
   const rows = await db.kysely.selectFrom('product').select(['sku', 'doc']).where('type_id', '=', 'simple').orderBy('id').execute();
-  const skus = rows.map((row) => JSON.parse(row.doc) as Product)
+  const skus = rows
+    .map((row) => JSON.parse(row.doc) as Product)
     .filter((product) => managed.has(product.sku) && isViewable(product) && !product.custom_options && product.tier_prices.length === 0)
-    .slice(0, count).map((product) => product.sku);
+    .slice(0, count)
+    .map((product) => product.sku);
   if (skus.length < count) throw new Error(`only ${skus.length} plain SKUs in the catalogue, ${count} wanted`);
   if (qty !== undefined) {
     await db.kysely.updateTable('stock_item').set({ qty, is_in_stock: 1, min_sale_qty: 1, max_sale_qty: 0 }).where('sku', 'in', skus).execute();

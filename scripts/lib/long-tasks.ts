@@ -53,7 +53,6 @@ async function once(browser: Browser, url: string): Promise<LongTaskFigures> {
   }
 }
 
-
 /** Median of `runs` loads of each URL, one browser for all (each load in a fresh context: no cache). */
 export async function measureLongTasks(urls: string[], runs: number, executablePath = CHROMIUM_PATH): Promise<LongTaskFigures[]> {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });

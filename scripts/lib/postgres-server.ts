@@ -44,7 +44,12 @@ export interface StartPostgresOptions {
 export function postgresBinDir(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = fs.existsSync(root)
+    ? fs
+        .readdirSync(root)
+        .filter((name) => /^\d+$/.test(name))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   for (const version of versions) {
     const dir = path.join(root, version, 'bin');
     if (fs.existsSync(path.join(dir, 'pg_ctl'))) return dir;
@@ -80,27 +85,48 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     runTool(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   }
-  const port = options.port ?? await freePort();
+  const port = options.port ?? (await freePort());
   const settings = [
-    `-p ${port}`, '-c listen_addresses=127.0.0.1', `-c unix_socket_directories=${dataDir}`,
+    `-p ${port}`,
+    '-c listen_addresses=127.0.0.1',
+    `-c unix_socket_directories=${dataDir}`,
     `-c max_connections=${options.maxConnections ?? 200}`,
     ...(options.durable === false ? ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'] : []),
   ].join(' ');
   const logFile = path.join(dataDir, 'server.log');
   const start = () => runTool(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', settings, '-l', logFile, '-w', '-t', '60', 'start']);
   const stopServer = (mode: 'fast' | 'immediate') => {
-    spawnSync(asRoot() ? 'runuser' : path.join(bin, 'pg_ctl'), [
-      ...(asRoot() ? ['-u', 'postgres', '--', path.join(bin, 'pg_ctl')] : []), '-D', dataDir, '-m', mode, '-w', 'stop',
-    ], { stdio: 'ignore' });
+    spawnSync(
+      asRoot() ? 'runuser' : path.join(bin, 'pg_ctl'),
+      [...(asRoot() ? ['-u', 'postgres', '--', path.join(bin, 'pg_ctl')] : []), '-D', dataDir, '-m', mode, '-w', 'stop'],
+      { stdio: 'ignore' },
+    );
   };
   start();
 
   let stopped = false;
   // A test run that is killed must not leave a server behind.
-  const onExit = () => { if (!stopped) stopServer('immediate'); };
+  const onExit = () => {
+    if (!stopped) stopServer('immediate');
+  };
   process.once('exit', onExit);
 
-  const psql = (statement: string) => runTool(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', statement]);
+  const psql = (statement: string) =>
+    runTool(path.join(bin, 'psql'), [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-U',
+      'postgres',
+      '-d',
+      'postgres',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-qAt',
+      '-c',
+      statement,
+    ]);
   const quote = (name: string) => {
     if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
     return `"${name}"`;
@@ -109,14 +135,22 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     port,
     dataDir,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
-    createDatabase: (name, template) => { psql(`create database ${quote(name)}${template ? ` template ${quote(template)}` : ''}`); },
-    dropDatabase: (name) => { psql(`drop database if exists ${quote(name)} with (force)`); },
+    createDatabase: (name, template) => {
+      psql(`create database ${quote(name)}${template ? ` template ${quote(template)}` : ''}`);
+    },
+    dropDatabase: (name) => {
+      psql(`drop database if exists ${quote(name)} with (force)`);
+    },
     pid: () => {
       const file = path.join(dataDir, 'postmaster.pid');
       return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : null;
     },
-    halt: () => { stopServer('immediate'); },
-    restart: () => { start(); },
+    halt: () => {
+      stopServer('immediate');
+    },
+    restart: () => {
+      start();
+    },
     stop: () => {
       if (stopped) return;
       stopped = true;

@@ -5,7 +5,9 @@ import { distFoldersOf, publishBuild } from './publish';
 import { readRegistry, rollbackRemote } from './registry-file';
 
 let root: string;
-beforeEach(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-publish-')); });
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-publish-'));
+});
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
 function fakeBuild(folder: string, info: { remote: string; container: string; version: string; variant: string | null; ssr?: string }) {
@@ -52,7 +54,8 @@ test('a folder without a build is refused with a hint', () => {
 
 test('a build with a server render: both are published together, and a rollback restores both', () => {
   const varDir = path.join(root, 'var');
-  const build = (version: string) => fakeBuild(path.join(root, `content-${version}`), { remote: 'content', container: 'content', version, variant: null, ssr: 'server/render.js' });
+  const build = (version: string) =>
+    fakeBuild(path.join(root, `content-${version}`), { remote: 'content', container: 'content', version, variant: null, ssr: 'server/render.js' });
   publishBuild({ varDir, distDir: build('1.0.0'), origin: 'http://localhost:3005' });
   publishBuild({ varDir, distDir: build('1.1.0'), origin: 'http://localhost:3005' });
   expect(readRegistry(varDir).remotes.content).toMatchObject({

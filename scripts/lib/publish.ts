@@ -74,7 +74,8 @@ export function distFoldersOf(remoteDir: string): string[] {
   const dist = path.join(remoteDir, 'dist');
   if (fs.existsSync(path.join(dist, 'build-info.json'))) return [dist];
   if (!fs.existsSync(dist)) return [];
-  return fs.readdirSync(dist)
+  return fs
+    .readdirSync(dist)
     .map((name) => path.join(dist, name))
     .filter((folder) => fs.existsSync(path.join(folder, 'build-info.json')))
     .sort();

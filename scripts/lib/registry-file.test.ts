@@ -5,7 +5,9 @@ import { readRegistry, rebaseOrigins, rollbackRemote, switchRemote } from './reg
 
 const build = (version: string) => ({ name: 'cart', entry: `http://localhost:3002/${version}/mf-manifest.json`, version, contracts: '1.0.0' });
 let varDir: string;
-beforeEach(() => { varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-registry-')); });
+beforeEach(() => {
+  varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-registry-'));
+});
 afterEach(() => fs.rmSync(varDir, { recursive: true, force: true }));
 
 describe('registry switches and rollbacks', () => {
@@ -28,12 +30,15 @@ describe('registry switches and rollbacks', () => {
   });
 
   test('origins follow the configured ports, paths stay', () => {
-    const rebased = rebaseOrigins({
-      remotes: {
-        cart: build('1.0.0'),
-        checkout: { control: 'a', variants: { a: { ...build('1.0.0-a'), name: 'checkout_a', weight: 50 } } },
+    const rebased = rebaseOrigins(
+      {
+        remotes: {
+          cart: build('1.0.0'),
+          checkout: { control: 'a', variants: { a: { ...build('1.0.0-a'), name: 'checkout_a', weight: 50 } } },
+        },
       },
-    }, (remote) => (remote === 'cart' ? 'http://127.0.0.1:4302' : 'http://127.0.0.1:4303'));
+      (remote) => (remote === 'cart' ? 'http://127.0.0.1:4302' : 'http://127.0.0.1:4303'),
+    );
     expect(rebased.remotes.cart).toMatchObject({ entry: 'http://127.0.0.1:4302/1.0.0/mf-manifest.json' });
     expect(rebased.remotes.checkout).toMatchObject({ variants: { a: { entry: 'http://127.0.0.1:4303/1.0.0-a/mf-manifest.json', weight: 50 } } });
   });

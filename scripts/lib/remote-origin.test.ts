@@ -67,7 +67,11 @@ test('a precompressed build file goes to browsers that accept it: brotli first, 
   fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(source));
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source));
   const get = (encoding: string) => fetch(`${base}/1.0.0/big.abcd1234.js`, { headers: { 'accept-encoding': encoding } });
-  for (const [accepted, sent] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
+  for (const [accepted, sent] of [
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', null],
+  ] as const) {
     const response = await get(accepted);
     expect(response.headers.get('content-encoding')).toBe(sent);
     expect(await response.text()).toBe(source); // fetch decodes what it was sent

@@ -51,36 +51,41 @@ export function startRemoteOrigin(root: string, host: string, port: number): Pro
       response.writeHead(403).end('Forbidden');
       return;
     }
-    fs.promises.stat(file).then(async (stat) => {
-      if (!stat.isFile()) throw new Error('not a file');
-      // Published files change only when a folder is re-published: read and gzip once per mtime.
-      let cached = cache.get(file);
-      if (!cached || cached.mtime !== stat.mtimeMs) {
-        const raw = await fs.promises.readFile(file);
-        // The build precompresses scripts and styles (file.br, file.gz); other files are gzipped here.
-        const [brotli, gzip] = await Promise.all(['.br', '.gz'].map((suffix) => fs.promises.readFile(file + suffix).catch(() => null)));
-        // Weak: the same content under another encoding is the same file to the shop.
-        const etag = `W/"${crypto.createHash('sha256').update(raw).digest('base64url').slice(0, 22)}"`;
-        cached = { mtime: stat.mtimeMs, raw, brotli, gzip: gzip ?? (raw.length > 1024 ? zlib.gzipSync(raw, { level: 6 }) : null), etag };
-        cache.set(file, cached);
-      }
-      const name = path.basename(file);
-      response.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
-      response.setHeader('Cache-Control', UNHASHED.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable');
-      response.setHeader('ETag', cached.etag);
-      const known = String(request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-      if (known.includes(cached.etag.replace(/^W\//, '')) || known.includes('*')) {
-        response.writeHead(304).end();
-        return;
-      }
-      const accepted = String(request.headers['accept-encoding'] ?? '');
-      const encoding = cached.brotli && /\bbr\b/.test(accepted) ? 'br' : cached.gzip && /\bgzip\b/.test(accepted) ? 'gzip' : null;
-      const body = encoding === 'br' ? cached.brotli! : encoding === 'gzip' ? cached.gzip! : cached.raw;
-      response.writeHead(200, encoding ? { 'Content-Encoding': encoding, 'Content-Length': body.length } : { 'Content-Length': body.length });
-      response.end(request.method === 'HEAD' ? undefined : body);
-    }).catch(() => {
-      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-    });
+    fs.promises
+      .stat(file)
+      .then(async (stat) => {
+        if (!stat.isFile()) throw new Error('not a file');
+        // Published files change only when a folder is re-published: read and gzip once per mtime.
+        let cached = cache.get(file);
+        if (!cached || cached.mtime !== stat.mtimeMs) {
+          const raw = await fs.promises.readFile(file);
+          // The build precompresses scripts and styles (file.br, file.gz); other files are gzipped here.
+          const [brotli, gzip] = await Promise.all(['.br', '.gz'].map((suffix) => fs.promises.readFile(file + suffix).catch(() => null)));
+          // Weak: the same content under another encoding is the same file to the shop.
+          const etag = `W/"${crypto.createHash('sha256').update(raw).digest('base64url').slice(0, 22)}"`;
+          cached = { mtime: stat.mtimeMs, raw, brotli, gzip: gzip ?? (raw.length > 1024 ? zlib.gzipSync(raw, { level: 6 }) : null), etag };
+          cache.set(file, cached);
+        }
+        const name = path.basename(file);
+        response.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
+        response.setHeader('Cache-Control', UNHASHED.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable');
+        response.setHeader('ETag', cached.etag);
+        const known = String(request.headers['if-none-match'] ?? '')
+          .split(',')
+          .map((tag) => tag.trim().replace(/^W\//, ''));
+        if (known.includes(cached.etag.replace(/^W\//, '')) || known.includes('*')) {
+          response.writeHead(304).end();
+          return;
+        }
+        const accepted = String(request.headers['accept-encoding'] ?? '');
+        const encoding = cached.brotli && /\bbr\b/.test(accepted) ? 'br' : cached.gzip && /\bgzip\b/.test(accepted) ? 'gzip' : null;
+        const body = encoding === 'br' ? cached.brotli! : encoding === 'gzip' ? cached.gzip! : cached.raw;
+        response.writeHead(200, encoding ? { 'Content-Encoding': encoding, 'Content-Length': body.length } : { 'Content-Length': body.length });
+        response.end(request.method === 'HEAD' ? undefined : body);
+      })
+      .catch(() => {
+        response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      });
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -33,7 +33,8 @@ async function throttleServiceWorkers(browser: Browser): Promise<void> {
   let id = 0;
   for (const target of targetInfos.filter((info) => info.type === 'service_worker')) {
     const { sessionId } = await session.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
-    const message = (method: string, params: object) => session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++id, method, params }) });
+    const message = (method: string, params: object) =>
+      session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++id, method, params }) });
     await message('Network.enable', {});
     await message('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
   }
@@ -46,13 +47,18 @@ async function whenWorkerControls(context: BrowserContext): Promise<void> {
 
 async function visitTwice(browser: Browser, url: string, withWorker: boolean): Promise<RepeatVisit> {
   const context = await browser.newContext({
-    viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, serviceWorkers: withWorker ? 'allow' : 'block',
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    serviceWorkers: withWorker ? 'allow' : 'block',
   });
   try {
     // A shopper coming back has answered the cookie banner on the first visit
     // (shell/src/consent/consent-cookie.ts): the banner is not what the second visit paints.
     const now = Math.floor(Date.now() / 1000);
-    await context.addCookies([{ name: 'kf_consent', value: encodeURIComponent(`v=1&a=1&m=1&t=${now}`), url: new URL(url).origin, expires: now + 86_400, sameSite: 'Lax' }]);
+    await context.addCookies([
+      { name: 'kf_consent', value: encodeURIComponent(`v=1&a=1&m=1&t=${now}`), url: new URL(url).origin, expires: now + 86_400, sameSite: 'Lax' },
+    ]);
     const page = await context.newPage();
     await page.addInitScript(() => {
       const seen = { lcp: 0 };
@@ -102,7 +108,10 @@ async function visitTwice(browser: Browser, url: string, withWorker: boolean): P
       const sizes = await request.sizes();
       const size = sizes.responseBodySize + sizes.responseHeadersSize + sizes.requestHeadersSize + sizes.requestBodySize;
       bytes += size;
-      if (process.env.BENCH_REPEAT_LIST) console.log(`  ${withWorker ? 'sw ' : 'http'} ${(size / 1024).toFixed(1).padStart(6)} KB ${request.serviceWorker() ? '(worker) ' : ''}${request.method()} ${request.url().slice(0, 120)}`);
+      if (process.env.BENCH_REPEAT_LIST)
+        console.log(
+          `  ${withWorker ? 'sw ' : 'http'} ${(size / 1024).toFixed(1).padStart(6)} KB ${request.serviceWorker() ? '(worker) ' : ''}${request.method()} ${request.url().slice(0, 120)}`,
+        );
     }
     return { lcpMs: Math.round(lcpMs), transferredKb: bytes / 1024, requests: finished.length, fromWorker };
   } finally {
@@ -110,9 +119,12 @@ async function visitTwice(browser: Browser, url: string, withWorker: boolean): P
   }
 }
 
-
 /** Median of `runs` repeat visits of each URL, with the worker and without. */
-export async function measureRepeatVisits(urls: string[], runs: number, executablePath = CHROMIUM_PATH): Promise<{ url: string; worker: RepeatVisit; httpCache: RepeatVisit }[]> {
+export async function measureRepeatVisits(
+  urls: string[],
+  runs: number,
+  executablePath = CHROMIUM_PATH,
+): Promise<{ url: string; worker: RepeatVisit; httpCache: RepeatVisit }[]> {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   try {
     const results = [];

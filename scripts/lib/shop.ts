@@ -4,9 +4,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { buildApp } from '../../api/src/app';
 import { installPageServer } from '../../shell/server/page-server';
-import {
-  loadConfig, REMOTES, REPO_ROOT, remoteOrigin, remotePort, shopUrl, type Config, type Remote,
-} from '../../api/src/config';
+import { loadConfig, REMOTES, REPO_ROOT, remoteOrigin, remotePort, shopUrl, type Config, type Remote } from '../../api/src/config';
 import { openDatabase } from '../../api/src/db/database';
 import { migrateToLatest } from '../../api/src/db/migrate';
 import { DEFAULT_SEED, hasCatalog, seedCatalog } from '../../api/src/seed/catalog-seed';
@@ -55,7 +53,10 @@ export function publishMissing(config: Config, log: (line: string) => void): voi
     }
   }
   const registry = readRegistry(config.varDir);
-  writeJsonAtomic(registryPath(config.varDir), rebaseOrigins(registry, (remote) => remoteOrigin(config, remote as Remote)));
+  writeJsonAtomic(
+    registryPath(config.varDir),
+    rebaseOrigins(registry, (remote) => remoteOrigin(config, remote as Remote)),
+  );
 }
 
 /** The address this machine reaches a server on, for a host it listens on (a wildcard: loopback). */
@@ -84,8 +85,12 @@ export async function startShop(config: Config = loadConfig(), log: (line: strin
   const app = await buildApp({ config, db });
   const apiOrigin = `http://${loopbackHost(config.host)}:${config.port}`;
   const pages = await installPageServer(app, {
-    shellDist: config.shellDist, varDir: config.varDir, apiOrigin, publicOrigin: config.publicOrigin,
-    serverRender: config.serverRender, renderCacheMs: config.renderCacheMs,
+    shellDist: config.shellDist,
+    varDir: config.varDir,
+    apiOrigin,
+    publicOrigin: config.publicOrigin,
+    serverRender: config.serverRender,
+    renderCacheMs: config.renderCacheMs,
   });
   const origins: http.Server[] = [];
   for (const remote of REMOTES) {

@@ -29,12 +29,31 @@ const BURST = 24;
 const BEFORE_KILL_MS = 2500;
 const AFTER_DOWN_MS = 3000;
 const ADDRESS = {
-  firstname: 'Anna', lastname: 'Kowalska', street: ['ul. Grzewcza 7', '12'], city: 'Kraków', postcode: '30-001', country_id: 'PL',
-  telephone: '601 234 567', email: 'anna.kowalska@example.pl',
+  firstname: 'Anna',
+  lastname: 'Kowalska',
+  street: ['ul. Grzewcza 7', '12'],
+  city: 'Kraków',
+  postcode: '30-001',
+  country_id: 'PL',
+  telephone: '601 234 567',
+  email: 'anna.kowalska@example.pl',
 };
 
-interface Attempt { path: string; startedAt: number; attempt: number; status: number | string; servedBy?: string }
-interface Flow { orderId: string; cartId?: string; orderNumber?: string; created?: boolean; confirmedAt?: number; error?: string }
+interface Attempt {
+  path: string;
+  startedAt: number;
+  attempt: number;
+  status: number | string;
+  servedBy?: string;
+}
+interface Flow {
+  orderId: string;
+  cartId?: string;
+  orderNumber?: string;
+  created?: boolean;
+  confirmedAt?: number;
+  error?: string;
+}
 
 let cluster: RunningCluster;
 let db: Db | null = null;
@@ -51,7 +70,9 @@ beforeAll(async () => {
     seed: { products: 300, seed: 2026 },
     // Password hashing at the lowest accepted cost: the limit is under test, not the hash.
     instanceEnv: { PASSWORD_SCRYPT_COST: '14' },
-    prepare: async (db) => { skus = await plainSkus(db, 8, 1_000_000); },
+    prepare: async (db) => {
+      skus = await plainSkus(db, 8, 1_000_000);
+    },
     log: () => {},
   });
 }, 120_000);
@@ -67,19 +88,26 @@ function failedLogin(from: string, account: string): Promise<number> {
   const body = JSON.stringify({ username: account, password: 'not-the-password-1' });
   const { hostname, port } = new URL(cluster.balancerUrl!);
   return new Promise((resolve, reject) => {
-    const request = http.request({
-      host: hostname, port, path: '/api/user/login', method: 'POST', localAddress: from,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': '203.0.113.9' },
-    }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
+    const request = http.request(
+      {
+        host: hostname,
+        port,
+        path: '/api/user/login',
+        method: 'POST',
+        localAddress: from,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': '203.0.113.9' },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
     request.once('error', reject);
     request.end(body);
   });
 }
 
-test('behind the balancer a per-IP limit counts the shopper\'s address (HAProxy\'s X-Forwarded-For), on every instance alike', async () => {
+test("behind the balancer a per-IP limit counts the shopper's address (HAProxy's X-Forwarded-For), on every instance alike", async () => {
   // 20 failed logins a minute per address (ACCOUNT_LIMITS.loginPerIp), spread over both instances by round robin.
   const statuses: number[] = [];
   for (let i = 0; i < 21; i += 1) statuses.push(await failedLogin('127.0.0.2', `nobody${i}@example.pl`));
@@ -105,13 +133,15 @@ test('SIGKILL of one instance under a stream of orders: routed around, no order 
       attempts.push(record);
       try {
         const response = await fetch(base + requestPath, {
-          method, headers: body === undefined ? {} : { 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10_000),
+          method,
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(10_000),
         });
         record.status = response.status;
         record.servedBy = response.headers.get('x-served-by') ?? undefined;
         onAnswer?.(record.servedBy ?? '');
-        const answer = await response.json().catch(() => null) as { code: number; result: any } | null;
+        const answer = (await response.json().catch(() => null)) as { code: number; result: any } | null;
         if ([502, 503, 504].includes(response.status) && attempt < 3) {
           await backOff(attempt);
           continue;
@@ -135,12 +165,23 @@ test('SIGKILL of one instance under a stream of orders: routed around, no order 
   };
   const placeOrder = async (flow: Flow, onAnswer?: (servedBy: string) => void) => {
     try {
-      const placed = await send('POST', '/api/order', {
-        order: {
-          order_id: flow.orderId, cart_id: flow.cartId,
-          addressInformation: { shippingAddress: ADDRESS, shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: 'cashondelivery' },
+      const placed = await send(
+        'POST',
+        '/api/order',
+        {
+          order: {
+            order_id: flow.orderId,
+            cart_id: flow.cartId,
+            addressInformation: {
+              shippingAddress: ADDRESS,
+              shipping_carrier_code: 'courier',
+              shipping_method_code: 'courier',
+              payment_method_code: 'cashondelivery',
+            },
+          },
         },
-      }, onAnswer);
+        onAnswer,
+      );
       flow.orderNumber = placed.result.orderNumber as string;
       flow.created = placed.result.created as boolean;
       flow.confirmedAt = performance.now();
@@ -200,15 +241,29 @@ test('SIGKILL of one instance under a stream of orders: routed around, no order 
     };
     for (let round = 0; !killedAt && round < 10; round += 1) {
       const burst: Flow[] = Array.from({ length: BURST }, (_, i) => ({ orderId: `${RUN}-burst${round}-${i}` }));
-      const ready = await Promise.all(burst.map((flow, i) => cartWithLine(flow, skus[i % skus.length]).then(() => true, () => false)));
+      const ready = await Promise.all(
+        burst.map((flow, i) =>
+          cartWithLine(flow, skus[i % skus.length]).then(
+            () => true,
+            () => false,
+          ),
+        ),
+      );
       expect(ready.every(Boolean)).toBe(true);
       flows.push(...burst);
       const ids = burst.map((flow) => flow.orderId);
       await setState('drain');
-      await Promise.all(burst.map((flow) => placeOrder(flow, (servedBy) => {
-        answered.add(flow.orderId);
-        if (!killedAt && !checking && servedBy === victim.name) checking = freezeAndCheck(ids).finally(() => { checking = null; });
-      })));
+      await Promise.all(
+        burst.map((flow) =>
+          placeOrder(flow, (servedBy) => {
+            answered.add(flow.orderId);
+            if (!killedAt && !checking && servedBy === victim.name)
+              checking = freezeAndCheck(ids).finally(() => {
+                checking = null;
+              });
+          }),
+        ),
+      );
       await checking;
       if (!killedAt) await setState('ready');
     }
@@ -235,12 +290,14 @@ test('SIGKILL of one instance under a stream of orders: routed around, no order 
   const retried = attempts.filter((attempt) => attempt.attempt > 1);
   const afterDown = attempts.filter((attempt) => downAt && attempt.startedAt > downAt);
   const backend = states.find((state) => state.name === 'BACKEND')!;
-  console.log([
-    `${flows.length} order flows, ${confirmed.length} confirmed (${confirmed.filter((flow) => flow.confirmedAt! > killedAt).length} after the kill), ${failed.length} failed`,
-    `${attempts.length} requests, ${inFlightAtKill} in flight at the kill, ${retried.length} sent again by the client (${retried.map((a) => `${a.path}`).join(', ') || 'none'})`,
-    `${committedUnanswered.length} orders committed by ${victim.name} and not answered when it was killed; ${replayed.length} confirmed through a replay (created: false)`,
-    `HAProxy marked ${victim.name} down ${downAt ? Math.round(downAt - killedAt) : '—'} ms after the kill; backend: ${backend.retries} retries, ${backend.redispatches} redispatches, ${backend.http5xx} 5xx`,
-  ].join('\n'));
+  console.log(
+    [
+      `${flows.length} order flows, ${confirmed.length} confirmed (${confirmed.filter((flow) => flow.confirmedAt! > killedAt).length} after the kill), ${failed.length} failed`,
+      `${attempts.length} requests, ${inFlightAtKill} in flight at the kill, ${retried.length} sent again by the client (${retried.map((a) => `${a.path}`).join(', ') || 'none'})`,
+      `${committedUnanswered.length} orders committed by ${victim.name} and not answered when it was killed; ${replayed.length} confirmed through a replay (created: false)`,
+      `HAProxy marked ${victim.name} down ${downAt ? Math.round(downAt - killedAt) : '—'} ms after the kill; backend: ${backend.retries} retries, ${backend.redispatches} redispatches, ${backend.http5xx} 5xx`,
+    ].join('\n'),
+  );
   if (failed.length > 0) console.log(`haproxy.log:\n${fs.readFileSync(path.join(cluster.runDir, 'haproxy.log'), 'utf8').split('\n').slice(-60).join('\n')}`);
 
   // The orders the victim had committed without answering were confirmed to their shoppers, once.
@@ -259,8 +316,11 @@ test('SIGKILL of one instance under a stream of orders: routed around, no order 
 
   // The database: each confirmed order once, with the number its shopper was told; nothing else.
   {
-    const rows = await database.kysely.selectFrom('sales_order').select(['client_order_id', 'increment_id', 'cart_id'])
-      .where('client_order_id', 'like', `${RUN}-%`).execute();
+    const rows = await database.kysely
+      .selectFrom('sales_order')
+      .select(['client_order_id', 'increment_id', 'cart_id'])
+      .where('client_order_id', 'like', `${RUN}-%`)
+      .execute();
     const byOrderId = new Map<string, string[]>();
     for (const row of rows) byOrderId.set(row.client_order_id, [...(byOrderId.get(row.client_order_id) ?? []), row.increment_id]);
     expect([...byOrderId].filter(([, numbers]) => numbers.length > 1)).toEqual([]);

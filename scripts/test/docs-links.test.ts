@@ -10,20 +10,27 @@ import ts from 'typescript';
 const ROOT = path.resolve(__dirname, '../..');
 
 function markdownFiles(): string[] {
-  const docs = fs.readdirSync(path.join(ROOT, 'docs'), { recursive: true, withFileTypes: true })
+  const docs = fs
+    .readdirSync(path.join(ROOT, 'docs'), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
     .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
-  const readmes = ['README.md', ...fs.readdirSync(ROOT, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
-    .flatMap((entry) => [path.join(entry.name, 'README.md'), ...(entry.name === 'shared'
-      ? fs.readdirSync(path.join(ROOT, 'shared')).map((pkg) => path.join('shared', pkg, 'README.md'))
-      : [])])];
+  const readmes = [
+    'README.md',
+    ...fs
+      .readdirSync(ROOT, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
+      .flatMap((entry) => [
+        path.join(entry.name, 'README.md'),
+        ...(entry.name === 'shared' ? fs.readdirSync(path.join(ROOT, 'shared')).map((pkg) => path.join('shared', pkg, 'README.md')) : []),
+      ]),
+  ];
   return [...readmes.filter((file) => fs.existsSync(path.join(ROOT, file))), ...docs];
 }
 
 function relativeLinks(file: string): string[] {
   const text = fs.readFileSync(path.join(ROOT, file), 'utf8').replace(/```[\s\S]*?```/g, '');
-  return [...text.matchAll(/\[[^\]]*\]\(([^)\s]+)\)/g)].map(([, target]) => target)
+  return [...text.matchAll(/\[[^\]]*\]\(([^)\s]+)\)/g)]
+    .map(([, target]) => target)
     .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#'));
 }
 
@@ -70,11 +77,12 @@ function codeComments(file: string, text: string): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
   const seen = new Set<number>();
   const comments: string[] = [];
-  const take = (ranges: ts.CommentRange[] | undefined) => ranges?.forEach(({ pos, end }) => {
-    if (seen.has(pos)) return;
-    seen.add(pos);
-    comments.push(text.slice(pos, end));
-  });
+  const take = (ranges: ts.CommentRange[] | undefined) =>
+    ranges?.forEach(({ pos, end }) => {
+      if (seen.has(pos)) return;
+      seen.add(pos);
+      comments.push(text.slice(pos, end));
+    });
   const visit = (node: ts.Node) => {
     take(ts.getLeadingCommentRanges(text, node.pos));
     take(ts.getTrailingCommentRanges(text, node.end));
@@ -93,8 +101,7 @@ const repository = repositoryFiles();
 const SPECIFICATION = path.join('docs', 'specification.md');
 
 test('every specification section cited in code comments and docs has its heading in docs/specification.md', () => {
-  const headings = new Set([...fs.readFileSync(path.join(ROOT, SPECIFICATION), 'utf8').matchAll(/^## §(\d+) \S/gm)]
-    .map(([, number]) => Number(number)));
+  const headings = new Set([...fs.readFileSync(path.join(ROOT, SPECIFICATION), 'utf8').matchAll(/^## §(\d+) \S/gm)].map(([, number]) => Number(number)));
   const citations = repository.flatMap((file) => {
     if (!CODE_FILE.test(file) && !file.endsWith('.md')) return [];
     const text = fs.readFileSync(path.join(ROOT, file), 'utf8');

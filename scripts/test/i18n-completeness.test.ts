@@ -26,15 +26,17 @@ const NAMESPACES: [string, Loaders][] = [
   ['common', shared('common')],
   ['messages', shared('messages')],
   [SHELL_NAMESPACE, inHand(SHELL_BUNDLES)],
-  ...[CATALOG_NAMESPACE, CART_NAMESPACE, CHECKOUT_NAMESPACE, ACCOUNT_NAMESPACE, CONTENT_NAMESPACE]
-    .map(({ name, loaders }): [string, Loaders] => [name, loaders]),
+  ...[CATALOG_NAMESPACE, CART_NAMESPACE, CHECKOUT_NAMESPACE, ACCOUNT_NAMESPACE, CONTENT_NAMESPACE].map(({ name, loaders }): [string, Loaders] => [
+    name,
+    loaders,
+  ]),
 ];
 
 const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort().join(' ');
 
-test.each(NAMESPACES.flatMap(([namespace, loaders]) =>
-  LANGUAGES.filter((language) => language !== 'pl-PL').map((language) => [namespace, language, loaders] as const),
-))('%s in %s has every key pl-PL has, and no other', async (namespace, language, loaders) => {
+test.each(
+  NAMESPACES.flatMap(([namespace, loaders]) => LANGUAGES.filter((language) => language !== 'pl-PL').map((language) => [namespace, language, loaders] as const)),
+)('%s in %s has every key pl-PL has, and no other', async (namespace, language, loaders) => {
   const load = loaders[language];
   if (!load) throw new Error(`the ${namespace} namespace has no ${language} dictionary`);
   const [polish, words] = await Promise.all([loaders['pl-PL']!(), load()]);

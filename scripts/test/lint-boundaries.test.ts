@@ -11,7 +11,11 @@ const ROOT = path.resolve(__dirname, '../..');
 function lint(filePath: string, source: string): string[] {
   let out: string;
   try {
-    out = execFileSync(path.join(ROOT, 'node_modules/.bin/eslint'), ['--stdin', '--stdin-filename', filePath, '-f', 'json'], { cwd: ROOT, input: source, encoding: 'utf8' });
+    out = execFileSync(path.join(ROOT, 'node_modules/.bin/eslint'), ['--stdin', '--stdin-filename', filePath, '-f', 'json'], {
+      cwd: ROOT,
+      input: source,
+      encoding: 'utf8',
+    });
   } catch (error) {
     out = (error as { stdout: string }).stdout; // exit code 1: problems found, the report is on stdout
   }
@@ -21,14 +25,48 @@ function lint(filePath: string, source: string): string[] {
 
 test.each([
   ['a remote imports another remote', 'mfe-cart/src/probe.ts', "export { CatalogApp } from '../../mfe-catalog/src/app';", ['import/no-restricted-paths']],
-  ['a remote imports the shell', 'mfe-checkout/src/probe.ts', "export { ShellLayout } from '../../shell/src/layout/ShellLayout';", ['import/no-restricted-paths']],
+  [
+    'a remote imports the shell',
+    'mfe-checkout/src/probe.ts',
+    "export { ShellLayout } from '../../shell/src/layout/ShellLayout';",
+    ['import/no-restricted-paths'],
+  ],
   ['the shell imports a remote', 'shell/src/probe.ts', "export * from '../../mfe-account/src/session/profile-task';", ['import/no-restricted-paths']],
   ['shared/ui imports the API', 'shared/ui/src/probe.ts', "export * from '../../../api/src/http/cache-control';", ['import/no-restricted-paths']],
-  ['shared/domain imports a package with effects', 'shared/domain/src/probe.ts', "export { apiJson } from '../../ui/src/api-json';", ['import/no-restricted-paths']],
-  ['a remote imports the API contract\'s schema code', 'mfe-account/src/probe.ts', "export { Company } from '@kaloryfer/api-contract';", ['@typescript-eslint/no-restricted-imports']],
-  ['the shell imports the API contract\'s schema code', 'shell/src/probe.ts', "import { answers } from '@kaloryfer/api-contract';\nexport const probe = answers;", ['@typescript-eslint/no-restricted-imports']],
-  ['a remote imports the API contract\'s types', 'mfe-checkout/src/probe.ts', "import type { Company } from '@kaloryfer/api-contract';\nexport const probe = (company: Company) => company.nip;", []],
-  ['a remote imports shared packages and its own files', 'mfe-cart/src/probe.ts', "export { $cart } from '@kaloryfer/contracts';\nexport { CART_KEY } from './engine/cart-storage';", []],
-])('%s', (_name, filePath, source, expected) => {
-  expect(lint(filePath, `${source}\n`)).toEqual(expected);
-}, 30_000);
+  [
+    'shared/domain imports a package with effects',
+    'shared/domain/src/probe.ts',
+    "export { apiJson } from '../../ui/src/api-json';",
+    ['import/no-restricted-paths'],
+  ],
+  [
+    "a remote imports the API contract's schema code",
+    'mfe-account/src/probe.ts',
+    "export { Company } from '@kaloryfer/api-contract';",
+    ['@typescript-eslint/no-restricted-imports'],
+  ],
+  [
+    "the shell imports the API contract's schema code",
+    'shell/src/probe.ts',
+    "import { answers } from '@kaloryfer/api-contract';\nexport const probe = answers;",
+    ['@typescript-eslint/no-restricted-imports'],
+  ],
+  [
+    "a remote imports the API contract's types",
+    'mfe-checkout/src/probe.ts',
+    "import type { Company } from '@kaloryfer/api-contract';\nexport const probe = (company: Company) => company.nip;",
+    [],
+  ],
+  [
+    'a remote imports shared packages and its own files',
+    'mfe-cart/src/probe.ts',
+    "export { $cart } from '@kaloryfer/contracts';\nexport { CART_KEY } from './engine/cart-storage';",
+    [],
+  ],
+])(
+  '%s',
+  (_name, filePath, source, expected) => {
+    expect(lint(filePath, `${source}\n`)).toEqual(expected);
+  },
+  30_000,
+);

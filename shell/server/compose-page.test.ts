@@ -17,9 +17,13 @@ type Renderer = (build: ResolvedBuild, request: RegionRequest) => RegionResult |
 const result = (html: string, extra: Partial<RegionResult> = {}): RegionResult => ({ html, status: 200, data: {}, interactive: true, ...extra });
 
 /** Each remote renders a line naming itself, the build and what it was asked. */
-const echo: Renderer = (build, request) => (request.module === './Footer'
-  ? result(`<p>footer ${build.variant.name}</p>`, { interactive: false })
-  : result(`<h1>${build.variant.name} ${request.path}${request.search} ${request.language}</h1>`, { data: { key: { value: 1 } }, head: { title: `${build.variant.name} page` } }));
+const echo: Renderer = (build, request) =>
+  request.module === './Footer'
+    ? result(`<p>footer ${build.variant.name}</p>`, { interactive: false })
+    : result(`<h1>${build.variant.name} ${request.path}${request.search} ${request.language}</h1>`, {
+        data: { key: { value: 1 } },
+        head: { title: `${build.variant.name} page` },
+      });
 
 const NONCE = 'dGVzdC1ub25jZS0xMjM0NQ==';
 
@@ -54,10 +58,12 @@ function stateOf(html: string): PageState {
   return JSON.parse(/<script type="application\/json" id="kf-state">(.*?)<\/script>/.exec(html)![1]) as PageState;
 }
 
-test('the route\'s remote renders the main region and the content remote the footer; the shell wraps both', async () => {
+test("the route's remote renders the main region and the content remote the footer; the shell wraps both", async () => {
   const { status, html } = await composePage(page('/c/akcesoria', '?sort=price:asc'), deps());
   expect(status).toBe(200);
-  expect(html).toContain('<div id="region-catalog" class="region" data-remote="catalog"><div class="remote-host" data-ssr="catalog 1.0.0"><h1>catalog /c/akcesoria?sort=price:asc pl-PL</h1></div></div>');
+  expect(html).toContain(
+    '<div id="region-catalog" class="region" data-remote="catalog"><div class="remote-host" data-ssr="catalog 1.0.0"><h1>catalog /c/akcesoria?sort=price:asc pl-PL</h1></div></div>',
+  );
   expect(html).toContain('<p>footer content</p>');
   for (const remote of ['checkout', 'account', 'content']) {
     expect(html).toContain(`<div id="region-${remote}" class="region" data-remote="${remote}"></div>`); // other regions stay empty
@@ -75,12 +81,24 @@ test('the route\'s remote renders the main region and the content remote the foo
   expect(state.regions['content ./Footer']).toMatchObject({ rendered: true, interactive: false });
   expect(state.language).toBe('pl-PL');
   // The browser registers exactly these builds, by their entry scripts (no manifest round trip).
-  expect(state.registry.remotes.catalog).toEqual({ name: 'catalog', entry: 'http://cdn.test/catalog/1.0.0/remoteEntry.js', version: '1.0.0', contracts: '1.0.0', publishedAt: '2026-11-24T08:00:00.000Z' });
+  expect(state.registry.remotes.catalog).toEqual({
+    name: 'catalog',
+    entry: 'http://cdn.test/catalog/1.0.0/remoteEntry.js',
+    version: '1.0.0',
+    contracts: '1.0.0',
+    publishedAt: '2026-11-24T08:00:00.000Z',
+  });
 });
 
 test.each([
-  ['/', 'catalog'], ['/p/KF-1/grzejnik', 'catalog'], ['/categories', 'catalog'], ['/jakis/url-path', 'catalog'],
-  ['/i/regulamin', 'content'], ['/porady/jak-dobrac-moc-grzejnika', 'content'], ['/checkout', 'checkout_a'], ['/my-account', null],
+  ['/', 'catalog'],
+  ['/p/KF-1/grzejnik', 'catalog'],
+  ['/categories', 'catalog'],
+  ['/jakis/url-path', 'catalog'],
+  ['/i/regulamin', 'content'],
+  ['/porady/jak-dobrac-moc-grzejnika', 'content'],
+  ['/checkout', 'checkout_a'],
+  ['/my-account', null],
 ])('%s is rendered by %s', async (path, name) => {
   const { html } = await composePage(page(path), deps());
   if (name) expect(html).toContain(`<h1>${name} ${path}`);
@@ -101,9 +119,8 @@ test('a remote that throws or is late leaves its Polish skeleton marked for the 
 });
 
 test('a page that names nothing: 404 with the not-found page, and the browser shows its address', async () => {
-  const notFound: Renderer = (build, request) => (build.remote === 'catalog'
-    ? result('', { status: 404, redirect: `/page-not-found?nf=${encodeURIComponent(request.path)}` })
-    : echo(build, request));
+  const notFound: Renderer = (build, request) =>
+    build.remote === 'catalog' ? result('', { status: 404, redirect: `/page-not-found?nf=${encodeURIComponent(request.path)}` }) : echo(build, request);
   const { status, html } = await composePage(page('/nie-ma-takiej'), deps(notFound));
   expect(status).toBe(404);
   expect(html).toContain('<h1>content /page-not-found?nf=%2Fnie-ma-takiej pl-PL</h1>');
@@ -112,10 +129,9 @@ test('a page that names nothing: 404 with the not-found page, and the browser sh
   expect(stateOf(html).regions['catalog ./app']).toBeUndefined();
 });
 
-test('a page moved to its canonical route is that route\'s page, 200', async () => {
-  const moved: Renderer = (build, request) => (build.remote === 'catalog' && request.path === '/stary-adres'
-    ? result('', { status: 200, redirect: '/p/KF-1/grzejnik' })
-    : echo(build, request));
+test("a page moved to its canonical route is that route's page, 200", async () => {
+  const moved: Renderer = (build, request) =>
+    build.remote === 'catalog' && request.path === '/stary-adres' ? result('', { status: 200, redirect: '/p/KF-1/grzejnik' }) : echo(build, request);
   const { status, html } = await composePage(page('/stary-adres'), deps(moved));
   expect(status).toBe(200);
   expect(html).toContain('<h1>catalog /p/KF-1/grzejnik pl-PL</h1>');
@@ -143,22 +159,38 @@ describe('A/B: the server assigns the checkout variant and renders that build', 
   });
 
   test('a variant made against another contracts major is not rendered: its control is', async () => {
-    const { snapshot: skewed, cleanup: done } = await snapshotOf(registryFile({
-      checkout: {
-        control: 'a',
-        variants: {
-          a: { name: 'checkout_a', entry: 'http://cdn.test/checkout/a/mf-manifest.json', ssr: 'http://cdn.test/checkout/a/server/render.js', version: '1.0.0', contracts: '1.0.0', weight: 50 },
-          b: { name: 'checkout_b', entry: 'http://cdn.test/checkout/b/mf-manifest.json', ssr: 'http://cdn.test/checkout/b/server/render.js', version: '2.0.0', contracts: '2.0.0', weight: 50 },
+    const { snapshot: skewed, cleanup: done } = await snapshotOf(
+      registryFile({
+        checkout: {
+          control: 'a',
+          variants: {
+            a: {
+              name: 'checkout_a',
+              entry: 'http://cdn.test/checkout/a/mf-manifest.json',
+              ssr: 'http://cdn.test/checkout/a/server/render.js',
+              version: '1.0.0',
+              contracts: '1.0.0',
+              weight: 50,
+            },
+            b: {
+              name: 'checkout_b',
+              entry: 'http://cdn.test/checkout/b/mf-manifest.json',
+              ssr: 'http://cdn.test/checkout/b/server/render.js',
+              version: '2.0.0',
+              contracts: '2.0.0',
+              weight: 50,
+            },
+          },
         },
-      },
-    }));
+      }),
+    );
     const { html } = await composePage(page('/checkout', '', { kf_mfe: 'checkout:b' }), deps(echo, { snapshot: skewed }));
     expect(html).toContain('<h1>checkout_a');
     done();
   });
 });
 
-test('the page speaks the shopper\'s language: <html lang>, the shell, and each remote\'s render', async () => {
+test("the page speaks the shopper's language: <html lang>, the shell, and each remote's render", async () => {
   const { html } = await composePage(page('/porady', '', { kf_lang: 'en-US' }), deps());
   expect(html).toMatch(/^<!doctype html><html lang="en">/);
   expect(html).toContain('<h1>content /porady en-US</h1>');
@@ -170,12 +202,18 @@ test('the page speaks the shopper\'s language: <html lang>, the shell, and each 
 
 test('product text cannot break out of the state script, the JSON-LD or the head', async () => {
   const hostile = '</script><script>alert(1)</script>';
-  const render: Renderer = (build, request) => (request.module === './app'
-    ? result(`<h1>${hostile.replace(/</g, '&lt;')}</h1>`, {
-      data: { product: { value: { name: hostile } } },
-      head: { title: `Grzejnik "${hostile}"`, description: hostile, canonical: `https://kaloryfer.test/p/"${hostile}`, structuredData: [{ name: hostile }] },
-    })
-    : echo(build, request));
+  const render: Renderer = (build, request) =>
+    request.module === './app'
+      ? result(`<h1>${hostile.replace(/</g, '&lt;')}</h1>`, {
+          data: { product: { value: { name: hostile } } },
+          head: {
+            title: `Grzejnik "${hostile}"`,
+            description: hostile,
+            canonical: `https://kaloryfer.test/p/"${hostile}`,
+            structuredData: [{ name: hostile }],
+          },
+        })
+      : echo(build, request);
   const { html } = await composePage(page('/p/KF-1/x'), deps(render));
   expect(html).not.toContain('<script>alert(1)');
   // Exactly the scripts the page means to have: JSON-LD, the state, the shell's.
@@ -186,10 +224,16 @@ test('product text cannot break out of the state script, the JSON-LD or the head
 
 test('the client-rendered mode (SSR=0): an empty root, the same state, no region rendered', async () => {
   const asked: string[] = [];
-  const { html } = await composePage(page('/c/akcesoria'), deps((build, request) => {
-    asked.push(build.remote);
-    return echo(build, request);
-  }, { serverRender: false }));
+  const { html } = await composePage(
+    page('/c/akcesoria'),
+    deps(
+      (build, request) => {
+        asked.push(build.remote);
+        return echo(build, request);
+      },
+      { serverRender: false },
+    ),
+  );
   expect(asked).toEqual([]);
   expect(html).toContain('<div id="root"></div>');
   expect(stateOf(html).regions['catalog ./app']).toEqual({ rendered: false, variant: 'default', data: {}, interactive: true });
@@ -200,7 +244,11 @@ test('regions render side by side: the footer is asked before the main region ha
   let answerMain: () => void = () => undefined;
   const gated: Renderer = async (build, request) => {
     events.push(`start ${request.module}`);
-    if (request.module === './app') await new Promise<void>((resolve) => { answerMain = resolve; setTimeout(resolve, 0); });
+    if (request.module === './app')
+      await new Promise<void>((resolve) => {
+        answerMain = resolve;
+        setTimeout(resolve, 0);
+      });
     events.push(`end ${request.module}`);
     return echo(build, request);
   };
@@ -209,9 +257,11 @@ test('regions render side by side: the footer is asked before the main region ha
   answerMain();
 });
 
-test('every inline script the browser runs and every inline stylesheet carries the response\'s nonce; JSON data needs none; the pinned builds\' origins are handed to the CSP', async () => {
-  const render: Renderer = (build, request) => (request.module === './Footer' ? result('<p>footer</p>', { interactive: false })
-    : result('<h1>x</h1>', { head: { structuredData: [{ '@type': 'Product', name: 'x' }] } }));
+test("every inline script the browser runs and every inline stylesheet carries the response's nonce; JSON data needs none; the pinned builds' origins are handed to the CSP", async () => {
+  const render: Renderer = (build, request) =>
+    request.module === './Footer'
+      ? result('<p>footer</p>', { interactive: false })
+      : result('<h1>x</h1>', { head: { structuredData: [{ '@type': 'Product', name: 'x' }] } });
   const { html, remoteOrigins } = await composePage(page('/p/KF-1/x'), deps(render));
   const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]);
   const data = scripts.filter((attributes) => /type="application\/(ld\+)?json"/.test(attributes));

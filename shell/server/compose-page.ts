@@ -84,7 +84,10 @@ function pinnedRegistry(snapshot: RegistrySnapshot, assignments: Assignment[]): 
       // publishedAt too: a folder published again under one version is another build (a page the
       // service worker kept tells them apart by it: shell/src/service-worker/stored-page.ts).
       return {
-        name: variant.name, entry: build?.assets.remoteEntry ?? variant.entry, version: variant.version, contracts: variant.contracts,
+        name: variant.name,
+        entry: build?.assets.remoteEntry ?? variant.entry,
+        version: variant.version,
+        contracts: variant.contracts,
         ...(variant.publishedAt ? { publishedAt: variant.publishedAt } : {}),
       };
     };
@@ -129,11 +132,13 @@ function regionDataJson(result: RegionResult): string {
 
 /** The page state as its script's text: the regions' data spliced in as made once per render. */
 function stateJson(state: Omit<PageState, 'regions'>, regions: RenderedRegion[]): string {
-  const entries = regions.filter((region) => region.build).map((region) => {
-    const { result } = region;
-    const head = scriptJson({ rendered: result !== null, variant: region.build!.variant.id, interactive: result?.interactive ?? true });
-    return `${scriptJson(regionKey(region.remote, region.module))}:${head.slice(0, -1)},"data":${result ? regionDataJson(result) : '{}'}}`;
-  });
+  const entries = regions
+    .filter((region) => region.build)
+    .map((region) => {
+      const { result } = region;
+      const head = scriptJson({ rendered: result !== null, variant: region.build!.variant.id, interactive: result?.interactive ?? true });
+      return `${scriptJson(regionKey(region.remote, region.module))}:${head.slice(0, -1)},"data":${result ? regionDataJson(result) : '{}'}}`;
+    });
   return `${scriptJson(state).slice(0, -1)},"regions":{${entries.join(',')}}}`;
 }
 
@@ -152,7 +157,7 @@ function startAfterFirstPaint(scripts: string[], nonce: string): string {
 /** The first <img fetchpriority="high"> of a region: its largest paint, preloaded from <head>. */
 function lcpImageOf(html: string): string | null {
   const tag = /<img\b[^>]*\bfetchPriority="high"[^>]*>|<img\b[^>]*\bfetchpriority="high"[^>]*>/.exec(html)?.[0];
-  return tag ? /\bsrc="([^"]+)"/.exec(tag)?.[1] ?? null : null;
+  return tag ? (/\bsrc="([^"]+)"/.exec(tag)?.[1] ?? null) : null;
 }
 
 /**
@@ -173,9 +178,17 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     random: deps.random ?? Math.random,
   });
   const setCookies = cookie && cookie !== request.cookies[AB_COOKIE] ? [cookieValue(AB_COOKIE, cookie, AB_COOKIE_MAX_AGE)] : [];
-  const firstViewCookies = Object.fromEntries(FIRST_VIEW_COOKIES.filter((name) => request.cookies[name] !== undefined).map((name) => [name, request.cookies[name]]));
+  const firstViewCookies = Object.fromEntries(
+    FIRST_VIEW_COOKIES.filter((name) => request.cookies[name] !== undefined).map((name) => [name, request.cookies[name]]),
+  );
   const regionRequest = (module: string, path: string, search: string): RegionRequest => ({
-    module, path, search, language, cookies: firstViewCookies, apiOrigin: deps.apiOrigin, publicOrigin: deps.publicOrigin,
+    module,
+    path,
+    search,
+    language,
+    cookies: firstViewCookies,
+    apiOrigin: deps.apiOrigin,
+    publicOrigin: deps.publicOrigin,
   });
 
   const renderRegion = async (remote: RemoteName, module: string, path: string, search: string, budgetMs: number): Promise<RenderedRegion> => {
@@ -220,10 +233,14 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     : '';
 
   const head: PageHead = main.result?.head ?? {};
-  const styles = await Promise.all([main, footer].filter((region) => region.result && region.build).map(async (region) => {
-    const files = region.build!.assets.exposes[region.module]?.css ?? [];
-    return (await Promise.all(files.map((file) => deps.css(file)))).join('\n');
-  }));
+  const styles = await Promise.all(
+    [main, footer]
+      .filter((region) => region.result && region.build)
+      .map(async (region) => {
+        const files = region.build!.assets.exposes[region.module]?.css ?? [];
+        return (await Promise.all(files.map((file) => deps.css(file)))).join('\n');
+      }),
+  );
   const mainBuild = main.build;
   // The route remote's entry starts with the shell's scripts. (Not its chunks: a preload that
   // failed while the remote was down would be reused by the retry and fail it again.)
@@ -241,7 +258,9 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     `<meta name="description" content="${escapeHtml(description)}">`,
     '<meta name="theme-color" content="#b4232a"><link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}" data-seo="server">`] : []),
-    ...(head.alternates ?? []).map((alternate) => `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}" data-seo="server">`),
+    ...(head.alternates ?? []).map(
+      (alternate) => `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}" data-seo="server">`,
+    ),
     `<style data-kf="shell" nonce="${nonce}">${styleText(deps.shell.css)}</style>`,
     ...styles.filter(Boolean).map((css) => `<style data-kf="remote" nonce="${nonce}">${styleText(css)}</style>`),
     ...[...origins].map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}">`),

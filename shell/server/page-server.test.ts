@@ -22,11 +22,17 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-pages-'));
   const shellDist = path.join(root, 'dist');
   fs.mkdirSync(shellDist);
-  fs.writeFileSync(path.join(shellDist, 'index.html'), '<html><head><link href="/main.css" rel="stylesheet"></head><body><script defer src="/main.1234abcd.js"></script></body></html>');
+  fs.writeFileSync(
+    path.join(shellDist, 'index.html'),
+    '<html><head><link href="/main.css" rel="stylesheet"></head><body><script defer src="/main.1234abcd.js"></script></body></html>',
+  );
   fs.writeFileSync(path.join(shellDist, 'main.css'), 'body{margin:0}');
   fs.writeFileSync(path.join(shellDist, 'main.1234abcd.js'), 'console.log(1)');
   const build = (remote: string) => ({ name: remote, entry: `${CDN}/${remote}/1.0.0/mf-manifest.json`, version: '1.0.0', contracts: '1.0.0' });
-  fs.writeFileSync(path.join(root, 'mfe-registry.json'), JSON.stringify({ timeoutMs: 8000, remotes: { catalog: build('catalog'), content: build('content') } }));
+  fs.writeFileSync(
+    path.join(root, 'mfe-registry.json'),
+    JSON.stringify({ timeoutMs: 8000, remotes: { catalog: build('catalog'), content: build('content') } }),
+  );
   server = await startTestPageServer({ shellDist, varDir: root, serverRender: true });
   baseUrl = server.baseUrl;
 });
@@ -35,8 +41,14 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-const cspOf = (response: Response) => Object.fromEntries((response.headers.get('content-security-policy') ?? '').split(';')
-  .map((directive) => directive.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...values]) => [name, values]));
+const cspOf = (response: Response) =>
+  Object.fromEntries(
+    (response.headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name, values]),
+  );
 
 test('a page: its CSP names the nonce its inline script and styles carry and the pinned remote origin; not frameable; the other headers', async () => {
   const response = await fetch(`${baseUrl}/c/grzejniki`);
@@ -64,7 +76,7 @@ test('a new nonce for every page', async () => {
   expect(new Set(nonces).size).toBe(3);
 });
 
-test('the shell\'s files and the registry keep the do-nothing CSP, with nosniff', async () => {
+test("the shell's files and the registry keep the do-nothing CSP, with nosniff", async () => {
   for (const file of ['/main.1234abcd.js', '/mfe-registry.json']) {
     const response = await fetch(baseUrl + file);
     expect(response.status).toBe(200);
@@ -75,7 +87,8 @@ test('the shell\'s files and the registry keep the do-nothing CSP, with nosniff'
 
 test('the page server refuses to start without the security headers', async () => {
   const bare = Fastify();
-  await expect(installPageServer(bare, { shellDist: root, varDir: root, apiOrigin: CDN, publicOrigin: 'http://shop.test', serverRender: false, renderCacheMs: 0 }))
-    .rejects.toThrow(/security headers/);
+  await expect(
+    installPageServer(bare, { shellDist: root, varDir: root, apiOrigin: CDN, publicOrigin: 'http://shop.test', serverRender: false, renderCacheMs: 0 }),
+  ).rejects.toThrow(/security headers/);
   await bare.close();
 });

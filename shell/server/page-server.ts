@@ -54,7 +54,10 @@ function parseCookies(header: string | undefined): Record<string, string> {
 function compressed(html: string, acceptEncoding: string | undefined): { body: Buffer; encoding: string | null } {
   const raw = Buffer.from(html);
   if (/\bbr\b/.test(acceptEncoding ?? '')) {
-    return { body: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }), encoding: 'br' };
+    return {
+      body: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+      encoding: 'br',
+    };
   }
   if (/\bgzip\b/.test(acceptEncoding ?? '')) return { body: zlib.gzipSync(raw, { level: 6 }), encoding: 'gzip' };
   return { body: raw, encoding: null };
@@ -122,7 +125,8 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
     const script = await serviceWorker(remoteBuilds);
     if (!script) return reply.callNotFound();
     reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives: serviceWorkerCspDirectives(remoteBuilds) } });
-    reply.header('Content-Type', 'text/javascript; charset=utf-8')
+    reply
+      .header('Content-Type', 'text/javascript; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('Service-Worker-Allowed', '/')
       .header('Vary', 'Accept-Encoding');
@@ -154,13 +158,18 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
         serverRender: options.serverRender,
         nonce,
         log: (message) => request.log.warn(`[page-server] region fallback: ${message}`),
-        count: (outcome) => { regions[outcome] += 1; },
+        count: (outcome) => {
+          regions[outcome] += 1;
+        },
       },
     );
     const { body, encoding } = compressed(page.html, request.headers['accept-encoding']);
     const tls = request.protocol === 'https' || options.publicOrigin.startsWith('https:');
-    reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives: pageCspDirectives({ nonce, remoteOrigins: page.remoteOrigins, gatewayOrigins, tls }) } });
-    reply.code(page.status)
+    reply.helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: pageCspDirectives({ nonce, remoteOrigins: page.remoteOrigins, gatewayOrigins, tls }) },
+    });
+    reply
+      .code(page.status)
       .header('Content-Type', 'text/html; charset=utf-8')
       // The page names this visitor's A/B builds: it is theirs, and a release must reach the next load.
       .header('Cache-Control', 'private, no-cache')
@@ -172,13 +181,16 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
 
   const hasFile = async (pathname: string) => {
     if (!/\.[a-z0-9]+$/i.test(pathname) || pathname.includes('..')) return false;
-    return fs.promises.stat(path.join(options.shellDist, pathname)).then((stat) => stat.isFile(), () => false);
+    return fs.promises.stat(path.join(options.shellDist, pathname)).then(
+      (stat) => stat.isFile(),
+      () => false,
+    );
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
     if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
-    if (pathname !== '/index.html' && await hasFile(pathname)) {
+    if (pathname !== '/index.html' && (await hasFile(pathname))) {
       reply.header('Cache-Control', staticCacheControl(pathname));
       return reply.sendFile(pathname.slice(1));
     }

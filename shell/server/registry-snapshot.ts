@@ -53,14 +53,19 @@ export async function resolveAssets(entry: string, fetchJson: FetchJson, localOr
     return entry.startsWith('/') ? `${url.pathname}${url.search}` : url.href;
   };
   try {
-    const manifest = await fetchJson(manifestUrl.href) as Manifest;
+    const manifest = (await fetchJson(manifestUrl.href)) as Manifest;
     const entry = manifest.metaData?.remoteEntry;
     return {
       remoteEntry: beside(`${entry?.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry?.name ?? 'remoteEntry.js'}`),
-      exposes: Object.fromEntries((manifest.exposes ?? []).map((expose) => [expose.path, {
-        js: expose.assets.js.sync.map(beside),
-        css: [...expose.assets.css.sync, ...expose.assets.css.async].map(beside),
-      }])),
+      exposes: Object.fromEntries(
+        (manifest.exposes ?? []).map((expose) => [
+          expose.path,
+          {
+            js: expose.assets.js.sync.map(beside),
+            css: [...expose.assets.css.sync, ...expose.assets.css.async].map(beside),
+          },
+        ]),
+      ),
       fromManifest: true,
     };
   } catch {
@@ -68,7 +73,13 @@ export async function resolveAssets(entry: string, fetchJson: FetchJson, localOr
   }
 }
 
-async function snapshotOf(version: string, text: string, fetchJson: FetchJson, localOrigin: string, known: Map<string, BuildAssets>): Promise<RegistrySnapshot> {
+async function snapshotOf(
+  version: string,
+  text: string,
+  fetchJson: FetchJson,
+  localOrigin: string,
+  known: Map<string, BuildAssets>,
+): Promise<RegistrySnapshot> {
   let raw: RegistrySnapshot['raw'] = { remotes: {} };
   let registry: Registry = { timeoutMs: 8000, remotes: {} };
   try {
@@ -80,12 +91,16 @@ async function snapshotOf(version: string, text: string, fetchJson: FetchJson, l
     raw = { remotes: {} };
   }
   const resolved = new Map<string, ResolvedBuild>();
-  await Promise.all(Object.values(registry.remotes).flatMap((entry) => entry!.variants.map(async (variant) => {
-    const key = buildKey(variant);
-    const assets = known.get(key) ?? await resolveAssets(variant.entry, fetchJson, localOrigin);
-    if (assets.fromManifest) known.set(key, assets);
-    resolved.set(`${entry!.remote} ${variant.id}`, { remote: entry!.remote, variant, key, assets });
-  })));
+  await Promise.all(
+    Object.values(registry.remotes).flatMap((entry) =>
+      entry!.variants.map(async (variant) => {
+        const key = buildKey(variant);
+        const assets = known.get(key) ?? (await resolveAssets(variant.entry, fetchJson, localOrigin));
+        if (assets.fromManifest) known.set(key, assets);
+        resolved.set(`${entry!.remote} ${variant.id}`, { remote: entry!.remote, variant, key, assets });
+      }),
+    ),
+  );
   return {
     version,
     registry,
@@ -115,7 +130,10 @@ export class RegistrySource {
   ) {}
 
   async snapshot(): Promise<RegistrySnapshot> {
-    const version = await fs.promises.stat(this.file).then((stat) => `${stat.ino}:${stat.size}:${stat.mtimeMs}`, () => 'missing');
+    const version = await fs.promises.stat(this.file).then(
+      (stat) => `${stat.ino}:${stat.size}:${stat.mtimeMs}`,
+      () => 'missing',
+    );
     if (this.current?.version !== version) {
       const text = version === 'missing' ? '' : await fs.promises.readFile(this.file, 'utf8').catch(() => '');
       const snapshot = snapshotOf(version, text || '{"remotes":{}}', this.fetchJson, this.localOrigin, this.assets).then(async (made) => {

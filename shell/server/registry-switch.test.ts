@@ -13,9 +13,19 @@ import { WorkerRenderer } from './render-worker/worker-renderer';
  * code from a real HTTP origin; a registry switch renders with the new build on the next
  * request, a rollback with the old one, and no build sees another's module state.
  */
-const request: RegionRequest = { module: './app', path: '/porady', search: '', language: 'pl-PL', cookies: {}, apiOrigin: 'http://127.0.0.1:1', publicOrigin: 'http://shop.test' };
+const request: RegionRequest = {
+  module: './app',
+  path: '/porady',
+  search: '',
+  language: 'pl-PL',
+  cookies: {},
+  apiOrigin: 'http://127.0.0.1:1',
+  publicOrigin: 'http://shop.test',
+};
 
-beforeAll(() => { jest.spyOn(console, 'error').mockImplementation(() => undefined); }); // warm-up failures are logged
+beforeAll(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+}); // warm-up failures are logged
 
 let root: string;
 let origin: string;
@@ -28,18 +38,33 @@ function publish(version: string, code?: string) {
   const dir = path.join(root, 'content', version);
   fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [] }));
-  fs.writeFileSync(path.join(dir, 'server', 'render.js'), code ?? `
+  fs.writeFileSync(
+    path.join(dir, 'server', 'render.js'),
+    code ??
+      `
     let renders = 0;
     exports.render = async (request) => ({ html: '<p>${version} render ' + (++renders) + ' ' + request.path + '</p>', status: 200, data: {}, interactive: true });
-  `);
+  `,
+  );
 }
 
 function switchTo(version: string) {
   const file = path.join(root, 'mfe-registry.json');
   const temporary = `${file}.tmp`;
-  fs.writeFileSync(temporary, JSON.stringify({
-    remotes: { content: { name: 'content', entry: `${origin}/content/${version}/mf-manifest.json`, ssr: `${origin}/content/${version}/server/render.js`, version, contracts: '1.0.0' } },
-  }));
+  fs.writeFileSync(
+    temporary,
+    JSON.stringify({
+      remotes: {
+        content: {
+          name: 'content',
+          entry: `${origin}/content/${version}/mf-manifest.json`,
+          ssr: `${origin}/content/${version}/server/render.js`,
+          version,
+          contracts: '1.0.0',
+        },
+      },
+    }),
+  );
   fs.renameSync(temporary, file); // as the release script does
 }
 
@@ -59,7 +84,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  pool = new RendererPool((url) => new WorkerRenderer(url, 64), () => request);
+  pool = new RendererPool(
+    (url) => new WorkerRenderer(url, 64),
+    () => request,
+  );
   const fetchJson = async (url: string) => (await fetch(url)).json();
   source = new RegistrySource(path.join(root, 'mfe-registry.json'), fetchJson, origin, (snapshot) => pool.prepare(snapshot));
   publish('1.0.0');
@@ -92,9 +120,20 @@ test('a build whose server code throws fails its region only; the next release r
 
 test('a build whose server code cannot be fetched fails with the reason', async () => {
   const file = path.join(root, 'mfe-registry.json');
-  fs.writeFileSync(`${file}.tmp`, JSON.stringify({
-    remotes: { content: { name: 'content', entry: `${origin}/content/9.9.9/mf-manifest.json`, ssr: `${origin}/content/9.9.9/server/render.js`, version: '9.9.9', contracts: '1.0.0' } },
-  }));
+  fs.writeFileSync(
+    `${file}.tmp`,
+    JSON.stringify({
+      remotes: {
+        content: {
+          name: 'content',
+          entry: `${origin}/content/9.9.9/mf-manifest.json`,
+          ssr: `${origin}/content/9.9.9/server/render.js`,
+          version: '9.9.9',
+          contracts: '1.0.0',
+        },
+      },
+    }),
+  );
   fs.renameSync(`${file}.tmp`, file);
   await expect(render()).rejects.toThrow(/9\.9\.9\/server\/render\.js: HTTP 404/);
 }, 30_000);

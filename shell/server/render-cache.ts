@@ -28,7 +28,10 @@ export class RenderCache {
   private readonly entries = new Map<string, Entry>();
   private readonly running = new Map<string, Promise<RegionResult>>();
 
-  constructor(private readonly options: RenderCacheOptions = DEFAULT_CACHE, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly options: RenderCacheOptions = DEFAULT_CACHE,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   static keyOf(buildKey: string, request: RegionRequest): string {
     return JSON.stringify([buildKey, request.module, request.path, request.search, request.language, request.cookies]);
@@ -62,12 +65,14 @@ export class RenderCache {
   private refresh(key: string, render: () => Promise<RegionResult>): Promise<RegionResult> {
     let pending = this.running.get(key);
     if (!pending) {
-      pending = render().then((result) => {
-        this.entries.delete(key);
-        this.entries.set(key, { result, at: this.now() });
-        while (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-        return result;
-      }).finally(() => this.running.delete(key));
+      pending = render()
+        .then((result) => {
+          this.entries.delete(key);
+          this.entries.set(key, { result, at: this.now() });
+          while (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+          return result;
+        })
+        .finally(() => this.running.delete(key));
       this.running.set(key, pending);
     }
     return pending;

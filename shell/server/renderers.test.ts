@@ -13,17 +13,26 @@ class ScriptedRenderer implements RegionRenderer {
   closed = false;
   answer: () => Promise<RegionResult> = async () => ok;
   async ready() {}
-  render() { this.calls += 1; return this.answer(); }
-  async close() { this.closed = true; }
+  render() {
+    this.calls += 1;
+    return this.answer();
+  }
+  async close() {
+    this.closed = true;
+  }
 }
 
 async function setup(registry = registryFile()) {
   const renderers = new Map<string, ScriptedRenderer>();
-  const pool = new RendererPool((url) => {
-    const renderer = new ScriptedRenderer();
-    renderers.set(url, renderer);
-    return renderer;
-  }, () => request, { breaker: { failures: 2, coolDownMs: 60_000 }, maxInFlight: 2 });
+  const pool = new RendererPool(
+    (url) => {
+      const renderer = new ScriptedRenderer();
+      renderers.set(url, renderer);
+      return renderer;
+    },
+    () => request,
+    { breaker: { failures: 2, coolDownMs: 60_000 }, maxInFlight: 2 },
+  );
   const { snapshot, cleanup } = await snapshotOf(registry);
   await pool.prepare(snapshot);
   const catalog = snapshot.build('catalog', 'default')!;
@@ -33,8 +42,10 @@ async function setup(registry = registryFile()) {
 test('every build with a server render gets a renderer, warmed with one render before traffic; a build without one is unavailable', async () => {
   const { pool, renderers, snapshot, cleanup } = await setup();
   expect([...renderers.keys()].sort()).toEqual([
-    'http://cdn.test/catalog/1.0.0/server/render.js', 'http://cdn.test/checkout/1.0.0-a/server/render.js',
-    'http://cdn.test/checkout/1.0.0-b/server/render.js', 'http://cdn.test/content/1.0.0/server/render.js',
+    'http://cdn.test/catalog/1.0.0/server/render.js',
+    'http://cdn.test/checkout/1.0.0-a/server/render.js',
+    'http://cdn.test/checkout/1.0.0-b/server/render.js',
+    'http://cdn.test/content/1.0.0/server/render.js',
   ]);
   expect([...renderers.values()].every((renderer) => renderer.calls === 1)).toBe(true);
   await expect(pool.render(snapshot.build('cart', 'default')!, request, 100)).rejects.toThrow(new RegionUnavailable('cart has no server render'));
@@ -50,7 +61,9 @@ test('a render later than its budget is given up (the page goes on with the fall
 
 test('failures in a row open the breaker: the build is not asked until the cool-down ends', async () => {
   const { pool, renderer, catalog, cleanup } = await setup();
-  renderer.answer = async () => { throw new Error('TypeError in a component'); };
+  renderer.answer = async () => {
+    throw new Error('TypeError in a component');
+  };
   await expect(pool.render(catalog, request, 100)).rejects.toThrow('catalog failed: TypeError in a component');
   await expect(pool.render(catalog, request, 100)).rejects.toThrow(RegionUnavailable);
   const asked = renderer.calls;
@@ -64,7 +77,14 @@ test('failures in a row open the breaker: the build is not asked until the cool-
 test('a new registry: new builds warm up, builds no longer named are retired', async () => {
   jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
   const { pool, renderers, renderer, cleanup } = await setup();
-  const next = registryFile({ catalog: { ...registryFile().remotes.catalog, version: '1.1.0', ssr: 'http://cdn.test/catalog/1.1.0/server/render.js', entry: 'http://cdn.test/catalog/1.1.0/mf-manifest.json' } });
+  const next = registryFile({
+    catalog: {
+      ...registryFile().remotes.catalog,
+      version: '1.1.0',
+      ssr: 'http://cdn.test/catalog/1.1.0/server/render.js',
+      entry: 'http://cdn.test/catalog/1.1.0/mf-manifest.json',
+    },
+  });
   const { snapshot, cleanup: done } = await snapshotOf(next);
   await pool.prepare(snapshot);
   const fresh = renderers.get('http://cdn.test/catalog/1.1.0/server/render.js')!;
@@ -93,7 +113,9 @@ test('many shoppers on one page share a render for a few seconds; another addres
 
 test('a failure is never kept: the next request asks again', async () => {
   const { pool, renderer, catalog, cleanup } = await setup();
-  renderer.answer = async () => { throw new Error('flaky'); };
+  renderer.answer = async () => {
+    throw new Error('flaky');
+  };
   await expect(pool.render(catalog, { ...request, path: '/x' }, 100)).rejects.toThrow('flaky');
   renderer.answer = async () => ok;
   await expect(pool.render(catalog, { ...request, path: '/x' }, 100)).resolves.toEqual(ok);
@@ -103,7 +125,10 @@ test('a failure is never kept: the next request asks again', async () => {
 test('a late render still serves the requests after it; a build already busy sheds load without being counted a failure', async () => {
   const { pool, renderer, catalog, cleanup } = await setup();
   let finish: (result: RegionResult) => void = () => undefined;
-  renderer.answer = () => new Promise((resolve) => { finish = resolve; });
+  renderer.answer = () =>
+    new Promise((resolve) => {
+      finish = resolve;
+    });
   await expect(pool.render(catalog, { ...request, path: '/slow' }, 10)).rejects.toThrow('took longer than 10 ms');
   finish({ ...ok, html: '<p>late</p>' });
   await new Promise((resolve) => setImmediate(resolve));

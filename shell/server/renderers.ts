@@ -52,13 +52,15 @@ export class RendererPool {
     for (const build of fresh) {
       this.renderers.set(build.key, { renderer: this.create(build.variant.ssr!), breaker: new Breaker(this.options.breaker), inFlight: 0 });
     }
-    const warm = Promise.all(fresh.map(async (build) => {
-      try {
-        await this.renderers.get(build.key)!.renderer.render(this.warmRequest(build));
-      } catch (error) {
-        console.error(`[page-server] ${build.variant.name} ${build.variant.version} did not warm up: ${error instanceof Error ? error.message : error}`);
-      }
-    }));
+    const warm = Promise.all(
+      fresh.map(async (build) => {
+        try {
+          await this.renderers.get(build.key)!.renderer.render(this.warmRequest(build));
+        } catch (error) {
+          console.error(`[page-server] ${build.variant.name} ${build.variant.version} did not warm up: ${error instanceof Error ? error.message : error}`);
+        }
+      }),
+    );
     await Promise.race([warm, new Promise((resolve) => setTimeout(resolve, WARM_TIMEOUT_MS).unref())]);
     const named = new Set(builds.map((build) => build.key));
     for (const [key, { renderer }] of this.renderers) {
@@ -104,7 +106,9 @@ export class RendererPool {
       work.catch(() => undefined); // a late render's outcome is the cache's
       if (error instanceof Busy) throw new RegionUnavailable(error.message); // shed load: not the remote's failure
       entry.breaker.failed();
-      throw error instanceof RegionUnavailable ? error : new RegionUnavailable(`${build.variant.name} failed: ${error instanceof Error ? error.message : error}`);
+      throw error instanceof RegionUnavailable
+        ? error
+        : new RegionUnavailable(`${build.variant.name} failed: ${error instanceof Error ? error.message : error}`);
     } finally {
       clearTimeout(timer);
     }

@@ -5,7 +5,12 @@ import path from 'node:path';
 import { parseRegistry } from '../src/registry/registry';
 import { startTestPageServer, type TestPageServer } from './testing/page-server-fixture';
 import {
-  buildFolder, precacheManifest, remoteBuildsOf, serviceWorkerCspDirectives, serviceWorkerScriptFrom, staticCacheControl,
+  buildFolder,
+  precacheManifest,
+  remoteBuildsOf,
+  serviceWorkerCspDirectives,
+  serviceWorkerScriptFrom,
+  staticCacheControl,
   type ServiceWorkerConfig,
 } from './service-worker-script';
 
@@ -19,7 +24,11 @@ const CDN = 'http://127.0.0.1:9'; // nothing listens: the manifests cannot be re
 const WORKER = '(()=>{"use strict";/* the built worker */})();';
 
 const build = (remote: string, folder: string, extra: object = {}) => ({
-  name: remote, entry: `${CDN}/${remote}/${folder}/mf-manifest.json`, version: folder.replace(/-[a-z]$/, ''), contracts: '1.0.0', ...extra,
+  name: remote,
+  entry: `${CDN}/${remote}/${folder}/mf-manifest.json`,
+  version: folder.replace(/-[a-z]$/, ''),
+  contracts: '1.0.0',
+  ...extra,
 });
 const registry = (catalogFolder: string, weightB = 50) => ({
   timeoutMs: 8000,
@@ -62,7 +71,7 @@ describe('the parts', () => {
   });
   afterEach(() => fs.rmSync(dist, { recursive: true, force: true }));
 
-  test('the precache list: the shell\'s build — hashed names as they are, the others by a digest; no compressed twins, no index.html, not the worker', async () => {
+  test("the precache list: the shell's build — hashed names as they are, the others by a digest; no compressed twins, no index.html, not the worker", async () => {
     writeDist(dist, { ...SHELL_BUILD, 'fonts/inter.woff2': 'font', 'main.1234abcd.js.map': '{}' });
     const manifest = await precacheManifest(dist);
     expect(manifest.map((entry) => entry.url)).toEqual(['/121.fe6ec07f.js', '/favicon.svg', '/fonts/inter.woff2', '/main.0a1b2c3d.css', '/main.1234abcd.js']);
@@ -91,13 +100,16 @@ describe('the parts', () => {
 
   test('the builds the registry names, by folder: every remote and every A/B variant', () => {
     expect(remoteBuildsOf({ registry: parseRegistry(registry('1.0.0')) })).toEqual([
-      `${CDN}/catalog/1.0.0/`, `${CDN}/checkout/1.0.0-a/`, `${CDN}/checkout/1.0.0-b/`, `${CDN}/content/1.0.0/`,
+      `${CDN}/catalog/1.0.0/`,
+      `${CDN}/checkout/1.0.0-a/`,
+      `${CDN}/checkout/1.0.0-b/`,
+      `${CDN}/content/1.0.0/`,
     ]);
     expect(buildFolder('/cdn/content/2.0.0/mf-manifest.json')).toBe('/cdn/content/2.0.0/');
     expect(buildFolder('https://cdn.example/cart/1.2.0/mf-manifest.json')).toBe('https://cdn.example/cart/1.2.0/');
   });
 
-  test('the worker\'s CSP: fetches from the shop and the named builds\' origins, runs nothing else', () => {
+  test("the worker's CSP: fetches from the shop and the named builds' origins, runs nothing else", () => {
     expect(serviceWorkerCspDirectives(['https://b.example/x/1/', 'https://a.example:8443/y/2/', 'https://a.example:8443/y/3/', '/cdn/z/1/'])).toEqual({
       'default-src': ["'none'"],
       'connect-src': ["'self'", 'https://a.example:8443', 'https://b.example'],
@@ -114,7 +126,7 @@ describe('the parts', () => {
     ['/icon-192.png', 'public, max-age=604800'], // 7 days for PNG
     ['/manifest.json', 'public, max-age=86400'], // 24 h for JSON
     ['/legacy.js', 'public, max-age=3600'], // code under a fixed name
-  ])('Cache-Control of the shell\'s %s: %s', (file, expected) => {
+  ])("Cache-Control of the shell's %s: %s", (file, expected) => {
     expect(staticCacheControl(file)).toBe(expected);
   });
 });
@@ -153,11 +165,18 @@ describe('GET /service-worker.js from the page server', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('service-worker-allowed')).toBe('/');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-security-policy')).toBe(`default-src 'none';connect-src 'self' ${CDN};frame-ancestors 'none';base-uri 'none';form-action 'none'`);
+    expect(response.headers.get('content-security-policy')).toBe(
+      `default-src 'none';connect-src 'self' ${CDN};frame-ancestors 'none';base-uri 'none';form-action 'none'`,
+    );
     expect(text.endsWith(`;\n${WORKER}`)).toBe(true);
     const config = configOf(text);
     expect(config.version).toMatch(/^[0-9a-f]{12}$/);
-    expect(config.precache).toEqual(expect.arrayContaining([{ url: '/main.1234abcd.js', revision: null }, { url: '/main.0a1b2c3d.css', revision: null }]));
+    expect(config.precache).toEqual(
+      expect.arrayContaining([
+        { url: '/main.1234abcd.js', revision: null },
+        { url: '/main.0a1b2c3d.css', revision: null },
+      ]),
+    );
     expect(config.precache.map((entry) => entry.url)).not.toContain('/index.html');
     expect(config.remoteBuilds).toEqual([`${CDN}/catalog/1.0.0/`, `${CDN}/checkout/1.0.0-a/`, `${CDN}/checkout/1.0.0-b/`, `${CDN}/content/1.0.0/`]);
   });
@@ -192,7 +211,7 @@ describe('GET /service-worker.js from the page server', () => {
     expect(configOf(rolledBack).remoteBuilds).toContain(`${CDN}/catalog/1.0.0/`);
   });
 
-  test('the shell\'s files keep their Cache-Control: a year for hashed names, the spec\'s 30 days for the icon', async () => {
+  test("the shell's files keep their Cache-Control: a year for hashed names, the spec's 30 days for the icon", async () => {
     expect((await fetch(`${baseUrl}/main.1234abcd.js`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await fetch(`${baseUrl}/favicon.svg`)).headers.get('cache-control')).toBe('public, max-age=2592000');
   });

@@ -40,23 +40,30 @@ const LEFT_OUT = /\.(?:br|gz|map)$|\.LICENSE\.txt$|^index\.html$|^service-worker
 
 async function filesUnder(root: string, dir = ''): Promise<string[]> {
   const entries = await fs.promises.readdir(path.join(root, dir), { withFileTypes: true }).catch(() => []);
-  const nested = await Promise.all(entries.map(async (entry) => {
-    const relative = dir ? `${dir}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) return filesUnder(root, relative);
-    return entry.isFile() ? [relative] : [];
-  }));
+  const nested = await Promise.all(
+    entries.map(async (entry) => {
+      const relative = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) return filesUnder(root, relative);
+      return entry.isFile() ? [relative] : [];
+    }),
+  );
   return nested.flat();
 }
 
 /** The shell's build as Workbox precaches it: hashed names as they are, the others with a digest of their bytes. */
 export async function precacheManifest(shellDist: string): Promise<PrecacheEntry[]> {
   const files = (await filesUnder(shellDist)).filter((file) => !LEFT_OUT.test(file)).sort();
-  return Promise.all(files.map(async (file) => ({
-    url: `/${file}`,
-    revision: HASHED_NAME.test(file)
-      ? null
-      : createHash('sha256').update(await fs.promises.readFile(path.join(shellDist, file))).digest('hex').slice(0, 16),
-  })));
+  return Promise.all(
+    files.map(async (file) => ({
+      url: `/${file}`,
+      revision: HASHED_NAME.test(file)
+        ? null
+        : createHash('sha256')
+            .update(await fs.promises.readFile(path.join(shellDist, file)))
+            .digest('hex')
+            .slice(0, 16),
+    })),
+  );
 }
 
 /** The folder of a build the registry names (its manifest's), as a URL or, for a build on the shop's origin, a path. */
@@ -102,11 +109,23 @@ const CHECK_EVERY_MS = 1000;
  * no worker. The dist is looked at (two stats) at most once a second: `npm run dev` rebuilds the
  * shell in place.
  */
-export function serviceWorkerScriptFrom(shellDist: string, now: () => number = Date.now): (remoteBuilds: readonly string[]) => Promise<ServiceWorkerScript | null> {
+export function serviceWorkerScriptFrom(
+  shellDist: string,
+  now: () => number = Date.now,
+): (remoteBuilds: readonly string[]) => Promise<ServiceWorkerScript | null> {
   let build: { identity: string; checkedAt: number; worker: string | null; precache: PrecacheEntry[] } | null = null;
   let made: { key: string; script: ServiceWorkerScript } | null = null;
-  const identityOf = async () => (await Promise.all([SERVICE_WORKER_FILE, 'index.html'].map((file) => fs.promises.stat(path.join(shellDist, file))
-    .then((stat) => `${stat.ino}:${stat.size}:${stat.mtimeMs}`, () => 'missing')))).join('|');
+  const identityOf = async () =>
+    (
+      await Promise.all(
+        [SERVICE_WORKER_FILE, 'index.html'].map((file) =>
+          fs.promises.stat(path.join(shellDist, file)).then(
+            (stat) => `${stat.ino}:${stat.size}:${stat.mtimeMs}`,
+            () => 'missing',
+          ),
+        ),
+      )
+    ).join('|');
 
   const currentBuild = async () => {
     if (build && now() - build.checkedAt < CHECK_EVERY_MS) return build;

@@ -23,7 +23,10 @@ export function shellAssetsFrom(shellDist: string, now: () => number = Date.now)
   return async () => {
     // The shell is rebuilt in place only in development: a look at the file each second will do.
     if (cached && now() - cached.checkedAt < CHECK_EVERY_MS) return cached.assets;
-    const version = await fs.promises.stat(index).then((stat) => `${stat.ino}:${stat.size}:${stat.mtimeMs}`, () => 'missing');
+    const version = await fs.promises.stat(index).then(
+      (stat) => `${stat.ino}:${stat.size}:${stat.mtimeMs}`,
+      () => 'missing',
+    );
     if (cached?.version === version) {
       cached.checkedAt = now();
       return cached.assets;

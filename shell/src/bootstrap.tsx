@@ -133,7 +133,8 @@ async function boot(): Promise<void> {
   // The sync queue (spec §4: queued calls, offline orders): its code loads once there is work for it.
   void whenRouteReady().then(() => startSyncQueueOnDemand());
   // The service worker (docs/offline.md): registered once the page is interactive and the browser idle.
-  void import('./service-worker/register').then(({ registerServiceWorker }) => registerServiceWorker())
+  void import('./service-worker/register')
+    .then(({ registerServiceWorker }) => registerServiceWorker())
     .catch((error: unknown) => console.error('[shell] the service worker was not registered', error));
 }
 

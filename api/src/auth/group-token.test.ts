@@ -17,10 +17,13 @@ describe('group tokens', () => {
     ['a changed group', `${Buffer.from('{"g":1}').toString('base64url')}.${tokens.sign(2).split('.')[1]}`],
     ['no signature', Buffer.from('{"g":2}').toString('base64url')],
     ['three parts', `${tokens.sign(2)}.x`],
-    ['a signed payload that names no group', (() => {
-      const payload = Buffer.from('{"g":"2"}').toString('base64url');
-      return `${payload}.${createHmac('sha256', 'test secret').update(payload).digest('base64url')}`;
-    })()],
+    [
+      'a signed payload that names no group',
+      (() => {
+        const payload = Buffer.from('{"g":"2"}').toString('base64url');
+        return `${payload}.${createHmac('sha256', 'test secret').update(payload).digest('base64url')}`;
+      })(),
+    ],
     ['empty', ''],
   ])('refuses %s', (_name, token) => {
     expect(tokens.read(token)).toBeNull();

@@ -8,8 +8,17 @@ import type { FastifyRequest } from 'fastify';
  * the buyer's e-mail), the newsletter paths an `email`.
  */
 export const SECRET_QUERY_PARAMETERS = [
-  'token', 'refreshToken', 'resetToken', 'password', 'newPassword', 'currentPassword',
-  'cartId', 'cart_id', 'order_id', 'email', 't',
+  'token',
+  'refreshToken',
+  'resetToken',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'cartId',
+  'cart_id',
+  'order_id',
+  'email',
+  't',
 ];
 const SECRET = new RegExp(`([?&](?:${SECRET_QUERY_PARAMETERS.join('|')})=)[^&#\\s]*`, 'gi');
 
@@ -50,7 +59,12 @@ export function requestSerializer(request: FastifyRequest) {
 }
 
 /** An error as logged: its kind, message, stack and codes (pino's shape). */
-export interface LoggedError { [key: string]: unknown; type: string; message: string; stack: string }
+export interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
 
 /** An error as pino logs it, its message and stack redacted (a mail server's refusal names the address). */
 export function errorSerializer(error: Error): LoggedError {
@@ -67,7 +81,19 @@ export function errorSerializer(error: Error): LoggedError {
 }
 
 /** Fields redacted wherever they are logged as structured data, at the top or one level down. */
-const SECRET_FIELDS = ['token', 'refreshToken', 'resetToken', 'cartId', 'cart_id', 'password', 'newPassword', 'currentPassword', 'email', 'authorization', 'cookie'];
+const SECRET_FIELDS = [
+  'token',
+  'refreshToken',
+  'resetToken',
+  'cartId',
+  'cart_id',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'email',
+  'authorization',
+  'cookie',
+];
 export const REDACTED_PATHS = SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]);
 
 /**
@@ -82,7 +108,10 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {
     redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
     hooks: {
       logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void) {
-        method.apply(this, args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg)));
+        method.apply(
+          this,
+          args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg)),
+        );
       },
     },
     ...(stream ? { stream } : {}),

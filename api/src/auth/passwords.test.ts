@@ -44,7 +44,8 @@ describe('password hashes', () => {
   });
 
   test.each(['', 'plain', 'bcrypt$x$y', 'scrypt$ln=99,r=8,p=1$c2FsdA$aGFzaA', 'scrypt$ln=14,r=8$c2FsdA$aGFzaA', 'scrypt$$'])(
-    'an unreadable hash %p never verifies, after the same scrypt work', async (stored) => {
+    'an unreadable hash %p never verifies, after the same scrypt work',
+    async (stored) => {
       const derive = jest.spyOn(fast, 'derive');
       expect(await fast.verify('tajne-haslo-1', stored)).toBe(false);
       expect(derive).toHaveBeenCalledTimes(1);

@@ -76,8 +76,14 @@ export class PasswordHasher {
   /** A stored hash made with other parameters (or the legacy format) is made again at the next successful login. */
   needsRehash(stored: string): boolean {
     const parsed = parseHash(stored);
-    return !parsed || parsed.legacy || parsed.hash.length !== KEY_LENGTH
-      || parsed.params.logN !== this.params.logN || parsed.params.r !== this.params.r || parsed.params.p !== this.params.p;
+    return (
+      !parsed ||
+      parsed.legacy ||
+      parsed.hash.length !== KEY_LENGTH ||
+      parsed.params.logN !== this.params.logN ||
+      parsed.params.r !== this.params.r ||
+      parsed.params.p !== this.params.p
+    );
   }
 
   /** What an unknown e-mail's login verifies against: the current parameters, matching no password. */

@@ -25,7 +25,13 @@ function limiterAt(start = Date.parse('2026-11-21T12:00:00Z')) {
   let now = start;
   const limiter = new RateLimiter(db, () => new Date(now), rules);
   const otherInstance = new RateLimiter(db, () => new Date(now), rules);
-  return { limiter, otherInstance, advance: (seconds: number) => { now += seconds * 1000; } };
+  return {
+    limiter,
+    otherInstance,
+    advance: (seconds: number) => {
+      now += seconds * 1000;
+    },
+  };
 }
 
 const retryAfter = async (run: () => Promise<void>): Promise<number | null> => {
@@ -43,7 +49,7 @@ const retryAfter = async (run: () => Promise<void>): Promise<number | null> => {
 describe('rate limits', () => {
   test('a key may be hit `limit` times in its window; then 429 with the seconds left; after the window it is free again', async () => {
     const { limiter, advance } = limiterAt();
-    const key: [ 'loginPerIpAndAccount', string ] = ['loginPerIpAndAccount', '10.0.0.1|anna@example.pl'];
+    const key: ['loginPerIpAndAccount', string] = ['loginPerIpAndAccount', '10.0.0.1|anna@example.pl'];
     for (let n = 0; n < 3; n += 1) {
       expect(await retryAfter(() => limiter.check(key))).toBeNull();
       await limiter.hit(key);

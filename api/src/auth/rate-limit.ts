@@ -48,7 +48,11 @@ const storedKey = (key: string) => (key.length <= 200 ? key : `sha256:${createHa
 export class RateLimiter {
   private hitsSinceSweep = 0;
 
-  constructor(private readonly db: Db, private readonly clock: () => Date, private readonly rules: Record<LimitName, LimitRule> = ACCOUNT_LIMITS) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => Date,
+    private readonly rules: Record<LimitName, LimitRule> = ACCOUNT_LIMITS,
+  ) {}
 
   /** Throws `TooManyAttempts` when any of these keys has used up its rule's window. */
   async check(...keys: [LimitName, string][]): Promise<void> {
@@ -56,8 +60,12 @@ export class RateLimiter {
     let wait = 0;
     for (const [rule, raw] of keys) {
       const key = storedKey(raw);
-      const window = await this.db.kysely.selectFrom('rate_limit_window').select(['hits', 'resets_at'])
-        .where('rule', '=', rule).where('key', '=', key).executeTakeFirst();
+      const window = await this.db.kysely
+        .selectFrom('rate_limit_window')
+        .select(['hits', 'resets_at'])
+        .where('rule', '=', rule)
+        .where('key', '=', key)
+        .executeTakeFirst();
       const resetsAt = Number(window?.resets_at ?? 0);
       if (window && resetsAt > now && window.hits >= this.rules[rule].limit) wait = Math.max(wait, resetsAt - now);
     }
@@ -70,11 +78,15 @@ export class RateLimiter {
     for (const [rule, raw] of keys) {
       const key = storedKey(raw);
       const resetsAt = now + this.rules[rule].windowSeconds * 1000;
-      await this.db.kysely.insertInto('rate_limit_window').values({ rule, key, hits: 1, resets_at: resetsAt })
-        .onConflict((conflict) => conflict.columns(['rule', 'key']).doUpdateSet({
-          hits: sql<number>`case when rate_limit_window.resets_at <= ${now} then 1 else rate_limit_window.hits + 1 end`,
-          resets_at: sql<number>`case when rate_limit_window.resets_at <= ${now} then ${resetsAt} else rate_limit_window.resets_at end`,
-        }))
+      await this.db.kysely
+        .insertInto('rate_limit_window')
+        .values({ rule, key, hits: 1, resets_at: resetsAt })
+        .onConflict((conflict) =>
+          conflict.columns(['rule', 'key']).doUpdateSet({
+            hits: sql<number>`case when rate_limit_window.resets_at <= ${now} then 1 else rate_limit_window.hits + 1 end`,
+            resets_at: sql<number>`case when rate_limit_window.resets_at <= ${now} then ${resetsAt} else rate_limit_window.resets_at end`,
+          }),
+        )
         .execute();
     }
     this.hitsSinceSweep += keys.length;

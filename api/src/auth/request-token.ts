@@ -22,7 +22,9 @@ export function installAccountRouteSupport(app: FastifyInstance): void {
   readEmptyJsonAsObject(app);
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof TooManyAttempts) {
-      return reply.code(429).header('Retry-After', String(error.retryAfterSeconds))
+      return reply
+        .code(429)
+        .header('Retry-After', String(error.retryAfterSeconds))
         .send(envelope(429, error.message, { retryAfter: error.retryAfterSeconds }));
     }
     if (error instanceof ApiError && error.statusCode >= 500) request.log.error({ err: (error as { cause?: unknown }).cause ?? error }, error.message);

@@ -75,8 +75,13 @@ export class Sessions {
     // Only one request may move a token on: the conditional update is the lock. The next token is
     // written in the same transaction, so a revocation that runs after it also reaches the new token.
     const next = await this.db.kysely.transaction().execute(async (trx) => {
-      const moved = await trx.updateTable('refresh_token').set({ used_at: now })
-        .where('id', '=', row.id).where('used_at', 'is', null).where('revoked_at', 'is', null).executeTakeFirst();
+      const moved = await trx
+        .updateTable('refresh_token')
+        .set({ used_at: now })
+        .where('id', '=', row.id)
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
       return Number(moved.numUpdatedRows) === 1 ? this.issue(customer.id, row.family_id, trx) : null;
     });
     if (next === null) {
@@ -93,22 +98,34 @@ export class Sessions {
   }
 
   async revokeFamily(familyId: string): Promise<void> {
-    await this.db.kysely.updateTable('refresh_token').set({ revoked_at: this.clock().toISOString() })
-      .where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+    await this.db.kysely
+      .updateTable('refresh_token')
+      .set({ revoked_at: this.clock().toISOString() })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   /** Ends every sign-in of a customer (a password reset), or every one but the caller's (a password change). */
   async revokeCustomer(customerId: number, keepFamily: string | null = null): Promise<void> {
-    let query = this.db.kysely.updateTable('refresh_token').set({ revoked_at: this.clock().toISOString() })
-      .where('customer_id', '=', customerId).where('revoked_at', 'is', null);
+    let query = this.db.kysely
+      .updateTable('refresh_token')
+      .set({ revoked_at: this.clock().toISOString() })
+      .where('customer_id', '=', customerId)
+      .where('revoked_at', 'is', null);
     if (keepFamily) query = query.where('family_id', '!=', keepFamily);
     await query.execute();
   }
 
   /** Whether a family still has a token that is not revoked (logout, reuse and password changes end it). */
   async isLive(familyId: string): Promise<boolean> {
-    const row = await this.db.kysely.selectFrom('refresh_token').select('id')
-      .where('family_id', '=', familyId).where('revoked_at', 'is', null).limit(1).executeTakeFirst();
+    const row = await this.db.kysely
+      .selectFrom('refresh_token')
+      .select('id')
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -122,7 +139,7 @@ export class Sessions {
     }
     return {
       customerId: payload.c as number,
-      groupId: Number.isInteger(payload.g) ? payload.g as number : CUSTOMER_GROUPS.retail,
+      groupId: Number.isInteger(payload.g) ? (payload.g as number) : CUSTOMER_GROUPS.retail,
       familyId: typeof payload.f === 'string' ? payload.f : null,
     };
   }
@@ -136,10 +153,17 @@ export class Sessions {
     const selector = randomBytes(16).toString('base64url');
     const verifier = randomBytes(32).toString('base64url');
     const now = this.clock();
-    await executor.insertInto('refresh_token').values({
-      selector, verifier_hash: sha256(verifier), family_id: familyId, customer_id: customerId,
-      created_at: now.toISOString(), expires_at: new Date(now.getTime() + this.ttl.refreshSeconds * 1000).toISOString(),
-    }).execute();
+    await executor
+      .insertInto('refresh_token')
+      .values({
+        selector,
+        verifier_hash: sha256(verifier),
+        family_id: familyId,
+        customer_id: customerId,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + this.ttl.refreshSeconds * 1000).toISOString(),
+      })
+      .execute();
     return `${selector}.${verifier}`;
   }
 

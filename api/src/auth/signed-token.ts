@@ -21,7 +21,7 @@ export class TokenSigner {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     try {
       const value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
-      return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : null;
+      return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
     } catch {
       return null;
     }

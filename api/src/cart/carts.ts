@@ -1,8 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { CartTotals as CartTotalsAnswer } from '@kaloryfer/api-contract';
 import {
-  applicableCoupon, cartTotals, couponDiscount, DEMO_COUPONS, INCORRECT_COUPON, INSTANT_CHECKOUT_METHODS, normaliseCouponCode, paymentAllowed,
-  paymentMethodsFor, shippingCodeOf, shippingMethodsFor, type Coupon, type PaymentMethod, type ShippingMethod,
+  applicableCoupon,
+  cartTotals,
+  couponDiscount,
+  DEMO_COUPONS,
+  INCORRECT_COUPON,
+  INSTANT_CHECKOUT_METHODS,
+  normaliseCouponCode,
+  paymentAllowed,
+  paymentMethodsFor,
+  shippingCodeOf,
+  shippingMethodsFor,
+  type Coupon,
+  type PaymentMethod,
+  type ShippingMethod,
 } from '@kaloryfer/domain';
 import type { Kysely } from 'kysely';
 import type { Catalog } from '../catalog/catalog';
@@ -55,21 +67,37 @@ const now = (clock: () => Date) => clock().toISOString();
  */
 export class Carts {
   constructor(
-    private readonly db: Db, private readonly catalog: Catalog, private readonly clock: () => Date,
+    private readonly db: Db,
+    private readonly catalog: Catalog,
+    private readonly clock: () => Date,
     private readonly issued: IssuedCoupons = NO_ISSUED_COUPONS,
   ) {}
 
   /** A guest's new cart; a customer's existing cart if they have one (one cart per customer). */
   async create(customerId: number | null): Promise<string> {
     if (customerId !== null) {
-      const existing = await this.db.kysely.selectFrom('cart').select('id').where('customer_id', '=', customerId).orderBy('updated_at', 'desc').executeTakeFirst();
+      const existing = await this.db.kysely
+        .selectFrom('cart')
+        .select('id')
+        .where('customer_id', '=', customerId)
+        .orderBy('updated_at', 'desc')
+        .executeTakeFirst();
       if (existing) return existing.id;
     }
     const id = randomBytes(18).toString('base64url');
     const stamp = now(this.clock);
-    await this.db.kysely.insertInto('cart').values({
-      id, customer_id: customerId, coupon_code: null, shipping_method: null, payment_method: null, created_at: stamp, updated_at: stamp,
-    }).execute();
+    await this.db.kysely
+      .insertInto('cart')
+      .values({
+        id,
+        customer_id: customerId,
+        coupon_code: null,
+        shipping_method: null,
+        payment_method: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
     return id;
   }
 
@@ -94,16 +122,24 @@ export class Carts {
       cart,
       coupons: await this.couponsFor(cart.coupon_code),
       lines: rows.map((row) => {
-        const productOption = row.product_option ? JSON.parse(row.product_option) as ProductOption : null;
+        const productOption = row.product_option ? (JSON.parse(row.product_option) as ProductOption) : null;
         const priced = priceLine(this.catalog, { sku: row.sku, qty: row.qty, product_option: productOption }, groupId);
         const known = priced.ok ? null : this.catalog.bySkuLookup(row.sku);
         return {
-          item_id: row.item_id, sku: row.sku, qty: row.qty, product_option: productOption,
-          line: priced.ok ? priced.line : null, error: priced.ok ? null : priced.message,
-          shown: known ? {
-            name: known.product.name, image: known.child?.image || known.product.image, slug: known.product.slug,
-            parentSku: known.child ? known.product.sku : null,
-          } : null,
+          item_id: row.item_id,
+          sku: row.sku,
+          qty: row.qty,
+          product_option: productOption,
+          line: priced.ok ? priced.line : null,
+          error: priced.ok ? null : priced.message,
+          shown: known
+            ? {
+                name: known.product.name,
+                image: known.child?.image || known.product.image,
+                slug: known.product.slug,
+                parentSku: known.child ? known.product.sku : null,
+              }
+            : null,
         };
       }),
     };
@@ -116,16 +152,16 @@ export class Carts {
   async update(cart: CartTable, request: LineRequest & { item_id?: number }, groupId = 0): Promise<CartLineView> {
     await this.catalog.ensureCurrent();
     return this.db.kysely.transaction().execute(async (trx) => {
-      const existing = request.item_id !== undefined
-        ? await trx.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).where('item_id', '=', request.item_id).executeTakeFirst()
-        : undefined;
+      const existing =
+        request.item_id !== undefined
+          ? await trx.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).where('item_id', '=', request.item_id).executeTakeFirst()
+          : undefined;
       if (request.item_id !== undefined && !existing) throw new ApiError(404, `No item ${request.item_id} in this cart`);
-      const options = request.product_option ?? (existing?.product_option ? JSON.parse(existing.product_option) as ProductOption : null);
+      const options = request.product_option ?? (existing?.product_option ? (JSON.parse(existing.product_option) as ProductOption) : null);
       const sku = request.sku;
       const probe = priceLine(this.catalog, { sku, qty: 1, product_option: options }, groupId);
       if (!probe.ok) throw new ApiError(probe.status, probe.message);
-      const equal = await trx.selectFrom('cart_item').selectAll()
-        .where('cart_id', '=', cart.id).where('checksum', '=', probe.line.checksum).executeTakeFirst();
+      const equal = await trx.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).where('checksum', '=', probe.line.checksum).executeTakeFirst();
       if (existing && equal && equal.item_id !== existing.item_id) {
         throw new ApiError(409, `This configuration is already item ${equal.item_id} of the cart; change that one`);
       }
@@ -137,15 +173,32 @@ export class Carts {
       const option = line.productOption ? JSON.stringify(line.productOption) : null;
       let itemId: number;
       if (same) {
-        await trx.updateTable('cart_item').set({ qty, sku: line.sku, product_option: option, checksum: line.checksum }).where('item_id', '=', same.item_id).execute();
+        await trx
+          .updateTable('cart_item')
+          .set({ qty, sku: line.sku, product_option: option, checksum: line.checksum })
+          .where('item_id', '=', same.item_id)
+          .execute();
         itemId = same.item_id;
       } else {
-        const inserted = await trx.insertInto('cart_item').values({
-          cart_id: cart.id, sku: line.sku, qty, product_option: option, checksum: line.checksum, created_at: now(this.clock),
-        }).returning('item_id').executeTakeFirstOrThrow();
+        const inserted = await trx
+          .insertInto('cart_item')
+          .values({
+            cart_id: cart.id,
+            sku: line.sku,
+            qty,
+            product_option: option,
+            checksum: line.checksum,
+            created_at: now(this.clock),
+          })
+          .returning('item_id')
+          .executeTakeFirstOrThrow();
         itemId = inserted.item_id;
       }
-      await trx.updateTable('cart').set({ updated_at: now(this.clock) }).where('id', '=', cart.id).execute();
+      await trx
+        .updateTable('cart')
+        .set({ updated_at: now(this.clock) })
+        .where('id', '=', cart.id)
+        .execute();
       return { item_id: itemId, sku: line.sku, qty, product_option: line.productOption, line, error: null };
     });
   }
@@ -153,11 +206,19 @@ export class Carts {
   async remove(cart: CartTable, itemId: number): Promise<void> {
     const result = await this.db.kysely.deleteFrom('cart_item').where('cart_id', '=', cart.id).where('item_id', '=', itemId).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new ApiError(404, `No item ${itemId} in this cart`);
-    await this.db.kysely.updateTable('cart').set({ updated_at: now(this.clock) }).where('id', '=', cart.id).execute();
+    await this.db.kysely
+      .updateTable('cart')
+      .set({ updated_at: now(this.clock) })
+      .where('id', '=', cart.id)
+      .execute();
   }
 
   async setCoupon(cart: CartTable, code: string | null): Promise<void> {
-    await this.db.kysely.updateTable('cart').set({ coupon_code: code, updated_at: now(this.clock) }).where('id', '=', cart.id).execute();
+    await this.db.kysely
+      .updateTable('cart')
+      .set({ coupon_code: code, updated_at: now(this.clock) })
+      .where('id', '=', cart.id)
+      .execute();
     cart.coupon_code = code;
   }
 
@@ -166,7 +227,11 @@ export class Carts {
       ...(methods.shipping !== undefined ? { shipping_method: methods.shipping } : {}),
       ...(methods.payment !== undefined ? { payment_method: methods.payment } : {}),
     };
-    await this.db.kysely.updateTable('cart').set({ ...change, updated_at: now(this.clock) }).where('id', '=', cart.id).execute();
+    await this.db.kysely
+      .updateTable('cart')
+      .set({ ...change, updated_at: now(this.clock) })
+      .where('id', '=', cart.id)
+      .execute();
     Object.assign(cart, change);
   }
 
@@ -248,7 +313,13 @@ export class Carts {
         payment: payment ? { title: payment.title, fee: payment.cost_incl_tax } : null,
       }),
       items: priced.map((line) => ({
-        item_id: line.item_id, sku: line.sku, name: line.name, qty: line.qty, price_incl_tax: line.unitPrice, row_total_incl_tax: line.rowTotal, options: line.labels,
+        item_id: line.item_id,
+        sku: line.sku,
+        name: line.name,
+        qty: line.qty,
+        price_incl_tax: line.unitPrice,
+        row_total_incl_tax: line.rowTotal,
+        options: line.labels,
       })),
       shipping_method: shipping ? view.cart.shipping_method : null,
       payment_method: payment ? payment.code : null,

@@ -32,18 +32,23 @@ export class CatalogSync {
   private readonly intervalMs: number;
 
   constructor(
-    private readonly db: Db, private readonly catalog: Catalog,
+    private readonly db: Db,
+    private readonly catalog: Catalog,
     options: { intervalMs?: number; log?: (message: string) => void } = {},
   ) {
     const log = options.log ?? (() => {});
-    this.feed = changeFeedFor(db, {
-      stock: (skus) => void this.syncSkus(skus).catch((error: Error) => log(`stock sync: ${error.message}`)),
-      catalog: () => this.reloadSoon(),
-      reconnected: () => {
-        void this.syncOnce().catch(() => {});
-        this.reloadSoon();
+    this.feed = changeFeedFor(
+      db,
+      {
+        stock: (skus) => void this.syncSkus(skus).catch((error: Error) => log(`stock sync: ${error.message}`)),
+        catalog: () => this.reloadSoon(),
+        reconnected: () => {
+          void this.syncOnce().catch(() => {});
+          this.reloadSoon();
+        },
       },
-    }, log);
+      log,
+    );
     this.intervalMs = options.intervalMs ?? (this.feed ? STOCK_SYNC_WITH_FEED_MS : STOCK_SYNC_MS);
   }
 
@@ -65,9 +70,14 @@ export class CatalogSync {
 
   /** One comparison of every stock row; answers how many SKUs had changed. */
   syncOnce(): Promise<number> {
-    this.running ??= this.db.kysely.selectFrom('stock_item').selectAll().execute()
+    this.running ??= this.db.kysely
+      .selectFrom('stock_item')
+      .selectAll()
+      .execute()
       .then((rows) => this.patchChanged(rows))
-      .finally(() => { this.running = null; });
+      .finally(() => {
+        this.running = null;
+      });
     return this.running;
   }
 
@@ -75,7 +85,11 @@ export class CatalogSync {
   async syncSkus(skus: string[]): Promise<number> {
     let changed = 0;
     for (let at = 0; at < skus.length; at += 500) {
-      const rows = await this.db.kysely.selectFrom('stock_item').selectAll().where('sku', 'in', skus.slice(at, at + 500)).execute();
+      const rows = await this.db.kysely
+        .selectFrom('stock_item')
+        .selectAll()
+        .where('sku', 'in', skus.slice(at, at + 500))
+        .execute();
       changed += this.patchChanged(rows);
     }
     return changed;
@@ -85,7 +99,12 @@ export class CatalogSync {
     if (this.reloadTimer) return;
     this.reloadTimer = setTimeout(() => {
       this.reloadTimer = null;
-      this.reloading = (this.reloading ?? Promise.resolve()).then(() => this.catalog.refresh()).catch(() => {}).finally(() => { this.reloading = null; });
+      this.reloading = (this.reloading ?? Promise.resolve())
+        .then(() => this.catalog.refresh())
+        .catch(() => {})
+        .finally(() => {
+          this.reloading = null;
+        });
     }, CATALOG_RELOAD_DELAY_MS);
     this.reloadTimer.unref();
   }

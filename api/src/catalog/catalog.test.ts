@@ -30,9 +30,20 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const inStock = async (sku: string) => (await engine.search(parseSearch({
-  type: 'product', query: { _appliedFilters: [{ attribute: 'sku', value: sku }, { attribute: 'stock.is_in_stock', value: true }] },
-}))).total;
+const inStock = async (sku: string) =>
+  (
+    await engine.search(
+      parseSearch({
+        type: 'product',
+        query: {
+          _appliedFilters: [
+            { attribute: 'sku', value: sku },
+            { attribute: 'stock.is_in_stock', value: true },
+          ],
+        },
+      }),
+    )
+  ).total;
 
 test('a stock change in the database shows in search after refresh()', async () => {
   const simple = catalog.products.find((product) => product.type_id === 'simple' && product.stock.is_in_stock)!;
@@ -51,6 +62,16 @@ test('a promotion that starts later is priced in on its first day', async () => 
   now = new Date(`${future.special_from_date}T08:00:00Z`);
   await catalog.ensureCurrent();
   expect(catalog.bySkuLookup(future.sku)?.product.final_price_incl_tax).toBeLessThan(future.original_price_incl_tax!);
-  const sale = await engine.search(parseSearch({ type: 'product', query: { _appliedFilters: [{ attribute: 'sale', value: true }, { attribute: 'sku', value: future.sku }] } }));
+  const sale = await engine.search(
+    parseSearch({
+      type: 'product',
+      query: {
+        _appliedFilters: [
+          { attribute: 'sale', value: true },
+          { attribute: 'sku', value: future.sku },
+        ],
+      },
+    }),
+  );
   expect(sale.total).toBe(1);
 });

@@ -1,6 +1,4 @@
-import type {
-  AdviceArticle, Attribute, Category, CmsBlock, CmsPage, ConfigurableChild, PricePoint, Product, TaxRule,
-} from '@kaloryfer/domain';
+import type { AdviceArticle, Attribute, Category, CmsBlock, CmsPage, ConfigurableChild, PricePoint, Product, TaxRule } from '@kaloryfer/domain';
 import { sanitizeCmsBlock, sanitizeCmsPage } from '../content/sanitize';
 import type { Db } from '../db/database';
 import type { SearchEngine } from '../search/search-engine';
@@ -83,7 +81,11 @@ export class Catalog {
   private pricedDay = '';
   private reindexing: Promise<void> | null = null;
 
-  constructor(private readonly db: Db, readonly engine: SearchEngine, private readonly clock: () => Date = () => new Date()) {}
+  constructor(
+    private readonly db: Db,
+    readonly engine: SearchEngine,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
 
   /** Loads from the database and indexes; call again after the catalogue changed. */
   async refresh(): Promise<void> {
@@ -94,9 +96,8 @@ export class Catalog {
   private async reprice(): Promise<void> {
     const now = this.clock();
     const today = now.toISOString().slice(0, 10);
-    const priced = this.data.taxRules.length > 0
-      ? priceProducts(this.data.products, { tax: taxSettingsFrom(this.data.taxRules), at: now, history: this.data.history })
-      : [];
+    const priced =
+      this.data.taxRules.length > 0 ? priceProducts(this.data.products, { tax: taxSettingsFrom(this.data.taxRules), at: now, history: this.data.history }) : [];
     const bySku = new Map<string, SkuEntry>();
     const byId = new Map<number, Product>();
     const byUrl = new Map<string, Product>();
@@ -106,14 +107,17 @@ export class Catalog {
       for (const key of [product.url_path, product.url_key, product.slug]) byUrl.set(key, product);
       for (const child of product.configurable_children ?? []) bySku.set(child.sku, { product, child });
     }
-    await this.engine.index({
-      product: priced,
-      category: this.data.categories,
-      attribute: this.data.attributes,
-      taxrule: this.data.taxRules,
-      cms_page: this.data.cmsPages,
-      cms_block: this.data.cmsBlocks,
-    }, { today });
+    await this.engine.index(
+      {
+        product: priced,
+        category: this.data.categories,
+        attribute: this.data.attributes,
+        taxrule: this.data.taxRules,
+        cms_page: this.data.cmsPages,
+        cms_block: this.data.cmsBlocks,
+      },
+      { today },
+    );
     this.priced = priced;
     this.bySku = bySku;
     this.byId = byId;
@@ -146,7 +150,9 @@ export class Catalog {
   /** Promotions start and end by the day: the first request of a new day re-prices. */
   async ensureCurrent(): Promise<void> {
     if (this.clock().toISOString().slice(0, 10) === this.pricedDay) return;
-    this.reindexing ??= this.reprice().finally(() => { this.reindexing = null; });
+    this.reindexing ??= this.reprice().finally(() => {
+      this.reindexing = null;
+    });
     await this.reindexing;
   }
 

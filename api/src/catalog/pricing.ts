@@ -1,6 +1,17 @@
 import {
-  bundlePrice, groupedPrice, isChildSelectable, lowestPriceBefore, pickPriceFields, priceFields, priceFieldsFromGross, round2,
-  type ConfigurableChild, type PricePoint, type PriceFields, type Product, type TaxSettings,
+  bundlePrice,
+  groupedPrice,
+  isChildSelectable,
+  lowestPriceBefore,
+  pickPriceFields,
+  priceFields,
+  priceFieldsFromGross,
+  round2,
+  type ConfigurableChild,
+  type PricePoint,
+  type PriceFields,
+  type Product,
+  type TaxSettings,
 } from '@kaloryfer/domain';
 
 /**
@@ -43,7 +54,10 @@ export function priceProducts(products: Product[], context: PricingContext): Pro
       children.forEach((child) => bySku.set(child.sku, child));
       const available = children.filter((child) => isChildSelectable(child, false));
       const pool = available.length > 0 ? available : children;
-      const cheapest = pool.reduce<(typeof children)[number] | null>((best, child) => (best === null || child.final_price_incl_tax < best.final_price_incl_tax ? child : best), null);
+      const cheapest = pool.reduce<(typeof children)[number] | null>(
+        (best, child) => (best === null || child.final_price_incl_tax < best.final_price_incl_tax ? child : best),
+        null,
+      );
       const fields = cheapest ? pickPriceFields(cheapest) : priceFields(product, context.tax, context.at);
       priced.set(product.id, { ...product, ...fields, configurable_children: children, lowest_price_30d: cheapest?.lowest_price_30d ?? null });
     } else {
@@ -69,18 +83,30 @@ export function priceProducts(products: Product[], context: PricingContext): Pro
   const setOmnibus = (final: number, original: number, total: number) => (final < original ? round2(total) : null);
   for (const product of products) {
     if (product.type_id === 'bundle') {
-      const total = (priceOf: (sku: string) => number) => bundlePrice((product.bundle_options ?? []).map((option) => ({
-        links: option.product_links.map((link) => ({ price: priceOf(link.sku), qty: link.qty, isDefault: link.is_default })),
-      })));
+      const total = (priceOf: (sku: string) => number) =>
+        bundlePrice(
+          (product.bundle_options ?? []).map((option) => ({
+            links: option.product_links.map((link) => ({ price: priceOf(link.sku), qty: link.qty, isDefault: link.is_default })),
+          })),
+        );
       const final = total((sku) => gross(sku, 'final_price_incl_tax') ?? 0);
       const original = total((sku) => gross(sku, 'original_price_incl_tax') ?? 0);
-      priced.set(product.id, { ...product, ...priceFieldsFromGross(final, original, rateOf(product)), lowest_price_30d: setOmnibus(final, original, total(lowest)) });
+      priced.set(product.id, {
+        ...product,
+        ...priceFieldsFromGross(final, original, rateOf(product)),
+        lowest_price_30d: setOmnibus(final, original, total(lowest)),
+      });
     } else if (product.type_id === 'grouped') {
       const associated = (product.product_links ?? []).filter((link) => link.link_type === 'associated');
-      const total = (priceOf: (sku: string) => number) => groupedPrice(associated.map((link) => ({ finalPrice: priceOf(link.linked_product_sku), typeId: link.linked_product_type })));
+      const total = (priceOf: (sku: string) => number) =>
+        groupedPrice(associated.map((link) => ({ finalPrice: priceOf(link.linked_product_sku), typeId: link.linked_product_type })));
       const final = total((sku) => gross(sku, 'final_price_incl_tax') ?? 0);
       const original = total((sku) => gross(sku, 'original_price_incl_tax') ?? 0);
-      priced.set(product.id, { ...product, ...priceFieldsFromGross(final, original, rateOf(product)), lowest_price_30d: setOmnibus(final, original, total(lowest)) });
+      priced.set(product.id, {
+        ...product,
+        ...priceFieldsFromGross(final, original, rateOf(product)),
+        lowest_price_30d: setOmnibus(final, original, total(lowest)),
+      });
     }
   }
   return products.map((product) => priced.get(product.id)!);

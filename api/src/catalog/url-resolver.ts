@@ -1,13 +1,14 @@
 import { isViewable, type Category, type Product } from '@kaloryfer/domain';
 import type { Catalog } from './catalog';
 
-export type ResolvedPath =
-  | { type: 'product'; product: Product; childSku: string | null }
-  | { type: 'category'; category: Category };
+export type ResolvedPath = { type: 'product'; product: Product; childSku: string | null } | { type: 'category'; category: Category };
 
 function segmentsOf(pathname: string): string[] | null {
   try {
-    return pathname.split('/').filter((segment) => segment !== '').map((segment) => decodeURIComponent(segment));
+    return pathname
+      .split('/')
+      .filter((segment) => segment !== '')
+      .map((segment) => decodeURIComponent(segment));
   } catch {
     return null; // a malformed escape names nothing of ours
   }

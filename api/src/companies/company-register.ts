@@ -19,11 +19,56 @@ export interface CompanyRegister {
 
 /** Companies the fixture register knows; the first is GUS itself (the NIP docs/polish-market.md gives as valid). */
 export const FIXTURE_COMPANIES: readonly Company[] = [
-  { nip: '5261040828', regon: '000331501', name: 'Główny Urząd Statystyczny', street: 'al. Niepodległości', buildingNumber: '208', flatNumber: '', postcode: '00-925', city: 'Warszawa' },
-  { nip: '9512345675', regon: '147182932', name: 'Instalbud Sp. z o.o.', street: 'ul. Grzewcza', buildingNumber: '12', flatNumber: '4', postcode: '02-797', city: 'Warszawa' },
-  { nip: '6771234561', regon: '361528402', name: 'Termo-Serwis Jan Nowak', street: 'ul. Kamienna', buildingNumber: '7', flatNumber: '', postcode: '31-403', city: 'Kraków' },
-  { nip: '8945566775', regon: '021034920', name: 'Ciepły Dom S.A.', street: 'ul. Legnicka', buildingNumber: '55', flatNumber: '', postcode: '54-203', city: 'Wrocław' },
-  { nip: '7342109873', regon: '384671225', name: 'Hydro-Max Anna Wiśniewska', street: 'ul. Zakopiańska', buildingNumber: '9', flatNumber: '2', postcode: '34-400', city: 'Nowy Targ' },
+  {
+    nip: '5261040828',
+    regon: '000331501',
+    name: 'Główny Urząd Statystyczny',
+    street: 'al. Niepodległości',
+    buildingNumber: '208',
+    flatNumber: '',
+    postcode: '00-925',
+    city: 'Warszawa',
+  },
+  {
+    nip: '9512345675',
+    regon: '147182932',
+    name: 'Instalbud Sp. z o.o.',
+    street: 'ul. Grzewcza',
+    buildingNumber: '12',
+    flatNumber: '4',
+    postcode: '02-797',
+    city: 'Warszawa',
+  },
+  {
+    nip: '6771234561',
+    regon: '361528402',
+    name: 'Termo-Serwis Jan Nowak',
+    street: 'ul. Kamienna',
+    buildingNumber: '7',
+    flatNumber: '',
+    postcode: '31-403',
+    city: 'Kraków',
+  },
+  {
+    nip: '8945566775',
+    regon: '021034920',
+    name: 'Ciepły Dom S.A.',
+    street: 'ul. Legnicka',
+    buildingNumber: '55',
+    flatNumber: '',
+    postcode: '54-203',
+    city: 'Wrocław',
+  },
+  {
+    nip: '7342109873',
+    regon: '384671225',
+    name: 'Hydro-Max Anna Wiśniewska',
+    street: 'ul. Zakopiańska',
+    buildingNumber: '9',
+    flatNumber: '2',
+    postcode: '34-400',
+    city: 'Nowy Targ',
+  },
 ];
 
 export class FixtureCompanyRegister implements CompanyRegister {

@@ -4,7 +4,10 @@ import { cmsPlainText, sanitizeCmsHtml } from './sanitize';
 describe('sanitizeCmsHtml', () => {
   test.each([
     ['headings, paragraphs and lists', '<h2>Dostawa</h2><p>Tekst <strong>ważny</strong> i <em>ważniejszy</em></p><ul><li>a</li></ul><ol><li>b</li></ol>'],
-    ['a table with header cells', '<table><caption>Koszty</caption><thead><tr><th scope="col">Sposób</th></tr></thead><tbody><tr><th scope="row">Kurier</th><td colspan="2">29,00 zł</td></tr></tbody></table>'],
+    [
+      'a table with header cells',
+      '<table><caption>Koszty</caption><thead><tr><th scope="col">Sposób</th></tr></thead><tbody><tr><th scope="row">Kurier</th><td colspan="2">29,00 zł</td></tr></tbody></table>',
+    ],
     ['a quotation and a line break', '<blockquote><p>Adresat:<br />Kaloryfer</p></blockquote>'],
     ['a site-relative link', '<a href="/i/dostawa">Dostawa</a>'],
     ['e-mail and phone links', '<a href="mailto:sklep@kaloryfer.pl">e-mail</a> <a href="tel:+48123456789">telefon</a>'],
@@ -28,17 +31,16 @@ describe('sanitizeCmsHtml', () => {
     ['a backslash link browsers read as another host', '<a href="/\\evil.example/">x</a>', 'x'],
     ['a relative link not starting at the root', '<a href="dostawa">x</a>', 'x'],
     ['a link without href', '<a name="top">x</a>', 'x'],
-    ['the author\'s target and rel', '<a href="/i/kontakt" target="_blank" rel="opener">x</a>', '<a href="/i/kontakt">x</a>'],
+    ["the author's target and rel", '<a href="/i/kontakt" target="_blank" rel="opener">x</a>', '<a href="/i/kontakt">x</a>'],
   ])('drops %s', (_name, html, expected) => {
     expect(sanitizeCmsHtml(html)).toBe(expected);
   });
 
   test('a link off the shop gets rel="noopener noreferrer" and no target', () => {
-    expect(sanitizeCmsHtml('<a href="https://uodo.gov.pl" target="_blank">UODO</a>'))
-      .toBe('<a href="https://uodo.gov.pl" rel="noopener noreferrer">UODO</a>');
+    expect(sanitizeCmsHtml('<a href="https://uodo.gov.pl" target="_blank">UODO</a>')).toBe('<a href="https://uodo.gov.pl" rel="noopener noreferrer">UODO</a>');
   });
 
-  test('headings start at h2 (the page\'s title is its h1) and end at h4', () => {
+  test("headings start at h2 (the page's title is its h1) and end at h4", () => {
     expect(sanitizeCmsHtml('<h1>a</h1><h5>b</h5><h6>c</h6><b>d</b><i>e</i>')).toBe('<h2>a</h2><h4>b</h4><h4>c</h4><strong>d</strong><em>e</em>');
   });
 
@@ -48,6 +50,7 @@ describe('sanitizeCmsHtml', () => {
 });
 
 test('cmsPlainText: the words of the HTML, with a space where blocks end', () => {
-  expect(cmsPlainText('<h2>A &amp; B</h2><p>Pierwszy „akapit”<br>5&nbsp;000 zł &lt;netto&gt;</p><ul><li>x</li><li>y</li></ul><script>z()</script>'))
-    .toBe('A & B Pierwszy „akapit” 5 000 zł <netto> x y');
+  expect(cmsPlainText('<h2>A &amp; B</h2><p>Pierwszy „akapit”<br>5&nbsp;000 zł &lt;netto&gt;</p><ul><li>x</li><li>y</li></ul><script>z()</script>')).toBe(
+    'A & B Pierwszy „akapit” 5 000 zł <netto> x y',
+  );
 });

@@ -55,7 +55,9 @@ export function sanitizeCmsHtml(html: string): string {
 export function cmsPlainText(html: string): string {
   const spaced = html.replace(/<\/(?:p|h[1-6]|li|td|th|caption|blockquote)>|<br\s*\/?>/gi, ' $&');
   return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -16,7 +16,7 @@ import { passwordResetMail, resetLink } from './reset-mail';
 export { UNAUTHORISED } from '../auth/sessions';
 export const EMAIL_TAKEN = 'A customer with the same email address already exists';
 export const BAD_LOGIN = 'You did not sign in correctly or your account is temporarily disabled.';
-export const WRONG_CURRENT_PASSWORD = 'The password doesn\'t match this account. Verify the password and try again.';
+export const WRONG_CURRENT_PASSWORD = "The password doesn't match this account. Verify the password and try again.";
 export const RESET_MAIL_FAILED = 'Error while sending reset password e-mail';
 export const RESET_INVALID = 'The password reset link is not valid. Ask for a new one.';
 export const RESET_USED = 'The password reset link has already been used. Ask for a new one.';
@@ -61,9 +61,15 @@ export class Customers {
   private readonly outbox: Outbox | undefined;
   private readonly publicOrigin: string;
 
-  constructor(private readonly db: Db, signer: TokenSigner, private readonly clock: () => Date, options: CustomerOptions = {}) {
+  constructor(
+    private readonly db: Db,
+    signer: TokenSigner,
+    private readonly clock: () => Date,
+    options: CustomerOptions = {},
+  ) {
     this.sessions = new Sessions(db, signer, clock, {
-      accessSeconds: options.accessTtlSeconds ?? ACCESS_TTL_SECONDS, refreshSeconds: options.refreshTtlSeconds ?? REFRESH_TTL_SECONDS,
+      accessSeconds: options.accessTtlSeconds ?? ACCESS_TTL_SECONDS,
+      refreshSeconds: options.refreshTtlSeconds ?? REFRESH_TTL_SECONDS,
     });
     this.hasher = options.hasher ?? new PasswordHasher();
     this.limiter = options.limiter ?? new RateLimiter(db, clock);
@@ -79,8 +85,13 @@ export class Customers {
     if (taken) throw new ApiError(400, EMAIL_TAKEN);
     const now = this.clock().toISOString();
     const row = {
-      email, firstname: input.firstname.trim(), lastname: input.lastname.trim(), group_id: CUSTOMER_GROUPS.retail,
-      password_hash: passwordHash, created_at: now, updated_at: now,
+      email,
+      firstname: input.firstname.trim(),
+      lastname: input.lastname.trim(),
+      group_id: CUSTOMER_GROUPS.retail,
+      password_hash: passwordHash,
+      created_at: now,
+      updated_at: now,
     };
     try {
       const { id } = await this.db.kysely.insertInto('customer').values(row).returning('id').executeTakeFirstOrThrow();
@@ -97,7 +108,11 @@ export class Customers {
    */
   async login(username: string, password: string, caller: Caller): Promise<SessionTokens & { customer: CreatedCustomer }> {
     const account = accountKey(username);
-    const limits: [LimitName, string][] = [['loginPerIpAndAccount', `${caller.ip}|${account}`], ['loginPerIp', caller.ip], ['loginPerAccount', account]];
+    const limits: [LimitName, string][] = [
+      ['loginPerIpAndAccount', `${caller.ip}|${account}`],
+      ['loginPerIp', caller.ip],
+      ['loginPerAccount', account],
+    ];
     await this.limiter.check(...limits);
     const row = await this.db.kysely.selectFrom('customer').selectAll().where('email', '=', account).executeTakeFirst();
     const matches = await this.hasher.verify(password, row?.password_hash ?? this.hasher.dummyHash());
@@ -107,11 +122,15 @@ export class Customers {
     }
     await this.limiter.clear('loginPerIpAndAccount', `${caller.ip}|${account}`);
     if (this.hasher.needsRehash(row.password_hash)) {
-      await this.db.kysely.updateTable('customer').set({ password_hash: await this.hasher.hash(password) })
-        .where('id', '=', row.id).where('password_hash', '=', row.password_hash).execute();
+      await this.db.kysely
+        .updateTable('customer')
+        .set({ password_hash: await this.hasher.hash(password) })
+        .where('id', '=', row.id)
+        .where('password_hash', '=', row.password_hash)
+        .execute();
     }
     return {
-      ...await this.sessions.start(row),
+      ...(await this.sessions.start(row)),
       customer: { id: row.id, email: row.email, firstname: row.firstname, lastname: row.lastname, group_id: row.group_id },
     };
   }
@@ -197,14 +216,20 @@ export class Customers {
     if (problem) throw new ApiError(400, problem);
     const row = await this.db.kysely.selectFrom('customer').select(['id', 'email', 'password_hash']).where('id', '=', claims.customerId).executeTakeFirst();
     if (!row) throw new ApiError(401, UNAUTHORISED);
-    const limits: [LimitName, string][] = [['loginPerIpAndAccount', `${caller.ip}|${row.email}`], ['loginPerAccount', row.email]];
+    const limits: [LimitName, string][] = [
+      ['loginPerIpAndAccount', `${caller.ip}|${row.email}`],
+      ['loginPerAccount', row.email],
+    ];
     await this.limiter.check(...limits);
     if (!(await this.hasher.verify(currentPassword, row.password_hash))) {
       await this.limiter.hit(...limits);
       throw new ApiError(400, WRONG_CURRENT_PASSWORD);
     }
-    await this.db.kysely.updateTable('customer').set({ password_hash: await this.hasher.hash(newPassword), updated_at: this.clock().toISOString() })
-      .where('id', '=', row.id).execute();
+    await this.db.kysely
+      .updateTable('customer')
+      .set({ password_hash: await this.hasher.hash(newPassword), updated_at: this.clock().toISOString() })
+      .where('id', '=', row.id)
+      .execute();
     await this.sessions.revokeCustomer(row.id, claims.familyId);
     return true;
   }
@@ -224,12 +249,22 @@ export class Customers {
     if (!customer) return true;
     const now = this.clock();
     // Only the newest link works: earlier unused ones are spent.
-    await this.db.kysely.updateTable('password_reset').set({ used_at: now.toISOString() })
-      .where('customer_id', '=', customer.id).where('used_at', 'is', null).execute();
-    const { id } = await this.db.kysely.insertInto('password_reset').values({
-      token_hash: sha256(token), customer_id: customer.id, created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + RESET_TTL_SECONDS * 1000).toISOString(),
-    }).returning('id').executeTakeFirstOrThrow();
+    await this.db.kysely
+      .updateTable('password_reset')
+      .set({ used_at: now.toISOString() })
+      .where('customer_id', '=', customer.id)
+      .where('used_at', 'is', null)
+      .execute();
+    const { id } = await this.db.kysely
+      .insertInto('password_reset')
+      .values({
+        token_hash: sha256(token),
+        customer_id: customer.id,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + RESET_TTL_SECONDS * 1000).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     try {
       if (!this.outbox) throw new Error('no outbox');
       await this.outbox.send(passwordResetMail(customer, resetLink(this.publicOrigin, customer.email, token), RESET_TTL_SECONDS / 60));
@@ -252,21 +287,32 @@ export class Customers {
       await this.limiter.hit(['createPasswordPerIp', caller.ip]);
       throw new ApiError(400, message);
     };
-    const row = await this.db.kysely.selectFrom('password_reset')
+    const row = await this.db.kysely
+      .selectFrom('password_reset')
       .innerJoin('customer', 'customer.id', 'password_reset.customer_id')
-      .select(['password_reset.id as id', 'password_reset.expires_at as expires_at', 'password_reset.used_at as used_at', 'customer.id as customer_id', 'customer.email as email'])
-      .where('password_reset.token_hash', '=', sha256(input.resetToken)).executeTakeFirst();
+      .select([
+        'password_reset.id as id',
+        'password_reset.expires_at as expires_at',
+        'password_reset.used_at as used_at',
+        'customer.id as customer_id',
+        'customer.email as email',
+      ])
+      .where('password_reset.token_hash', '=', sha256(input.resetToken))
+      .executeTakeFirst();
     if (!row || row.email !== accountKey(input.email)) return refuse(RESET_INVALID);
     if (row.used_at) return refuse(RESET_USED);
     const now = this.clock().toISOString();
     if (row.expires_at <= now) return refuse(RESET_EXPIRED);
     const passwordHash = await this.hasher.hash(input.newPassword);
-    const spent = await this.db.kysely.updateTable('password_reset').set({ used_at: now })
-      .where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+    const spent = await this.db.kysely
+      .updateTable('password_reset')
+      .set({ used_at: now })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     if (Number(spent.numUpdatedRows) !== 1) return refuse(RESET_USED);
     await this.db.kysely.updateTable('customer').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', row.customer_id).execute();
-    await this.db.kysely.updateTable('password_reset').set({ used_at: now })
-      .where('customer_id', '=', row.customer_id).where('used_at', 'is', null).execute();
+    await this.db.kysely.updateTable('password_reset').set({ used_at: now }).where('customer_id', '=', row.customer_id).where('used_at', 'is', null).execute();
     await this.sessions.revokeCustomer(row.customer_id);
     return true;
   }
@@ -296,16 +342,28 @@ export class Customers {
       const kept = new Set<number>();
       for (const entry of patch.addresses) {
         const columns = {
-          firstname: entry.address.firstname, lastname: entry.address.lastname, street: JSON.stringify(entry.address.street),
-          city: entry.address.city, postcode: entry.address.postcode, country_id: entry.address.country_id,
-          telephone: entry.address.telephone ?? null, company: entry.address.company ?? null, vat_id: entry.address.vat_id ?? null,
+          firstname: entry.address.firstname,
+          lastname: entry.address.lastname,
+          street: JSON.stringify(entry.address.street),
+          city: entry.address.city,
+          postcode: entry.address.postcode,
+          country_id: entry.address.country_id,
+          telephone: entry.address.telephone ?? null,
+          company: entry.address.company ?? null,
+          vat_id: entry.address.vat_id ?? null,
         };
         let id: number;
         if (entry.id !== null) {
           id = entry.id;
           await trx.updateTable('customer_address').set(columns).where('id', '=', id).where('customer_id', '=', customerId).execute();
         } else {
-          id = (await trx.insertInto('customer_address').values({ ...columns, customer_id: customerId, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+          id = (
+            await trx
+              .insertInto('customer_address')
+              .values({ ...columns, customer_id: customerId, created_at: now })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
         }
         kept.add(id);
         if (entry.defaultShipping) defaultShipping = id;
@@ -325,13 +383,19 @@ export class Customers {
     }
     if (defaultShipping !== null && !owned.has(defaultShipping)) defaultShipping = null;
     if (defaultBilling !== null && !owned.has(defaultBilling)) defaultBilling = null;
-    await trx.updateTable('customer').set({
-      ...(patch.firstname !== undefined ? { firstname: patch.firstname } : {}),
-      ...(patch.lastname !== undefined ? { lastname: patch.lastname } : {}),
-      ...(patch.email !== undefined ? { email: patch.email } : {}),
-      ...(patch.newsletter !== undefined ? { newsletter_subscribed: patch.newsletter ? 1 : 0 } : {}),
-      default_shipping: defaultShipping, default_billing: defaultBilling, updated_at: now,
-    }).where('id', '=', customerId).execute();
+    await trx
+      .updateTable('customer')
+      .set({
+        ...(patch.firstname !== undefined ? { firstname: patch.firstname } : {}),
+        ...(patch.lastname !== undefined ? { lastname: patch.lastname } : {}),
+        ...(patch.email !== undefined ? { email: patch.email } : {}),
+        ...(patch.newsletter !== undefined ? { newsletter_subscribed: patch.newsletter ? 1 : 0 } : {}),
+        default_shipping: defaultShipping,
+        default_billing: defaultBilling,
+        updated_at: now,
+      })
+      .where('id', '=', customerId)
+      .execute();
   }
 }
 

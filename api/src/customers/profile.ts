@@ -11,17 +11,29 @@ export const MAX_ADDRESSES = 20;
 /** The customer as `GET /api/user/me` answers it (without the group token the route adds). */
 export function customerView(row: Selectable<CustomerTable>, addresses: Selectable<CustomerAddressTable>[]): Customer {
   return {
-    id: row.id, group_id: row.group_id, email: row.email, firstname: row.firstname, lastname: row.lastname,
-    created_at: row.created_at, updated_at: row.updated_at ?? row.created_at,
+    id: row.id,
+    group_id: row.group_id,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    created_at: row.created_at,
+    updated_at: row.updated_at ?? row.created_at,
     ...(row.default_shipping !== null ? { default_shipping: String(row.default_shipping) } : {}),
     ...(row.default_billing !== null ? { default_billing: String(row.default_billing) } : {}),
     addresses: addresses.map((address) => ({
-      id: address.id, customer_id: address.customer_id, firstname: address.firstname, lastname: address.lastname,
-      street: JSON.parse(address.street) as string[], city: address.city, postcode: address.postcode, country_id: address.country_id,
+      id: address.id,
+      customer_id: address.customer_id,
+      firstname: address.firstname,
+      lastname: address.lastname,
+      street: JSON.parse(address.street) as string[],
+      city: address.city,
+      postcode: address.postcode,
+      country_id: address.country_id,
       ...(address.telephone ? { telephone: address.telephone } : {}),
       ...(address.company ? { company: address.company } : {}),
       ...(address.vat_id ? { vat_id: address.vat_id } : {}),
-      region: { region_code: null, region: null, region_id: 0 }, region_id: 0,
+      region: { region_code: null, region: null, region_id: 0 },
+      region_id: 0,
       ...(row.default_shipping === address.id ? { default_shipping: true as const } : {}),
       ...(row.default_billing === address.id ? { default_billing: true as const } : {}),
     })),
@@ -53,11 +65,15 @@ const optional = (value: string | undefined) => (value === undefined || value.tr
 function addressOf(body: SavedAddressInput, where: string): AddressPatch {
   const street = Array.isArray(body.street) ? body.street : typeof body.street === 'string' ? [body.street] : [];
   const address: AddressInput = {
-    firstname: (body.firstname ?? '').trim(), lastname: (body.lastname ?? '').trim(),
+    firstname: (body.firstname ?? '').trim(),
+    lastname: (body.lastname ?? '').trim(),
     street: street.map((line) => String(line).trim()).filter((line) => line !== ''),
-    city: (body.city ?? '').trim(), postcode: (body.postcode ?? '').trim(),
+    city: (body.city ?? '').trim(),
+    postcode: (body.postcode ?? '').trim(),
     country_id: (body.country_id ?? body.countryId ?? 'PL').trim().toUpperCase(),
-    telephone: optional(body.telephone), company: optional(body.company), vat_id: optional(body.vat_id),
+    telephone: optional(body.telephone),
+    company: optional(body.company),
+    vat_id: optional(body.vat_id),
   };
   const problem = addressProblem(address, { needsEmail: false });
   if (problem) throw new ApiError(400, `${where}: ${problem}`);

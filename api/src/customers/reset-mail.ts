@@ -12,11 +12,15 @@ export function resetLink(publicOrigin: string, email: string, resetToken: strin
 /** The password reset e-mail (Polish, plain text and HTML with the same content). */
 export function passwordResetMail(to: { email: string; firstname: string }, link: string, validMinutes: number): MailMessage {
   const text = [
-    `Dzień dobry ${to.firstname},`, '',
+    `Dzień dobry ${to.firstname},`,
+    '',
     'otrzymaliśmy prośbę o ustawienie nowego hasła do Twojego konta w sklepie Kaloryfer.',
-    'Aby ustawić nowe hasło, otwórz link:', link, '',
+    'Aby ustawić nowe hasło, otwórz link:',
+    link,
+    '',
     `Link działa przez ${validMinutes} minut i tylko raz.`,
-    'Jeśli to nie Ty prosiłeś o zmianę hasła, zignoruj tę wiadomość — Twoje hasło pozostanie bez zmian.', '',
+    'Jeśli to nie Ty prosiłeś o zmianę hasła, zignoruj tę wiadomość — Twoje hasło pozostanie bez zmian.',
+    '',
     'Kaloryfer — sklep z grzejnikami',
   ].join('\n');
   const html = `<!doctype html><html lang="pl"><body style="font-family:sans-serif">

@@ -14,7 +14,11 @@ const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(Strin
  * answered exactly like one that does not exist (404).
  */
 export class Wishlists {
-  constructor(private readonly db: Db, private readonly catalog: Catalog, private readonly clock: () => Date) {}
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: Catalog,
+    private readonly clock: () => Date,
+  ) {}
 
   async list(customerId: number): Promise<Wishlist> {
     const rows = await this.db.kysely.selectFrom('wishlist_item').selectAll().where('customer_id', '=', customerId).orderBy('id').execute();
@@ -29,10 +33,18 @@ export class Wishlists {
     const entry = this.catalog.bySkuLookup(sku);
     if (!entry) throw new ApiError(404, NO_SUCH_PRODUCT);
     const parentSku = entry.product.sku;
-    const present = await this.db.kysely.selectFrom('wishlist_item').select('id').where('customer_id', '=', customerId).where('sku', '=', parentSku).executeTakeFirst();
+    const present = await this.db.kysely
+      .selectFrom('wishlist_item')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .where('sku', '=', parentSku)
+      .executeTakeFirst();
     if (present) return true;
-    const { count } = await this.db.kysely.selectFrom('wishlist_item').select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+    const { count } = await this.db.kysely
+      .selectFrom('wishlist_item')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow();
     if (Number(count) >= MAX_WISHLIST_ITEMS) throw new ApiError(400, `A wishlist holds at most ${MAX_WISHLIST_ITEMS} products`);
     try {
       await this.db.kysely.insertInto('wishlist_item').values({ customer_id: customerId, sku: parentSku, created_at: this.clock().toISOString() }).execute();

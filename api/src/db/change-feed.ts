@@ -72,11 +72,14 @@ export function changeFeedFor(db: Db, listener: ChangeListener, log: (message: s
     attempt += 1;
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
-      connect().then(() => {
-        attempt = 0;
-        log('change feed: listening again');
-        listener.reconnected();
-      }, () => schedule());
+      connect().then(
+        () => {
+          attempt = 0;
+          log('change feed: listening again');
+          listener.reconnected();
+        },
+        () => schedule(),
+      );
     }, delay);
     reconnectTimer.unref();
   };

@@ -25,7 +25,12 @@ export function openDatabase(url: string): Db {
     // (http/error-handler.ts), not a hang. A connection the server dropped (a restart) is
     // discarded by the pool — the 'error' listener keeps that from ending the process — and the
     // next query connects anew.
-    const pool = new pg.Pool({ connectionString: url, max: poolSize(process.env.DATABASE_POOL_SIZE), connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: poolSize(process.env.DATABASE_POOL_SIZE),
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
     pool.on('error', () => {});
     // A client in use when the server goes away emits 'error' too, and Kysely listens to none:
     // unheard, it would end the process. The failed query rejects on its own; the pool then

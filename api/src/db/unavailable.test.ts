@@ -12,7 +12,7 @@ test.each<[string, unknown, boolean]>([
   ['both addresses refused (AggregateError)', new AggregateError([withCode('ECONNREFUSED')], ''), true],
   ['wrapped in a cause', new Error('query failed', { cause: withCode('08006') }), true],
   ['SQLite file locked past busy_timeout', withCode('SQLITE_BUSY', 'database is locked'), true],
-  ['a unique violation is the request\'s problem, not an outage', withCode('23505', 'duplicate key value violates unique constraint'), false],
+  ["a unique violation is the request's problem, not an outage", withCode('23505', 'duplicate key value violates unique constraint'), false],
   ['a value too long for its column', withCode('22001', 'value too long for type character varying(60)'), false],
   ['a bug', new TypeError('Cannot read properties of undefined'), false],
   ['not an error at all', 'ECONNREFUSED', false],

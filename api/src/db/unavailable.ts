@@ -4,10 +4,23 @@
  * them 503 with `Retry-After` (http/error-handler.ts), so a client and a balancer retry later.
  */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
   // PostgreSQL: admin/crash shutdown, cannot connect now, too many connections, connection exceptions.
-  '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006',
-  'SQLITE_BUSY', 'SQLITE_LOCKED',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
 ]);
 
 const UNAVAILABLE_MESSAGES = [

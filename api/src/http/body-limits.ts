@@ -13,11 +13,11 @@ export const DEFAULT_BODY_LIMIT = 32 * KiB;
 
 export const BODY_LIMITS: ReadonlyArray<{ method: string; url: string | RegExp; limit: number; why: string }> = [
   { method: 'POST', url: '/api/order', limit: 256 * KiB, why: 'the order as VSF posts it: every cart line with its options, both addresses' },
-  { method: 'POST', url: /^\/api\/catalog\/[^/]+\/[^/]+\/_search$/, limit: 64 * KiB, why: 'Elasticsearch query bodies from VSF\'s query builder' },
-  { method: 'POST', url: '/api/payment/notify', limit: 64 * KiB, why: 'the payment gateway\'s signed notification' },
+  { method: 'POST', url: /^\/api\/catalog\/[^/]+\/[^/]+\/_search$/, limit: 64 * KiB, why: "Elasticsearch query bodies from VSF's query builder" },
+  { method: 'POST', url: '/api/payment/notify', limit: 64 * KiB, why: "the payment gateway's signed notification" },
   { method: 'POST', url: '/api/review/create', limit: 16 * KiB, why: 'one review: the detail is at most 2,000 characters' },
   { method: 'POST', url: '/api/ext/newsletter/form', limit: 8 * KiB, why: 'an HTML form post (e-mail and consent)' },
-  { method: 'POST', url: '/sandbox-gateway/pay', limit: 8 * KiB, why: 'the sandbox gateway\'s payment form' },
+  { method: 'POST', url: '/sandbox-gateway/pay', limit: 8 * KiB, why: "the sandbox gateway's payment form" },
 ];
 
 /** The body limit of a route (the table's, else the default). */

@@ -20,7 +20,10 @@ export function sendResult<T>(reply: FastifyReply, result: T, meta?: Record<stri
 
 /** An expected failure with a user-readable message (a spec message where it has one). */
 export class ApiError extends Error {
-  constructor(readonly statusCode: number, message: string) {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
     super(message);
   }
 }

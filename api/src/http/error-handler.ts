@@ -48,11 +48,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       // A restart or failover: retry later (a balancer may send it to an instance that has a connection).
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send(envelope(503, DATABASE_UNAVAILABLE));
+      return reply.code(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send(envelope(503, DATABASE_UNAVAILABLE));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(envelope(500, 'Internal Server Error 500'));
   });
-
 }

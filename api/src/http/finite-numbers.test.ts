@@ -7,9 +7,11 @@ test.each<[string, unknown, unknown]>([
   ['a nullable number', { type: ['number', 'null'] }, { type: ['number', 'null'], finite: true }],
   ['a string', { type: 'string' }, { type: 'string' }],
   ['a property named type', { type: 'object', properties: { type: { type: 'string' } } }, { type: 'object', properties: { type: { type: 'string' } } }],
-  ['nested in objects, arrays and unions',
+  [
+    'nested in objects, arrays and unions',
     { type: 'object', properties: { a: { type: 'array', items: { anyOf: [{ type: 'integer' }, { type: 'null' }] } } } },
-    { type: 'object', properties: { a: { type: 'array', items: { anyOf: [{ type: 'integer', finite: true }, { type: 'null' }] } } } }],
+    { type: 'object', properties: { a: { type: 'array', items: { anyOf: [{ type: 'integer', finite: true }, { type: 'null' }] } } } },
+  ],
   ['a default that looks like a schema', { type: 'object', default: { type: 'number' } }, { type: 'object', default: { type: 'number' } }],
   ['one that says finite: false', { type: 'number', finite: false }, { type: 'number', finite: false }],
 ])('%s', (_name, schema, expected) => {

@@ -18,7 +18,11 @@ type Schema = Record<string, unknown>;
 type AjvPlugin = Extract<NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number], (...args: never[]) => unknown>;
 type Ajv = Parameters<AjvPlugin>[0];
 
-interface FiniteKeywordError { keyword: string; message: string; params: Record<string, unknown> }
+interface FiniteKeywordError {
+  keyword: string;
+  message: string;
+  params: Record<string, unknown>;
+}
 
 export const FINITE_MESSAGE = 'must be a finite number';
 

@@ -30,14 +30,21 @@ export function installResponseCheck(app: FastifyInstance): void {
   };
   const refuse = (request: FastifyRequest, status: number, problems: string[]) => {
     request.log.error({ problems }, 'answer does not match its schema');
-    return new AnswerOffContract(`The answer of ${request.method} ${request.routeOptions.url} (${status}) does not match its schema in shared/api-contract: ${problems.join('; ')}`);
+    return new AnswerOffContract(
+      `The answer of ${request.method} ${request.routeOptions.url} (${status}) does not match its schema in shared/api-contract: ${problems.join('; ')}`,
+    );
   };
 
   app.addHook('preSerialization', async (request, reply, payload) => {
     const schema = responseSchemaOf(request, reply.statusCode);
     if (!schema) return payload;
     const check = checkerOf(schema);
-    if (!check.Check(payload)) throw refuse(request, reply.statusCode, [...check.Errors(payload)].slice(0, 5).map((error) => `${error.path || '/'}: ${error.message}`));
+    if (!check.Check(payload))
+      throw refuse(
+        request,
+        reply.statusCode,
+        [...check.Errors(payload)].slice(0, 5).map((error) => `${error.path || '/'}: ${error.message}`),
+      );
     (request as unknown as Record<symbol, string>)[EXPECTED] = JSON.stringify(payload);
     return payload;
   });

@@ -14,7 +14,14 @@ describe('HSTS only when the browser reached the shop over TLS', () => {
 test('the permissions policy allows the Payment Request API to the shop only, and no sensor, camera, microphone, location or USB', () => {
   const features = Object.fromEntries(PERMISSIONS_POLICY.split(', ').map((entry) => entry.split('=')));
   expect(features).toEqual({
-    accelerometer: '()', camera: '()', geolocation: '()', gyroscope: '()', magnetometer: '()', microphone: '()', payment: '(self)', usb: '()',
+    accelerometer: '()',
+    camera: '()',
+    geolocation: '()',
+    gyroscope: '()',
+    magnetometer: '()',
+    microphone: '()',
+    payment: '(self)',
+    usb: '()',
   });
 });
 

@@ -13,10 +13,23 @@ export async function enqueueMail(
   { key, message, now = new Date() }: { key: string; message: MailMessage; now?: Date },
 ): Promise<void> {
   const at = now.toISOString();
-  await executor.insertInto('mail_outbox').values({
-    dedupe_key: key, recipient: message.to, subject: message.subject, text: message.text, html: message.html,
-    status: 'pending', next_attempt_at: at, locked_until: null, last_error: null, created_at: at, sent_at: null,
-  }).onConflict((oc) => oc.column('dedupe_key').doNothing()).execute(); // queued before under this key: once is enough
+  await executor
+    .insertInto('mail_outbox')
+    .values({
+      dedupe_key: key,
+      recipient: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      status: 'pending',
+      next_attempt_at: at,
+      locked_until: null,
+      last_error: null,
+      created_at: at,
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute(); // queued before under this key: once is enough
 }
 
 /**

@@ -43,7 +43,11 @@ export class MailWorker {
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
 
-  constructor(private readonly db: Db, private readonly transport: Outbox, private readonly options: MailWorkerOptions = {}) {
+  constructor(
+    private readonly db: Db,
+    private readonly transport: Outbox,
+    private readonly options: MailWorkerOptions = {},
+  ) {
     this.pollMs = options.pollMs ?? 5_000;
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.delayMs = options.delayMs ?? retryDelayMs;
@@ -107,10 +111,15 @@ export class MailWorker {
     let sent = 0;
     for (;;) {
       const now = this.now().toISOString();
-      const due = await this.db.kysely.selectFrom('mail_outbox').select('id')
-        .where('status', '=', 'pending').where('next_attempt_at', '<=', now)
+      const due = await this.db.kysely
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-        .orderBy('id').limit(BATCH).execute();
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
       for (const { id } of due) {
         if (shouldStop()) return sent;
         if (await this.deliver(id)) sent += 1;
@@ -122,11 +131,14 @@ export class MailWorker {
   /** One attempt at one message, if this worker wins its claim; true when it went out. */
   private async deliver(id: number): Promise<boolean> {
     const now = this.now();
-    const claimed = await this.db.kysely.updateTable('mail_outbox')
+    const claimed = await this.db.kysely
+      .updateTable('mail_outbox')
       .set((eb) => ({ attempts: eb('attempts', '+', 1), locked_until: new Date(now.getTime() + this.leaseMs).toISOString() }))
-      .where('id', '=', id).where('status', '=', 'pending')
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now.toISOString())]))
-      .returningAll().executeTakeFirst();
+      .returningAll()
+      .executeTakeFirst();
     if (!claimed) return false; // another worker has it, or it went out meanwhile
     try {
       await this.transport.send(messageOf(claimed));
@@ -134,18 +146,26 @@ export class MailWorker {
       const attempts = claimed.attempts;
       const givenUp = attempts >= this.maxAttempts;
       const reason = String((error as Error)?.message ?? error).slice(0, 2000);
-      await this.db.kysely.updateTable('mail_outbox').set({
-        status: givenUp ? 'failed' : 'pending', locked_until: null, last_error: reason,
-        next_attempt_at: new Date(this.now().getTime() + this.delayMs(attempts)).toISOString(),
-      }).where('id', '=', id).execute();
+      await this.db.kysely
+        .updateTable('mail_outbox')
+        .set({
+          status: givenUp ? 'failed' : 'pending',
+          locked_until: null,
+          last_error: reason,
+          next_attempt_at: new Date(this.now().getTime() + this.delayMs(attempts)).toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
       const what = `mail ${claimed.dedupe_key} to ${maskAddress(claimed.recipient)}`;
       if (givenUp) this.options.log?.error(`${what} given up after ${attempts} attempts: ${reason}`);
       else this.options.log?.warn(`${what} not sent (attempt ${attempts}, next in ${Math.round(this.delayMs(attempts) / 1000)} s): ${reason}`);
       return false;
     }
-    await this.db.kysely.updateTable('mail_outbox')
+    await this.db.kysely
+      .updateTable('mail_outbox')
       .set({ status: 'sent', sent_at: this.now().toISOString(), locked_until: null, last_error: null })
-      .where('id', '=', id).execute();
+      .where('id', '=', id)
+      .execute();
     return true;
   }
 }
@@ -154,8 +174,13 @@ export class MailWorker {
 function messageOf(row: Selectable<MailOutboxTable>) {
   const created = new Date(row.created_at);
   return {
-    to: row.recipient, subject: row.subject, text: row.text, html: row.html,
-    id: `mail${row.id}`, date: created, messageId: `<${row.dedupe_key.replace(/[^\w.-]+/g, '.')}.${created.getTime()}@kaloryfer.pl>`,
+    to: row.recipient,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    id: `mail${row.id}`,
+    date: created,
+    messageId: `<${row.dedupe_key.replace(/[^\w.-]+/g, '.')}.${created.getTime()}@kaloryfer.pl>`,
   };
 }
 

@@ -4,17 +4,20 @@ import type { AddressInput, OrderSummary } from '../orders/orders';
 import { escapeHtml } from '../http/html';
 import type { MailMessage } from './outbox';
 
-
 /** What happens next, by how the order is paid. */
 export function paymentNote(order: OrderSummary): string {
   if (order.paymentState === 'paid') return 'Płatność została przyjęta — dziękujemy.';
   switch (order.paymentMethod.code) {
-    case 'cashondelivery': return `Zapłacisz ${formatPln(order.grandTotal)} przy odbiorze przesyłki.`;
-    case 'payinstore': return `Zapłacisz ${formatPln(order.grandTotal)} w salonie przy odbiorze.`;
-    case 'banktransfer': return `Prosimy o przelew ${formatPln(order.grandTotal)} na konto ${SHOP_BANK_ACCOUNT}, tytuł: „Zamówienie ${order.orderNumber}”. Wyślemy je po zaksięgowaniu wpłaty.`;
-    default: return order.paymentState === 'failed'
-      ? 'Płatność online nie powiodła się. Możesz ponowić ją ze strony zamówienia.'
-      : 'Czekamy na potwierdzenie płatności online; napiszemy, gdy ją otrzymamy.';
+    case 'cashondelivery':
+      return `Zapłacisz ${formatPln(order.grandTotal)} przy odbiorze przesyłki.`;
+    case 'payinstore':
+      return `Zapłacisz ${formatPln(order.grandTotal)} w salonie przy odbiorze.`;
+    case 'banktransfer':
+      return `Prosimy o przelew ${formatPln(order.grandTotal)} na konto ${SHOP_BANK_ACCOUNT}, tytuł: „Zamówienie ${order.orderNumber}”. Wyślemy je po zaksięgowaniu wpłaty.`;
+    default:
+      return order.paymentState === 'failed'
+        ? 'Płatność online nie powiodła się. Możesz ponowić ją ze strony zamówienia.'
+        : 'Czekamy na potwierdzenie płatności online; napiszemy, gdy ją otrzymamy.';
   }
 }
 
@@ -41,13 +44,22 @@ export function orderConfirmation(order: OrderSummary): MailMessage {
   const note = paymentNote(order);
   const subject = `Potwierdzenie zamówienia ${order.orderNumber} – Kaloryfer`;
   const text = [
-    `Dziękujemy za zamówienie nr ${order.orderNumber}.`, '',
-    ...lines.map((line) => `${line.qty} × ${line.text} — ${line.total}`), '',
+    `Dziękujemy za zamówienie nr ${order.orderNumber}.`,
+    '',
+    ...lines.map((line) => `${line.qty} × ${line.text} — ${line.total}`),
+    '',
     ...segments.map((segment) => `${segment.title}: ${segment.value}`),
-    ...(vat ? [`w tym VAT: ${formatPln(vat.value)}`] : []), '',
-    `Dostawa: ${order.shippingMethod.title}`, ...addressLines(order.shippingAddress), '',
-    `Dane do faktury / płatnika:`, ...addressLines(order.billingAddress), '',
-    `Płatność: ${order.paymentMethod.title}`, note, '',
+    ...(vat ? [`w tym VAT: ${formatPln(vat.value)}`] : []),
+    '',
+    `Dostawa: ${order.shippingMethod.title}`,
+    ...addressLines(order.shippingAddress),
+    '',
+    `Dane do faktury / płatnika:`,
+    ...addressLines(order.billingAddress),
+    '',
+    `Płatność: ${order.paymentMethod.title}`,
+    note,
+    '',
     'Masz 14 dni na odstąpienie od umowy bez podania przyczyny.',
     'Kaloryfer — sklep z grzejnikami',
   ].join('\n');

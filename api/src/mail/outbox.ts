@@ -28,15 +28,25 @@ export const SHOP_SENDER = '"Kaloryfer" <sklep@kaloryfer.pl>';
 export class FileOutbox implements Outbox {
   private readonly render: Transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
 
-  constructor(readonly dir: string, private readonly clock: () => Date = () => new Date()) {}
+  constructor(
+    readonly dir: string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
 
   async send({ id, ...message }: MailMessage): Promise<void> {
     const info = await this.render.sendMail({ from: SHOP_SENDER, ...message });
     fs.mkdirSync(this.dir, { recursive: true });
     const stamp = (message.date ?? this.clock()).toISOString().replace(/[:.]/g, '-');
     // "Potwierdzenie zamówienia 000000001 – Kaloryfer" → "potwierdzenie-zamowienia-000000001-kaloryfer" (ł has no decomposition).
-    const slug = message.subject.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ł/g, 'l').replace(/Ł/g, 'L')
-      .replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).toLowerCase();
+    const slug = message.subject
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/ł/g, 'l')
+      .replace(/Ł/g, 'L')
+      .replace(/[^\w]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60)
+      .toLowerCase();
     if (id) {
       // A queued message has one file name: written again after a crash, it is already there.
       const file = path.join(this.dir, `${stamp}-${id.replace(/[^\w-]+/g, '-')}-${slug}.eml`);

@@ -56,7 +56,10 @@ export class MarketingHook {
     const url = this.url();
     try {
       const response = await fetch(url, {
-        method: 'DELETE', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }), signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+        method: 'DELETE',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
       });
       if (response.ok) return true;
       this.log(`marketing automation: DELETE ${url} attempt ${attempt} answered ${response.status}`);
@@ -69,7 +72,10 @@ export class MarketingHook {
   private wait(ms: number): Promise<boolean> {
     if (this.stopped) return Promise.resolve(false);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => { this.timers.delete(timer); resolve(!this.stopped); }, ms);
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve(!this.stopped);
+      }, ms);
       this.timers.add(timer);
     });
   }

@@ -1,6 +1,11 @@
 import { randomInt } from 'node:crypto';
 import {
-  isNewsletterCouponCode, NEWSLETTER_CODE_ALPHABET, NEWSLETTER_COUPON_PERCENT, newsletterCoupon, normaliseCouponCode, type Coupon,
+  isNewsletterCouponCode,
+  NEWSLETTER_CODE_ALPHABET,
+  NEWSLETTER_COUPON_PERCENT,
+  newsletterCoupon,
+  normaliseCouponCode,
+  type Coupon,
 } from '@kaloryfer/domain/src/cart/coupons';
 import type { Kysely } from 'kysely';
 import type { IssuedCoupons } from '../cart/carts';
@@ -19,18 +24,29 @@ export function newCouponCode(): string {
  * a conditional update, so two orders racing for one code get one discount.
  */
 export class NewsletterCoupons implements IssuedCoupons {
-  constructor(private readonly db: Db, private readonly clock: () => Date) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => Date,
+  ) {}
 
   async find(code: string): Promise<Coupon | null> {
     if (!isNewsletterCouponCode(code)) return null;
-    const row = await this.db.kysely.selectFrom('newsletter_coupon').select(['code', 'percent'])
-      .where('code', '=', normaliseCouponCode(code)).where('used_at', 'is', null).executeTakeFirst();
+    const row = await this.db.kysely
+      .selectFrom('newsletter_coupon')
+      .select(['code', 'percent'])
+      .where('code', '=', normaliseCouponCode(code))
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     return row ? newsletterCoupon(row.code) : null;
   }
 
   async redeem(trx: Kysely<Database>, code: string, orderId: number): Promise<boolean> {
-    const result = await trx.updateTable('newsletter_coupon').set({ used_at: this.clock().toISOString(), order_id: orderId })
-      .where('code', '=', normaliseCouponCode(code)).where('used_at', 'is', null).executeTakeFirst();
+    const result = await trx
+      .updateTable('newsletter_coupon')
+      .set({ used_at: this.clock().toISOString(), order_id: orderId })
+      .where('code', '=', normaliseCouponCode(code))
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -44,9 +60,19 @@ export class NewsletterCoupons implements IssuedCoupons {
       if (existing) return { code: existing.code, used: existing.used_at !== null, fresh: false };
       const code = newCouponCode();
       // DO NOTHING on either key: a twin confirmation (same subscriber) or, very rarely, a code drawn twice — then look again.
-      const inserted = await trx.insertInto('newsletter_coupon').values({
-        code, subscriber_id: subscriberId, percent: NEWSLETTER_COUPON_PERCENT, created_at: this.clock().toISOString(), used_at: null, order_id: null,
-      }).onConflict((oc) => oc.doNothing()).returning('code').executeTakeFirst();
+      const inserted = await trx
+        .insertInto('newsletter_coupon')
+        .values({
+          code,
+          subscriber_id: subscriberId,
+          percent: NEWSLETTER_COUPON_PERCENT,
+          created_at: this.clock().toISOString(),
+          used_at: null,
+          order_id: null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('code')
+        .executeTakeFirst();
       if (inserted) return { code: inserted.code, used: false, fresh: true };
     }
     throw new Error('could not draw a free newsletter coupon code');

@@ -15,11 +15,18 @@ export function confirmLink(publicOrigin: string, token: string): string {
 /** The double opt-in e-mail (Polish, plain text and HTML with the same content): the link and the consent it confirms. */
 export function confirmationMail(to: string, link: string, consent: ConsentText, validHours: number): MailMessage {
   const text = [
-    'Dzień dobry,', '',
-    'dziękujemy za zapis do newslettera sklepu Kaloryfer. Aby go potwierdzić, otwórz link:', link, '',
-    `Link działa przez ${validHours} godzin i tylko raz. Newsletter zaczniemy wysyłać dopiero po potwierdzeniu — wtedy też otrzymasz kod rabatowy -10% na zakupy.`, '',
-    'Potwierdzając, wyrażasz zgodę o treści:', `„${consent.text}” (wersja z ${consent.version})`, '',
-    'Jeśli to nie Ty podałeś ten adres, zignoruj tę wiadomość — bez potwierdzenia nie wyślemy nic więcej.', '',
+    'Dzień dobry,',
+    '',
+    'dziękujemy za zapis do newslettera sklepu Kaloryfer. Aby go potwierdzić, otwórz link:',
+    link,
+    '',
+    `Link działa przez ${validHours} godzin i tylko raz. Newsletter zaczniemy wysyłać dopiero po potwierdzeniu — wtedy też otrzymasz kod rabatowy -10% na zakupy.`,
+    '',
+    'Potwierdzając, wyrażasz zgodę o treści:',
+    `„${consent.text}” (wersja z ${consent.version})`,
+    '',
+    'Jeśli to nie Ty podałeś ten adres, zignoruj tę wiadomość — bez potwierdzenia nie wyślemy nic więcej.',
+    '',
     SIGNATURE,
   ].join('\n');
   const html = `<!doctype html><html lang="pl"><body style="font-family:sans-serif">
@@ -41,10 +48,19 @@ export function confirmationMail(to: string, link: string, consent: ConsentText,
  * before (subscribed again after leaving), the thanks without a second code.
  */
 export function couponMail(to: string, coupon: { code: string; used: boolean }, shopOrigin: string): MailMessage {
-  const unsubscribe = 'Zgodę możesz wycofać w każdej chwili: linkiem w każdym newsletterze, w ustawieniach konta (Newsletter) lub pisząc na sklep@kaloryfer.pl.';
+  const unsubscribe =
+    'Zgodę możesz wycofać w każdej chwili: linkiem w każdym newsletterze, w ustawieniach konta (Newsletter) lub pisząc na sklep@kaloryfer.pl.';
   if (coupon.used) {
-    const text = ['Dzień dobry,', '', 'Twój zapis do newslettera sklepu Kaloryfer jest potwierdzony — dziękujemy!',
-      'Kod rabatowy za zapis do newslettera wydajemy raz na adres e-mail i ten adres już go wykorzystał.', '', unsubscribe, '', SIGNATURE].join('\n');
+    const text = [
+      'Dzień dobry,',
+      '',
+      'Twój zapis do newslettera sklepu Kaloryfer jest potwierdzony — dziękujemy!',
+      'Kod rabatowy za zapis do newslettera wydajemy raz na adres e-mail i ten adres już go wykorzystał.',
+      '',
+      unsubscribe,
+      '',
+      SIGNATURE,
+    ].join('\n');
     const html = `<!doctype html><html lang="pl"><body style="font-family:sans-serif">
 <p>Dzień dobry,</p>
 <p>Twój zapis do newslettera sklepu Kaloryfer jest potwierdzony — dziękujemy!</p>
@@ -55,12 +71,16 @@ export function couponMail(to: string, coupon: { code: string; used: boolean }, 
     return { to, subject: WELCOME_BACK_SUBJECT, text, html };
   }
   const text = [
-    'Dzień dobry,', '',
-    'Twój zapis do newslettera sklepu Kaloryfer jest potwierdzony — dziękujemy!', '',
+    'Dzień dobry,',
+    '',
+    'Twój zapis do newslettera sklepu Kaloryfer jest potwierdzony — dziękujemy!',
+    '',
     `Twój kod rabatowy: ${coupon.code}`,
     'Daje 10% rabatu na jedno zamówienie: wpisz go w koszyku w polu „Kod rabatowy”. Kod jest jednorazowy i tylko dla Ciebie.',
-    `Zakupy: ${shopOrigin}/`, '',
-    unsubscribe, '',
+    `Zakupy: ${shopOrigin}/`,
+    '',
+    unsubscribe,
+    '',
     SIGNATURE,
   ].join('\n');
   const html = `<!doctype html><html lang="pl"><body style="font-family:sans-serif">

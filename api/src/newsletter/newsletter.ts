@@ -59,27 +59,54 @@ export class Newsletter {
       const stamp = this.now();
       const row = await this.find(email);
       if (row?.status === 'subscribed') return { status: 'subscribed', started: false };
-      if (row?.status === 'pending' && await this.hasLiveLink(row.id, stamp)) return { status: 'pending', started: false };
+      if (row?.status === 'pending' && (await this.hasLiveLink(row.id, stamp))) return { status: 'pending', started: false };
       const token = randomBytes(32).toString('base64url');
       const expires = new Date(this.options.clock().getTime() + CONFIRM_LINK_HOURS * 3_600_000).toISOString();
       const consentId = await this.options.db.kysely.transaction().execute(async (trx) => {
         let subscriberId: number;
         if (!row) {
-          const inserted = await trx.insertInto('newsletter_subscriber').values({
-            email, status: 'pending', revision: 1, created_at: stamp, updated_at: stamp, subscribed_at: null, unsubscribed_at: null,
-          }).onConflict((oc) => oc.column('email').doNothing()).returning('id').executeTakeFirst();
+          const inserted = await trx
+            .insertInto('newsletter_subscriber')
+            .values({
+              email,
+              status: 'pending',
+              revision: 1,
+              created_at: stamp,
+              updated_at: stamp,
+              subscribed_at: null,
+              unsubscribed_at: null,
+            })
+            .onConflict((oc) => oc.column('email').doNothing())
+            .returning('id')
+            .executeTakeFirst();
           if (!inserted) return null;
           subscriberId = inserted.id;
         } else {
-          const moved = await trx.updateTable('newsletter_subscriber').set({ status: 'pending', revision: row.revision + 1, updated_at: stamp })
-            .where('id', '=', row.id).where('revision', '=', row.revision).executeTakeFirst();
+          const moved = await trx
+            .updateTable('newsletter_subscriber')
+            .set({ status: 'pending', revision: row.revision + 1, updated_at: stamp })
+            .where('id', '=', row.id)
+            .where('revision', '=', row.revision)
+            .executeTakeFirst();
           if (Number(moved.numUpdatedRows) !== 1) return null;
           subscriberId = row.id;
         }
-        const { id } = await trx.insertInto('newsletter_consent').values({
-          subscriber_id: subscriberId, consent_version: consent.version, text_sha256: sha256(consent.text), source: given.source,
-          requested_at: stamp, confirmed_at: null, withdrawn_at: null, token_hash: sha256(token), token_expires_at: expires, token_used_at: null,
-        }).returning('id').executeTakeFirstOrThrow();
+        const { id } = await trx
+          .insertInto('newsletter_consent')
+          .values({
+            subscriber_id: subscriberId,
+            consent_version: consent.version,
+            text_sha256: sha256(consent.text),
+            source: given.source,
+            requested_at: stamp,
+            confirmed_at: null,
+            withdrawn_at: null,
+            token_hash: sha256(token),
+            token_expires_at: expires,
+            token_used_at: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         return id;
       });
       if (consentId === null) continue; // another request changed the row meanwhile: look again
@@ -107,13 +134,19 @@ export class Newsletter {
     if (consent.token_used_at !== null) return 'used';
     if (consent.token_expires_at <= stamp) return 'expired';
     const done = await db.kysely.transaction().execute(async (trx) => {
-      const used = await trx.updateTable('newsletter_consent').set({ token_used_at: stamp, confirmed_at: stamp })
-        .where('id', '=', consent.id).where('token_used_at', 'is', null).executeTakeFirst();
+      const used = await trx
+        .updateTable('newsletter_consent')
+        .set({ token_used_at: stamp, confirmed_at: stamp })
+        .where('id', '=', consent.id)
+        .where('token_used_at', 'is', null)
+        .executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) return null; // a twin click won
       const subscriber = await trx.selectFrom('newsletter_subscriber').selectAll().where('id', '=', consent.subscriber_id).executeTakeFirstOrThrow();
-      await trx.updateTable('newsletter_subscriber')
+      await trx
+        .updateTable('newsletter_subscriber')
         .set({ status: 'subscribed', revision: subscriber.revision + 1, updated_at: stamp, subscribed_at: stamp, unsubscribed_at: null })
-        .where('id', '=', subscriber.id).execute();
+        .where('id', '=', subscriber.id)
+        .execute();
       const coupon = await this.options.coupons.issue(trx, subscriber.id);
       return { email: subscriber.email, coupon };
     });
@@ -136,11 +169,20 @@ export class Newsletter {
       if (!row || row.status !== 'subscribed') return { status: row?.status ?? 'unsubscribed', changed: false };
       const stamp = this.now();
       const changed = await db.kysely.transaction().execute(async (trx) => {
-        const moved = await trx.updateTable('newsletter_subscriber').set({ status: 'unsubscribed', revision: row.revision + 1, updated_at: stamp, unsubscribed_at: stamp })
-          .where('id', '=', row.id).where('revision', '=', row.revision).executeTakeFirst();
+        const moved = await trx
+          .updateTable('newsletter_subscriber')
+          .set({ status: 'unsubscribed', revision: row.revision + 1, updated_at: stamp, unsubscribed_at: stamp })
+          .where('id', '=', row.id)
+          .where('revision', '=', row.revision)
+          .executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) return false;
-        await trx.updateTable('newsletter_consent').set({ withdrawn_at: stamp })
-          .where('subscriber_id', '=', row.id).where('confirmed_at', 'is not', null).where('withdrawn_at', 'is', null).execute();
+        await trx
+          .updateTable('newsletter_consent')
+          .set({ withdrawn_at: stamp })
+          .where('subscriber_id', '=', row.id)
+          .where('confirmed_at', 'is not', null)
+          .where('withdrawn_at', 'is', null)
+          .execute();
         return true;
       });
       if (!changed) continue;
@@ -159,8 +201,13 @@ export class Newsletter {
   }
 
   private async hasLiveLink(subscriberId: number, stamp: string): Promise<boolean> {
-    const live = await this.options.db.kysely.selectFrom('newsletter_consent').select('id')
-      .where('subscriber_id', '=', subscriberId).where('token_used_at', 'is', null).where('token_expires_at', '>', stamp).executeTakeFirst();
+    const live = await this.options.db.kysely
+      .selectFrom('newsletter_consent')
+      .select('id')
+      .where('subscriber_id', '=', subscriberId)
+      .where('token_used_at', 'is', null)
+      .where('token_expires_at', '>', stamp)
+      .executeTakeFirst();
     return live !== undefined;
   }
 }

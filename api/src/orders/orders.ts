@@ -1,6 +1,14 @@
 import {
-  emailProblem, INSTANT_CHECKOUT_METHODS, isValidNip, isValidPostcode, nameProblem, NO_SHIPPING, normalisePhone, PAYMENT_METHODS,
-  SHIPPING_METHOD_DEFS, shippingCodeOf,
+  emailProblem,
+  INSTANT_CHECKOUT_METHODS,
+  isValidNip,
+  isValidPostcode,
+  nameProblem,
+  NO_SHIPPING,
+  normalisePhone,
+  PAYMENT_METHODS,
+  SHIPPING_METHOD_DEFS,
+  shippingCodeOf,
 } from '@kaloryfer/domain';
 import type { OrderAddress, PlacedOrder, ShopperOrder } from '@kaloryfer/api-contract';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
@@ -24,7 +32,6 @@ export const ONLY_POLAND = 'We deliver in Poland only (country_id PL)';
 
 /** Payment methods that need no gateway: the order is placed and waits for the goods, the transfer or the salon visit. */
 const OFFLINE_METHODS: ReadonlySet<string> = new Set(['cashondelivery', 'banktransfer', 'payinstore']);
-
 
 /** An order's address as stored and answered (the allow-listed fields: routes/order-body.ts). */
 export type AddressInput = OrderAddress;
@@ -86,16 +93,22 @@ export class Orders {
   async place(request: OrderRequest): Promise<PlacedOrder> {
     const earlier = await this.byClientId(request.clientOrderId, request.cart.id);
     if (earlier) return earlier;
-    const problem = addressProblem(request.shippingAddress, { needsEmail: true })
-      ?? (request.billingAddress ? addressProblem(request.billingAddress, { needsEmail: false }) : null);
+    const problem =
+      addressProblem(request.shippingAddress, { needsEmail: true }) ??
+      (request.billingAddress ? addressProblem(request.billingAddress, { needsEmail: false }) : null);
     if (problem) throw new ApiError(400, problem);
 
     const view = await this.carts.view(request.cart, request.groupId);
     if (view.lines.length === 0) throw new ApiError(400, ORDER_MESSAGES.emptyCart);
     if (view.lines.some((entry) => entry.error || !entry.line)) throw new ApiError(409, ORDER_MESSAGES.notAvailable);
-    if (!this.carts.shippingMethodOf(view, request.shippingMethod)?.available) throw new ApiError(400, `Shipping method ${request.shippingMethod} is not available for the cart`);
-    if (!this.carts.paymentMethodOf(view, request.paymentMethod, request.shippingMethod)) throw new ApiError(400, `Payment method ${request.paymentMethod} is not available for the cart`);
-    const totals: CartTotalsView = this.carts.totals({ ...view, cart: { ...view.cart, shipping_method: request.shippingMethod, payment_method: request.paymentMethod } });
+    if (!this.carts.shippingMethodOf(view, request.shippingMethod)?.available)
+      throw new ApiError(400, `Shipping method ${request.shippingMethod} is not available for the cart`);
+    if (!this.carts.paymentMethodOf(view, request.paymentMethod, request.shippingMethod))
+      throw new ApiError(400, `Payment method ${request.paymentMethod} is not available for the cart`);
+    const totals: CartTotalsView = this.carts.totals({
+      ...view,
+      cart: { ...view.cart, shipping_method: request.shippingMethod, payment_method: request.paymentMethod },
+    });
     const reserve = new Map<string, number>();
     for (const entry of view.lines) for (const unit of entry.line!.stock) reserve.set(unit.sku, (reserve.get(unit.sku) ?? 0) + unit.qty);
     const offline = OFFLINE_METHODS.has(request.paymentMethod);
@@ -107,46 +120,93 @@ export class Orders {
         if (twin) return twin;
         for (const [sku, qty] of reserve) {
           // Managed, non-volatile stock goes down only while enough is left; volatile stock is a pre-reservation.
-          const result = await trx.updateTable('stock_item')
+          const result = await trx
+            .updateTable('stock_item')
             .set({ qty: sql`qty - ${qty}`, is_in_stock: sql`case when manage_stock = 1 and is_volatile = 0 and qty - ${qty} <= 0 then 0 else is_in_stock end` })
-            .where('sku', '=', sku).where('is_in_stock', '=', 1)
+            .where('sku', '=', sku)
+            .where('is_in_stock', '=', 1)
             .where((eb) => eb.or([eb('manage_stock', '=', 0), eb('is_volatile', '=', 1), eb('qty', '>=', qty)]))
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) !== 1) throw new ApiError(409, ORDER_MESSAGES.notAvailable);
         }
-        await trx.insertInto('order_sequence').values({ store_code: this.storeCode, last_value: 0 }).onConflict((oc) => oc.column('store_code').doNothing()).execute();
-        const { last_value: next } = await trx.updateTable('order_sequence').set({ last_value: sql`last_value + 1` })
-          .where('store_code', '=', this.storeCode).returning('last_value').executeTakeFirstOrThrow();
+        await trx
+          .insertInto('order_sequence')
+          .values({ store_code: this.storeCode, last_value: 0 })
+          .onConflict((oc) => oc.column('store_code').doNothing())
+          .execute();
+        const { last_value: next } = await trx
+          .updateTable('order_sequence')
+          .set({ last_value: sql`last_value + 1` })
+          .where('store_code', '=', this.storeCode)
+          .returning('last_value')
+          .executeTakeFirstOrThrow();
         const incrementId = String(next).padStart(9, '0');
         const status = offline ? 'processing' : 'pending_payment';
         const paymentState = offline ? 'offline' : 'awaiting';
-        const { id } = await trx.insertInto('sales_order').values({
-          increment_id: incrementId, store_code: this.storeCode, client_order_id: request.clientOrderId, cart_id: request.cart.id,
-          customer_id: request.customerId, email: request.shippingAddress.email!.trim(), status, payment_state: paymentState,
-          shipping_method: request.shippingMethod, payment_method: request.paymentMethod,
-          addresses: JSON.stringify({ shipping: request.shippingAddress, billing: request.billingAddress ?? request.shippingAddress }),
-          totals: JSON.stringify(totals), grand_total_grosze: grosze(totals.grand_total), created_at: this.clock().toISOString(),
-        }).returning('id').executeTakeFirstOrThrow();
+        const { id } = await trx
+          .insertInto('sales_order')
+          .values({
+            increment_id: incrementId,
+            store_code: this.storeCode,
+            client_order_id: request.clientOrderId,
+            cart_id: request.cart.id,
+            customer_id: request.customerId,
+            email: request.shippingAddress.email!.trim(),
+            status,
+            payment_state: paymentState,
+            shipping_method: request.shippingMethod,
+            payment_method: request.paymentMethod,
+            addresses: JSON.stringify({ shipping: request.shippingAddress, billing: request.billingAddress ?? request.shippingAddress }),
+            totals: JSON.stringify(totals),
+            grand_total_grosze: grosze(totals.grand_total),
+            created_at: this.clock().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         await this.carts.redeemCoupon(trx, view, id); // a single-use coupon (the newsletter's) serves this one order only
-        await trx.insertInto('sales_order_item').values(view.lines.map((entry) => ({
-          order_id: id, sku: entry.sku, name: entry.line!.name, qty: entry.qty, price_grosze: grosze(entry.line!.unitPrice),
-          row_total_grosze: grosze(entry.line!.rowTotal), product_option: entry.product_option ? JSON.stringify(entry.product_option) : null,
-          options: JSON.stringify(entry.line!.labels),
-        }))).execute();
+        await trx
+          .insertInto('sales_order_item')
+          .values(
+            view.lines.map((entry) => ({
+              order_id: id,
+              sku: entry.sku,
+              name: entry.line!.name,
+              qty: entry.qty,
+              price_grosze: grosze(entry.line!.unitPrice),
+              row_total_grosze: grosze(entry.line!.rowTotal),
+              product_option: entry.product_option ? JSON.stringify(entry.product_option) : null,
+              options: JSON.stringify(entry.line!.labels),
+            })),
+          )
+          .execute();
         await trx.deleteFrom('cart_item').where('cart_id', '=', request.cart.id).execute();
-        await trx.updateTable('cart').set({ coupon_code: null, shipping_method: null, payment_method: null, updated_at: this.clock().toISOString() })
-          .where('id', '=', request.cart.id).execute();
+        await trx
+          .updateTable('cart')
+          .set({ coupon_code: null, shipping_method: null, payment_method: null, updated_at: this.clock().toISOString() })
+          .where('id', '=', request.cart.id)
+          .execute();
         // The confirmation is a row of this transaction (the mail outbox): committed with the order, or not at all.
         const summary = await this.summaryOf(await trx.selectFrom('sales_order').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), trx);
         await enqueueMail(trx, { key: `order-confirmation:${id}`, message: orderConfirmation(summary) });
         return {
-          orderNumber: incrementId, backendOrderId: id, clientOrderId: request.clientOrderId, status, paymentState,
-          grandTotal: totals.grand_total, created: true,
+          orderNumber: incrementId,
+          backendOrderId: id,
+          clientOrderId: request.clientOrderId,
+          status,
+          paymentState,
+          grandTotal: totals.grand_total,
+          created: true,
         };
       });
       if (placed.created) announceMail(this.db); // this process's mail worker delivers it now; a crash before leaves it queued
       if (placed.created && reserve.size > 0) {
-        this.stockChanged(await this.db.kysely.selectFrom('stock_item').selectAll().where('sku', 'in', [...reserve.keys()]).execute());
+        this.stockChanged(
+          await this.db.kysely
+            .selectFrom('stock_item')
+            .selectAll()
+            .where('sku', 'in', [...reserve.keys()])
+            .execute(),
+        );
       }
       return placed;
     } catch (error) {
@@ -164,8 +224,12 @@ export class Orders {
    * shopper's browser knows (order numbers are sequential, so the number alone is no secret).
    */
   async summaryFor(orderNumber: string, clientOrderId: string): Promise<OrderSummary | null> {
-    const row = await this.db.kysely.selectFrom('sales_order').selectAll()
-      .where('increment_id', '=', orderNumber).where('client_order_id', '=', clientOrderId).executeTakeFirst();
+    const row = await this.db.kysely
+      .selectFrom('sales_order')
+      .selectAll()
+      .where('increment_id', '=', orderNumber)
+      .where('client_order_id', '=', clientOrderId)
+      .executeTakeFirst();
     return row ? this.summaryOf(row) : null;
   }
 
@@ -180,16 +244,26 @@ export class Orders {
     const payment = [...PAYMENT_METHODS, ...INSTANT_CHECKOUT_METHODS].find((method) => method.code === row.payment_method);
     const shipping = [...SHIPPING_METHOD_DEFS, NO_SHIPPING].find((method) => shippingCodeOf(method) === row.shipping_method);
     return {
-      id: row.id, orderNumber: row.increment_id, status: row.status, paymentState: row.payment_state, email: row.email, createdAt: row.created_at,
+      id: row.id,
+      orderNumber: row.increment_id,
+      status: row.status,
+      paymentState: row.payment_state,
+      email: row.email,
+      createdAt: row.created_at,
       paymentMethod: { code: row.payment_method, title: payment?.title ?? row.payment_method, offline: row.payment_state === 'offline' },
       shippingMethod: { code: row.shipping_method, title: shipping?.method_title ?? row.shipping_method },
       grandTotal: row.grand_total_grosze / 100,
       segments: totals.total_segments,
       items: items.map((item) => ({
-        sku: item.sku, name: item.name, qty: item.qty, priceInclTax: item.price_grosze / 100, rowTotalInclTax: item.row_total_grosze / 100,
+        sku: item.sku,
+        name: item.name,
+        qty: item.qty,
+        priceInclTax: item.price_grosze / 100,
+        rowTotalInclTax: item.row_total_grosze / 100,
         options: JSON.parse(item.options) as { label: string; value: string }[],
       })),
-      shippingAddress: addresses.shipping, billingAddress: addresses.billing,
+      shippingAddress: addresses.shipping,
+      billingAddress: addresses.billing,
     };
   }
 
@@ -199,8 +273,13 @@ export class Orders {
     if (!row) return null;
     if (row.cart_id !== cartId) throw new ApiError(409, 'This order id belongs to another order; send a new one');
     return {
-      orderNumber: row.increment_id, backendOrderId: row.id, clientOrderId: row.client_order_id, status: row.status,
-      paymentState: row.payment_state, grandTotal: row.grand_total_grosze / 100, created: false,
+      orderNumber: row.increment_id,
+      backendOrderId: row.id,
+      clientOrderId: row.client_order_id,
+      status: row.status,
+      paymentState: row.payment_state,
+      grandTotal: row.grand_total_grosze / 100,
+      created: false,
     };
   }
 }

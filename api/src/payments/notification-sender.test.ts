@@ -7,7 +7,9 @@ async function endpoint(statuses: number[]) {
   const received: { body: string; signature: string | undefined }[] = [];
   const server = http.createServer((request, response) => {
     let body = '';
-    request.on('data', (chunk) => { body += chunk; });
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
     request.on('end', () => {
       received.push({ body, signature: request.headers['openpayu-signature'] as string | undefined });
       response.statusCode = statuses[received.length - 1] ?? 200;

@@ -5,7 +5,11 @@
  */
 export const RETRY_DELAYS_MS = [0, 1_000, 3_000, 10_000, 30_000, 120_000, 600_000];
 
-export interface SentNotification { url: string; body: string; headers: Record<string, string> }
+export interface SentNotification {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}
 
 export class NotificationSender {
   private readonly pending = new Set<Promise<void>>();
@@ -30,7 +34,10 @@ export class NotificationSender {
 
   stop(): void {
     this.stopped = true;
-    for (const [timer, resolve] of this.timers) { clearTimeout(timer); resolve(false); }
+    for (const [timer, resolve] of this.timers) {
+      clearTimeout(timer);
+      resolve(false);
+    }
     this.timers.clear();
   }
 
@@ -38,7 +45,12 @@ export class NotificationSender {
     for (const [attempt, delay] of this.delaysMs.entries()) {
       if (delay > 0 && !(await this.wait(delay))) return;
       try {
-        const response = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, signal: AbortSignal.timeout(10_000) });
+        const response = await fetch(url, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json', ...headers },
+          signal: AbortSignal.timeout(10_000),
+        });
         if (response.status === 200) return;
         this.log(`notification to ${url}: attempt ${attempt + 1} answered ${response.status}`);
       } catch (error) {
@@ -52,7 +64,10 @@ export class NotificationSender {
   private wait(ms: number): Promise<boolean> {
     if (this.stopped) return Promise.resolve(false);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => { this.timers.delete(timer); resolve(!this.stopped); }, ms);
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve(!this.stopped);
+      }, ms);
       this.timers.set(timer, resolve);
     });
   }

@@ -54,23 +54,46 @@ export class Payments {
       throw order.paymentState === 'paid' ? new ApiError(409, 'This order has been paid') : new ApiError(400, 'This order is paid offline');
     }
     const amountGrosze = Math.round(order.grandTotal * 100);
-    const open = await this.db.kysely.selectFrom('payment').select('redirect_url')
-      .where('order_id', '=', order.id).where('status', '=', 'new').orderBy('id', 'desc').executeTakeFirst();
+    const open = await this.db.kysely
+      .selectFrom('payment')
+      .select('redirect_url')
+      .where('order_id', '=', order.id)
+      .where('status', '=', 'new')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     if (open) return open.redirect_url;
     const registered = await this.gateway.register({
-      orderNumber: order.orderNumber, amountGrosze, currency: 'PLN', email: order.email,
-      description: `Kaloryfer – zamówienie ${order.orderNumber}`, method: order.paymentMethod.code,
+      orderNumber: order.orderNumber,
+      amountGrosze,
+      currency: 'PLN',
+      email: order.email,
+      description: `Kaloryfer – zamówienie ${order.orderNumber}`,
+      method: order.paymentMethod.code,
       notifyUrl: this.links.notifyUrl(),
       continueUrl: this.links.continueUrl(order.orderNumber, returnOrigin(shopperOrigin, this.links.returnOrigins.allowed, this.links.returnOrigins.fallback)),
     });
     const now = this.clock().toISOString();
-    await this.db.kysely.insertInto('payment').values({
-      order_id: order.id, gateway: this.gateway.name, gateway_order_id: registered.gatewayOrderId, method: order.paymentMethod.code,
-      amount_grosze: amountGrosze, status: 'new', redirect_url: registered.redirectUrl, created_at: now, updated_at: now,
-    }).execute();
+    await this.db.kysely
+      .insertInto('payment')
+      .values({
+        order_id: order.id,
+        gateway: this.gateway.name,
+        gateway_order_id: registered.gatewayOrderId,
+        method: order.paymentMethod.code,
+        amount_grosze: amountGrosze,
+        status: 'new',
+        redirect_url: registered.redirectUrl,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     // A retry after a failure awaits the new attempt.
-    await this.db.kysely.updateTable('sales_order').set({ payment_state: 'awaiting' })
-      .where('id', '=', order.id).where('payment_state', '=', 'failed').execute();
+    await this.db.kysely
+      .updateTable('sales_order')
+      .set({ payment_state: 'awaiting' })
+      .where('id', '=', order.id)
+      .where('payment_state', '=', 'failed')
+      .execute();
     return registered.redirectUrl;
   }
 
@@ -82,28 +105,50 @@ export class Payments {
   async notify(notification: PaymentNotification, rawBody: string): Promise<NotificationOutcome> {
     const outcome = await this.db.kysely.transaction().execute(async (trx): Promise<NotificationOutcome> => {
       const attempt = await trx.selectFrom('payment').selectAll().where('gateway_order_id', '=', notification.gatewayOrderId).executeTakeFirst();
-      const order = attempt && await trx.selectFrom('sales_order').select(['id', 'increment_id']).where('id', '=', attempt.order_id).executeTakeFirst();
+      const order = attempt && (await trx.selectFrom('sales_order').select(['id', 'increment_id']).where('id', '=', attempt.order_id).executeTakeFirst());
       // Signed, but not about a payment we registered as it says: nothing to do.
       if (!attempt || !order || order.increment_id !== notification.orderNumber || attempt.amount_grosze !== notification.amountGrosze) return 'ignored';
       if (notification.status === 'PENDING') return 'unchanged';
       const next: PaymentTable['status'] = notification.status === 'COMPLETED' ? 'completed' : 'canceled';
-      const moved = await trx.updateTable('payment').set({ status: next, updated_at: this.clock().toISOString() })
-        .where('id', '=', attempt.id).where('status', '=', 'new').executeTakeFirst();
+      const moved = await trx
+        .updateTable('payment')
+        .set({ status: next, updated_at: this.clock().toISOString() })
+        .where('id', '=', attempt.id)
+        .where('status', '=', 'new')
+        .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) return 'unchanged';
       if (next === 'completed') {
         await trx.updateTable('sales_order').set({ payment_state: 'paid', status: 'processing' }).where('id', '=', order.id).execute();
       } else {
-        await trx.updateTable('sales_order').set({ payment_state: 'failed' })
-          .where('id', '=', order.id).where('payment_state', '=', 'awaiting')
-          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payment').select(sql`1`.as('one')).where('order_id', '=', order.id).where('status', 'in', ['new', 'completed']))))
+        await trx
+          .updateTable('sales_order')
+          .set({ payment_state: 'failed' })
+          .where('id', '=', order.id)
+          .where('payment_state', '=', 'awaiting')
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('payment')
+                  .select(sql`1`.as('one'))
+                  .where('order_id', '=', order.id)
+                  .where('status', 'in', ['new', 'completed']),
+              ),
+            ),
+          )
           .execute();
       }
       return 'applied';
     });
-    await this.db.kysely.insertInto('payment_notification').values({
-      gateway_order_id: notification.gatewayOrderId, status: notification.status,
-      body_sha256: createHash('sha256').update(rawBody).digest('hex'), outcome, received_at: this.clock().toISOString(),
-    }).execute();
+    await this.db.kysely
+      .insertInto('payment_notification')
+      .values({
+        gateway_order_id: notification.gatewayOrderId,
+        status: notification.status,
+        body_sha256: createHash('sha256').update(rawBody).digest('hex'),
+        outcome,
+        received_at: this.clock().toISOString(),
+      })
+      .execute();
     return outcome;
   }
 }

@@ -11,7 +11,7 @@ describe('the gateway returns the shopper to their own origin only when it is al
     ['a local origin on the list', 'http://localhost:3900', 'http://localhost:3900'],
     ['the same host on another port', 'http://localhost:3901', PUBLIC],
     ['http where https is listed', 'http://www.kaloryfer.pl', PUBLIC],
-    ['an attacker\'s origin', 'https://evil.example', PUBLIC],
+    ["an attacker's origin", 'https://evil.example', PUBLIC],
     ['a look-alike host', 'https://kaloryfer.pl.evil.example', PUBLIC],
     ['userinfo trying to pass as the host', 'https://kaloryfer.pl@evil.example', PUBLIC],
     ['a javascript: URL', 'javascript:alert(1)', PUBLIC],
@@ -23,7 +23,7 @@ describe('the gateway returns the shopper to their own origin only when it is al
   });
 });
 
-describe('the shopper\'s origin is read from Origin, else Referer', () => {
+describe("the shopper's origin is read from Origin, else Referer", () => {
   test.each([
     ['Origin', { origin: 'https://www.kaloryfer.pl' }, 'https://www.kaloryfer.pl'],
     ['Referer when there is no Origin', { referer: 'https://www.kaloryfer.pl/checkout?x=1' }, 'https://www.kaloryfer.pl'],

@@ -23,7 +23,11 @@ export const SANDBOX_PATH = '/sandbox-gateway/pay';
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox';
 
-  constructor(private readonly key: Buffer, private readonly publicOrigin: string, private readonly notifications: NotificationSender) {}
+  constructor(
+    private readonly key: Buffer,
+    private readonly publicOrigin: string,
+    private readonly notifications: NotificationSender,
+  ) {}
 
   async register(payment: PaymentRegistration): Promise<RegisteredPayment> {
     const gatewayOrderId = `SBX${randomBytes(9).toString('hex').toUpperCase()}`;
@@ -39,7 +43,8 @@ export class SandboxGateway implements PaymentGateway {
     if (!verifySignatureHeader(Array.isArray(header) ? header[0] : header, rawBody, this.key)) return null;
     try {
       const { order } = JSON.parse(rawBody) as { order: { orderId: string; extOrderId: string; totalAmount: string; status: GatewayStatus } };
-      if (typeof order?.orderId !== 'string' || typeof order.extOrderId !== 'string' || !['COMPLETED', 'CANCELED', 'PENDING'].includes(order.status)) return null;
+      if (typeof order?.orderId !== 'string' || typeof order.extOrderId !== 'string' || !['COMPLETED', 'CANCELED', 'PENDING'].includes(order.status))
+        return null;
       return { gatewayOrderId: order.orderId, orderNumber: order.extOrderId, amountGrosze: Number(order.totalAmount), status: order.status };
     } catch {
       return null;
@@ -60,8 +65,12 @@ export class SandboxGateway implements PaymentGateway {
   decide(payment: SandboxPayment, authorised: boolean): string {
     const body = JSON.stringify({
       order: {
-        orderId: payment.gatewayOrderId, extOrderId: payment.orderNumber, totalAmount: String(payment.amountGrosze),
-        currencyCode: payment.currency, status: authorised ? 'COMPLETED' : 'CANCELED', buyer: { email: payment.email },
+        orderId: payment.gatewayOrderId,
+        extOrderId: payment.orderNumber,
+        totalAmount: String(payment.amountGrosze),
+        currencyCode: payment.currency,
+        status: authorised ? 'COMPLETED' : 'CANCELED',
+        buyer: { email: payment.email },
       },
     });
     this.notifications.send({ url: payment.notifyUrl, body, headers: { [SIGNATURE_HEADER]: signatureHeader(body, this.key, 'sandbox') } });

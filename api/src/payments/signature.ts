@@ -17,10 +17,12 @@ export function signatureHeader(body: string, key: Buffer, sender: string): stri
 
 export function verifySignatureHeader(header: string | undefined, body: string, key: Buffer): boolean {
   if (!header) return false;
-  const fields = new Map(header.split(';').map((part) => {
-    const at = part.indexOf('=');
-    return [part.slice(0, at).trim().toLowerCase(), part.slice(at + 1).trim()] as const;
-  }));
+  const fields = new Map(
+    header.split(';').map((part) => {
+      const at = part.indexOf('=');
+      return [part.slice(0, at).trim().toLowerCase(), part.slice(at + 1).trim()] as const;
+    }),
+  );
   const given = fields.get('signature') ?? '';
   if (fields.get('algorithm')?.toUpperCase() !== 'SHA-256' || !/^[0-9a-f]{64}$/i.test(given)) return false;
   return timingSafeEqual(Buffer.from(given.toLowerCase(), 'hex'), Buffer.from(sign(body, key), 'hex'));

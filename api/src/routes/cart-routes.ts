@@ -1,6 +1,18 @@
 import {
-  CartApplyCoupon, CartCollectTotals, CartCreate, CartDelete, CartDeleteCoupon, CartGetTotals, CartPaymentMethods, CartPull, CartShippingInformation,
-  CartShippingMethods, CartUpdate, type CartAddress, type CartItem, type CartProductOption,
+  CartApplyCoupon,
+  CartCollectTotals,
+  CartCreate,
+  CartDelete,
+  CartDeleteCoupon,
+  CartGetTotals,
+  CartPaymentMethods,
+  CartPull,
+  CartShippingInformation,
+  CartShippingMethods,
+  CartUpdate,
+  type CartAddress,
+  type CartItem,
+  type CartProductOption,
 } from '@kaloryfer/api-contract';
 import { INCORRECT_COUPON, normaliseCouponCode } from '@kaloryfer/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -26,12 +38,20 @@ function countryOf(address: CartAddress, where: string): string {
  */
 function itemOf(entry: CartLineView, cartId: string): CartItem {
   return {
-    item_id: entry.item_id, sku: entry.sku, qty: entry.qty, quote_id: cartId,
-    name: entry.line?.name ?? entry.shown?.name ?? entry.sku, price: entry.line?.unitPrice ?? 0, product_type: entry.line?.type_id ?? 'simple',
+    item_id: entry.item_id,
+    sku: entry.sku,
+    qty: entry.qty,
+    quote_id: cartId,
+    name: entry.line?.name ?? entry.shown?.name ?? entry.sku,
+    price: entry.line?.unitPrice ?? 0,
+    product_type: entry.line?.type_id ?? 'simple',
     // Stored as priceLine normalised it (ids and values as text), which is what the contract lists; cart-lines' type also reads a request's.
-    product_option: (entry.product_option as CartProductOption | null) ?? undefined, row_total_incl_tax: entry.line?.rowTotal ?? 0,
-    image: entry.line?.image ?? entry.shown?.image, slug: entry.line?.slug ?? entry.shown?.slug,
-    parent_sku: entry.line?.parentSku ?? entry.shown?.parentSku ?? null, options: entry.line?.labels ?? [],
+    product_option: (entry.product_option as CartProductOption | null) ?? undefined,
+    row_total_incl_tax: entry.line?.rowTotal ?? 0,
+    image: entry.line?.image ?? entry.shown?.image,
+    slug: entry.line?.slug ?? entry.shown?.slug,
+    parent_sku: entry.line?.parentSku ?? entry.shown?.parentSku ?? null,
+    options: entry.line?.labels ?? [],
     ...(entry.error ? { error: entry.error } : {}),
   };
 }
@@ -59,7 +79,10 @@ export async function cartRoutes(app: FastifyInstance, { carts, customers }: { c
 
   api.get('/api/cart/pull', { schema: CartPull }, async (request, reply) => {
     const view = await viewFor(request, request.query.cartId);
-    return sendResult(reply, view.lines.map((entry) => itemOf(entry, view.cart.id)));
+    return sendResult(
+      reply,
+      view.lines.map((entry) => itemOf(entry, view.cart.id)),
+    );
   });
 
   api.post('/api/cart/update', { schema: CartUpdate }, async (request, reply) => {
@@ -67,9 +90,16 @@ export async function cartRoutes(app: FastifyInstance, { carts, customers }: { c
     const problem = quantityProblem(cartItem.qty);
     if (problem) throw new ApiError(400, problem);
     const { cart, groupId } = await cartFor(request, request.query.cartId);
-    const entry = await carts.update(cart, {
-      sku: cartItem.sku, qty: cartItem.qty as number, item_id: cartItem.item_id, product_option: cartItem.product_option ?? undefined,
-    }, groupId);
+    const entry = await carts.update(
+      cart,
+      {
+        sku: cartItem.sku,
+        qty: cartItem.qty as number,
+        item_id: cartItem.item_id,
+        product_option: cartItem.product_option ?? undefined,
+      },
+      groupId,
+    );
     return sendResult(reply, itemOf(entry, cart.id));
   });
 
@@ -115,7 +145,8 @@ export async function cartRoutes(app: FastifyInstance, { carts, customers }: { c
       change.shipping = code;
     }
     if (methods.paymentMethod) {
-      if (!carts.paymentMethodOf(view, methods.paymentMethod.method)) throw new ApiError(400, `Payment method ${methods.paymentMethod.method} is not available for the cart`);
+      if (!carts.paymentMethodOf(view, methods.paymentMethod.method))
+        throw new ApiError(400, `Payment method ${methods.paymentMethod.method} is not available for the cart`);
       change.payment = methods.paymentMethod.method;
     }
     await carts.setMethods(cart, change);

@@ -13,13 +13,17 @@ const RecorderBody = Type.Object({ email: Type.String({ maxLength: 254 }) });
  * MARKETING_UNSUBSCRIBE_URL is set, and only answers this machine (the hook calls it on loopback).
  */
 export async function marketingRecorderRoutes(app: FastifyInstance, { varDir, clock }: { varDir: string; clock: () => Date }) {
-  app.delete<{ Body: Static<typeof RecorderBody> }>(MARKETING_RECORDER_PATH, {
-    schema: { hide: true, body: RecorderBody },
-  }, async (request, reply) => {
-    if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '')) throw new ApiError(404, 'No such endpoint');
-    fs.mkdirSync(varDir, { recursive: true });
-    const line = { method: 'DELETE', body: request.body, at: clock().toISOString() };
-    fs.appendFileSync(path.join(varDir, MARKETING_RECORDER_FILE), `${JSON.stringify(line)}\n`);
-    return sendResult(reply, true);
-  });
+  app.delete<{ Body: Static<typeof RecorderBody> }>(
+    MARKETING_RECORDER_PATH,
+    {
+      schema: { hide: true, body: RecorderBody },
+    },
+    async (request, reply) => {
+      if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '')) throw new ApiError(404, 'No such endpoint');
+      fs.mkdirSync(varDir, { recursive: true });
+      const line = { method: 'DELETE', body: request.body, at: clock().toISOString() };
+      fs.appendFileSync(path.join(varDir, MARKETING_RECORDER_FILE), `${JSON.stringify(line)}\n`);
+      return sendResult(reply, true);
+    },
+  );
 }

@@ -1,6 +1,4 @@
-import {
-  NewsletterConfirm, NewsletterForm, NewsletterStatusOf, NewsletterSubscribe, NewsletterUnsubscribe,
-} from '@kaloryfer/api-contract';
+import { NewsletterConfirm, NewsletterForm, NewsletterStatusOf, NewsletterSubscribe, NewsletterUnsubscribe } from '@kaloryfer/api-contract';
 import { emailProblem } from '@kaloryfer/domain';
 import { consentOfVersion, isConsentSource, newsletterOutcomeUrl, type NewsletterOutcome } from '@kaloryfer/domain/src/newsletter/consent';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -48,7 +46,10 @@ export function backPath(request: FastifyRequest, publicOrigin: string): string 
 const seeOther = (reply: FastifyReply, location: string) => reply.code(303).header('location', location).header('cache-control', 'no-store').send();
 
 const CONFIRM_OUTCOME: Record<ConfirmOutcome, NewsletterOutcome> = {
-  confirmed: 'confirmed', used: 'link-used', expired: 'link-expired', invalid: 'link-invalid',
+  confirmed: 'confirmed',
+  used: 'link-used',
+  expired: 'link-expired',
+  invalid: 'link-invalid',
 };
 
 /**
@@ -78,7 +79,8 @@ export async function newsletterRoutes(app: FastifyInstance, { newsletter, publi
     });
 
     routes.delete(path, { schema: NewsletterUnsubscribe }, async (request, reply) =>
-      sendResult(reply, (await newsletter.unsubscribe(checkedEmail(request.body.email))).status));
+      sendResult(reply, (await newsletter.unsubscribe(checkedEmail(request.body.email))).status),
+    );
   }
 
   routes.get(CONFIRM_PATH, { schema: NewsletterConfirm }, async (request, reply) => {

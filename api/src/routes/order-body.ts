@@ -28,10 +28,17 @@ const cleaned = (value: string | null | undefined) => (typeof value === 'string'
 export function allowListedAddress(address: OrderBodyAddress, where: string): AddressInput {
   const country = address.country_id ?? address.countryId;
   if (country === undefined) throw new ApiError(400, `${where}.country_id (or countryId) is required`);
-  const street = address.street.filter((line) => line !== null).map((line) => String(line).trim()).filter(Boolean);
+  const street = address.street
+    .filter((line) => line !== null)
+    .map((line) => String(line).trim())
+    .filter(Boolean);
   const optional = { telephone: cleaned(address.telephone), email: cleaned(address.email), company: cleaned(address.company), vat_id: cleaned(address.vat_id) };
   return {
-    firstname: address.firstname, lastname: address.lastname, street: street.length > 0 ? street : [''], city: address.city, postcode: address.postcode,
+    firstname: address.firstname,
+    lastname: address.lastname,
+    street: street.length > 0 ? street : [''],
+    city: address.city,
+    postcode: address.postcode,
     country_id: country,
     ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),
   };

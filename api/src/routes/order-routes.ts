@@ -12,7 +12,12 @@ import { allowListedAddress, clientOrderIdOf, unwrapOrder } from './order-body';
 
 const NOT_FOUND = 'No such order';
 
-interface OrderRouteDeps { orders: Orders; carts: Carts; customers: Customers; payments: Payments }
+interface OrderRouteDeps {
+  orders: Orders;
+  carts: Carts;
+  customers: Customers;
+  payments: Payments;
+}
 
 /**
  * `POST /api/order` (docs/vsf-contract.md): the server cart becomes an order, once per client order
@@ -30,28 +35,41 @@ export async function orderRoutes(app: FastifyInstance, { orders, carts, custome
     return summary;
   };
 
-  routes.post('/api/order', {
-    schema: OrderPlace,
-    // Both forms meet one schema: {order: {…}} is unwrapped before validation.
-    preValidation: async (request) => { request.body = unwrapOrder(request.body) as OrderBody; },
-  }, async (request, reply) => {
-    const order = request.body;
-    const customer = customers.customerOf(callerToken(request)) ?? await customers.ownerOfCart(await carts.ownerOf(order.cart_id), order.user_id);
-    const clientOrderId = clientOrderIdOf(order, request.headers['idempotency-key']);
-    const cart = await carts.find(order.cart_id, customer?.id ?? null);
-    const info = order.addressInformation;
-    const placed = await orders.place({
-      clientOrderId, cart, customerId: customer?.id ?? null, groupId: customer?.groupId ?? 0,
-      shippingAddress: allowListedAddress(info.shippingAddress, 'body.addressInformation.shippingAddress'),
-      billingAddress: info.billingAddress ? allowListedAddress(info.billingAddress, 'body.addressInformation.billingAddress') : undefined,
-      shippingMethod: `${info.shipping_carrier_code}_${info.shipping_method_code}`, paymentMethod: info.payment_method_code,
-    });
-    // The confirmation e-mail was queued with the order, in its transaction (the mail worker sends
-    // it once, after a crash too). A replay of an order paid offline needs nothing more.
-    if (!placed.created && !needsPayment(placed)) return sendResult(reply, placed);
-    const summary = await orders.summaryById(placed.backendOrderId);
-    return sendResult(reply, { ...placed, ...(needsPayment(summary) ? { paymentRedirect: await payments.redirectFor(summary, shopperOriginOf(request.headers)) } : {}) });
-  });
+  routes.post(
+    '/api/order',
+    {
+      schema: OrderPlace,
+      // Both forms meet one schema: {order: {…}} is unwrapped before validation.
+      preValidation: async (request) => {
+        request.body = unwrapOrder(request.body) as OrderBody;
+      },
+    },
+    async (request, reply) => {
+      const order = request.body;
+      const customer = customers.customerOf(callerToken(request)) ?? (await customers.ownerOfCart(await carts.ownerOf(order.cart_id), order.user_id));
+      const clientOrderId = clientOrderIdOf(order, request.headers['idempotency-key']);
+      const cart = await carts.find(order.cart_id, customer?.id ?? null);
+      const info = order.addressInformation;
+      const placed = await orders.place({
+        clientOrderId,
+        cart,
+        customerId: customer?.id ?? null,
+        groupId: customer?.groupId ?? 0,
+        shippingAddress: allowListedAddress(info.shippingAddress, 'body.addressInformation.shippingAddress'),
+        billingAddress: info.billingAddress ? allowListedAddress(info.billingAddress, 'body.addressInformation.billingAddress') : undefined,
+        shippingMethod: `${info.shipping_carrier_code}_${info.shipping_method_code}`,
+        paymentMethod: info.payment_method_code,
+      });
+      // The confirmation e-mail was queued with the order, in its transaction (the mail worker sends
+      // it once, after a crash too). A replay of an order paid offline needs nothing more.
+      if (!placed.created && !needsPayment(placed)) return sendResult(reply, placed);
+      const summary = await orders.summaryById(placed.backendOrderId);
+      return sendResult(reply, {
+        ...placed,
+        ...(needsPayment(summary) ? { paymentRedirect: await payments.redirectFor(summary, shopperOriginOf(request.headers)) } : {}),
+      });
+    },
+  );
 
   routes.get('/api/order/status', { schema: OrderRead }, async (request, reply) => {
     // The row id stays inside: the shopper's keys are the number and the client order id.

@@ -9,7 +9,10 @@ import { EMPTY_PRODUCT } from './catalog/product-routes';
 
 /** Spaces collapsed, control characters dropped; a field of blanks is empty. */
 function clean(value: string): string {
-  return value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').replace(/[ \t]+/g, ' ').trim();
+  return value
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
 }
 
 /**

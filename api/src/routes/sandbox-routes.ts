@@ -47,9 +47,13 @@ button:focus-visible,input:focus-visible{outline:3px solid #e69500;outline-offse
 <dt>Kwota</dt><dd>${escapeHtml(amount)}</dd><dt>E-mail</dt><dd>${escapeHtml(payment.email)}</dd></dl>
 <form method="post" action="${SANDBOX_PATH}" novalidate>
 <input type="hidden" name="t" value="${escapeHtml(token)}">
-${blik ? `<label for="blik">Kod BLIK (6 cyfr z aplikacji banku)</label>
+${
+  blik
+    ? `<label for="blik">Kod BLIK (6 cyfr z aplikacji banku)</label>
 <input id="blik" name="blik" inputmode="numeric" autocomplete="one-time-code" maxlength="6" pattern="\\d{6}" aria-describedby="blik-error"${problem ? ' aria-invalid="true" autofocus' : ''}>
-<p id="blik-error" class="error" role="alert">${problem ? escapeHtml(problem) : ''}</p>` : ''}
+<p id="blik-error" class="error" role="alert">${problem ? escapeHtml(problem) : ''}</p>`
+    : ''
+}
 <div class="actions">
 <button type="submit" name="action" value="pay">Zapłać ${escapeHtml(amount)}</button>
 <button type="submit" name="action" value="fail" formnovalidate>Odrzuć płatność</button>
@@ -69,7 +73,8 @@ export async function sandboxRoutes(app: FastifyInstance, { gateway }: { gateway
     reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives: sandboxPageDirectives(nonce, returnTo) } });
     return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page(nonce));
   };
-  const unknown = '<!doctype html><html lang="pl"><title>Nieznana płatność</title><main><h1>Nieznana płatność</h1><p>Link do płatności jest nieprawidłowy.</p></main></html>';
+  const unknown =
+    '<!doctype html><html lang="pl"><title>Nieznana płatność</title><main><h1>Nieznana płatność</h1><p>Link do płatności jest nieprawidłowy.</p></main></html>';
 
   app.get<{ Querystring: { t?: string } }>(SANDBOX_PATH, { schema: { hide: true } }, async (request, reply) => {
     const token = String(request.query.t ?? '');

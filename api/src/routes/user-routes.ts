@@ -1,6 +1,17 @@
 import {
-  HISTORY_PAGE_SIZE, type CustomerUpdate, UserChangePassword, UserCreate, UserCreatePassword, UserLogin, UserLogout, UserMe, UserMeUpdate, UserOrder, UserOrderHistory,
-  UserRefresh, UserResetPassword,
+  HISTORY_PAGE_SIZE,
+  type CustomerUpdate,
+  UserChangePassword,
+  UserCreate,
+  UserCreatePassword,
+  UserLogin,
+  UserLogout,
+  UserMe,
+  UserMeUpdate,
+  UserOrder,
+  UserOrderHistory,
+  UserRefresh,
+  UserResetPassword,
 } from '@kaloryfer/api-contract';
 import { emailProblem, nameProblem, passwordProblem } from '@kaloryfer/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -35,8 +46,10 @@ export async function userRoutes(app: FastifyInstance, { customers, groupTokens,
   routes.post('/api/user/create', { schema: UserCreate }, async (request, reply) => {
     const { customer, password } = request.body;
     const problems = [
-      ['customer.email', emailProblem(customer.email)], ['customer.firstname', nameProblem(customer.firstname)],
-      ['customer.lastname', nameProblem(customer.lastname)], ['password', passwordProblem(password)],
+      ['customer.email', emailProblem(customer.email)],
+      ['customer.firstname', nameProblem(customer.firstname)],
+      ['customer.lastname', nameProblem(customer.lastname)],
+      ['password', passwordProblem(password)],
     ].filter(([, problem]) => problem !== null);
     if (problems.length > 0) throw new ApiError(400, problems.map(([field, problem]) => `${field}: ${problem}`).join('; '));
     // Addresses and the newsletter consent are checked before the account exists, then saved with the profile's rules.
@@ -66,10 +79,12 @@ export async function userRoutes(app: FastifyInstance, { customers, groupTokens,
   });
 
   routes.post('/api/user/reset-password', { schema: UserResetPassword }, async (request, reply) =>
-    sendResult(reply, await customers.requestPasswordReset(request.body.email, caller(request))));
+    sendResult(reply, await customers.requestPasswordReset(request.body.email, caller(request))),
+  );
 
   routes.post('/api/user/create-password', { schema: UserCreatePassword }, async (request, reply) =>
-    sendResult(reply, await customers.createPassword(request.body, caller(request))));
+    sendResult(reply, await customers.createPassword(request.body, caller(request))),
+  );
 
   routes.get('/api/user/me', { schema: UserMe }, async (request, reply) => {
     const claims = await signedIn(request);

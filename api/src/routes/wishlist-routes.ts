@@ -22,11 +22,14 @@ export async function wishlistRoutes(app: FastifyInstance, { customers, wishlist
   routes.get(WISHLIST_ENDPOINT, { schema: WishlistGet }, async (request, reply) => sendResult(reply, await wishlists.list(await customerId(request))));
 
   routes.put(`${WISHLIST_ENDPOINT}/:parentSku`, { schema: WishlistAdd }, async (request, reply) =>
-    sendResult(reply, await wishlists.add(await customerId(request), request.params.parentSku)));
+    sendResult(reply, await wishlists.add(await customerId(request), request.params.parentSku)),
+  );
 
   routes.delete(`${WISHLIST_ENDPOINT}/:itemId`, { schema: WishlistRemove }, async (request, reply) =>
-    sendResult(reply, await wishlists.remove(await customerId(request), [request.params.itemId])));
+    sendResult(reply, await wishlists.remove(await customerId(request), [request.params.itemId])),
+  );
 
   routes.delete(WISHLIST_ENDPOINT, { schema: WishlistRemoveMany }, async (request, reply) =>
-    sendResult(reply, await wishlists.remove(await customerId(request), request.body.items)));
+    sendResult(reply, await wishlists.remove(await customerId(request), request.body.items)),
+  );
 }

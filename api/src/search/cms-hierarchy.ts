@@ -12,14 +12,18 @@ export function cmsHierarchy(pages: CmsPage[]): CmsHierarchyNode[] {
   const byIdentifier = new Map(active.map((page) => [page.identifier, page]));
   const chain = (page: CmsPage): CmsPage[] => {
     const out = [page];
-    for (let parent = page.parent_identifier ? byIdentifier.get(page.parent_identifier) : undefined; parent && !out.includes(parent); parent = parent.parent_identifier ? byIdentifier.get(parent.parent_identifier) : undefined) {
+    for (
+      let parent = page.parent_identifier ? byIdentifier.get(page.parent_identifier) : undefined;
+      parent && !out.includes(parent);
+      parent = parent.parent_identifier ? byIdentifier.get(parent.parent_identifier) : undefined
+    ) {
       out.unshift(parent);
     }
     return out;
   };
   return active.map((page) => {
     const path = chain(page);
-    const parent = page.parent_identifier ? byIdentifier.get(page.parent_identifier) ?? null : null;
+    const parent = page.parent_identifier ? (byIdentifier.get(page.parent_identifier) ?? null) : null;
     return {
       node_id: page.id,
       page_id: page.id,

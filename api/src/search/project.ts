@@ -47,7 +47,10 @@ function pattern(text: string): Pattern {
   let found = compiled.get(text);
   if (!found) {
     const star = text.indexOf('*');
-    const source = text.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+    const source = text
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*');
     found = { full: new RegExp(`^${source}$`), literal: star < 0 ? text : text.slice(0, star), wildcard: star >= 0 };
     if (compiled.size > 1000) compiled.clear();
     compiled.set(text, found);
@@ -99,7 +102,13 @@ export function project<T>(doc: T, includes: string[] | null, excludes: string[]
     const wanted = includes && includes.length > 0 ? includes.map(pattern) : null;
     return select(doc, '', wanted, (excludes ?? []).map(pattern), false) as Partial<T>;
   }
-  let result: unknown = includes && includes.length > 0 ? include(doc, includes.map((field) => field.split('.'))) : doc;
+  let result: unknown =
+    includes && includes.length > 0
+      ? include(
+          doc,
+          includes.map((field) => field.split('.')),
+        )
+      : doc;
   for (const field of excludes ?? []) result = exclude(result, field.split('.'));
   return result as Partial<T>;
 }

@@ -1,6 +1,15 @@
 import { isDeliveryBucket, NOMINAL, RANGE_FACETS, readTemperatures, temperaturesKey, temperaturesProblem, type RangeBucket } from '@kaloryfer/domain';
 import {
-  ENTITY_TYPES, HEAT_OUTPUT, heatOutputColumn, SEARCH_LIMITS, type EntityType, type FacetRequest, type Filter, type Scalar, type SearchRequest, type SortSpec,
+  ENTITY_TYPES,
+  HEAT_OUTPUT,
+  heatOutputColumn,
+  SEARCH_LIMITS,
+  type EntityType,
+  type FacetRequest,
+  type Filter,
+  type Scalar,
+  type SearchRequest,
+  type SortSpec,
 } from './search-request';
 
 /** A request the search cannot answer: the message says what to change (HTTP 400). */
@@ -36,10 +45,12 @@ const FIELD = /^[A-Za-z_][A-Za-z0-9_.]{0,63}$/;
 const OPERATORS = ['in', 'nin', 'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'exists'] as const;
 
 export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isScalar = (value: unknown): value is Scalar => typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+const isScalar = (value: unknown): value is Scalar =>
+  typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
 
 export function fieldName(value: unknown, where: string): string {
-  if (typeof value !== 'string' || !FIELD.test(value)) throw new SearchQueryError(`${where} must be a field name (letters, digits, _ and .), got ${JSON.stringify(value)}`);
+  if (typeof value !== 'string' || !FIELD.test(value))
+    throw new SearchQueryError(`${where} must be a field name (letters, digits, _ and .), got ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -90,7 +101,11 @@ function parseFilter(raw: unknown): Filter[] {
   if ('like' in value) {
     // VSF's CMS loaders send a list (cmsBlock/list with filterValues): any of the patterns.
     const patterns = Array.isArray(value.like) ? value.like : [value.like];
-    if (patterns.length === 0 || patterns.length > 50 || patterns.some((pattern) => typeof pattern !== 'string' || pattern.length === 0 || pattern.length > 128)) {
+    if (
+      patterns.length === 0 ||
+      patterns.length > 50 ||
+      patterns.some((pattern) => typeof pattern !== 'string' || pattern.length === 0 || pattern.length > 128)
+    ) {
       throw new SearchQueryError(`filter ${field}.like must be a text of 1 to 128 characters, or a list of 1 to 50 of them`);
     }
     const likes: Filter[] = (patterns as string[]).map((pattern) => ({ field, op: 'like', pattern }));
@@ -117,7 +132,8 @@ export function checkFilterValues(filter: Filter): void {
 }
 
 function parseRanges(raw: unknown, field: string): RangeBucket[] {
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 50) throw new SearchQueryError(`facet ${field}: options.range must be a list of 1 to 50 {from, to} buckets`);
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 50)
+    throw new SearchQueryError(`facet ${field}: options.range must be a list of 1 to 50 {from, to} buckets`);
   return raw.map((bucket) => {
     const edge = (value: unknown) => {
       if (value === undefined || value === null || value === '*') return null;
@@ -143,7 +159,14 @@ function parseFacet(raw: unknown): FacetRequest {
 /** "price:asc,id:desc", ["price:asc"], [{field, options: 'asc'}] or {field: 'asc'}. */
 export function parseSort(raw: unknown): SortSpec[] {
   if (raw === undefined || raw === null || raw === '') return [];
-  const entries: unknown[] = typeof raw === 'string' ? raw.split(',').filter(Boolean) : Array.isArray(raw) ? raw : isObject(raw) ? Object.entries(raw).map(([field, order]) => ({ field, options: order })) : [raw];
+  const entries: unknown[] =
+    typeof raw === 'string'
+      ? raw.split(',').filter(Boolean)
+      : Array.isArray(raw)
+        ? raw
+        : isObject(raw)
+          ? Object.entries(raw).map(([field, order]) => ({ field, options: order }))
+          : [raw];
   if (entries.length > 5) throw new SearchQueryError('sort takes at most 5 fields');
   return entries.map((entry) => {
     let field: unknown;
@@ -151,7 +174,7 @@ export function parseSort(raw: unknown): SortSpec[] {
     if (typeof entry === 'string') [field, order = 'asc'] = entry.trim().split(':');
     else if (isObject(entry)) {
       field = entry.field;
-      order = typeof entry.options === 'string' ? entry.options : isObject(entry.options) ? entry.options.order ?? 'asc' : entry.order ?? 'asc';
+      order = typeof entry.options === 'string' ? entry.options : isObject(entry.options) ? (entry.options.order ?? 'asc') : (entry.order ?? 'asc');
     }
     const name = fieldName(field, 'sort field');
     const direction = String(order).toLowerCase();
@@ -165,7 +188,13 @@ const SOURCE_FIELD = /^(?=.*[A-Za-z_*])[A-Za-z0-9_.*]{1,64}$/;
 
 export function fieldList(raw: unknown, name: string): string[] | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  const list = typeof raw === 'string' ? raw.split(',').map((part) => part.trim()).filter(Boolean) : raw;
+  const list =
+    typeof raw === 'string'
+      ? raw
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+      : raw;
   if (!Array.isArray(list) || list.length > 200) throw new SearchQueryError(`${name} must be a list of field names`);
   return list.map((field) => {
     if (typeof field !== 'string' || !SOURCE_FIELD.test(field)) {
@@ -181,17 +210,26 @@ export const excludesEverything = (exclude: string[] | null): boolean => exclude
 /** The largest page a type answers (search-request.ts SEARCH_LIMITS says why each). */
 export function maxSizeFor(type: EntityType, exclude: string[] | null): number {
   switch (type) {
-    case 'product': return excludesEverything(exclude) ? SEARCH_LIMITS.maxFacetOnlySize : SEARCH_LIMITS.maxProductSize;
-    case 'cms_page': case 'cms_block': case 'cms_hierarchy': return SEARCH_LIMITS.maxCmsSize;
-    case 'review': return SEARCH_LIMITS.maxReviewSize;
-    default: return SEARCH_LIMITS.maxSize;
+    case 'product':
+      return excludesEverything(exclude) ? SEARCH_LIMITS.maxFacetOnlySize : SEARCH_LIMITS.maxProductSize;
+    case 'cms_page':
+    case 'cms_block':
+    case 'cms_hierarchy':
+      return SEARCH_LIMITS.maxCmsSize;
+    case 'review':
+      return SEARCH_LIMITS.maxReviewSize;
+    default:
+      return SEARCH_LIMITS.maxSize;
   }
 }
 
 export function sizeMessage(type: EntityType, max: number): string {
-  const why = type === 'product'
-    ? max === SEARCH_LIMITS.maxProductSize ? ` (products per request; up to ${SEARCH_LIMITS.maxFacetOnlySize} with _source_exclude=* for facets only)` : ' (facets only)'
-    : '';
+  const why =
+    type === 'product'
+      ? max === SEARCH_LIMITS.maxProductSize
+        ? ` (products per request; up to ${SEARCH_LIMITS.maxFacetOnlySize} with _source_exclude=* for facets only)`
+        : ' (facets only)'
+      : '';
   return `size must be a whole number from 1 to ${max}${why}`;
 }
 
@@ -213,7 +251,10 @@ export function parseCommon(raw: RawSearch): CommonSearch {
   const include = fieldList(raw.include, '_sourceInclude');
   const exclude = fieldList(raw.exclude, '_sourceExclude');
   const max = maxSizeFor(type, exclude);
-  const size = raw.size === undefined || raw.size === null || raw.size === '' ? Math.min(SEARCH_LIMITS.defaultSize, max) : integerOr(raw.size, 1, max, sizeMessage(type, max));
+  const size =
+    raw.size === undefined || raw.size === null || raw.size === ''
+      ? Math.min(SEARCH_LIMITS.defaultSize, max)
+      : integerOr(raw.size, 1, max, sizeMessage(type, max));
   const heatField = heatOutputColumn(heatAtKey(raw.heatAt));
   const atTemperatures = <T extends { field: string }>(item: T): T => {
     const mapped = item.field === HEAT_OUTPUT ? { ...item, field: heatField } : item;
@@ -257,7 +298,8 @@ export function parseSearch(raw: RawSearch): SearchRequest {
   if (!Array.isArray(applied) || applied.length > 100) throw new SearchQueryError('_appliedFilters must be a list of at most 100 filters');
   if (!Array.isArray(available) || available.length > 50) throw new SearchQueryError('_availableFilters must be a list of at most 50 facets');
   const text = query._searchText ?? '';
-  if (typeof text !== 'string' || text.length > SEARCH_LIMITS.maxTextLength) throw new SearchQueryError(`_searchText must be a text of at most ${SEARCH_LIMITS.maxTextLength} characters`);
+  if (typeof text !== 'string' || text.length > SEARCH_LIMITS.maxTextLength)
+    throw new SearchQueryError(`_searchText must be a text of at most ${SEARCH_LIMITS.maxTextLength} characters`);
   const sort = raw.sort !== undefined && raw.sort !== '' ? parseSort(raw.sort) : parseSort(query._appliedSort);
   return {
     type: common.type,

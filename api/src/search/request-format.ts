@@ -57,7 +57,7 @@ export function readSearchRequest(type: string, query: Query, body: unknown): Se
   }
   const src = source(query, body);
   const wrapped = [src.query, src.searchQuery].find((part) => isSearchQuery(part) || typeof part === 'string');
-  const searchQuery = query.request_format === 'search-query' ? wrapped ?? src : isSearchQuery(src) ? src : wrapped;
+  const searchQuery = query.request_format === 'search-query' ? (wrapped ?? src) : isSearchQuery(src) ? src : wrapped;
   const common = {
     type,
     from: src.start ?? query.from ?? query.start,
@@ -72,7 +72,9 @@ export function readSearchRequest(type: string, query: Query, body: unknown): Se
     const fromVsf = query.request_format !== undefined || query.response_format !== undefined;
     return {
       raw: { ...common, query: searchQuery, from: src.from ?? common.from, size: src.size ?? common.size, sort: src.sort ?? query.sort },
-      format, groupToken, withHits: fromVsf,
+      format,
+      groupToken,
+      withHits: fromVsf,
     };
   }
   // An Elasticsearch body: its own from/size/sort/_source are read by the translator; the URL's win.

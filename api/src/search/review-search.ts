@@ -44,6 +44,12 @@ export async function searchReviews(request: SearchRequest, reviews: Reviews, pr
   // Unknown or hidden products and non-approved statuses have no public reviews.
   if (!product || !isViewable(product) || !approvedOnly) return empty;
   const [summary, rows] = await Promise.all([reviews.summary(product.id), reviews.list(product.id, request.from, request.size)]);
-  const items = rows.map((row) => project({ ...row, product_id: product.id, review_status: APPROVED, review_entity: 'product' }, request.include, request.exclude) as Record<string, unknown>);
+  const items = rows.map(
+    (row) =>
+      project({ ...row, product_id: product.id, review_status: APPROVED, review_entity: 'product' }, request.include, request.exclude) as Record<
+        string,
+        unknown
+      >,
+  );
   return { items, total: summary.count, start: request.from, perPage: request.size, aggregations: {} };
 }

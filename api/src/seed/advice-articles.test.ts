@@ -21,18 +21,24 @@ describe('advice articles', () => {
     for (const article of ADVICE_ARTICLES) expect(article.published_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
-  test.each(ADVICE_ARTICLES.map((article) => [article.slug, article] as const))('%s: topic, related category, picture, reading time, markdown-light body', (_slug, article) => {
-    expect(ADVICE_TOPICS).toContain(article.topic);
-    expect(CATEGORIES.map((category) => category.slug)).toContain(article.related_category_slug);
-    expect(parseImagePath(article.image)).not.toBeNull();
-    const words = article.body.replace(/^(## |- )/gm, '').split(/\s+/).filter(Boolean).length;
-    expect(article.reading_minutes).toBe(Math.max(1, Math.ceil(words / WORDS_PER_MINUTE)));
-    expect(article.lead.length).toBeGreaterThan(60);
-    // Only what the storefront's parser knows: "## " headings, "- " items, paragraphs; no markup.
-    expect(article.body).not.toMatch(/[<>]/);
-    expect(article.body).not.toMatch(/^#(?!# )|^### |^\* |^\d+\. /m);
-    expect(article.body.match(/^## /gm)?.length ?? 0).toBeGreaterThanOrEqual(3);
-  });
+  test.each(ADVICE_ARTICLES.map((article) => [article.slug, article] as const))(
+    '%s: topic, related category, picture, reading time, markdown-light body',
+    (_slug, article) => {
+      expect(ADVICE_TOPICS).toContain(article.topic);
+      expect(CATEGORIES.map((category) => category.slug)).toContain(article.related_category_slug);
+      expect(parseImagePath(article.image)).not.toBeNull();
+      const words = article.body
+        .replace(/^(## |- )/gm, '')
+        .split(/\s+/)
+        .filter(Boolean).length;
+      expect(article.reading_minutes).toBe(Math.max(1, Math.ceil(words / WORDS_PER_MINUTE)));
+      expect(article.lead.length).toBeGreaterThan(60);
+      // Only what the storefront's parser knows: "## " headings, "- " items, paragraphs; no markup.
+      expect(article.body).not.toMatch(/[<>]/);
+      expect(article.body).not.toMatch(/^#(?!# )|^### |^\* |^\d+\. /m);
+      expect(article.body.match(/^## /gm)?.length ?? 0).toBeGreaterThanOrEqual(3);
+    },
+  );
 
   test('reading time: 200 words a minute, at least one', () => {
     expect(readingMinutes('słowo '.repeat(200))).toBe(1);
@@ -45,11 +51,17 @@ describe('advice articles', () => {
   });
 });
 
-describe('the figures articles state agree with the shop\'s own rules', () => {
+describe("the figures articles state agree with the shop's own rules", () => {
   const figures = ADVICE_ARTICLES.flatMap((article) => (ADVICE_FIGURES[article.slug] ?? []).map((figure) => [article.slug, figure, article.body] as const));
 
   test('articles on output and sizing carry computed figures', () => {
-    for (const slug of ['grzejniki-do-pompy-ciepla', 'jak-dobrac-moc-grzejnika', 'jaki-rozmiar-grzejnika-lazienkowego', 'grzejnik-lazienkowy-z-grzalka', 'wymiana-grzejnika-zeliwnego']) {
+    for (const slug of [
+      'grzejniki-do-pompy-ciepla',
+      'jak-dobrac-moc-grzejnika',
+      'jaki-rozmiar-grzejnika-lazienkowego',
+      'grzejnik-lazienkowy-z-grzalka',
+      'wymiana-grzejnika-zeliwnego',
+    ]) {
       expect(ADVICE_FIGURES[slug].length).toBeGreaterThan(2);
     }
   });

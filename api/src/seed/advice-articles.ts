@@ -29,7 +29,10 @@ interface ArticleSeed {
 export const WORDS_PER_MINUTE = 200;
 
 export function readingMinutes(body: string): number {
-  const words = body.replace(/^(## |- )/gm, '').split(/\s+/).filter(Boolean).length;
+  const words = body
+    .replace(/^(## |- )/gm, '')
+    .split(/\s+/)
+    .filter(Boolean).length;
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 
@@ -42,8 +45,16 @@ function article(seed: ArticleSeed): AdviceArticle {
   const body = seed.body(writer).trim();
   ADVICE_FIGURES[seed.slug] = writer.figures;
   return {
-    id: nextId++, slug: seed.slug, title: seed.title, topic: seed.topic, lead: seed.lead, body,
-    reading_minutes: readingMinutes(body), published_at: seed.published, image: seed.image, related_category_slug: seed.related,
+    id: nextId++,
+    slug: seed.slug,
+    title: seed.title,
+    topic: seed.topic,
+    lead: seed.lead,
+    body,
+    reading_minutes: readingMinutes(body),
+    published_at: seed.published,
+    image: seed.image,
+    related_category_slug: seed.related,
   };
 }
 
@@ -52,8 +63,12 @@ const exponentText = (code: string) => number(familyOf(code).exponent, 2);
 
 export const ADVICE_ARTICLES: AdviceArticle[] = [
   article({
-    slug: 'grzejniki-do-pompy-ciepla', title: 'Grzejniki do pompy ciepła: ile mocy zostaje przy 55/45 i 45/35', topic: 'pompy-ciepla',
-    published: '2026-11-16', image: '/product/panel-1500x600-f4f4f0.svg', related: 'grzejniki-panelowe-typ-33',
+    slug: 'grzejniki-do-pompy-ciepla',
+    title: 'Grzejniki do pompy ciepła: ile mocy zostaje przy 55/45 i 45/35',
+    topic: 'pompy-ciepla',
+    published: '2026-11-16',
+    image: '/product/panel-1500x600-f4f4f0.svg',
+    related: 'grzejniki-panelowe-typ-33',
     lead: 'Pompa ciepła pracuje najtaniej, gdy woda w grzejnikach jest chłodna. Sprawdź, ile mocy zostaje z grzejnika przy 55/45/20 i 45/35/20 i jak go dobrać, żeby w mroźny dzień było ciepło.',
     body: (f) => {
       const room = f.need(12, 'living');
@@ -91,8 +106,12 @@ Nie zawsze. Policz zapotrzebowanie każdego pomieszczenia osobno i porównaj je 
     },
   }),
   article({
-    slug: 'jak-dobrac-moc-grzejnika', title: 'Jak dobrać moc grzejnika do pomieszczenia', topic: 'dobor-grzejnika',
-    published: '2026-11-02', image: '/product/vertical-500x1800-383e42.svg', related: 'grzejniki-panelowe',
+    slug: 'jak-dobrac-moc-grzejnika',
+    title: 'Jak dobrać moc grzejnika do pomieszczenia',
+    topic: 'dobor-grzejnika',
+    published: '2026-11-02',
+    image: '/product/vertical-500x1800-383e42.svg',
+    related: 'grzejniki-panelowe',
     lead: 'Za mały grzejnik nie dogrzeje pokoju, za duży niepotrzebnie kosztuje. Pokazujemy, jak w kilka minut policzyć potrzebną moc, z uwzględnieniem ocieplenia domu i temperatury wody w instalacji.',
     body: (f) => {
       const living = f.need(15, 'living');
@@ -131,8 +150,12 @@ Dla salonu z przykładu i kotła kondensacyjnego pracującego na 55/45/20 szukaj
     },
   }),
   article({
-    slug: 'zawory-i-glowice-termostatyczne', title: 'Zawory i głowice termostatyczne: jak działają i jak je ustawić', topic: 'sterowanie',
-    published: '2026-10-20', image: '/product/head-400x600-f4f4f0.svg', related: 'glowice-termostatyczne',
+    slug: 'zawory-i-glowice-termostatyczne',
+    title: 'Zawory i głowice termostatyczne: jak działają i jak je ustawić',
+    topic: 'sterowanie',
+    published: '2026-10-20',
+    image: '/product/head-400x600-f4f4f0.svg',
+    related: 'glowice-termostatyczne',
     lead: 'Cyfry na głowicy to nie moc grzejnika, tylko temperatura w pokoju. Wyjaśniamy, jak współpracują zawór i głowica, co oznacza nastawa wstępna i jak ustawić głowicę, żeby oszczędzać.',
     body: (f) => `
 ## Zawór i głowica to dwie części
@@ -168,8 +191,12 @@ Wiele zaworów ma pierścień nastawy wstępnej (zwykle 1–6 albo N). Instalato
 - głowice elektroniczne obniżą temperaturę w nocy i pod nieobecność domowników; wersje z Wi-Fi ustawisz z telefonu.`,
   }),
   article({
-    slug: 'odpowietrzanie-grzejnikow', title: 'Odpowietrzanie grzejników krok po kroku', topic: 'konserwacja',
-    published: '2026-10-06', image: '/product/valve-600x400-b8bcc0.svg', related: 'zawory',
+    slug: 'odpowietrzanie-grzejnikow',
+    title: 'Odpowietrzanie grzejników krok po kroku',
+    topic: 'konserwacja',
+    published: '2026-10-06',
+    image: '/product/valve-600x400-b8bcc0.svg',
+    related: 'zawory',
     lead: 'Bulgotanie i zimna góra grzejnika to znak, że w środku jest powietrze. Odpowietrzysz go samodzielnie w kilka minut – wystarczy kluczyk, szmatka i chwila uwagi.',
     body: () => `
 ## Po czym poznać zapowietrzony grzejnik
@@ -195,8 +222,12 @@ Po odpowietrzeniu ciśnienie w instalacji spada. Sprawdź manometr przy kotle: w
 Jeżeli grzejniki trzeba odpowietrzać co kilka dni, w instalacji jest nieszczelność albo za mało wody w naczyniu wzbiorczym. Wezwij instalatora. Pomocne są też automatyczne odpowietrzniki montowane w najwyższych punktach instalacji: same wypuszczają powietrze, gdy się zbierze.`,
   }),
   article({
-    slug: 'grzejnik-lazienkowy-z-grzalka', title: 'Grzejnik łazienkowy z grzałką: jak to działa i ile kosztuje', topic: 'lazienka',
-    published: '2026-09-22', image: '/product/electric-500x1200-f4f4f0.svg', related: 'grzalki',
+    slug: 'grzejnik-lazienkowy-z-grzalka',
+    title: 'Grzejnik łazienkowy z grzałką: jak to działa i ile kosztuje',
+    topic: 'lazienka',
+    published: '2026-09-22',
+    image: '/product/electric-500x1200-f4f4f0.svg',
+    related: 'grzalki',
     lead: 'Drabinka podłączona do centralnego ogrzewania grzeje tylko w sezonie. Grzałka elektryczna suszy ręczniki także latem – podpowiadamy, jak ją dobrać, podłączyć i ile kosztuje prąd.',
     body: (f) => {
       const ladder = f.model('LD', 500, 1200);
@@ -227,8 +258,12 @@ Grzałka 400 W pracująca dwie godziny dziennie przez 30 dni zużyje ${number(kw
     },
   }),
   article({
-    slug: 'jaki-rozmiar-grzejnika-lazienkowego', title: 'Jaki rozmiar grzejnika łazienkowego wybrać', topic: 'lazienka',
-    published: '2026-09-08', image: '/product/ladder-500x1800-f4f4f0.svg', related: 'grzejniki-drabinkowe',
+    slug: 'jaki-rozmiar-grzejnika-lazienkowego',
+    title: 'Jaki rozmiar grzejnika łazienkowego wybrać',
+    topic: 'lazienka',
+    published: '2026-09-08',
+    image: '/product/ladder-500x1800-f4f4f0.svg',
+    related: 'grzejniki-drabinkowe',
     lead: 'Drabinka ma ogrzać łazienkę do 24 °C i wysuszyć ręczniki. Liczymy, jakiej mocy potrzebuje łazienka 6 m² i jaki rozmiar grzejnika ją zapewni przy różnych temperaturach wody.',
     body: (f) => {
       const bathroom = f.need(6, 'bathroom');
@@ -266,8 +301,12 @@ Ręcznik przewieszony przez drabinkę zasłania część jej powierzchni. Jeśli
     },
   }),
   article({
-    slug: 'podlaczenie-boczne-czy-dolne', title: 'Podłączenie boczne czy dolne?', topic: 'montaz',
-    published: '2026-08-25', image: '/product/set-800x400-b8bcc0.svg', related: 'zestawy-przylaczeniowe',
+    slug: 'podlaczenie-boczne-czy-dolne',
+    title: 'Podłączenie boczne czy dolne?',
+    topic: 'montaz',
+    published: '2026-08-25',
+    image: '/product/set-800x400-b8bcc0.svg',
+    related: 'zestawy-przylaczeniowe',
     lead: 'Rozstaw 500 mm z boku czy V50 od dołu? Wyjaśniamy różnice między podłączeniami grzejnika i podpowiadamy, które wybrać przy wymianie, a które w nowym domu.',
     body: () => `
 ## Podłączenie boczne
@@ -293,8 +332,12 @@ Moc podawana w katalogu dotyczy podłączenia jednostronnego: zasilanie u góry,
 - łazienka: podłączenie dolne lub środkowe, z zaworami w kolorze grzejnika.`,
   }),
   article({
-    slug: 'odleglosci-montazowe-grzejnika', title: 'Na jakiej wysokości powiesić grzejnik: odległości od podłogi, ściany i parapetu', topic: 'montaz',
-    published: '2026-08-11', image: '/product/horizontal-1400x600-c9cbcc.svg', related: 'grzejniki-dekoracyjne-poziome',
+    slug: 'odleglosci-montazowe-grzejnika',
+    title: 'Na jakiej wysokości powiesić grzejnik: odległości od podłogi, ściany i parapetu',
+    topic: 'montaz',
+    published: '2026-08-11',
+    image: '/product/horizontal-1400x600-c9cbcc.svg',
+    related: 'grzejniki-dekoracyjne-poziome',
     lead: 'Grzejnik powieszony za nisko trudno wyczyścić, za blisko parapetu – słabo grzeje. Zebraliśmy odległości montażowe, które warto zachować, i pokazujemy, jak dobrać szerokość do okna.',
     body: () => {
       const windowWidth = 1500;
@@ -327,8 +370,12 @@ Grzejnik pod oknem powinien mieć co najmniej trzy czwarte szerokości okna – 
     },
   }),
   article({
-    slug: 'grzejnik-czy-ogrzewanie-podlogowe', title: 'Grzejniki czy ogrzewanie podłogowe?', topic: 'dobor-grzejnika',
-    published: '2026-07-28', image: '/product/panel-1200x600-f4f4f0.svg', related: 'grzejniki-panelowe-typ-22',
+    slug: 'grzejnik-czy-ogrzewanie-podlogowe',
+    title: 'Grzejniki czy ogrzewanie podłogowe?',
+    topic: 'dobor-grzejnika',
+    published: '2026-07-28',
+    image: '/product/panel-1200x600-f4f4f0.svg',
+    related: 'grzejniki-panelowe-typ-22',
     lead: 'Podłogówka kojarzy się z komfortem, grzejniki z szybką reakcją. Porównujemy oba systemy: temperatury pracy, koszty, bezwładność i to, jak połączyć je w jednym domu.',
     body: (f) => `
 ## Inne temperatury wody
@@ -357,8 +404,12 @@ Częsty i dobry wybór to podłogówka w łazience, kuchni i salonie na parterze
 Grzejniki też mogą pracować z pompą ciepła – trzeba je jednak dobrać na niższą temperaturę zasilania. Przy 45/35/20 grzejnik daje ${f.share('45/35/20')} mocy katalogowej, więc grzejniki są większe niż przy kotle gazowym.`,
   }),
   article({
-    slug: 'wymiana-grzejnika-zeliwnego', title: 'Wymiana starego grzejnika żeliwnego', topic: 'montaz',
-    published: '2026-07-14', image: '/product/castiron-600x760-f4f4f0.svg', related: 'grzejniki-zeliwne',
+    slug: 'wymiana-grzejnika-zeliwnego',
+    title: 'Wymiana starego grzejnika żeliwnego',
+    topic: 'montaz',
+    published: '2026-07-14',
+    image: '/product/castiron-600x760-f4f4f0.svg',
+    related: 'grzejniki-zeliwne',
     lead: 'Stare żeberka grzeją, ale zajmują miejsce i dużo ważą. Podpowiadamy, jak dobrać nowy grzejnik, gdy wymieniasz żeliwo – i dlaczego po wymianie kotła stary grzejnik przestaje wystarczać.',
     body: (f) => {
       const old = f.model('ZL', 600, 760);
@@ -393,8 +444,12 @@ Nowego grzejnika nie dobiera się do mocy starego, tylko do zapotrzebowania pomi
     },
   }),
   article({
-    slug: 'kolory-grzejnikow-ral', title: 'Kolor grzejnika: biel, antracyt czy kolor z palety RAL', topic: 'aranzacje',
-    published: '2026-06-30', image: '/product/vertical-500x1800-2e4a3f.svg', related: 'grzejniki-dekoracyjne-pionowe',
+    slug: 'kolory-grzejnikow-ral',
+    title: 'Kolor grzejnika: biel, antracyt czy kolor z palety RAL',
+    topic: 'aranzacje',
+    published: '2026-06-30',
+    image: '/product/vertical-500x1800-2e4a3f.svg',
+    related: 'grzejniki-dekoracyjne-pionowe',
     lead: 'Grzejnik może zniknąć na ścianie albo stać się ozdobą wnętrza. Podpowiadamy, jak dobrać kolor, czym różnią się odcienie RAL i ile trwa malowanie grzejnika na zamówienie.',
     body: () => `
 ## Kolory standardowe
@@ -422,8 +477,12 @@ Wiele modeli pomalujemy na dowolny kolor z palety RAL. Malowanie proszkowe jest 
 - odcień na ekranie różni się od rzeczywistego; przed zamówieniem porównaj wzornik RAL w świetle dziennym.`,
   }),
   article({
-    slug: 'czyszczenie-grzejnikow', title: 'Czyszczenie grzejników przed sezonem grzewczym', topic: 'konserwacja',
-    published: '2026-06-16', image: '/product/tubular-900x600-f4f4f0.svg', related: 'grzejniki-stalowe-rurowe',
+    slug: 'czyszczenie-grzejnikow',
+    title: 'Czyszczenie grzejników przed sezonem grzewczym',
+    topic: 'konserwacja',
+    published: '2026-06-16',
+    image: '/product/tubular-900x600-f4f4f0.svg',
+    related: 'grzejniki-stalowe-rurowe',
     lead: 'Kurz między lamelami grzejnika to mniej ciepła i suche powietrze w pokoju. Pokazujemy, jak wyczyścić grzejnik panelowy, rurowy i łazienkowy, nie uszkadzając lakieru.',
     body: () => `
 ## Dlaczego warto
@@ -456,8 +515,12 @@ Osad z wody i kosmetyków zmyjesz łagodnym płynem do mycia naczyń rozcieńczo
 Przed sezonem sprawdź, czy zawory nie przeciekają, czy głowice obracają się swobodnie i czy grzejniki nagrzewają się równo na całej powierzchni. Zimna góra oznacza powietrze – wtedy grzejnik trzeba odpowietrzyć.`,
   }),
   article({
-    slug: 'grzejnik-pod-oknem-czy-na-scianie', title: 'Grzejnik pod oknem czy na innej ścianie?', topic: 'aranzacje',
-    published: '2026-06-02', image: '/product/horizontal-1400x600-383e42.svg', related: 'grzejniki-dekoracyjne',
+    slug: 'grzejnik-pod-oknem-czy-na-scianie',
+    title: 'Grzejnik pod oknem czy na innej ścianie?',
+    topic: 'aranzacje',
+    published: '2026-06-02',
+    image: '/product/horizontal-1400x600-383e42.svg',
+    related: 'grzejniki-dekoracyjne',
     lead: 'Tradycyjnie grzejnik stoi pod oknem. W nowych domach z dobrymi oknami można go postawić gdzie indziej – podpowiadamy, kiedy to dobry pomysł i jaki grzejnik wybrać.',
     body: (f) => {
       const vertical = f.model('DP', 500, 1800);
@@ -484,8 +547,12 @@ Pod oknem sprawdzi się grzejnik poziomy, na wąskiej ścianie – pionowy dekor
     },
   }),
   article({
-    slug: 'plukanie-instalacji-co', title: 'Płukanie instalacji c.o. – kiedy i po co', topic: 'konserwacja',
-    published: '2026-05-19', image: '/product/set-800x400-383e42.svg', related: 'akcesoria',
+    slug: 'plukanie-instalacji-co',
+    title: 'Płukanie instalacji c.o. – kiedy i po co',
+    topic: 'konserwacja',
+    published: '2026-05-19',
+    image: '/product/set-800x400-383e42.svg',
+    related: 'akcesoria',
     lead: 'Osady i szlam w instalacji obniżają moc grzejników i skracają życie kotła. Podpowiadamy, po czym poznać zamuloną instalację, kiedy ją płukać i jak ochronić ją później.',
     body: () => `
 ## Objawy

@@ -1,6 +1,4 @@
-import {
-  heatOutput, logMeanDeltaT, neededOutput, parseTemperatures, DEFAULT_EXPONENT, WATTS_PER_SQUARE_METRE, type Temperatures,
-} from '@kaloryfer/domain';
+import { heatOutput, logMeanDeltaT, neededOutput, parseTemperatures, DEFAULT_EXPONENT, WATTS_PER_SQUARE_METRE, type Temperatures } from '@kaloryfer/domain';
 import { formatNumber } from '@kaloryfer/i18n/src/format-numbers';
 import { RADIATOR_FAMILIES } from './families';
 import { ratedOutput } from './radiator-formulas';
@@ -107,7 +105,8 @@ export class FigureWriter {
   /** The smallest radiator of a family (optionally of one height) that gives `needed` watts at `at`. */
   smallest(family: string, needed: number, at: string, height?: number) {
     const { widths, heights, exponent } = familyOf(family);
-    const sizes = heights.filter((candidate) => height === undefined || candidate === height)
+    const sizes = heights
+      .filter((candidate) => height === undefined || candidate === height)
       .flatMap((h) => widths.map((w) => ({ width: w, height: h, nominal: modelOutput(family, w, h) })))
       .filter((size) => heatOutput(size.nominal, temperatures(at), exponent) >= needed)
       .sort((a, b) => a.nominal - b.nominal || a.width - b.width);

@@ -46,14 +46,24 @@ export function buildRadiator(run: SeedRun, family: RadiatorFamily, index: numbe
   const connection = rng.pick(family.connections);
   const configurable = rng.chance(family.configurableShare);
   const range = sizeRange(rng, family, identity.panelHeight, configurable);
-  const product = newProduct(run, { sku: identity.sku, name: identity.name, type_id: configurable ? 'configurable' : 'simple', leafCategory: family.categoryId });
+  const product = newProduct(run, {
+    sku: identity.sku,
+    name: identity.name,
+    type_id: configurable ? 'configurable' : 'simple',
+    leafCategory: family.categoryId,
+  });
   const attributes = radiatorAttributes(rng, family, identity, material, connection);
   const children = range.variants.map((variant) => variantOf(run, family, identity, material, variant, configurable));
   const colours = coloursOf(range.variants);
   Object.assign(product, attributes, parentOffer(run, family, identity, range, colours, children));
   Object.assign(product, configurable ? configurableParts(children, colours, range) : simpleParts(children[0]));
   if (family.madeToOrderOptions && rng.chance(0.4)) product.custom_options = madeToOrderOptions(product.id);
-  describeRadiator(product, family, colours, children.map((child) => child.power ?? 0));
+  describeRadiator(
+    product,
+    family,
+    colours,
+    children.map((child) => child.power ?? 0),
+  );
   return product;
 }
 
@@ -114,7 +124,14 @@ function radiatorAttributes(rng: Random, family: RadiatorFamily, identity: Radia
 }
 
 /** One width × height × colour SKU: its own price, promotion, stock, ratings and price history. */
-function variantOf(run: SeedRun, family: RadiatorFamily, identity: RadiatorIdentity, material: number, { width, height, colour }: Variant, configurable: boolean): ConfigurableChild {
+function variantOf(
+  run: SeedRun,
+  family: RadiatorFamily,
+  identity: RadiatorIdentity,
+  material: number,
+  { width, height, colour }: Variant,
+  configurable: boolean,
+): ConfigurableChild {
   const { rng } = run;
   // A simple radiator is its one variant: it keeps the parent's SKU (and its price history with it).
   const sku = configurable ? `${identity.sku}-${width}x${height}-${colour.code}` : identity.sku;
@@ -176,18 +193,39 @@ function colourGallery(family: RadiatorFamily, name: string, { width, height, co
   return {
     image,
     thumbnail: image,
-    media_gallery: colours.map((each, pos) => ({ image: imagePath(family.style, width, height, each), label: `${name} – ${each.label.toLowerCase()}`, pos, typ: 'image' as const })),
+    media_gallery: colours.map((each, pos) => ({
+      image: imagePath(family.style, width, height, each),
+      label: `${name} – ${each.label.toLowerCase()}`,
+      pos,
+      typ: 'image' as const,
+    })),
   };
 }
 
 /** A configurable parent: its children, the colour/width/height options that pick one, and their stock summed. */
-function configurableParts(children: ConfigurableChild[], colours: ColourSeed[], range: SizeRange): Pick<Product, 'configurable_children' | 'configurable_options' | 'stock'> {
+function configurableParts(
+  children: ConfigurableChild[],
+  colours: ColourSeed[],
+  range: SizeRange,
+): Pick<Product, 'configurable_children' | 'configurable_options' | 'stock'> {
   return {
     configurable_children: children,
     configurable_options: [
-      configurableOption('color', 'Kolor', colours.map((colour) => ({ value_index: colour.id, label: colour.label }))),
-      configurableOption('width', 'Szerokość', range.widthOptions.map((width) => ({ value_index: width, label: `${width} mm` }))),
-      configurableOption('height', 'Wysokość', range.heightOptions.map((height) => ({ value_index: height, label: `${height} mm` }))),
+      configurableOption(
+        'color',
+        'Kolor',
+        colours.map((colour) => ({ value_index: colour.id, label: colour.label })),
+      ),
+      configurableOption(
+        'width',
+        'Szerokość',
+        range.widthOptions.map((width) => ({ value_index: width, label: `${width} mm` })),
+      ),
+      configurableOption(
+        'height',
+        'Wysokość',
+        range.heightOptions.map((height) => ({ value_index: height, label: `${height} mm` })),
+      ),
     ],
     // The parent itself is not counted: it is in stock while an enabled child is.
     stock: {
@@ -208,17 +246,35 @@ function configurableOption(code: string, label: string, values: ConfigurableOpt
 /** A simple radiator is its one variant: the product takes the variant's price, stock, size and GTIN. */
 function simpleParts(only: ConfigurableChild): Partial<Product> {
   return {
-    price: only.price, special_price: only.special_price, special_from_date: only.special_from_date, special_to_date: only.special_to_date,
-    stock: only.stock, color: only.color, width: only.width, height: only.height, size: only.size, weight: only.weight,
-    elements_count: only.elements_count, delivery_time: only.delivery_time, gtin: only.gtin,
+    price: only.price,
+    special_price: only.special_price,
+    special_from_date: only.special_from_date,
+    special_to_date: only.special_to_date,
+    stock: only.stock,
+    color: only.color,
+    width: only.width,
+    height: only.height,
+    size: only.size,
+    weight: only.weight,
+    elements_count: only.elements_count,
+    delivery_time: only.delivery_time,
+    gtin: only.gtin,
   };
 }
 
 /** Custom options of decorative and ladder radiators: a RAL colour (a surcharge in %) and factory-fitted valves (a fixed price). */
-const MADE_TO_ORDER: readonly { title: string; type: CustomOptionDef['type']; values: readonly Pick<CustomOptionValueDef, 'title' | 'price' | 'price_type'>[] }[] = [
+const MADE_TO_ORDER: readonly {
+  title: string;
+  type: CustomOptionDef['type'];
+  values: readonly Pick<CustomOptionValueDef, 'title' | 'price' | 'price_type'>[];
+}[] = [
   {
-    title: 'Kolor RAL na zamówienie', type: 'drop_down',
-    values: [{ title: 'Dowolny kolor RAL (gładki)', price: 15, price_type: 'percent' }, { title: 'Kolor RAL strukturalny', price: 20, price_type: 'percent' }],
+    title: 'Kolor RAL na zamówienie',
+    type: 'drop_down',
+    values: [
+      { title: 'Dowolny kolor RAL (gładki)', price: 15, price_type: 'percent' },
+      { title: 'Kolor RAL strukturalny', price: 20, price_type: 'percent' },
+    ],
   },
   { title: 'Fabryczny montaż zaworów', type: 'checkbox', values: [{ title: 'Zamontuj zawory w fabryce', price: 89, price_type: 'fixed' }] },
 ];
@@ -227,7 +283,11 @@ const MADE_TO_ORDER: readonly { title: string; type: CustomOptionDef['type']; va
 function madeToOrderOptions(productId: number): CustomOptionDef[] {
   let valueId = productId * 100;
   return MADE_TO_ORDER.map((option, index) => ({
-    option_id: productId * 10 + index + 1, title: option.title, type: option.type, is_require: false, sort_order: index + 1,
+    option_id: productId * 10 + index + 1,
+    title: option.title,
+    type: option.type,
+    is_require: false,
+    sort_order: index + 1,
     values: option.values.map((value, position) => {
       valueId += 1;
       return { option_type_id: valueId, title: value.title, price: value.price, price_type: value.price_type, sort_order: position + 1 };

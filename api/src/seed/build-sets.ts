@@ -34,12 +34,25 @@ export function buildBundle(run: SeedRun, index: number, radiators: Product[]): 
   const product = newProduct(run, { sku, name, type_id: 'bundle', leafCategory: radiator.category_ids[radiator.category_ids.length - 1] });
   product.bundle_options = bundleOptions(product, (radiator.configurable_children ?? []).filter((child) => child.status < 2).slice(0, 3), valves, heads);
   Object.assign(product, {
-    image: radiator.image, thumbnail: radiator.thumbnail, media_gallery: radiator.media_gallery,
+    image: radiator.image,
+    thumbnail: radiator.thumbnail,
+    media_gallery: radiator.media_gallery,
     stock: { ...stockFor(run, 'made-to-order'), is_in_stock: radiator.stock.is_in_stock },
-    manufacturer: radiator.manufacturer, heater_type: radiator.heater_type, material: radiator.material, mount: radiator.mount,
-    connection_width: radiator.connection_width, power_75_65_20: radiator.power_75_65_20, power_70_55_20: radiator.power_70_55_20,
-    power: radiator.power, width_options: radiator.width_options, height_options: radiator.height_options, delivery_time: radiator.delivery_time,
-    free_valves: 1, brand: radiator.brand, model: radiator.model, equipment_set: 'Grzejnik, zestaw zaworów, uchwyty',
+    manufacturer: radiator.manufacturer,
+    heater_type: radiator.heater_type,
+    material: radiator.material,
+    mount: radiator.mount,
+    connection_width: radiator.connection_width,
+    power_75_65_20: radiator.power_75_65_20,
+    power_70_55_20: radiator.power_70_55_20,
+    power: radiator.power,
+    width_options: radiator.width_options,
+    height_options: radiator.height_options,
+    delivery_time: radiator.delivery_time,
+    free_valves: 1,
+    brand: radiator.brand,
+    model: radiator.model,
+    equipment_set: 'Grzejnik, zestaw zaworów, uchwyty',
   });
   const short = `Grzejnik ${radiator.model} w zestawie z zaworami termostatycznymi – taniej niż osobno.`;
   Object.assign(product, {
@@ -58,16 +71,41 @@ export function buildBundle(run: SeedRun, index: number, radiators: Product[]): 
  * when there is none. Ids follow the product id: options × 10 + n, links × 100 + n.
  */
 function bundleOptions(product: Product, radiatorSizes: { sku: string }[], valves: Product[], heads: Product[]): BundleOptionDef[] {
-  const choices: { title: string; required: boolean; type: BundleOptionDef['type']; items: { sku: string }[]; canChangeQuantity: 0 | 1; defaultIndex: number | null }[] = [
+  const choices: {
+    title: string;
+    required: boolean;
+    type: BundleOptionDef['type'];
+    items: { sku: string }[];
+    canChangeQuantity: 0 | 1;
+    defaultIndex: number | null;
+  }[] = [
     { title: 'Grzejnik', required: true, type: 'radio', items: radiatorSizes, canChangeQuantity: 0, defaultIndex: 0 },
     { title: 'Zawory', required: true, type: 'select', items: valves, canChangeQuantity: 1, defaultIndex: 0 },
     { title: 'Głowica termostatyczna (opcjonalnie)', required: false, type: 'checkbox', items: heads, canChangeQuantity: 0, defaultIndex: null },
   ];
   let linkId = product.id * 100;
-  return choices.flatMap((choice, index) => (choice.required || choice.items.length > 0 ? [{
-    option_id: product.id * 10 + index + 1, title: choice.title, required: choice.required, type: choice.type, position: index + 1, sku: product.sku,
-    product_links: choice.items.map((item, position) => ({ id: linkId++, sku: item.sku, qty: 1, can_change_quantity: choice.canChangeQuantity, is_default: position === choice.defaultIndex, position })),
-  }] : []));
+  return choices.flatMap((choice, index) =>
+    choice.required || choice.items.length > 0
+      ? [
+          {
+            option_id: product.id * 10 + index + 1,
+            title: choice.title,
+            required: choice.required,
+            type: choice.type,
+            position: index + 1,
+            sku: product.sku,
+            product_links: choice.items.map((item, position) => ({
+              id: linkId++,
+              sku: item.sku,
+              qty: 1,
+              can_change_quantity: choice.canChangeQuantity,
+              is_default: position === choice.defaultIndex,
+              position,
+            })),
+          },
+        ]
+      : [],
+  );
 }
 
 /** A set of valves sold together: grouped product of simple accessories at qty 1. Undefined when fewer than two are listed. */
@@ -79,12 +117,22 @@ export function buildGroupedSet(run: SeedRun, index: number): Product | undefine
   const name = `Komplet zaworów termostatycznych z głowicą ${index + 1}, ${finish.label.toLowerCase()}`;
   const product = newProduct(run, { sku, name, type_id: 'grouped', leafCategory: VALVES });
   product.product_links = members.map((member, position): ProductLink => ({
-    link_type: 'associated', linked_product_sku: member.sku, linked_product_type: 'simple', sku, position, qty: 1,
+    link_type: 'associated',
+    linked_product_sku: member.sku,
+    linked_product_type: 'simple',
+    sku,
+    position,
+    qty: 1,
   }));
   Object.assign(product, {
-    image: members[0].image, thumbnail: members[0].thumbnail, media_gallery: members.map((member, pos) => ({ image: member.image, label: member.name, pos, typ: 'image' })),
+    image: members[0].image,
+    thumbnail: members[0].thumbnail,
+    media_gallery: members.map((member, pos) => ({ image: member.image, label: member.name, pos, typ: 'image' })),
     stock: { ...stockFor(run, 'made-to-order'), is_in_stock: members.every((member) => member.stock.is_in_stock) },
-    accessory_type: 701, color: finish.id, delivery_time: 1, material: 405,
+    accessory_type: 701,
+    color: finish.id,
+    delivery_time: 1,
+    material: 405,
   });
   const short = 'Zawór zasilający, zawór powrotny i głowica termostatyczna w jednym kolorze.';
   Object.assign(product, {

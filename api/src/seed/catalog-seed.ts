@@ -74,17 +74,39 @@ const BATCH = 400;
 
 async function insertBatches<T extends keyof Database>(trx: Kysely<Database>, table: T, rows: Record<string, unknown>[]) {
   for (let start = 0; start < rows.length; start += BATCH) {
-    await trx.insertInto(table).values(rows.slice(start, start + BATCH) as never).execute();
+    await trx
+      .insertInto(table)
+      .values(rows.slice(start, start + BATCH) as never)
+      .execute();
   }
 }
 
-const CATALOG_TABLES = ['category', 'attribute', 'tax_rule', 'product', 'stock_item', 'price_history', 'cms_page', 'cms_block', 'advice_article', 'catalog_meta', 'review'] as const;
+const CATALOG_TABLES = [
+  'category',
+  'attribute',
+  'tax_rule',
+  'product',
+  'stock_item',
+  'price_history',
+  'cms_page',
+  'cms_block',
+  'advice_article',
+  'catalog_meta',
+  'review',
+] as const;
 
 /** Stock rows: every SKU a cart can hold (simple products, children and composites). */
 export function stockRows(products: Product[]) {
   const row = (sku: string, productId: number, parentSku: string | null, stock: Product['stock']) => ({
-    sku, product_id: productId, parent_sku: parentSku, qty: stock.qty, is_in_stock: stock.is_in_stock ? 1 : 0,
-    manage_stock: stock.manage_stock ? 1 : 0, is_volatile: stock.is_volatile ? 1 : 0, min_sale_qty: stock.min_sale_qty, max_sale_qty: stock.max_sale_qty,
+    sku,
+    product_id: productId,
+    parent_sku: parentSku,
+    qty: stock.qty,
+    is_in_stock: stock.is_in_stock ? 1 : 0,
+    manage_stock: stock.manage_stock ? 1 : 0,
+    is_volatile: stock.is_volatile ? 1 : 0,
+    min_sale_qty: stock.min_sale_qty,
+    max_sale_qty: stock.max_sale_qty,
   });
   return products.flatMap((product) => [
     row(product.sku, product.id, null, product.stock),
@@ -103,26 +125,67 @@ export async function seedCatalog(db: Db, options: SeedOptions): Promise<SeedRes
   const categories = buildCategories(products);
   await db.kysely.transaction().execute(async (trx) => {
     for (const table of CATALOG_TABLES) await trx.deleteFrom(table).execute();
-    await insertBatches(trx, 'category', categories.map((category) => ({
-      id: category.id, parent_id: category.parent_id, slug: category.slug, url_path: category.url_path, position: category.position, doc: JSON.stringify(category),
-    })));
-    await insertBatches(trx, 'attribute', ATTRIBUTES.map((attribute) => ({ attribute_id: attribute.attribute_id, attribute_code: attribute.attribute_code, doc: JSON.stringify(attribute) })));
-    await insertBatches(trx, 'tax_rule', TAX_RULES.map((rule) => ({ id: rule.id, doc: JSON.stringify(rule) })));
-    await insertBatches(trx, 'product', products.map((product) => ({
-      id: product.id, sku: product.sku, type_id: product.type_id, url_path: product.url_path, status: product.status,
-      visibility: product.visibility, updated_at: product.updated_at, doc: JSON.stringify(product),
-    })));
+    await insertBatches(
+      trx,
+      'category',
+      categories.map((category) => ({
+        id: category.id,
+        parent_id: category.parent_id,
+        slug: category.slug,
+        url_path: category.url_path,
+        position: category.position,
+        doc: JSON.stringify(category),
+      })),
+    );
+    await insertBatches(
+      trx,
+      'attribute',
+      ATTRIBUTES.map((attribute) => ({ attribute_id: attribute.attribute_id, attribute_code: attribute.attribute_code, doc: JSON.stringify(attribute) })),
+    );
+    await insertBatches(
+      trx,
+      'tax_rule',
+      TAX_RULES.map((rule) => ({ id: rule.id, doc: JSON.stringify(rule) })),
+    );
+    await insertBatches(
+      trx,
+      'product',
+      products.map((product) => ({
+        id: product.id,
+        sku: product.sku,
+        type_id: product.type_id,
+        url_path: product.url_path,
+        status: product.status,
+        visibility: product.visibility,
+        updated_at: product.updated_at,
+        doc: JSON.stringify(product),
+      })),
+    );
     await insertBatches(trx, 'stock_item', stockRows(products));
-    await insertBatches(trx, 'price_history', priceHistory.flatMap(({ sku, points }) => points.map((point) => ({ sku, valid_from: point.from, price_incl_tax: point.price }))));
+    await insertBatches(
+      trx,
+      'price_history',
+      priceHistory.flatMap(({ sku, points }) => points.map((point) => ({ sku, valid_from: point.from, price_incl_tax: point.price }))),
+    );
     // CMS HTML is stored sanitised (docs/content.md); the catalogue sanitises it again on load.
-    await insertBatches(trx, 'cms_page', CMS_PAGES.map(sanitizeCmsPage).map((page) => ({ id: page.id, identifier: page.identifier, doc: JSON.stringify(page) })));
-    await insertBatches(trx, 'cms_block', CMS_BLOCKS.map(sanitizeCmsBlock).map((block) => ({ id: block.id, identifier: block.identifier, doc: JSON.stringify(block) })));
-    await insertBatches(trx, 'advice_article', ADVICE_ARTICLES.map((article) => ({ id: article.id, slug: article.slug, published_at: article.published_at, doc: JSON.stringify(article) })));
+    await insertBatches(
+      trx,
+      'cms_page',
+      CMS_PAGES.map(sanitizeCmsPage).map((page) => ({ id: page.id, identifier: page.identifier, doc: JSON.stringify(page) })),
+    );
+    await insertBatches(
+      trx,
+      'cms_block',
+      CMS_BLOCKS.map(sanitizeCmsBlock).map((block) => ({ id: block.id, identifier: block.identifier, doc: JSON.stringify(block) })),
+    );
+    await insertBatches(
+      trx,
+      'advice_article',
+      ADVICE_ARTICLES.map((article) => ({ id: article.id, slug: article.slug, published_at: article.published_at, doc: JSON.stringify(article) })),
+    );
     // Reviews point at product ids, which a new catalogue reuses: the old ones go with it.
     await insertBatches(trx, 'review', generateReviews(products, options.seed, today) as never);
-    await insertBatches(trx, 'catalog_meta', [
-      { key: 'seed', value: JSON.stringify({ products: options.products, seed: options.seed, today }) },
-    ]);
+    await insertBatches(trx, 'catalog_meta', [{ key: 'seed', value: JSON.stringify({ products: options.products, seed: options.seed, today }) }]);
   });
   const skus = products.reduce((sum, product) => sum + 1 + (product.configurable_children?.length ?? 0), 0);
   return { products: products.length, skus, categories: categories.length, generated };

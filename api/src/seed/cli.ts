@@ -35,7 +35,9 @@ async function main() {
     await migrateToLatest(db);
     const started = Date.now();
     const result = await seedCatalog(db, options);
-    console.log(`seeded ${result.products} products (${result.skus} SKUs), ${result.categories} categories into ${config.databaseUrl} in ${Date.now() - started} ms`);
+    console.log(
+      `seeded ${result.products} products (${result.skus} SKUs), ${result.categories} categories into ${config.databaseUrl} in ${Date.now() - started} ms`,
+    );
   } finally {
     await db.close();
   }

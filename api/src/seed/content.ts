@@ -19,9 +19,17 @@ function metaDescription(content: string): string {
 }
 
 const page = (id: number, identifier: string, title: string, content: string, parent: string | null = null, position = id): CmsPage => ({
-  id, identifier, title, content_heading: title, content,
-  meta_title: title, meta_description: metaDescription(content),
-  parent_identifier: parent, position, active: true, updated_at: UPDATED_AT,
+  id,
+  identifier,
+  title,
+  content_heading: title,
+  content,
+  meta_title: title,
+  meta_description: metaDescription(content),
+  parent_identifier: parent,
+  position,
+  active: true,
+  updated_at: UPDATED_AT,
 });
 
 const SELLER = 'Kaloryfer sp. z o.o., ul. Grzewcza 5, 02-797 Warszawa';
@@ -29,7 +37,11 @@ const PHONE = '<a href="tel:+48123456789">+48 123 456 789</a>';
 const mail = (user: string) => `<a href="mailto:${user}@kaloryfer.pl">${user}@kaloryfer.pl</a>`;
 
 export const CMS_PAGES: CmsPage[] = [
-  page(1, 'informacje', 'Informacje dla klienta', `
+  page(
+    1,
+    'informacje',
+    'Informacje dla klienta',
+    `
 <p>Zanim kupisz grzejnik, warto wiedzieć, jak go dostarczymy, czym zapłacisz i co zrobić, gdy coś pójdzie nie tak. Wszystkie zasady sklepu Kaloryfer zebraliśmy w jednym miejscu.</p>
 <ul>
 <li><a href="/i/regulamin">Regulamin sklepu</a> – jak składać zamówienia, prawo odstąpienia od umowy i reklamacje,</li>
@@ -40,9 +52,14 @@ export const CMS_PAGES: CmsPage[] = [
 <li><a href="/i/kontakt">Kontakt</a> – telefon, e-mail i salon w Warszawie,</li>
 <li><a href="/i/o-nas">O nas</a> – kim jesteśmy i jak doradzamy.</li>
 </ul>
-<p>Nie wiesz, jaki grzejnik wybrać? W dziale <a href="/porady">Porady</a> piszemy o doborze mocy, podłączeniu i ogrzewaniu z pompą ciepła.</p>`),
+<p>Nie wiesz, jaki grzejnik wybrać? W dziale <a href="/porady">Porady</a> piszemy o doborze mocy, podłączeniu i ogrzewaniu z pompą ciepła.</p>`,
+  ),
 
-  page(2, 'regulamin', 'Regulamin sklepu', `
+  page(
+    2,
+    'regulamin',
+    'Regulamin sklepu',
+    `
 <p>Regulamin określa zasady zakupów w sklepie internetowym Kaloryfer: jak złożyć zamówienie i za nie zapłacić, jak odstąpić od umowy i jak złożyć reklamację. Obowiązuje od 1 listopada 2026 r.</p>
 <h2>§ 1. Sprzedawca</h2>
 <p>Sklep internetowy Kaloryfer prowadzi <strong>Kaloryfer sp. z o.o.</strong> z siedzibą w Warszawie (ul. Grzewcza 5, 02-797 Warszawa), wpisana do rejestru przedsiębiorców KRS pod numerem 0000123456 przez Sąd Rejonowy dla m.st. Warszawy, NIP 1132456789, REGON 012345675, kapitał zakładowy 50 000 zł. Kontakt: ${mail('sklep')}, telefon ${PHONE} (pon.–pt. 8:00–18:00, sob. 9:00–14:00).</p>
@@ -86,9 +103,16 @@ export const CMS_PAGES: CmsPage[] = [
 <h2>§ 9. Dane osobowe</h2>
 <p>Zasady przetwarzania danych osobowych opisuje <a href="/i/polityka-prywatnosci">Polityka prywatności</a>.</p>
 <h2>§ 10. Postanowienia końcowe</h2>
-<p>O zmianach regulaminu informujemy na tej stronie co najmniej 14 dni przed ich wejściem w życie. Do zamówień złożonych wcześniej stosuje się regulamin w brzmieniu z dnia złożenia zamówienia. W sprawach nieuregulowanych stosuje się prawo polskie, w szczególności Kodeks cywilny i ustawę o prawach konsumenta.</p>`, 'informacje', 1),
+<p>O zmianach regulaminu informujemy na tej stronie co najmniej 14 dni przed ich wejściem w życie. Do zamówień złożonych wcześniej stosuje się regulamin w brzmieniu z dnia złożenia zamówienia. W sprawach nieuregulowanych stosuje się prawo polskie, w szczególności Kodeks cywilny i ustawę o prawach konsumenta.</p>`,
+    'informacje',
+    1,
+  ),
 
-  page(3, 'polityka-prywatnosci', 'Polityka prywatności', `
+  page(
+    3,
+    'polityka-prywatnosci',
+    'Polityka prywatności',
+    `
 <p>Wyjaśniamy, kto przetwarza Twoje dane osobowe, po co i na jakiej podstawie, komu je przekazujemy, jak długo je przechowujemy i jakie masz prawa według RODO (rozporządzenia (UE) 2016/679).</p>
 <h2>Administrator danych</h2>
 <p>Administratorem Twoich danych jest ${SELLER}, NIP 1132456789. W sprawach danych osobowych napisz na ${mail('dane')} albo na adres siedziby.</p>
@@ -132,9 +156,16 @@ export const CMS_PAGES: CmsPage[] = [
 <li><strong>analityczne</strong> – pokazują nam, jak korzystasz ze sklepu; zapisujemy je tylko za Twoją zgodą,</li>
 <li><strong>marketingowe</strong> – pozwalają pokazywać Ci nasze reklamy w innych serwisach; zapisujemy je tylko za Twoją zgodą.</li>
 </ul>
-<p>Przy pierwszej wizycie pytamy o zgodę; odrzucenie jest tak samo proste jak akceptacja, a żadna zgoda nie jest zaznaczona z góry. Swój wybór zmienisz w każdej chwili w ustawieniach cookie dostępnych w stopce sklepu. Zapamiętujemy go na 12 miesięcy.</p>`, 'informacje', 2),
+<p>Przy pierwszej wizycie pytamy o zgodę; odrzucenie jest tak samo proste jak akceptacja, a żadna zgoda nie jest zaznaczona z góry. Swój wybór zmienisz w każdej chwili w ustawieniach cookie dostępnych w stopce sklepu. Zapamiętujemy go na 12 miesięcy.</p>`,
+    'informacje',
+    2,
+  ),
 
-  page(4, 'dostawa', 'Dostawa', `
+  page(
+    4,
+    'dostawa',
+    'Dostawa',
+    `
 <p>Wysyłamy w całej Polsce. Większość akcesoriów i grzejników z magazynu nadajemy w 24 godziny, a od 5 000 zł wartości zamówienia dostawa kurierem jest bezpłatna.</p>
 <h2>Sposoby i koszty dostawy</h2>
 <table>
@@ -164,9 +195,16 @@ export const CMS_PAGES: CmsPage[] = [
 <li>Kurier doręcza zwykle w 1–2 dni robocze od nadania.</li>
 </ul>
 <h2>Odbiór przesyłki</h2>
-<p>Obejrzyj paczkę przy kurierze. Jeśli karton jest zgnieciony albo grzejnik porysowany, spisz z kurierem protokół szkody i zrób zdjęcia – resztą zajmiemy się my (<a href="/i/zwroty">Zwroty i reklamacje</a>). Jak przygotować ścianę i podłączenie przed dostawą, podpowiadamy w dziale <a href="/porady">Porady</a>.</p>`, 'informacje', 3),
+<p>Obejrzyj paczkę przy kurierze. Jeśli karton jest zgnieciony albo grzejnik porysowany, spisz z kurierem protokół szkody i zrób zdjęcia – resztą zajmiemy się my (<a href="/i/zwroty">Zwroty i reklamacje</a>). Jak przygotować ścianę i podłączenie przed dostawą, podpowiadamy w dziale <a href="/porady">Porady</a>.</p>`,
+    'informacje',
+    3,
+  ),
 
-  page(8, 'platnosci', 'Płatności', `
+  page(
+    8,
+    'platnosci',
+    'Płatności',
+    `
 <p>Za zamówienie zapłacisz online, przelewem tradycyjnym, przy odbiorze albo w salonie. Płatności online obsługuje PayU S.A.; dane Twojej karty nie trafiają do naszego sklepu.</p>
 <h2>Metody płatności</h2>
 <table>
@@ -193,9 +231,16 @@ export const CMS_PAGES: CmsPage[] = [
 <h2>Raty i płatność odroczona</h2>
 <p>O rozłożeniu płatności na raty i o odroczeniu jej o 30 dni decyduje PayU po krótkim wniosku; sklep nie pobiera za to opłat. Jak to działa, jakie są limity i przykład spłaty: <a href="/placepozniej">Płacę później</a>.</p>
 <h2>Faktury i zwroty pieniędzy</h2>
-<p>Do każdego zamówienia wystawiamy fakturę; jeśli kupujesz na firmę, podaj NIP w kasie, a dane firmy uzupełnimy z rejestru GUS. Po odstąpieniu od umowy albo uznaniu reklamacji zwracamy pieniądze tą samą metodą płatności w ciągu 14 dni.</p>`, 'informacje', 4),
+<p>Do każdego zamówienia wystawiamy fakturę; jeśli kupujesz na firmę, podaj NIP w kasie, a dane firmy uzupełnimy z rejestru GUS. Po odstąpieniu od umowy albo uznaniu reklamacji zwracamy pieniądze tą samą metodą płatności w ciągu 14 dni.</p>`,
+    'informacje',
+    4,
+  ),
 
-  page(5, 'zwroty', 'Zwroty i reklamacje', `
+  page(
+    5,
+    'zwroty',
+    'Zwroty i reklamacje',
+    `
 <p>Masz 14 dni na zwrot bez podawania przyczyny, a za zgodność towaru z umową odpowiadamy przez 2 lata. Poniżej opisujemy oba przypadki krok po kroku.</p>
 <h2>Zwrot w 14 dni</h2>
 <ol>
@@ -220,9 +265,16 @@ export const CMS_PAGES: CmsPage[] = [
 <h2>Uszkodzenia w transporcie</h2>
 <p>Obejrzyj przesyłkę przy kurierze. Jeśli karton jest zgnieciony albo grzejnik porysowany, spisz z kurierem protokół szkody i zrób zdjęcia – to przyspieszy reklamację.</p>
 <h2>Gwarancja producenta</h2>
-<p>Wiele grzejników ma dodatkowo gwarancję producenta, zwykle na szczelność i powłokę; jej okres podajemy w karcie produktu. Z gwarancji możesz skorzystać niezależnie od reklamacji u nas.</p>`, 'informacje', 5),
+<p>Wiele grzejników ma dodatkowo gwarancję producenta, zwykle na szczelność i powłokę; jej okres podajemy w karcie produktu. Z gwarancji możesz skorzystać niezależnie od reklamacji u nas.</p>`,
+    'informacje',
+    5,
+  ),
 
-  page(9, 'formularz-odstapienia', 'Formularz odstąpienia od umowy', `
+  page(
+    9,
+    'formularz-odstapienia',
+    'Formularz odstąpienia od umowy',
+    `
 <p>Wzór formularza odstąpienia od umowy według załącznika nr 2 do ustawy o prawach konsumenta. Wypełnij go i wyślij tylko wtedy, gdy chcesz odstąpić od umowy; możesz też napisać oświadczenie własnymi słowami.</p>
 <blockquote>
 <p><strong>Adresat:</strong> ${SELLER}, e-mail: zwroty@kaloryfer.pl</p>
@@ -235,9 +287,16 @@ export const CMS_PAGES: CmsPage[] = [
 <p>Data: …</p>
 <p>(*) Niepotrzebne skreślić.</p>
 </blockquote>
-<p>Formularz wyślij e-mailem na ${mail('zwroty')} albo pocztą. Potwierdzimy jego otrzymanie e-mailem. Co dalej, opisujemy na stronie <a href="/i/zwroty">Zwroty i reklamacje</a>.</p>`, 'zwroty', 1),
+<p>Formularz wyślij e-mailem na ${mail('zwroty')} albo pocztą. Potwierdzimy jego otrzymanie e-mailem. Co dalej, opisujemy na stronie <a href="/i/zwroty">Zwroty i reklamacje</a>.</p>`,
+    'zwroty',
+    1,
+  ),
 
-  page(6, 'kontakt', 'Kontakt', `
+  page(
+    6,
+    'kontakt',
+    'Kontakt',
+    `
 <p>Doradzimy w doborze grzejnika, pomożemy z zamówieniem i odpowiemy na pytania o dostawę. Najszybciej odpowiadamy przez telefon i e-mail.</p>
 <h2>Biuro obsługi klienta</h2>
 <ul>
@@ -257,9 +316,16 @@ export const CMS_PAGES: CmsPage[] = [
 <h2>Salon i odbiór osobisty</h2>
 <p>ul. Grzewcza 5, 02-797 Warszawa. W salonie zobaczysz grzejniki dekoracyjne i łazienkowe na ścianie i dobierzesz kolor z wzornika RAL. Zamówienie z odbiorem osobistym odbierzesz po e-mailu „gotowe do odbioru”.</p>
 <h2>Dane firmy</h2>
-<p>${SELLER}<br>NIP 1132456789, REGON 012345675, KRS 0000123456<br>Rachunek bankowy: PL61 1090 1014 0000 0712 1981 2874</p>`, 'informacje', 6),
+<p>${SELLER}<br>NIP 1132456789, REGON 012345675, KRS 0000123456<br>Rachunek bankowy: PL61 1090 1014 0000 0712 1981 2874</p>`,
+    'informacje',
+    6,
+  ),
 
-  page(7, 'o-nas', 'O nas', `
+  page(
+    7,
+    'o-nas',
+    'O nas',
+    `
 <p>Kaloryfer to sklep z grzejnikami, który od 2009 roku prowadzą instalatorzy. Sprzedajemy grzejniki dekoracyjne, łazienkowe i pokojowe oraz wszystko, czego potrzeba do ich podłączenia.</p>
 <h2>Jak pracujemy</h2>
 <p>Każdy grzejnik opisujemy mocą według normy PN-EN 442 i przeliczamy ją na temperatury Twojej instalacji – także niskie, z pompą ciepła. Dzięki temu wiesz, czy grzejnik ogrzeje pokój, zanim go kupisz.</p>
@@ -273,7 +339,10 @@ export const CMS_PAGES: CmsPage[] = [
 </ul>
 <h2>Dostępność</h2>
 <p>Chcemy, żeby ze sklepu mógł wygodnie korzystać każdy, także z czytnikiem ekranu albo samą klawiaturą. Projektujemy go według wytycznych <a href="https://www.w3.org/WAI/standards-guidelines/wcag/">WCAG 2.1</a> na poziomie AA. Jeśli coś nie działa, napisz na ${mail('sklep')}.</p>
-<p>Chcesz wiedzieć więcej o ogrzewaniu? Zajrzyj do naszych <a href="/porady">porad</a>.</p>`, 'informacje', 7),
+<p>Chcesz wiedzieć więcej o ogrzewaniu? Zajrzyj do naszych <a href="/porady">porad</a>.</p>`,
+    'informacje',
+    7,
+  ),
 ];
 
 export const CMS_BLOCKS: CmsBlock[] = [
@@ -282,14 +351,28 @@ export const CMS_BLOCKS: CmsBlock[] = [
   { id: 3, identifier: 'home-usp-free-delivery', title: 'Darmowa dostawa od 5000 zł', content: 'Kurier gratis przy zamówieniu od 5000 zł.', active: true },
   { id: 4, identifier: 'home-usp-valves', title: 'Zawory gratis', content: 'Zestaw zaworów gratis do grzejników oznaczonych „zawory gratis”.', active: true },
   {
-    id: 5, identifier: 'footer-contact', title: 'Kontakt', active: true,
+    id: 5,
+    identifier: 'footer-contact',
+    title: 'Kontakt',
+    active: true,
     content: `<p>${PHONE}<br>${mail('sklep')}</p><p>pon.–pt. 8:00–18:00, sob. 9:00–14:00</p><p>Salon: ul. Grzewcza 5, 02-797 Warszawa</p>`,
   },
   { id: 6, identifier: 'footer-newsletter', title: 'Newsletter', content: 'Zapisz się i odbierz kod rabatowy -10% na pierwsze zakupy.', active: true },
-  { id: 7, identifier: 'product-delivery-info', title: 'Dostawa', content: 'Kurier od 24 h. Grzejniki pakujemy w karton z narożnikami ochronnymi.', active: true },
+  {
+    id: 7,
+    identifier: 'product-delivery-info',
+    title: 'Dostawa',
+    content: 'Kurier od 24 h. Grzejniki pakujemy w karton z narożnikami ochronnymi.',
+    active: true,
+  },
   { id: 8, identifier: 'product-return-info', title: 'Zwroty', content: 'Masz 14 dni na zwrot bez podawania przyczyny.', active: true },
-  { id: 9, identifier: 'checkout-terms', title: 'Regulamin', content: 'Składając zamówienie akceptujesz regulamin sklepu i politykę prywatności.', active: true },
+  {
+    id: 9,
+    identifier: 'checkout-terms',
+    title: 'Regulamin',
+    content: 'Składając zamówienie akceptujesz regulamin sklepu i politykę prywatności.',
+    active: true,
+  },
 ];
 
 export { ADVICE_ARTICLES } from './advice-articles';
-

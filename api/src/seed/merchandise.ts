@@ -21,14 +21,18 @@ export function merchandise(run: SeedRun): void {
 /** The most viewed 5 % (at least 8). */
 function markBestsellers(products: Product[]): void {
   const popular = [...products].sort((a, b) => b.view_count - a.view_count || a.id - b.id);
-  popular.slice(0, Math.max(8, Math.round(products.length * 0.05))).forEach((product) => { product.bestseller = 1; });
+  popular.slice(0, Math.max(8, Math.round(products.length * 0.05))).forEach((product) => {
+    product.bestseller = 1;
+  });
 }
 
 /** About an eighth of the decorative radiators. */
 function markExclusiveCollection(run: SeedRun, radiators: Product[]): void {
-  radiators.filter((product) => product.heater_type === 301).forEach((product) => {
-    if (run.rng.chance(0.12)) product.flag = 1;
-  });
+  radiators
+    .filter((product) => product.heater_type === 301)
+    .forEach((product) => {
+      if (run.rng.chance(0.12)) product.flag = 1;
+    });
 }
 
 /** 8 % are new now; 3 % were new until recently. */
@@ -66,7 +70,11 @@ function linkRelatedAccessories(run: SeedRun, radiators: Product[], accessories:
     radiator.product_links = [
       ...(radiator.product_links ?? []),
       ...run.rng.sample(accessories, 3).map((accessory, position): ProductLink => ({
-        link_type: 'related', linked_product_sku: accessory.sku, linked_product_type: 'simple', sku: radiator.sku, position,
+        link_type: 'related',
+        linked_product_sku: accessory.sku,
+        linked_product_type: 'simple',
+        sku: radiator.sku,
+        position,
       })),
     ];
   }

@@ -53,7 +53,16 @@ export function recordPriceHistory(run: SeedRun, sku: string, price: number, spe
 }
 
 /** A promotion in the timeline: its start, and the regular price again the day after it ended. One yet to start is not history. */
-function promotionPoints(run: SeedRun, regular: number, { special_price: reduced, special_from_date: from, special_to_date: end }: Partial<SpecialPrice>): PricePoint[] {
+function promotionPoints(
+  run: SeedRun,
+  regular: number,
+  { special_price: reduced, special_from_date: from, special_to_date: end }: Partial<SpecialPrice>,
+): PricePoint[] {
   if (reduced === null || reduced === undefined || !from || from > run.today) return [];
-  return end && end < run.today ? [{ from, price: reduced }, { from: run.dayAfter(end), price: regular }] : [{ from, price: reduced }];
+  return end && end < run.today
+    ? [
+        { from, price: reduced },
+        { from: run.dayAfter(end), price: regular },
+      ]
+    : [{ from, price: reduced }];
 }

@@ -10,7 +10,9 @@ import type { SeedRun } from './seed-run';
  */
 
 export function slugify(text: string): string {
-  return foldText(text).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return foldText(text)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function ean13(body12: string): string {
@@ -49,7 +51,15 @@ function categoryRefs(leafId: number): { category: ProductCategoryRef[]; categor
   for (let id = leafId; id > MAIN_CATEGORY_ID; id = categoryById(id).parentId) chain.unshift(id);
   const category = chain.map((id) => {
     const seed = categoryById(id);
-    return { category_id: id, name: seed.name, slug: seed.slug, path: chain.slice(0, chain.indexOf(id) + 1).map((part) => categoryById(part).slug).join('/') };
+    return {
+      category_id: id,
+      name: seed.name,
+      slug: seed.slug,
+      path: chain
+        .slice(0, chain.indexOf(id) + 1)
+        .map((part) => categoryById(part).slug)
+        .join('/'),
+    };
   });
   return { category, category_ids: chain };
 }
@@ -116,7 +126,14 @@ export function stockFor(run: SeedRun, kind: 'physical' | 'service' | 'made-to-o
   const { rng } = run;
   const inStock = rng.chance(0.88);
   const qty = inStock ? (rng.chance(0.15) ? rng.int(1, 3) : rng.int(4, 120)) : 0;
-  return { is_in_stock: inStock, qty, manage_stock: true, is_volatile: inStock && rng.chance(0.04), min_sale_qty: 1, max_sale_qty: inStock ? Math.min(qty, 50) : 0 };
+  return {
+    is_in_stock: inStock,
+    qty,
+    manage_stock: true,
+    is_volatile: inStock && rng.chance(0.04),
+    min_sale_qty: 1,
+    max_sale_qty: inStock ? Math.min(qty, 50) : 0,
+  };
 }
 
 /** Days until dispatch: next day from stock, weeks when made or ordered from the maker. */

@@ -38,7 +38,10 @@ export function generateProducts(options: ProductOptions): GeneratedProducts {
   const fixed = parents >= 40 ? 8 : 0;
   const sets = Math.round(parents * 0.05);
   const families = [...RADIATOR_FAMILIES, ...ACCESSORY_FAMILIES];
-  const counts = allocate(Math.max(0, parents - fixed - sets), families.map((family) => family.share));
+  const counts = allocate(
+    Math.max(0, parents - fixed - sets),
+    families.map((family) => family.share),
+  );
   // Accessories first: bundles, grouped sets and related links point at them.
   families.forEach((family, index) => {
     if (family.kind !== 'accessory') return;

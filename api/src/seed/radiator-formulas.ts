@@ -22,10 +22,14 @@ const atHeight = (steps: readonly HeightStep[], height: number) => steps.find((s
 export function nominalOutput(family: RadiatorFamily, width: number, height: number): number {
   const rule = family.output;
   switch (rule.per) {
-    case 'square-metre': return rule.watts * squareMetres(width, height);
-    case 'metre': return rule.watts * (width / 1000) * (height / rule.atHeight) ** rule.heightExponent;
-    case 'element': return (width / family.elementWidth!) * atHeight(rule.watts, height);
-    case 'heating-element': return atHeight(rule.watts, height);
+    case 'square-metre':
+      return rule.watts * squareMetres(width, height);
+    case 'metre':
+      return rule.watts * (width / 1000) * (height / rule.atHeight) ** rule.heightExponent;
+    case 'element':
+      return (width / family.elementWidth!) * atHeight(rule.watts, height);
+    case 'heating-element':
+      return atHeight(rule.watts, height);
   }
 }
 
@@ -45,9 +49,12 @@ export function heatingRatings(family: RadiatorFamily, watts: number) {
 
 function steelPrice(rule: PriceRule, family: RadiatorFamily, width: number, height: number): number {
   switch (rule.per) {
-    case 'square-metre': return rule.base + rule.perSquareMetre * squareMetres(width, height);
-    case 'metre': return (rule.base + rule.perMetre * (width / 1000)) * (height / rule.atHeight) ** rule.heightExponent;
-    case 'element': return rule.base + (width / family.elementWidth!) * atHeight(rule.perElement, height);
+    case 'square-metre':
+      return rule.base + rule.perSquareMetre * squareMetres(width, height);
+    case 'metre':
+      return (rule.base + rule.perMetre * (width / 1000)) * (height / rule.atHeight) ** rule.heightExponent;
+    case 'element':
+      return rule.base + (width / family.elementWidth!) * atHeight(rule.perElement, height);
   }
 }
 

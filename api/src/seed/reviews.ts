@@ -17,9 +17,30 @@ export interface SeedReview {
 }
 
 const NICKNAMES = [
-  'Marek z Poznania', 'Kasia', 'Tomasz W.', 'Agnieszka', 'Paweł_instalator', 'Ewa z Krakowa', 'Grzegorz', 'Joanna M.',
-  'Łukasz', 'Magdalena', 'Piotr (pompa ciepła)', 'Anna K.', 'Michał', 'Zofia', 'Krzysztof z Gdańska', 'Barbara',
-  'Wojtek', 'Małgorzata', 'Jakub', 'Dorota z Lublina', 'Hydraulik Rafał', 'Ola', 'Andrzej', 'Natalia',
+  'Marek z Poznania',
+  'Kasia',
+  'Tomasz W.',
+  'Agnieszka',
+  'Paweł_instalator',
+  'Ewa z Krakowa',
+  'Grzegorz',
+  'Joanna M.',
+  'Łukasz',
+  'Magdalena',
+  'Piotr (pompa ciepła)',
+  'Anna K.',
+  'Michał',
+  'Zofia',
+  'Krzysztof z Gdańska',
+  'Barbara',
+  'Wojtek',
+  'Małgorzata',
+  'Jakub',
+  'Dorota z Lublina',
+  'Hydraulik Rafał',
+  'Ola',
+  'Andrzej',
+  'Natalia',
 ];
 
 /** Title and text pairs per star count (index 0 = 1 star). */

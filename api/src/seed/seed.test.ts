@@ -127,7 +127,9 @@ describe('seed catalogue', () => {
   });
 
   test('content: the CMS pages the footer links to and at least 10 advice articles', () => {
-    expect(CMS_PAGES.map((page) => page.identifier)).toEqual(expect.arrayContaining(['regulamin', 'polityka-prywatnosci', 'dostawa', 'zwroty', 'kontakt', 'o-nas']));
+    expect(CMS_PAGES.map((page) => page.identifier)).toEqual(
+      expect.arrayContaining(['regulamin', 'polityka-prywatnosci', 'dostawa', 'zwroty', 'kontakt', 'o-nas']),
+    );
     expect(ADVICE_ARTICLES.length).toBeGreaterThanOrEqual(10);
     expect(new Set(ADVICE_ARTICLES.map((article) => article.slug)).size).toBe(ADVICE_ARTICLES.length);
   });

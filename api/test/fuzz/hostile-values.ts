@@ -10,9 +10,32 @@ export const MARKER = 'fzmk';
 
 /** Numbers as they arrive in a URL or a form: text. */
 export const HOSTILE_NUMBER_TEXTS = [
-  'Infinity', '-Infinity', '+Infinity', '1e309', '-1e309', '1e20', '-1e20', 'NaN', '-0', '0', '-1',
-  '9007199254740993', '-9007199254740993', '2147483648', '4294967296', '1.5', '0x10', '1_000', ' 5', '5 ',
-  '', '1e-400', '0.0000001', '99999999999999999999999999999', '١٢', '5abc',
+  'Infinity',
+  '-Infinity',
+  '+Infinity',
+  '1e309',
+  '-1e309',
+  '1e20',
+  '-1e20',
+  'NaN',
+  '-0',
+  '0',
+  '-1',
+  '9007199254740993',
+  '-9007199254740993',
+  '2147483648',
+  '4294967296',
+  '1.5',
+  '0x10',
+  '1_000',
+  ' 5',
+  '5 ',
+  '',
+  '1e-400',
+  '0.0000001',
+  '99999999999999999999999999999',
+  '١٢',
+  '5abc',
 ];
 
 /** Numbers as they arrive in JSON (1e309 itself is written raw: JSON.stringify turns Infinity into null). */
@@ -22,12 +45,32 @@ const longText = (length: number) => fc.constantFrom('x', 'ż', '🔥', '<', '%'
 
 /** Texts that break naive code: huge, control characters, lone surrogates, markup, SQL, paths. */
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom(
-    `${MARKER}`, `${MARKER}\u0000`, `${MARKER}\ud800`, `${MARKER}\udfff`, `<script>alert(1)</script>${MARKER}`,
-    `${MARKER}' OR 1=1 --`, `${MARKER}"; DROP TABLE review; --`, `../../etc/passwd${MARKER}`, `${MARKER}%00`, `${MARKER}%`,
-    `${MARKER}\r\nSet-Cookie: x=1`, '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', ' ', '\t\n',
-    `${MARKER}${'\u202e'}`, `${MARKER}@example.com`, `${MARKER}${'a'.repeat(64)}@${'b'.repeat(250)}.pl`,
-  ) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      `${MARKER}`,
+      `${MARKER}\u0000`,
+      `${MARKER}\ud800`,
+      `${MARKER}\udfff`,
+      `<script>alert(1)</script>${MARKER}`,
+      `${MARKER}' OR 1=1 --`,
+      `${MARKER}"; DROP TABLE review; --`,
+      `../../etc/passwd${MARKER}`,
+      `${MARKER}%00`,
+      `${MARKER}%`,
+      `${MARKER}\r\nSet-Cookie: x=1`,
+      '__proto__',
+      'constructor',
+      'prototype',
+      'toString',
+      'hasOwnProperty',
+      ' ',
+      '\t\n',
+      `${MARKER}${'\u202e'}`,
+      `${MARKER}@example.com`,
+      `${MARKER}${'a'.repeat(64)}@${'b'.repeat(250)}.pl`,
+    ),
+  },
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }).map((text) => `${MARKER}${text}`) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }).map((text) => `${MARKER}${text}`) },
   { weight: 2, arbitrary: fc.integer({ min: 100, max: 3_000 }).chain(longText) },
@@ -54,13 +97,40 @@ export const hostileJsonValue: fc.Arbitrary<unknown> = fc.oneof(
 export const hostileParam: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_NUMBER_TEXTS) },
   { weight: 3, arbitrary: hostileText },
-  { weight: 1, arbitrary: fc.constantFrom('%', '%E0%A4%A', '%C0%AE', '%FF', '%00', '..%2F..%2Fetc', '[]', '{}', 'true', 'null', 'undefined', '{"__proto__":{"polluted":1}}') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '%',
+      '%E0%A4%A',
+      '%C0%AE',
+      '%FF',
+      '%00',
+      '..%2F..%2Fetc',
+      '[]',
+      '{}',
+      'true',
+      'null',
+      'undefined',
+      '{"__proto__":{"polluted":1}}',
+    ),
+  },
 );
 
 /** A query string's own tricks: repeated keys (arrays), prototype keys, bracket syntax. */
 export const hostileQueryExtras: fc.Arbitrary<string> = fc.constantFrom(
-  '__proto__=polluted', '__proto__[polluted]=1', 'constructor[prototype][polluted]=1', 'constructor=x', 'toString=1', 'hasOwnProperty=1',
-  `a=${'b'.repeat(8_000)}`, 'size=1&size=2', 'from=1&from=Infinity', '&&&', '=', '%=%', 'a[b][c][d][e]=1',
+  '__proto__=polluted',
+  '__proto__[polluted]=1',
+  'constructor[prototype][polluted]=1',
+  'constructor=x',
+  'toString=1',
+  'hasOwnProperty=1',
+  `a=${'b'.repeat(8_000)}`,
+  'size=1&size=2',
+  'from=1&from=Infinity',
+  '&&&',
+  '=',
+  '%=%',
+  'a[b][c][d][e]=1',
 );
 
 const deep = (depth: number, open: string, close: string, inner = '1') => open.repeat(depth) + inner + close.repeat(depth);
@@ -69,7 +139,11 @@ const deep = (depth: number, open: string, close: string, inner = '1') => open.r
  * Whole bodies that are not what any route reads: broken JSON, prototype keys (raw: JSON.stringify
  * drops `__proto__`), deep nesting, non-UTF-8 bytes, empty, huge. `contentType` null = none sent.
  */
-export interface RawBody { body: string | Uint8Array; contentType: string | null; label: string }
+export interface RawBody {
+  body: string | Uint8Array;
+  contentType: string | null;
+  label: string;
+}
 
 export const hostileRawBody: fc.Arbitrary<RawBody> = fc.oneof(
   fc.constantFrom<RawBody>(
@@ -88,7 +162,11 @@ export const hostileRawBody: fc.Arbitrary<RawBody> = fc.oneof(
     { body: deep(5_000, '[', ']'), contentType: 'application/json', label: 'arrays nested 5,000 deep' },
     { body: deep(5_000, '{"a":', '}'), contentType: 'application/json', label: 'objects nested 5,000 deep' },
     { body: deep(200, '{"review":', '}'), contentType: 'application/json', label: 'objects nested 200 deep' },
-    { body: Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]), contentType: 'application/json', label: 'invalid UTF-8 in a JSON string' },
+    {
+      body: Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]),
+      contentType: 'application/json',
+      label: 'invalid UTF-8 in a JSON string',
+    },
     { body: Uint8Array.from([0xef, 0xbb, 0xbf, 0x7b, 0x7d]), contentType: 'application/json', label: 'JSON with a byte-order mark' },
     { body: Uint8Array.from([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]), contentType: 'application/json; charset=utf-16', label: 'UTF-16 JSON' },
     { body: '{"a":1}', contentType: 'text/plain', label: 'JSON sent as text/plain' },

@@ -31,17 +31,33 @@ const SEARCH_TYPES = ['product', 'category', 'attribute', 'taxrule', 'cms_page',
 /** Parameters and fields the API looks things up by: a real value most of the time. */
 function known(name: string, ctx: FuzzContext): fc.Arbitrary<unknown> | null {
   switch (name) {
-    case 'productId': case 'product_id': return fc.constant(ctx.productId);
-    case 'qty': return fc.integer({ min: 1, max: 3 });
-    case 'sku': case 'parentSku': return fc.constant(ctx.sku);
-    case 'identifier': return fc.constant(ctx.cmsIdentifier);
-    case 'slug': return fc.constant(ctx.adviceSlug);
-    case 'index': return fc.constant('vue_storefront_catalog');
-    case 'type': return fc.constantFrom(...SEARCH_TYPES);
-    case 'token': return fc.constant(ctx.token);
-    case 'cartId': case 'quoteId': case 'cart_id': return fc.constantFrom(ctx.cartId, ctx.customerCartId);
-    case 'email': case 'username': return fc.constantFrom(ctx.email, `${MARKER}@example.pl`);
-    default: return null;
+    case 'productId':
+    case 'product_id':
+      return fc.constant(ctx.productId);
+    case 'qty':
+      return fc.integer({ min: 1, max: 3 });
+    case 'sku':
+    case 'parentSku':
+      return fc.constant(ctx.sku);
+    case 'identifier':
+      return fc.constant(ctx.cmsIdentifier);
+    case 'slug':
+      return fc.constant(ctx.adviceSlug);
+    case 'index':
+      return fc.constant('vue_storefront_catalog');
+    case 'type':
+      return fc.constantFrom(...SEARCH_TYPES);
+    case 'token':
+      return fc.constant(ctx.token);
+    case 'cartId':
+    case 'quoteId':
+    case 'cart_id':
+      return fc.constantFrom(ctx.cartId, ctx.customerCartId);
+    case 'email':
+    case 'username':
+      return fc.constantFrom(ctx.email, `${MARKER}@example.pl`);
+    default:
+      return null;
   }
 }
 
@@ -55,21 +71,29 @@ function fitting(schema: JsonSchema, name: string, ctx: FuzzContext, depth: numb
   if (branches?.length) return fc.oneof(...branches.map((branch) => fitting(branch, name, ctx, depth)));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
-    case 'integer': case 'number': {
+    case 'integer':
+    case 'number': {
       const min = schema.minimum ?? 0;
       return fc.integer({ min, max: Math.max(min, Math.min(schema.maximum ?? min + 1_000, min + 1_000)) });
     }
-    case 'boolean': return fc.boolean();
-    case 'null': return fc.constant(null);
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
     case 'string': {
       const max = schema.maxLength ?? 60;
       if (schema.format === 'email') return fc.nat(9_999).map((n) => `${MARKER}${n}@example.pl`);
       if (schema.pattern) {
         try {
           return fc.stringMatching(new RegExp(schema.pattern)).filter((text) => text.length <= max && text.length >= (schema.minLength ?? 0));
-        } catch { /* a pattern JavaScript cannot read: fall through */ }
+        } catch {
+          /* a pattern JavaScript cannot read: fall through */
+        }
       }
-      return fc.string({ minLength: 0, maxLength: Math.min(max, 30) }).map((text) => `${MARKER}${text}`.slice(0, max)).filter((text) => text.length >= (schema.minLength ?? 0));
+      return fc
+        .string({ minLength: 0, maxLength: Math.min(max, 30) })
+        .map((text) => `${MARKER}${text}`.slice(0, max))
+        .filter((text) => text.length >= (schema.minLength ?? 0));
     }
     case 'array':
       if (depth > 4) return fc.constant([]);
@@ -77,12 +101,13 @@ function fitting(schema: JsonSchema, name: string, ctx: FuzzContext, depth: numb
     case 'object': {
       if (depth > 5) return fc.constant({});
       const properties = schema.properties ?? {};
-      const record = fc.record(
-        Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, field(value, key, ctx, depth + 1)])),
-        { requiredKeys: (schema.required ?? []).filter((key) => key in properties) },
-      );
+      const record = fc.record(Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, field(value, key, ctx, depth + 1)])), {
+        requiredKeys: (schema.required ?? []).filter((key) => key in properties),
+      });
       // Sometimes a field no schema knows, with a large marked text: stored, it would be garbage.
-      return fc.tuple(record, fc.option(hostileText, { freq: 10 })).map(([value, extra]) => (extra === null ? value : { ...value, [`${MARKER}_extra`]: extra }));
+      return fc
+        .tuple(record, fc.option(hostileText, { freq: 10 }))
+        .map(([value, extra]) => (extra === null ? value : { ...value, [`${MARKER}_extra`]: extra }));
     }
     default:
       return fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constant(`${MARKER}any`), fc.boolean());
@@ -95,8 +120,11 @@ function field(schema: JsonSchema, name: string, ctx: FuzzContext, depth: number
 }
 
 /** Percent-encoded; a lone surrogate (not encodable) goes as the bytes of one (ED A0 80: invalid UTF-8). */
-const encode = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
-  .split(/([\ud800-\udfff])/).map((part) => (/^[\ud800-\udfff]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part))).join('');
+const encode = (value: unknown) =>
+  (typeof value === 'string' ? value : JSON.stringify(value))
+    .split(/([\ud800-\udfff])/)
+    .map((part) => (/^[\ud800-\udfff]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part)))
+    .join('');
 
 /** A path or query parameter: real/fitting, hostile (encoded), or hostile as raw bytes in the URL. */
 function param(parameter: Parameter, ctx: FuzzContext): fc.Arbitrary<string> {
@@ -109,8 +137,13 @@ function param(parameter: Parameter, ctx: FuzzContext): fc.Arbitrary<string> {
 
 function queryString(route: FuzzRoute, ctx: FuzzContext): fc.Arbitrary<string> {
   const pairs = route.query.map((parameter) =>
-    fc.option(param(parameter, ctx).map((value) => `${encodeURIComponent(parameter.name)}=${value}`), { freq: parameter.required ? 12 : 3 }));
-  return fc.tuple(fc.tuple(...pairs), fc.option(hostileQueryExtras, { freq: 5 }))
+    fc.option(
+      param(parameter, ctx).map((value) => `${encodeURIComponent(parameter.name)}=${value}`),
+      { freq: parameter.required ? 12 : 3 },
+    ),
+  );
+  return fc
+    .tuple(fc.tuple(...pairs), fc.option(hostileQueryExtras, { freq: 5 }))
     .map(([values, extra]) => [...values, extra].filter((pair): pair is string => pair !== null).join('&'));
 }
 
@@ -122,24 +155,48 @@ function body(route: FuzzRoute, ctx: FuzzContext): fc.Arbitrary<{ body?: string 
   const shaped = route.body ? fitting(route.body, 'body', ctx, 0) : fc.dictionary(hostileText, hostileJsonValue, { maxKeys: 3 });
   return fc.oneof(
     { weight: 6, arbitrary: shaped.map((value) => ({ body: JSON.stringify(value) ?? '', contentType: 'application/json', label: 'shaped JSON body' })) },
-    { weight: 1, arbitrary: shaped.map((value) => ({ body: withRawHugeNumber(JSON.stringify(value) ?? ''), contentType: 'application/json', label: 'a number written 1e309' })) },
+    {
+      weight: 1,
+      arbitrary: shaped.map((value) => ({
+        body: withRawHugeNumber(JSON.stringify(value) ?? ''),
+        contentType: 'application/json',
+        label: 'a number written 1e309',
+      })),
+    },
     { weight: 2, arbitrary: hostileRawBody },
   );
 }
 
 /** Headers some routes read: a token as a bearer, language, forwarded addresses. */
-const extraHeaders = (ctx: FuzzContext): fc.Arbitrary<Record<string, string>> => fc.oneof(
-  { weight: 6, arbitrary: fc.constant({}) },
-  { weight: 1, arbitrary: fc.constantFrom({ authorization: `Bearer ${ctx.token}` }, { authorization: 'Bearer ' }, { authorization: `Bearer ${'x'.repeat(5_000)}` }, { authorization: 'Basic Og==' }) },
-  { weight: 1, arbitrary: hostileText.map((text) => ({ authorization: `Bearer ${encode(text).slice(0, 4_000)}` })) },
-  { weight: 1, arbitrary: fc.constantFrom<Record<string, string>>({ 'accept-language': 'x'.repeat(4_000) }, { 'x-forwarded-for': '::ffff:1.2.3.4, <script>' }, { 'x-forwarded-proto': 'gopher' }) },
-);
+const extraHeaders = (ctx: FuzzContext): fc.Arbitrary<Record<string, string>> =>
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constant({}) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        { authorization: `Bearer ${ctx.token}` },
+        { authorization: 'Bearer ' },
+        { authorization: `Bearer ${'x'.repeat(5_000)}` },
+        { authorization: 'Basic Og==' },
+      ),
+    },
+    { weight: 1, arbitrary: hostileText.map((text) => ({ authorization: `Bearer ${encode(text).slice(0, 4_000)}` })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<Record<string, string>>(
+        { 'accept-language': 'x'.repeat(4_000) },
+        { 'x-forwarded-for': '::ffff:1.2.3.4, <script>' },
+        { 'x-forwarded-proto': 'gopher' },
+      ),
+    },
+  );
 
 /** Requests for one route: its own method (now and then another), hostile or fitting parts. */
 export function requestsFor(route: FuzzRoute, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const pathValues = fc.tuple(...route.pathParams.map((parameter) => param(parameter, ctx)));
   const method = fc.oneof({ weight: 30, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom('PATCH', 'PUT', 'DELETE', 'OPTIONS') });
-  return fc.record({ method, pathValues, query: queryString(route, ctx), payload: body(route, ctx), headers: extraHeaders(ctx) })
+  return fc
+    .record({ method, pathValues, query: queryString(route, ctx), payload: body(route, ctx), headers: extraHeaders(ctx) })
     .map(({ method: sent, pathValues: values, query, payload, headers }) => {
       let index = 0;
       const path = route.path.replace(/:(\w+)/g, () => values[index++] ?? '');

@@ -19,7 +19,11 @@ export interface JsonSchema {
   pattern?: string;
 }
 
-export interface Parameter { name: string; schema: JsonSchema; required: boolean }
+export interface Parameter {
+  name: string;
+  schema: JsonSchema;
+  required: boolean;
+}
 
 /** One method of one route: where its parameters go and what its body looks like. */
 export interface FuzzRoute {
@@ -45,17 +49,23 @@ interface OpenApiOperation {
  * HEAD is left out (Fastify answers it as the GET); the not-found catch-all too.
  */
 export async function routeTable(app: FastifyInstance, baseUrl: string): Promise<FuzzRoute[]> {
-  const doc = await (await fetch(`${baseUrl}/api/openapi.json`)).json() as { paths: Record<string, Record<string, OpenApiOperation>> };
+  const doc = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, OpenApiOperation>> };
   const routes: FuzzRoute[] = [];
   for (const [openApiPath, operations] of Object.entries(doc.paths)) {
     const path = openApiPath.replace(/\{([^}]+)\}/g, ':$1');
     for (const [method, operation] of Object.entries(operations)) {
       const parameters = operation.parameters ?? [];
-      const byPlace = (place: string) => parameters.filter((parameter) => parameter.in === place)
-        .map((parameter) => ({ name: parameter.name, schema: parameter.schema ?? {}, required: parameter.required ?? false }));
+      const byPlace = (place: string) =>
+        parameters
+          .filter((parameter) => parameter.in === place)
+          .map((parameter) => ({ name: parameter.name, schema: parameter.schema ?? {}, required: parameter.required ?? false }));
       routes.push({
-        method: method.toUpperCase(), path, pathParams: byPlace('path'), query: byPlace('query'),
-        body: operation.requestBody?.content?.['application/json']?.schema ?? null, documented: true,
+        method: method.toUpperCase(),
+        path,
+        pathParams: byPlace('path'),
+        query: byPlace('query'),
+        body: operation.requestBody?.content?.['application/json']?.schema ?? null,
+        documented: true,
       });
     }
   }
@@ -84,7 +94,9 @@ export function fastifyRoutes(app: FastifyInstance): Array<{ method: string; pat
     stack.push(segment);
     if (!match[3]) continue;
     const joined = stack.join('');
-    const alternatives = joined.includes('|') ? joined.split('|').map((alternative, index) => (index === 0 ? alternative : joined.slice(0, joined.lastIndexOf('/') + 1) + alternative)) : [joined];
+    const alternatives = joined.includes('|')
+      ? joined.split('|').map((alternative, index) => (index === 0 ? alternative : joined.slice(0, joined.lastIndexOf('/') + 1) + alternative))
+      : [joined];
     for (const path of alternatives) for (const method of match[3].split(', ')) found.push({ method, path });
   }
   return found;

@@ -20,7 +20,14 @@ export interface FuzzOptions {
   only?: (route: FuzzRoute) => boolean;
 }
 
-export interface FiveXx { status: number | 'no answer'; method: string; url: string; body: string; label: string; answer: string }
+export interface FiveXx {
+  status: number | 'no answer';
+  method: string;
+  url: string;
+  body: string;
+  label: string;
+  answer: string;
+}
 
 export interface FuzzTotals {
   routes: number;
@@ -39,11 +46,15 @@ export interface FuzzTotals {
 export async function fuzzContext(server: TestServer): Promise<FuzzContext> {
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(server.baseUrl + path, {
-      method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     return (await response.json()) as { code: number; result: any };
   };
-  const product = server.app.catalog.products.find((candidate: Product) => isViewable(candidate) && candidate.type_id === 'simple' && candidate.stock.is_in_stock);
+  const product = server.app.catalog.products.find(
+    (candidate: Product) => isViewable(candidate) && candidate.type_id === 'simple' && candidate.stock.is_in_stock,
+  );
   if (!product) throw new Error('the fuzz needs a seeded catalogue with a simple product in stock');
   const email = `${MARKER}.customer@example.pl`;
   const password = 'fuzz-haslo-1';
@@ -53,7 +64,12 @@ export async function fuzzContext(server: TestServer): Promise<FuzzContext> {
   const customerCartId = String((await call('POST', `/api/cart/create?token=${encodeURIComponent(token)}`)).result);
   await call('POST', `/api/cart/update?cartId=${cartId}`, { cartItem: { sku: product.sku, qty: 1, quoteId: cartId } });
   return {
-    productId: product.id, sku: product.sku, email, token, cartId, customerCartId,
+    productId: product.id,
+    sku: product.sku,
+    email,
+    token,
+    cartId,
+    customerCartId,
     cmsIdentifier: server.app.catalog.cmsPages[0]?.identifier ?? 'o-nas',
     adviceSlug: server.app.catalog.articles[0]?.slug ?? 'porada',
   };
@@ -62,7 +78,10 @@ export async function fuzzContext(server: TestServer): Promise<FuzzContext> {
 async function send(baseUrl: string, request: FuzzRequest): Promise<{ status: number | 'no answer'; answer: string }> {
   try {
     const response = await fetch(baseUrl + request.url, {
-      method: request.method, headers: request.headers, body: request.body as BodyInit | undefined, signal: AbortSignal.timeout(30_000),
+      method: request.method,
+      headers: request.headers,
+      body: request.body as BodyInit | undefined,
+      signal: AbortSignal.timeout(30_000),
     });
     const answer = await response.text();
     return { status: response.status, answer: answer.slice(0, 200) };

@@ -7,7 +7,13 @@ import { MARKER } from './hostile-values';
  * than its column says (SQLite does not enforce varchar(N); PostgreSQL does), a marked text past the
  * longest free text the shop accepts, or a field no schema knows (its name carries the marker).
  */
-export interface GarbageFinding { table: string; column: string; rowid: number; why: string; excerpt: string }
+export interface GarbageFinding {
+  table: string;
+  column: string;
+  rowid: number;
+  why: string;
+  excerpt: string;
+}
 
 /** The longest text any field takes (a review's detail is 2,000); a JSON column holds a few of them. */
 export const MAX_STORED_TEXT = 4_000;
@@ -20,9 +26,20 @@ const declaredLength = (type: string) => {
 export async function storedGarbage(db: Db): Promise<GarbageFinding[]> {
   const findings: GarbageFinding[] = [];
   for (const { table, column, type } of await textColumns(db)) {
-    const rows = db.dialect === 'sqlite'
-      ? await sql<{ rowid: number; value: string }>`select rowid, ${sql.ref(column)} as value from ${sql.table(table)} where typeof(${sql.ref(column)}) = 'text' and instr(${sql.ref(column)}, ${MARKER}) > 0`.execute(db.kysely)
-      : await sql<{ rowid: number; value: string }>`select 0 as rowid, ${sql.ref(column)}::text as value from ${sql.table(table)} where strpos(${sql.ref(column)}::text, ${MARKER}) > 0`.execute(db.kysely);
+    const rows =
+      db.dialect === 'sqlite'
+        ? await sql<{
+            rowid: number;
+            value: string;
+          }>`select rowid, ${sql.ref(column)} as value from ${sql.table(table)} where typeof(${sql.ref(column)}) = 'text' and instr(${sql.ref(column)}, ${MARKER}) > 0`.execute(
+            db.kysely,
+          )
+        : await sql<{
+            rowid: number;
+            value: string;
+          }>`select 0 as rowid, ${sql.ref(column)}::text as value from ${sql.table(table)} where strpos(${sql.ref(column)}::text, ${MARKER}) > 0`.execute(
+            db.kysely,
+          );
     // PostgreSQL enforces varchar(N) itself (a longer text fails the insert: the fuzz then sees a 5xx).
     const limit = (db.dialect === 'sqlite' ? declaredLength(type) : null) ?? MAX_STORED_TEXT;
     for (const { rowid, value } of rows.rows) {
@@ -38,7 +55,9 @@ export async function storedGarbage(db: Db): Promise<GarbageFinding[]> {
 /** Every column that can hold text, of the shop's tables (not the migrator's). */
 async function textColumns(db: Db): Promise<{ table: string; column: string; type: string }[]> {
   if (db.dialect === 'sqlite') {
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(db.kysely);
+    const tables = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(db.kysely);
     const columns = [];
     for (const { name: table } of tables.rows) {
       const info = await sql<{ name: string; type: string }>`select name, type from pragma_table_info(${table})`.execute(db.kysely);

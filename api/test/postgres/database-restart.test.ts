@@ -23,24 +23,49 @@ afterAll(async () => {
 async function call(method: string, url: string, body?: unknown) {
   const started = Date.now();
   const response = await fetch(server.baseUrl + url, {
-    method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(20_000),
   });
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() as { code: number; result: any }, ms: Date.now() - started };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as { code: number; result: any },
+    ms: Date.now() - started,
+  };
 }
 
-const search = (sku: string) => call('GET', `/api/catalog/vue_storefront_catalog/product/_search?size=1&request=${encodeURIComponent(JSON.stringify({
-  _appliedFilters: [{ attribute: 'sku', value: sku }, { attribute: 'stock.is_in_stock', value: true }],
-}))}`);
+const search = (sku: string) =>
+  call(
+    'GET',
+    `/api/catalog/vue_storefront_catalog/product/_search?size=1&request=${encodeURIComponent(
+      JSON.stringify({
+        _appliedFilters: [
+          { attribute: 'sku', value: sku },
+          { attribute: 'stock.is_in_stock', value: true },
+        ],
+      }),
+    )}`,
+  );
 
 test('the database restarts: 503 with Retry-After while it is away, the catalogue still served, everything back without restarting the instance', async () => {
-  const product = server.app.catalog.products.find((candidate: { type_id: string; stock: { is_in_stock: boolean } }) => candidate.type_id === 'simple' && candidate.stock.is_in_stock)!;
+  const product = server.app.catalog.products.find(
+    (candidate: { type_id: string; stock: { is_in_stock: boolean } }) => candidate.type_id === 'simple' && candidate.stock.is_in_stock,
+  )!;
   expect((await call('POST', '/api/cart/create')).status).toBe(200);
 
   postgres.halt();
-  for (const [method, url] of [['POST', '/api/cart/create'], ['GET', '/api/health']] as const) {
+  for (const [method, url] of [
+    ['POST', '/api/cart/create'],
+    ['GET', '/api/health'],
+  ] as const) {
     const answer = await call(method, url);
-    expect(answer).toMatchObject({ status: 503, retryAfter: '5', body: { code: 503, result: 'The shop is briefly unavailable, please try again in a moment' } });
+    expect(answer).toMatchObject({
+      status: 503,
+      retryAfter: '5',
+      body: { code: 503, result: 'The shop is briefly unavailable, please try again in a moment' },
+    });
   }
   const page = await search(product.sku);
   expect(page.status).toBe(200); // the catalogue lives in memory
@@ -49,7 +74,7 @@ test('the database restarts: 503 with Retry-After while it is away, the catalogu
   postgres.restart();
   const cartId = await eventually(async () => {
     const answer = await call('POST', '/api/cart/create');
-    return answer.status === 200 ? answer.body.result as string : null;
+    return answer.status === 200 ? (answer.body.result as string) : null;
   }, 15_000);
   expect((await call('POST', `/api/cart/update?cartId=${cartId}`, { cartItem: { sku: product.sku, qty: 1, quoteId: cartId } })).status).toBe(200);
   expect((await call('GET', '/api/health')).status).toBe(200);

@@ -26,13 +26,24 @@ afterAll(async () => {
 
 async function call(on: TestServer, method: string, url: string, body?: unknown) {
   const response = await fetch(on.baseUrl + url, {
-    method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, headers: response.headers, body: await response.json() as { code: number; result: any; meta?: any } };
+  return { status: response.status, headers: response.headers, body: (await response.json()) as { code: number; result: any; meta?: any } };
 }
 
-const plainProducts = (server: TestServer): Product[] => server.app.catalog.products.filter((product: Product) => isViewable(product) && product.type_id === 'simple'
-  && product.stock.is_in_stock && product.stock.manage_stock && !product.stock.is_volatile && !product.custom_options && product.tier_prices.length === 0);
+const plainProducts = (server: TestServer): Product[] =>
+  server.app.catalog.products.filter(
+    (product: Product) =>
+      isViewable(product) &&
+      product.type_id === 'simple' &&
+      product.stock.is_in_stock &&
+      product.stock.manage_stock &&
+      !product.stock.is_volatile &&
+      !product.custom_options &&
+      product.tier_prices.length === 0,
+  );
 
 /** Each instance's cart and order calls (order-helpers): one shop, two doors. */
 const clients = { a: orderClient(() => a), b: orderClient(() => b) };
@@ -41,12 +52,21 @@ const cartWith = (on: TestServer, sku: string, qty: number) => client(on).cartWi
 const orderOf = (cartId: string, info: Record<string, unknown> = {}) => client(a).orderBody(cartId, {}, info);
 
 const inStockListing = async (on: TestServer, sku: string) => {
-  const query = encodeURIComponent(JSON.stringify({ _appliedFilters: [{ attribute: 'sku', value: sku }, { attribute: 'stock.is_in_stock', value: true }] }));
+  const query = encodeURIComponent(
+    JSON.stringify({
+      _appliedFilters: [
+        { attribute: 'sku', value: sku },
+        { attribute: 'stock.is_in_stock', value: true },
+      ],
+    }),
+  );
   return (await call(on, 'GET', `/api/catalog/vue_storefront_catalog/product/_search?size=1&request=${query}`)).body as unknown as { total: number };
 };
 
-test('the last unit bought through one instance leaves the other instance\'s in-stock listing at commit, not at a poll', async () => {
-  const product = plainProducts(a).find((candidate) => candidate.stock.qty <= 60 && (candidate.stock.max_sale_qty === 0 || candidate.stock.max_sale_qty >= candidate.stock.qty))!;
+test("the last unit bought through one instance leaves the other instance's in-stock listing at commit, not at a poll", async () => {
+  const product = plainProducts(a).find(
+    (candidate) => candidate.stock.qty <= 60 && (candidate.stock.max_sale_qty === 0 || candidate.stock.max_sale_qty >= candidate.stock.qty),
+  )!;
   expect(product).toBeDefined();
   expect((await inStockListing(b, product.sku)).total).toBe(1);
   const placed = await call(a, 'POST', '/api/order', orderOf(await cartWith(a, product.sku, product.stock.qty)));
@@ -56,15 +76,21 @@ test('the last unit bought through one instance leaves the other instance\'s in-
   // And the other way round: bought out on b → a cannot sell it either.
   const cart = await cartWith(b, plainProducts(b)[0].sku, 1);
   expect((await call(b, 'POST', '/api/order', orderOf(cart))).status).toBe(200);
-  const refused = await call(a, 'POST', `/api/cart/update?cartId=${(await call(a, 'POST', '/api/cart/create')).body.result}`, { cartItem: { sku: product.sku, qty: 1 } });
+  const refused = await call(a, 'POST', `/api/cart/update?cartId=${(await call(a, 'POST', '/api/cart/create')).body.result}`, {
+    cartItem: { sku: product.sku, qty: 1 },
+  });
   expect(refused.status).toBeGreaterThanOrEqual(400);
 });
 
-test('a catalogue edit (an import, an editor) reaches both instances\' catalogues', async () => {
+test("a catalogue edit (an import, an editor) reaches both instances' catalogues", async () => {
   const product = plainProducts(a)[3];
   const row = await a.db.kysely.selectFrom('product').select(['id', 'doc']).where('sku', '=', product.sku).executeTakeFirstOrThrow();
   const doc = JSON.parse(row.doc) as { name: string };
-  await a.db.kysely.updateTable('product').set({ doc: JSON.stringify({ ...doc, name: `${doc.name} (nowa seria)` }) }).where('id', '=', row.id).execute();
+  await a.db.kysely
+    .updateTable('product')
+    .set({ doc: JSON.stringify({ ...doc, name: `${doc.name} (nowa seria)` }) })
+    .where('id', '=', row.id)
+    .execute();
   for (const instance of [a, b]) {
     await eventually(async () => instance.app.catalog.bySkuLookup(product.sku)?.product.name === `${doc.name} (nowa seria)`);
   }
@@ -82,7 +108,7 @@ test('the same order sent to both instances at once is placed once, and both ans
   }
 });
 
-test('each confirmation e-mail is sent once although both instances\' mail workers are running', async () => {
+test("each confirmation e-mail is sent once although both instances' mail workers are running", async () => {
   const numbers: string[] = [];
   const ids: number[] = [];
   for (let n = 0; n < 6; n += 1) {
@@ -98,14 +124,24 @@ test('each confirmation e-mail is sent once although both instances\' mail worke
   for (const number of numbers) {
     expect(fs.readdirSync(mailDir).filter((name) => name.includes(`-potwierdzenie-zamowienia-${number}-`))).toHaveLength(1);
   }
-  const rows = await a.db.kysely.selectFrom('mail_outbox').select(['status', 'attempts']).where('dedupe_key', 'in', ids.map((id) => `order-confirmation:${id}`)).execute();
+  const rows = await a.db.kysely
+    .selectFrom('mail_outbox')
+    .select(['status', 'attempts'])
+    .where(
+      'dedupe_key',
+      'in',
+      ids.map((id) => `order-confirmation:${id}`),
+    )
+    .execute();
   expect(rows).toHaveLength(ids.length);
   expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
 });
 
 test('rate limits count on both instances: wrong passwords spread over them are refused together', async () => {
   const email = 'halina@example.pl';
-  expect((await call(a, 'POST', '/api/user/create', { customer: { email, firstname: 'Halina', lastname: 'Wiśniewska' }, password: 'tajne-haslo-1' })).status).toBe(200);
+  expect(
+    (await call(a, 'POST', '/api/user/create', { customer: { email, firstname: 'Halina', lastname: 'Wiśniewska' }, password: 'tajne-haslo-1' })).status,
+  ).toBe(200);
   for (let n = 0; n < 5; n += 1) {
     expect((await call(n % 2 === 0 ? a : b, 'POST', '/api/user/login', { username: email, password: `zle-haslo-${n}` })).status).toBe(401);
   }
@@ -138,18 +174,35 @@ test('a payment notification delivered to both instances at once (the gateway re
   for (let round = 0; round < 3; round += 1) {
     const body = orderOf(await cartWith(a, plainProducts(a)[30 + round].sku, 1), { payment_method_code: 'payu_gateway' });
     const placed = (await call(a, 'POST', '/api/order', body)).body.result as { orderNumber: string; grandTotal: number };
-    const payment = await a.db.kysely.selectFrom('payment').innerJoin('sales_order', 'sales_order.id', 'payment.order_id')
-      .select(['gateway_order_id']).where('increment_id', '=', placed.orderNumber).executeTakeFirstOrThrow();
-    const notification = JSON.stringify({ order: {
-      orderId: payment.gateway_order_id, extOrderId: placed.orderNumber, totalAmount: String(Math.round(placed.grandTotal * 100)), currencyCode: 'PLN', status: 'COMPLETED',
-    } });
-    const send = (to: TestServer) => fetch(`${to.baseUrl}/api/payment/notify`, {
-      method: 'POST', body: notification, headers: { 'content-type': 'application/json', 'openpayu-signature': signatureHeader(notification, key, 'sandbox') },
-    }).then(async (response) => ({ status: response.status, outcome: (await response.json() as { result: string }).result }));
+    const payment = await a.db.kysely
+      .selectFrom('payment')
+      .innerJoin('sales_order', 'sales_order.id', 'payment.order_id')
+      .select(['gateway_order_id'])
+      .where('increment_id', '=', placed.orderNumber)
+      .executeTakeFirstOrThrow();
+    const notification = JSON.stringify({
+      order: {
+        orderId: payment.gateway_order_id,
+        extOrderId: placed.orderNumber,
+        totalAmount: String(Math.round(placed.grandTotal * 100)),
+        currencyCode: 'PLN',
+        status: 'COMPLETED',
+      },
+    });
+    const send = (to: TestServer) =>
+      fetch(`${to.baseUrl}/api/payment/notify`, {
+        method: 'POST',
+        body: notification,
+        headers: { 'content-type': 'application/json', 'openpayu-signature': signatureHeader(notification, key, 'sandbox') },
+      }).then(async (response) => ({ status: response.status, outcome: ((await response.json()) as { result: string }).result }));
     const answers = await Promise.all([send(a), send(b), send(a), send(b)]);
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(answers.map((answer) => answer.outcome).sort()).toEqual(['applied', 'unchanged', 'unchanged', 'unchanged']);
-    const order = await a.db.kysely.selectFrom('sales_order').select(['payment_state', 'status']).where('increment_id', '=', placed.orderNumber).executeTakeFirstOrThrow();
+    const order = await a.db.kysely
+      .selectFrom('sales_order')
+      .select(['payment_state', 'status'])
+      .where('increment_id', '=', placed.orderNumber)
+      .executeTakeFirstOrThrow();
     expect(order).toEqual({ payment_state: 'paid', status: 'processing' });
   }
 });

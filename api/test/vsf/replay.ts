@@ -4,11 +4,13 @@ import { orderCall, orderRetry } from './order';
 import { reviewCalls } from './review';
 import { stockCalls } from './stock';
 import type { ReplayContext, VsfAnswer, VsfCall } from './types';
-import {
-  userChangePassword, userCreate, userCreatePassword, userLogin, userMe, userOrderHistory, userRefresh, userResetPassword, userUpdate,
-} from './user';
+import { userChangePassword, userCreate, userCreatePassword, userLogin, userMe, userOrderHistory, userRefresh, userResetPassword, userUpdate } from './user';
 
-export interface ReplayResult { call: string; accepted: boolean; why?: string }
+export interface ReplayResult {
+  call: string;
+  accepted: boolean;
+  why?: string;
+}
 
 export interface ReplayOptions {
   /** The product to buy and review (a simple one in stock); found through the catalogue search when absent. */
@@ -34,7 +36,7 @@ export function vsfSession(): VsfCall[] {
     userLogin,
     userMe,
     cartCreate('customer'),
-    cartAdd('cart/update (customer\'s cart)'),
+    cartAdd("cart/update (customer's cart)"),
     orderCall('customer'),
     userOrderHistory,
     userUpdate,
@@ -58,7 +60,11 @@ async function send(baseUrl: string, call: VsfCall, ctx: ReplayContext): Promise
   const contentType = response.headers.get('content-type') ?? '';
   const text = await response.text();
   let body: VsfAnswer['body'] = null;
-  try { body = JSON.parse(text); } catch { body = null; }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
   return { status: response.status, contentType, body, sent };
 }
 
@@ -70,12 +76,23 @@ async function findProduct(baseUrl: string): Promise<{ sku: string; id: number }
     '/api/catalog/vue_storefront_catalog/product/_search?from=0&size=50',
   ];
   for (const url of urls) {
-    const body = await fetch(baseUrl + url).then((response) => response.json()).catch(() => null) as any;
+    const body = (await fetch(baseUrl + url)
+      .then((response) => response.json())
+      .catch(() => null)) as any;
     const hits = body?.hits;
-    const docs: any[] = Array.isArray(hits) ? hits : Array.isArray(hits?.hits) ? hits.hits.map((hit: any) => hit._source ?? hit)
-      : body?.result?.items ?? body?.items ?? [];
-    const found = docs.find((doc) => doc?.type_id === 'simple' && doc.stock?.is_in_stock && (!doc.stock.manage_stock || doc.stock.qty >= 5)
-      && !doc.custom_options && Number.isInteger(doc.id));
+    const docs: any[] = Array.isArray(hits)
+      ? hits
+      : Array.isArray(hits?.hits)
+        ? hits.hits.map((hit: any) => hit._source ?? hit)
+        : (body?.result?.items ?? body?.items ?? []);
+    const found = docs.find(
+      (doc) =>
+        doc?.type_id === 'simple' &&
+        doc.stock?.is_in_stock &&
+        (!doc.stock.manage_stock || doc.stock.qty >= 5) &&
+        !doc.custom_options &&
+        Number.isInteger(doc.id),
+    );
     if (found) return { sku: found.sku, id: found.id };
   }
   throw new Error('no simple product in stock found through the catalogue search');
@@ -88,9 +105,13 @@ async function findProduct(baseUrl: string): Promise<{ sku: string; id: number }
 export async function replayVsfCalls(baseUrl: string, options: ReplayOptions = {}): Promise<ReplayResult[]> {
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const ctx: ReplayContext = {
-    product: options.product ?? await findProduct(baseUrl),
-    email: `vsf-replay-${stamp}@example.pl`, password: 'Replay-haslo-1', newPassword: 'Replay-haslo-2',
-    token: '', items: [], resetTokenFor: options.resetTokenFor,
+    product: options.product ?? (await findProduct(baseUrl)),
+    email: `vsf-replay-${stamp}@example.pl`,
+    password: 'Replay-haslo-1',
+    newPassword: 'Replay-haslo-2',
+    token: '',
+    items: [],
+    resetTokenFor: options.resetTokenFor,
   };
   const results: ReplayResult[] = [];
   for (const call of vsfSession()) {

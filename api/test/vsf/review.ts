@@ -8,12 +8,19 @@ import { ok, USER_HEADERS, type VsfCall } from './types';
 export const reviewCalls: VsfCall[] = [
   {
     call: 'review/create',
-    source: 'ReviewsService.createReview ← review/add ← the theme\'s Reviews form',
-    method: 'POST', url: '/api/review/create', headers: USER_HEADERS,
+    source: "ReviewsService.createReview ← review/add ← the theme's Reviews form",
+    method: 'POST',
+    url: '/api/review/create',
+    headers: USER_HEADERS,
     body: (ctx) => ({
       review: {
-        product_id: ctx.product.id, title: 'Grzeje świetnie', detail: 'Cichy i równo grzeje cały pokój.', nickname: 'Anna',
-        review_entity: 'product', review_status: 2, customer_id: null,
+        product_id: ctx.product.id,
+        title: 'Grzeje świetnie',
+        detail: 'Cichy i równo grzeje cały pokój.',
+        nickname: 'Anna',
+        review_entity: 'product',
+        review_status: 2,
+        customer_id: null,
       },
     }),
     reads: (answer) => ok(answer),

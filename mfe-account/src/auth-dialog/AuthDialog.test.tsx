@@ -69,7 +69,13 @@ test('a click on the overlay (the shell asks panels to close) closes it', async 
 });
 
 test('session:login-requested opens it from anywhere, and focus goes back to the control that asked', async () => {
-  await renderRemote(<><button type="button">Zaloguj się, aby zobaczyć stronę</button><AccountButton /></>, ACCOUNT_NAMESPACE);
+  await renderRemote(
+    <>
+      <button type="button">Zaloguj się, aby zobaczyć stronę</button>
+      <AccountButton />
+    </>,
+    ACCOUNT_NAMESPACE,
+  );
   const pageButton = screen.getByRole('button', { name: 'Zaloguj się, aby zobaczyć stronę' });
   pageButton.focus();
   act(() => loginRequested.emit({ mode: 'login', reason: 'guarded-page' }));

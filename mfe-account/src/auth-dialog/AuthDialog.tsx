@@ -20,7 +20,13 @@ const TITLES: Record<AuthView, AuthKey> = {
  * a time. Tab stays inside; Escape and the close button close it. Each form starts at its first
  * field — after a switch too, as the link that switched is gone.
  */
-export function AuthDialog({ view, sessionExpired = false, onShow, onClose, dialogRef }: {
+export function AuthDialog({
+  view,
+  sessionExpired = false,
+  onShow,
+  onClose,
+  dialogRef,
+}: {
   view: AuthView;
   /** The customer was signed out because their session could not be renewed: say so above the form. */
   sessionExpired?: boolean;
@@ -39,15 +45,28 @@ export function AuthDialog({ view, sessionExpired = false, onShow, onClose, dial
   return (
     <PanelPortal>
       <div
-        ref={dialogRef} className="auth-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}
-        aria-describedby={sessionExpired ? noticeId : undefined} tabIndex={-1}
-        onKeyDown={(event) => { if (event.key === 'Escape') onClose(); }}
+        ref={dialogRef}
+        className="auth-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={sessionExpired ? noticeId : undefined}
+        tabIndex={-1}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onClose();
+        }}
       >
         <div className="auth-dialog-head">
           <h2 id={titleId}>{t(TITLES[view])}</h2>
-          <button type="button" className="button-icon" onClick={onClose} aria-label={t('close', { ns: 'common' })}><Icon name="close" /></button>
+          <button type="button" className="button-icon" onClick={onClose} aria-label={t('close', { ns: 'common' })}>
+            <Icon name="close" />
+          </button>
         </div>
-        {sessionExpired && <p id={noticeId} className="auth-lead auth-expired">{t('auth.dialog.sessionExpired')}</p>}
+        {sessionExpired && (
+          <p id={noticeId} className="auth-lead auth-expired">
+            {t('auth.dialog.sessionExpired')}
+          </p>
+        )}
         {view === 'login' && <LoginForm onSignedIn={onClose} onShow={onShow} />}
         {view === 'register' && <RegisterForm onRegistered={onClose} onShow={onShow} />}
         {view === 'forgot' && <ForgotPasswordForm onShow={onShow} />}

@@ -37,5 +37,9 @@ export function PasswordToggle({ shown, onToggle, controls, label }: { shown: bo
 /** The form-wide answer (a refused sign-in, offline): announced when it appears. */
 export function FormFailure({ problem }: { problem: Problem | null }) {
   const text = useProblemText();
-  return <p role="alert" className="form-error auth-failure">{problem ? text(problem) : ''}</p>;
+  return (
+    <p role="alert" className="form-error auth-failure">
+      {problem ? text(problem) : ''}
+    </p>
+  );
 }

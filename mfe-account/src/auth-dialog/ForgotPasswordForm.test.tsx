@@ -15,7 +15,7 @@ async function openForgot() {
 }
 
 test.each([
-  ['an account\'s address', 'anna@example.pl'],
+  ["an account's address", 'anna@example.pl'],
   ['an address with no account', 'nikt@example.pl'],
 ])('for %s the answer is the same: a link was sent if the account exists', async (_case, address) => {
   const dialog = await openForgot();

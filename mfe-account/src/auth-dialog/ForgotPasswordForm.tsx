@@ -50,16 +50,31 @@ export function ForgotPasswordForm({ onShow }: { onShow: (view: AuthView) => voi
 
   return (
     <form className="auth-form" noValidate onSubmit={submit} aria-busy={busy} aria-describedby={leadId}>
-      <p id={leadId} className="auth-lead">{t('auth.forgot.lead')}</p>
+      <p id={leadId} className="auth-lead">
+        {t('auth.forgot.lead')}
+      </p>
       <AuthField
-        id={idOf('email')} label={t('auth.field.email')} type="email" inputMode="email" autoComplete="email"
-        value={values.email} problem={problems.email} onChange={(value) => form.change('email', value)} onBlur={() => form.blur('email')}
+        id={idOf('email')}
+        label={t('auth.field.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={values.email}
+        problem={problems.email}
+        onChange={(value) => form.change('email', value)}
+        onBlur={() => form.blur('email')}
       />
       <FormFailure problem={failure} />
-      <p role="status" className="auth-status">{sentTo ? t('auth.forgot.sent', { email: sentTo }) : ''}</p>
-      <Button type="submit" block disabled={busy}>{t('auth.forgot.submit')}</Button>
+      <p role="status" className="auth-status">
+        {sentTo ? t('auth.forgot.sent', { email: sentTo }) : ''}
+      </p>
+      <Button type="submit" block disabled={busy}>
+        {t('auth.forgot.submit')}
+      </Button>
       <p className="auth-switch">
-        <Button variant="link" onClick={() => onShow('login')}>{t('auth.forgot.back')}</Button>
+        <Button variant="link" onClick={() => onShow('login')}>
+          {t('auth.forgot.back')}
+        </Button>
       </p>
     </form>
   );

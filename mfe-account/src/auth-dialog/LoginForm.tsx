@@ -47,21 +47,42 @@ export function LoginForm({ onSignedIn, onShow }: { onSignedIn: () => void; onSh
   return (
     <form className="auth-form" noValidate onSubmit={submit} aria-busy={busy}>
       <AuthField
-        id={idOf('email')} label={t('auth.field.email')} type="email" inputMode="email" autoComplete="username"
-        value={values.email} problem={problems.email} onChange={(value) => form.change('email', value)} onBlur={() => form.blur('email')}
+        id={idOf('email')}
+        label={t('auth.field.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        value={values.email}
+        problem={problems.email}
+        onChange={(value) => form.change('email', value)}
+        onBlur={() => form.blur('email')}
       />
       <AuthField
-        id={idOf('password')} label={t('auth.field.password')} type={shown ? 'text' : 'password'} autoComplete="current-password" maxLength={256}
-        value={values.password} problem={problems.password} onChange={(value) => form.change('password', value)} onBlur={() => form.blur('password')}
+        id={idOf('password')}
+        label={t('auth.field.password')}
+        type={shown ? 'text' : 'password'}
+        autoComplete="current-password"
+        maxLength={256}
+        value={values.password}
+        problem={problems.password}
+        onChange={(value) => form.change('password', value)}
+        onBlur={() => form.blur('password')}
         after={<PasswordToggle shown={shown} onToggle={() => setShown(!shown)} controls={idOf('password')} label={t('auth.password.show')} />}
       />
       <FormFailure problem={failure} />
-      <Button type="submit" block disabled={busy}>{t('auth.login.submit')}</Button>
+      <Button type="submit" block disabled={busy}>
+        {t('auth.login.submit')}
+      </Button>
       <p className="auth-switch">
-        <Button variant="link" onClick={() => onShow('forgot')}>{t('auth.login.forgot')}</Button>
+        <Button variant="link" onClick={() => onShow('forgot')}>
+          {t('auth.login.forgot')}
+        </Button>
       </p>
       <p className="auth-switch">
-        {t('auth.login.noAccount')} <Button variant="link" onClick={() => onShow('register')}>{t('auth.login.toRegister')}</Button>
+        {t('auth.login.noAccount')}{' '}
+        <Button variant="link" onClick={() => onShow('register')}>
+          {t('auth.login.toRegister')}
+        </Button>
       </p>
     </form>
   );

@@ -32,7 +32,7 @@ async function fillIn(dialog: HTMLElement, answers: Answers) {
     if (value) await userEvent.type(field, value);
   }
 }
-const GOOD: Answers = { 'Imię': 'Jan', 'Nazwisko': 'Kowalski', 'Adres e-mail': 'jan@example.pl', 'Hasło': 'grzejnik-123', 'Powtórz hasło': 'grzejnik-123' };
+const GOOD: Answers = { Imię: 'Jan', Nazwisko: 'Kowalski', 'Adres e-mail': 'jan@example.pl', Hasło: 'grzejnik-123', 'Powtórz hasło': 'grzejnik-123' };
 const submit = (dialog: HTMLElement) => userEvent.click(within(dialog).getByRole('button', { name: 'Załóż konto' }));
 const terms = (dialog: HTMLElement) => within(dialog).getByRole('checkbox', { name: /Akceptuję regulamin sklepu/ });
 
@@ -55,9 +55,9 @@ test('submitting empty names every field under it and focuses the first; nothing
 });
 
 test.each([
-  ['Imię', { 'Imię': 'J' }, 'Imię musi mieć co najmniej 2 litery'],
+  ['Imię', { Imię: 'J' }, 'Imię musi mieć co najmniej 2 litery'],
   ['Adres e-mail', { 'Adres e-mail': 'jan@example' }, 'Podaj prawidłowy adres e-mail'],
-  ['Hasło', { 'Hasło': 'krótkie', 'Powtórz hasło': 'krótkie' }, 'Hasło musi mieć co najmniej 8 znaków'],
+  ['Hasło', { Hasło: 'krótkie', 'Powtórz hasło': 'krótkie' }, 'Hasło musi mieć co najmniej 8 znaków'],
   ['Powtórz hasło', { 'Powtórz hasło': 'grzejnik-124' }, 'Hasła muszą być identyczne'],
 ] as const)('%s: the spec message in Polish under the field, which gets focus', async (label, wrong, message) => {
   const dialog = await openRegistration();
@@ -95,7 +95,7 @@ test('the terms must be accepted; the link opens the regulamin page in a new tab
   expect(shop().calls).toEqual([]);
 });
 
-test('a taken e-mail: the API\'s 400 is said in Polish under the e-mail field', async () => {
+test("a taken e-mail: the API's 400 is said in Polish under the e-mail field", async () => {
   const dialog = await openRegistration();
   await fillIn(dialog, { ...GOOD, 'Adres e-mail': 'anna@example.pl' });
   await userEvent.click(terms(dialog));
@@ -135,7 +135,9 @@ test('with the newsletter ticked, the consent and its version go to the newslett
     { method: 'POST', path: '/api/ext/newsletter', body: { email: 'jan@example.pl', consentVersion: NEWSLETTER_CONSENT.version, source: 'account' } },
   ]);
   expect(shop().calls.find((call) => call.path === '/api/user/create')?.body).toMatchObject({ customer: { extension_attributes: { is_subscribed: true } } });
-  expect(notices.map((notice) => notice.message)).toContainEqual(expect.stringMatching(/^Sprawdź skrzynkę: wysłaliśmy link potwierdzający zapis do newslettera/));
+  expect(notices.map((notice) => notice.message)).toContainEqual(
+    expect.stringMatching(/^Sprawdź skrzynkę: wysłaliśmy link potwierdzający zapis do newslettera/),
+  );
 });
 
 test('the Polish consent is the one wording of shared/domain', () => {

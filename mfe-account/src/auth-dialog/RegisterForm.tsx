@@ -4,9 +4,7 @@ import { useTranslation } from '@kaloryfer/i18n';
 import { Button } from '@kaloryfer/ui';
 import { useState, type FormEvent } from 'react';
 import { register } from '../session/session-owner';
-import {
-  EMAIL_PROBLEMS, failureProblem, OFFLINE, registerProblem, type Problem, type RegisterValues,
-} from './auth-problems';
+import { EMAIL_PROBLEMS, failureProblem, OFFLINE, registerProblem, type Problem, type RegisterValues } from './auth-problems';
 import type { AuthView } from './auth-view';
 import { AuthField, FormFailure, PasswordToggle } from './AuthField';
 import { subscribeToNewsletter, type NewsletterAnswer } from './newsletter-signup';
@@ -34,7 +32,8 @@ export function RegisterForm({ onRegistered, onShow }: { onRegistered: () => voi
   const { values, problems, idOf } = form;
 
   const newsletterNotice: Record<NewsletterAnswer, () => void> = {
-    pending: () => notificationRequested.emit({ type: 'info', message: t('auth.register.newsletterPending', { hours: CONFIRM_LINK_HOURS }), timeToLive: 15000 }),
+    pending: () =>
+      notificationRequested.emit({ type: 'info', message: t('auth.register.newsletterPending', { hours: CONFIRM_LINK_HOURS }), timeToLive: 15000 }),
     subscribed: () => notificationRequested.emit({ type: 'info', message: t('auth.register.newsletterAlready') }),
     failed: () => notificationRequested.emit({ type: 'warning', message: t('auth.register.newsletterFailed'), timeToLive: 15000 }),
   };
@@ -67,14 +66,28 @@ export function RegisterForm({ onRegistered, onShow }: { onRegistered: () => voi
 
   const field = (name: 'firstname' | 'lastname' | 'email', autoComplete: string, extra: Partial<Parameters<typeof AuthField>[0]> = {}) => (
     <AuthField
-      id={idOf(name)} label={t(`auth.field.${name}`)} autoComplete={autoComplete} value={values[name]} problem={problems[name]}
-      onChange={(value) => form.change(name, value)} onBlur={() => form.blur(name)} {...extra}
+      id={idOf(name)}
+      label={t(`auth.field.${name}`)}
+      autoComplete={autoComplete}
+      value={values[name]}
+      problem={problems[name]}
+      onChange={(value) => form.change(name, value)}
+      onBlur={() => form.blur(name)}
+      {...extra}
     />
   );
   const password = (name: 'password' | 'repeatPassword', extra: Partial<Parameters<typeof AuthField>[0]> = {}) => (
     <AuthField
-      id={idOf(name)} label={t(`auth.field.${name}`)} type={shown ? 'text' : 'password'} autoComplete="new-password" maxLength={256}
-      value={values[name]} problem={problems[name]} onChange={(value) => form.change(name, value)} onBlur={() => form.blur(name)} {...extra}
+      id={idOf(name)}
+      label={t(`auth.field.${name}`)}
+      type={shown ? 'text' : 'password'}
+      autoComplete="new-password"
+      maxLength={256}
+      value={values[name]}
+      problem={problems[name]}
+      onChange={(value) => form.change(name, value)}
+      onBlur={() => form.blur(name)}
+      {...extra}
     />
   );
   const termsId = idOf('terms');
@@ -88,33 +101,58 @@ export function RegisterForm({ onRegistered, onShow }: { onRegistered: () => voi
       {field('email', 'email', { type: 'email', inputMode: 'email' })}
       {password('password', {
         hint: t('auth.field.passwordHint'),
-        after: <PasswordToggle shown={shown} onToggle={() => setShown(!shown)} controls={`${idOf('password')} ${idOf('repeatPassword')}`} label={t('auth.password.show')} />,
+        after: (
+          <PasswordToggle
+            shown={shown}
+            onToggle={() => setShown(!shown)}
+            controls={`${idOf('password')} ${idOf('repeatPassword')}`}
+            label={t('auth.password.show')}
+          />
+        ),
       })}
       {password('repeatPassword')}
       <div className="auth-check">
         <input
-          id={termsId} type="checkbox" checked={values.terms} required
-          aria-invalid={problems.terms ? true : undefined} aria-describedby={problems.terms ? `${termsId}-error` : undefined}
+          id={termsId}
+          type="checkbox"
+          checked={values.terms}
+          required
+          aria-invalid={problems.terms ? true : undefined}
+          aria-describedby={problems.terms ? `${termsId}-error` : undefined}
           onChange={(event) => form.change('terms', event.target.checked)}
         />
         {/* The link sits in the label's sentence; it opens in a new tab so the form is not lost. */}
         <label htmlFor={termsId}>
           {t('auth.register.terms')}{' '}
-          <a href={TERMS_PAGE} target="_blank" rel="noopener">{t('auth.register.termsLink')}<span className="visually-hidden"> {t('auth.register.newTab')}</span></a>
+          <a href={TERMS_PAGE} target="_blank" rel="noopener">
+            {t('auth.register.termsLink')}
+            <span className="visually-hidden"> {t('auth.register.newTab')}</span>
+          </a>
         </label>
       </div>
-      {problems.terms ? <p id={`${termsId}-error`} className="form-error">{text(problems.terms)}</p> : null}
+      {problems.terms ? (
+        <p id={`${termsId}-error`} className="form-error">
+          {text(problems.terms)}
+        </p>
+      ) : null}
       <fieldset className="auth-fieldset">
         <legend>{t('auth.register.newsletter')}</legend>
         <div className="auth-check">
           <input id={idOf('newsletter')} type="checkbox" checked={values.newsletter} onChange={(event) => form.change('newsletter', event.target.checked)} />
-          <label htmlFor={idOf('newsletter')} className="auth-consent">{t('auth.register.newsletterConsent')}</label>
+          <label htmlFor={idOf('newsletter')} className="auth-consent">
+            {t('auth.register.newsletterConsent')}
+          </label>
         </div>
       </fieldset>
       <FormFailure problem={failure} />
-      <Button type="submit" block disabled={busy}>{t('auth.register.submit')}</Button>
+      <Button type="submit" block disabled={busy}>
+        {t('auth.register.submit')}
+      </Button>
       <p className="auth-switch">
-        {t('auth.register.haveAccount')} <Button variant="link" onClick={() => onShow('login')}>{t('auth.register.toLogin')}</Button>
+        {t('auth.register.haveAccount')}{' '}
+        <Button variant="link" onClick={() => onShow('login')}>
+          {t('auth.register.toLogin')}
+        </Button>
       </p>
     </form>
   );

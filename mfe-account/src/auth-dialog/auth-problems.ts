@@ -49,7 +49,10 @@ export function failureProblem(error: unknown): Problem {
   return SOMETHING_WENT_WRONG;
 }
 
-export interface LoginValues { email: string; password: string }
+export interface LoginValues {
+  email: string;
+  password: string;
+}
 export interface RegisterValues {
   firstname: string;
   lastname: string;
@@ -59,7 +62,9 @@ export interface RegisterValues {
   terms: boolean;
   newsletter: boolean;
 }
-export interface ForgotValues { email: string }
+export interface ForgotValues {
+  email: string;
+}
 
 /** Sign in: an e-mail and any password (the length rule is the registration's; the server decides). */
 export function loginProblem(field: keyof LoginValues, values: LoginValues): Problem | null {

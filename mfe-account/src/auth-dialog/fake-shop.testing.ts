@@ -13,11 +13,18 @@ export const TOO_MANY = 'Too many attempts, please try again later';
 
 /** What apiJson reads of a fetch answer (jsdom has no Response). */
 const reply = (status: number, result: unknown, meta?: unknown) => ({
-  ok: status < 400, status, statusText: '', json: async () => ({ code: status, result, ...(meta ? { meta } : {}) }),
+  ok: status < 400,
+  status,
+  statusText: '',
+  json: async () => ({ code: status, result, ...(meta ? { meta } : {}) }),
 });
 
 type Answer = ReturnType<typeof reply>;
-interface Account { password: string; firstname: string; lastname: string }
+interface Account {
+  password: string;
+  firstname: string;
+  lastname: string;
+}
 
 export class FakeShop {
   calls: { method: string; path: string; body: Record<string, unknown> | undefined }[] = [];
@@ -30,7 +37,7 @@ export class FakeShop {
 
   readonly fetch = jest.fn(async (url: string, init: RequestInit = {}): Promise<Answer> => {
     const { pathname, searchParams } = new URL(url, 'http://shop.test');
-    const body = init.body ? JSON.parse(String(init.body)) as Record<string, unknown> : undefined;
+    const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
     this.calls.push({ method: init.method ?? 'GET', path: pathname, body });
     const wait = this.held.get(pathname);
     if (wait) {
@@ -45,7 +52,12 @@ export class FakeShop {
   /** The next call to `path` waits for the returned function. */
   hold(path: string): () => void {
     let release = () => undefined as void;
-    this.held.set(path, new Promise<void>((resolve) => { release = resolve; }));
+    this.held.set(
+      path,
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    );
     return () => release();
   }
 
@@ -73,9 +85,16 @@ export class FakeShop {
         const account = email ? this.accounts.get(email) : undefined;
         if (!email || !account) return reply(401, 'Unexpected authorization error');
         const customer: SignedInCustomer = {
-          id: 7, group_id: 1, email, firstname: account.firstname, lastname: account.lastname,
-          created_at: '2026-01-15T09:30:00.000Z', updated_at: '2026-01-15T09:30:00.000Z', addresses: [],
-          extension_attributes: { is_subscribed: false }, groupToken: 'group-1',
+          id: 7,
+          group_id: 1,
+          email,
+          firstname: account.firstname,
+          lastname: account.lastname,
+          created_at: '2026-01-15T09:30:00.000Z',
+          updated_at: '2026-01-15T09:30:00.000Z',
+          addresses: [],
+          extension_attributes: { is_subscribed: false },
+          groupToken: 'group-1',
         };
         return reply(200, customer);
       }

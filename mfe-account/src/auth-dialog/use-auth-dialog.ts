@@ -1,6 +1,4 @@
-import {
-  $session, closePanelsRequested, loginRequested, panelClosed, panelOpened, type OverlayPanel,
-} from '@kaloryfer/contracts';
+import { $session, closePanelsRequested, loginRequested, panelClosed, panelOpened, type OverlayPanel } from '@kaloryfer/contracts';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { AuthView } from './auth-view';
 
@@ -57,10 +55,14 @@ export function useAuthDialog(fallbackFocus: RefObject<HTMLElement | null>) {
   }, [open, close, fallbackFocus]);
 
   // A request held from before this widget loaded may arrive once the session has started signed in.
-  useEffect(() => loginRequested.on(({ mode, reason }) => {
-    if ($session.get().authorised) return;
-    show(mode === 'register' ? 'register' : 'login', reason);
-  }), [show]);
+  useEffect(
+    () =>
+      loginRequested.on(({ mode, reason }) => {
+        if ($session.get().authorised) return;
+        show(mode === 'register' ? 'register' : 'login', reason);
+      }),
+    [show],
+  );
 
   return { view, sessionExpired, show, close, dialogRef };
 }

@@ -10,7 +10,11 @@ type Problems<V> = Partial<Record<keyof V, Problem>>;
  * the value as it is typed, so it goes as soon as it is fixed (and a repeated password's, when
  * the first one changes).
  */
-export function useAuthForm<V extends Record<keyof V, string | boolean>>(initial: V, order: readonly (keyof V)[], check: (field: keyof V, values: V) => Problem | null) {
+export function useAuthForm<V extends Record<keyof V, string | boolean>>(
+  initial: V,
+  order: readonly (keyof V)[],
+  check: (field: keyof V, values: V) => Problem | null,
+) {
   const prefix = useId();
   const [values, setValues] = useState(initial);
   const [problems, setProblems] = useState<Problems<V>>({});

@@ -24,14 +24,18 @@ const words: Record<AuthKey, string> = {
   'auth.register.termsLink': 'die AGB des Shops',
   'auth.register.newTab': '(öffnet sich in einem neuen Tab)',
   'auth.register.newsletter': 'Newsletter (freiwillig)',
-  'auth.register.newsletterConsent': 'Ich willige ein, dass mir Kaloryfer sp. z o.o. den Newsletter mit Werbeinformationen (Neuheiten, Angebote, Ratgeber) an die angegebene E-Mail-Adresse sendet. Ich kann meine Einwilligung jederzeit widerrufen: über den Link in jedem Newsletter, in meinen Kontoeinstellungen oder per E-Mail an sklep@kaloryfer.pl.',
+  'auth.register.newsletterConsent':
+    'Ich willige ein, dass mir Kaloryfer sp. z o.o. den Newsletter mit Werbeinformationen (Neuheiten, Angebote, Ratgeber) an die angegebene E-Mail-Adresse sendet. Ich kann meine Einwilligung jederzeit widerrufen: über den Link in jedem Newsletter, in meinen Kontoeinstellungen oder per E-Mail an sklep@kaloryfer.pl.',
   'auth.register.success': 'Ihr Konto wurde erstellt. Willkommen, {name}!',
-  'auth.register.newsletterPending': 'Bitte prüfen Sie Ihr Postfach: Wir haben Ihnen einen Link zur Bestätigung der Newsletter-Anmeldung gesendet. Sie gilt erst nach dem Klick darauf (der Link ist {hours} Stunden gültig).',
+  'auth.register.newsletterPending':
+    'Bitte prüfen Sie Ihr Postfach: Wir haben Ihnen einen Link zur Bestätigung der Newsletter-Anmeldung gesendet. Sie gilt erst nach dem Klick darauf (der Link ist {hours} Stunden gültig).',
   'auth.register.newsletterAlready': 'Diese Adresse ist bereits für den Newsletter angemeldet.',
-  'auth.register.newsletterFailed': 'Ihr Konto ist bereit, aber die Newsletter-Anmeldung ist fehlgeschlagen. Sie können sie später in Ihren Kontoeinstellungen nachholen.',
+  'auth.register.newsletterFailed':
+    'Ihr Konto ist bereit, aber die Newsletter-Anmeldung ist fehlgeschlagen. Sie können sie später in Ihren Kontoeinstellungen nachholen.',
   'auth.forgot.lead': 'Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen einen Link, um ein neues Passwort festzulegen.',
   'auth.forgot.submit': 'Link senden',
-  'auth.forgot.sent': 'Falls ein Konto mit der Adresse {email} existiert, haben wir an diese Adresse einen Link zum Festlegen eines neuen Passworts gesendet. Der Link ist eine Stunde gültig.',
+  'auth.forgot.sent':
+    'Falls ein Konto mit der Adresse {email} existiert, haben wir an diese Adresse einen Link zum Festlegen eines neuen Passworts gesendet. Der Link ist eine Stunde gültig.',
   'auth.forgot.back': 'Zurück zur Anmeldung',
   'auth.error.credentials': 'Die Anmeldung ist fehlgeschlagen oder Ihr Konto ist vorübergehend gesperrt.',
   'auth.error.tooManyAttempts': 'Zu viele Versuche. Bitte versuchen Sie es gleich noch einmal.',

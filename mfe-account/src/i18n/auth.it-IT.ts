@@ -24,15 +24,19 @@ const words: Record<AuthKey, string> = {
   'auth.register.termsLink': 'i termini e condizioni del negozio',
   'auth.register.newTab': '(si apre in una nuova scheda)',
   'auth.register.newsletter': 'Newsletter (facoltativa)',
-  'auth.register.newsletterConsent': 'Acconsento a ricevere da Kaloryfer sp. z o.o. all\'indirizzo e-mail indicato la newsletter con informazioni commerciali (novità, offerte, consigli). Posso revocare il consenso in qualsiasi momento: con il link presente in ogni newsletter, nelle impostazioni dell\'account o scrivendo a sklep@kaloryfer.pl.',
+  'auth.register.newsletterConsent':
+    "Acconsento a ricevere da Kaloryfer sp. z o.o. all'indirizzo e-mail indicato la newsletter con informazioni commerciali (novità, offerte, consigli). Posso revocare il consenso in qualsiasi momento: con il link presente in ogni newsletter, nelle impostazioni dell'account o scrivendo a sklep@kaloryfer.pl.",
   'auth.register.success': 'Il tuo account è stato creato. Benvenuto, {name}!',
-  'auth.register.newsletterPending': 'Controlla la tua casella: ti abbiamo inviato un link per confermare l\'iscrizione alla newsletter. Sarà attiva dopo averlo cliccato (il link vale {hours} ore).',
+  'auth.register.newsletterPending':
+    "Controlla la tua casella: ti abbiamo inviato un link per confermare l'iscrizione alla newsletter. Sarà attiva dopo averlo cliccato (il link vale {hours} ore).",
   'auth.register.newsletterAlready': 'Questo indirizzo è già iscritto alla newsletter.',
-  'auth.register.newsletterFailed': 'Il tuo account è pronto, ma non è stato possibile iscriverti alla newsletter. Puoi farlo più tardi nelle impostazioni dell\'account.',
-  'auth.forgot.lead': 'Inserisci l\'indirizzo e-mail del tuo account. Ti invieremo un link per impostare una nuova password.',
+  'auth.register.newsletterFailed':
+    "Il tuo account è pronto, ma non è stato possibile iscriverti alla newsletter. Puoi farlo più tardi nelle impostazioni dell'account.",
+  'auth.forgot.lead': "Inserisci l'indirizzo e-mail del tuo account. Ti invieremo un link per impostare una nuova password.",
   'auth.forgot.submit': 'Invia il link',
-  'auth.forgot.sent': 'Se esiste un account con l\'indirizzo {email}, abbiamo inviato a quell\'indirizzo un link per impostare una nuova password. Il link vale un\'ora.',
-  'auth.forgot.back': 'Torna all\'accesso',
+  'auth.forgot.sent':
+    "Se esiste un account con l'indirizzo {email}, abbiamo inviato a quell'indirizzo un link per impostare una nuova password. Il link vale un'ora.",
+  'auth.forgot.back': "Torna all'accesso",
   'auth.error.credentials': 'Accesso non riuscito oppure il tuo account è temporaneamente disattivato.',
   'auth.error.tooManyAttempts': 'Troppi tentativi. Riprova tra poco.',
   'auth.menu.account': 'Account:',

@@ -31,7 +31,8 @@ const authPl = {
   // The consent's wording lives in one place; the Polish text is that text (a test checks it).
   'auth.register.newsletterConsent': NEWSLETTER_CONSENT.text,
   'auth.register.success': 'Konto zostało założone. Witaj, {name}!',
-  'auth.register.newsletterPending': 'Sprawdź skrzynkę: wysłaliśmy link potwierdzający zapis do newslettera. Zapis zacznie działać po jego kliknięciu (link jest ważny {hours} godzin).',
+  'auth.register.newsletterPending':
+    'Sprawdź skrzynkę: wysłaliśmy link potwierdzający zapis do newslettera. Zapis zacznie działać po jego kliknięciu (link jest ważny {hours} godzin).',
   'auth.register.newsletterAlready': 'Ten adres jest już zapisany do newslettera.',
   'auth.register.newsletterFailed': 'Konto jest gotowe, ale nie udało się zapisać Cię do newslettera. Możesz to zrobić później w ustawieniach konta.',
   'auth.forgot.lead': 'Podaj adres e-mail swojego konta. Wyślemy na niego link do ustawienia nowego hasła.',

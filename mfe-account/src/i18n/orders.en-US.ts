@@ -56,7 +56,7 @@ const words: Record<OrdersKey, string> = {
   'order.retryPayment': 'Retry payment',
   'order.redirecting': 'Taking you to the payment…',
   'order.reorder': 'Order again',
-  'order.reorderNote': 'We add these products to the cart at today\'s prices; the cart tells you about anything that can no longer be bought.',
+  'order.reorderNote': "We add these products to the cart at today's prices; the cart tells you about anything that can no longer be bought.",
 
   'recentlyViewed.empty': 'Nothing here yet. Products you look at in the shop will appear in this list.',
   'recentlyViewed.goShopping': 'Go to the shop',

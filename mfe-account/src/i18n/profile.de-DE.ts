@@ -77,18 +77,22 @@ const words: Record<ProfileKey, string> = {
   'profile.newsletter.pending': '{email} wartet auf die Bestätigung: Klicken Sie auf den Link in der E-Mail, die wir an diese Adresse geschickt haben.',
   'profile.newsletter.unsubscribed': '{email} hat den Newsletter nicht abonniert.',
   'profile.newsletter.failed': 'Wir konnten Ihr Abonnement nicht prüfen. Laden Sie die Seite neu, um es erneut zu versuchen.',
-  'profile.newsletter.checkInbox': 'Wir haben Ihnen eine E-Mail mit einem Bestätigungslink geschickt. Das Abonnement beginnt, sobald Sie darauf klicken – der Link gilt {hours} Stunden.',
+  'profile.newsletter.checkInbox':
+    'Wir haben Ihnen eine E-Mail mit einem Bestätigungslink geschickt. Das Abonnement beginnt, sobald Sie darauf klicken – der Link gilt {hours} Stunden.',
   'profile.newsletter.already': 'Diese Adresse hat den Newsletter bereits abonniert.',
   'profile.newsletter.unsubscribedNow': '{email} wurde vom Newsletter abgemeldet.',
   'profile.newsletter.subscribe': 'Newsletter abonnieren',
   'profile.newsletter.unsubscribe': 'Newsletter abbestellen',
-  'profile.newsletter.consent': 'Ich willige ein, dass mir Kaloryfer sp. z o.o. den Newsletter mit Werbeinformationen (Neuheiten, Angebote, Ratgeber) an die angegebene E-Mail-Adresse sendet. Ich kann meine Einwilligung jederzeit widerrufen: über den Link in jedem Newsletter, in meinen Kontoeinstellungen oder per E-Mail an sklep@kaloryfer.pl.',
+  'profile.newsletter.consent':
+    'Ich willige ein, dass mir Kaloryfer sp. z o.o. den Newsletter mit Werbeinformationen (Neuheiten, Angebote, Ratgeber) an die angegebene E-Mail-Adresse sendet. Ich kann meine Einwilligung jederzeit widerrufen: über den Link in jedem Newsletter, in meinen Kontoeinstellungen oder per E-Mail an sklep@kaloryfer.pl.',
   'profile.newsletter.consentMissing': 'Setzen Sie das Häkchen bei der Einwilligung, um den Newsletter zu abonnieren.',
   'profile.createPassword.for': 'Sie legen ein neues Passwort für das Konto {email} fest.',
   'profile.createPassword.submit': 'Passwort festlegen und anmelden',
-  'profile.createPassword.incomplete': 'Dieser Link ist unvollständig. Öffnen Sie ihn direkt aus der E-Mail oder fordern Sie im Anmeldefenster einen neuen Link an.',
+  'profile.createPassword.incomplete':
+    'Dieser Link ist unvollständig. Öffnen Sie ihn direkt aus der E-Mail oder fordern Sie im Anmeldefenster einen neuen Link an.',
   'profile.createPassword.newLink': 'Neuen Link anfordern',
-  'profile.createPassword.signInYourself': 'Ihr Passwort wurde festgelegt, aber die automatische Anmeldung ist fehlgeschlagen. Melden Sie sich mit Ihrem neuen Passwort an.',
+  'profile.createPassword.signInYourself':
+    'Ihr Passwort wurde festgelegt, aber die automatische Anmeldung ist fehlgeschlagen. Melden Sie sich mit Ihrem neuen Passwort an.',
 };
 
 export default words;

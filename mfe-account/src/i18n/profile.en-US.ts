@@ -77,12 +77,14 @@ const words: Record<ProfileKey, string> = {
   'profile.newsletter.pending': '{email} is waiting for confirmation: click the link in the e-mail we sent to this address.',
   'profile.newsletter.unsubscribed': '{email} is not subscribed to the newsletter.',
   'profile.newsletter.failed': 'We could not check your subscription. Reload the page to try again.',
-  'profile.newsletter.checkInbox': 'We have sent an e-mail with a confirmation link. The subscription starts when you click it – the link works for {hours} hours.',
+  'profile.newsletter.checkInbox':
+    'We have sent an e-mail with a confirmation link. The subscription starts when you click it – the link works for {hours} hours.',
   'profile.newsletter.already': 'This address is already subscribed to the newsletter.',
   'profile.newsletter.unsubscribedNow': '{email} has been unsubscribed from the newsletter.',
   'profile.newsletter.subscribe': 'Subscribe to the newsletter',
   'profile.newsletter.unsubscribe': 'Unsubscribe from the newsletter',
-  'profile.newsletter.consent': 'I agree to receive the newsletter with commercial information (new products, offers, advice) from Kaloryfer sp. z o.o. at the e-mail address given. I can withdraw my consent at any time: with the link in every newsletter, in my account settings or by writing to sklep@kaloryfer.pl.',
+  'profile.newsletter.consent':
+    'I agree to receive the newsletter with commercial information (new products, offers, advice) from Kaloryfer sp. z o.o. at the e-mail address given. I can withdraw my consent at any time: with the link in every newsletter, in my account settings or by writing to sklep@kaloryfer.pl.',
   'profile.newsletter.consentMissing': 'Tick the consent to subscribe to the newsletter.',
   'profile.createPassword.for': 'You are setting a new password for the account {email}.',
   'profile.createPassword.submit': 'Set the password and sign in',

@@ -39,7 +39,8 @@ const words: Record<ProfileKey, string> = {
   'profile.password.submit': 'Cambia password',
   'profile.company.title': 'Dati aziendali per la fattura',
   'profile.company.noAddress': 'Ragione sociale e partita IVA vengono salvate con un indirizzo di fatturazione, e non hai ancora salvato nessun indirizzo.',
-  'profile.company.noBilling': 'Ragione sociale e partita IVA vengono salvate con l’indirizzo di fatturazione predefinito, e nessun indirizzo è indicato come tale.',
+  'profile.company.noBilling':
+    'Ragione sociale e partita IVA vengono salvate con l’indirizzo di fatturazione predefinito, e nessun indirizzo è indicato come tale.',
   'profile.company.toAddresses': 'Vai ai tuoi indirizzi',
   'profile.company.where': 'Vengono salvati con l’indirizzo di fatturazione predefinito: {address}.',
   'profile.company.save': 'Salva i dati aziendali',
@@ -82,13 +83,16 @@ const words: Record<ProfileKey, string> = {
   'profile.newsletter.unsubscribedNow': '{email} è stato cancellato dalla newsletter.',
   'profile.newsletter.subscribe': 'Iscriviti alla newsletter',
   'profile.newsletter.unsubscribe': 'Cancellati dalla newsletter',
-  'profile.newsletter.consent': 'Acconsento a ricevere da Kaloryfer sp. z o.o. all\'indirizzo e-mail indicato la newsletter con informazioni commerciali (novità, offerte, consigli). Posso revocare il consenso in qualsiasi momento: con il link presente in ogni newsletter, nelle impostazioni dell\'account o scrivendo a sklep@kaloryfer.pl.',
+  'profile.newsletter.consent':
+    "Acconsento a ricevere da Kaloryfer sp. z o.o. all'indirizzo e-mail indicato la newsletter con informazioni commerciali (novità, offerte, consigli). Posso revocare il consenso in qualsiasi momento: con il link presente in ogni newsletter, nelle impostazioni dell'account o scrivendo a sklep@kaloryfer.pl.",
   'profile.newsletter.consentMissing': 'Spunta il consenso per iscriverti alla newsletter.',
   'profile.createPassword.for': 'Stai impostando una nuova password per l’account {email}.',
   'profile.createPassword.submit': 'Imposta la password e accedi',
-  'profile.createPassword.incomplete': 'Questo link è incompleto. Aprilo di nuovo direttamente dall’e-mail oppure richiedi un nuovo link nella finestra di accesso.',
+  'profile.createPassword.incomplete':
+    'Questo link è incompleto. Aprilo di nuovo direttamente dall’e-mail oppure richiedi un nuovo link nella finestra di accesso.',
   'profile.createPassword.newLink': 'Richiedi un nuovo link',
-  'profile.createPassword.signInYourself': 'La password è stata impostata, ma non siamo riusciti a farti accedere automaticamente. Accedi con la nuova password.',
+  'profile.createPassword.signInYourself':
+    'La password è stata impostata, ma non siamo riusciti a farti accedere automaticamente. Accedi con la nuova password.',
 };
 
 export default words;

@@ -81,7 +81,8 @@ const profilePl = {
   'profile.newsletter.unsubscribedNow': 'Wypisaliśmy adres {email} z newslettera.',
   'profile.newsletter.subscribe': 'Zapisz się do newslettera',
   'profile.newsletter.unsubscribe': 'Wypisz się z newslettera',
-  'profile.newsletter.consent': 'Wyrażam zgodę na przesyłanie przez Kaloryfer sp. z o.o. na podany adres e-mail newslettera z informacjami handlowymi (nowości, promocje, porady). Zgodę mogę wycofać w każdej chwili: linkiem w każdym newsletterze, w ustawieniach konta lub pisząc na sklep@kaloryfer.pl.',
+  'profile.newsletter.consent':
+    'Wyrażam zgodę na przesyłanie przez Kaloryfer sp. z o.o. na podany adres e-mail newslettera z informacjami handlowymi (nowości, promocje, porady). Zgodę mogę wycofać w każdej chwili: linkiem w każdym newsletterze, w ustawieniach konta lub pisząc na sklep@kaloryfer.pl.',
   'profile.newsletter.consentMissing': 'Zaznacz zgodę, aby zapisać się do newslettera.',
   'profile.createPassword.for': 'Ustawiasz nowe hasło do konta {email}.',
   'profile.createPassword.submit': 'Ustaw hasło i zaloguj się',

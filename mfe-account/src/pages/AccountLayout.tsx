@@ -21,10 +21,13 @@ export function AccountLayout({ title, children }: { title: string; children: Re
   const route = useRequestStore($route);
   const current = route.name === 'order' ? 'orders' : route.name === 'en-my-account' ? 'my-account' : route.name;
   // Home › Moje konto › (Historia zamówień ›) the page; the account's own page is its own last crumb.
-  const crumbs: Crumb[] = current === 'my-account' ? [] : [
-    { label: t('account.title'), intent: { name: 'my-account' } },
-    ...(route.name === 'order' ? [{ label: t('account.orders'), intent: { name: 'my-account', section: 'orders' } } satisfies Crumb] : []),
-  ];
+  const crumbs: Crumb[] =
+    current === 'my-account'
+      ? []
+      : [
+          { label: t('account.title'), intent: { name: 'my-account' } },
+          ...(route.name === 'order' ? [{ label: t('account.orders'), intent: { name: 'my-account', section: 'orders' } } satisfies Crumb] : []),
+        ];
   // An order's page is inside "Historia zamówień": that link is the current section, not the current page.
   const currentOf = (section: string) => (section !== current ? undefined : route.name === 'order' ? 'true' : 'page');
   return (
@@ -34,7 +37,9 @@ export function AccountLayout({ title, children }: { title: string; children: Re
           <ul>
             {SECTIONS.map((section) => (
               <li key={section.route}>
-                <a href={linkTo(section.intent)} aria-current={currentOf(section.route)}>{t(section.labelKey)}</a>
+                <a href={linkTo(section.intent)} aria-current={currentOf(section.route)}>
+                  {t(section.labelKey)}
+                </a>
               </li>
             ))}
           </ul>

@@ -46,7 +46,7 @@ test('signed out: the sign-in dialog is asked for at once and again with the but
   expect(screen.queryByRole('navigation', { name: 'Sekcje konta' })).not.toBeInTheDocument();
 });
 
-test('signed in: the page itself, inside the account\'s sections with the current one marked', async () => {
+test("signed in: the page itself, inside the account's sections with the current one marked", async () => {
   session.set({ authorised: true, token: 't', groupToken: null, tokenLock: 0, user: sessionUserOf(customer({ addresses: [address(1)] })) });
   go('shipping-details', '/my-account/shipping-details');
   await renderRemote(<AccountRoutes />, ACCOUNT_NAMESPACE);
@@ -60,21 +60,33 @@ test('signed in: the page itself, inside the account\'s sections with the curren
   expect(screen.getByRole('heading', { name: 'Anna Nowak' })).toBeInTheDocument();
 });
 
-test('an order\'s page sits under the order history in the breadcrumbs and the sections', async () => {
+test("an order's page sits under the order history in the breadcrumbs and the sections", async () => {
   session.set({ authorised: true, token: 't', groupToken: null, tokenLock: 0, user: sessionUserOf(customer()) });
   go('order', '/my-account/orders/000000042', { orderId: '000000042' });
   await renderRemote(<AccountRoutes />, ACCOUNT_NAMESPACE);
   const crumbs = screen.getByRole('navigation', { name: 'Okruszki' });
-  expect(within(crumbs).getAllByRole('listitem').map((crumb) => crumb.textContent)).toEqual(['Strona główna', 'Moje konto', 'Historia zamówień', 'Zamówienie 000000042']);
+  expect(
+    within(crumbs)
+      .getAllByRole('listitem')
+      .map((crumb) => crumb.textContent),
+  ).toEqual(['Strona główna', 'Moje konto', 'Historia zamówień', 'Zamówienie 000000042']);
   expect(within(crumbs).getByRole('link', { name: 'Historia zamówień' })).toHaveAttribute('href', '/my-account/orders');
   const nav = screen.getByRole('navigation', { name: 'Sekcje konta' });
   expect(within(nav).getByRole('link', { name: 'Historia zamówień' })).toHaveAttribute('aria-current', 'true');
   expect(screen.getByText('order page')).toBeInTheDocument();
 });
 
-test('the reset link\'s page needs no login', async () => {
+test("the reset link's page needs no login", async () => {
   session.set(NO_SESSION);
-  route.set({ path: '/create-password', search: '?email=anna%40example.pl&resetToken=abc', hash: '', name: 'create-password', params: {}, previousPath: null, isBack: false });
+  route.set({
+    path: '/create-password',
+    search: '?email=anna%40example.pl&resetToken=abc',
+    hash: '',
+    name: 'create-password',
+    params: {},
+    previousPath: null,
+    isBack: false,
+  });
   await renderRemote(<AccountRoutes />, ACCOUNT_NAMESPACE);
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Ustaw nowe hasło');
   expect(screen.getByLabelText('Nowe hasło')).toBeInTheDocument();

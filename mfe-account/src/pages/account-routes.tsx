@@ -16,9 +16,9 @@ const GUARDED: Record<string, { titleKey: string; page: () => ReactNode }> = {
   'my-account': { titleKey: 'account.title', page: () => <ProfilePage /> },
   'en-my-account': { titleKey: 'account.title', page: () => <ProfilePage /> },
   'shipping-details': { titleKey: 'account.shippingDetails', page: () => <AddressesPage /> },
-  'newsletter': { titleKey: 'account.newsletter', page: () => <NewsletterPage /> },
-  'orders': { titleKey: 'account.orders', page: () => <OrdersPage /> },
-  'order': { titleKey: 'account.order', page: () => <OrderPage /> },
+  newsletter: { titleKey: 'account.newsletter', page: () => <NewsletterPage /> },
+  orders: { titleKey: 'account.orders', page: () => <OrdersPage /> },
+  order: { titleKey: 'account.order', page: () => <OrderPage /> },
   'recently-viewed': { titleKey: 'account.recentlyViewed', page: () => <RecentlyViewedPage /> },
 };
 

@@ -1,4 +1,20 @@
-import type { CreatedCustomer, Customer, CustomerUpdate, OrderHistoryEntry, OrderHistoryPage, RouteBody, SavedAddressInput, SessionAnswer, SignedInCustomer, UserChangePassword, UserCreate, UserCreatePassword, UserLogin, UserRefresh, UserResetPassword } from '@kaloryfer/api-contract';
+import type {
+  CreatedCustomer,
+  Customer,
+  CustomerUpdate,
+  OrderHistoryEntry,
+  OrderHistoryPage,
+  RouteBody,
+  SavedAddressInput,
+  SessionAnswer,
+  SignedInCustomer,
+  UserChangePassword,
+  UserCreate,
+  UserCreatePassword,
+  UserLogin,
+  UserRefresh,
+  UserResetPassword,
+} from '@kaloryfer/api-contract';
 import type { CustomerAddress, SessionUser } from '@kaloryfer/contracts';
 import { apiJson, withToken, withUserToken } from '@kaloryfer/ui';
 
@@ -68,19 +84,39 @@ export const accountApi = {
   meWith: async (token: string) => (await apiJson<Envelope<SignedInCustomer>>(withToken('/api/user/me', token))).result,
   me: () => withUserToken(async (token) => (await apiJson<Envelope<SignedInCustomer>>(withToken('/api/user/me', token))).result),
   updateMe: (customer: CustomerUpdate) => withUserToken(async (token) => (await post<SignedInCustomer>(withToken('/api/user/me', token), { customer })).result),
-  create: async (customer: { email: string; firstname: string; lastname: string; isSubscribed: boolean }, password: string) => (await post<CreatedCustomer>('/api/user/create', {
-    customer: { email: customer.email, firstname: customer.firstname, lastname: customer.lastname, extension_attributes: { is_subscribed: customer.isSubscribed } },
-    password,
-  } satisfies RouteBody<typeof UserCreate>)).result,
-  changePassword: (currentPassword: string, newPassword: string) => withUserToken(async (token) =>
-    (await post<true>(withToken('/api/user/change-password', token), { currentPassword, newPassword } satisfies RouteBody<typeof UserChangePassword>)).result),
-  resetPassword: async (email: string) => (await post<true>('/api/user/reset-password', { email, websiteId: 1 } satisfies RouteBody<typeof UserResetPassword>)).result,
+  create: async (customer: { email: string; firstname: string; lastname: string; isSubscribed: boolean }, password: string) =>
+    (
+      await post<CreatedCustomer>('/api/user/create', {
+        customer: {
+          email: customer.email,
+          firstname: customer.firstname,
+          lastname: customer.lastname,
+          extension_attributes: { is_subscribed: customer.isSubscribed },
+        },
+        password,
+      } satisfies RouteBody<typeof UserCreate>)
+    ).result,
+  changePassword: (currentPassword: string, newPassword: string) =>
+    withUserToken(
+      async (token) =>
+        (await post<true>(withToken('/api/user/change-password', token), { currentPassword, newPassword } satisfies RouteBody<typeof UserChangePassword>))
+          .result,
+    ),
+  resetPassword: async (email: string) =>
+    (await post<true>('/api/user/reset-password', { email, websiteId: 1 } satisfies RouteBody<typeof UserResetPassword>)).result,
   createPassword: async (email: string, newPassword: string, resetToken: string) =>
     (await post<true>('/api/user/create-password', { email, newPassword, resetToken } satisfies RouteBody<typeof UserCreatePassword>)).result,
-  orderHistory: (page: number, pageSize = 20) => withUserToken(async (token) => (await apiJson<Envelope<OrderHistoryPage>>(
-    withToken(`/api/user/order-history?${new URLSearchParams({ pageSize: String(pageSize), currentPage: String(page) })}`, token),
-  )).result),
-  order: (orderNumber: string) => withUserToken(async (token) => (await apiJson<Envelope<OrderHistoryEntry>>(
-    withToken(`/api/user/order-history/${encodeURIComponent(orderNumber)}`, token),
-  )).result),
+  orderHistory: (page: number, pageSize = 20) =>
+    withUserToken(
+      async (token) =>
+        (
+          await apiJson<Envelope<OrderHistoryPage>>(
+            withToken(`/api/user/order-history?${new URLSearchParams({ pageSize: String(pageSize), currentPage: String(page) })}`, token),
+          )
+        ).result,
+    ),
+  order: (orderNumber: string) =>
+    withUserToken(
+      async (token) => (await apiJson<Envelope<OrderHistoryEntry>>(withToken(`/api/user/order-history/${encodeURIComponent(orderNumber)}`, token))).result,
+    ),
 };

@@ -9,9 +9,14 @@ export const newsletterApi = {
   status: async (email: string) => (await apiJson<RouteAnswer<typeof NewsletterStatusOf>>(`${PATH}?${new URLSearchParams({ email })}`)).result,
   /** Double opt-in: `pending` (a confirmation link was mailed) or `subscribed` (already). */
   subscribe: async (email: string) =>
-    (await apiJson<RouteAnswer<typeof NewsletterSubscribe>>(PATH, {
-      method: 'POST', body: { email, consentVersion: NEWSLETTER_CONSENT.version, source: 'account' } satisfies RouteBody<typeof NewsletterSubscribe>,
-    })).result,
+    (
+      await apiJson<RouteAnswer<typeof NewsletterSubscribe>>(PATH, {
+        method: 'POST',
+        body: { email, consentVersion: NEWSLETTER_CONSENT.version, source: 'account' } satisfies RouteBody<typeof NewsletterSubscribe>,
+      })
+    ).result,
   /** Acts on a subscribed address only; answers the state after the call. */
-  unsubscribe: async (email: string) => (await apiJson<RouteAnswer<typeof NewsletterUnsubscribe>>(PATH, { method: 'DELETE', body: { email } satisfies RouteBody<typeof NewsletterUnsubscribe> })).result,
+  unsubscribe: async (email: string) =>
+    (await apiJson<RouteAnswer<typeof NewsletterUnsubscribe>>(PATH, { method: 'DELETE', body: { email } satisfies RouteBody<typeof NewsletterUnsubscribe> }))
+      .result,
 };

@@ -4,7 +4,13 @@ import { ApiFailure } from '@kaloryfer/ui';
 import { isOffline, newTaskId, profileTaskOutcome } from './profile-task';
 
 const settled = (code: number | null, result: unknown, extra: { transmitted?: boolean; error?: string } = {}) => ({
-  task_id: 't1', callback_event: 'user:profile-saved', code, resultCode: code, result, meta: null, transmitted: extra.transmitted ?? true,
+  task_id: 't1',
+  callback_event: 'user:profile-saved',
+  code,
+  resultCode: code,
+  result,
+  meta: null,
+  transmitted: extra.transmitted ?? true,
   ...(extra.error ? { error: extra.error } : {}),
 });
 
@@ -22,7 +28,7 @@ test('a task id is a UUID where the browser has randomUUID, else 32 random hex d
   }
 });
 
-test('offline is the shell\'s $connectivity or the browser\'s navigator.onLine', () => {
+test("offline is the shell's $connectivity or the browser's navigator.onLine", () => {
   const connectivity = claimWriter('connectivity', 'shell');
   const onLine = jest.spyOn(navigator, 'onLine', 'get');
   try {
@@ -38,7 +44,7 @@ test('offline is the shell\'s $connectivity or the browser\'s navigator.onLine',
   }
 });
 
-test('what a settled profile task means: saved, the server\'s refusal as apiJson had it, 401 as a failed refresh, a refused answer', () => {
+test("what a settled profile task means: saved, the server's refusal as apiJson had it, 401 as a failed refresh, a refused answer", () => {
   expect(profileTaskOutcome(settled(200, { id: 7 }))).toEqual({ kind: 'saved', customer: { id: 7 } });
 
   const taken = profileTaskOutcome(settled(400, 'A customer with the same email address already exists'));

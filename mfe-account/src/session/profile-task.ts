@@ -51,7 +51,9 @@ export function profileTaskOutcome(settled: SyncTaskSettled): ProfileTaskOutcome
  * Silent: the page shows its own error, not a notification.
  */
 export function queueProfileSave(
-  change: CustomerUpdate, onSettled: (outcome: ProfileTaskOutcome) => void, taskId: string = newTaskId(),
+  change: CustomerUpdate,
+  onSettled: (outcome: ProfileTaskOutcome) => void,
+  taskId: string = newTaskId(),
 ): { taskId: string; stop: () => void } {
   // Listen first: a queue may settle the task before emit returns.
   const stop = syncTaskSettled.on((settled) => {

@@ -1,19 +1,23 @@
 import type { OrderHistoryPage, SessionAnswer, SignedInCustomer } from '@kaloryfer/api-contract';
-import {
-  $session, loginRequested, notificationRequested, sessionChanged, type NotificationInput,
-} from '@kaloryfer/contracts';
+import { $session, loginRequested, notificationRequested, sessionChanged, type NotificationInput } from '@kaloryfer/contracts';
 import { REFRESH_REFUSED } from '@kaloryfer/domain';
 import { accountApi } from './account-api';
-import {
-  login, logout, REFRESH_TOKEN_KEY, startSessionOwner, stopSessionOwnerForTests, TOKEN_KEY, USER_KEY,
-} from './session-owner';
+import { login, logout, REFRESH_TOKEN_KEY, startSessionOwner, stopSessionOwnerForTests, TOKEN_KEY, USER_KEY } from './session-owner';
 
 /** What apiJson reads of a fetch answer (jsdom has no Response). */
 const reply = (status: number, payload: unknown) => ({ ok: status < 400, status, statusText: '', json: async () => payload });
 
 const customer: SignedInCustomer = {
-  id: 7, group_id: 1, email: 'anna@example.pl', firstname: 'Anna', lastname: 'Nowak', created_at: '2026-01-15T09:30:00.000Z', updated_at: '2026-01-15T09:30:00.000Z',
-  addresses: [], extension_attributes: { is_subscribed: false }, groupToken: 'g1',
+  id: 7,
+  group_id: 1,
+  email: 'anna@example.pl',
+  firstname: 'Anna',
+  lastname: 'Nowak',
+  created_at: '2026-01-15T09:30:00.000Z',
+  updated_at: '2026-01-15T09:30:00.000Z',
+  addresses: [],
+  extension_attributes: { is_subscribed: false },
+  groupToken: 'g1',
 };
 const NO_ORDERS: OrderHistoryPage = { items: [], total_count: 0, search_criteria: { page_size: 20, current_page: 1 } };
 
@@ -25,7 +29,7 @@ class FakeApi {
   next = 1;
   readonly fetch = jest.fn(async (url: string, init: RequestInit = {}): Promise<ReturnType<typeof reply>> => {
     const { pathname, searchParams } = new URL(url, 'http://shop.test');
-    const body = init.body ? JSON.parse(String(init.body)) as Record<string, string> : undefined;
+    const body = init.body ? (JSON.parse(String(init.body)) as Record<string, string>) : undefined;
     this.calls.push({ path: pathname, body });
     const answer = reply;
     if (pathname === '/api/user/login') return this.issue();
@@ -79,7 +83,13 @@ test('login keeps both tokens and the profile, and tells every remote', async ()
   startSessionOwner();
   await login(' Anna@Example.pl ', 'hasło-123');
   expect(api.calls[0]).toEqual({ path: '/api/user/login', body: { username: 'anna@example.pl', password: 'hasło-123' } });
-  expect($session.get()).toMatchObject({ authorised: true, token: 'access-1', tokenLock: 0, groupToken: 'g1', user: { firstname: 'Anna', email: 'anna@example.pl', groupId: 1 } });
+  expect($session.get()).toMatchObject({
+    authorised: true,
+    token: 'access-1',
+    tokenLock: 0,
+    groupToken: 'g1',
+    user: { firstname: 'Anna', email: 'anna@example.pl', groupId: 1 },
+  });
   expect(JSON.parse(localStorage.getItem(TOKEN_KEY)!)).toBe('access-1');
   expect(JSON.parse(localStorage.getItem(REFRESH_TOKEN_KEY)!)).toBe('refresh-1');
   expect(JSON.stringify($session.get())).not.toContain('refresh-1'); // the refresh token stays out of the atom

@@ -1,7 +1,16 @@
 import type { CustomerUpdate, SignedInCustomer } from '@kaloryfer/api-contract';
 import {
-  claimWriter, compareClearRequested, loginRequested, NO_SESSION, notificationRequested, sessionChanged,
-  syncTaskSettled, tokenRefreshRequested, type SessionState, type SessionUser, type SyncTaskSettled,
+  claimWriter,
+  compareClearRequested,
+  loginRequested,
+  NO_SESSION,
+  notificationRequested,
+  sessionChanged,
+  syncTaskSettled,
+  tokenRefreshRequested,
+  type SessionState,
+  type SessionUser,
+  type SyncTaskSettled,
 } from '@kaloryfer/contracts';
 import { onUnauthorised, REFRESH_EXHAUSTED } from '@kaloryfer/domain';
 import { ApiFailure, readStored, writeStored } from '@kaloryfer/ui';
@@ -28,7 +37,11 @@ let stopListening: (() => void) | null = null;
 const readText = (key: string): string | null => readStored<string | null>(key, null);
 function forgetStored() {
   for (const key of [TOKEN_KEY, REFRESH_TOKEN_KEY, USER_KEY]) {
-    try { localStorage.removeItem(key); } catch { /* storage blocked: nothing was kept */ }
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      /* storage blocked: nothing was kept */
+    }
   }
 }
 
@@ -49,10 +62,7 @@ function set(next: Partial<SessionState>) {
 export function startSessionOwner(): void {
   if (session) return;
   session = claimWriter('session', 'mfe-account');
-  const stops = [
-    tokenRefreshRequested.on(({ token }) => onTokenRefused(token)),
-    syncTaskSettled.on(onProfileSaved),
-  ];
+  const stops = [tokenRefreshRequested.on(({ token }) => onTokenRefused(token)), syncTaskSettled.on(onProfileSaved)];
   stopListening = () => stops.forEach((stop) => stop());
   const token = readText(TOKEN_KEY);
   const user = readStored<SessionUser | null>(USER_KEY, null);
@@ -139,7 +149,10 @@ export async function login(email: string, password: string): Promise<SessionUse
 }
 
 /** Registration: the account, then signed in with it (the newsletter consent goes through the newsletter API). */
-export async function register(customer: { email: string; firstname: string; lastname: string; isSubscribed: boolean }, password: string): Promise<SessionUser> {
+export async function register(
+  customer: { email: string; firstname: string; lastname: string; isSubscribed: boolean },
+  password: string,
+): Promise<SessionUser> {
   await accountApi.create({ ...customer, email: customer.email.trim().toLowerCase() }, password);
   return login(customer.email, password);
 }

@@ -13,14 +13,16 @@ type WishlistProduct = Pick<Product, (typeof LISTED_FIELDS)[number]>;
 /** The wishlist calls (spec §7, docs/account.md), each with the customer's token under spec §4's token handling. */
 export const wishlistApi = {
   /** The items of the customer's server wishlist: each one's id, and its product's parent sku as `sku`. */
-  list: () => withUserToken(async (token): Promise<Wishlist['items']> =>
-    (await apiJson<RouteAnswer<typeof WishlistGet>>(withToken(WISHLIST, token))).result.items),
-  add: (parentSku: string) => withUserToken(async (token) => {
-    await apiJson<Envelope<true>>(withToken(`${WISHLIST}/${encodeURIComponent(parentSku)}`, token), { method: 'PUT' });
-  }),
-  remove: (itemId: number) => withUserToken(async (token) => {
-    await apiJson<Envelope<true>>(withToken(`${WISHLIST}/${itemId}`, token), { method: 'DELETE' });
-  }),
+  list: () =>
+    withUserToken(async (token): Promise<Wishlist['items']> => (await apiJson<RouteAnswer<typeof WishlistGet>>(withToken(WISHLIST, token))).result.items),
+  add: (parentSku: string) =>
+    withUserToken(async (token) => {
+      await apiJson<Envelope<true>>(withToken(`${WISHLIST}/${encodeURIComponent(parentSku)}`, token), { method: 'PUT' });
+    }),
+  remove: (itemId: number) =>
+    withUserToken(async (token) => {
+      await apiJson<Envelope<true>>(withToken(`${WISHLIST}/${itemId}`, token), { method: 'DELETE' });
+    }),
   /** Products this browser has not seen (added in another browser): the catalogue's names, slugs and images. */
   products: async (parentSkus: string[]): Promise<ListedProduct[]> => {
     const { items } = await apiJson<SearchAnswer<WishlistProduct>>('/api/catalog/vue_storefront_catalog/product/_search', {

@@ -1,6 +1,11 @@
 import type { WishlistItem } from '@kaloryfer/api-contract';
 import {
-  $session, claimWriter, notificationRequested, sessionChanged, wishlistAddRequested, wishlistRemoveRequested,
+  $session,
+  claimWriter,
+  notificationRequested,
+  sessionChanged,
+  wishlistAddRequested,
+  wishlistRemoveRequested,
   type ListedProduct,
 } from '@kaloryfer/contracts';
 import { readStored, writeStored } from '@kaloryfer/ui';
@@ -61,53 +66,63 @@ export function startWishlistOwner() {
   };
   const quietly = (task: Promise<unknown>) => void task.catch((error: unknown) => console.error('[wishlist]', error));
 
-  listeners.push(sessionChanged.on(({ authorised, reason }) => {
-    if (reason === 'logout') {
-      save([]);
-      saveIds({});
-    } else if (authorised && (reason === 'login' || reason === 'started')) {
-      quietly(merge());
-    }
-  }));
+  listeners.push(
+    sessionChanged.on(({ authorised, reason }) => {
+      if (reason === 'logout') {
+        save([]);
+        saveIds({});
+      } else if (authorised && (reason === 'login' || reason === 'started')) {
+        quietly(merge());
+      }
+    }),
+  );
   // The session may have started before this owner (facts are not held).
   if (signedIn()) quietly(merge());
 
-  listeners.push(wishlistAddRequested.on((product) => {
-    if (wishlist.get().some((item) => item.parentSku === product.parentSku)) return;
-    const before = wishlist.get();
-    save([...before, { ...product }]);
-    notificationRequested.emit({ type: 'success', message: ADDED, params: { productName: product.name } });
-    if (!signedIn()) return;
-    quietly(wishlistApi.add(product.parentSku).then(
-      async () => adoptServerList(await wishlistApi.list()),
-      () => {
-        save(wishlist.get().filter((item) => item.parentSku !== product.parentSku));
-        notificationRequested.emit({ type: 'error', message: FAILED });
-      },
-    ));
-  }));
-  listeners.push(wishlistRemoveRequested.on(({ parentSku }) => {
-    const removed = wishlist.get().find((item) => item.parentSku === parentSku);
-    if (!removed) return;
-    const before = wishlist.get();
-    save(before.filter((item) => item !== removed));
-    notificationRequested.emit({ type: 'success', message: REMOVED, params: { productName: removed.name } });
-    const itemId = itemIds[parentSku];
-    if (!signedIn() || itemId === undefined) return;
-    quietly(wishlistApi.remove(itemId).then(
-      () => {
-        const { [parentSku]: _gone, ...rest } = itemIds;
-        saveIds(rest);
-      },
-      async () => {
-        // Gone already (another browser removed it) is what the shopper wanted; anything else puts it back.
-        const server = await wishlistApi.list().catch(() => null);
-        if (server && !server.some((item) => item.sku === parentSku)) return;
-        save(before);
-        notificationRequested.emit({ type: 'error', message: FAILED });
-      },
-    ));
-  }));
+  listeners.push(
+    wishlistAddRequested.on((product) => {
+      if (wishlist.get().some((item) => item.parentSku === product.parentSku)) return;
+      const before = wishlist.get();
+      save([...before, { ...product }]);
+      notificationRequested.emit({ type: 'success', message: ADDED, params: { productName: product.name } });
+      if (!signedIn()) return;
+      quietly(
+        wishlistApi.add(product.parentSku).then(
+          async () => adoptServerList(await wishlistApi.list()),
+          () => {
+            save(wishlist.get().filter((item) => item.parentSku !== product.parentSku));
+            notificationRequested.emit({ type: 'error', message: FAILED });
+          },
+        ),
+      );
+    }),
+  );
+  listeners.push(
+    wishlistRemoveRequested.on(({ parentSku }) => {
+      const removed = wishlist.get().find((item) => item.parentSku === parentSku);
+      if (!removed) return;
+      const before = wishlist.get();
+      save(before.filter((item) => item !== removed));
+      notificationRequested.emit({ type: 'success', message: REMOVED, params: { productName: removed.name } });
+      const itemId = itemIds[parentSku];
+      if (!signedIn() || itemId === undefined) return;
+      quietly(
+        wishlistApi.remove(itemId).then(
+          () => {
+            const { [parentSku]: _gone, ...rest } = itemIds;
+            saveIds(rest);
+          },
+          async () => {
+            // Gone already (another browser removed it) is what the shopper wanted; anything else puts it back.
+            const server = await wishlistApi.list().catch(() => null);
+            if (server && !server.some((item) => item.sku === parentSku)) return;
+            save(before);
+            notificationRequested.emit({ type: 'error', message: FAILED });
+          },
+        ),
+      );
+    }),
+  );
 }
 
 /** Test seam: the next start begins afresh. */

@@ -17,16 +17,22 @@ function serverWishlist(initial: string[]) {
     const method = init.method ?? 'GET';
     calls.push(`${method} ${pathname}`);
     if (pathname.startsWith('/api/catalog/')) {
-      const skus = (JSON.parse(String(init.body)).query._appliedFilters.at(-1).value.in as string[]);
+      const skus = JSON.parse(String(init.body)).query._appliedFilters.at(-1).value.in as string[];
       const found: SearchAnswer<Pick<Product, 'sku' | 'name' | 'slug' | 'image'>> = {
         items: skus.map((sku) => ({ sku, name: `Produkt ${sku}`, slug: sku.toLowerCase(), image: `/${sku}.jpg` })),
-        total: skus.length, start: 0, perPage: skus.length, aggregations: {},
+        total: skus.length,
+        start: 0,
+        perPage: skus.length,
+        aggregations: {},
       };
       return reply(200, found);
     }
     expect(searchParams.get('token')).toBe('tok');
     if (method === 'GET') {
-      const wishlist: Wishlist = { items: items.map((item) => ({ ...item, product: { sku: item.sku }, qty: 1, added_at: '2026-03-01T10:00:00.000Z' })), items_count: items.length };
+      const wishlist: Wishlist = {
+        items: items.map((item) => ({ ...item, product: { sku: item.sku }, qty: 1, added_at: '2026-03-01T10:00:00.000Z' })),
+        items_count: items.length,
+      };
       return reply(200, { code: 200, result: wishlist });
     }
     if (method === 'PUT') {

@@ -15,7 +15,10 @@ const offs: (() => void)[] = [];
 beforeEach(() => {
   navigations.length = 0;
   notices.length = 0;
-  offs.push(navigationRequested.on(({ to }) => navigations.push(to)), notificationRequested.on(({ message }) => notices.push(message)));
+  offs.push(
+    navigationRequested.on(({ to }) => navigations.push(to)),
+    notificationRequested.on(({ message }) => notices.push(message)),
+  );
   route.set({ path: '/', search: '', hash: '', name: 'home', params: {}, previousPath: null, isBack: false });
 });
 afterEach(() => offs.splice(0).forEach((off) => off()));
@@ -26,7 +29,7 @@ async function signedIn() {
   return screen.getByRole('button', { name: 'Konto: Anna' });
 }
 
-test('signed in, the first name shows next to the icon and the menu opens with the account\'s pages', async () => {
+test("signed in, the first name shows next to the icon and the menu opens with the account's pages", async () => {
   const button = await signedIn();
   expect(within(button).getByText('Anna')).toBeVisible();
   expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -34,7 +37,11 @@ test('signed in, the first name shows next to the icon and the menu opens with t
   await userEvent.click(button);
   expect(button).toHaveAttribute('aria-expanded', 'true');
   const menu = screen.getByRole('navigation', { name: 'Twoje konto' });
-  expect(within(menu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+  expect(
+    within(menu)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]),
+  ).toEqual([
     ['Moje konto', '/my-account'],
     ['Historia zamówień', '/my-account/orders'],
     ['Adresy dostawy', '/my-account/shipping-details'],
@@ -60,7 +67,13 @@ test('by keyboard: Enter opens, Tab walks the links, Escape closes and focus goe
 });
 
 test('focus leaving the menu, or a click elsewhere, closes it', async () => {
-  await renderRemote(<><AccountButton /><a href="/porady">Porady</a></>, ACCOUNT_NAMESPACE);
+  await renderRemote(
+    <>
+      <AccountButton />
+      <a href="/porady">Porady</a>
+    </>,
+    ACCOUNT_NAMESPACE,
+  );
   await act(() => login('anna@example.pl', 'tajne-hasło-1'));
   const button = screen.getByRole('button', { name: 'Konto: Anna' });
   await userEvent.click(button);

@@ -63,8 +63,14 @@ export function AccountButton() {
       {session.authorised ? (
         <AccountMenu buttonRef={buttonRef} name={session.user?.firstname || t('account.button')} onLogout={signOut} />
       ) : (
-        <button ref={buttonRef} type="button" className="button-icon account-button" aria-haspopup="dialog"
-          aria-label={t('account.login')} onClick={() => dialog.show('login')}>
+        <button
+          ref={buttonRef}
+          type="button"
+          className="button-icon account-button"
+          aria-haspopup="dialog"
+          aria-label={t('account.login')}
+          onClick={() => dialog.show('login')}
+        >
           <Icon name="user" />
         </button>
       )}
@@ -99,7 +105,8 @@ function AccountMenu({ buttonRef, name, onLogout }: { buttonRef: RefObject<HTMLB
 
   return (
     <div
-      ref={rootRef} className="account-menu"
+      ref={rootRef}
+      className="account-menu"
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || !open) return;
         setOpen(false);
@@ -110,8 +117,7 @@ function AccountMenu({ buttonRef, name, onLogout }: { buttonRef: RefObject<HTMLB
         if (event.relatedTarget instanceof Node && !rootRef.current?.contains(event.relatedTarget)) setOpen(false);
       }}
     >
-      <button ref={buttonRef} type="button" className="button-icon account-button" aria-expanded={open} aria-controls={menuId}
-        onClick={() => setOpen(!open)}>
+      <button ref={buttonRef} type="button" className="button-icon account-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
         <Icon name="user" />
         <span className="visually-hidden">{t('auth.menu.account')} </span>
         <span className="account-name">{name}</span>
@@ -119,10 +125,22 @@ function AccountMenu({ buttonRef, name, onLogout }: { buttonRef: RefObject<HTMLB
       <nav id={menuId} className="account-menu-panel" aria-label={t('auth.menu.label')} hidden={!open}>
         <ul>
           {MENU.map(({ intent, key }) => (
-            <li key={key}><a href={linkTo(intent)} onClick={() => setOpen(false)}>{t(key)}</a></li>
+            <li key={key}>
+              <a href={linkTo(intent)} onClick={() => setOpen(false)}>
+                {t(key)}
+              </a>
+            </li>
           ))}
           <li className="account-menu-logout">
-            <button type="button" onClick={() => { setOpen(false); onLogout(); }}>{t('auth.menu.logout')}</button>
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                onLogout();
+              }}
+            >
+              {t('auth.menu.logout')}
+            </button>
           </li>
         </ul>
       </nav>

@@ -1,6 +1,4 @@
-import type {
-  CartDelete, CartItem, CartProductOption, CartTotals, CartUpdate, Product, RouteBody, StockItem,
-} from '@kaloryfer/api-contract';
+import type { CartDelete, CartItem, CartProductOption, CartTotals, CartUpdate, Product, RouteBody, StockItem } from '@kaloryfer/api-contract';
 import { apiJson, withUserToken } from '@kaloryfer/ui';
 
 /** What the engine reads of `GET /api/stock/check` (the contract's `StockItem`). */
@@ -53,9 +51,12 @@ export function httpCartApi(base = '/api'): CartApi {
   return {
     create: (token) => as(token, (t) => post<string>(`/cart/create${query(null, t)}`)),
     pull: (cartId, token) => as(token, (t) => get<CartItem[]>(`/cart/pull${query(cartId, t)}`)),
-    update: (cartId, item, token) => as(token, (t) => post<CartItem>(`/cart/update${query(cartId, t)}`, { cartItem: { ...item, quoteId: cartId } } satisfies RouteBody<typeof CartUpdate>)),
+    update: (cartId, item, token) =>
+      as(token, (t) => post<CartItem>(`/cart/update${query(cartId, t)}`, { cartItem: { ...item, quoteId: cartId } } satisfies RouteBody<typeof CartUpdate>)),
     remove: async (cartId, itemId, token) => {
-      await as(token, (t) => post<true>(`/cart/delete${query(cartId, t)}`, { cartItem: { item_id: itemId, quoteId: cartId } } satisfies RouteBody<typeof CartDelete>));
+      await as(token, (t) =>
+        post<true>(`/cart/delete${query(cartId, t)}`, { cartItem: { item_id: itemId, quoteId: cartId } } satisfies RouteBody<typeof CartDelete>),
+      );
     },
     totals: (cartId, token) => as(token, (t) => get<CartTotals>(`/cart/totals${query(cartId, t)}`)),
     applyCoupon: async (cartId, code, token) => {

@@ -7,22 +7,40 @@ import { ScriptedCartServer } from './scripted-cart-server';
 
 const valve: CartAddRequest = { sku: 'KF-ZT-0001', qty: 2, product: { name: 'Zawór termostatyczny', priceInclTax: 89, typeId: 'simple' } };
 const radiator: CartAddRequest = {
-  sku: 'KF-LD-0086-500x1200-BIA', parentSku: 'KF-LD-0086', qty: 1, product: { name: 'Grzejnik Lido', priceInclTax: 1299, typeId: 'configurable' },
+  sku: 'KF-LD-0086-500x1200-BIA',
+  parentSku: 'KF-LD-0086',
+  qty: 1,
+  product: { name: 'Grzejnik Lido', priceInclTax: 1299, typeId: 'configurable' },
 };
 
 /** One browser: its localStorage survives a "reload" (a new engine on the same storage). */
 function browser(server = new ScriptedCartServer()) {
   const storage = new Map<string, string>();
-  const local = { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => void storage.set(key, value), removeItem: (key: string) => void storage.delete(key) };
+  const local = {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => void storage.set(key, value),
+    removeItem: (key: string) => void storage.delete(key),
+  };
   const notes: NotificationInput[] = [];
   let published: CartState | null = null;
-  const open = (flags = CART_FLAGS) => new CartEngine({
-    api: server, storage: createCartStorage(local), flags, now: () => 1_700_000_000_000,
-    publish: (state) => { published = state; }, notify: (note) => notes.push(note),
-  });
+  const open = (flags = CART_FLAGS) =>
+    new CartEngine({
+      api: server,
+      storage: createCartStorage(local),
+      flags,
+      now: () => 1_700_000_000_000,
+      publish: (state) => {
+        published = state;
+      },
+      notify: (note) => notes.push(note),
+    });
   return {
-    server, notes, open,
-    get cart() { return published!; },
+    server,
+    notes,
+    open,
+    get cart() {
+      return published!;
+    },
     stored: () => JSON.parse(storage.get(CART_KEY) ?? 'null') as StoredCart | null,
     messages: () => notes.map((note) => note.message),
   };
@@ -42,7 +60,9 @@ describe('add item (spec §4/§5)', () => {
     expect(shop.server.lines(cartId)).toEqual([{ sku: 'KF-ZT-0001', qty: 2 }]);
     expect(shop.cart).toMatchObject({ itemsCount: 2, grandTotal: 178, isLoaded: true, syncing: false });
     expect(shop.cart.items[0]).toMatchObject({ sku: 'KF-ZT-0001', qty: 2, priceInclTax: 89, rowTotalInclTax: 178, itemId: 1 });
-    expect(shop.notes).toEqual([{ type: 'success', message: 'Product has been added to the cart!', action2: { label: 'Proceed to checkout', intent: { name: 'checkout' } } }]);
+    expect(shop.notes).toEqual([
+      { type: 'success', message: 'Product has been added to the cart!', action2: { label: 'Proceed to checkout', intent: { name: 'checkout' } } },
+    ]);
   });
 
   test('the same item again adds up its quantity, locally and on the server, once', async () => {
@@ -56,12 +76,24 @@ describe('add item (spec §4/§5)', () => {
 
   test.each<[string, Partial<ScriptedCartServer['stock'][string]> | null, CartAddRequest['product'], string, 'success' | 'warning' | 'error', number]>([
     ['in stock', null, valve.product, 'Product has been added to the cart!', 'success', 2],
-    ['volatile stock: added for pre-reservation', { is_in_stock: true, is_volatile: true }, valve.product,
-      'The system is not sure about the stock quantity (volatile). Product has been added to the cart for pre-reservation.', 'warning', 2],
+    [
+      'volatile stock: added for pre-reservation',
+      { is_in_stock: true, is_volatile: true },
+      valve.product,
+      'The system is not sure about the stock quantity (volatile). Product has been added to the cart for pre-reservation.',
+      'warning',
+      2,
+    ],
     ['out of stock: not added', { is_in_stock: false }, valve.product, 'The product is out of stock and cannot be added to the cart!', 'error', 0],
     ['price unknown: not added', null, { name: 'Zawór', priceInclTax: null }, 'Product price is unknown, product cannot be added to the cart!', 'error', 0],
-    ['the product\'s own error: not added', null, { name: 'Zawór', priceInclTax: 89, errors: { variant: 'No such configuration for the product, choose another combination' } },
-      'No such configuration for the product, choose another combination', 'error', 0],
+    [
+      "the product's own error: not added",
+      null,
+      { name: 'Zawór', priceInclTax: 89, errors: { variant: 'No such configuration for the product, choose another combination' } },
+      'No such configuration for the product, choose another combination',
+      'error',
+      0,
+    ],
     ['a zero price is allowed', null, { name: 'Próbka', priceInclTax: 0 }, 'Product has been added to the cart!', 'success', 2],
   ])('%s', async (_name, stock, product, message, type, count) => {
     const { shop, engine } = await started();
@@ -159,7 +191,10 @@ describe('sync and reloads', () => {
       expect(shop.cart.itemsCount).toBe(3); // before the server answered
       await starting;
     }
-    expect(shop.server.lines(shop.cart.cartId!)).toEqual([{ sku: 'KF-ZT-0001', qty: 2 }, { sku: 'KF-LD-0086-500x1200-BIA', qty: 1 }]);
+    expect(shop.server.lines(shop.cart.cartId!)).toEqual([
+      { sku: 'KF-ZT-0001', qty: 2 },
+      { sku: 'KF-LD-0086-500x1200-BIA', qty: 1 },
+    ]);
     expect(shop.cart.itemsCount).toBe(3);
   });
 
@@ -168,7 +203,10 @@ describe('sync and reloads', () => {
     await engine.add(valve);
     await shop.server.update(shop.cart.cartId!, { sku: radiator.sku, qty: 1 }, null);
     await shop.open().start();
-    expect(shop.cart.items.map((item) => [item.sku, item.qty])).toEqual([['KF-ZT-0001', 2], ['KF-LD-0086-500x1200-BIA', 1]]);
+    expect(shop.cart.items.map((item) => [item.sku, item.qty])).toEqual([
+      ['KF-ZT-0001', 2],
+      ['KF-LD-0086-500x1200-BIA', 1],
+    ]);
   });
 
   test('a server cart that is gone: the local lines go to a new cart', async () => {
@@ -234,7 +272,7 @@ describe('coupons', () => {
   });
 });
 
-describe('login merge without doubling (VSF 1\'s best-known bugs)', () => {
+describe("login merge without doubling (VSF 1's best-known bugs)", () => {
   async function customerWithCart(shop: ReturnType<typeof browser>) {
     const cartId = await shop.server.create('token-anna');
     await shop.server.update(cartId, { sku: valve.sku, qty: 1 }, 'token-anna');
@@ -242,7 +280,7 @@ describe('login merge without doubling (VSF 1\'s best-known bugs)', () => {
     return cartId;
   }
 
-  test('the guest\'s lines join the customer\'s cart once, the coupon comes along; reloads and re-logins change nothing', async () => {
+  test("the guest's lines join the customer's cart once, the coupon comes along; reloads and re-logins change nothing", async () => {
     const shop = browser();
     const customerCart = await customerWithCart(shop);
     const engine = shop.open();
@@ -252,8 +290,14 @@ describe('login merge without doubling (VSF 1\'s best-known bugs)', () => {
     const guestCart = shop.cart.cartId!;
     await engine.login('token-anna');
     expect(shop.cart.cartId).toBe(customerCart);
-    expect(shop.server.lines(customerCart)).toEqual([{ sku: 'KF-ZT-0001', qty: 3 }, { sku: 'KF-LD-0086-500x1200-BIA', qty: 1 }]);
-    expect(shop.cart.items.map((item) => [item.sku, item.qty])).toEqual([['KF-ZT-0001', 3], ['KF-LD-0086-500x1200-BIA', 1]]);
+    expect(shop.server.lines(customerCart)).toEqual([
+      { sku: 'KF-ZT-0001', qty: 3 },
+      { sku: 'KF-LD-0086-500x1200-BIA', qty: 1 },
+    ]);
+    expect(shop.cart.items.map((item) => [item.sku, item.qty])).toEqual([
+      ['KF-ZT-0001', 3],
+      ['KF-LD-0086-500x1200-BIA', 1],
+    ]);
     expect(shop.server.carts.get(guestCart)?.coupon).toBeNull();
     expect(shop.cart.totals?.couponCode).toBe('ZIMA15');
 
@@ -261,7 +305,10 @@ describe('login merge without doubling (VSF 1\'s best-known bugs)', () => {
     const reloaded = shop.open();
     await reloaded.start(); // a customer's cart waits for the session…
     await reloaded.login('token-anna'); // …which comes back on every page load
-    expect(shop.server.lines(customerCart)).toEqual([{ sku: 'KF-ZT-0001', qty: 3 }, { sku: 'KF-LD-0086-500x1200-BIA', qty: 1 }]);
+    expect(shop.server.lines(customerCart)).toEqual([
+      { sku: 'KF-ZT-0001', qty: 3 },
+      { sku: 'KF-LD-0086-500x1200-BIA', qty: 1 },
+    ]);
     expect(shop.cart.itemsCount).toBe(4);
   });
 
@@ -272,7 +319,7 @@ describe('login merge without doubling (VSF 1\'s best-known bugs)', () => {
     expect(shop.cart.itemsCount).toBe(2);
   });
 
-  test('logout clears and disconnects the cart; logging in again brings the customer\'s lines back as they are', async () => {
+  test("logout clears and disconnects the cart; logging in again brings the customer's lines back as they are", async () => {
     const shop = browser();
     const customerCart = await customerWithCart(shop);
     const engine = shop.open();
@@ -282,7 +329,10 @@ describe('login merge without doubling (VSF 1\'s best-known bugs)', () => {
     expect(shop.cart).toMatchObject({ items: [], itemsCount: 0, cartId: null });
     expect(shop.stored()).toMatchObject({ items: [], token: null });
     await engine.login('token-anna');
-    expect(shop.server.lines(customerCart)).toEqual([{ sku: 'KF-ZT-0001', qty: 1 }, { sku: 'KF-LD-0086-500x1200-BIA', qty: 1 }]);
+    expect(shop.server.lines(customerCart)).toEqual([
+      { sku: 'KF-ZT-0001', qty: 1 },
+      { sku: 'KF-LD-0086-500x1200-BIA', qty: 1 },
+    ]);
     expect(shop.cart.itemsCount).toBe(2);
   });
 });
@@ -301,7 +351,7 @@ describe('clear and edit mode', () => {
     expect([...shop.server.carts.values()].at(-1)?.lines).toEqual([]);
   });
 
-  test('edit mode opens with the line\'s product, qty and options, saves another variant, closes to null', async () => {
+  test("edit mode opens with the line's product, qty and options, saves another variant, closes to null", async () => {
     const { shop, engine } = await started();
     await engine.add(radiator);
     const modes: unknown[] = [];
@@ -315,7 +365,7 @@ describe('clear and edit mode', () => {
     expect(shop.cart.grandTotal).toBe(2798);
   });
 
-  test('edit mode asks for a product\'s variants once and then uses the product cache', async () => {
+  test("edit mode asks for a product's variants once and then uses the product cache", async () => {
     const { shop, engine } = await started();
     const first = await engine.productForEdit('KF-LD-0086');
     expect(first.configurable_children?.map((child) => child.sku)).toEqual(['KF-LD-0086-500x1200-BIA', 'KF-LD-0086-600x1200-BIA']);

@@ -79,8 +79,15 @@ export class CartEngine {
         return;
       }
       const added: EngineItem = {
-        sku: request.sku, parentSku: request.parentSku, qty: request.qty, type_id: request.product?.typeId ?? (request.productOption?.bundle_options ? 'bundle' : 'simple'),
-        name: request.product?.name ?? request.sku, price: request.product?.priceInclTax ?? 0, rowTotal: 0, image: request.product?.image, options: [],
+        sku: request.sku,
+        parentSku: request.parentSku,
+        qty: request.qty,
+        type_id: request.product?.typeId ?? (request.productOption?.bundle_options ? 'bundle' : 'simple'),
+        name: request.product?.name ?? request.sku,
+        price: request.product?.priceInclTax ?? 0,
+        rowTotal: 0,
+        image: request.product?.image,
+        options: [],
         ...(request.productOption ? { product_option: request.productOption } : {}),
       };
       store.setItems(addToItems(store.state.items, added));
@@ -94,9 +101,16 @@ export class CartEngine {
       const known = line.server_item_id !== undefined && line.server_cart_id === token;
       try {
         // The line's whole quantity: set on the server's line when it has one, else sent as new.
-        const result = await this.deps.api.update(token, {
-          sku: line.sku, qty: line.qty, product_option: wrap(line.product_option), ...(known ? { item_id: line.server_item_id } : {}),
-        }, store.caller);
+        const result = await this.deps.api.update(
+          token,
+          {
+            sku: line.sku,
+            qty: line.qty,
+            product_option: wrap(line.product_option),
+            ...(known ? { item_id: line.server_item_id } : {}),
+          },
+          store.caller,
+        );
         store.replaceLine(line, decorate(line, result, token));
         this.deps.notify(told);
       } catch (error) {
@@ -127,7 +141,11 @@ export class CartEngine {
         return true;
       }
       try {
-        const result = await this.deps.api.update(store.state.token!, { sku: line.sku, qty, item_id: line.server_item_id, product_option: wrap(line.product_option) }, store.caller);
+        const result = await this.deps.api.update(
+          store.state.token!,
+          { sku: line.sku, qty, item_id: line.server_item_id, product_option: wrap(line.product_option) },
+          store.caller,
+        );
         store.replaceLine(changed, decorate(changed, result, store.state.token!));
         this.deps.notify(qtyUpdated());
         await server.syncTotals();
@@ -213,7 +231,10 @@ export class CartEngine {
       if (!wasCustomer) store.state = { ...store.state, token: null, owner: 'customer' };
       await server.syncNow({ mergeQty: !wasCustomer, forceTotals: true });
       if (coupon && !wasCustomer && store.state.token) {
-        const failed = await this.deps.api.applyCoupon(store.state.token, coupon, store.caller).then(() => false, () => true);
+        const failed = await this.deps.api.applyCoupon(store.state.token, coupon, store.caller).then(
+          () => false,
+          () => true,
+        );
         if (!failed) await server.syncTotals(true);
       }
     });

@@ -1,6 +1,4 @@
-import {
-  $session, cartAddRequested, cartClearRequested, claimWriter, connectivityChanged, notificationRequested, sessionChanged,
-} from '@kaloryfer/contracts';
+import { $session, cartAddRequested, cartClearRequested, claimWriter, connectivityChanged, notificationRequested, sessionChanged } from '@kaloryfer/contracts';
 import { httpCartApi } from './cart-api';
 import { CartEngine } from './cart-engine';
 import { createCartStorage } from './cart-storage';

@@ -20,18 +20,34 @@ export interface CartView {
 export function projectCart({ items, totals, token }: StoredCart, { countType, isLoaded, syncing }: CartView): CartState {
   return {
     items: items.map((item) => ({
-      sku: item.sku, parentSku: item.parentSku, name: item.name, qty: item.qty, priceInclTax: item.price, rowTotalInclTax: item.rowTotal,
-      typeId: item.type_id, image: item.image, slug: item.slug, productOption: item.product_option, options: item.options, itemId: item.server_item_id,
+      sku: item.sku,
+      parentSku: item.parentSku,
+      name: item.name,
+      qty: item.qty,
+      priceInclTax: item.price,
+      rowTotalInclTax: item.rowTotal,
+      typeId: item.type_id,
+      image: item.image,
+      slug: item.slug,
+      productOption: item.product_option,
+      options: item.options,
+      itemId: item.server_item_id,
       ...(item.error ? { error: item.error, errorParams: item.errorParams } : {}),
     })),
     itemsCount: itemsCount(items, countType),
     grandTotal: totals?.grand_total ?? null,
     isLoaded,
     cartId: token,
-    totals: totals ? {
-      subtotalInclTax: totals.subtotal_incl_tax, discountAmount: totals.discount_amount, couponCode: totals.coupon_code,
-      shippingInclTax: totals.shipping_incl_tax, grandTotal: totals.grand_total, segments: totals.total_segments,
-    } : null,
+    totals: totals
+      ? {
+          subtotalInclTax: totals.subtotal_incl_tax,
+          discountAmount: totals.discount_amount,
+          couponCode: totals.coupon_code,
+          shippingInclTax: totals.shipping_incl_tax,
+          grandTotal: totals.grand_total,
+          segments: totals.total_segments,
+        }
+      : null,
     syncing,
   };
 }

@@ -94,10 +94,7 @@ export function itemsCount(items: LocalItem[], countType: CartFlags['countType']
   return countType === 'items' ? items.length : items.reduce((sum, item) => sum + item.qty, 0);
 }
 
-export type ConnectOutcome =
-  | { kind: 'connected'; token: string }
-  | { kind: 'retry-as-guest'; bypassCount: number }
-  | { kind: 'sync-disabled' };
+export type ConnectOutcome = { kind: 'connected'; token: string } | { kind: 'retry-as-guest'; bypassCount: number } | { kind: 'sync-disabled' };
 
 /** Connect: 200 stores the token and syncs; 401 retries as a guest cart up to the limit; else sync is disabled. */
 export function connectOutcome(code: number, token: string | null, bypassCount: number, limit = CONNECT_BYPASS_LIMIT): ConnectOutcome {

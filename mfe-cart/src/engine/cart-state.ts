@@ -41,7 +41,13 @@ export interface StoredCart {
 }
 
 export const EMPTY: StoredCart = {
-  version: 1, items: [], token: null, owner: 'guest', lastSync: { hash: null, at: null }, lastTotalsSync: { hash: null, at: null }, totals: null,
+  version: 1,
+  items: [],
+  token: null,
+  owner: 'guest',
+  lastSync: { hash: null, at: null },
+  lastTotalsSync: { hash: null, at: null },
+  totals: null,
 };
 
 /** The key the microcart addresses a line by: sku and the checksum of its options. */
@@ -59,7 +65,10 @@ export class CartStore {
   state: StoredCart = EMPTY;
   customerToken: string | null = null;
 
-  constructor(private readonly storage: CartStorage, private readonly changed: () => void) {}
+  constructor(
+    private readonly storage: CartStorage,
+    private readonly changed: () => void,
+  ) {}
 
   /** The stored cart of the last visit, or an empty one. */
   load(): void {

@@ -8,7 +8,9 @@ function fakeStorage(options: { quotaBytes?: number; broken?: boolean } = {}) {
     data,
     setCalls: 0,
     getItem: (key: string) => data.get(key) ?? null,
-    removeItem: (key: string) => { data.delete(key); },
+    removeItem: (key: string) => {
+      data.delete(key);
+    },
     setItem(key: string, value: string) {
       this.setCalls += 1;
       if (options.broken) throw new DOMException('blocked', 'SecurityError');

@@ -16,8 +16,8 @@ export interface CartStorage {
   readonly errors: number;
 }
 
-const isQuotaError = (error: unknown) => error instanceof DOMException
-  && (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED' || error.code === 22);
+const isQuotaError = (error: unknown) =>
+  error instanceof DOMException && (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED' || error.code === 22);
 
 export function createCartStorage(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>): CartStorage {
   let errors = 0;
@@ -35,7 +35,7 @@ export function createCartStorage(storage: Pick<Storage, 'getItem' | 'setItem' |
     read<T>(key: string): T | null {
       try {
         const raw = storage.getItem(key);
-        return raw === null ? null : JSON.parse(raw) as T;
+        return raw === null ? null : (JSON.parse(raw) as T);
       } catch {
         return null;
       }

@@ -90,8 +90,11 @@ export class CartEditMode {
     const other = store.state.items.find((item) => item !== line && item.sku === change.sku);
     const wanted: EngineItem = { ...line, sku: change.sku, qty: change.qty, error: undefined };
     if (!(await server.connect()) || !line.server_item_id) {
-      store.setItems(other ? store.state.items.filter((item) => item !== line).map((item) => (item === other ? { ...other, qty: other.qty + change.qty } : item))
-        : store.state.items.map((item) => (item === line ? wanted : item)));
+      store.setItems(
+        other
+          ? store.state.items.filter((item) => item !== line).map((item) => (item === other ? { ...other, qty: other.qty + change.qty } : item))
+          : store.state.items.map((item) => (item === line ? wanted : item)),
+      );
       this.close();
       return null;
     }

@@ -69,9 +69,17 @@ export class ScriptedCartServer implements CartApi {
     const cart = this.cartFor(cartId, token);
     if (!(item.sku in this.prices)) throw new ApiFailure(404, 'Product query returned an empty result');
     const probe: CartItem = {
-      item_id: 0, sku: item.sku, qty: item.qty, quote_id: cartId, product_type: item.product_option?.extension_attributes?.bundle_options ? 'bundle' : 'simple',
+      item_id: 0,
+      sku: item.sku,
+      qty: item.qty,
+      quote_id: cartId,
+      product_type: item.product_option?.extension_attributes?.bundle_options ? 'bundle' : 'simple',
       ...(item.product_option ? { product_option: item.product_option } : {}),
-      name: `Produkt ${item.sku}`, price: this.prices[item.sku], row_total_incl_tax: 0, parent_sku: null, options: [],
+      name: `Produkt ${item.sku}`,
+      price: this.prices[item.sku],
+      row_total_incl_tax: 0,
+      parent_sku: null,
+      options: [],
     };
     const existing = item.item_id !== undefined ? cart.lines.find((line) => line.item_id === item.item_id) : cart.lines.find((line) => sameLine(line, probe));
     if (item.item_id !== undefined && !existing) throw new ApiFailure(404, `No item ${item.item_id} in this cart`);
@@ -105,11 +113,24 @@ export class ScriptedCartServer implements CartApi {
       { code: 'grand_total', title: 'Do zapłaty', value: grandTotal },
     ];
     return {
-      subtotal_incl_tax: subtotal, discount_amount: discount, coupon_code: cart.coupon, shipping_incl_tax: 0, payment_fee_incl_tax: 0, tax_amount: tax,
-      grand_total: grandTotal, total_segments: segments, shipping_method: null, payment_method: null,
+      subtotal_incl_tax: subtotal,
+      discount_amount: discount,
+      coupon_code: cart.coupon,
+      shipping_incl_tax: 0,
+      payment_fee_incl_tax: 0,
+      tax_amount: tax,
+      grand_total: grandTotal,
+      total_segments: segments,
+      shipping_method: null,
+      payment_method: null,
       items: lines.map((line) => ({
-        item_id: line.item_id, sku: line.sku, name: line.name, qty: line.qty, price_incl_tax: this.prices[line.sku],
-        row_total_incl_tax: this.prices[line.sku] * line.qty, options: line.options,
+        item_id: line.item_id,
+        sku: line.sku,
+        name: line.name,
+        qty: line.qty,
+        price_incl_tax: this.prices[line.sku],
+        row_total_incl_tax: this.prices[line.sku] * line.qty,
+        options: line.options,
       })),
     };
   }
@@ -139,14 +160,50 @@ export class ScriptedCartServer implements CartApi {
     const children = Object.keys(this.prices).filter((candidate) => candidate.startsWith(`${sku}-`));
     if (children.length === 0) throw new ApiFailure(404, 'Product query returned an empty result');
     const child = (childSku: string, index: number): ConfigurableChild => ({
-      ...DOCUMENT, id: 1000 + index, sku: childSku, name: `Produkt ${childSku}`, visibility: 1, type_id: 'simple', price: round2(this.prices[childSku] / (1 + VAT_RATE / 100)),
+      ...DOCUMENT,
+      id: 1000 + index,
+      sku: childSku,
+      name: `Produkt ${childSku}`,
+      visibility: 1,
+      type_id: 'simple',
+      price: round2(this.prices[childSku] / (1 + VAT_RATE / 100)),
       width: Number(/-(\d+)x/.exec(childSku)?.[1]),
     });
     return {
-      ...DOCUMENT, id: 100, sku, name: `Produkt ${sku}`, type_id: 'configurable', visibility: 4, tier_prices: [], thumbnail: DOCUMENT.image, media_gallery: [],
-      url_path: 'grzejniki/grzejnik-lido', slug: 'grzejnik-lido', category: [], category_ids: [], description: '', short_description: '',
-      meta_title: '', meta_keyword: '', meta_description: '', created_at: '2024-01-01 00:00:00', updated_at: '2024-01-01 00:00:00', view_count: 0,
-      configurable_options: [{ id: 1, attribute_id: 93, attribute_code: 'width', label: 'Szerokość', position: 0, values: [{ value_index: 500, label: '500 mm' }, { value_index: 600, label: '600 mm' }] }],
+      ...DOCUMENT,
+      id: 100,
+      sku,
+      name: `Produkt ${sku}`,
+      type_id: 'configurable',
+      visibility: 4,
+      tier_prices: [],
+      thumbnail: DOCUMENT.image,
+      media_gallery: [],
+      url_path: 'grzejniki/grzejnik-lido',
+      slug: 'grzejnik-lido',
+      category: [],
+      category_ids: [],
+      description: '',
+      short_description: '',
+      meta_title: '',
+      meta_keyword: '',
+      meta_description: '',
+      created_at: '2024-01-01 00:00:00',
+      updated_at: '2024-01-01 00:00:00',
+      view_count: 0,
+      configurable_options: [
+        {
+          id: 1,
+          attribute_id: 93,
+          attribute_code: 'width',
+          label: 'Szerokość',
+          position: 0,
+          values: [
+            { value_index: 500, label: '500 mm' },
+            { value_index: 600, label: '600 mm' },
+          ],
+        },
+      ],
       configurable_children: children.map(child),
     };
   }

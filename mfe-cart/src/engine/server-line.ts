@@ -13,7 +13,8 @@ import { messageOf } from './server-message';
  */
 
 /** A line's options as `cart/update` takes them. */
-export const wrap = (option: ProductOptionInput | undefined): CartProductOption | undefined => (option && Object.keys(option).length > 0 ? { extension_attributes: option } : undefined);
+export const wrap = (option: ProductOptionInput | undefined): CartProductOption | undefined =>
+  option && Object.keys(option).length > 0 ? { extension_attributes: option } : undefined;
 
 /** The server cart is gone or not ours any more (a new cart takes the local lines). */
 export const isGone = (error: unknown) => error instanceof ApiFailure && [401, 403, 404].includes(error.status);
@@ -49,7 +50,13 @@ export function decorate(item: EngineItem, line: CartItem, cartId: string): Engi
 export function fromServer(line: CartItem, cartId: string): EngineItem {
   const option = line.product_option?.extension_attributes;
   const base: EngineItem = {
-    sku: line.sku, type_id: line.product_type, qty: line.qty, name: line.name, price: line.price, rowTotal: line.row_total_incl_tax, options: [],
+    sku: line.sku,
+    type_id: line.product_type,
+    qty: line.qty,
+    name: line.name,
+    price: line.price,
+    rowTotal: line.row_total_incl_tax,
+    options: [],
     ...(option ? { product_option: option } : {}),
   };
   return decorate(base, line, cartId);

@@ -19,7 +19,14 @@ function productHref(line: CartLine): string | null {
  * A line that can no longer be bought says "Niedostępny" and why, has no price (it is not
  * charged) and no quantity, only removal (or another variant).
  */
-export function CartLineItem({ lineKey: key, line, engine, editing, onNavigate, onRemoved }: {
+export function CartLineItem({
+  lineKey: key,
+  line,
+  engine,
+  editing,
+  onNavigate,
+  onRemoved,
+}: {
   lineKey: string;
   line: CartLine;
   engine: CartEngine;
@@ -52,13 +59,28 @@ export function CartLineItem({ lineKey: key, line, engine, editing, onNavigate, 
 
   return (
     <li className={`cart-line${line.error ? ' has-error' : ''}`}>
-      {image ? <img className="cart-line-image" src={image} alt="" width={150} height={150} loading="lazy" /> : <span className="cart-line-image" aria-hidden="true" />}
+      {image ? (
+        <img className="cart-line-image" src={image} alt="" width={150} height={150} loading="lazy" />
+      ) : (
+        <span className="cart-line-image" aria-hidden="true" />
+      )}
       <div className="cart-line-body">
-        <h3 className="cart-line-name">{href ? <a href={href} onClick={onNavigate}>{line.name}</a> : line.name}</h3>
+        <h3 className="cart-line-name">
+          {href ? (
+            <a href={href} onClick={onNavigate}>
+              {line.name}
+            </a>
+          ) : (
+            line.name
+          )}
+        </h3>
         {line.options.length > 0 && (
           <dl className="cart-line-options">
             {line.options.map((option) => (
-              <div key={`${option.label}:${option.value}`}><dt>{option.label}</dt><dd>{option.value}</dd></div>
+              <div key={`${option.label}:${option.value}`}>
+                <dt>{option.label}</dt>
+                <dd>{option.value}</dd>
+              </div>
             ))}
           </dl>
         )}
@@ -77,23 +99,48 @@ export function CartLineItem({ lineKey: key, line, engine, editing, onNavigate, 
           <div className="cart-line-actions">
             {!unavailable && <QuantityStepper name={line.name} qty={line.qty} onChange={(qty) => engine.setQty(key, qty)} />}
             {line.typeId === 'configurable' && line.parentSku && (
-              <button ref={editRef} type="button" className="button-link" aria-label={t('line.editNamed', { name: line.name })} onClick={() => engine.openEdit(key)}>
+              <button
+                ref={editRef}
+                type="button"
+                className="button-link"
+                aria-label={t('line.editNamed', { name: line.name })}
+                onClick={() => engine.openEdit(key)}
+              >
                 {t('line.edit')}
               </button>
             )}
             {!confirming && (
-              <button ref={removeRef} type="button" className="button-link" aria-label={t('line.removeNamed', { name: line.name })} onClick={() => setConfirming(true)}>
+              <button
+                ref={removeRef}
+                type="button"
+                className="button-link"
+                aria-label={t('line.removeNamed', { name: line.name })}
+                onClick={() => setConfirming(true)}
+              >
                 {t('line.remove')}
               </button>
             )}
           </div>
         )}
         {confirming && (
-          <div className="cart-line-confirm" role="group" aria-label={t('line.confirmRemove', { name: line.name })}
-            onKeyDown={(event) => { if (event.key === 'Escape') { event.stopPropagation(); cancel(); } }}>
+          <div
+            className="cart-line-confirm"
+            role="group"
+            aria-label={t('line.confirmRemove', { name: line.name })}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.stopPropagation();
+                cancel();
+              }
+            }}
+          >
             <p>{t('line.confirmRemove', { name: line.name })}</p>
-            <button ref={confirmRef} type="button" className="button" onClick={() => void engine.remove(key).then(onRemoved)}>{t('line.confirmYes')}</button>
-            <button type="button" className="button-secondary" onClick={cancel}>{t('line.confirmNo')}</button>
+            <button ref={confirmRef} type="button" className="button" onClick={() => void engine.remove(key).then(onRemoved)}>
+              {t('line.confirmYes')}
+            </button>
+            <button type="button" className="button-secondary" onClick={cancel}>
+              {t('line.confirmNo')}
+            </button>
           </div>
         )}
       </div>

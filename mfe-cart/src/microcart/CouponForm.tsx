@@ -3,7 +3,11 @@ import { useTranslation } from '@kaloryfer/i18n';
 import { CART_MESSAGES, type Message } from '../engine/server-message';
 
 /** The coupon field: apply a code, or show the applied one with a way to remove it. */
-export function CouponForm({ applied, onApply, onRemove }: {
+export function CouponForm({
+  applied,
+  onApply,
+  onRemove,
+}: {
   applied: string | null;
   onApply: (code: string) => Promise<Message | null>;
   onRemove: () => Promise<Message | null>;
@@ -42,20 +46,39 @@ export function CouponForm({ applied, onApply, onRemove }: {
       {applied ? (
         <p className="coupon-applied">
           {t('coupon.active', { code: applied })}{' '}
-          <button type="button" className="button-link" onClick={() => void remove()}>{t('coupon.remove', { code: applied })}</button>
+          <button type="button" className="button-link" onClick={() => void remove()}>
+            {t('coupon.remove', { code: applied })}
+          </button>
         </p>
       ) : (
         <form onSubmit={(event) => void apply(event)} noValidate>
           <label htmlFor={`${id}-code`}>{t('coupon.label')}</label>
           <div className="coupon-row">
-            <input ref={inputRef} id={`${id}-code`} value={code} maxLength={64} autoComplete="off" autoCapitalize="characters"
-              aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(event) => setCode(event.target.value)} />
-            <button type="submit" className="button-secondary">{t('coupon.apply')}</button>
+            <input
+              ref={inputRef}
+              id={`${id}-code`}
+              value={code}
+              maxLength={64}
+              autoComplete="off"
+              autoCapitalize="characters"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(event) => setCode(event.target.value)}
+            />
+            <button type="submit" className="button-secondary">
+              {t('coupon.apply')}
+            </button>
           </div>
         </form>
       )}
-      {error && <p id={`${id}-error`} role="alert" className="form-error">{t(error.message, { ns: 'messages', ...error.params })}</p>}
-      <p role="status" className="visually-hidden">{status}</p>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="form-error">
+          {t(error.message, { ns: 'messages', ...error.params })}
+        </p>
+      )}
+      <p role="status" className="visually-hidden">
+        {status}
+      </p>
     </div>
   );
 }

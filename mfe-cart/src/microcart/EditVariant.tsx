@@ -24,15 +24,24 @@ export function EditVariant({ line, engine }: { line: CartLine; engine: CartEngi
 
   useEffect(() => {
     let current = true;
-    engine.productForEdit(line.parentSku ?? line.sku)
+    engine
+      .productForEdit(line.parentSku ?? line.sku)
       .then((result) => {
         if (!current) return;
         const chosen = result.configurable_children?.find((child) => child.sku === line.sku);
         setProduct(result);
-        setChoice(Object.fromEntries((result.configurable_options ?? []).map((option) => [option.attribute_code, chosen ? valueOf(chosen, option.attribute_code) : ''])));
+        setChoice(
+          Object.fromEntries(
+            (result.configurable_options ?? []).map((option) => [option.attribute_code, chosen ? valueOf(chosen, option.attribute_code) : '']),
+          ),
+        );
       })
-      .catch((error: unknown) => { if (current) setProblem(messageOf(error)); });
-    return () => { current = false; };
+      .catch((error: unknown) => {
+        if (current) setProblem(messageOf(error));
+      });
+    return () => {
+      current = false;
+    };
   }, [engine, line.parentSku, line.sku]);
 
   useEffect(() => {
@@ -46,8 +55,11 @@ export function EditVariant({ line, engine }: { line: CartLine; engine: CartEngi
       setProblem({ message: checked.message, params: checked.params });
       return;
     }
-    const child = product?.configurable_children?.find((candidate) => isChildSelectable(candidate, false)
-      && (product.configurable_options ?? []).every((option) => valueOf(candidate, option.attribute_code) === choice[option.attribute_code]));
+    const child = product?.configurable_children?.find(
+      (candidate) =>
+        isChildSelectable(candidate, false) &&
+        (product.configurable_options ?? []).every((option) => valueOf(candidate, option.attribute_code) === choice[option.attribute_code]),
+    );
     if (!child) {
       setProblem({ message: CART_MESSAGES.noSuchConfiguration });
       return;
@@ -64,17 +76,31 @@ export function EditVariant({ line, engine }: { line: CartLine; engine: CartEngi
           <label key={option.attribute_code} className="edit-field">
             {option.label}
             <select value={choice[option.attribute_code] ?? ''} onChange={(event) => setChoice({ ...choice, [option.attribute_code]: event.target.value })}>
-              {option.values.map((value) => <option key={value.value_index} value={String(value.value_index)}>{value.label}</option>)}
+              {option.values.map((value) => (
+                <option key={value.value_index} value={String(value.value_index)}>
+                  {value.label}
+                </option>
+              ))}
             </select>
           </label>
         ))}
-        <label className="edit-field" htmlFor={`${id}-qty`}>{t('line.quantity', { name: line.name })}</label>
+        <label className="edit-field" htmlFor={`${id}-qty`}>
+          {t('line.quantity', { name: line.name })}
+        </label>
         <input id={`${id}-qty`} inputMode="numeric" size={3} value={qty} onChange={(event) => setQty(event.target.value)} />
       </fieldset>
-      {problem && <p role="alert" className="form-error">{t(problem.message, { ns: 'messages', ...problem.params })}</p>}
+      {problem && (
+        <p role="alert" className="form-error">
+          {t(problem.message, { ns: 'messages', ...problem.params })}
+        </p>
+      )}
       <div className="edit-actions">
-        <button type="submit" className="button" disabled={!product}>{t('edit.save')}</button>
-        <button type="button" className="button-secondary" onClick={() => engine.closeEdit()}>{t('edit.cancel')}</button>
+        <button type="submit" className="button" disabled={!product}>
+          {t('edit.save')}
+        </button>
+        <button type="button" className="button-secondary" onClick={() => engine.closeEdit()}>
+          {t('edit.cancel')}
+        </button>
       </div>
     </form>
   );

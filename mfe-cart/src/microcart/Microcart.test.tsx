@@ -15,13 +15,22 @@ async function microcart() {
   const memory = new Map<string, string>();
   const engine = new CartEngine({
     api: server,
-    storage: createCartStorage({ getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value), removeItem: (key) => void memory.delete(key) }),
+    storage: createCartStorage({
+      getItem: (key) => memory.get(key) ?? null,
+      setItem: (key, value) => void memory.set(key, value),
+      removeItem: (key) => void memory.delete(key),
+    }),
     publish: (state) => claimWriter('cart', 'mfe-cart').set(state),
     notify: (note) => notes.push(note),
   });
   await engine.start();
   await engine.add({ sku: 'KF-ZT-0001', qty: 2, product: { name: 'Zawór termostatyczny', priceInclTax: 89, image: 'kf-zt-0001.webp' } });
-  await engine.add({ sku: 'KF-LD-0086-500x1200-BIA', parentSku: 'KF-LD-0086', qty: 1, product: { name: 'Grzejnik Lido', priceInclTax: 1299, typeId: 'configurable' } });
+  await engine.add({
+    sku: 'KF-LD-0086-500x1200-BIA',
+    parentSku: 'KF-LD-0086',
+    qty: 1,
+    product: { name: 'Grzejnik Lido', priceInclTax: 1299, typeId: 'configurable' },
+  });
   notes.length = 0;
   const onClose = jest.fn();
   await renderRemote(<Microcart engine={engine} onClose={onClose} />, CART_NAMESPACE);

@@ -28,7 +28,9 @@ export function Microcart({ engine, onClose, headingRef }: { engine: CartEngine;
       <div className="microcart-empty">
         <p>{t('minicart.empty')}</p>
         <p>{t('minicart.emptyHint')}</p>
-        <button type="button" className="button-secondary" onClick={onClose}>{t('minicart.continue')}</button>
+        <button type="button" className="button-secondary" onClick={onClose}>
+          {t('minicart.continue')}
+        </button>
       </div>
     );
   }
@@ -47,19 +49,31 @@ export function Microcart({ engine, onClose, headingRef }: { engine: CartEngine;
         {cart.items.map((line) => {
           const key = keyOfLine(line);
           // By the server's line id where there is one: a line that becomes another variant stays the same element (focus stays).
-          return <CartLineItem key={line.itemId ?? key} lineKey={key} line={line} engine={engine} editing={edit?.key === key} onNavigate={onClose} onRemoved={afterRemove} />;
+          return (
+            <CartLineItem
+              key={line.itemId ?? key}
+              lineKey={key}
+              line={line}
+              engine={engine}
+              editing={edit?.key === key}
+              onNavigate={onClose}
+              onRemoved={afterRemove}
+            />
+          );
         })}
       </ul>
       <FreeDeliveryProgress amount={goods} />
       <CouponForm applied={totals?.couponCode ?? null} onApply={(code) => engine.applyCoupon(code)} onRemove={() => engine.removeCoupon()} />
       {totals ? <CartTotals totals={totals} /> : <p role="status">{t('totals.pending')}</p>}
-      {blocked
-        ? <p className="form-error" role="alert">{t('minicart.unavailable')}</p>
-        : (
-          <a className="button microcart-checkout" href={linkTo({ name: 'checkout' })} onClick={onClose}>
-            {t(CART_MESSAGES.proceed, { ns: 'messages' })}
-          </a>
-        )}
+      {blocked ? (
+        <p className="form-error" role="alert">
+          {t('minicart.unavailable')}
+        </p>
+      ) : (
+        <a className="button microcart-checkout" href={linkTo({ name: 'checkout' })} onClick={onClose}>
+          {t(CART_MESSAGES.proceed, { ns: 'messages' })}
+        </a>
+      )}
     </div>
   );
 }

@@ -25,14 +25,33 @@ export function QuantityStepper({ name, qty, onChange }: { name: string; qty: nu
 
   return (
     <div className="qty-stepper">
-      <button type="button" className="button-icon" aria-label={t('line.decrease', { name })} disabled={qty <= 1} onClick={() => void commit(String(qty - 1))}>−</button>
-      <input id={`${id}-qty`} aria-label={t('line.quantity', { name })} inputMode="numeric" size={3} value={text}
-        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+      <button type="button" className="button-icon" aria-label={t('line.decrease', { name })} disabled={qty <= 1} onClick={() => void commit(String(qty - 1))}>
+        −
+      </button>
+      <input
+        id={`${id}-qty`}
+        aria-label={t('line.quantity', { name })}
+        inputMode="numeric"
+        size={3}
+        value={text}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => setText(event.target.value)}
-        onBlur={() => { if (text !== String(qty)) void commit(text); }}
-        onKeyDown={(event) => { if (event.key === 'Enter') void commit(text); }} />
-      <button type="button" className="button-icon" aria-label={t('line.increase', { name })} onClick={() => void commit(String(qty + 1))}>+</button>
-      {error && <p id={`${id}-error`} role="alert" className="form-error">{error}</p>}
+        onBlur={() => {
+          if (text !== String(qty)) void commit(text);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') void commit(text);
+        }}
+      />
+      <button type="button" className="button-icon" aria-label={t('line.increase', { name })} onClick={() => void commit(String(qty + 1))}>
+        +
+      </button>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="form-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

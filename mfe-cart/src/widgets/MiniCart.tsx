@@ -22,11 +22,18 @@ export function MiniCart() {
 
   return (
     <>
-      <button ref={openerRef} type="button" className="button-icon minicart-button" aria-expanded={open}
+      <button
+        ref={openerRef}
+        type="button"
+        className="button-icon minicart-button"
+        aria-expanded={open}
         aria-label={`${t('minicart.open')}: ${t('minicart.count', { count: cart.itemsCount })}`}
-        onClick={() => setOpen(true)}>
+        onClick={() => setOpen(true)}
+      >
         <Icon name="cart" />
-        <span className="header-badge" aria-hidden="true">{cart.itemsCount}</span>
+        <span className="header-badge" aria-hidden="true">
+          {cart.itemsCount}
+        </span>
       </button>
       {open && (
         <Drawer title={t('minicart.title')} onClose={() => setOpen(false)} focusRef={focusRef} onKeyDown={onKeyDown}>

@@ -6,8 +6,22 @@ import { attributesByCode } from './catalog-api';
  * pages show, fetched once per page load.
  */
 export const SHOWN_ATTRIBUTES = [
-  'color', 'manufacturer', 'heater_type', 'material', 'mount', 'connection_width', 'accessory_type',
-  'power_75_65_20', 'power_70_55_20', 'width', 'height', 'depth', 'working_pressure', 'elements_count', 'connection_code', 'weight',
+  'color',
+  'manufacturer',
+  'heater_type',
+  'material',
+  'mount',
+  'connection_width',
+  'accessory_type',
+  'power_75_65_20',
+  'power_70_55_20',
+  'width',
+  'height',
+  'depth',
+  'working_pressure',
+  'elements_count',
+  'connection_code',
+  'weight',
 ];
 
 let cached: Promise<Attribute[]> | null = null;

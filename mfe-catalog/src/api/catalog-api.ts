@@ -1,5 +1,14 @@
 import type {
-  Attribute, CatalogSearchPost, Category, ProductView, ResolvedUrl, ReviewCreated, ReviewInput, ReviewPage, SearchAnswer, SearchType,
+  Attribute,
+  CatalogSearchPost,
+  Category,
+  ProductView,
+  ResolvedUrl,
+  ReviewCreated,
+  ReviewInput,
+  ReviewPage,
+  SearchAnswer,
+  SearchType,
 } from '@kaloryfer/api-contract';
 import { apiJson } from '@kaloryfer/ui';
 
@@ -26,7 +35,8 @@ export type Entity = Extract<SearchType, 'product' | 'category' | 'attribute'>;
  * a list of objects (`configurable_children.sku`).
  */
 export type FieldPath<Document> = {
-  [Key in keyof Document & string]: Key | (NonNullable<Document[Key]> extends readonly (infer Item)[] ? (Item extends object ? `${Key}.${keyof Item & string}` : never) : never);
+  [Key in keyof Document & string]:
+    Key | (NonNullable<Document[Key]> extends readonly (infer Item)[] ? (Item extends object ? `${Key}.${keyof Item & string}` : never) : never);
 }[keyof Document & string];
 
 type ParentOf<Path extends string> = Path extends `${infer Parent}.${string}` ? Parent : never;
@@ -40,7 +50,9 @@ type ChildOf<Path extends string, Parent extends string> = Path extends `${Paren
 export type Selected<Document, Fields extends string> = {
   [Key in keyof Document as Key extends Fields | ParentOf<Fields> ? Key : never]: Key extends Fields
     ? Document[Key]
-    : NonNullable<Document[Key]> extends readonly (infer Item)[] ? Selected<Item, ChildOf<Fields, Key & string>>[] : never;
+    : NonNullable<Document[Key]> extends readonly (infer Item)[]
+      ? Selected<Item, ChildOf<Fields, Key & string>>[]
+      : never;
 };
 
 /** One catalogue search (spec §7): the page of items, the total and the facets in one call. */
@@ -50,9 +62,15 @@ export function search<T>(type: Entity, body: SearchBody, signal?: AbortSignal):
 
 /** Active categories, position order (spec §9: category fetch size 4000). */
 export async function allCategories(signal?: AbortSignal): Promise<Category[]> {
-  const response = await search<Category>('category', {
-    query: { _appliedFilters: [{ attribute: 'is_active', value: { eq: true } }] }, size: 4000, sort: 'position:asc',
-  }, signal);
+  const response = await search<Category>(
+    'category',
+    {
+      query: { _appliedFilters: [{ attribute: 'is_active', value: { eq: true } }] },
+      size: 4000,
+      sort: 'position:asc',
+    },
+    signal,
+  );
   return response.items;
 }
 
@@ -64,9 +82,14 @@ export async function productView(parentSku: string, signal?: AbortSignal): Prom
 
 /** Attribute metadata (labels, options with swatches) by code (spec §7: size 150). */
 export async function attributesByCode(codes: string[], signal?: AbortSignal): Promise<Attribute[]> {
-  const response = await search<Attribute>('attribute', {
-    query: { _appliedFilters: [{ attribute: 'attribute_code', value: { in: codes } }] }, size: 150,
-  }, signal);
+  const response = await search<Attribute>(
+    'attribute',
+    {
+      query: { _appliedFilters: [{ attribute: 'attribute_code', value: { in: codes } }] },
+      size: 150,
+    },
+    signal,
+  );
   return response.items;
 }
 
@@ -78,7 +101,9 @@ export async function resolveUrl(path: string, signal?: AbortSignal): Promise<Re
 
 /** Approved reviews of a product, newest first. */
 export async function reviewPage(productId: number, from: number, size: number, signal?: AbortSignal): Promise<ReviewPage> {
-  const { result } = await apiJson<{ result: ReviewPage }>(`/api/review/list/${productId}?${new URLSearchParams({ from: String(from), size: String(size) })}`, { signal });
+  const { result } = await apiJson<{ result: ReviewPage }>(`/api/review/list/${productId}?${new URLSearchParams({ from: String(from), size: String(size) })}`, {
+    signal,
+  });
   return result;
 }
 

@@ -11,8 +11,7 @@ export const HOME_USP_BLOCKS = 'home-usp';
 export const PRODUCT_INFO_BLOCKS = 'product-';
 
 function fetchBlocks(like: string, signal?: AbortSignal): Promise<CmsBlock[]> {
-  return apiJson<{ result: CmsBlockPage }>(`/api/cms/blocks?${new URLSearchParams({ like })}`, { signal })
-    .then(({ result }) => result.items);
+  return apiJson<{ result: CmsBlockPage }>(`/api/cms/blocks?${new URLSearchParams({ like })}`, { signal }).then(({ result }) => result.items);
 }
 
 /**

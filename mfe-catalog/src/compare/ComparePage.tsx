@@ -23,14 +23,28 @@ export function ComparePage() {
   const parents = [...new Set(items.map((item) => item.parentSku))];
   const products = usePageData(`compare-${parents.join(',')}`, async (signal) => {
     if (parents.length === 0) return [];
-    const response = await search<Product>('product', { query: { _appliedFilters: [{ attribute: 'sku', value: { in: parents } }] }, size: parents.length }, signal);
+    const response = await search<Product>(
+      'product',
+      { query: { _appliedFilters: [{ attribute: 'sku', value: { in: parents } }] }, size: parents.length },
+      signal,
+    );
     return response.items;
   });
   const attributes = usePageData(ATTRIBUTES_KEY, () => shownAttributes());
   const labels = attributes.status === 'ready' ? attributes.value : [];
 
-  if (!hydrated) return <PageFrame title={t('compare.title')}><p aria-busy="true">{t('loading', { ns: 'common' })}</p></PageFrame>;
-  if (items.length === 0) return <PageFrame title={t('compare.title')}><p>{t('compare.empty')}</p></PageFrame>;
+  if (!hydrated)
+    return (
+      <PageFrame title={t('compare.title')}>
+        <p aria-busy="true">{t('loading', { ns: 'common' })}</p>
+      </PageFrame>
+    );
+  if (items.length === 0)
+    return (
+      <PageFrame title={t('compare.title')}>
+        <p>{t('compare.empty')}</p>
+      </PageFrame>
+    );
   const rows = items.map((item) => {
     const product = products.status === 'ready' ? products.value.find((candidate) => candidate.sku === item.parentSku) : undefined;
     const child = product?.configurable_children?.find((candidate) => candidate.sku === item.sku);
@@ -62,7 +76,9 @@ export function ComparePage() {
           <tbody>
             <tr>
               <th scope="row">{t('compare.price')}</th>
-              {rows.map(({ item, source }) => <td key={item.sku}>{typeof source.final_price_incl_tax === 'number' ? formatPrice(source.final_price_incl_tax) : '—'}</td>)}
+              {rows.map(({ item, source }) => (
+                <td key={item.sku}>{typeof source.final_price_incl_tax === 'number' ? formatPrice(source.final_price_incl_tax) : '—'}</td>
+              ))}
             </tr>
             {comparable.map((code) => {
               const attribute = labels.find((candidate) => candidate.attribute_code === code);

@@ -11,7 +11,7 @@ beforeEach(() => {
   setHeatingAt(NOMINAL);
 });
 
-test('a preset, the bathroom and own temperatures set the shopper\'s temperatures and keep them', async () => {
+test("a preset, the bathroom and own temperatures set the shopper's temperatures and keep them", async () => {
   await renderRemote(<HeatingControl />, CATALOG_NAMESPACE);
   expect(screen.getByRole('radio', { name: '75/65 °C – wartość katalogowa' })).toBeChecked();
   await userEvent.click(screen.getByRole('radio', { name: '45/35 °C – pompa ciepła, ogrzewanie niskotemperaturowe' }));
@@ -63,8 +63,14 @@ test('the room helper: area × W/m² of the room type, one click filters; a bath
   expect(screen.getByRole('button', { name: 'Pokaż pasujące grzejniki' })).toBeDisabled();
 });
 
-test('own-temperature fields follow a change made elsewhere (the room helper\'s bathroom)', async () => {
-  await renderRemote(<><HeatingControl /><RoomHelper onNeed={() => undefined} /></>, CATALOG_NAMESPACE);
+test("own-temperature fields follow a change made elsewhere (the room helper's bathroom)", async () => {
+  await renderRemote(
+    <>
+      <HeatingControl />
+      <RoomHelper onNeed={() => undefined} />
+    </>,
+    CATALOG_NAMESPACE,
+  );
   await userEvent.click(screen.getByText('Własne temperatury'));
   expect(screen.getByRole('spinbutton', { name: 'Pokój (°C)' })).toHaveValue(20);
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Rodzaj pomieszczenia' }), 'bathroom');

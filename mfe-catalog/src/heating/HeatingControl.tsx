@@ -1,6 +1,12 @@
 import './heating.css';
 import {
-  BATHROOM_ROOM_TEMPERATURE, HEATING_PRESETS, neededOutput, temperaturesKey, temperaturesProblem, WATTS_PER_SQUARE_METRE, type Temperatures,
+  BATHROOM_ROOM_TEMPERATURE,
+  HEATING_PRESETS,
+  neededOutput,
+  temperaturesKey,
+  temperaturesProblem,
+  WATTS_PER_SQUARE_METRE,
+  type Temperatures,
 } from '@kaloryfer/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';
@@ -41,20 +47,25 @@ export function HeatingControl() {
   return (
     <section className="heating-control" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('heat.title')}</h2>
-      <p className="heating-now" aria-live="polite">{t('heat.now', { at: temperaturesKey(at) })}</p>
+      <p className="heating-now" aria-live="polite">
+        {t('heat.now', { at: temperaturesKey(at) })}
+      </p>
       <fieldset>
         <legend>{t('heat.system')}</legend>
         {HEATING_PRESETS.map((candidate, index) => (
           <label key={temperaturesKey(candidate)} className="filter-option">
-            <input type="radio" name={`${id}-preset`} checked={preset === index}
-              onChange={() => choose({ ...candidate, room: bathroom ? BATHROOM_ROOM_TEMPERATURE : candidate.room })} />
+            <input
+              type="radio"
+              name={`${id}-preset`}
+              checked={preset === index}
+              onChange={() => choose({ ...candidate, room: bathroom ? BATHROOM_ROOM_TEMPERATURE : candidate.room })}
+            />
             {t(PRESET_LABELS[index], { at: `${candidate.supply}/${candidate.return}` })}
           </label>
         ))}
       </fieldset>
       <label className="filter-option">
-        <input type="checkbox" checked={bathroom}
-          onChange={(event) => choose({ ...at, room: event.target.checked ? BATHROOM_ROOM_TEMPERATURE : 20 })} />
+        <input type="checkbox" checked={bathroom} onChange={(event) => choose({ ...at, room: event.target.checked ? BATHROOM_ROOM_TEMPERATURE : 20 })} />
         {t('heat.bathroom', { room: BATHROOM_ROOM_TEMPERATURE })}
       </label>
       <details>
@@ -63,12 +74,27 @@ export function HeatingControl() {
           {(['supply', 'return', 'room'] as const).map((field) => (
             <label key={field}>
               {t(`heat.${field}`)}
-              <input name={field} type="number" inputMode="numeric" min={10} max={95} step={1} defaultValue={at[field]} aria-invalid={problem}
-                aria-describedby={problem ? `${id}-problem` : undefined} />
+              <input
+                name={field}
+                type="number"
+                inputMode="numeric"
+                min={10}
+                max={95}
+                step={1}
+                defaultValue={at[field]}
+                aria-invalid={problem}
+                aria-describedby={problem ? `${id}-problem` : undefined}
+              />
             </label>
           ))}
-          <button type="submit" className="button-secondary">{t('heat.apply')}</button>
-          {problem && <p id={`${id}-problem`} role="alert" className="field-error">{t('heat.invalid')}</p>}
+          <button type="submit" className="button-secondary">
+            {t('heat.apply')}
+          </button>
+          {problem && (
+            <p id={`${id}-problem`} role="alert" className="field-error">
+              {t('heat.invalid')}
+            </p>
+          )}
         </form>
       </details>
     </section>
@@ -92,23 +118,37 @@ export function RoomHelper({ onNeed }: { onNeed: (watts: number) => void }) {
   const need = valid ? neededOutput(squareMetres, room) : null;
 
   return (
-    <form className="room-helper" aria-labelledby={`${id}-title`} onSubmit={(event) => {
-      event.preventDefault();
-      if (need === null) return;
-      const at = $heatingAt.get();
-      if (room === 'bathroom' && at.room !== BATHROOM_ROOM_TEMPERATURE) setHeatingAt({ ...at, room: BATHROOM_ROOM_TEMPERATURE });
-      onNeed(need);
-    }}>
+    <form
+      className="room-helper"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (need === null) return;
+        const at = $heatingAt.get();
+        if (room === 'bathroom' && at.room !== BATHROOM_ROOM_TEMPERATURE) setHeatingAt({ ...at, room: BATHROOM_ROOM_TEMPERATURE });
+        onNeed(need);
+      }}
+    >
       <h3 id={`${id}-title`}>{t('heat.helper')}</h3>
       <label>
         {t('heat.area')}
-        <input type="text" inputMode="decimal" value={area} onChange={(event) => setArea(event.target.value)}
-          aria-invalid={area.trim() !== '' && !valid} aria-describedby={`${id}-need`} />
+        <input
+          type="text"
+          inputMode="decimal"
+          value={area}
+          onChange={(event) => setArea(event.target.value)}
+          aria-invalid={area.trim() !== '' && !valid}
+          aria-describedby={`${id}-need`}
+        />
       </label>
       <label>
         {t('heat.roomType')}
         <select value={room} onChange={(event) => setRoom(event.target.value as RoomType)}>
-          {ROOM_TYPES.map((type) => <option key={type} value={type}>{t(`heat.room.${type}`, { watts: WATTS_PER_SQUARE_METRE[type] })}</option>)}
+          {ROOM_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`heat.room.${type}`, { watts: WATTS_PER_SQUARE_METRE[type] })}
+            </option>
+          ))}
         </select>
       </label>
       <p id={`${id}-need`} aria-live="polite">

@@ -1,6 +1,6 @@
 import { $heatingAt, adoptStoredTemperatures, outputRange, temperaturesFromCookie } from './heating-at';
 
-describe('outputRange: a product and its variants at the shopper\'s temperatures', () => {
+describe("outputRange: a product and its variants at the shopper's temperatures", () => {
   const heatPump = { supply: 45, return: 35, room: 20 };
   test.each([
     [{ power_75_65_20: 1000 }, { supply: 75, return: 65, room: 20 }, { min: 1000, max: 1000 }],

@@ -65,8 +65,9 @@ type Powered = Pick<Product, 'power_75_65_20' | 'heat_exponent'> & {
 
 /** The lowest and highest output of a product and its variants at these temperatures; null without a rating. */
 export function outputRange(product: Powered, at: Temperatures): { min: number; max: number } | null {
-  const rated = [product.power_75_65_20, ...(product.configurable_children ?? []).map((child) => child.power_75_65_20)]
-    .filter((watts): watts is number => typeof watts === 'number' && watts > 0);
+  const rated = [product.power_75_65_20, ...(product.configurable_children ?? []).map((child) => child.power_75_65_20)].filter(
+    (watts): watts is number => typeof watts === 'number' && watts > 0,
+  );
   if (rated.length === 0) return null;
   const outputs = rated.map((watts) => heatOutput(watts, at, product.heat_exponent ?? DEFAULT_EXPONENT));
   return { min: Math.min(...outputs), max: Math.max(...outputs) };

@@ -33,13 +33,20 @@ function standInApi(blocks: 'answer' | 'fail') {
 
 const why = () => screen.getByRole('region', { name: 'Dlaczego Kaloryfer' });
 
-test('the CMS cannot be asked: the shop\'s own USPs, never an empty section', async () => {
+test("the CMS cannot be asked: the shop's own USPs, never an empty section", async () => {
   standInApi('fail');
   await renderRemote(<HomePage />, CATALOG_NAMESPACE);
   await waitFor(() => expect(sent).toContain('/api/cms/blocks?like=home-usp'));
   await act(() => new Promise((settled) => setTimeout(settled, 0))); // the failed answer has arrived
-  expect(within(why()).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-    'Wysyłka kurierem od 24 h', '14 dni na zwrot bez podania przyczyny', 'Darmowa dostawa dużych zamówień', 'Zestaw zaworów gratis do wybranych grzejników',
+  expect(
+    within(why())
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual([
+    'Wysyłka kurierem od 24 h',
+    '14 dni na zwrot bez podania przyczyny',
+    'Darmowa dostawa dużych zamówień',
+    'Zestaw zaworów gratis do wybranych grzejników',
   ]);
   expect(sent.filter((url) => url.startsWith('/api/cms/'))).toEqual(['/api/cms/blocks?like=home-usp']);
 });
@@ -54,12 +61,16 @@ test('the USPs are the home-usp blocks: a title and its text each, from one requ
   expect(sent.filter((url) => url.startsWith('/api/cms/'))).toEqual(['/api/cms/blocks?like=home-usp']);
 });
 
-test('a page in English keeps the shop\'s translated list: the CMS speaks Polish only, and is not asked', async () => {
+test("a page in English keeps the shop's translated list: the CMS speaks Polish only, and is not asked", async () => {
   standInApi('answer');
   await initI18n({ language: 'pl-PL' });
   await registerNamespace(CATALOG_NAMESPACE.name, CATALOG_NAMESPACE.loaders);
   await setLanguage('en-US');
-  render(<I18nextProvider i18n={i18n} defaultNS={CATALOG_NAMESPACE.name}><HomePage /></I18nextProvider>);
+  render(
+    <I18nextProvider i18n={i18n} defaultNS={CATALOG_NAMESPACE.name}>
+      <HomePage />
+    </I18nextProvider>,
+  );
   const list = await screen.findByRole('region', { name: 'Why Kaloryfer' });
   expect(within(list).queryAllByRole('heading', { level: 3 })).toEqual([]);
   expect(within(list).getAllByRole('listitem')).toHaveLength(4);

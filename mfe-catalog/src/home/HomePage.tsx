@@ -23,12 +23,16 @@ export function HomePage() {
         <ul className="tile-grid">
           {TOP_CATEGORIES.map((category) => (
             <li key={category.slug}>
-              <a className="tile" href={linkTo({ name: 'category', slug: category.slug })}>{t(category.label)}</a>
+              <a className="tile" href={linkTo({ name: 'category', slug: category.slug })}>
+                {t(category.label)}
+              </a>
             </li>
           ))}
         </ul>
       </section>
-      {(Object.keys(RAILS) as RailName[]).map((rail) => <Rail key={rail} name={rail} />)}
+      {(Object.keys(RAILS) as RailName[]).map((rail) => (
+        <Rail key={rail} name={rail} />
+      ))}
       <Usps />
       {/* The same plain form as the footer's (it works before and without the page's code); its answer comes back here. */}
       <NewsletterSignup source="home" />
@@ -45,17 +49,28 @@ export function HomePage() {
 function Usps() {
   const { t, i18n } = useTranslation('catalog');
   const polish = i18n.language === 'pl-PL';
-  const blocks = usePageData(cmsBlocksKey(HOME_USP_BLOCKS) + (polish ? '' : ':none'), (signal) => (polish ? cmsBlocks(HOME_USP_BLOCKS, signal) : Promise.resolve([])));
+  const blocks = usePageData(cmsBlocksKey(HOME_USP_BLOCKS) + (polish ? '' : ':none'), (signal) =>
+    polish ? cmsBlocks(HOME_USP_BLOCKS, signal) : Promise.resolve([]),
+  );
   const usps = blocks.status === 'ready' && blocks.value.length > 0 ? blocks.value : null;
   return (
     <section aria-labelledby="home-why">
       <h2 id="home-why">{t('home.why')}</h2>
       {usps ? (
         <ul className="usp-list">
-          {usps.map((block) => <li key={block.identifier}><h3>{block.title}</h3><p>{block.content}</p></li>)}
+          {usps.map((block) => (
+            <li key={block.identifier}>
+              <h3>{block.title}</h3>
+              <p>{block.content}</p>
+            </li>
+          ))}
         </ul>
       ) : (
-        <ul className="usp-list">{FALLBACK_USPS.map((usp) => <li key={usp}>{t(usp)}</li>)}</ul>
+        <ul className="usp-list">
+          {FALLBACK_USPS.map((usp) => (
+            <li key={usp}>{t(usp)}</li>
+          ))}
+        </ul>
       )}
     </section>
   );
@@ -70,13 +85,21 @@ function Rail({ name }: { name: RailName }) {
       <h2 id={headingId}>{t(`home.${name}`)}</h2>
       {products.status === 'loading' && (
         <ul className="product-grid" aria-hidden="true">
-          {Array.from({ length: RAIL_SIZE }, (_, index) => <li key={index}><div className="product-tile skeleton" /></li>)}
+          {Array.from({ length: RAIL_SIZE }, (_, index) => (
+            <li key={index}>
+              <div className="product-tile skeleton" />
+            </li>
+          ))}
         </ul>
       )}
       {(products.status === 'error' || (products.status === 'ready' && products.value.length === 0)) && <p>{t('rail.empty')}</p>}
       {products.status === 'ready' && products.value.length > 0 && (
         <ul className="product-grid">
-          {products.value.map((product) => <li key={product.id}><ProductTile product={product} /></li>)}
+          {products.value.map((product) => (
+            <li key={product.id}>
+              <ProductTile product={product} />
+            </li>
+          ))}
         </ul>
       )}
     </section>

@@ -9,7 +9,10 @@ export const RAIL_SIZE = 8;
  * visible, enabled, with a picture; newest first), bestsellers, exclusive collections.
  */
 export const RAILS = {
-  new: [{ attribute: 'new', value: { eq: true } }, { attribute: 'image', value: { exists: true } }],
+  new: [
+    { attribute: 'new', value: { eq: true } },
+    { attribute: 'image', value: { exists: true } },
+  ],
   bestsellers: [{ attribute: 'bestseller', value: { eq: 1 } }],
   exclusive: [{ attribute: 'flag', value: { eq: 1 } }],
 } as const;

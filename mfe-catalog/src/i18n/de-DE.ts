@@ -2,7 +2,8 @@ import type { CatalogKey } from './pl-PL';
 
 const catalogDe: Record<CatalogKey, string> = {
   'home.title': 'Design-, Bad- und Raumheizkörper',
-  'home.description': 'Onlineshop Kaloryfer: Design-, Bad- und Raumheizkörper mit Versand ab 24 h. Wählen Sie die passende Heizleistung für Ihre Anlage – auch für Wärmepumpen.',
+  'home.description':
+    'Onlineshop Kaloryfer: Design-, Bad- und Raumheizkörper mit Versand ab 24 h. Wählen Sie die passende Heizleistung für Ihre Anlage – auch für Wärmepumpen.',
   'home.lead': 'Designheizkörper, die halten, was sie versprechen: Heizleistung nach DIN EN 442, umgerechnet auf die Temperaturen Ihrer Heizungsanlage.',
   'home.categories': 'Kategorien',
   'top.decorative': 'Designheizkörper',
@@ -148,8 +149,8 @@ const catalogDe: Record<CatalogKey, string> = {
   'spec.weight': 'Gewicht',
   'spec.manufacturer': 'Hersteller',
   'spec.free_valves': 'Ventilset gratis',
-  'yes': 'ja',
-  'no': 'nein',
+  yes: 'ja',
+  no: 'nein',
   'compare.caption': 'Technische Daten der ausgewählten Produkte im Vergleich',
   'compare.remove': '{name} aus dem Vergleich entfernen',
   'compare.price': 'Preis',

@@ -2,8 +2,10 @@ import type { CatalogKey } from './pl-PL';
 
 const catalogIt: Record<CatalogKey, string> = {
   'home.title': 'Radiatori di design, da bagno e da ambiente',
-  'home.description': 'Kaloryfer: radiatori di design, da bagno e da ambiente con spedizione da 24 h. Scegli la potenza adatta al tuo impianto, anche con pompa di calore.',
-  'home.lead': 'Radiatori di design che scaldano come promettono: potenza termica dichiarata secondo UNI EN 442 e ricalcolata per le temperature del tuo impianto.',
+  'home.description':
+    'Kaloryfer: radiatori di design, da bagno e da ambiente con spedizione da 24 h. Scegli la potenza adatta al tuo impianto, anche con pompa di calore.',
+  'home.lead':
+    'Radiatori di design che scaldano come promettono: potenza termica dichiarata secondo UNI EN 442 e ricalcolata per le temperature del tuo impianto.',
   'home.categories': 'Categorie',
   'top.decorative': 'Radiatori di design',
   'top.bathroom': 'Radiatori da bagno',
@@ -149,8 +151,8 @@ const catalogIt: Record<CatalogKey, string> = {
   'spec.weight': 'Peso',
   'spec.manufacturer': 'Produttore',
   'spec.free_valves': 'Kit valvole in omaggio',
-  'yes': 'sì',
-  'no': 'no',
+  yes: 'sì',
+  no: 'no',
   'compare.caption': 'Confronto delle caratteristiche dei prodotti selezionati',
   'compare.remove': 'Rimuovi {name} dal confronto',
   'compare.price': 'Prezzo',

@@ -24,7 +24,16 @@ const OFFLINE_MESSAGE = 'The product, category or CMS page is not available in O
 
 const category = (id: number, parentId: number, name: string, slug: string, level: number): Category =>
   categoryAnswer({ id, parent_id: parentId, name, slug, level, position: id, is_active: true, product_count: 0 });
-const AURORA: ListedTile = { id: 1, sku: 'KF-LD-0001', name: 'Grzejnik łazienkowy Aurora', slug: 'aurora', url_path: 'aurora', type_id: 'simple', image: '', stock: stock(3) };
+const AURORA: ListedTile = {
+  id: 1,
+  sku: 'KF-LD-0001',
+  name: 'Grzejnik łazienkowy Aurora',
+  slug: 'aurora',
+  url_path: 'aurora',
+  type_id: 'simple',
+  image: '',
+  stock: stock(3),
+};
 const TREE = [category(2, 1, 'Kaloryfer', 'kaloryfer', 1), category(6, 2, 'Grzejniki łazienkowe', SLUG, 2)];
 
 type Answer = 'answer' | 'empty' | 'network-failure' | 503;
@@ -69,7 +78,7 @@ async function openCategory() {
   });
 }
 
-test('offline, the category tree cannot load: the spec\'s warning and a replace-navigation home', async () => {
+test("offline, the category tree cannot load: the spec's warning and a replace-navigation home", async () => {
   connectivity.set({ online: false });
   answers.tree = 'network-failure';
   await openCategory();
@@ -107,7 +116,10 @@ test('each failed load warns once: another sort that fails too warns again', asy
   await settle();
   expect(productSearches).toBe(2);
   expect(screen.getByText(NOT_SYNCHRONIZED_PL)).toBeInTheDocument();
-  expect(heard.notifications).toEqual([{ type: 'warning', message: NOT_SYNCHRONIZED }, { type: 'warning', message: NOT_SYNCHRONIZED }]);
+  expect(heard.notifications).toEqual([
+    { type: 'warning', message: NOT_SYNCHRONIZED },
+    { type: 'warning', message: NOT_SYNCHRONIZED },
+  ]);
 });
 
 test('offline, an empty listing: the text and the warning', async () => {

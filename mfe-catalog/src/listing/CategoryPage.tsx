@@ -25,7 +25,12 @@ export function CategoryPage({ slug, urlPath }: { slug?: string; urlPath?: strin
   // No category tree while offline: the category is not available, home it is (spec §8).
   useOfflineRedirect(tree.status === 'error');
   if (tree.status === 'loading') return <ListingSkeleton />;
-  if (tree.status === 'error') return <PageFrame title={t('category.unavailable')}><EmptyListing /></PageFrame>;
+  if (tree.status === 'error')
+    return (
+      <PageFrame title={t('category.unavailable')}>
+        <EmptyListing />
+      </PageFrame>
+    );
   const category = tree.value.find((candidate) => (slug !== undefined && candidate.slug === slug) || (urlPath !== undefined && candidate.url_path === urlPath));
   if (!category) return <NotFoundRedirect path={`${route.path}${route.search}`} />;
   return <CategoryListing key={category.id} category={category} all={tree.value} />;
@@ -79,7 +84,11 @@ function CategoryListing({ category, all }: { category: Category | null; all: Ca
         <nav aria-label={t('category.subcategories')}>
           <ul className="chip-list">
             {subcategories.map((child) => (
-              <li key={child.id}><a className="chip" href={linkTo({ name: 'category', slug: child.slug })}>{child.name} <span className="filter-count">({child.product_count})</span></a></li>
+              <li key={child.id}>
+                <a className="chip" href={linkTo({ name: 'category', slug: child.slug })}>
+                  {child.name} <span className="filter-count">({child.product_count})</span>
+                </a>
+              </li>
             ))}
           </ul>
         </nav>
@@ -88,44 +97,86 @@ function CategoryListing({ category, all }: { category: Category | null; all: Ca
         <p role="status" aria-live="polite" className="listing-count">
           {listing.status === 'ready' ? t('category.count', { count: listing.total }) : t('category.loading')}
         </p>
-        <button ref={opener} type="button" className="button-secondary filter-open" aria-expanded={drawerOpen} aria-controls="listing-filters"
-          onClick={() => setDrawerOpen(true)}>
+        <button
+          ref={opener}
+          type="button"
+          className="button-secondary filter-open"
+          aria-expanded={drawerOpen}
+          aria-controls="listing-filters"
+          onClick={() => setDrawerOpen(true)}
+        >
           {active > 0 ? t('filters.openCount', { count: active }) : t('filters.open')}
         </button>
         <label className="listing-sort">
           {t('sort.label')}{' '}
           <select value={filters.sort} onChange={(event) => apply({ ...filters, sort: event.target.value as SortId })}>
-            {SORT_OPTIONS.map((option) => <option key={option.id} value={option.id}>{t(option.label)}</option>)}
+            {SORT_OPTIONS.map((option) => (
+              <option key={option.id} value={option.id}>
+                {t(option.label)}
+              </option>
+            ))}
           </select>
         </label>
       </div>
       <div className="listing-layout">
-        <aside ref={drawer} id="listing-filters" className={drawerOpen ? 'listing-filters is-open' : 'listing-filters'} aria-labelledby="listing-filters-heading"
-          onKeyDown={(event) => { if (event.key === 'Escape' && drawerOpen) closeDrawer(); }}>
-          <h2 id="listing-filters-heading" ref={drawerHeading} tabIndex={-1}>{t('filters.title')}</h2>
-          {active > 0 && <button type="button" className="button-link" onClick={() => apply({ ...NO_FILTERS, sort: filters.sort, query: category ? '' : filters.query })}>{t('filters.clear')}</button>}
+        <aside
+          ref={drawer}
+          id="listing-filters"
+          className={drawerOpen ? 'listing-filters is-open' : 'listing-filters'}
+          aria-labelledby="listing-filters-heading"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && drawerOpen) closeDrawer();
+          }}
+        >
+          <h2 id="listing-filters-heading" ref={drawerHeading} tabIndex={-1}>
+            {t('filters.title')}
+          </h2>
+          {active > 0 && (
+            <button type="button" className="button-link" onClick={() => apply({ ...NO_FILTERS, sort: filters.sort, query: category ? '' : filters.query })}>
+              {t('filters.clear')}
+            </button>
+          )}
           <HeatingControl />
           <RoomHelper onNeed={(watts) => apply({ ...filters, output: watts })} />
           {filters.output !== null && (
             <p className="output-filter">
-              <span>{t('filters.output')}: {t('filters.outputFrom', { watts: filters.output, at: heatAt })}</span>{' '}
-              <button type="button" className="button-link" onClick={() => apply({ ...filters, output: null })}>{t('filters.outputClear')}</button>
+              <span>
+                {t('filters.output')}: {t('filters.outputFrom', { watts: filters.output, at: heatAt })}
+              </span>{' '}
+              <button type="button" className="button-link" onClick={() => apply({ ...filters, output: null })}>
+                {t('filters.outputClear')}
+              </button>
             </p>
           )}
-          <FilterPanel filters={filters} aggregations={listing.aggregations} attributes={attributes.status === 'ready' ? attributes.value : []} onChange={apply} />
+          <FilterPanel
+            filters={filters}
+            aggregations={listing.aggregations}
+            attributes={attributes.status === 'ready' ? attributes.value : []}
+            onChange={apply}
+          />
           <Button block className="filter-close" onClick={closeDrawer}>
             {t('filters.show', { count: listing.total })}
           </Button>
         </aside>
         <section aria-labelledby="listing-results" className="listing-results" aria-busy={listing.status === 'loading'}>
-          <h2 id="listing-results" className="visually-hidden">{t('category.results')}</h2>
+          <h2 id="listing-results" className="visually-hidden">
+            {t('category.results')}
+          </h2>
           {listing.status === 'loading' && listing.items.length === 0 && <TileSkeletons />}
-          {listing.status === 'ready' && listing.items.length === 0 && !category && filters.query
-            ? <p role="status" className="listing-empty">{t('search.none', { query: filters.query })}</p>
-            : (listing.status === 'error' || (listing.status === 'ready' && listing.items.length === 0)) && <EmptyListing />}
+          {listing.status === 'ready' && listing.items.length === 0 && !category && filters.query ? (
+            <p role="status" className="listing-empty">
+              {t('search.none', { query: filters.query })}
+            </p>
+          ) : (
+            (listing.status === 'error' || (listing.status === 'ready' && listing.items.length === 0)) && <EmptyListing />
+          )}
           {listing.items.length > 0 && (
             <ul className="product-grid">
-              {listing.items.map((product, index) => <li key={product.id}><ProductTile product={product} eager={index < 4} /></li>)}
+              {listing.items.map((product, index) => (
+                <li key={product.id}>
+                  <ProductTile product={product} eager={index < 4} />
+                </li>
+              ))}
             </ul>
           )}
           {listing.status === 'ready' && listing.items.length < listing.total && (
@@ -164,17 +215,30 @@ function useSyncWarning(failed: boolean, empty: boolean): void {
 
 function EmptyListing() {
   const { t } = useTranslation('catalog');
-  return <p role="alert" className="listing-empty">{t(NOT_SYNCHRONIZED, { ns: 'messages' })}</p>;
+  return (
+    <p role="alert" className="listing-empty">
+      {t(NOT_SYNCHRONIZED, { ns: 'messages' })}
+    </p>
+  );
 }
 
 function TileSkeletons() {
   return (
     <ul className="product-grid" aria-hidden="true">
-      {Array.from({ length: 8 }, (_, index) => <li key={index}><div className="product-tile skeleton" /></li>)}
+      {Array.from({ length: 8 }, (_, index) => (
+        <li key={index}>
+          <div className="product-tile skeleton" />
+        </li>
+      ))}
     </ul>
   );
 }
 
 function ListingSkeleton() {
-  return <div className="page-frame" aria-busy="true"><div className="skeleton skeleton-heading" /><TileSkeletons /></div>;
+  return (
+    <div className="page-frame" aria-busy="true">
+      <div className="skeleton skeleton-heading" />
+      <TileSkeletons />
+    </div>
+  );
 }

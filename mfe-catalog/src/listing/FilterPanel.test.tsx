@@ -13,23 +13,58 @@ import { listingQueryString, parseListingQuery } from './route-filters';
  * next canonical query — the same loop CategoryPage runs through navigation:requested.
  */
 const aggregations: SearchAnswer['aggregations'] = {
-  agg_terms_sale: { buckets: [{ key: '0', doc_count: 80 }, { key: '1', doc_count: 12 }] },
+  agg_terms_sale: {
+    buckets: [
+      { key: '0', doc_count: 80 },
+      { key: '1', doc_count: 12 },
+    ],
+  },
   agg_terms_new: { buckets: [{ key: '0', doc_count: 92 }] },
-  agg_terms_delivery: { buckets: [{ key: '24h', doc_count: 30 }, { key: '7-14', doc_count: 8 }] },
-  agg_terms_color: { buckets: [{ key: '49', doc_count: 9 }, { key: '52', doc_count: 4 }] },
-  agg_range_width: { buckets: [{ key: '400.0-600.0', from: 400, to: 600, doc_count: 14 }, { key: '600.0-800.0', from: 600, to: 800, doc_count: 7 }] },
+  agg_terms_delivery: {
+    buckets: [
+      { key: '24h', doc_count: 30 },
+      { key: '7-14', doc_count: 8 },
+    ],
+  },
+  agg_terms_color: {
+    buckets: [
+      { key: '49', doc_count: 9 },
+      { key: '52', doc_count: 4 },
+    ],
+  },
+  agg_range_width: {
+    buckets: [
+      { key: '400.0-600.0', from: 400, to: 600, doc_count: 14 },
+      { key: '600.0-800.0', from: 600, to: 800, doc_count: 7 },
+    ],
+  },
 };
 const colour = attribute({
-  attribute_id: 93, attribute_code: 'color', frontend_label: 'Kolor', frontend_input: 'select', is_filterable: true, is_comparable: true,
-  options: [{ value: '49', label: 'Biały', sort_order: 1, swatch: '#f4f4f0' }, { value: '52', label: 'Antracyt', sort_order: 2, swatch: '#383e42' }],
+  attribute_id: 93,
+  attribute_code: 'color',
+  frontend_label: 'Kolor',
+  frontend_input: 'select',
+  is_filterable: true,
+  is_comparable: true,
+  options: [
+    { value: '49', label: 'Biały', sort_order: 1, swatch: '#f4f4f0' },
+    { value: '52', label: 'Antracyt', sort_order: 2, swatch: '#383e42' },
+  ],
 });
 
 let url = '';
 function Harness({ start }: { start: string }) {
   const [search, setSearch] = useState(start);
   return (
-    <FilterPanel filters={parseListingQuery(search)} aggregations={aggregations} attributes={[colour]}
-      onChange={(next) => { url = listingQueryString(next); setSearch(url); }} />
+    <FilterPanel
+      filters={parseListingQuery(search)}
+      aggregations={aggregations}
+      attributes={[colour]}
+      onChange={(next) => {
+        url = listingQueryString(next);
+        setSearch(url);
+      }}
+    />
   );
 }
 

@@ -4,8 +4,16 @@ import { useId } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';
 import { rangeLabel } from './facet-labels';
 import {
-  ATTRIBUTE_FILTERS, isExactValue, RANGE_FILTER_NAMES, RANGE_FILTERS, rangeParam, toggleOption, toggleRange,
-  type AttributeFilter, type ListingFilters, type RangeFilter,
+  ATTRIBUTE_FILTERS,
+  isExactValue,
+  RANGE_FILTER_NAMES,
+  RANGE_FILTERS,
+  rangeParam,
+  toggleOption,
+  toggleRange,
+  type AttributeFilter,
+  type ListingFilters,
+  type RangeFilter,
 } from './route-filters';
 
 const RANGE_UNITS: Record<RangeFilter, string> = { price: 'zł', power: 'W', width: 'mm', height: 'mm' };
@@ -38,8 +46,12 @@ export function FilterPanel({ filters, aggregations, attributes, onChange }: Pro
         <legend>{t('filters.offer')}</legend>
         {flags.map(({ flag, count }) => (
           <label key={flag} className="filter-option">
-            <input type="checkbox" checked={filters[flag]} disabled={count === 0 && !filters[flag]}
-              onChange={() => onChange({ ...filters, [flag]: !filters[flag] })} />
+            <input
+              type="checkbox"
+              checked={filters[flag]}
+              disabled={count === 0 && !filters[flag]}
+              onChange={() => onChange({ ...filters, [flag]: !filters[flag] })}
+            />
             {t(`filters.${flag}`)} <span className="filter-count">({count})</span>
           </label>
         ))}
@@ -55,8 +67,13 @@ export function FilterPanel({ filters, aggregations, attributes, onChange }: Pro
           const count = countOf(aggregations.agg_terms_delivery?.buckets, bucket);
           return (
             <label key={bucket} className="filter-option">
-              <input type="radio" name={`${id}-delivery`} checked={filters.delivery === bucket} disabled={count === 0 && filters.delivery !== bucket}
-                onChange={() => onChange({ ...filters, delivery: bucket })} />
+              <input
+                type="radio"
+                name={`${id}-delivery`}
+                checked={filters.delivery === bucket}
+                disabled={count === 0 && filters.delivery !== bucket}
+                onChange={() => onChange({ ...filters, delivery: bucket })}
+              />
               {t(`delivery.${bucket}`)} <span className="filter-count">({count})</span>
             </label>
           );
@@ -64,8 +81,14 @@ export function FilterPanel({ filters, aggregations, attributes, onChange }: Pro
       </fieldset>
 
       {ATTRIBUTE_FILTERS.map((code) => (
-        <AttributeFacet key={code} code={code} filters={filters} buckets={aggregations[`agg_terms_${code}`]?.buckets ?? []}
-          attribute={attributes.find((attribute) => attribute.attribute_code === code)} onChange={onChange} />
+        <AttributeFacet
+          key={code}
+          code={code}
+          filters={filters}
+          buckets={aggregations[`agg_terms_${code}`]?.buckets ?? []}
+          attribute={attributes.find((attribute) => attribute.attribute_code === code)}
+          onChange={onChange}
+        />
       ))}
 
       {RANGE_FILTER_NAMES.map((name) => {
@@ -76,7 +99,12 @@ export function FilterPanel({ filters, aggregations, attributes, onChange }: Pro
           <fieldset key={name}>
             <legend>{t(`filters.${name}`)}</legend>
             <label className="filter-option">
-              <input type="radio" name={`${id}-${name}`} checked={!chosen} onChange={() => onChange({ ...filters, ranges: { ...filters.ranges, [name]: undefined } })} />
+              <input
+                type="radio"
+                name={`${id}-${name}`}
+                checked={!chosen}
+                onChange={() => onChange({ ...filters, ranges: { ...filters.ranges, [name]: undefined } })}
+              />
               {t('filters.any')}
             </label>
             {chosen && isExactValue(chosen) && (
@@ -103,8 +131,18 @@ export function FilterPanel({ filters, aggregations, attributes, onChange }: Pro
   );
 }
 
-function AttributeFacet({ code, attribute, buckets, filters, onChange }: {
-  code: AttributeFilter; attribute?: Attribute; buckets: AggregationBucket[]; filters: ListingFilters; onChange: (filters: ListingFilters) => void;
+function AttributeFacet({
+  code,
+  attribute,
+  buckets,
+  filters,
+  onChange,
+}: {
+  code: AttributeFilter;
+  attribute?: Attribute;
+  buckets: AggregationBucket[];
+  filters: ListingFilters;
+  onChange: (filters: ListingFilters) => void;
 }) {
   const { t } = useTranslation('catalog');
   const chosen = filters.attributes[code] ?? [];

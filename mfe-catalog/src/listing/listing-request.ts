@@ -11,10 +11,34 @@ export const LISTED_FILTERS = LISTED_SEARCH_FILTERS;
 
 /** What a product tile shows; everything else stays on the server. */
 export const TILE_FIELDS = [
-  'id', 'sku', 'name', 'type_id', 'slug', 'url_path', 'image', 'final_price_incl_tax', 'original_price_incl_tax',
-  'lowest_price_30d', 'stock', 'delivery_time', 'power_75_65_20', 'power_70_55_20', 'heat_exponent', 'width', 'height', 'color', 'bestseller', 'flag',
-  'news_to_date', 'free_valves', 'configurable_children.sku', 'configurable_children.color', 'configurable_children.width',
-  'configurable_children.height', 'configurable_children.power_75_65_20', 'configurable_children.power_70_55_20',
+  'id',
+  'sku',
+  'name',
+  'type_id',
+  'slug',
+  'url_path',
+  'image',
+  'final_price_incl_tax',
+  'original_price_incl_tax',
+  'lowest_price_30d',
+  'stock',
+  'delivery_time',
+  'power_75_65_20',
+  'power_70_55_20',
+  'heat_exponent',
+  'width',
+  'height',
+  'color',
+  'bestseller',
+  'flag',
+  'news_to_date',
+  'free_valves',
+  'configurable_children.sku',
+  'configurable_children.color',
+  'configurable_children.width',
+  'configurable_children.height',
+  'configurable_children.power_75_65_20',
+  'configurable_children.power_70_55_20',
 ] as const satisfies readonly FieldPath<Product>[];
 
 /** A listed product as the search answers it: the product with the TILE_FIELDS only. */
@@ -23,7 +47,9 @@ export type ListedTile = Selected<Product, (typeof TILE_FIELDS)[number]>;
 /** The facets a listing shows: attribute options, the computed flags, and the §9 ranges. */
 export const LISTING_FACETS = [
   ...ATTRIBUTE_FILTERS.map((field) => ({ field })),
-  { field: 'delivery' }, { field: 'sale' }, { field: 'new' },
+  { field: 'delivery' },
+  { field: 'sale' },
+  { field: 'new' },
   ...RANGE_FILTER_NAMES.map((name) => ({ field: RANGE_FILTERS[name].field })),
 ];
 

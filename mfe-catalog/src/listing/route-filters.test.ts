@@ -1,4 +1,13 @@
-import { activeFilterCount, listingQueryString, NO_FILTERS, parseListingQuery, toggleOption, toggleRange, RANGE_FILTERS, type ListingFilters } from './route-filters';
+import {
+  activeFilterCount,
+  listingQueryString,
+  NO_FILTERS,
+  parseListingQuery,
+  toggleOption,
+  toggleRange,
+  RANGE_FILTERS,
+  type ListingFilters,
+} from './route-filters';
 import { listingRequest } from './listing-request';
 
 describe('filters ↔ route query (spec §2)', () => {
@@ -55,11 +64,17 @@ describe('the listing request', () => {
   const filtersOf = (body: ReturnType<typeof listingRequest>) => body.query._appliedFilters;
 
   test('one width in the URL filters like a range with one value; a bucket stays half-open', () => {
-    expect(filtersOf(listingRequest(9, parseListingQuery('?width=500'), 0, 20, '75/65/20'))).toContainEqual({ attribute: 'width', value: { gte: 500, lte: 500 } });
-    expect(filtersOf(listingRequest(9, parseListingQuery('?width=600-800'), 0, 20, '75/65/20'))).toContainEqual({ attribute: 'width', value: { gte: 600, lt: 800 } });
+    expect(filtersOf(listingRequest(9, parseListingQuery('?width=500'), 0, 20, '75/65/20'))).toContainEqual({
+      attribute: 'width',
+      value: { gte: 500, lte: 500 },
+    });
+    expect(filtersOf(listingRequest(9, parseListingQuery('?width=600-800'), 0, 20, '75/65/20'))).toContainEqual({
+      attribute: 'width',
+      value: { gte: 600, lt: 800 },
+    });
   });
 
-  test('output filter and sort ask for heat_output at the shopper\'s temperatures; without them no heatAt is sent', () => {
+  test("output filter and sort ask for heat_output at the shopper's temperatures; without them no heatAt is sent", () => {
     const body = listingRequest(9, { ...NO_FILTERS, output: 960, sort: 'heat_output:desc' }, 0, 20, '45/35/20');
     expect(body.heatAt).toBe('45/35/20');
     expect(filtersOf(body)).toContainEqual({ attribute: 'heat_output', value: { gte: 960 } });

@@ -46,7 +46,17 @@ export interface ListingFilters {
   sort: SortId;
 }
 
-export const NO_FILTERS: ListingFilters = { sale: false, rightAway: false, new: false, query: '', delivery: null, ranges: {}, attributes: {}, output: null, sort: DEFAULT_SORT };
+export const NO_FILTERS: ListingFilters = {
+  sale: false,
+  rightAway: false,
+  new: false,
+  query: '',
+  delivery: null,
+  ranges: {},
+  attributes: {},
+  output: null,
+  sort: DEFAULT_SORT,
+};
 
 /** One value rather than a span (`?width=500`: exactly 500 mm): `from` and `to` the same. */
 export const isExactValue = ({ from, to }: RangeBucket) => from !== null && from === to;
@@ -79,7 +89,10 @@ export function parseListingQuery(search: string): ListingFilters {
   }
   const attributes: ListingFilters['attributes'] = {};
   for (const code of ATTRIBUTE_FILTERS) {
-    const ids = (params.get(code) ?? '').split(',').filter((id) => /^\d{1,9}$/.test(id)).map(Number);
+    const ids = (params.get(code) ?? '')
+      .split(',')
+      .filter((id) => /^\d{1,9}$/.test(id))
+      .map(Number);
     const unique = [...new Set(ids)].slice(0, MAX_OPTIONS).sort((a, b) => a - b);
     if (unique.length > 0) attributes[code] = unique;
   }
@@ -123,9 +136,11 @@ export function listingQueryString(filters: ListingFilters): string {
 
 /** How many filters narrow the listing (the mobile "Filters (3)" button); sort is not one. */
 export function activeFilterCount(filters: ListingFilters): number {
-  return [filters.sale, filters.rightAway, filters.new, filters.query !== '', filters.delivery !== null, filters.output !== null].filter(Boolean).length
-    + Object.keys(filters.ranges).length
-    + Object.values(filters.attributes).reduce((sum, ids) => sum + (ids?.length ?? 0), 0);
+  return (
+    [filters.sale, filters.rightAway, filters.new, filters.query !== '', filters.delivery !== null, filters.output !== null].filter(Boolean).length +
+    Object.keys(filters.ranges).length +
+    Object.values(filters.attributes).reduce((sum, ids) => sum + (ids?.length ?? 0), 0)
+  );
 }
 
 export function toggleOption(filters: ListingFilters, code: AttributeFilter, id: number): ListingFilters {

@@ -60,7 +60,9 @@ export function useListing(categoryId: number | null, filters: ListingFilters, i
   const query = `${categoryId}${listingQueryString(filters)}${usesHeatOutput(filters) ? `@${heatAt}` : ''}`;
   // Only a back navigation reads storage (never a first render on the server or in hydration).
   const size = isBack ? shownBefore(query) : PAGE_SIZE;
-  const first = usePageData(listingDataKey(query, size), (signal) => search<ListedTile>('product', listingRequest(categoryId, filters, 0, size, heatAt), signal));
+  const first = usePageData(listingDataKey(query, size), (signal) =>
+    search<ListedTile>('product', listingRequest(categoryId, filters, 0, size, heatAt), signal),
+  );
   const [more, setMore] = useState<More>({ query, items: [], total: null, loading: false });
   const moreController = useRef<AbortController | null>(null);
   // While the next query loads, the previous answer stays on screen (no flash of skeletons).

@@ -12,14 +12,17 @@ export function BrandsPage() {
   return (
     <PageFrame title={t('brands.title')} lead={t('brands.lead')}>
       {brands.status === 'loading' && <IndexSkeleton rows={8} />}
-      {brands.status === 'error' && <p role="alert" className="index-unavailable">{t('brands.unavailable')}</p>}
+      {brands.status === 'error' && (
+        <p role="alert" className="index-unavailable">
+          {t('brands.unavailable')}
+        </p>
+      )}
       {brands.status === 'ready' && brands.value.length === 0 && <p role="status">{t('brands.none')}</p>}
       {brands.status === 'ready' && brands.value.length > 0 && (
         <ul className="brand-list">
           {brands.value.map((brand) => (
             <li key={brand.id}>
-              <a href={brandHref(brand.id)}>{brand.label}</a>{' '}
-              <ProductCount count={brand.count} />
+              <a href={brandHref(brand.id)}>{brand.label}</a> <ProductCount count={brand.count} />
             </li>
           ))}
         </ul>

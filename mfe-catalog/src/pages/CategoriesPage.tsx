@@ -27,7 +27,11 @@ export function CategoriesPage() {
   return (
     <PageFrame title={t('categories.title')} lead={t('categories.lead')}>
       {tree.status === 'loading' && <IndexSkeleton rows={5} />}
-      {tree.status === 'error' && <p role="alert" className="index-unavailable">{t('categories.unavailable')}</p>}
+      {tree.status === 'error' && (
+        <p role="alert" className="index-unavailable">
+          {t('categories.unavailable')}
+        </p>
+      )}
       {tree.status === 'ready' && <CategoryTree all={tree.value} />}
     </PageFrame>
   );
@@ -59,8 +63,7 @@ function Subcategories({ all, parent, depth }: { all: Category[]; parent: Catego
     <ul className="category-tree-children">
       {children.map((child) => (
         <li key={child.id}>
-          <a href={linkTo({ name: 'category', slug: child.slug })}>{child.name}</a>{' '}
-          <ProductCount count={child.product_count} />
+          <a href={linkTo({ name: 'category', slug: child.slug })}>{child.name}</a> <ProductCount count={child.product_count} />
           <Subcategories all={all} parent={child} depth={depth + 1} />
         </li>
       ))}
@@ -80,7 +83,11 @@ export function IndexSkeleton({ rows }: { rows: number }) {
   return (
     <div aria-busy="true">
       <ul className="index-skeleton" aria-hidden="true">
-        {Array.from({ length: rows }, (_, index) => <li key={index}><div className="skeleton skeleton-line" /></li>)}
+        {Array.from({ length: rows }, (_, index) => (
+          <li key={index}>
+            <div className="skeleton skeleton-line" />
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -17,10 +17,19 @@ export function UrlDispatcher() {
   const route = useRequestStore($route);
   const { t } = useTranslation('catalog');
   const resolved = usePageData(resolvedUrlKey(route.path), (signal) => resolveUrl(route.path, signal));
-  if (resolved.status === 'loading') return <div className="page-frame" aria-busy="true"><div className="skeleton skeleton-heading" /></div>;
+  if (resolved.status === 'loading')
+    return (
+      <div className="page-frame" aria-busy="true">
+        <div className="skeleton skeleton-heading" />
+      </div>
+    );
   if (resolved.status === 'error') {
     if (resolved.error instanceof ApiFailure && resolved.error.status === 404) return <NotFoundRedirect path={`${route.path}${route.search}`} />;
-    return <PageFrame title={t('page.unavailable')}><p role="alert">{t('Something went wrong', { ns: 'messages' })}</p></PageFrame>;
+    return (
+      <PageFrame title={t('page.unavailable')}>
+        <p role="alert">{t('Something went wrong', { ns: 'messages' })}</p>
+      </PageFrame>
+    );
   }
   const target = resolved.value;
   // A product's page lives at its product route (where its variant goes into the address too).

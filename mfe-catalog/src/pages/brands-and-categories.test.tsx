@@ -57,13 +57,30 @@ const TREE: Category[] = [
 const TOP = [
   ['Grzejniki dekoracyjne', 'grzejniki-dekoracyjne', ['Grzejniki dekoracyjne pionowe', 'Grzejniki dekoracyjne poziome']],
   ['Grzejniki łazienkowe', 'grzejniki-lazienkowe', ['Grzejniki drabinkowe', 'Grzejniki elektryczne']],
-  ['Grzejniki pokojowe', 'grzejniki-pokojowe', ['Grzejniki panelowe', 'Grzejniki panelowe typ 11', 'Grzejniki panelowe typ 21', 'Grzejniki panelowe typ 22', 'Grzejniki panelowe typ 33', 'Grzejniki stalowe rurowe', 'Grzejniki żeliwne']],
+  [
+    'Grzejniki pokojowe',
+    'grzejniki-pokojowe',
+    [
+      'Grzejniki panelowe',
+      'Grzejniki panelowe typ 11',
+      'Grzejniki panelowe typ 21',
+      'Grzejniki panelowe typ 22',
+      'Grzejniki panelowe typ 33',
+      'Grzejniki stalowe rurowe',
+      'Grzejniki żeliwne',
+    ],
+  ],
   ['Akcesoria', 'akcesoria', ['Zawory', 'Głowice termostatyczne', 'Grzałki', 'Zestawy przyłączeniowe', 'Wieszaki na ręczniki']],
   ['Montaż i poradniki', 'montaz-i-poradniki', []],
 ] as const;
 
 const MANUFACTURER = attribute({
-  attribute_id: 81, attribute_code: 'manufacturer', frontend_label: 'Producent', frontend_input: 'select', is_filterable: true, is_comparable: true,
+  attribute_id: 81,
+  attribute_code: 'manufacturer',
+  frontend_label: 'Producent',
+  frontend_input: 'select',
+  is_filterable: true,
+  is_comparable: true,
   options: [
     { value: '201', label: 'Termolux', sort_order: 0 },
     { value: '202', label: 'Grzewex', sort_order: 1 },
@@ -77,11 +94,19 @@ const MANUFACTURER = attribute({
 });
 /** As the API answers the facet: most products first; Kalormont has none (no bucket), Piastherm a zero. */
 const MANUFACTURER_BUCKETS = [
-  { key: '208', doc_count: 22 }, { key: '201', doc_count: 12 }, { key: '203', doc_count: 5 },
-  { key: '210', doc_count: 3 }, { key: '202', doc_count: 1 }, { key: '209', doc_count: 2 }, { key: '205', doc_count: 0 },
+  { key: '208', doc_count: 22 },
+  { key: '201', doc_count: 12 },
+  { key: '203', doc_count: 5 },
+  { key: '210', doc_count: 3 },
+  { key: '202', doc_count: 1 },
+  { key: '209', doc_count: 2 },
+  { key: '205', doc_count: 0 },
 ];
 
-interface Sent { url: string; body: { query?: { _appliedFilters?: unknown[]; _availableFilters?: unknown[] }; size?: number } }
+interface Sent {
+  url: string;
+  body: { query?: { _appliedFilters?: unknown[]; _availableFilters?: unknown[] }; size?: number };
+}
 let sent: Sent[];
 beforeEach(() => {
   sent = [];
@@ -119,8 +144,11 @@ test('/categories lists the whole tree: the five top categories as headed links,
 
   // The panel types sit in a list inside "Grzejniki panelowe", which sits inside "Grzejniki pokojowe".
   const panel = screen.getByRole('link', { name: 'Grzejniki panelowe' }).closest('li')!;
-  expect(within(within(panel).getByRole('list')).getAllByRole('link').map((link) => link.textContent))
-    .toEqual(['Grzejniki panelowe typ 11', 'Grzejniki panelowe typ 21', 'Grzejniki panelowe typ 22', 'Grzejniki panelowe typ 33']);
+  expect(
+    within(within(panel).getByRole('list'))
+      .getAllByRole('link')
+      .map((link) => link.textContent),
+  ).toEqual(['Grzejniki panelowe typ 11', 'Grzejniki panelowe typ 21', 'Grzejniki panelowe typ 22', 'Grzejniki panelowe typ 33']);
   expect(panel.parentElement!.closest('li')).toBe(screen.getByRole('heading', { level: 2, name: 'Grzejniki pokojowe' }).closest('li'));
 
   // Counts in Polish with their plural forms; beside the link, so the link's name is the category's.
@@ -153,7 +181,11 @@ test('/marki lists every brand with products, A–Ż in Polish order, with its c
     'Grzewex 1 produkt',
     'Termolux 12 produktów',
   ]);
-  expect(within(list).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+  expect(
+    within(list)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]),
+  ).toEqual([
     ['Bałtyk Radiatory', '/categories?manufacturer=208'],
     ['Ciepłodar', '/categories?manufacturer=203'],
     ['Czarnotherm', '/categories?manufacturer=210'],
@@ -173,7 +205,7 @@ test('/marki lists every brand with products, A–Ż in Polish order, with its c
   expect(counts.body.size).toBe(1);
 });
 
-test('a brand\'s link opens the listing of every product filtered by that brand, not the category tree', async () => {
+test("a brand's link opens the listing of every product filtered by that brand, not the category tree", async () => {
   goTo('/categories', '?manufacturer=201');
   // The attributes were loaded by an earlier page (cached per page load): their answer comes at once.
   await act(() => renderRemote(<CatalogRoutes />, CATALOG_NAMESPACE));
@@ -207,7 +239,14 @@ test('the server render asks for the brands by key, then renders them; the brows
   await initI18n({ language: 'pl-PL' });
   await registerNamespace(CATALOG_NAMESPACE.name, CATALOG_NAMESPACE.loaders);
   const data = new PageData({}, true);
-  const html = () => renderToString(<I18nextProvider i18n={i18n} defaultNS="catalog"><PageDataProvider data={data}><BrandsPage /></PageDataProvider></I18nextProvider>);
+  const html = () =>
+    renderToString(
+      <I18nextProvider i18n={i18n} defaultNS="catalog">
+        <PageDataProvider data={data}>
+          <BrandsPage />
+        </PageDataProvider>
+      </I18nextProvider>,
+    );
   expect(html()).toContain('aria-busy="true"');
   const wanted = data.takeWanted();
   expect(wanted.map(([key]) => key)).toEqual([BRANDS_KEY]);

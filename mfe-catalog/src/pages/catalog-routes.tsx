@@ -19,16 +19,24 @@ export function CatalogRoutes() {
   const route = useRequestStore($route);
   useEffect(adoptStoredTemperatures, []);
   switch (route.name) {
-    case 'home': return <HomePage />;
+    case 'home':
+      return <HomePage />;
     // With search text or a filter (a brand's link: ?manufacturer=…) /categories lists every
     // matching product; bare, it is the category tree.
-    case 'categories': return activeFilterCount(parseListingQuery(route.search)) > 0 ? <SearchResultsPage /> : <CategoriesPage />;
-    case 'category': return <CategoryPage slug={route.params.slug} />;
+    case 'categories':
+      return activeFilterCount(parseListingQuery(route.search)) > 0 ? <SearchResultsPage /> : <CategoriesPage />;
+    case 'category':
+      return <CategoryPage slug={route.params.slug} />;
     case 'product':
-    case 'configurable-product': return <ProductPage parentSku={route.params.parentSku} childSku={route.params.childSku} />;
-    case 'compare': return <ComparePage />;
-    case 'brands': return <BrandsPage />;
-    case 'url-dispatcher': return <UrlDispatcher />;
-    default: return null;
+    case 'configurable-product':
+      return <ProductPage parentSku={route.params.parentSku} childSku={route.params.childSku} />;
+    case 'compare':
+      return <ComparePage />;
+    case 'brands':
+      return <BrandsPage />;
+    case 'url-dispatcher':
+      return <UrlDispatcher />;
+    default:
+      return null;
   }
 }

@@ -15,8 +15,13 @@ describe('price block (docs/polish-market.md: Omnibus)', () => {
 
   test('a regular price has no crossed price and no Omnibus line; tiers list the unit price', async () => {
     await renderRemote(
-      <PriceBlock prices={{ final_price_incl_tax: 1000, original_price_incl_tax: 1000, lowest_price_30d: 1000 }}
-        tiers={[{ customer_group_id: 32000, qty: 5, percentage_value: 3 }, { customer_group_id: 32000, qty: 2, percentage_value: 1 }]} />,
+      <PriceBlock
+        prices={{ final_price_incl_tax: 1000, original_price_incl_tax: 1000, lowest_price_30d: 1000 }}
+        tiers={[
+          { customer_group_id: 32000, qty: 5, percentage_value: 3 },
+          { customer_group_id: 32000, qty: 2, percentage_value: 1 },
+        ]}
+      />,
       CATALOG_NAMESPACE,
     );
     expect(screen.queryByText(/Najniższa cena/)).toBeNull();

@@ -20,19 +20,32 @@ export function PriceBlock({ prices, tiers = [] }: { prices: Prices; tiers?: Tie
     <div className="price-block">
       <p className="price-final">
         <strong className={reduced ? 'price-reduced' : undefined}>{formatPrice(final)}</strong>
-        {reduced && <> <del aria-label={t('price.regular', { ns: 'common', price: formatPrice(original!) })}>{formatPrice(original!)}</del></>}
+        {reduced && (
+          <>
+            {' '}
+            <del aria-label={t('price.regular', { ns: 'common', price: formatPrice(original!) })}>{formatPrice(original!)}</del>
+          </>
+        )}
       </p>
       <p className="price-tax">{t('price.inclTax')}</p>
       {reduced && prices.lowest_price_30d != null && (
-        <p className="price-omnibus">{t('price.omnibus', { ns: 'common' })}: {formatPrice(prices.lowest_price_30d)}</p>
+        <p className="price-omnibus">
+          {t('price.omnibus', { ns: 'common' })}: {formatPrice(prices.lowest_price_30d)}
+        </p>
       )}
       {tiers.length > 0 && (
         <ul className="price-tiers" aria-label={t('price.tiers')}>
-          {[...tiers].sort((a, b) => a.qty - b.qty).map((tier) => (
-            <li key={`${tier.customer_group_id}-${tier.qty}`}>
-              {t('price.tier', { qty: tier.qty, percent: tier.percentage_value, price: formatPrice(Math.round(final * (100 - tier.percentage_value)) / 100) })}
-            </li>
-          ))}
+          {[...tiers]
+            .sort((a, b) => a.qty - b.qty)
+            .map((tier) => (
+              <li key={`${tier.customer_group_id}-${tier.qty}`}>
+                {t('price.tier', {
+                  qty: tier.qty,
+                  percent: tier.percentage_value,
+                  price: formatPrice(Math.round(final * (100 - tier.percentage_value)) / 100),
+                })}
+              </li>
+            ))}
         </ul>
       )}
     </div>

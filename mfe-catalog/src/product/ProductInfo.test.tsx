@@ -11,12 +11,25 @@ import { ProductPage } from './ProductPage';
  */
 const view = productView({
   product: product({
-    id: 7, sku: 'KF-ZW-0007', slug: 'zawor-termostatyczny', name: 'Zawór termostatyczny', type_id: 'simple', image: '/zawor.svg',
-    final_price_incl_tax: 239, original_price_incl_tax: 239, stock: stock(10),
+    id: 7,
+    sku: 'KF-ZW-0007',
+    slug: 'zawor-termostatyczny',
+    name: 'Zawór termostatyczny',
+    type_id: 'simple',
+    image: '/zawor.svg',
+    final_price_incl_tax: 239,
+    original_price_incl_tax: 239,
+    stock: stock(10),
   }),
 });
 const BLOCKS: CmsBlock[] = [
-  { id: 7, identifier: 'product-delivery-info', title: 'Dostawa', content: 'Kurier od 24 h. Grzejniki pakujemy w karton z narożnikami ochronnymi.', active: true },
+  {
+    id: 7,
+    identifier: 'product-delivery-info',
+    title: 'Dostawa',
+    content: 'Kurier od 24 h. Grzejniki pakujemy w karton z narożnikami ochronnymi.',
+    active: true,
+  },
   { id: 8, identifier: 'product-return-info', title: 'Zwroty', content: 'Masz 14 dni na zwrot bez podawania przyczyny <b>!</b>', active: true },
 ];
 
@@ -36,7 +49,11 @@ beforeEach(() => {
 test('"Dostawa" and "Zwroty" from the CMS as text, with links to the pages that say it in full, from one request', async () => {
   await renderRemote(<ProductPage parentSku="KF-ZW-0007" />, CATALOG_NAMESPACE);
   const box = await screen.findByRole('region', { name: 'Dostawa i zwroty' });
-  expect(within(box).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Dostawa', 'Zwroty']);
+  expect(
+    within(box)
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent),
+  ).toEqual(['Dostawa', 'Zwroty']);
   expect(box).toHaveTextContent('Kurier od 24 h. Grzejniki pakujemy w karton z narożnikami ochronnymi.');
   // Plain text: markup in a block stays text.
   expect(within(box).getByText('Masz 14 dni na zwrot bez podawania przyczyny <b>!</b>')).toBeInTheDocument();

@@ -34,7 +34,15 @@ function standInApi(productView: Answer) {
 }
 
 beforeEach(() => {
-  route.set({ path: PATH, search: '', hash: '', name: 'product', params: { parentSku: 'KF-LD-0001', slug: 'grzejnik-aurora' }, previousPath: null, isBack: false });
+  route.set({
+    path: PATH,
+    search: '',
+    hash: '',
+    name: 'product',
+    params: { parentSku: 'KF-LD-0001', slug: 'grzejnik-aurora' },
+    previousPath: null,
+    isBack: false,
+  });
   connectivity.set({ online: true });
   heard = recordShellRequests();
 });
@@ -52,7 +60,7 @@ async function openProduct(answer: Answer) {
   expect(global.fetch).toHaveBeenCalledWith('/api/product-view/KF-LD-0001', expect.anything());
 }
 
-test('offline ($connectivity), the product cannot load: the spec\'s warning and a replace-navigation home', async () => {
+test("offline ($connectivity), the product cannot load: the spec's warning and a replace-navigation home", async () => {
   connectivity.set({ online: false });
   await openProduct('network-failure');
   await waitFor(() => expect(heard.navigations).toEqual([{ to: '/', replace: true }]));
@@ -66,7 +74,7 @@ test('the network just dropped ($connectivity not told yet, navigator.onLine fal
   expect(heard.notifications).toEqual([{ type: 'warning', message: OFFLINE_MESSAGE }]);
 });
 
-test('online, the API\'s 404: page-not-found with the path in nf, no offline warning', async () => {
+test("online, the API's 404: page-not-found with the path in nf, no offline warning", async () => {
   await openProduct(404);
   await waitFor(() => expect(heard.navigations).toEqual([NOT_FOUND]));
   expect(heard.notifications).toEqual([]);

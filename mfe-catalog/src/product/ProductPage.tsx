@@ -1,7 +1,16 @@
 import './product.css';
 import {
-  $compare, $route, $wishlist, cartAddRequested, compareAddRequested, compareRemoveRequested, navigationRequested,
-  wishlistAddRequested, wishlistRemoveRequested, type ListedProduct, type ProductOptionInput,
+  $compare,
+  $route,
+  $wishlist,
+  cartAddRequested,
+  compareAddRequested,
+  compareRemoveRequested,
+  navigationRequested,
+  wishlistAddRequested,
+  wishlistRemoveRequested,
+  type ListedProduct,
+  type ProductOptionInput,
 } from '@kaloryfer/contracts';
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 import type { CmsBlock, ConfigurableChild, Product, ProductView } from '@kaloryfer/api-contract';
@@ -16,8 +25,15 @@ import { VariantPickers } from './VariantPickers';
 import { deliveryLabelKey } from './delivery';
 import { HeatingControl } from '../heating/HeatingControl';
 import {
-  bundleChoiceTotal, bundleProductOption, customChoiceTotal, customProductOption, initialBundleChoice, missingBundleOptions, missingCustomOptions,
-  type BundleChoice, type CustomChoice,
+  bundleChoiceTotal,
+  bundleProductOption,
+  customChoiceTotal,
+  customProductOption,
+  initialBundleChoice,
+  missingBundleOptions,
+  missingCustomOptions,
+  type BundleChoice,
+  type CustomChoice,
 } from './composite-options';
 import { BundlePickers, CustomOptions, Downloads, GroupedTable } from './CompositeOptions';
 import { HeatingTable } from './HeatingTable';
@@ -40,10 +56,20 @@ export function ProductPage({ parentSku, childSku }: { parentSku: string; childS
   // failure while offline is the network's, and sends the shopper home (spec §8).
   const missing = view.status === 'error' && view.error instanceof ApiFailure && view.error.status === 404;
   useOfflineRedirect(view.status === 'error' && !missing);
-  if (view.status === 'loading') return <div className="page-frame" aria-busy="true"><div className="skeleton skeleton-heading" /><div className="skeleton product-skeleton" /></div>;
+  if (view.status === 'loading')
+    return (
+      <div className="page-frame" aria-busy="true">
+        <div className="skeleton skeleton-heading" />
+        <div className="skeleton product-skeleton" />
+      </div>
+    );
   if (view.status === 'error') {
     if (missing) return <NotFoundRedirect path={`${route.path}${route.search}`} />;
-    return <PageFrame title={t('product.unavailable')}><p role="alert">{t('Something went wrong', { ns: 'messages' })}</p></PageFrame>;
+    return (
+      <PageFrame title={t('product.unavailable')}>
+        <p role="alert">{t('Something went wrong', { ns: 'messages' })}</p>
+      </PageFrame>
+    );
   }
   return <ProductDetails key={parentSku} view={view.value} childSku={childSku} info={info.status === 'ready' ? info.value : NO_INFO} />;
 }
@@ -66,31 +92,46 @@ function ProductDetails({ view, childSku, info }: { view: ProductView; childSku?
     if (child && child.sku !== childSku) navigationRequested.emit({ to: productHref(product, child.sku), replace: true });
   }, [child, childSku, product]);
   useEffect(() => {
-    rememberViewed({ sku: product.sku, parentSku: product.sku, name: product.name, slug: product.slug, image: product.image, priceInclTax: product.final_price_incl_tax ?? null });
+    rememberViewed({
+      sku: product.sku,
+      parentSku: product.sku,
+      name: product.name,
+      slug: product.slug,
+      image: product.image,
+      priceInclTax: product.final_price_incl_tax ?? null,
+    });
   }, [product]);
 
   const category = view.categories.filter((item) => item.level > 1).sort((a, b) => b.level - a.level)[0];
-  const gallery = [shown.image || product.image, ...(product.media_gallery ?? []).map((media) => media.image)].filter((image, index, all) => image && all.indexOf(image) === index);
+  const gallery = [shown.image || product.image, ...(product.media_gallery ?? []).map((media) => media.image)].filter(
+    (image, index, all) => image && all.indexOf(image) === index,
+  );
   const ref: ListedProduct = { sku: shown.sku, parentSku: product.sku, name: product.name, slug: product.slug, image: shown.image || product.image };
 
   // Bundle and custom options: the configured price and what the cart is told (it prices them itself).
-  const bundleOptions = product.type_id === 'bundle' ? product.bundle_options ?? [] : [];
+  const bundleOptions = product.type_id === 'bundle' ? (product.bundle_options ?? []) : [];
   const customOptions = product.custom_options ?? [];
   const [bundleChoice, setBundleChoice] = useState<BundleChoice>(() => initialBundleChoice(bundleOptions));
   const [customChoice, setCustomChoice] = useState<CustomChoice>({});
   const priceOf = (sku: string) => view.components.find((component) => component.sku === sku)?.final_price_incl_tax ?? null;
-  const basePrice = bundleOptions.length > 0 ? bundleChoiceTotal(bundleOptions, bundleChoice, priceOf) : shown.final_price_incl_tax ?? 0;
+  const basePrice = bundleOptions.length > 0 ? bundleChoiceTotal(bundleOptions, bundleChoice, priceOf) : (shown.final_price_incl_tax ?? 0);
   const original = shown.original_price_incl_tax ?? shown.final_price_incl_tax ?? 0;
   const configuredPrice = basePrice + customChoiceTotal(customOptions, customChoice, original);
   const missing = [...missingBundleOptions(bundleOptions, bundleChoice), ...missingCustomOptions(customOptions, customChoice)];
-  const productOption: ProductOptionInput | undefined = bundleOptions.length > 0 || customOptions.length > 0 ? {
-    ...(bundleOptions.length > 0 ? { bundle_options: bundleProductOption(bundleOptions, bundleChoice) } : {}),
-    ...(customOptions.length > 0 ? { custom_options: customProductOption(customOptions, customChoice) } : {}),
-  } : undefined;
+  const productOption: ProductOptionInput | undefined =
+    bundleOptions.length > 0 || customOptions.length > 0
+      ? {
+          ...(bundleOptions.length > 0 ? { bundle_options: bundleProductOption(bundleOptions, bundleChoice) } : {}),
+          ...(customOptions.length > 0 ? { custom_options: customProductOption(customOptions, customChoice) } : {}),
+        }
+      : undefined;
 
   return (
-    <PageFrame title={product.name} description={product.meta_description || product.short_description}
-      crumbs={category ? [{ label: category.name, intent: { name: 'category', slug: category.slug } }] : []}>
+    <PageFrame
+      title={product.name}
+      description={product.meta_description || product.short_description}
+      crumbs={category ? [{ label: category.name, intent: { name: 'category', slug: category.slug } }] : []}
+    >
       <div className="product-layout">
         <Gallery images={gallery} name={product.name} />
         <div className="product-buy">
@@ -98,19 +139,33 @@ function ProductDetails({ view, childSku, info }: { view: ProductView; childSku?
           <RatingLink summary={view.reviews.summary} />
           <PriceBlock prices={shown} tiers={product.tier_prices} />
           {isConfigurable && (
-            <VariantPickers options={options} children={children} selection={selection}
-              onChoose={(code, value) => setSelection(choose(children, options, selection?.kind === 'none-available' ? {} : selection!.selection, code, value))} />
+            <VariantPickers
+              options={options}
+              children={children}
+              selection={selection}
+              onChoose={(code, value) => setSelection(choose(children, options, selection?.kind === 'none-available' ? {} : selection!.selection, code, value))}
+            />
           )}
           {bundleOptions.length > 0 && <BundlePickers options={bundleOptions} components={view.components} choice={bundleChoice} onChange={setBundleChoice} />}
           {customOptions.length > 0 && <CustomOptions options={customOptions} choice={customChoice} originalPrice={original} onChange={setCustomChoice} />}
           {productOption && configuredPrice !== shown.final_price_incl_tax && (
-            <p className="configured-price" aria-live="polite">{t('product.configuredPrice', { price: formatPrice(configuredPrice) })}</p>
+            <p className="configured-price" aria-live="polite">
+              {t('product.configuredPrice', { price: formatPrice(configuredPrice) })}
+            </p>
           )}
           <Availability item={shown} />
-          {product.type_id === 'grouped'
-            ? <GroupedTable product={product} components={view.components} />
-            : <AddToCart product={product} item={shown} price={productOption ? configuredPrice : shown.final_price_incl_tax ?? null}
-              disabled={isConfigurable && !child} productOption={productOption} missing={missing} />}
+          {product.type_id === 'grouped' ? (
+            <GroupedTable product={product} components={view.components} />
+          ) : (
+            <AddToCart
+              product={product}
+              item={shown}
+              price={productOption ? configuredPrice : (shown.final_price_incl_tax ?? null)}
+              disabled={isConfigurable && !child}
+              productOption={productOption}
+              missing={missing}
+            />
+          )}
           <ListButtons item={ref} />
           <ProductInfo blocks={info} />
         </div>
@@ -119,14 +174,23 @@ function ProductDetails({ view, childSku, info }: { view: ProductView; childSku?
       {(shown.power_75_65_20 ?? product.power_75_65_20) !== undefined && <HeatingControl />}
       <HeatingTable source={{ ...product, ...shown } as unknown as Record<string, unknown>} attributes={view.attributes} />
       {product.description && (
-        <section aria-labelledby="product-description"><h2 id="product-description">{t('product.description')}</h2><p>{product.description}</p></section>
+        <section aria-labelledby="product-description">
+          <h2 id="product-description">{t('product.description')}</h2>
+          <p>{product.description}</p>
+        </section>
       )}
       {product.downloadable_links && <Downloads links={product.downloadable_links} />}
       <Reviews productId={product.id} initial={view.reviews} />
       {view.related.length > 0 && (
         <section aria-labelledby="product-related" className="rail">
           <h2 id="product-related">{t('product.related')}</h2>
-          <ul className="product-grid">{view.related.map((item) => <li key={item.id}><ProductTile product={item} /></li>)}</ul>
+          <ul className="product-grid">
+            {view.related.map((item) => (
+              <li key={item.id}>
+                <ProductTile product={item} />
+              </li>
+            ))}
+          </ul>
         </section>
       )}
     </PageFrame>
@@ -147,7 +211,12 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
         <ul className="product-thumbs">
           {images.map((image, position) => (
             <li key={image}>
-              <button type="button" aria-pressed={position === index} aria-label={t('product.photo', { number: position + 1 })} onClick={() => setIndex(position)}>
+              <button
+                type="button"
+                aria-pressed={position === index}
+                aria-label={t('product.photo', { number: position + 1 })}
+                onClick={() => setIndex(position)}
+              >
                 <img src={imageUrl(image, 255)!} alt="" width={64} height={64} loading="lazy" />
               </button>
             </li>
@@ -174,8 +243,20 @@ function Availability({ item }: { item: Product | ConfigurableChild }) {
  * Quantity and the add button. An out-of-stock product keeps its button: the cart engine checks
  * stock afresh and answers with the spec's message (the page may be older than the stock).
  */
-function AddToCart({ product, item, price, disabled, productOption, missing }: {
-  product: Product; item: Product | ConfigurableChild; price: number | null; disabled: boolean; productOption?: ProductOptionInput; missing: string[];
+function AddToCart({
+  product,
+  item,
+  price,
+  disabled,
+  productOption,
+  missing,
+}: {
+  product: Product;
+  item: Product | ConfigurableChild;
+  price: number | null;
+  disabled: boolean;
+  productOption?: ProductOptionInput;
+  missing: string[];
 }) {
   const { t } = useTranslation('catalog');
   const id = useId();
@@ -194,17 +275,33 @@ function AddToCart({ product, item, price, disabled, productOption, missing }: {
     }
     setError(null);
     cartAddRequested.emit({
-      sku: item.sku, parentSku: product.sku, qty: checked.qty, ...(productOption ? { productOption } : {}),
+      sku: item.sku,
+      parentSku: product.sku,
+      qty: checked.qty,
+      ...(productOption ? { productOption } : {}),
       product: { name: product.name, priceInclTax: price, image: item.image || product.image, typeId: product.type_id },
     });
   };
   return (
     <form className="add-to-cart" onSubmit={submit} noValidate>
       <label htmlFor={`${id}-qty`}>{t('product.quantity')}</label>
-      <input id={`${id}-qty`} inputMode="numeric" value={qty} onChange={(event) => setQty(event.target.value)}
-        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} size={4} />
-      <Button type="submit" block disabled={disabled}>{t('product.addToCart')}</Button>
-      {error && <p id={`${id}-error`} role="alert" className="form-error">{error}</p>}
+      <input
+        id={`${id}-qty`}
+        inputMode="numeric"
+        value={qty}
+        onChange={(event) => setQty(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        size={4}
+      />
+      <Button type="submit" block disabled={disabled}>
+        {t('product.addToCart')}
+      </Button>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="form-error">
+          {error}
+        </p>
+      )}
     </form>
   );
 }
@@ -220,12 +317,20 @@ function ListButtons({ item }: { item: ListedProduct }) {
   const inWishlist = useClientStore($wishlist, NO_WISHLIST).some((listed) => listed.parentSku === item.parentSku);
   return (
     <div className="list-buttons">
-      <button type="button" className="button-secondary" aria-pressed={inCompare}
-        onClick={() => (inCompare ? compareRemoveRequested.emit({ sku: item.sku }) : compareAddRequested.emit(item))}>
+      <button
+        type="button"
+        className="button-secondary"
+        aria-pressed={inCompare}
+        onClick={() => (inCompare ? compareRemoveRequested.emit({ sku: item.sku }) : compareAddRequested.emit(item))}
+      >
         {inCompare ? t('product.inCompare') : t('product.addToCompare')}
       </button>
-      <button type="button" className="button-secondary" aria-pressed={inWishlist}
-        onClick={() => (inWishlist ? wishlistRemoveRequested.emit({ parentSku: item.parentSku }) : wishlistAddRequested.emit(item))}>
+      <button
+        type="button"
+        className="button-secondary"
+        aria-pressed={inWishlist}
+        onClick={() => (inWishlist ? wishlistRemoveRequested.emit({ parentSku: item.parentSku }) : wishlistAddRequested.emit(item))}
+      >
         <Icon name="heart" /> {inWishlist ? t('product.inWishlist') : t('product.addToWishlist')}
       </button>
     </div>

@@ -8,7 +8,12 @@ import { RatingLink, Reviews } from './Reviews';
 
 /** The reviews section against a stand-in for the shop API at the fetch boundary (api/test/reviews.test.ts covers the API). */
 const review = (id: number, rating: number, day: number): Review => ({
-  id, rating, nickname: `Klient ${id}`, title: `Opinia ${id}`, detail: 'Grzeje równo.\nMontaż prosty.', created_at: `2026-10-${String(day).padStart(2, '0')}T10:00:00.000Z`,
+  id,
+  rating,
+  nickname: `Klient ${id}`,
+  title: `Opinia ${id}`,
+  detail: 'Grzeje równo.\nMontaż prosty.',
+  created_at: `2026-10-${String(day).padStart(2, '0')}T10:00:00.000Z`,
 });
 const summary: ReviewSummary = { average: 4.3, count: 12, histogram: [1, 0, 1, 3, 7] };
 const first = [5, 4, 3, 2, 1].map((day, index) => review(100 - index, 5, day + 20));
@@ -36,7 +41,11 @@ test('average, spread per star and the newest reviews; "show more" loads the nex
   expect(within(section).getAllByRole('img', { name: 'Średnia ocena: 4,3 na 5' })).toHaveLength(1);
   expect(section).toHaveTextContent('na podstawie 12 opinii');
   const spread = within(section).getByRole('list', { name: 'Liczba opinii według oceny' });
-  expect(within(spread).getAllByRole('listitem').map((row) => row.textContent)).toEqual(['5 gwiazdek7', '4 gwiazdki3', '3 gwiazdki1', '2 gwiazdki0', '1 gwiazdka1']);
+  expect(
+    within(spread)
+      .getAllByRole('listitem')
+      .map((row) => row.textContent),
+  ).toEqual(['5 gwiazdek7', '4 gwiazdki3', '3 gwiazdki1', '2 gwiazdki0', '1 gwiazdka1']);
   expect(within(section).getAllByRole('article')).toHaveLength(5);
   const firstReview = within(section).getByRole('article', { name: 'Opinia 100' });
   expect(within(firstReview).getByRole('img', { name: 'Ocena: 5 na 5' })).toBeInTheDocument();
@@ -49,7 +58,7 @@ test('average, spread per star and the newest reviews; "show more" loads the nex
   expect(within(section).queryByRole('button', { name: /Pokaż więcej/ })).not.toBeInTheDocument();
 });
 
-test('a review sent without stars (Vue Storefront 1\'s form has none) is shown without stars', async () => {
+test("a review sent without stars (Vue Storefront 1's form has none) is shown without stars", async () => {
   const unrated: Review = { ...review(7, 5, 3), rating: null };
   await renderRemote(<Reviews productId={42} initial={{ summary: { ...summary, count: 13 }, items: [unrated, ...first] }} />, CATALOG_NAMESPACE);
   const article = screen.getByRole('article', { name: 'Opinia 7' });
@@ -74,7 +83,12 @@ test('the form asks for every field with the spec message, then sends the review
   await userEvent.click(within(form).getByRole('button', { name: 'Wyślij opinię' }));
   const thanks = await screen.findByRole('status');
   expect(thanks).toHaveTextContent('Dziękujemy za opinię! Pojawi się na stronie po sprawdzeniu przez nasz zespół.');
-  expect(sent).toEqual([{ url: '/api/review/create', body: { review: { product_id: 42, rating: 4, nickname: 'Ola', title: 'Ciepło w łazience', detail: 'Ręczniki schną szybko.' } } }]);
+  expect(sent).toEqual([
+    {
+      url: '/api/review/create',
+      body: { review: { product_id: 42, rating: 4, nickname: 'Ola', title: 'Ciepło w łazience', detail: 'Ręczniki schną szybko.' } },
+    },
+  ]);
   await waitFor(() => expect(thanks).toHaveFocus());
 });
 

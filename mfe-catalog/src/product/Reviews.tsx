@@ -40,7 +40,11 @@ function useFormats() {
 export function RatingStars({ value, label }: { value: number; label: string }) {
   return (
     <span className="rating-stars" role="img" aria-label={label}>
-      {STARS.map((star) => <span key={star} aria-hidden="true" className={value >= star - 0.25 ? 'star-on' : 'star-off'}>★</span>)}
+      {STARS.map((star) => (
+        <span key={star} aria-hidden="true" className={value >= star - 0.25 ? 'star-on' : 'star-off'}>
+          ★
+        </span>
+      ))}
     </span>
   );
 }
@@ -50,12 +54,18 @@ export function RatingLink({ summary }: { summary: ReviewSummary }) {
   const { t } = useTranslation('catalog');
   const format = useFormats();
   if (summary.average === null) {
-    return <p className="rating-link"><a href={`#${REVIEWS_ANCHOR}`}>{t('reviews.beFirst')}</a></p>;
+    return (
+      <p className="rating-link">
+        <a href={`#${REVIEWS_ANCHOR}`}>{t('reviews.beFirst')}</a>
+      </p>
+    );
   }
   return (
     <p className="rating-link">
       <RatingStars value={summary.average} label={t('reviews.average', { average: format.rating(summary.average) })} />{' '}
-      <a href={`#${REVIEWS_ANCHOR}`}>{format.rating(summary.average)} ({t('reviews.count', { count: summary.count })})</a>
+      <a href={`#${REVIEWS_ANCHOR}`}>
+        {format.rating(summary.average)} ({t('reviews.count', { count: summary.count })})
+      </a>
     </p>
   );
 }
@@ -95,7 +105,9 @@ export function Reviews({ productId, initial }: { productId: number; initial: { 
   return (
     <section id={REVIEWS_ANCHOR} aria-labelledby={titleId} className="reviews">
       <h2 id={titleId}>{t('reviews.title')}</h2>
-      {summary.average === null ? <p>{t('reviews.none')}</p> : (
+      {summary.average === null ? (
+        <p>{t('reviews.none')}</p>
+      ) : (
         <div className="reviews-summary">
           <p className="reviews-average">
             <strong>{format.rating(summary.average)}</strong>
@@ -108,7 +120,9 @@ export function Reviews({ productId, initial }: { productId: number; initial: { 
               return (
                 <li key={stars}>
                   <span>{t('reviews.stars', { count: stars })}</span>
-                  <span className="histogram-bar" aria-hidden="true"><span style={{ width: `${(count / summary.count) * 100}%` }} /></span>
+                  <span className="histogram-bar" aria-hidden="true">
+                    <span style={{ width: `${(count / summary.count) * 100}%` }} />
+                  </span>
                   <span>{count}</span>
                 </li>
               );
@@ -124,8 +138,12 @@ export function Reviews({ productId, initial }: { productId: number; initial: { 
                 <h3 id={`review-${review.id}`}>{review.title}</h3>
                 {/* A review sent without stars (Vue Storefront 1's form has none) shows none. */}
                 {review.rating !== null && <RatingStars value={review.rating} label={t('reviews.rating', { rating: review.rating })} />}
-                <p className="review-meta">{review.nickname}, <time dateTime={review.created_at}>{format.date(review.created_at)}</time></p>
-                {review.detail.split('\n').map((paragraph, index) => <p key={index}>{paragraph}</p>)}
+                <p className="review-meta">
+                  {review.nickname}, <time dateTime={review.created_at}>{format.date(review.created_at)}</time>
+                </p>
+                {review.detail.split('\n').map((paragraph, index) => (
+                  <p key={index}>{paragraph}</p>
+                ))}
               </article>
             </li>
           ))}
@@ -136,7 +154,11 @@ export function Reviews({ productId, initial }: { productId: number; initial: { 
           {t('reviews.more', { shown: items.length, count: summary.count })}
         </button>
       )}
-      {failed && <p role="alert" className="form-error">{t('reviews.loadFailed')}</p>}
+      {failed && (
+        <p role="alert" className="form-error">
+          {t('reviews.loadFailed')}
+        </p>
+      )}
       <ReviewForm productId={productId} />
     </section>
   );
@@ -182,12 +204,25 @@ function ReviewForm({ productId }: { productId: number }) {
   };
 
   if (state === 'sent') {
-    return <p ref={focusOnMount} tabIndex={-1} role="status" className="review-thanks">{t('reviews.form.thanks')}</p>;
+    return (
+      <p ref={focusOnMount} tabIndex={-1} role="status" className="review-thanks">
+        {t('reviews.form.thanks')}
+      </p>
+    );
   }
   const described = (field: keyof Errors) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {});
-  const error = (field: keyof Errors) => errors[field] && <p id={`${id}-${field}-error`} className="form-error">{errors[field]}</p>;
+  const error = (field: keyof Errors) =>
+    errors[field] && (
+      <p id={`${id}-${field}-error`} className="form-error">
+        {errors[field]}
+      </p>
+    );
   const input = (field: Field, maxLength: number) => ({
-    id: `${id}-${field}`, name: field, value: values[field], maxLength, required: true,
+    id: `${id}-${field}`,
+    name: field,
+    value: values[field],
+    maxLength,
+    required: true,
     onChange: (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value }),
     ...described(field),
   });
@@ -216,8 +251,14 @@ function ReviewForm({ productId }: { productId: number }) {
       <textarea {...input('detail', REVIEW_LIMITS.detail)} rows={5} />
       {error('detail')}
       <p className="form-hint">{t('reviews.form.moderation')}</p>
-      <Button type="submit" disabled={state === 'sending'} aria-busy={state === 'sending'}>{t('reviews.form.submit')}</Button>
-      {failure && <p role="alert" className="form-error">{failure}</p>}
+      <Button type="submit" disabled={state === 'sending'} aria-busy={state === 'sending'}>
+        {t('reviews.form.submit')}
+      </Button>
+      {failure && (
+        <p role="alert" className="form-error">
+          {failure}
+        </p>
+      )}
     </form>
   );
 }

@@ -9,11 +9,44 @@ import { VariantPickers } from './VariantPickers';
 
 /** The pickers wired to the selection rules as the product page wires them (the rules are table-tested beside them). */
 const stock = (inStock: boolean) => ({ is_in_stock: inStock, qty: inStock ? 4 : 0, manage_stock: true, is_volatile: false, min_sale_qty: 1, max_sale_qty: 10 });
-const child = (sku: string, color: number, width: number, inStock = true): ConfigurableChild =>
-  ({ id: 0, sku, name: sku, status: 1, visibility: 1, type_id: 'simple', url_key: sku, image: '', price: 100, tax_class_id: 2, stock: stock(inStock), color, width });
+const child = (sku: string, color: number, width: number, inStock = true): ConfigurableChild => ({
+  id: 0,
+  sku,
+  name: sku,
+  status: 1,
+  visibility: 1,
+  type_id: 'simple',
+  url_key: sku,
+  image: '',
+  price: 100,
+  tax_class_id: 2,
+  stock: stock(inStock),
+  color,
+  width,
+});
 const options: ConfigurableOption[] = [
-  { id: 1, attribute_id: 93, attribute_code: 'color', label: 'Kolor', position: 0, values: [{ value_index: 101, label: 'Biały' }, { value_index: 104, label: 'Antracyt' }] },
-  { id: 2, attribute_id: 94, attribute_code: 'width', label: 'Szerokość', position: 1, values: [{ value_index: 500, label: '500 mm' }, { value_index: 600, label: '600 mm' }] },
+  {
+    id: 1,
+    attribute_id: 93,
+    attribute_code: 'color',
+    label: 'Kolor',
+    position: 0,
+    values: [
+      { value_index: 101, label: 'Biały' },
+      { value_index: 104, label: 'Antracyt' },
+    ],
+  },
+  {
+    id: 2,
+    attribute_id: 94,
+    attribute_code: 'width',
+    label: 'Szerokość',
+    position: 1,
+    values: [
+      { value_index: 500, label: '500 mm' },
+      { value_index: 600, label: '600 mm' },
+    ],
+  },
 ];
 const children = [child('W-500', 101, 500), child('W-600', 101, 600), child('A-500', 104, 500, false), child('A-600', 104, 600)];
 
@@ -22,8 +55,12 @@ function Harness({ variants, childSku }: { variants: ConfigurableChild[]; childS
   const [selection, setSelection] = useState<SelectionResult>(() => initialChild(variants, options, childSku));
   shown = selection.kind === 'child' ? selection.child.sku : selection.kind;
   return (
-    <VariantPickers options={options} children={variants} selection={selection}
-      onChoose={(code, value) => setSelection(choose(variants, options, selection.kind === 'none-available' ? {} : selection.selection, code, value))} />
+    <VariantPickers
+      options={options}
+      children={variants}
+      selection={selection}
+      onChoose={(code, value) => setSelection(choose(variants, options, selection.kind === 'none-available' ? {} : selection.selection, code, value))}
+    />
   );
 }
 
@@ -46,7 +83,7 @@ test('labelled radio groups show the chosen variant; the keyboard changes it; a 
   expect(shown).toBe('W-600');
 });
 
-test('no selectable variant at all: the spec\'s message instead of pickers', async () => {
+test("no selectable variant at all: the spec's message instead of pickers", async () => {
   await renderRemote(<Harness variants={[child('A-500', 104, 500, false)]} />, CATALOG_NAMESPACE);
   expect(screen.getByRole('alert')).toHaveTextContent('Brak dostępnych wariantów produktu');
   expect(screen.queryByRole('radio')).toBeNull();

@@ -9,9 +9,16 @@ import { isAvailable, type SelectionResult } from './configurable-selection';
  * options) but says so to screen readers; none available or an impossible combination show the
  * spec's messages.
  */
-export function VariantPickers({ options, children, selection, onChoose }: {
-  options: NonNullable<Product['configurable_options']>; children: ConfigurableChild[];
-  selection: SelectionResult | null; onChoose: (code: string, value: number) => void;
+export function VariantPickers({
+  options,
+  children,
+  selection,
+  onChoose,
+}: {
+  options: NonNullable<Product['configurable_options']>;
+  children: ConfigurableChild[];
+  selection: SelectionResult | null;
+  onChoose: (code: string, value: number) => void;
 }) {
   const { t } = useTranslation('catalog');
   const id = useId();
@@ -26,18 +33,24 @@ export function VariantPickers({ options, children, selection, onChoose }: {
             const available = isAvailable(children, current, option.attribute_code, value.value_index);
             return (
               <label key={value.value_index} className={available ? 'variant' : 'variant is-unavailable'}>
-                <input type="radio" name={`${id}-${option.attribute_code}`} checked={current[option.attribute_code] === value.value_index}
-                  onChange={() => onChoose(option.attribute_code, value.value_index)} />
-                {value.label}{!available && <span className="visually-hidden"> {t('product.unavailableCombination')}</span>}
+                <input
+                  type="radio"
+                  name={`${id}-${option.attribute_code}`}
+                  checked={current[option.attribute_code] === value.value_index}
+                  onChange={() => onChoose(option.attribute_code, value.value_index)}
+                />
+                {value.label}
+                {!available && <span className="visually-hidden"> {t('product.unavailableCombination')}</span>}
               </label>
             );
           })}
         </fieldset>
       ))}
       {selection?.kind === 'no-such-configuration' && (
-        <p role="alert" className="form-error">{t('No such configuration for the product, choose another combination', { ns: 'messages' })}</p>
+        <p role="alert" className="form-error">
+          {t('No such configuration for the product, choose another combination', { ns: 'messages' })}
+        </p>
       )}
     </div>
   );
 }
-

@@ -1,15 +1,38 @@
 import type { BundleOption, CustomOption } from '@kaloryfer/api-contract';
 import {
-  bundleChoiceTotal, bundleProductOption, downloadLabel, customChoiceTotal, customProductOption, initialBundleChoice, missingBundleOptions, missingCustomOptions,
+  bundleChoiceTotal,
+  bundleProductOption,
+  downloadLabel,
+  customChoiceTotal,
+  customProductOption,
+  initialBundleChoice,
+  missingBundleOptions,
+  missingCustomOptions,
 } from './composite-options';
 
 const link = (id: number, sku: string, isDefault: boolean, qty = 1) => ({ id, sku, qty, can_change_quantity: 0 as const, is_default: isDefault, position: id });
 const BUNDLE: BundleOption[] = [
-  { option_id: 1, title: 'Grzejnik', required: true, type: 'radio', position: 1, sku: 'KF-ZB-0001', product_links: [link(11, 'R-600', true), link(12, 'R-800', false)] },
-  { option_id: 2, title: 'Zawory', required: true, type: 'select', position: 2, sku: 'KF-ZB-0001', product_links: [link(21, 'V-1', true, 2), link(22, 'V-2', false)] },
+  {
+    option_id: 1,
+    title: 'Grzejnik',
+    required: true,
+    type: 'radio',
+    position: 1,
+    sku: 'KF-ZB-0001',
+    product_links: [link(11, 'R-600', true), link(12, 'R-800', false)],
+  },
+  {
+    option_id: 2,
+    title: 'Zawory',
+    required: true,
+    type: 'select',
+    position: 2,
+    sku: 'KF-ZB-0001',
+    product_links: [link(21, 'V-1', true, 2), link(22, 'V-2', false)],
+  },
   { option_id: 3, title: 'Głowica (opcjonalnie)', required: false, type: 'checkbox', position: 3, sku: 'KF-ZB-0001', product_links: [link(31, 'H-1', false)] },
 ];
-const PRICES: Record<string, number | null> = { 'R-600': 1200, 'R-800': 1450.5, 'V-1': 89.99, 'V-2': 120, 'H-1': 79, };
+const PRICES: Record<string, number | null> = { 'R-600': 1200, 'R-800': 1450.5, 'V-1': 89.99, 'V-2': 120, 'H-1': 79 };
 const priceOf = (sku: string) => PRICES[sku] ?? null;
 
 describe('bundle options (spec §4)', () => {
@@ -41,16 +64,34 @@ describe('bundle options (spec §4)', () => {
 });
 
 const CUSTOM: CustomOption[] = [
-  { option_id: 101, title: 'Kolor RAL na zamówienie', type: 'drop_down', is_require: false, sort_order: 1, values: [
-    { option_type_id: 1001, title: 'RAL gładki', price: 15, price_type: 'percent', sort_order: 1 },
-    { option_type_id: 1002, title: 'RAL strukturalny', price: 20, price_type: 'percent', sort_order: 2 },
-  ] },
-  { option_id: 102, title: 'Fabryczny montaż zaworów', type: 'checkbox', is_require: false, sort_order: 2, values: [
-    { option_type_id: 1003, title: 'Zamontuj zawory', price: 89, price_type: 'fixed', sort_order: 1 },
-  ] },
-  { option_id: 103, title: 'Numer RAL', type: 'field', is_require: true, sort_order: 3, max_characters: 8, values: [
-    { option_type_id: 1004, title: 'Numer RAL', price: 0, price_type: 'fixed', sort_order: 1 },
-  ] },
+  {
+    option_id: 101,
+    title: 'Kolor RAL na zamówienie',
+    type: 'drop_down',
+    is_require: false,
+    sort_order: 1,
+    values: [
+      { option_type_id: 1001, title: 'RAL gładki', price: 15, price_type: 'percent', sort_order: 1 },
+      { option_type_id: 1002, title: 'RAL strukturalny', price: 20, price_type: 'percent', sort_order: 2 },
+    ],
+  },
+  {
+    option_id: 102,
+    title: 'Fabryczny montaż zaworów',
+    type: 'checkbox',
+    is_require: false,
+    sort_order: 2,
+    values: [{ option_type_id: 1003, title: 'Zamontuj zawory', price: 89, price_type: 'fixed', sort_order: 1 }],
+  },
+  {
+    option_id: 103,
+    title: 'Numer RAL',
+    type: 'field',
+    is_require: true,
+    sort_order: 3,
+    max_characters: 8,
+    values: [{ option_type_id: 1004, title: 'Numer RAL', price: 0, price_type: 'fixed', sort_order: 1 }],
+  },
 ];
 
 describe('custom options with their adders (spec §4: fixed adds the amount, percent a share of the original price)', () => {

@@ -17,11 +17,14 @@ export function initialBundleChoice(options: BundleOption[]): BundleChoice {
 
 /** Gross total of a bundle choice: only options with a product and qty 0 or more count (spec §4). */
 export function bundleChoiceTotal(options: BundleOption[], choice: BundleChoice, priceOf: (sku: string) => number | null): number {
-  return round2(bundleSelectionTotal(options.flatMap((option) => {
-    const chosen = choice[option.option_id];
-    return option.product_links.filter((link) => chosen?.links.includes(link.id))
-      .map((link) => ({ price: priceOf(link.sku), qty: chosen.qty }));
-  })));
+  return round2(
+    bundleSelectionTotal(
+      options.flatMap((option) => {
+        const chosen = choice[option.option_id];
+        return option.product_links.filter((link) => chosen?.links.includes(link.id)).map((link) => ({ price: priceOf(link.sku), qty: chosen.qty }));
+      }),
+    ),
+  );
 }
 
 /** Required options left without a product (their titles). */
@@ -30,7 +33,8 @@ export function missingBundleOptions(options: BundleOption[], choice: BundleChoi
 }
 
 export function bundleProductOption(options: BundleOption[], choice: BundleChoice): ProductOptionInput['bundle_options'] {
-  return options.filter((option) => (choice[option.option_id]?.links.length ?? 0) > 0)
+  return options
+    .filter((option) => (choice[option.option_id]?.links.length ?? 0) > 0)
     .map((option) => ({ option_id: option.option_id, option_qty: choice[option.option_id].qty, option_selections: [...choice[option.option_id].links] }));
 }
 
@@ -50,10 +54,12 @@ export function customChoiceTotal(options: CustomOption[], choice: CustomChoice,
 
 /** Required custom options left empty (their titles). */
 export function missingCustomOptions(options: CustomOption[], choice: CustomChoice): string[] {
-  return options.filter((option) => {
-    const picked = choice[option.option_id];
-    return option.is_require && (picked === undefined || (Array.isArray(picked) ? picked.length === 0 : picked.trim() === ''));
-  }).map((option) => option.title);
+  return options
+    .filter((option) => {
+      const picked = choice[option.option_id];
+      return option.is_require && (picked === undefined || (Array.isArray(picked) ? picked.length === 0 : picked.trim() === ''));
+    })
+    .map((option) => option.title);
 }
 
 export function customProductOption(options: CustomOption[], choice: CustomChoice): ProductOptionInput['custom_options'] {

@@ -2,11 +2,46 @@ import type { ConfigurableChild, ConfigurableOption } from '@kaloryfer/api-contr
 import { choose, initialChild, isAvailable } from './configurable-selection';
 
 const stock = (inStock: boolean) => ({ is_in_stock: inStock, qty: inStock ? 4 : 0, manage_stock: true, is_volatile: false, min_sale_qty: 1, max_sale_qty: 10 });
-const child = (sku: string, color: number, width: number, extra: Partial<ConfigurableChild> = {}): ConfigurableChild =>
-  ({ id: 0, sku, name: sku, status: 1, visibility: 1, type_id: 'simple', url_key: sku, image: '', price: 100, tax_class_id: 2, stock: stock(true), color, width, ...extra });
+const child = (sku: string, color: number, width: number, extra: Partial<ConfigurableChild> = {}): ConfigurableChild => ({
+  id: 0,
+  sku,
+  name: sku,
+  status: 1,
+  visibility: 1,
+  type_id: 'simple',
+  url_key: sku,
+  image: '',
+  price: 100,
+  tax_class_id: 2,
+  stock: stock(true),
+  color,
+  width,
+  ...extra,
+});
 const options: ConfigurableOption[] = [
-  { id: 1, attribute_id: 93, attribute_code: 'color', label: 'Kolor', position: 0, values: [{ value_index: 101, label: 'Biały' }, { value_index: 104, label: 'Antracyt' }, { value_index: 108, label: 'Chrom' }] },
-  { id: 2, attribute_id: 94, attribute_code: 'width', label: 'Szerokość', position: 1, values: [{ value_index: 500, label: '500 mm' }, { value_index: 600, label: '600 mm' }] },
+  {
+    id: 1,
+    attribute_id: 93,
+    attribute_code: 'color',
+    label: 'Kolor',
+    position: 0,
+    values: [
+      { value_index: 101, label: 'Biały' },
+      { value_index: 104, label: 'Antracyt' },
+      { value_index: 108, label: 'Chrom' },
+    ],
+  },
+  {
+    id: 2,
+    attribute_id: 94,
+    attribute_code: 'width',
+    label: 'Szerokość',
+    position: 1,
+    values: [
+      { value_index: 500, label: '500 mm' },
+      { value_index: 600, label: '600 mm' },
+    ],
+  },
 ];
 const children = [
   child('W-500', 101, 500),
@@ -52,7 +87,10 @@ describe('configurable variants (spec §4, §5)', () => {
   });
 
   test('a value no selectable child has → no such configuration, the pick kept', () => {
-    expect(choose(children, options, { color: 101, width: 600 }, 'color', 108)).toEqual({ kind: 'no-such-configuration', selection: { color: 108, width: 600 } });
+    expect(choose(children, options, { color: 101, width: 600 }, 'color', 108)).toEqual({
+      kind: 'no-such-configuration',
+      selection: { color: 108, width: 600 },
+    });
   });
 
   test('pickers know which values go with the rest of the selection', () => {

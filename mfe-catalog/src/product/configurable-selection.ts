@@ -5,9 +5,7 @@ import { isChildSelectable } from '@kaloryfer/domain';
 export type Selection = Record<string, number>;
 
 export type SelectionResult =
-  | { kind: 'child'; child: ConfigurableChild; selection: Selection }
-  | { kind: 'none-available' }
-  | { kind: 'no-such-configuration'; selection: Selection };
+  { kind: 'child'; child: ConfigurableChild; selection: Selection } | { kind: 'none-available' } | { kind: 'no-such-configuration'; selection: Selection };
 
 const valueOf = (child: ConfigurableChild, code: string) => Number((child as unknown as Record<string, unknown>)[code]);
 

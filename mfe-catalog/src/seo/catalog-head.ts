@@ -13,7 +13,11 @@ import { CATEGORIES_KEY, productViewKey, resolvedUrlKey } from '../api/data-keys
 const DESCRIPTION_MAX = 160;
 
 function plainText(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function clip(text: string, max: number): string {
@@ -42,23 +46,32 @@ function offersOf(product: Product, childSku: string | null, url: string): objec
   if (chosen || children.length === 0) {
     const source = chosen ?? product;
     return {
-      '@type': 'Offer', url, priceCurrency: 'PLN', price: money(source.final_price_incl_tax ?? product.final_price_incl_tax ?? 0),
-      availability: availability(source.stock.is_in_stock), itemCondition: 'https://schema.org/NewCondition',
+      '@type': 'Offer',
+      url,
+      priceCurrency: 'PLN',
+      price: money(source.final_price_incl_tax ?? product.final_price_incl_tax ?? 0),
+      availability: availability(source.stock.is_in_stock),
+      itemCondition: 'https://schema.org/NewCondition',
       ...(chosen ? { sku: chosen.sku } : {}),
       ...(gtinOf(source) ? { gtin13: gtinOf(source) } : {}),
     };
   }
   const prices = children.map((child) => child.final_price_incl_tax ?? 0);
   return {
-    '@type': 'AggregateOffer', url, priceCurrency: 'PLN', lowPrice: money(Math.min(...prices)), highPrice: money(Math.max(...prices)),
-    offerCount: children.length, availability: availability(children.some((child) => child.stock.is_in_stock)),
+    '@type': 'AggregateOffer',
+    url,
+    priceCurrency: 'PLN',
+    lowPrice: money(Math.min(...prices)),
+    highPrice: money(Math.max(...prices)),
+    offerCount: children.length,
+    availability: availability(children.some((child) => child.stock.is_in_stock)),
   };
 }
 
 function brandOf(product: Product, attributes: readonly Attribute[]): string | undefined {
   if (product.manufacturer === undefined) return undefined;
-  return attributes.find((attribute) => attribute.attribute_code === 'manufacturer')
-    ?.options.find((option) => option.value === String(product.manufacturer))?.label;
+  return attributes.find((attribute) => attribute.attribute_code === 'manufacturer')?.options.find((option) => option.value === String(product.manufacturer))
+    ?.label;
 }
 
 /** The head of a product page, from its product-view answer. */
@@ -90,7 +103,9 @@ export function productHead(view: ProductView, childSku: string | null, origin: 
         ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}),
         offers: offersOf(product, validChild, canonical),
         ...(rating.count > 0 && rating.average !== null
-          ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average.toFixed(1), reviewCount: rating.count, bestRating: 5, worstRating: 1 } }
+          ? {
+              aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average.toFixed(1), reviewCount: rating.count, bestRating: 5, worstRating: 1 },
+            }
           : {}),
       },
       breadcrumbList(origin, [
@@ -106,16 +121,18 @@ export function productHead(view: ProductView, childSku: string | null, origin: 
 export function categoryHead(category: Category, all: readonly Category[], origin: string, homeCrumb: string): PageHead {
   return {
     canonical: origin + categoryPath(category),
-    structuredData: [breadcrumbList(origin, [
-      { name: homeCrumb, path: '/' },
-      ...categoryTrail(all, category).map((crumb) => ({ name: crumb.name, path: categoryPath(crumb) })),
-    ])],
+    structuredData: [
+      breadcrumbList(origin, [
+        { name: homeCrumb, path: '/' },
+        ...categoryTrail(all, category).map((crumb) => ({ name: crumb.name, path: categoryPath(crumb) })),
+      ]),
+    ],
   };
 }
 
 function valueOf<T>(data: PageData, key: string): T | undefined {
   const entry = data.peek(key);
-  return entry && 'value' in entry ? entry.value as T : undefined;
+  return entry && 'value' in entry ? (entry.value as T) : undefined;
 }
 
 /** The head for whatever catalogue page the route shows. */

@@ -1,5 +1,10 @@
 import {
-  claimWriter, compareAddRequested, compareClearRequested, compareRemoveRequested, notificationRequested, type ListedProduct,
+  claimWriter,
+  compareAddRequested,
+  compareClearRequested,
+  compareRemoveRequested,
+  notificationRequested,
+  type ListedProduct,
 } from '@kaloryfer/contracts';
 import { readStored, writeStored } from '@kaloryfer/ui';
 

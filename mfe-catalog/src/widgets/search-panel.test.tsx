@@ -16,14 +16,27 @@ const TREE = [
   category(7, 'Grzejniki drabinkowe', 'grzejniki-drabinkowe', 3, 40),
   category(17, 'Akcesoria grzewcze', 'akcesoria', 2, 60),
 ];
-const product = (id: number, name: string): PanelProduct => ({ id, sku: `KF-LD-000${id}`, name, slug: `p-${id}`, type_id: 'simple', image: `/product/${id}.svg`, final_price_incl_tax: 999.5 });
+const product = (id: number, name: string): PanelProduct => ({
+  id,
+  sku: `KF-LD-000${id}`,
+  name,
+  slug: `p-${id}`,
+  type_id: 'simple',
+  image: `/product/${id}.svg`,
+  final_price_incl_tax: 999.5,
+});
 
 /**
  * The search panel against a stand-in for the shop API at the fetch boundary (the e2e journey
  * uses the real one): each product search waits until the test answers it, so the order of
  * answers — and which requests were aborted — is the test's to choose.
  */
-interface Pending { text: string; signal: AbortSignal; answer: (items: PanelProduct[], total?: number) => void; fail: (how: 'network' | 503) => void }
+interface Pending {
+  text: string;
+  signal: AbortSignal;
+  answer: (items: PanelProduct[], total?: number) => void;
+  fail: (how: 'network' | 503) => void;
+}
 let pending: Pending[];
 beforeEach(() => {
   pending = [];
@@ -37,9 +50,15 @@ beforeEach(() => {
         text: body.query._searchText,
         signal: init!.signal!,
         answer: (items, total = items.length) => resolve(json(searchAnswer(items, { total, perPage: 6 }))),
-        fail: (how) => (how === 'network'
-          ? reject(new TypeError('Failed to fetch'))
-          : resolve({ ok: false, status: 503, statusText: 'Service Unavailable', json: async () => ({ code: 503, result: 'Service Unavailable' }) } as Response)),
+        fail: (how) =>
+          how === 'network'
+            ? reject(new TypeError('Failed to fetch'))
+            : resolve({
+                ok: false,
+                status: 503,
+                statusText: 'Service Unavailable',
+                json: async () => ({ code: 503, result: 'Service Unavailable' }),
+              } as Response),
       });
     });
   }) as typeof fetch;

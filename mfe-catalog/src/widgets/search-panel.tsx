@@ -40,7 +40,7 @@ export function SearchPanel() {
     if (all.length === 0) return;
     event.preventDefault();
     const at = all.indexOf(document.activeElement as HTMLAnchorElement);
-    const next = event.key === 'ArrowDown' ? at + 1 : (at === -1 ? all.length - 1 : at - 1);
+    const next = event.key === 'ArrowDown' ? at + 1 : at === -1 ? all.length - 1 : at - 1;
     if (next < 0 || next >= all.length) focusRef.current?.focus();
     else all[next].focus();
   };
@@ -53,19 +53,42 @@ export function SearchPanel() {
 
   return (
     <>
-      <button ref={openerRef} type="button" className="button-secondary search-open" aria-expanded={open}
-        onClick={() => setOpen(true)}>
+      <button ref={openerRef} type="button" className="button-secondary search-open" aria-expanded={open} onClick={() => setOpen(true)}>
         <Icon name="search" size={20} /> <span className="search-open-label">{t('search.open')}</span>
       </button>
       {open && (
         <PanelPortal>
-          <div ref={panelRef} className="search-panel" role="dialog" aria-modal="true" aria-label={t('search.panel')}
-            onKeyDown={(event) => { onKeyDown(event); onArrows(event); }}>
-            <form role="search" onSubmit={(event) => { event.preventDefault(); showAll(); }}>
+          <div
+            ref={panelRef}
+            className="search-panel"
+            role="dialog"
+            aria-modal="true"
+            aria-label={t('search.panel')}
+            onKeyDown={(event) => {
+              onKeyDown(event);
+              onArrows(event);
+            }}
+          >
+            <form
+              role="search"
+              onSubmit={(event) => {
+                event.preventDefault();
+                showAll();
+              }}
+            >
               <label htmlFor={`${id}-q`}>{t('search.label')}</label>
-              <input ref={focusRef} id={`${id}-q`} type="search" value={query} autoComplete="off" enterKeyHint="search"
-                placeholder={t('search.placeholder')} aria-describedby={`${id}-status`} aria-controls={`${id}-results`}
-                onChange={(event) => setQuery(event.target.value)} />
+              <input
+                ref={focusRef}
+                id={`${id}-q`}
+                type="search"
+                value={query}
+                autoComplete="off"
+                enterKeyHint="search"
+                placeholder={t('search.placeholder')}
+                aria-describedby={`${id}-status`}
+                aria-controls={`${id}-results`}
+                onChange={(event) => setQuery(event.target.value)}
+              />
             </form>
             <p id={`${id}-status`} role="status" className="search-status">
               {tooShort && t('Searched term should consist of at least 3 characters', { ns: 'messages' })}
@@ -75,9 +98,14 @@ export function SearchPanel() {
             {/* Clicking a result navigates (the shell intercepts the link) and closes the panel. The click is
                 the link's own, delegated here (Enter on a link clicks it too): the div is no control. */}
             {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
-            <div id={`${id}-results`} ref={resultsRef} className="search-results" onClick={(event) => {
-              if ((event.target as Element).closest('a[href]')) setOpen(false);
-            }}>
+            <div
+              id={`${id}-results`}
+              ref={resultsRef}
+              className="search-results"
+              onClick={(event) => {
+                if ((event.target as Element).closest('a[href]')) setOpen(false);
+              }}
+            >
               {results.status === 'ready' && !tooShort && (
                 <>
                   {results.categories.length > 0 && (
@@ -101,20 +129,26 @@ export function SearchPanel() {
                         {results.products.map((product) => (
                           <li key={product.id}>
                             <a href={productHref(product)}>
-                              {product.image
-                                ? <img src={imageUrl(product.image, 150)!} alt="" width={48} height={48} loading="lazy" decoding="async" />
-                                : <span className="search-noimage" aria-hidden="true" />}
+                              {product.image ? (
+                                <img src={imageUrl(product.image, 150)!} alt="" width={48} height={48} loading="lazy" decoding="async" />
+                              ) : (
+                                <span className="search-noimage" aria-hidden="true" />
+                              )}
                               <span className="search-product-name">{product.name}</span>
                               {product.final_price_incl_tax !== undefined && (
                                 <span className="search-product-price">
-                                  {product.type_id === 'configurable' ? t('price.from', { ns: 'common', price: formatPrice(product.final_price_incl_tax) }) : formatPrice(product.final_price_incl_tax)}
+                                  {product.type_id === 'configurable'
+                                    ? t('price.from', { ns: 'common', price: formatPrice(product.final_price_incl_tax) })
+                                    : formatPrice(product.final_price_incl_tax)}
                                 </span>
                               )}
                             </a>
                           </li>
                         ))}
                       </ul>
-                      <a className="search-all" href={searchResultsHref(term)}>{t('search.all', { count: results.total })}</a>
+                      <a className="search-all" href={searchResultsHref(term)}>
+                        {t('search.all', { count: results.total })}
+                      </a>
                     </section>
                   ) : (
                     <p className="search-empty">{t('search.none', { query: term })}</p>
@@ -122,7 +156,9 @@ export function SearchPanel() {
                 </>
               )}
             </div>
-            <button type="button" className="button-link" onClick={() => setOpen(false)}>{t('close', { ns: 'common' })}</button>
+            <button type="button" className="button-link" onClick={() => setOpen(false)}>
+              {t('close', { ns: 'common' })}
+            </button>
           </div>
         </PanelPortal>
       )}

@@ -11,16 +11,23 @@ export const MIN_QUERY_LENGTH = 3;
 export const SEARCH_DELAY_MS = 250;
 export const PANEL_PRODUCTS = 6;
 export const PANEL_CATEGORIES = 4;
-const PANEL_FIELDS = ['id', 'sku', 'name', 'slug', 'type_id', 'image', 'final_price_incl_tax', 'original_price_incl_tax'] as const satisfies readonly FieldPath<Product>[];
+const PANEL_FIELDS = [
+  'id',
+  'sku',
+  'name',
+  'slug',
+  'type_id',
+  'image',
+  'final_price_incl_tax',
+  'original_price_incl_tax',
+] as const satisfies readonly FieldPath<Product>[];
 
 /** A product of the panel as the search answers it: the PANEL_FIELDS only. */
 export type PanelProduct = Selected<Product, (typeof PANEL_FIELDS)[number]>;
 
 /** `noresults`: no product matched, or the search failed (spec §8: empty, total 0, noresults). */
 export type SearchResults =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; products: PanelProduct[]; total: number; categories: Category[]; noresults: boolean };
+  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; products: PanelProduct[]; total: number; categories: Category[]; noresults: boolean };
 
 /** What a failed search shows in the browser (spec §8): nothing found. */
 const NO_RESULTS: SearchResults = { status: 'ready', products: [], total: 0, categories: [], noresults: true };
@@ -52,15 +59,28 @@ export function useSearchResults(query: string): SearchResults {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       Promise.all([
-        search<PanelProduct>('product', { query: { _appliedFilters: LISTED_FILTERS, _searchText: term }, size: PANEL_PRODUCTS, _sourceInclude: PANEL_FIELDS }, controller.signal),
+        search<PanelProduct>(
+          'product',
+          { query: { _appliedFilters: LISTED_FILTERS, _searchText: term }, size: PANEL_PRODUCTS, _sourceInclude: PANEL_FIELDS },
+          controller.signal,
+        ),
         categories().catch(() => [] as Category[]), // products still help when the tree failed
-      ]).then(([products, tree]) => {
-        if (!controller.signal.aborted) {
-          setResults({ status: 'ready', products: products.items, total: products.total, categories: matchingCategories(tree, term), noresults: products.items.length === 0 });
-        }
-      }, (error: unknown) => {
-        if (!isAbort(error) && !controller.signal.aborted) setResults(NO_RESULTS);
-      });
+      ]).then(
+        ([products, tree]) => {
+          if (!controller.signal.aborted) {
+            setResults({
+              status: 'ready',
+              products: products.items,
+              total: products.total,
+              categories: matchingCategories(tree, term),
+              noresults: products.items.length === 0,
+            });
+          }
+        },
+        (error: unknown) => {
+          if (!isAbort(error) && !controller.signal.aborted) setResults(NO_RESULTS);
+        },
+      );
     }, SEARCH_DELAY_MS);
     return () => {
       clearTimeout(timer);

@@ -36,7 +36,9 @@ export function OnePageCheckout({ checkout, termsNote = null }: { checkout: Chec
     <form ref={form} onSubmit={submit} noValidate className="checkout-form checkout-one-page">
       {STEPS.map((step, index) => (
         <section key={step.id} aria-labelledby={`checkout-section-${step.id}`} className="checkout-section">
-          <h2 id={`checkout-section-${step.id}`}>{index + 1}. {t(`checkout.step.${step.id}`)}</h2>
+          <h2 id={`checkout-section-${step.id}`}>
+            {index + 1}. {t(`checkout.step.${step.id}`)}
+          </h2>
           {step.id === 'personal' ? <PersonalSection checkout={checkout} problems={problems} /> : null}
           {step.id === 'shipping' ? <ShippingSection checkout={checkout} problems={problems} /> : null}
           {step.id === 'payment' ? <PaymentSection checkout={checkout} problems={problems} /> : null}
@@ -45,7 +47,9 @@ export function OnePageCheckout({ checkout, termsNote = null }: { checkout: Chec
       ))}
       <OrderFeedback order={order} />
       <div className="checkout-actions">
-        <button type="submit" className="button" disabled={order.kind === 'placing' || order.kind === 'redirecting'}>{t('checkout.placeOrder')}</button>
+        <button type="submit" className="button" disabled={order.kind === 'placing' || order.kind === 'redirecting'}>
+          {t('checkout.placeOrder')}
+        </button>
       </div>
     </form>
   );

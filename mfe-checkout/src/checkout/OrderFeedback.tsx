@@ -6,7 +6,12 @@ import type { OrderState } from './use-checkout';
 export function OrderFeedback({ order }: { order: OrderState }) {
   const { t } = useTranslation('checkout');
   const text = useProblemText();
-  if (order.kind === 'failed') return <p role="alert" className="checkout-order-error">{text(order.problem)}</p>;
+  if (order.kind === 'failed')
+    return (
+      <p role="alert" className="checkout-order-error">
+        {text(order.problem)}
+      </p>
+    );
   return (
     <p role="status" className="checkout-order-status">
       {order.kind === 'placing' ? t('checkout.order.placing') : order.kind === 'redirecting' ? t('checkout.order.redirecting') : ''}

@@ -32,7 +32,10 @@ export function StepCheckout({ checkout, hash, termsNote = null }: { checkout: C
   }, [current, requested]);
   useEffect(() => {
     // A new step: its heading gets focus (not on the first render — the shell focuses the page).
-    if (first.current) { first.current = false; return; }
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     heading.current?.focus();
   }, [current]);
 
@@ -48,7 +51,10 @@ export function StepCheckout({ checkout, hash, termsNote = null }: { checkout: C
     else navigate(stepIntent(STEPS[index + 1].id));
   };
   const editLink = (step: 'personal' | 'shipping' | 'payment') => (
-    <a href={linkTo(stepIntent(step))}>{t('checkout.review.edit')}<span className="visually-hidden"> – {t(`checkout.step.${step}`)}</span></a>
+    <a href={linkTo(stepIntent(step))}>
+      {t('checkout.review.edit')}
+      <span className="visually-hidden"> – {t(`checkout.step.${step}`)}</span>
+    </a>
   );
 
   return (
@@ -63,14 +69,20 @@ export function StepCheckout({ checkout, hash, termsNote = null }: { checkout: C
         </ol>
       </nav>
       <form ref={form} onSubmit={submit} noValidate className="checkout-form">
-        <h2 ref={heading} tabIndex={-1}>{t('checkout.stepHeading', { number: index + 1, count: STEPS.length, title: t(`checkout.step.${current}`) })}</h2>
+        <h2 ref={heading} tabIndex={-1}>
+          {t('checkout.stepHeading', { number: index + 1, count: STEPS.length, title: t(`checkout.step.${current}`) })}
+        </h2>
         {current === 'personal' ? <PersonalSection checkout={checkout} problems={problems} /> : null}
         {current === 'shipping' ? <ShippingSection checkout={checkout} problems={problems} /> : null}
         {current === 'payment' ? <PaymentSection checkout={checkout} problems={problems} /> : null}
         {current === 'orderReview' ? <ReviewSection checkout={checkout} problems={problems} editLink={editLink} termsNote={termsNote} /> : null}
         <OrderFeedback order={order} />
         <div className="checkout-actions">
-          {index > 0 ? <a className="button-secondary" href={linkTo(stepIntent(STEPS[index - 1].id))}>{t('checkout.back')}</a> : null}
+          {index > 0 ? (
+            <a className="button-secondary" href={linkTo(stepIntent(STEPS[index - 1].id))}>
+              {t('checkout.back')}
+            </a>
+          ) : null}
           <button type="submit" className="button" disabled={order.kind === 'placing' || order.kind === 'redirecting'}>
             {current === 'orderReview' ? t('checkout.placeOrder') : t('checkout.next')}
           </button>

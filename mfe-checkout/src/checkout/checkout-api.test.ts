@@ -17,8 +17,15 @@ beforeEach(() => {
     if (refused && url.includes(`token=${refused}`)) {
       return { ok: false, status: 401, statusText: 'Unauthorized', json: async () => ({ code: 401, result: 'Unexpected authorization error' }) } as Response;
     }
-    const result = url.includes('collect-totals') ? TOTALS : url.startsWith('/api/order/status') ? SHOPPER_ORDER
-      : url.startsWith('/api/order/payment') ? { paymentRedirect: 'https://secure.snd.payu.com/pay/?orderId=ABC' } : url.startsWith('/api/order') ? placedOrder('a'.repeat(32)) : [];
+    const result = url.includes('collect-totals')
+      ? TOTALS
+      : url.startsWith('/api/order/status')
+        ? SHOPPER_ORDER
+        : url.startsWith('/api/order/payment')
+          ? { paymentRedirect: 'https://secure.snd.payu.com/pay/?orderId=ABC' }
+          : url.startsWith('/api/order')
+            ? placedOrder('a'.repeat(32))
+            : [];
     return { ok: true, status: 200, statusText: 'OK', json: async () => ({ code: 200, result }) } as Response;
   }) as typeof fetch;
 });
@@ -27,10 +34,14 @@ afterEach(() => session.set(NO_SESSION));
 const ADDRESS = { firstname: 'Anna', lastname: 'Kowalska', street: ['ul. Kwiatowa 12/4'], city: 'Kraków', postcode: '30-001', country_id: 'PL' };
 const ORDER: OrderRequest = {
   order: {
-    order_id: 'a'.repeat(32), cart_id: CART,
+    order_id: 'a'.repeat(32),
+    cart_id: CART,
     addressInformation: {
-      shippingAddress: { ...ADDRESS, email: 'anna@example.pl' }, billingAddress: ADDRESS,
-      shipping_carrier_code: 'courier', shipping_method_code: 'courier', payment_method_code: 'banktransfer',
+      shippingAddress: { ...ADDRESS, email: 'anna@example.pl' },
+      billingAddress: ADDRESS,
+      shipping_carrier_code: 'courier',
+      shipping_method_code: 'courier',
+      payment_method_code: 'banktransfer',
     },
   },
 };
@@ -42,7 +53,7 @@ const everyCartCall = async () => {
 };
 const query = (url: string) => new URLSearchParams(url.split('?')[1] ?? '');
 
-test('a signed-in customer\'s cart and order calls all carry their token', async () => {
+test("a signed-in customer's cart and order calls all carry their token", async () => {
   session.set({ ...NO_SESSION, authorised: true, token: 'anna-token' });
   await everyCartCall();
   expect(asked.map((url) => url.split('?')[0])).toEqual(['/api/cart/shipping-methods', '/api/cart/payment-methods', '/api/cart/collect-totals', '/api/order']);
@@ -50,13 +61,13 @@ test('a signed-in customer\'s cart and order calls all carry their token', async
   expect(asked.slice(0, 3).map((url) => query(url).get('cartId'))).toEqual([CART, CART, CART]);
 });
 
-test('a guest\'s calls carry no token', async () => {
+test("a guest's calls carry no token", async () => {
   await everyCartCall();
   expect(asked).toHaveLength(4);
   for (const url of asked) expect(query(url).has('token')).toBe(false);
 });
 
-test('a customer\'s order answered 401 asks for one refresh and goes again with the new token (spec §4)', async () => {
+test("a customer's order answered 401 asks for one refresh and goes again with the new token (spec §4)", async () => {
   session.set({ ...NO_SESSION, authorised: true, token: 'old' });
   refused = 'old';
   const off = tokenRefreshRequested.on(({ token }) => {

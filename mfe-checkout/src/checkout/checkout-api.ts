@@ -1,6 +1,18 @@
 import type {
-  CartCollectTotals, CartShippingMethods, CartTotals, Company, CreatedCustomer, OrderKeys, OrderPaymentStart, PaymentMethod, PlacedOrder,
-  RouteBody, RouteResult, ShippingMethod, ShopperOrder, UserCreate,
+  CartCollectTotals,
+  CartShippingMethods,
+  CartTotals,
+  Company,
+  CreatedCustomer,
+  OrderKeys,
+  OrderPaymentStart,
+  PaymentMethod,
+  PlacedOrder,
+  RouteBody,
+  RouteResult,
+  ShippingMethod,
+  ShopperOrder,
+  UserCreate,
 } from '@kaloryfer/api-contract';
 import { apiJson, withToken, withUserToken } from '@kaloryfer/ui';
 import type { OrderRequest } from '../domain/order';
@@ -22,14 +34,20 @@ const orderKeys = (orderNumber: string, clientOrderId: string): OrderKeys => ({ 
  */
 export const checkoutApi = {
   /** The methods depend on the cart's lines only (Poland-wide prices), not on the address. */
-  shippingMethods: (cartId: string) => withUserToken((token) =>
-    post<ShippingMethod[]>(withToken(`/api/cart/shipping-methods${cart(cartId)}`, token), { address: { country_id: 'PL' } } satisfies RouteBody<typeof CartShippingMethods>)),
+  shippingMethods: (cartId: string) =>
+    withUserToken((token) =>
+      post<ShippingMethod[]>(withToken(`/api/cart/shipping-methods${cart(cartId)}`, token), { address: { country_id: 'PL' } } satisfies RouteBody<
+        typeof CartShippingMethods
+      >),
+    ),
   paymentMethods: (cartId: string) => withUserToken((token) => get<PaymentMethod[]>(withToken(`/api/cart/payment-methods${cart(cartId)}`, token))),
   collectTotals: (cartId: string, shippingCode: string, paymentCode: string | null) => {
     const [carrier, ...method] = shippingCode.split('_');
-    return withUserToken((token) => post<CartTotals>(withToken(`/api/cart/collect-totals${cart(cartId)}`, token), {
-      methods: { shippingCarrierCode: carrier, shippingMethodCode: method.join('_'), ...(paymentCode ? { paymentMethod: { method: paymentCode } } : {}) },
-    } satisfies RouteBody<typeof CartCollectTotals>));
+    return withUserToken((token) =>
+      post<CartTotals>(withToken(`/api/cart/collect-totals${cart(cartId)}`, token), {
+        methods: { shippingCarrierCode: carrier, shippingMethodCode: method.join('_'), ...(paymentCode ? { paymentMethod: { method: paymentCode } } : {}) },
+      } satisfies RouteBody<typeof CartCollectTotals>),
+    );
   },
   placeOrder: (body: OrderRequest) => withUserToken((token) => post<PlacedOrder>(withToken('/api/order', token), body)),
   // The client order id is the key to an order: reading it and paying again need no token.

@@ -10,8 +10,7 @@ export const CHECKOUT_BLOCKS = 'checkout-';
 export const CHECKOUT_BLOCKS_KEY = `cms-blocks:${CHECKOUT_BLOCKS}`;
 
 function fetchBlocks(signal?: AbortSignal): Promise<CmsBlock[]> {
-  return apiJson<{ result: CmsBlockPage }>(`/api/cms/blocks?${new URLSearchParams({ like: CHECKOUT_BLOCKS })}`, { signal })
-    .then(({ result }) => result.items);
+  return apiJson<{ result: CmsBlockPage }>(`/api/cms/blocks?${new URLSearchParams({ like: CHECKOUT_BLOCKS })}`, { signal }).then(({ result }) => result.items);
 }
 
 /**

@@ -37,11 +37,15 @@ export function useCheckoutDetails() {
       return next;
     });
   }, []);
-  const update = useCallback((change: (draft: CheckoutDetails) => void) => replace((current) => {
-    const draft = JSON.parse(JSON.stringify(current)) as CheckoutDetails; // plain data: a deep copy
-    change(draft);
-    return draft;
-  }), [replace]);
+  const update = useCallback(
+    (change: (draft: CheckoutDetails) => void) =>
+      replace((current) => {
+        const draft = JSON.parse(JSON.stringify(current)) as CheckoutDetails; // plain data: a deep copy
+        change(draft);
+        return draft;
+      }),
+    [replace],
+  );
 
   // Signed in (at start, or while on checkout): their parked details back, another customer's
   // gone, then the profile into what is still empty.
@@ -65,14 +69,18 @@ export function useCheckoutDetails() {
 
   // Spec §4: logout clears the saved checkout details — here and in the form. A page that starts
   // with nobody signed in lets parked details go for good.
-  useEffect(() => sessionChanged.on((change) => {
-    if (change.authorised) return;
-    parked.current = null;
-    if (change.reason !== 'logout') return;
-    forgetDetails();
-    setPassword('');
-    setDetails(emptyDetails(Date.now()));
-  }), []);
+  useEffect(
+    () =>
+      sessionChanged.on((change) => {
+        if (change.authorised) return;
+        parked.current = null;
+        if (change.reason !== 'logout') return;
+        forgetDetails();
+        setPassword('');
+        setDetails(emptyDetails(Date.now()));
+      }),
+    [],
+  );
 
   return { session, detailsReady: ready, details, setDetails, update, password, setPassword };
 }

@@ -1,9 +1,7 @@
 import type { CartTotals } from '@kaloryfer/api-contract';
 import { $cart, $connectivity, $session, cartClearRequested, navigate, syncTaskRequested, UNLOADED_CART } from '@kaloryfer/contracts';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
-import {
-  availableShippingMethods, chooseMethod, mergePaymentMethods, shippingCodeOf, type PaymentMethod, type ShippingMethod,
-} from '@kaloryfer/domain';
+import { availableShippingMethods, chooseMethod, mergePaymentMethods, shippingCodeOf, type PaymentMethod, type ShippingMethod } from '@kaloryfer/domain';
 import { ApiFailure, isAbort, useClientStore } from '@kaloryfer/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { afterOrder, newClientOrderId, saveDetails, type CheckoutDetails } from '../domain/details';
@@ -20,18 +18,17 @@ const EXISTING_CUSTOMER: SpecMessage = 'A customer with the same email address a
 /** The account asked for with the order; its failure never undoes the order (the thank-you page says what happened). */
 async function createAccountFor(personal: CheckoutDetails['personal'], password: string): Promise<AccountOutcome> {
   try {
-    await checkoutApi.createAccount({ email: personal.emailAddress.trim().toLowerCase(), firstname: personal.firstName.trim(), lastname: personal.lastName.trim() }, password);
+    await checkoutApi.createAccount(
+      { email: personal.emailAddress.trim().toLowerCase(), firstname: personal.firstName.trim(), lastname: personal.lastName.trim() },
+      password,
+    );
     return 'created';
   } catch (error) {
     return error instanceof Error && error.message === EXISTING_CUSTOMER ? 'exists' : 'failed';
   }
 }
 
-export type OrderState =
-  | { kind: 'idle' }
-  | { kind: 'placing' }
-  | { kind: 'redirecting' }
-  | { kind: 'failed'; problem: Problem | OrderProblemKey };
+export type OrderState = { kind: 'idle' } | { kind: 'placing' } | { kind: 'redirecting' } | { kind: 'failed'; problem: Problem | OrderProblemKey };
 
 /**
  * Checkout's state for both variants: the details (saved locally on every change, spec §3
@@ -52,8 +49,12 @@ export function useCheckout() {
   const [wallets, setWallets] = useState<PaymentMethod[]>([]);
   useEffect(() => {
     let live = true;
-    void walletsOfThisBrowser().then((found) => { if (live) setWallets(found); });
-    return () => { live = false; };
+    void walletsOfThisBrowser().then((found) => {
+      if (live) setWallets(found);
+    });
+    return () => {
+      live = false;
+    };
   }, []);
   const latest = useRef(details);
   latest.current = details;
@@ -69,8 +70,12 @@ export function useCheckout() {
         setShippingMethods(availableShippingMethods(shipping));
         setServerPaymentMethods(payment);
       })
-      .catch((error) => { if (live && !isAbort(error)) setShippingMethods((known) => known ?? []); });
-    return () => { live = false; };
+      .catch((error) => {
+        if (live && !isAbort(error)) setShippingMethods((known) => known ?? []);
+      });
+    return () => {
+      live = false;
+    };
   }, [cart.cartId, cart.isLoaded, cart.syncing, cart.itemsCount, cartKey]);
 
   const allVirtual = cart.items.length > 0 && cart.items.every((line) => line.typeId === 'virtual' || line.typeId === 'downloadable');
@@ -85,7 +90,10 @@ export function useCheckout() {
     const shipping = chooseMethod(shippingMethods, details.shipping.shippingMethod, shippingCodeOf);
     const payment = chooseMethod(paymentMethods, details.payment.paymentMethod, (method) => method.code);
     if (shipping !== details.shipping.shippingMethod || payment !== details.payment.paymentMethod) {
-      update((draft) => { draft.shipping.shippingMethod = shipping; draft.payment.paymentMethod = payment; });
+      update((draft) => {
+        draft.shipping.shippingMethod = shipping;
+        draft.payment.paymentMethod = payment;
+      });
     }
   }, [shippingMethods, paymentMethods, details.shipping.shippingMethod, details.payment.paymentMethod, update]);
 
@@ -94,10 +102,17 @@ export function useCheckout() {
     const shipping = details.shipping.shippingMethod;
     if (!cart.cartId || !shipping || cart.itemsCount === 0) return;
     let live = true;
-    checkoutApi.collectTotals(cart.cartId, shipping, details.payment.paymentMethod)
-      .then((result) => { if (live) setTotals(result); })
-      .catch(() => { if (live) setTotals(null); });
-    return () => { live = false; };
+    checkoutApi
+      .collectTotals(cart.cartId, shipping, details.payment.paymentMethod)
+      .then((result) => {
+        if (live) setTotals(result);
+      })
+      .catch(() => {
+        if (live) setTotals(null);
+      });
+    return () => {
+      live = false;
+    };
   }, [cart.cartId, cart.itemsCount, cartKey, details.shipping.shippingMethod, details.payment.paymentMethod]);
 
   /** The browser says it has no network (the shell's $connectivity, or the browser itself right now). */
@@ -114,32 +129,45 @@ export function useCheckout() {
     return !wantsAccount && canWaitOffline($cart.get(), payment);
   }, [paymentMethods, password]);
 
-  const waitOffline = useCallback((clientOrderId: string, cartId: string) => {
-    const body = orderBody({ ...latest.current, clientOrderId }, cartId, clientOrderId);
-    const current = $cart.get();
-    const payment = paymentMethods?.find((method) => method.code === latest.current.payment.paymentMethod);
-    const now = Date.now();
-    rememberOfflineOrder({
-      clientOrderId, placedAt: now, email: latest.current.personal.emailAddress.trim(), paymentTitle: payment?.title ?? '',
-      items: current.items.map(({ sku, name, qty, rowTotalInclTax }) => ({ sku, name, qty, rowTotalInclTax })),
-      grandTotal: totals?.grand_total ?? current.grandTotal,
-    });
-    syncTaskRequested.emit(offlineOrderTask(body));
-    // As an order placed online: the details stay for next time, the cart starts afresh (the
-    // server's cart keeps the order's lines until the order is placed from it).
-    setPassword('');
-    setDetails((draft) => { const next = afterOrder(draft, now); saveDetails(next); return next; });
-    cartClearRequested.emit({ sync: false });
-    setOrder({ kind: 'idle' });
-    navigate({ name: 'thank-you-page', offlineOrder: clientOrderId });
-  }, [paymentMethods, totals, setPassword, setDetails]);
+  const waitOffline = useCallback(
+    (clientOrderId: string, cartId: string) => {
+      const body = orderBody({ ...latest.current, clientOrderId }, cartId, clientOrderId);
+      const current = $cart.get();
+      const payment = paymentMethods?.find((method) => method.code === latest.current.payment.paymentMethod);
+      const now = Date.now();
+      rememberOfflineOrder({
+        clientOrderId,
+        placedAt: now,
+        email: latest.current.personal.emailAddress.trim(),
+        paymentTitle: payment?.title ?? '',
+        items: current.items.map(({ sku, name, qty, rowTotalInclTax }) => ({ sku, name, qty, rowTotalInclTax })),
+        grandTotal: totals?.grand_total ?? current.grandTotal,
+      });
+      syncTaskRequested.emit(offlineOrderTask(body));
+      // As an order placed online: the details stay for next time, the cart starts afresh (the
+      // server's cart keeps the order's lines until the order is placed from it).
+      setPassword('');
+      setDetails((draft) => {
+        const next = afterOrder(draft, now);
+        saveDetails(next);
+        return next;
+      });
+      cartClearRequested.emit({ sync: false });
+      setOrder({ kind: 'idle' });
+      navigate({ name: 'thank-you-page', offlineOrder: clientOrderId });
+    },
+    [paymentMethods, totals, setPassword, setDetails],
+  );
 
   const placeOrder = useCallback(async () => {
     const cartId = $cart.get().cartId;
     if (!cartId) return;
     // The id is saved before sending: a retry after a lost answer sends the same id and gets the same order.
     const clientOrderId = latest.current.clientOrderId ?? newClientOrderId();
-    if (!latest.current.clientOrderId) update((draft) => { draft.clientOrderId = clientOrderId; });
+    if (!latest.current.clientOrderId)
+      update((draft) => {
+        draft.clientOrderId = clientOrderId;
+      });
     if (offline()) {
       if (orderCanWait()) waitOffline(clientOrderId, cartId);
       else setOrder({ kind: 'failed', problem: 'You are offline' });
@@ -154,7 +182,11 @@ export function useCheckout() {
       const now = Date.now();
       rememberOrder(placed.orderNumber, clientOrderId, now, account);
       setPassword('');
-      setDetails((current) => { const next = afterOrder(current, now); saveDetails(next); return next; });
+      setDetails((current) => {
+        const next = afterOrder(current, now);
+        saveDetails(next);
+        return next;
+      });
       cartClearRequested.emit({ sync: false });
       if (placed.paymentRedirect) {
         setOrder({ kind: 'redirecting' });
@@ -175,8 +207,19 @@ export function useCheckout() {
   }, [update, password, setPassword, setDetails, orderCanWait, waitOffline]);
 
   return {
-    cart, session, savedAddresses: session.authorised ? session.user?.addresses ?? [] : [], detailsReady, details, update, password, setPassword,
-    shippingMethods, paymentMethods, totals, order, placeOrder,
+    cart,
+    session,
+    savedAddresses: session.authorised ? (session.user?.addresses ?? []) : [],
+    detailsReady,
+    details,
+    update,
+    password,
+    setPassword,
+    shippingMethods,
+    paymentMethods,
+    totals,
+    order,
+    placeOrder,
   };
 }
 

@@ -1,8 +1,11 @@
 import { walletsFor, type WalletBrowser } from './wallets';
 
-const paymentRequest = (answer: () => Promise<boolean>): WalletBrowser['PaymentRequest'] => class {
-  canMakePayment() { return answer(); }
-};
+const paymentRequest = (answer: () => Promise<boolean>): WalletBrowser['PaymentRequest'] =>
+  class {
+    canMakePayment() {
+      return answer();
+    }
+  };
 const codes = async (browser: WalletBrowser) => (await walletsFor(browser)).map((method) => method.code);
 
 describe('wallets are offered only where the browser can pay with them (issue #20)', () => {
@@ -10,9 +13,24 @@ describe('wallets are offered only where the browser can pay with them (issue #2
     ['no wallet API (Firefox, an old browser)', {}, []],
     ['Linux Chromium: the Payment Request API exists but no Google Pay, no ApplePaySession', { PaymentRequest: paymentRequest(async () => false) }, []],
     ['Chrome with Google Pay', { PaymentRequest: paymentRequest(async () => true) }, ['payu_googlepay']],
-    ['Safari with a card in Wallet', { ApplePaySession: { canMakePayments: () => true }, PaymentRequest: paymentRequest(async () => false) }, ['payu_applepay']],
+    [
+      'Safari with a card in Wallet',
+      { ApplePaySession: { canMakePayments: () => true }, PaymentRequest: paymentRequest(async () => false) },
+      ['payu_applepay'],
+    ],
     ['Safari without a card in Wallet', { ApplePaySession: { canMakePayments: () => false } }, []],
-    ['a check that throws', { ApplePaySession: { canMakePayments: () => { throw new Error('insecure'); } }, PaymentRequest: paymentRequest(() => Promise.reject(new Error('NotAllowedError'))) }, []],
+    [
+      'a check that throws',
+      {
+        ApplePaySession: {
+          canMakePayments: () => {
+            throw new Error('insecure');
+          },
+        },
+        PaymentRequest: paymentRequest(() => Promise.reject(new Error('NotAllowedError'))),
+      },
+      [],
+    ],
     ['both', { ApplePaySession: { canMakePayments: () => true }, PaymentRequest: paymentRequest(async () => true) }, ['payu_googlepay', 'payu_applepay']],
   ])('%s → %j', async (_name, browser, expected) => {
     expect(await codes(browser)).toEqual(expected);

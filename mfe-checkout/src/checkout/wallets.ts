@@ -38,7 +38,9 @@ async function canGooglePay(browser: WalletBrowser): Promise<boolean> {
   if (!browser.PaymentRequest) return false;
   try {
     const answer = new browser.PaymentRequest([GOOGLE_PAY], CHECK_TOTAL).canMakePayment();
-    const late = new Promise<boolean>((resolve) => { setTimeout(() => resolve(false), ANSWER_WITHIN_MS); });
+    const late = new Promise<boolean>((resolve) => {
+      setTimeout(() => resolve(false), ANSWER_WITHIN_MS);
+    });
     return (await Promise.race([answer, late])) === true;
   } catch {
     return false;

@@ -62,7 +62,10 @@ export function prefillFromProfile(details: CheckoutDetails, user: SessionUser):
   const defaultShipping = user.addresses.find((address) => address.defaultShipping);
   const defaultBilling = user.addresses.find((address) => address.defaultBilling);
   fillEmptyTexts(next.personal, {
-    ...next.personal, firstName: user.firstname, lastName: user.lastname, emailAddress: user.email,
+    ...next.personal,
+    firstName: user.firstname,
+    lastName: user.lastname,
+    emailAddress: user.email,
     phoneNumber: defaultShipping ? addressFieldsOf(defaultShipping).phoneNumber : '',
   });
   next.personal.createAccount = false;

@@ -54,7 +54,15 @@ export const CHECKOUT_ACTIVITY_WINDOW_MS = 30 * 60 * 1000;
 export const CHECKOUT_STORAGE_KEY = 'kaloryfer.checkout';
 
 export const emptyAddress = (): AddressFields => ({
-  firstName: '', lastName: '', country: 'PL', streetAddress: '', apartmentNumber: '', flatNumber: '', city: '', zipCode: '', phoneNumber: '',
+  firstName: '',
+  lastName: '',
+  country: 'PL',
+  streetAddress: '',
+  apartmentNumber: '',
+  flatNumber: '',
+  city: '',
+  zipCode: '',
+  phoneNumber: '',
 });
 
 export function emptyDetails(now: number): CheckoutDetails {
@@ -84,7 +92,8 @@ export function resumeDetails(stored: CheckoutDetails | null, now: number): Chec
   const fresh = emptyDetails(now);
   if (!stored || typeof stored !== 'object' || !stored.personal || !stored.shipping || !stored.payment || !stored.invoice) return fresh;
   const merged: CheckoutDetails = {
-    ...fresh, ...stored,
+    ...fresh,
+    ...stored,
     personal: { ...fresh.personal, ...stored.personal },
     shipping: { ...fresh.shipping, ...stored.shipping, country: 'PL' },
     payment: { ...fresh.payment, ...stored.payment, country: 'PL' },
@@ -96,7 +105,9 @@ export function resumeDetails(stored: CheckoutDetails | null, now: number): Chec
     ...merged,
     shipping: { ...merged.shipping, shippingMethod: null },
     payment: { ...merged.payment, paymentMethod: null },
-    termsAccepted: false, clientOrderId: null, modifiedAt: now,
+    termsAccepted: false,
+    clientOrderId: null,
+    modifiedAt: now,
   };
 }
 
@@ -104,7 +115,11 @@ export const loadDetails = (now: number) => resumeDetails(readStored<CheckoutDet
 export const saveDetails = (details: CheckoutDetails) => writeStored(CHECKOUT_STORAGE_KEY, details);
 /** Logout (spec §4), or details that were another person's: nothing of them stays in this browser. */
 export function forgetDetails(): void {
-  try { localStorage.removeItem(CHECKOUT_STORAGE_KEY); } catch { /* storage blocked: nothing was kept */ }
+  try {
+    localStorage.removeItem(CHECKOUT_STORAGE_KEY);
+  } catch {
+    /* storage blocked: nothing was kept */
+  }
 }
 
 /** After an order (spec §4): createAccount dropped (the password never was kept), the order id and terms spent. */

@@ -1,10 +1,16 @@
 import type { CartLine } from '@kaloryfer/contracts';
-import {
-  canWaitOffline, forgetOfflineOrder, offlineOrderOf, offlineOrderTask, orderNumberOf, rememberOfflineOrder, type OfflineOrder,
-} from './offline-orders';
+import { canWaitOffline, forgetOfflineOrder, offlineOrderOf, offlineOrderTask, orderNumberOf, rememberOfflineOrder, type OfflineOrder } from './offline-orders';
 
 const line = (overrides: Partial<CartLine> = {}): CartLine => ({
-  sku: 'KAL-1', name: 'Grzejnik', qty: 1, priceInclTax: 100, rowTotalInclTax: 100, typeId: 'simple', options: [], itemId: 7, ...overrides,
+  sku: 'KAL-1',
+  name: 'Grzejnik',
+  qty: 1,
+  priceInclTax: 100,
+  rowTotalInclTax: 100,
+  typeId: 'simple',
+  options: [],
+  itemId: 7,
+  ...overrides,
 });
 const cart = { cartId: 'c'.repeat(24), items: [line()], syncing: false };
 

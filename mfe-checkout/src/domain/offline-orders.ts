@@ -69,7 +69,10 @@ export function offlineOrderOf(clientOrderId: string): OfflineOrder | null {
 
 /** Sent and answered: the placed order's own record (placed-orders.ts) takes over. */
 export function forgetOfflineOrder(clientOrderId: string): void {
-  writeStored(OFFLINE_ORDERS_KEY, stored().filter((order) => order.clientOrderId !== clientOrderId));
+  writeStored(
+    OFFLINE_ORDERS_KEY,
+    stored().filter((order) => order.clientOrderId !== clientOrderId),
+  );
 }
 
 /**

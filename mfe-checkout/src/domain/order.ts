@@ -6,9 +6,15 @@ import type { Problem } from './validation';
 
 /** The spec messages the order API answers with (api/src/orders/orders.ts, shared person rules). */
 const ORDER_API_MESSAGES: ReadonlySet<string> = new Set<SpecMessage>([
-  'Shopping cart is empty, add products before entering Checkout', 'Some of the ordered products are not available',
-  'Field is required', 'Enter the zip code in the xx-xxx format', 'The phone number you entered is incorrect',
-  'Name must have at least 2 letters', 'First name and Surname can only contain letters', 'Please provide valid e-mail address', 'Value is too long',
+  'Shopping cart is empty, add products before entering Checkout',
+  'Some of the ordered products are not available',
+  'Field is required',
+  'Enter the zip code in the xx-xxx format',
+  'The phone number you entered is incorrect',
+  'Name must have at least 2 letters',
+  'First name and Surname can only contain letters',
+  'Please provide valid e-mail address',
+  'Value is too long',
 ]);
 
 /** "ul. Kwiatowa 12/4": street, house number, flat number after a slash (how Polish addresses are written). */
@@ -21,8 +27,13 @@ export function streetLine(address: Pick<AddressFields, 'streetAddress' | 'apart
 function serverAddress(address: AddressFields, phone: string): OrderBodyAddress {
   const telephone = normalisePhone(address.phoneNumber || phone);
   return {
-    firstname: address.firstName.trim(), lastname: address.lastName.trim(), street: [streetLine(address)],
-    city: address.city.trim(), postcode: address.zipCode.trim(), country_id: 'PL', ...(telephone ? { telephone } : {}),
+    firstname: address.firstName.trim(),
+    lastname: address.lastName.trim(),
+    street: [streetLine(address)],
+    city: address.city.trim(),
+    postcode: address.zipCode.trim(),
+    country_id: 'PL',
+    ...(telephone ? { telephone } : {}),
   };
 }
 
@@ -35,7 +46,9 @@ type AddressInformation = OrderBody['addressInformation'];
  */
 export interface OrderRequest {
   order: Required<Pick<OrderBody, 'order_id' | 'cart_id'>> & {
-    addressInformation: Required<Pick<AddressInformation, 'shippingAddress' | 'billingAddress' | 'shipping_carrier_code' | 'shipping_method_code' | 'payment_method_code'>>;
+    addressInformation: Required<
+      Pick<AddressInformation, 'shippingAddress' | 'billingAddress' | 'shipping_carrier_code' | 'shipping_method_code' | 'payment_method_code'>
+    >;
   };
 }
 
@@ -53,7 +66,10 @@ export function orderBody(details: CheckoutDetails, cartId: string, clientOrderI
     ...billingBase,
     ...(company ? { company: details.invoice.customCompany.trim(), vat_id: details.invoice.customTaxId.replace(/[\s-]/g, '') } : {}),
     ...(company || details.invoice.customUseGenerateInvoice
-      ? { custom_use_generate_invoice: true, ...(company && details.invoice.customRegon.trim() ? { custom_regon: details.invoice.customRegon.replace(/[\s-]/g, '') } : {}) }
+      ? {
+          custom_use_generate_invoice: true,
+          ...(company && details.invoice.customRegon.trim() ? { custom_regon: details.invoice.customRegon.replace(/[\s-]/g, '') } : {}),
+        }
       : {}),
   };
   const [carrier, ...method] = (details.shipping.shippingMethod ?? '').split('_');

@@ -14,7 +14,12 @@ const KEEP = 10;
  */
 export type AccountOutcome = 'created' | 'exists' | 'failed';
 
-interface PlacedOrderRef { orderNumber: string; clientOrderId: string; placedAt: number; account?: AccountOutcome }
+interface PlacedOrderRef {
+  orderNumber: string;
+  clientOrderId: string;
+  placedAt: number;
+  account?: AccountOutcome;
+}
 
 const placedOrders = () => {
   const orders = readStored<PlacedOrderRef[]>(PLACED_ORDERS_KEY, []);

@@ -4,11 +4,20 @@ import { filledDetails } from './fixtures';
 import { addressFieldsOf, addressSummary, applySavedAddress, clearAddress, isAddressEmpty, matchesSaved, streetFieldsOf } from './saved-address';
 
 const saved = (changes: Partial<CustomerAddress> = {}): CustomerAddress => ({
-  id: 11, firstname: 'Jan', lastname: 'Nowak', street: ['ul. Lipowa', '7/2'], city: 'Gdańsk', postcode: '80-001', countryId: 'PL',
-  telephone: '+48601234567', defaultShipping: true, defaultBilling: false, ...changes,
+  id: 11,
+  firstname: 'Jan',
+  lastname: 'Nowak',
+  street: ['ul. Lipowa', '7/2'],
+  city: 'Gdańsk',
+  postcode: '80-001',
+  countryId: 'PL',
+  telephone: '+48601234567',
+  defaultShipping: true,
+  defaultBilling: false,
+  ...changes,
 });
 
-describe('a saved address\'s street[] as street, house and flat number', () => {
+describe("a saved address's street[] as street, house and flat number", () => {
   test.each<[string[], string, string, string]>([
     [['ul. Lipowa', '7'], 'ul. Lipowa', '7', ''],
     [['ul. Lipowa', '7/2'], 'ul. Lipowa', '7', '2'],
@@ -27,9 +36,22 @@ describe('a saved address\'s street[] as street, house and flat number', () => {
   });
 });
 
-describe('a saved address as the checkout\'s fieldset', () => {
+describe("a saved address as the checkout's fieldset", () => {
   test.each<[string, Partial<CustomerAddress>, Record<string, string>]>([
-    ['every field', {}, { firstName: 'Jan', lastName: 'Nowak', streetAddress: 'ul. Lipowa', apartmentNumber: '7', flatNumber: '2', zipCode: '80-001', city: 'Gdańsk', phoneNumber: '601 234 567' }],
+    [
+      'every field',
+      {},
+      {
+        firstName: 'Jan',
+        lastName: 'Nowak',
+        streetAddress: 'ul. Lipowa',
+        apartmentNumber: '7',
+        flatNumber: '2',
+        zipCode: '80-001',
+        city: 'Gdańsk',
+        phoneNumber: '601 234 567',
+      },
+    ],
     ['no phone', { telephone: undefined }, { phoneNumber: '' }],
     ['a phone that is not Polish stays as saved', { telephone: '+49 30 1234567' }, { phoneNumber: '+49 30 1234567' }],
     ['spaces trimmed', { firstname: ' Jan ', city: ' Gdańsk ', postcode: ' 80-001' }, { firstName: 'Jan', city: 'Gdańsk', zipCode: '80-001' }],
@@ -40,7 +62,14 @@ describe('a saved address as the checkout\'s fieldset', () => {
   test('choosing it fills the fieldset and replaces what it held', () => {
     const details = filledDetails();
     applySavedAddress(details, 'shipping', saved());
-    expect(details.shipping).toMatchObject({ firstName: 'Jan', streetAddress: 'ul. Lipowa', apartmentNumber: '7', flatNumber: '2', city: 'Gdańsk', shippingMethod: 'courier_courier' });
+    expect(details.shipping).toMatchObject({
+      firstName: 'Jan',
+      streetAddress: 'ul. Lipowa',
+      apartmentNumber: '7',
+      flatNumber: '2',
+      city: 'Gdańsk',
+      shippingMethod: 'courier_courier',
+    });
     expect(details.personal.firstName).toBe('Anna'); // the buyer is not the recipient
     expect(matchesSaved(details.shipping, saved())).toBe(true);
     details.shipping.apartmentNumber = '9';
@@ -52,15 +81,23 @@ describe('a saved address as the checkout\'s fieldset', () => {
     ['a company buyer, delivery = billing', 'company', 'shipping', true, true],
     ['a company buyer, a separate billing address: delivery does not invoice', 'company', 'shipping', false, false],
     ['a private buyer: step 1 is not changed from here', 'private', 'payment', false, false],
-  ])('a company address\'s name and NIP — %s', (_, checkoutType, target, sameAsShipping, invoiced) => {
-    const details = filledDetails((d) => { d.checkoutType = checkoutType; d.payment.sameAsShipping = sameAsShipping; });
+  ])("a company address's name and NIP — %s", (_, checkoutType, target, sameAsShipping, invoiced) => {
+    const details = filledDetails((d) => {
+      d.checkoutType = checkoutType;
+      d.payment.sameAsShipping = sameAsShipping;
+    });
     applySavedAddress(details, target, saved({ company: 'Instalbud Sp. z o.o.', vatId: '9512345675' }));
     expect(details.checkoutType).toBe(checkoutType);
-    expect(details.invoice).toMatchObject(invoiced ? { customCompany: 'Instalbud Sp. z o.o.', customTaxId: '9512345675' } : { customCompany: '', customTaxId: '' });
+    expect(details.invoice).toMatchObject(
+      invoiced ? { customCompany: 'Instalbud Sp. z o.o.', customTaxId: '9512345675' } : { customCompany: '', customTaxId: '' },
+    );
   });
 
   test('the default address into an empty fieldset keeps invoice data typed already', () => {
-    const details = filledDetails((d) => { d.checkoutType = 'company'; d.invoice.customTaxId = '5261040828'; });
+    const details = filledDetails((d) => {
+      d.checkoutType = 'company';
+      d.invoice.customTaxId = '5261040828';
+    });
     applySavedAddress(details, 'shipping', saved({ company: 'Instalbud Sp. z o.o.', vatId: '9512345675' }), 'prefill');
     expect(details.invoice.customTaxId).toBe('5261040828');
   });

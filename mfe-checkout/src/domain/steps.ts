@@ -20,10 +20,14 @@ export function stepFromHash(hash: string): StepId {
 
 export function problemsOf(step: StepId, details: CheckoutDetails, password: string): Problems {
   switch (step) {
-    case 'personal': return personalProblems(details, password);
-    case 'shipping': return shippingProblems(details);
-    case 'payment': return paymentProblems(details);
-    case 'orderReview': return reviewProblems(details);
+    case 'personal':
+      return personalProblems(details, password);
+    case 'shipping':
+      return shippingProblems(details);
+    case 'payment':
+      return paymentProblems(details);
+    case 'orderReview':
+      return reviewProblems(details);
   }
 }
 

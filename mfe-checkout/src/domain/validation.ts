@@ -68,7 +68,7 @@ export function personalProblems(details: CheckoutDetails, password: string): Pr
     ['personal.lastName', nameProblem(personal.lastName) as Problem | null],
     ['personal.emailAddress', emailProblem(personal.emailAddress) as Problem | null],
     ['personal.phoneNumber', phoneProblem(personal.phoneNumber)],
-    ['personal.password', personal.createAccount ? passwordProblem(password) as Problem | null : null],
+    ['personal.password', personal.createAccount ? (passwordProblem(password) as Problem | null) : null],
     ['invoice.customCompany', company ? required(invoice.customCompany, LIMITS.company) : null],
     ['invoice.customTaxId', company ? nipProblem(invoice.customTaxId) : null],
     ['invoice.customRegon', company ? regonProblem(invoice.customRegon) : null],

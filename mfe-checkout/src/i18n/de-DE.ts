@@ -99,21 +99,27 @@ const checkoutDe: Record<CheckoutKey, string> = {
   'thankYou.payment.paid': 'Zahlung erhalten. Ihre Bestellung wird bearbeitet.',
   'thankYou.payment.awaiting': 'Wir warten auf die Zahlungsbestätigung des Anbieters. Diese Seite aktualisiert sich von selbst.',
   'thankYou.payment.failed.title': 'Die Zahlung ist fehlgeschlagen',
-  'thankYou.payment.failed.text': 'Ihre Bestellung wartet auf die Zahlung. Sie können es erneut versuchen — mit derselben oder einer anderen Zahlungsart auf der Zahlungsseite.',
+  'thankYou.payment.failed.text':
+    'Ihre Bestellung wartet auf die Zahlung. Sie können es erneut versuchen — mit derselben oder einer anderen Zahlungsart auf der Zahlungsseite.',
   'thankYou.payment.retry': 'Zahlung wiederholen',
-  'thankYou.payment.offline.banktransfer': 'Bitte überweisen Sie {amount} auf das Konto {account}, Verwendungszweck: „Bestellung {number}“. Wir versenden nach Zahlungseingang.',
+  'thankYou.payment.offline.banktransfer':
+    'Bitte überweisen Sie {amount} auf das Konto {account}, Verwendungszweck: „Bestellung {number}“. Wir versenden nach Zahlungseingang.',
   'thankYou.payment.offline.payinstore': 'Sie zahlen {amount} bei der Abholung im Geschäft.',
   'thankYou.payment.offline.cashondelivery': 'Sie zahlen {amount} per Nachnahme an den Kurier.',
   'thankYou.account.title': 'Ihr Kundenkonto',
-  'thankYou.account.created': 'Wir haben Ihr Kundenkonto angelegt. Melden Sie sich an — beim nächsten Mal müssen Sie Ihre Daten nicht neu eingeben, und Ihre nächsten Bestellungen erscheinen in Ihrer Bestellhistorie.',
-  'thankYou.account.exists': 'Ihre Bestellung ist eingegangen. Sie können sich in Ihrem Kundenkonto anmelden — Bestellungen, die Sie angemeldet aufgeben, erscheinen in Ihrer Bestellhistorie.',
+  'thankYou.account.created':
+    'Wir haben Ihr Kundenkonto angelegt. Melden Sie sich an — beim nächsten Mal müssen Sie Ihre Daten nicht neu eingeben, und Ihre nächsten Bestellungen erscheinen in Ihrer Bestellhistorie.',
+  'thankYou.account.exists':
+    'Ihre Bestellung ist eingegangen. Sie können sich in Ihrem Kundenkonto anmelden — Bestellungen, die Sie angemeldet aufgeben, erscheinen in Ihrer Bestellhistorie.',
   'thankYou.account.failed': 'Wir konnten Ihr Kundenkonto nicht anlegen, Ihre Bestellung ist aber eingegangen. Sie können das Konto später anlegen.',
   'thankYou.account.register': 'Kundenkonto anlegen',
   'thankYou.offline.title': 'Ihre Bestellung wartet auf den Versand',
-  'thankYou.offline.waiting': 'Sie sind offline. Wir haben die Bestellung auf diesem Gerät gespeichert und senden sie an den Shop, sobald Sie wieder online sind. Lassen Sie diese Seite offen oder bestätigen Sie sie später.',
+  'thankYou.offline.waiting':
+    'Sie sind offline. Wir haben die Bestellung auf diesem Gerät gespeichert und senden sie an den Shop, sobald Sie wieder online sind. Lassen Sie diese Seite offen oder bestätigen Sie sie später.',
   'thankYou.offline.sending': 'Die Verbindung ist zurück — wir senden Ihre Bestellung an den Shop…',
   'thankYou.offline.refused': 'Der Shop hat die Bestellung nicht angenommen',
-  'thankYou.offline.detailsKept': 'Ihre Angaben im Bestellformular bleiben erhalten: Legen Sie die Produkte erneut in den Warenkorb und bestellen Sie noch einmal.',
+  'thankYou.offline.detailsKept':
+    'Ihre Angaben im Bestellformular bleiben erhalten: Legen Sie die Produkte erneut in den Warenkorb und bestellen Sie noch einmal.',
   'thankYou.offline.unknown': 'Wir finden diese Bestellung auf diesem Gerät nicht. Wurde sie bereits gesendet, liegt die Bestätigung in Ihrem E-Mail-Postfach.',
   'thankYou.offline.email': 'Sobald die Bestellung angenommen ist, senden wir die Bestätigung an {email}.',
 };

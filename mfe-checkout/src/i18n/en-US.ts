@@ -105,12 +105,14 @@ const checkoutEn: Record<CheckoutKey, string> = {
   'thankYou.payment.offline.payinstore': 'You pay {amount} in the salon when you collect it.',
   'thankYou.payment.offline.cashondelivery': 'You pay {amount} to the courier on delivery.',
   'thankYou.account.title': 'Your account',
-  'thankYou.account.created': 'We have created your account. Sign in — next time you will not have to type your details again, and your next orders will appear in your order history.',
+  'thankYou.account.created':
+    'We have created your account. Sign in — next time you will not have to type your details again, and your next orders will appear in your order history.',
   'thankYou.account.exists': 'Your order has been received. You can sign in to your account — orders placed while signed in appear in your order history.',
   'thankYou.account.failed': 'We could not create your account, but your order has been received. You can create an account later.',
   'thankYou.account.register': 'Create an account',
   'thankYou.offline.title': 'Your order is waiting to be sent',
-  'thankYou.offline.waiting': 'You are offline. We saved the order on this device and will send it to the shop as soon as you are back online. Keep this page open or confirm it later.',
+  'thankYou.offline.waiting':
+    'You are offline. We saved the order on this device and will send it to the shop as soon as you are back online. Keep this page open or confirm it later.',
   'thankYou.offline.sending': 'The connection is back — sending your order to the shop…',
   'thankYou.offline.refused': 'The shop did not accept the order',
   'thankYou.offline.detailsKept': 'Your checkout details are kept: add the products to the cart again and place the order once more.',

@@ -101,21 +101,25 @@ const checkoutIt: Record<CheckoutKey, string> = {
   'thankYou.payment.failed.title': 'Il pagamento non è andato a buon fine',
   'thankYou.payment.failed.text': 'Il tuo ordine è in attesa di pagamento. Puoi riprovare, con lo stesso metodo o con un altro, nella pagina di pagamento.',
   'thankYou.payment.retry': 'Riprova il pagamento',
-  'thankYou.payment.offline.banktransfer': 'Effettua un bonifico di {amount} sul conto {account}, causale: “Ordine {number}”. Lo spediremo appena ricevuto il pagamento.',
+  'thankYou.payment.offline.banktransfer':
+    'Effettua un bonifico di {amount} sul conto {account}, causale: “Ordine {number}”. Lo spediremo appena ricevuto il pagamento.',
   'thankYou.payment.offline.payinstore': 'Pagherai {amount} in negozio al ritiro.',
   'thankYou.payment.offline.cashondelivery': 'Pagherai {amount} al corriere in contrassegno.',
   'thankYou.account.title': 'Il tuo account',
-  'thankYou.account.created': 'Abbiamo creato il tuo account. Accedi: la prossima volta non dovrai reinserire i tuoi dati e i prossimi ordini compariranno nello storico ordini.',
-  'thankYou.account.exists': 'Abbiamo ricevuto il tuo ordine. Puoi accedere al tuo account: gli ordini effettuati dopo l’accesso compaiono nello storico ordini.',
+  'thankYou.account.created':
+    'Abbiamo creato il tuo account. Accedi: la prossima volta non dovrai reinserire i tuoi dati e i prossimi ordini compariranno nello storico ordini.',
+  'thankYou.account.exists':
+    'Abbiamo ricevuto il tuo ordine. Puoi accedere al tuo account: gli ordini effettuati dopo l’accesso compaiono nello storico ordini.',
   'thankYou.account.failed': 'Non è stato possibile creare il tuo account, ma abbiamo ricevuto il tuo ordine. Puoi creare l’account più tardi.',
   'thankYou.account.register': 'Crea un account',
   'thankYou.offline.title': 'Il tuo ordine è in attesa di invio',
-  'thankYou.offline.waiting': 'Sei offline. Abbiamo salvato l\'ordine su questo dispositivo e lo invieremo al negozio appena tornerai online. Tieni aperta questa pagina o confermalo più tardi.',
-  'thankYou.offline.sending': 'La connessione è tornata — stiamo inviando l\'ordine al negozio…',
-  'thankYou.offline.refused': 'Il negozio non ha accettato l\'ordine',
-  'thankYou.offline.detailsKept': 'I tuoi dati nel modulo d\'ordine sono conservati: aggiungi di nuovo i prodotti al carrello ed effettua di nuovo l\'ordine.',
+  'thankYou.offline.waiting':
+    "Sei offline. Abbiamo salvato l'ordine su questo dispositivo e lo invieremo al negozio appena tornerai online. Tieni aperta questa pagina o confermalo più tardi.",
+  'thankYou.offline.sending': "La connessione è tornata — stiamo inviando l'ordine al negozio…",
+  'thankYou.offline.refused': "Il negozio non ha accettato l'ordine",
+  'thankYou.offline.detailsKept': "I tuoi dati nel modulo d'ordine sono conservati: aggiungi di nuovo i prodotti al carrello ed effettua di nuovo l'ordine.",
   'thankYou.offline.unknown': 'Non troviamo questo ordine su questo dispositivo. Se è già stato inviato, la conferma è nella tua e-mail.',
-  'thankYou.offline.email': 'Quando l\'ordine sarà accettato invieremo la conferma a {email}.',
+  'thankYou.offline.email': "Quando l'ordine sarà accettato invieremo la conferma a {email}.",
 };
 
 export default checkoutIt;

@@ -108,7 +108,8 @@ const checkoutPl = {
   'thankYou.account.failed': 'Nie udało się założyć konta, ale zamówienie przyjęliśmy. Konto możesz założyć później.',
   'thankYou.account.register': 'Załóż konto',
   'thankYou.offline.title': 'Zamówienie czeka na wysłanie',
-  'thankYou.offline.waiting': 'Jesteś offline. Zamówienie zapisaliśmy na tym urządzeniu i wyślemy je do sklepu, gdy tylko wrócisz online. Nie zamykaj tej strony albo potwierdź je później.',
+  'thankYou.offline.waiting':
+    'Jesteś offline. Zamówienie zapisaliśmy na tym urządzeniu i wyślemy je do sklepu, gdy tylko wrócisz online. Nie zamykaj tej strony albo potwierdź je później.',
   'thankYou.offline.sending': 'Połączenie wróciło — wysyłamy zamówienie do sklepu…',
   'thankYou.offline.refused': 'Sklep nie przyjął zamówienia',
   'thankYou.offline.detailsKept': 'Twoje dane w formularzu zamówienia zostały zachowane: dodaj produkty do koszyka ponownie i złóż zamówienie jeszcze raz.',

@@ -13,7 +13,9 @@ export function AccountOffer({ outcome }: { outcome: AccountOutcome }) {
   const session = useClientStore($session, NO_SESSION);
   if (session.authorised) return null;
   const signIn = (
-    <button type="button" className="button" onClick={() => loginRequested.emit({ mode: 'login', reason: 'thank-you-page' })}>{t('checkout.signIn')}</button>
+    <button type="button" className="button" onClick={() => loginRequested.emit({ mode: 'login', reason: 'thank-you-page' })}>
+      {t('checkout.signIn')}
+    </button>
   );
   return (
     <section aria-labelledby="thank-you-account" className="checkout-account-offer" role={outcome === 'created' ? undefined : 'alert'}>

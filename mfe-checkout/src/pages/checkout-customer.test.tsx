@@ -1,7 +1,5 @@
 import type { CreatedCustomer } from '@kaloryfer/api-contract';
-import {
-  claimWriter, navigationRequested, NO_SESSION, sessionChanged, type CartState, type CustomerAddress, type SessionUser,
-} from '@kaloryfer/contracts';
+import { claimWriter, navigationRequested, NO_SESSION, sessionChanged, type CartState, type CustomerAddress, type SessionUser } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -22,27 +20,57 @@ const cart = claimWriter('cart', 'mfe-cart');
 const session = claimWriter('session', 'mfe-account');
 const loadedCart: CartState = {
   items: [{ sku: 'ZAW-1', name: 'Zawór termostatyczny', qty: 1, priceInclTax: 239, rowTotalInclTax: 239, typeId: 'simple', options: [] }],
-  itemsCount: 1, grandTotal: 239, isLoaded: true, cartId: 'c'.repeat(24), totals: null, syncing: false,
+  itemsCount: 1,
+  grandTotal: 239,
+  isLoaded: true,
+  cartId: 'c'.repeat(24),
+  totals: null,
+  syncing: false,
 };
 const home: CustomerAddress = {
-  id: 3, firstname: 'Anna', lastname: 'Kowalska', street: ['ul. Kwiatowa', '12/4'], city: 'Kraków', postcode: '30-001', countryId: 'PL',
-  telephone: '+48601234567', defaultShipping: true, defaultBilling: false,
+  id: 3,
+  firstname: 'Anna',
+  lastname: 'Kowalska',
+  street: ['ul. Kwiatowa', '12/4'],
+  city: 'Kraków',
+  postcode: '30-001',
+  countryId: 'PL',
+  telephone: '+48601234567',
+  defaultShipping: true,
+  defaultBilling: false,
 };
 const parents: CustomerAddress = {
-  id: 4, firstname: 'Maria', lastname: 'Kowalska', street: ['ul. Długa', '5'], city: 'Tarnów', postcode: '33-100', countryId: 'PL',
-  defaultShipping: false, defaultBilling: false,
+  id: 4,
+  firstname: 'Maria',
+  lastname: 'Kowalska',
+  street: ['ul. Długa', '5'],
+  city: 'Tarnów',
+  postcode: '33-100',
+  countryId: 'PL',
+  defaultShipping: false,
+  defaultBilling: false,
 };
-const anna: SessionUser = { id: 7, firstname: 'Anna', lastname: 'Kowalska', email: 'anna@example.pl', groupId: 1, addresses: [home, parents], isSubscribed: false };
+const anna: SessionUser = {
+  id: 7,
+  firstname: 'Anna',
+  lastname: 'Kowalska',
+  email: 'anna@example.pl',
+  groupId: 1,
+  addresses: [home, parents],
+  isSubscribed: false,
+};
 
 /** mfe-account signing Anna in (the atom first, then the fact), and out. */
-const signIn = (reason: 'started' | 'login' = 'login', user: SessionUser = anna) => act(() => {
-  session.set({ ...NO_SESSION, authorised: true, token: 'anna-token', user });
-  sessionChanged.emit({ authorised: true, token: 'anna-token', reason });
-});
-const signOut = () => act(() => {
-  session.set(NO_SESSION);
-  sessionChanged.emit({ authorised: false, reason: 'logout' });
-});
+const signIn = (reason: 'started' | 'login' = 'login', user: SessionUser = anna) =>
+  act(() => {
+    session.set({ ...NO_SESSION, authorised: true, token: 'anna-token', user });
+    sessionChanged.emit({ authorised: true, token: 'anna-token', reason });
+  });
+const signOut = () =>
+  act(() => {
+    session.set(NO_SESSION);
+    sessionChanged.emit({ authorised: false, reason: 'logout' });
+  });
 
 let requests: { url: string; body: unknown }[];
 let createAnswer: { status: number; result: CreatedCustomer | string };
@@ -55,11 +83,19 @@ beforeEach(() => {
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     requests.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const answer = (status: number, result: unknown) => ({ ok: status === 200, status, statusText: '', json: async () => ({ code: status, result }) } as Response);
+    const answer = (status: number, result: unknown) =>
+      ({ ok: status === 200, status, statusText: '', json: async () => ({ code: status, result }) }) as Response;
     if (url.startsWith('/api/user/create')) return answer(createAnswer.status, createAnswer.result);
     if (url.startsWith('/api/order')) return answer(200, placedOrder((requests.at(-1)?.body as OrderRequest).order.order_id));
-    const result = url.includes('shipping-methods') ? [COURIER] : url.includes('payment-methods') ? [BANK_TRANSFER]
-      : url.includes('collect-totals') ? TOTALS : url.startsWith('/api/cms/blocks') ? blockPage([]) : null;
+    const result = url.includes('shipping-methods')
+      ? [COURIER]
+      : url.includes('payment-methods')
+        ? [BANK_TRANSFER]
+        : url.includes('collect-totals')
+          ? TOTALS
+          : url.startsWith('/api/cms/blocks')
+            ? blockPage([])
+            : null;
     return answer(200, result);
   }) as typeof fetch;
 });
@@ -162,7 +198,7 @@ test('logout while on checkout clears the form and the saved details (spec §4)'
   expect(saved()?.customer ?? null).toBeNull();
 });
 
-test('a customer\'s details found with nobody signed in are not shown and leave the browser', async () => {
+test("a customer's details found with nobody signed in are not shown and leave the browser", async () => {
   store({ ...filledDetails(), customer: { id: 7 } });
   await renderRemote(<RoutedCheckout />, CHECKOUT_NAMESPACE);
   expect(await screen.findByLabelText('Imię')).toHaveValue('');
@@ -174,8 +210,13 @@ test('a customer\'s details found with nobody signed in are not shown and leave 
   expect(screen.getByLabelText('Telefon')).toHaveValue('');
 });
 
-test('…but when mfe-account starts later with that customer\'s session, their details come back', async () => {
-  store({ ...filledDetails((d) => { d.personal.phoneNumber = '501 002 003'; }), customer: { id: 7 } });
+test("…but when mfe-account starts later with that customer's session, their details come back", async () => {
+  store({
+    ...filledDetails((d) => {
+      d.personal.phoneNumber = '501 002 003';
+    }),
+    customer: { id: 7 },
+  });
   await renderRemote(<RoutedCheckout />, CHECKOUT_NAMESPACE);
   expect(await screen.findByLabelText('Telefon')).toHaveValue('');
   signIn('started');
@@ -183,8 +224,13 @@ test('…but when mfe-account starts later with that customer\'s session, their 
   expect(saved()).toMatchObject({ customer: { id: 7 }, personal: { phoneNumber: '501 002 003' } });
 });
 
-test('another customer\'s details are not shown to the one signed in', async () => {
-  store({ ...filledDetails((d) => { d.personal.phoneNumber = '501 002 003'; }), customer: { id: 8 } });
+test("another customer's details are not shown to the one signed in", async () => {
+  store({
+    ...filledDetails((d) => {
+      d.personal.phoneNumber = '501 002 003';
+    }),
+    customer: { id: 8 },
+  });
   signIn('started');
   await renderRemote(<RoutedCheckout />, CHECKOUT_NAMESPACE);
   expect(await screen.findByLabelText('Telefon')).toHaveValue('601 234 567'); // Anna's own, from her profile
@@ -193,7 +239,12 @@ test('another customer\'s details are not shown to the one signed in', async () 
 
 /** A guest asking for an account goes through the steps with a password and places the order. */
 async function placeAsGuestWithAccount() {
-  store({ ...filledDetails((d) => { d.personal.createAccount = true; d.payment.paymentMethod = 'banktransfer'; }) });
+  store({
+    ...filledDetails((d) => {
+      d.personal.createAccount = true;
+      d.payment.paymentMethod = 'banktransfer';
+    }),
+  });
   const navigations: string[] = [];
   const off = navigationRequested.on(({ to }) => navigations.push(to));
   await renderRemote(<RoutedCheckout />, CHECKOUT_NAMESPACE);
@@ -209,7 +260,9 @@ test('"create an account" at placing: the guest order, then the account with the
   const order = requests.find((request) => request.url.startsWith('/api/order'))!;
   expect(order.url).toBe('/api/order'); // the order stays a guest's
   const create = requests.filter((request) => request.url === '/api/user/create');
-  expect(create).toEqual([{ url: '/api/user/create', body: { customer: { email: 'anna@example.pl', firstname: 'Anna', lastname: 'Kowalska' }, password: 'tajne-haslo-1' } }]);
+  expect(create).toEqual([
+    { url: '/api/user/create', body: { customer: { email: 'anna@example.pl', firstname: 'Anna', lastname: 'Kowalska' }, password: 'tajne-haslo-1' } },
+  ]);
   expect(requests.indexOf(create[0])).toBeGreaterThan(requests.indexOf(order));
   expect(JSON.parse(localStorage.getItem(PLACED_ORDERS_KEY)!)[0]).toMatchObject({ orderNumber: '000000042', account: 'created' });
   expect(saved().personal.createAccount).toBe(false);
@@ -222,8 +275,14 @@ test('an e-mail with an account already: the order stands and the thank-you page
   expect(JSON.parse(localStorage.getItem(PLACED_ORDERS_KEY)!)[0]).toMatchObject({ orderNumber: '000000042', account: 'exists' });
 });
 
-test('a signed-in customer\'s order goes with their token and asks for no account', async () => {
-  store({ ...filledDetails((d) => { d.personal.createAccount = true; d.payment.paymentMethod = 'banktransfer'; }), customer: { id: 7 } });
+test("a signed-in customer's order goes with their token and asks for no account", async () => {
+  store({
+    ...filledDetails((d) => {
+      d.personal.createAccount = true;
+      d.payment.paymentMethod = 'banktransfer';
+    }),
+    customer: { id: 7 },
+  });
   signIn('started');
   const navigations: string[] = [];
   const off = navigationRequested.on(({ to }) => navigations.push(to));

@@ -1,11 +1,25 @@
 import {
-  cartClearRequested, claimWriter, microcartToggleRequested, navigationRequested, syncTaskRequested, type CartState, type SyncTaskRequested,
+  cartClearRequested,
+  claimWriter,
+  microcartToggleRequested,
+  navigationRequested,
+  syncTaskRequested,
+  type CartState,
+  type SyncTaskRequested,
 } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  BANK_TRANSFER, blockPage, CASH_ON_DELIVERY, CHECKOUT_TERMS, COMPANY, COURIER, LOCKER_UNAVAILABLE, placedOrder, TOTALS,
+  BANK_TRANSFER,
+  blockPage,
+  CASH_ON_DELIVERY,
+  CHECKOUT_TERMS,
+  COMPANY,
+  COURIER,
+  LOCKER_UNAVAILABLE,
+  placedOrder,
+  TOTALS,
 } from '../checkout/api-answers.testing';
 import { CHECKOUT_STORAGE_KEY } from '../domain/details';
 import { LAST_ORDER_AT_KEY, PLACED_ORDERS_KEY } from '../domain/placed-orders';
@@ -21,7 +35,12 @@ import { CheckoutPage } from './checkout-page';
 const cart = claimWriter('cart', 'mfe-cart');
 const loadedCart: CartState = {
   items: [{ sku: 'ZAW-1', name: 'Zawór termostatyczny', qty: 1, priceInclTax: 239, rowTotalInclTax: 239, typeId: 'simple', options: [] }],
-  itemsCount: 1, grandTotal: 239, isLoaded: true, cartId: 'c'.repeat(24), totals: null, syncing: false,
+  itemsCount: 1,
+  grandTotal: 239,
+  isLoaded: true,
+  cartId: 'c'.repeat(24),
+  totals: null,
+  syncing: false,
 };
 let calls: string[];
 /** CMS requests over the whole file (not reset: the answer is kept for the page load). */
@@ -42,10 +61,24 @@ beforeEach(() => {
       const request: OrderRequest = JSON.parse(String(init?.body));
       orderRequests.push(request);
       const result = 'result' in orderAnswer ? orderAnswer.result : placedOrder(request.order.order_id);
-      return { ok: orderAnswer.status === 200, status: orderAnswer.status, statusText: '', json: async () => ({ code: orderAnswer.status, result }) } as Response;
+      return {
+        ok: orderAnswer.status === 200,
+        status: orderAnswer.status,
+        statusText: '',
+        json: async () => ({ code: orderAnswer.status, result }),
+      } as Response;
     }
-    const result = url.includes('shipping-methods') ? [COURIER, LOCKER_UNAVAILABLE] : url.includes('payment-methods') ? [BANK_TRANSFER, CASH_ON_DELIVERY]
-      : url.includes('/api/company') ? COMPANY : url.startsWith('/api/cms/blocks') ? blockPage([CHECKOUT_TERMS]) : url.includes('collect-totals') ? TOTALS : null;
+    const result = url.includes('shipping-methods')
+      ? [COURIER, LOCKER_UNAVAILABLE]
+      : url.includes('payment-methods')
+        ? [BANK_TRANSFER, CASH_ON_DELIVERY]
+        : url.includes('/api/company')
+          ? COMPANY
+          : url.startsWith('/api/cms/blocks')
+            ? blockPage([CHECKOUT_TERMS])
+            : url.includes('collect-totals')
+              ? TOTALS
+              : null;
     return { ok: true, status: 200, statusText: 'OK', json: async () => ({ code: 200, result }) } as Response;
   }) as typeof fetch;
 });
@@ -67,7 +100,16 @@ test('entering with an empty cart shows the spec message and a way back — but 
 });
 
 test('a line that sold out stops checkout before the form: the spec message names it and the cart opens to remove it', async () => {
-  const soldOut = { sku: 'GRZ-9', name: 'Grzejnik Lido 500×1200', qty: 1, priceInclTax: 0, rowTotalInclTax: 0, typeId: 'simple', options: [], error: 'Out of the stock!' };
+  const soldOut = {
+    sku: 'GRZ-9',
+    name: 'Grzejnik Lido 500×1200',
+    qty: 1,
+    priceInclTax: 0,
+    rowTotalInclTax: 0,
+    typeId: 'simple',
+    options: [],
+    error: 'Out of the stock!',
+  };
   cart.set({ ...loadedCart, items: [...loadedCart.items, soldOut], itemsCount: 2 });
   const toggles: unknown[] = [];
   const off = microcartToggleRequested.on((request) => toggles.push(request));
@@ -142,12 +184,29 @@ test('a company: a valid NIP offers the GUS data, and using it fills the invoice
   expect(screen.getByLabelText('Nazwa firmy')).toHaveValue('Instalbud Sp. z o.o.');
   expect(screen.getByLabelText(/REGON/)).toHaveValue('147182932');
   const saved = JSON.parse(localStorage.getItem(CHECKOUT_STORAGE_KEY)!);
-  expect(saved.payment).toMatchObject({ sameAsShipping: false, streetAddress: 'ul. Grzewcza', apartmentNumber: '12', flatNumber: '4', zipCode: '02-797', city: 'Warszawa' });
+  expect(saved.payment).toMatchObject({
+    sameAsShipping: false,
+    streetAddress: 'ul. Grzewcza',
+    apartmentNumber: '12',
+    flatNumber: '4',
+    zipCode: '02-797',
+    city: 'Warszawa',
+  });
 });
 
 test('step 2: unavailable methods are dropped and the default is chosen', async () => {
   cart.set(loadedCart);
-  localStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ ...filledDetails((d) => { d.shipping.shippingMethod = null; d.payment.paymentMethod = null; d.termsAccepted = false; }), modifiedAt: Date.now() }));
+  localStorage.setItem(
+    CHECKOUT_STORAGE_KEY,
+    JSON.stringify({
+      ...filledDetails((d) => {
+        d.shipping.shippingMethod = null;
+        d.payment.paymentMethod = null;
+        d.termsAccepted = false;
+      }),
+      modifiedAt: Date.now(),
+    }),
+  );
   await renderRemote(<CheckoutPage hash="#shipping" />, CHECKOUT_NAMESPACE);
   const methods = await screen.findByRole('group', { name: 'Sposób dostawy' });
   await waitFor(() => expect(within(methods).getByRole('radio', { name: /Kurier/ })).toBeChecked());
@@ -156,7 +215,16 @@ test('step 2: unavailable methods are dropped and the default is chosen', async 
 
 test('the review step: lines, the server total, and "Zamawiam i płacę" refused without the terms', async () => {
   cart.set(loadedCart);
-  localStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ ...filledDetails((d) => { d.payment.paymentMethod = 'banktransfer'; d.termsAccepted = false; }), modifiedAt: Date.now() }));
+  localStorage.setItem(
+    CHECKOUT_STORAGE_KEY,
+    JSON.stringify({
+      ...filledDetails((d) => {
+        d.payment.paymentMethod = 'banktransfer';
+        d.termsAccepted = false;
+      }),
+      modifiedAt: Date.now(),
+    }),
+  );
   await renderRemote(<CheckoutPage hash="#orderReview" />, CHECKOUT_NAMESPACE);
   expect(screen.getByRole('cell', { name: /Zawór termostatyczny/ })).toBeInTheDocument();
   await waitFor(() => expect(screen.getByText('Do zapłaty').nextSibling).toHaveTextContent('268,00'));
@@ -167,9 +235,18 @@ test('the review step: lines, the server total, and "Zamawiam i płacę" refused
   expect(calls.some((url) => url.includes('/api/order'))).toBe(false);
 });
 
-test('the review step: the CMS\'s terms text beside the checkbox, as text, the checkbox keeping its name', async () => {
+test("the review step: the CMS's terms text beside the checkbox, as text, the checkbox keeping its name", async () => {
   cart.set(loadedCart);
-  localStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ ...filledDetails((d) => { d.payment.paymentMethod = 'banktransfer'; d.termsAccepted = false; }), modifiedAt: Date.now() }));
+  localStorage.setItem(
+    CHECKOUT_STORAGE_KEY,
+    JSON.stringify({
+      ...filledDetails((d) => {
+        d.payment.paymentMethod = 'banktransfer';
+        d.termsAccepted = false;
+      }),
+      modifiedAt: Date.now(),
+    }),
+  );
   await renderRemote(<CheckoutPage hash="#orderReview" />, CHECKOUT_NAMESPACE);
   const note = await screen.findByText(CHECKOUT_TERMS.content);
   const terms = screen.getByRole('checkbox', { name: /regulamin sklepu/ });
@@ -180,7 +257,16 @@ test('the review step: the CMS\'s terms text beside the checkbox, as text, the c
   expect(cmsCalls).toEqual(['/api/cms/blocks?like=checkout-']);
 });
 
-const readyForReview = () => localStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ ...filledDetails((d) => { d.payment.paymentMethod = 'banktransfer'; }), modifiedAt: Date.now() }));
+const readyForReview = () =>
+  localStorage.setItem(
+    CHECKOUT_STORAGE_KEY,
+    JSON.stringify({
+      ...filledDetails((d) => {
+        d.payment.paymentMethod = 'banktransfer';
+      }),
+      modifiedAt: Date.now(),
+    }),
+  );
 
 test('placing an order (spec §4): the cart is cleared without sync, the order and its time remembered, on to the thank-you page', async () => {
   cart.set(loadedCart);
@@ -191,7 +277,8 @@ test('placing an order (spec §4): the cart is cleared without sync, the order a
   await renderRemote(<CheckoutPage hash="#orderReview" />, CHECKOUT_NAMESPACE);
   await userEvent.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
   await waitFor(() => expect(nav.seen).toEqual([{ to: '/thank-you-page?order_increment_id=000000042', replace: undefined }]));
-  nav.off(); off();
+  nav.off();
+  off();
   expect(clears).toEqual([{ sync: false }]);
   const sent = orderRequests[0].order;
   expect(sent.order_id).toMatch(/^[0-9a-f]{32}$/);
@@ -235,7 +322,8 @@ describe('offline (spec §4 "Connectivity")', () => {
     act(() => connectivity.set({ online: false }));
     await userEvent.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
     await waitFor(() => expect(queued).toHaveLength(1));
-    offs.forEach((off) => off()); nav.off();
+    offs.forEach((off) => off());
+    nav.off();
     expect(orderRequests).toEqual([]); // nothing sent while offline
     const body = JSON.parse(queued[0].payload.body!);
     const id = body.order.order_id as string;
@@ -244,9 +332,14 @@ describe('offline (spec §4 "Connectivity")', () => {
     expect(body.order).toMatchObject({ cart_id: 'c'.repeat(24), addressInformation: { payment_method_code: 'banktransfer' } });
     expect(nav.seen).toEqual([{ to: `/thank-you-page?offline_order=${id}`, replace: undefined }]);
     expect(clears).toEqual([{ sync: false }]);
-    expect(JSON.parse(localStorage.getItem('kaloryfer.offlineOrders')!)).toEqual([expect.objectContaining({
-      clientOrderId: id, email: 'anna@example.pl', grandTotal: 268, items: [{ sku: 'ZAW-1', name: 'Zawór termostatyczny', qty: 1, rowTotalInclTax: 239 }],
-    })]);
+    expect(JSON.parse(localStorage.getItem('kaloryfer.offlineOrders')!)).toEqual([
+      expect.objectContaining({
+        clientOrderId: id,
+        email: 'anna@example.pl',
+        grandTotal: 268,
+        items: [{ sku: 'ZAW-1', name: 'Zawór termostatyczny', qty: 1, rowTotalInclTax: 239 }],
+      }),
+    ]);
     // The next order gets a new id: this one is in the queue.
     expect(JSON.parse(localStorage.getItem(CHECKOUT_STORAGE_KEY)!)).toMatchObject({ clientOrderId: null, personal: { firstName: 'Anna' } });
   });

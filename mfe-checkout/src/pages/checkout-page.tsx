@@ -29,7 +29,9 @@ export function CheckoutPage({ hash }: { hash: string }) {
     body = (
       <>
         <p role="alert">{t('Shopping cart is empty, add products before entering Checkout', { ns: 'messages' })}</p>
-        <a className="button" href={linkTo({ name: 'home' })}>{t('checkout.backToShop')}</a>
+        <a className="button" href={linkTo({ name: 'home' })}>
+          {t('checkout.backToShop')}
+        </a>
       </>
     );
   } else if (unavailable.length > 0) {
@@ -38,12 +40,20 @@ export function CheckoutPage({ hash }: { hash: string }) {
       <>
         <div role="alert">
           <p>{t('Some of the ordered products are not available', { ns: 'messages' })}</p>
-          <ul>{unavailable.map((line) => <li key={line.itemId ?? line.sku}>{line.name}</li>)}</ul>
+          <ul>
+            {unavailable.map((line) => (
+              <li key={line.itemId ?? line.sku}>{line.name}</li>
+            ))}
+          </ul>
         </div>
-        <button type="button" className="button" onClick={() => microcartToggleRequested.emit({ open: true })}>{t('checkout.openCart')}</button>
+        <button type="button" className="button" onClick={() => microcartToggleRequested.emit({ open: true })}>
+          {t('checkout.openCart')}
+        </button>
       </>
     );
-  } else body = variant === 'a' ? <StepCheckout checkout={checkout} hash={hash} termsNote={termsNote} /> : <OnePageCheckout checkout={checkout} termsNote={termsNote} />;
+  } else
+    body =
+      variant === 'a' ? <StepCheckout checkout={checkout} hash={hash} termsNote={termsNote} /> : <OnePageCheckout checkout={checkout} termsNote={termsNote} />;
 
   return (
     <PageFrame title={t('checkout.title')} lead={t(`checkout.variant.${variant}`)}>

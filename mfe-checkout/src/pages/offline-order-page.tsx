@@ -1,5 +1,10 @@
 import {
-  $connectivity, linkTo, navigationRequested, syncTaskLookedUp, syncTaskLookupRequested, syncTaskSettled,
+  $connectivity,
+  linkTo,
+  navigationRequested,
+  syncTaskLookedUp,
+  syncTaskLookupRequested,
+  syncTaskSettled,
   type SyncTaskSettled,
 } from '@kaloryfer/contracts';
 import { taskErrorText } from '@kaloryfer/domain';
@@ -13,11 +18,7 @@ import { rememberOrder } from '../domain/placed-orders';
 /** What a server render assumes (it cannot know the shopper's connection). */
 const ONLINE = { online: true };
 
-type Sending =
-  | { kind: 'asking' }
-  | { kind: 'waiting' }
-  | { kind: 'refused'; problem: string }
-  | { kind: 'unknown' };
+type Sending = { kind: 'asking' } | { kind: 'waiting' } | { kind: 'refused'; problem: string } | { kind: 'unknown' };
 
 /**
  * /thank-you-page?offline_order=… — an order placed offline (spec §4 "Connectivity"), waiting in
@@ -79,16 +80,32 @@ export function OfflineOrderPage({ clientOrderId }: { clientOrderId: string }) {
         <section aria-labelledby="thank-you-summary" className="thank-you-summary">
           <h2 id="thank-you-summary">{t('thankYou.summary')}</h2>
           <ul>
-            {order.items.map((item) => <li key={item.sku}>{item.qty} × {item.name} — {formatPrice(item.rowTotalInclTax)}</li>)}
+            {order.items.map((item) => (
+              <li key={item.sku}>
+                {item.qty} × {item.name} — {formatPrice(item.rowTotalInclTax)}
+              </li>
+            ))}
           </ul>
           <dl>
-            {order.paymentTitle ? <div><dt>{t('checkout.review.payment')}</dt><dd>{order.paymentTitle}</dd></div> : null}
-            {order.grandTotal !== null ? <div className="checkout-grand-total"><dt>{t('checkout.segment.grand_total')}</dt><dd>{formatPrice(order.grandTotal)}</dd></div> : null}
+            {order.paymentTitle ? (
+              <div>
+                <dt>{t('checkout.review.payment')}</dt>
+                <dd>{order.paymentTitle}</dd>
+              </div>
+            ) : null}
+            {order.grandTotal !== null ? (
+              <div className="checkout-grand-total">
+                <dt>{t('checkout.segment.grand_total')}</dt>
+                <dd>{formatPrice(order.grandTotal)}</dd>
+              </div>
+            ) : null}
           </dl>
           <p>{t('thankYou.offline.email', { email: order.email })}</p>
         </section>
       ) : null}
-      <a className="button-secondary" href={linkTo({ name: 'home' })}>{t('checkout.backToShop')}</a>
+      <a className="button-secondary" href={linkTo({ name: 'home' })}>
+        {t('checkout.backToShop')}
+      </a>
     </PageFrame>
   );
 }

@@ -12,7 +12,9 @@ const session = claimWriter('session', 'mfe-account');
 beforeEach(() => {
   localStorage.clear();
   session.set(NO_SESSION);
-  global.fetch = jest.fn(async () => ({ ok: true, status: 200, statusText: 'OK', json: async () => ({ code: 200, result: SHOPPER_ORDER }) } as Response)) as typeof fetch;
+  global.fetch = jest.fn(
+    async () => ({ ok: true, status: 200, statusText: 'OK', json: async () => ({ code: 200, result: SHOPPER_ORDER }) }) as Response,
+  ) as typeof fetch;
 });
 
 async function thankYouAfter(account?: AccountOutcome) {
@@ -26,7 +28,7 @@ function loginRequests() {
   return { seen, off };
 }
 
-test('an account made with the order: the page offers to sign in (the session is mfe-account\'s)', async () => {
+test("an account made with the order: the page offers to sign in (the session is mfe-account's)", async () => {
   await thankYouAfter('created');
   const offer = screen.getByRole('region', { name: 'Twoje konto' });
   expect(offer).toHaveTextContent('Założyliśmy Twoje konto');
@@ -39,7 +41,7 @@ test('an account made with the order: the page offers to sign in (the session is
   expect(screen.queryByRole('region', { name: 'Twoje konto' })).toBeNull();
 });
 
-test('an e-mail with an account already: said in the spec\'s words, the order stands, signing in offered', async () => {
+test("an e-mail with an account already: said in the spec's words, the order stands, signing in offered", async () => {
   await thankYouAfter('exists');
   const alert = screen.getByRole('alert');
   expect(alert).toHaveTextContent('Klient z tym adresem e-mail już istnieje');

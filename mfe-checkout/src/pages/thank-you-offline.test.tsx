@@ -1,6 +1,4 @@
-import {
-  claimWriter, navigationRequested, syncTaskLookedUp, syncTaskLookupRequested, syncTaskSettled, type SyncTaskSettled,
-} from '@kaloryfer/contracts';
+import { claimWriter, navigationRequested, syncTaskLookedUp, syncTaskLookupRequested, syncTaskSettled, type SyncTaskSettled } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, waitFor } from '@testing-library/react';
 import { placedOrder } from '../checkout/api-answers.testing';
@@ -14,7 +12,13 @@ const connectivity = claimWriter('connectivity', 'shell');
 const ID = 'ab'.repeat(16);
 const TASK = `order-${ID}`;
 const settled = (code: number, result: unknown): SyncTaskSettled => ({
-  task_id: TASK, callback_event: 'order:placed-offline', code, resultCode: code, result, meta: { offlineOrder: ID }, transmitted: true,
+  task_id: TASK,
+  callback_event: 'order:placed-offline',
+  code,
+  resultCode: code,
+  result,
+  meta: { offlineOrder: ID },
+  transmitted: true,
 });
 let lookups: string[];
 let offs: (() => void)[];
@@ -22,13 +26,20 @@ beforeEach(() => {
   localStorage.clear();
   connectivity.set({ online: false });
   rememberOfflineOrder({
-    clientOrderId: ID, placedAt: 1, email: 'anna@example.pl', paymentTitle: 'Przelew tradycyjny', grandTotal: 268,
+    clientOrderId: ID,
+    placedAt: 1,
+    email: 'anna@example.pl',
+    paymentTitle: 'Przelew tradycyjny',
+    grandTotal: 268,
     items: [{ sku: 'ZAW-1', name: 'Zawór termostatyczny', qty: 1, rowTotalInclTax: 239 }],
   });
   lookups = [];
   offs = [syncTaskLookupRequested.on(({ task_id }) => lookups.push(task_id))];
 });
-afterEach(() => { offs.forEach((off) => off()); connectivity.set({ online: true }); });
+afterEach(() => {
+  offs.forEach((off) => off());
+  connectivity.set({ online: true });
+});
 
 const open = () => renderRemote(<ThankYouPage search={`?offline_order=${ID}`} />, CHECKOUT_NAMESPACE);
 
@@ -43,7 +54,7 @@ test('waiting offline: it asks the queue, says the order waits, and shows what w
   expect(screen.getByText(/anna@example\.pl/)).toBeInTheDocument();
 });
 
-test('sent and placed: the order becomes this browser\'s placed order and the page its usual thank-you page', async () => {
+test("sent and placed: the order becomes this browser's placed order and the page its usual thank-you page", async () => {
   const seen: { to: string; replace?: boolean }[] = [];
   offs.push(navigationRequested.on((request) => seen.push(request)));
   await open();
@@ -56,7 +67,7 @@ test('sent and placed: the order becomes this browser\'s placed order and the pa
   expect(offlineOrderOf(ID)).toBeNull();
 });
 
-test('placed while the page was closed: the queue\'s kept result is read on opening', async () => {
+test("placed while the page was closed: the queue's kept result is read on opening", async () => {
   const seen: { to: string }[] = [];
   offs.push(navigationRequested.on((request) => seen.push(request)));
   await open();

@@ -57,7 +57,10 @@ function PlacedOrderPage({ search }: { search: string }) {
       }
     };
     void ask(STATUS_POLL.times);
-    return () => { live = false; clearTimeout(timer); };
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [hydrated, number, clientOrderId, gatewayError]);
 
   const retryPayment = async () => {
@@ -74,7 +77,9 @@ function PlacedOrderPage({ search }: { search: string }) {
     return (
       <PageFrame title={t('thankYou.title')}>
         <p>{t('thankYou.noNumber')}</p>
-        <a className="button" href={linkTo({ name: 'home' })}>{t('checkout.backToShop')}</a>
+        <a className="button" href={linkTo({ name: 'home' })}>
+          {t('checkout.backToShop')}
+        </a>
       </PageFrame>
     );
   }
@@ -91,18 +96,29 @@ function PlacedOrderPage({ search }: { search: string }) {
             <h2>{t('thankYou.payment.failed.title')}</h2>
             <p>{t('thankYou.payment.failed.text')}</p>
             {clientOrderId ? (
-              <button type="button" className="button" onClick={() => void retryPayment()} disabled={retry === 'working'}>{t('thankYou.payment.retry')}</button>
+              <button type="button" className="button" onClick={() => void retryPayment()} disabled={retry === 'working'}>
+                {t('thankYou.payment.retry')}
+              </button>
             ) : null}
             {retry === 'failed' ? <p className="form-error">{t('Something went wrong', { ns: 'messages' })}</p> : null}
           </>
         ) : order?.paymentState === 'paid' ? (
-          <p><strong>{t('thankYou.payment.paid')}</strong></p>
+          <p>
+            <strong>{t('thankYou.payment.paid')}</strong>
+          </p>
         ) : order?.paymentState === 'awaiting' ? (
           <p>{t('thankYou.payment.awaiting')}</p>
         ) : order?.paymentState === 'offline' ? (
-          <p>{t(`thankYou.payment.offline.${order.paymentMethod.code === 'banktransfer' || order.paymentMethod.code === 'payinstore' ? order.paymentMethod.code : 'cashondelivery'}`, {
-            amount: formatPrice(order.grandTotal), account: SHOP_BANK_ACCOUNT, number,
-          })}</p>
+          <p>
+            {t(
+              `thankYou.payment.offline.${order.paymentMethod.code === 'banktransfer' || order.paymentMethod.code === 'payinstore' ? order.paymentMethod.code : 'cashondelivery'}`,
+              {
+                amount: formatPrice(order.grandTotal),
+                account: SHOP_BANK_ACCOUNT,
+                number,
+              },
+            )}
+          </p>
         ) : null}
       </div>
       {account ? <AccountOffer outcome={account} /> : null}
@@ -112,21 +128,41 @@ function PlacedOrderPage({ search }: { search: string }) {
           <ul>
             {order.items.map((item) => (
               <li key={item.sku}>
-                {item.qty} × {item.name}{item.options.length ? ` (${item.options.map((option) => `${option.label}: ${option.value}`).join(', ')})` : ''} — {formatPrice(item.rowTotalInclTax)}
+                {item.qty} × {item.name}
+                {item.options.length ? ` (${item.options.map((option) => `${option.label}: ${option.value}`).join(', ')})` : ''} —{' '}
+                {formatPrice(item.rowTotalInclTax)}
               </li>
             ))}
           </ul>
           <dl>
-            <div><dt>{t('checkout.review.shipping')}</dt><dd>{order.shippingMethod.title}</dd></div>
-            <div><dt>{t('checkout.review.payment')}</dt><dd>{order.paymentMethod.title}</dd></div>
-            {order.billingAddress.vat_id ? <div><dt>{t('checkout.review.invoice')}</dt><dd>{order.billingAddress.company}, {t('checkout.nip', { nip: order.billingAddress.vat_id })}</dd></div> : null}
-            <div className="checkout-grand-total"><dt>{t('checkout.segment.grand_total')}</dt><dd>{formatPrice(order.grandTotal)}</dd></div>
+            <div>
+              <dt>{t('checkout.review.shipping')}</dt>
+              <dd>{order.shippingMethod.title}</dd>
+            </div>
+            <div>
+              <dt>{t('checkout.review.payment')}</dt>
+              <dd>{order.paymentMethod.title}</dd>
+            </div>
+            {order.billingAddress.vat_id ? (
+              <div>
+                <dt>{t('checkout.review.invoice')}</dt>
+                <dd>
+                  {order.billingAddress.company}, {t('checkout.nip', { nip: order.billingAddress.vat_id })}
+                </dd>
+              </div>
+            ) : null}
+            <div className="checkout-grand-total">
+              <dt>{t('checkout.segment.grand_total')}</dt>
+              <dd>{formatPrice(order.grandTotal)}</dd>
+            </div>
           </dl>
           <p>{t('thankYou.email', { email: order.email })}</p>
         </section>
       ) : null}
       <p>{t('thankYou.next')}</p>
-      <a className="button-secondary" href={linkTo({ name: 'home' })}>{t('checkout.backToShop')}</a>
+      <a className="button-secondary" href={linkTo({ name: 'home' })}>
+        {t('checkout.backToShop')}
+      </a>
     </PageFrame>
   );
 }

@@ -12,7 +12,8 @@ import { articleAnswer, PRODUCTS, standInApi, type Sent } from './advice-test-ap
 
 /** /porady/{slug} as a reader sees it, against the stand-in API. */
 const route = claimWriter('route', 'shell');
-const open = (slug: string) => route.set({ path: `/porady/${slug}`, search: '', hash: '', name: 'advice-article', params: { slug }, previousPath: null, isBack: false });
+const open = (slug: string) =>
+  route.set({ path: `/porady/${slug}`, search: '', hash: '', name: 'advice-article', params: { slug }, previousPath: null, isBack: false });
 
 let sent: Sent[];
 beforeEach(() => {
@@ -40,7 +41,11 @@ test('the article: its headings as real elements, a table of contents linking to
   // Lines of one paragraph join; "- " lines are one list; text from the API never becomes markup.
   expect(screen.getByText('Pompa ciepła jest tym sprawniejsza, im chłodniejsza woda. Dlatego instalacje projektuje się na 55/45/20.')).toBeInTheDocument();
   const list = container.querySelector('.advice-body ul')!;
-  expect(within(list as HTMLElement).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['przy 55/45/20: 511 W,', 'przy 45/35/20: 297 W.']);
+  expect(
+    within(list as HTMLElement)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['przy 55/45/20: 511 W,', 'przy 45/35/20: 297 W.']);
   expect(container.querySelector('script')).toBeNull();
 
   expect(screen.getByText('2 minuty czytania')).toBeInTheDocument();
@@ -67,8 +72,14 @@ test('related products from the article\'s category: links to the product, "od" 
   expect(searches).toHaveLength(1);
   expect(searches[0].method).toBe('POST');
   expect(searches[0].body).toMatchObject({
-    size: 4, sort: 'view_count:desc',
-    query: { _appliedFilters: expect.arrayContaining([{ attribute: 'category_ids', value: { in: [14] } }, { attribute: 'stock.is_in_stock', value: { eq: true } }]) },
+    size: 4,
+    sort: 'view_count:desc',
+    query: {
+      _appliedFilters: expect.arrayContaining([
+        { attribute: 'category_ids', value: { in: [14] } },
+        { attribute: 'stock.is_in_stock', value: { eq: true } },
+      ]),
+    },
   });
 });
 
@@ -76,15 +87,17 @@ test('related articles of the topic, and the newer and older article', async () 
   open('porada-4');
   await renderRemote(<ContentRoutes />, CONTENT_NAMESPACE);
   const related = await screen.findByRole('region', { name: 'Przeczytaj też' });
-  expect(within(related).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(
-    ['/porady/grzejniki-do-pompy-ciepla', '/porady/porada-7', '/porady/porada-10', '/porady/porada-13'],
-  );
+  expect(
+    within(related)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href')),
+  ).toEqual(['/porady/grzejniki-do-pompy-ciepla', '/porady/porada-7', '/porady/porada-10', '/porady/porada-13']);
   const neighbours = screen.getByRole('navigation', { name: 'Inne porady' });
   expect(within(neighbours).getByRole('link', { name: 'Nowsza porada: Porada numer 3' })).toHaveAttribute('href', '/porady/porada-3');
   expect(within(neighbours).getByRole('link', { name: 'Starsza porada: Porada numer 5' })).toHaveAttribute('href', '/porady/porada-5');
 });
 
-test('an unknown slug (\'CMS query returned empty result\') goes to page-not-found with the path in nf, replacing the address', async () => {
+test("an unknown slug ('CMS query returned empty result') goes to page-not-found with the path in nf, replacing the address", async () => {
   const navigations: { to: string; replace?: boolean }[] = [];
   const off = navigationRequested.on((request) => navigations.push(request));
   open('nie-ma-takiej-porady');
@@ -94,7 +107,7 @@ test('an unknown slug (\'CMS query returned empty result\') goes to page-not-fou
   off();
 });
 
-test('the server\'s HTML hydrates with the page\'s data: no mismatch, nothing fetched again', async () => {
+test("the server's HTML hydrates with the page's data: no mismatch, nothing fetched again", async () => {
   await initI18n({ language: 'pl-PL' });
   await registerNamespace(CONTENT_NAMESPACE.name, CONTENT_NAMESPACE.loaders);
   open('grzejniki-do-pompy-ciepla');
@@ -104,7 +117,9 @@ test('the server\'s HTML hydrates with the page\'s data: no mismatch, nothing fe
   };
   const page = () => (
     <I18nextProvider i18n={i18n} defaultNS={CONTENT_NAMESPACE.name}>
-      <PageDataProvider data={new PageData(entries)}><ContentRoutes /></PageDataProvider>
+      <PageDataProvider data={new PageData(entries)}>
+        <ContentRoutes />
+      </PageDataProvider>
     </I18nextProvider>
   );
   const container = document.createElement('div');
@@ -113,7 +128,9 @@ test('the server\'s HTML hydrates with the page\'s data: no mismatch, nothing fe
   expect(container.textContent).toMatch(/od 1\s234,00\szł/);
   const heading = container.querySelector('h1');
   const errors: unknown[] = [];
-  await act(async () => { hydrateRoot(container, page(), { onRecoverableError: (error) => errors.push(error) }); });
+  await act(async () => {
+    hydrateRoot(container, page(), { onRecoverableError: (error) => errors.push(error) });
+  });
   expect(errors).toEqual([]);
   expect(sent).toEqual([]);
   expect(container.querySelector('h1')).toBe(heading);

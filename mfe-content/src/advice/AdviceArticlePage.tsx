@@ -26,10 +26,19 @@ export function AdviceArticlePage({ slug }: { slug: string }) {
   if (notFound) return <NotFoundRedirect path={`${route.path}${route.search}`} />;
   const crumbs = [{ label: t('advice.title'), intent: { name: 'advice' as const } }];
   if (view.status === 'loading') {
-    return <div className="page-frame" aria-busy="true"><div className="skeleton skeleton-title" /><div className="skeleton skeleton-block" /></div>;
+    return (
+      <div className="page-frame" aria-busy="true">
+        <div className="skeleton skeleton-title" />
+        <div className="skeleton skeleton-block" />
+      </div>
+    );
   }
   if (view.status === 'error') {
-    return <PageFrame title={t('advice.article')} crumbs={crumbs}><p role="alert">{t('Something went wrong', { ns: 'messages' })}</p></PageFrame>;
+    return (
+      <PageFrame title={t('advice.article')} crumbs={crumbs}>
+        <p role="alert">{t('Something went wrong', { ns: 'messages' })}</p>
+      </PageFrame>
+    );
   }
   return <Article key={slug} view={view.value} crumbs={crumbs} />;
 }
@@ -44,7 +53,9 @@ function Article({ view, crumbs }: { view: AdviceArticleView; crumbs: { label: s
     <PageFrame title={article.title} description={snippet(article.lead, DESCRIPTION_MAX)} crumbs={crumbs} lead={article.lead} contentLang={words.textLang}>
       <div className="advice-article">
         <p className="advice-meta">
-          <a href={adviceListHref({ topic: article.topic, page: 1 })} className="advice-topic">{words.topic(article.topic)}</a>
+          <a href={adviceListHref({ topic: article.topic, page: 1 })} className="advice-topic">
+            {words.topic(article.topic)}
+          </a>
           <span>{words.readingTime(article.reading_minutes)}</span>
           <time dateTime={article.published_at}>{t('advice.published', { date: words.day(article.published_at) })}</time>
         </p>
@@ -57,14 +68,26 @@ function Article({ view, crumbs }: { view: AdviceArticleView; crumbs: { label: s
         <section className="advice-related" aria-labelledby={relatedId}>
           <h2 id={relatedId}>{t('advice.relatedArticles')}</h2>
           <ul lang={words.textLang}>
-            {related.map((other) => <li key={other.slug}><a href={linkTo({ name: 'advice', slug: other.slug })}>{other.title}</a></li>)}
+            {related.map((other) => (
+              <li key={other.slug}>
+                <a href={linkTo({ name: 'advice', slug: other.slug })}>{other.title}</a>
+              </li>
+            ))}
           </ul>
         </section>
       )}
       {(newer || older) && (
         <nav className="advice-neighbours" aria-label={t('advice.neighbours')}>
-          {newer && <a href={linkTo({ name: 'advice', slug: newer.slug })} rel="prev"><span>{t('advice.newer')}</span> <span lang={words.textLang}>{newer.title}</span></a>}
-          {older && <a href={linkTo({ name: 'advice', slug: older.slug })} rel="next"><span>{t('advice.older')}</span> <span lang={words.textLang}>{older.title}</span></a>}
+          {newer && (
+            <a href={linkTo({ name: 'advice', slug: newer.slug })} rel="prev">
+              <span>{t('advice.newer')}</span> <span lang={words.textLang}>{newer.title}</span>
+            </a>
+          )}
+          {older && (
+            <a href={linkTo({ name: 'advice', slug: older.slug })} rel="next">
+              <span>{t('advice.older')}</span> <span lang={words.textLang}>{older.title}</span>
+            </a>
+          )}
         </nav>
       )}
     </PageFrame>

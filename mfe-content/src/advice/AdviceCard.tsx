@@ -15,7 +15,9 @@ export function AdviceCard({ article }: { article: AdviceSummary }) {
         <h2 className="advice-card-title" lang={words.textLang}>
           <a href={linkTo({ name: 'advice', slug: article.slug })}>{article.title}</a>
         </h2>
-        <p className="advice-card-lead" lang={words.textLang}>{snippet(article.lead)}</p>
+        <p className="advice-card-lead" lang={words.textLang}>
+          {snippet(article.lead)}
+        </p>
         <p className="advice-meta">
           <span>{words.readingTime(article.reading_minutes)}</span>
           <time dateTime={article.published_at}>{words.day(article.published_at)}</time>

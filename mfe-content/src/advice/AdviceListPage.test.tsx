@@ -68,8 +68,15 @@ test('the topic filter lives in the URL: links to ?topic=…, the chosen topic f
   await act(async () => goTo('?topic=nie-ma-takiego'));
   await screen.findByText('14 porad');
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Porady$/);
-  expect(within(screen.getByRole('navigation', { name: 'Tematy porad' })).getByRole('link', { name: 'Wszystkie tematy (14)' })).toHaveAttribute('aria-current', 'page');
-  expect(adviceRequests(sent).slice(-2).map((request) => request.url.searchParams.get('topic'))).toEqual(['nie-ma-takiego', null]);
+  expect(within(screen.getByRole('navigation', { name: 'Tematy porad' })).getByRole('link', { name: 'Wszystkie tematy (14)' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  expect(
+    adviceRequests(sent)
+      .slice(-2)
+      .map((request) => request.url.searchParams.get('topic')),
+  ).toEqual(['nie-ma-takiego', null]);
 });
 
 test('paging: 12 a page, page links with rel and the current page marked, ?page=2 asks from 12', async () => {

@@ -24,7 +24,11 @@ export function AdviceListPage() {
   const title = topic ? t('advice.titleTopic', { topic: words.topic(topic) }) : t('advice.title');
 
   return (
-    <PageFrame title={query.page > 1 ? t('advice.titlePage', { title, page: query.page }) : title} description={t('advice.description')} lead={t('advice.lead')}>
+    <PageFrame
+      title={query.page > 1 ? t('advice.titlePage', { title, page: query.page }) : title}
+      description={t('advice.description')}
+      lead={t('advice.lead')}
+    >
       {list.status === 'error' && <p role="alert">{t('advice.unavailable')}</p>}
       {!shown && list.status === 'loading' && <div className="skeleton skeleton-block" aria-busy="true" />}
       {shown && (
@@ -33,7 +37,11 @@ export function AdviceListPage() {
           <p className="advice-count">{t('advice.count', { count: shown.total })}</p>
           {shown.items.length > 0 ? (
             <ul className="advice-cards">
-              {shown.items.map((article) => <li key={article.slug}><AdviceCard article={article} /></li>)}
+              {shown.items.map((article) => (
+                <li key={article.slug}>
+                  <AdviceCard article={article} />
+                </li>
+              ))}
             </ul>
           ) : (
             <p>

@@ -7,9 +7,22 @@ export function ArticleBody({ blocks, lang }: { blocks: Block[]; lang?: string }
     <div className="advice-body" lang={lang}>
       {blocks.map((block, index) => {
         switch (block.type) {
-          case 'heading': return <h2 key={block.id} id={block.id}>{block.text}</h2>;
-          case 'list': return <ul key={index}>{block.items.map((item, at) => <li key={at}>{item}</li>)}</ul>;
-          default: return <p key={index}>{block.text}</p>;
+          case 'heading':
+            return (
+              <h2 key={block.id} id={block.id}>
+                {block.text}
+              </h2>
+            );
+          case 'list':
+            return (
+              <ul key={index}>
+                {block.items.map((item, at) => (
+                  <li key={at}>{item}</li>
+                ))}
+              </ul>
+            );
+          default:
+            return <p key={index}>{block.text}</p>;
         }
       })}
     </div>
@@ -23,9 +36,15 @@ export function TableOfContents({ blocks, label, lang }: { blocks: Block[]; labe
   if (headings.length < 2) return null;
   return (
     <nav className="advice-toc" aria-labelledby={titleId}>
-      <h2 className="advice-toc-title" id={titleId}>{label}</h2>
+      <h2 className="advice-toc-title" id={titleId}>
+        {label}
+      </h2>
       <ol lang={lang}>
-        {headings.map((heading) => <li key={heading.id}><a href={`#${heading.id}`}>{heading.text}</a></li>)}
+        {headings.map((heading) => (
+          <li key={heading.id}>
+            <a href={`#${heading.id}`}>{heading.text}</a>
+          </li>
+        ))}
       </ol>
     </nav>
   );

@@ -9,13 +9,27 @@ export function Pager({ topic, page, pages }: { topic: string | null; page: numb
   return (
     <nav className="advice-pager" aria-label={t('advice.pages')}>
       <ul>
-        {page > 1 && <li><a href={href(page - 1)} rel="prev">{t('advice.previous')}</a></li>}
+        {page > 1 && (
+          <li>
+            <a href={href(page - 1)} rel="prev">
+              {t('advice.previous')}
+            </a>
+          </li>
+        )}
         {Array.from({ length: pages }, (_, index) => index + 1).map((target) => (
           <li key={target}>
-            <a href={href(target)} aria-current={target === page ? 'page' : undefined} aria-label={t('advice.page', { page: target })}>{target}</a>
+            <a href={href(target)} aria-current={target === page ? 'page' : undefined} aria-label={t('advice.page', { page: target })}>
+              {target}
+            </a>
           </li>
         ))}
-        {page < pages && <li><a href={href(page + 1)} rel="next">{t('advice.next')}</a></li>}
+        {page < pages && (
+          <li>
+            <a href={href(page + 1)} rel="next">
+              {t('advice.next')}
+            </a>
+          </li>
+        )}
       </ul>
     </nav>
   );

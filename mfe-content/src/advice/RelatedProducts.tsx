@@ -21,7 +21,11 @@ export function RelatedProducts({ category }: { category: RelatedCategory }) {
       <h2 id={headingId}>{t('advice.products')}</h2>
       {products.status === 'ready' && (
         <ul className="advice-products-grid">
-          {products.value.map((product) => <li key={product.sku}><ProductCard product={product} /></li>)}
+          {products.value.map((product) => (
+            <li key={product.sku}>
+              <ProductCard product={product} />
+            </li>
+          ))}
         </ul>
       )}
       <p>

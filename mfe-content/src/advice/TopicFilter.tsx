@@ -15,7 +15,11 @@ export function TopicFilter({ topics, current }: { topics: TopicCount[]; current
   return (
     <nav className="advice-topics" aria-label={words.t('advice.topics')}>
       <ul>
-        {link(null, words.t('advice.allTopics'), topics.reduce((sum, topic) => sum + topic.count, 0))}
+        {link(
+          null,
+          words.t('advice.allTopics'),
+          topics.reduce((sum, topic) => sum + topic.count, 0),
+        )}
         {topics.map(({ topic, count }) => link(topic, words.topic(topic), count))}
       </ul>
     </nav>

@@ -25,7 +25,9 @@ function Radiator({ x, y, width, height, fins }: { x: number; y: number; width: 
 
 const Waves = ({ x, y }: { x: number; y: number }) => (
   <g fill="none" stroke={WARM} strokeWidth={2} strokeLinecap="round">
-    {[0, 10, 20].map((dx) => <path key={dx} d={`M${x + dx} ${y} q4 -5 0 -10 q-4 -5 0 -10`} />)}
+    {[0, 10, 20].map((dx) => (
+      <path key={dx} d={`M${x + dx} ${y} q4 -5 0 -10 q-4 -5 0 -10`} />
+    ))}
   </g>
 );
 
@@ -62,7 +64,9 @@ const DRAWINGS: Record<string, () => ReactElement> = {
   lazienka: () => (
     <>
       <path d="M56 12v78M104 12v78" stroke={INK} strokeWidth={5} strokeLinecap="round" />
-      {[22, 34, 46, 58, 70, 82].map((y) => <path key={y} d={`M56 ${y}h48`} stroke={INK} strokeWidth={3} />)}
+      {[22, 34, 46, 58, 70, 82].map((y) => (
+        <path key={y} d={`M56 ${y}h48`} stroke={INK} strokeWidth={3} />
+      ))}
       <path d="M62 30h36v30c-6 4-30 4-36 0z" fill={COOL} opacity={0.35} />
       <rect x={100} y={70} width={14} height={18} rx={3} fill={WARM} />
       <path d="M114 79h18c6 0 6 10 12 10" stroke={INK} strokeWidth={1.5} fill="none" />
@@ -80,7 +84,13 @@ const DRAWINGS: Record<string, () => ReactElement> = {
     <>
       <rect x={20} y={44} width={46} height={12} rx={3} fill={STEEL} stroke={INK} strokeWidth={1.5} />
       <rect x={66} y={24} width={52} height={52} rx={26} fill={WHITE} stroke={INK} strokeWidth={1.5} />
-      {[[79.3, 62.7], [75.4, 43.1], [92, 32], [108.6, 43.1], [104.7, 62.7]].map(([cx, cy], step) => (
+      {[
+        [79.3, 62.7],
+        [75.4, 43.1],
+        [92, 32],
+        [108.6, 43.1],
+        [104.7, 62.7],
+      ].map(([cx, cy], step) => (
         <circle key={step} cx={cx} cy={cy} r={3} fill={step === 2 ? WARM : INK} />
       ))}
       <path d="M92 50l0-12" stroke={WARM} strokeWidth={3} strokeLinecap="round" />
@@ -92,7 +102,9 @@ const DRAWINGS: Record<string, () => ReactElement> = {
       {['#f4f4f0', '#383e42', '#2e4a3f', '#c9a227', '#a52019'].map((fill, index) => (
         <rect key={fill} x={16} y={20} width={22} height={60} rx={3} fill={fill} stroke={INK} strokeWidth={1} transform={`rotate(${index * 12 - 24} 27 80)`} />
       ))}
-      {[0, 1, 2, 3].map((column) => <rect key={column} x={96 + column * 12} y={14} width={8} height={72} rx={3} fill="#383e42" />)}
+      {[0, 1, 2, 3].map((column) => (
+        <rect key={column} x={96 + column * 12} y={14} width={8} height={72} rx={3} fill="#383e42" />
+      ))}
     </>
   ),
 };

@@ -44,10 +44,13 @@ export async function adviceArticle(slug: string, signal?: AbortSignal): Promise
 
 /** The most viewed listed products of a category: one catalogue search (spec §7). */
 export function relatedProducts(categoryId: number, signal?: AbortSignal): Promise<RelatedProduct[]> {
-  return searchListedProducts({
-    filters: [{ attribute: 'category_ids', value: { in: [categoryId] } }],
-    size: RELATED_PRODUCTS,
-    sort: 'view_count:desc',
-    fields: CARD_FIELDS,
-  }, signal);
+  return searchListedProducts(
+    {
+      filters: [{ attribute: 'category_ids', value: { in: [categoryId] } }],
+      size: RELATED_PRODUCTS,
+      sort: 'view_count:desc',
+      fields: CARD_FIELDS,
+    },
+    signal,
+  );
 }

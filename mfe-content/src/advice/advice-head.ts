@@ -14,7 +14,7 @@ import { adviceListHref, parseAdviceQuery } from './advice-query';
  */
 function valueOf<T>(data: PageData, key: string): T | undefined {
   const entry = data.peek(key);
-  return entry && 'value' in entry ? entry.value as T : undefined;
+  return entry && 'value' in entry ? (entry.value as T) : undefined;
 }
 
 export function articleStructuredData(view: AdviceArticleView, origin: string, words: { home: string; advice: string; topic: string }): object[] {

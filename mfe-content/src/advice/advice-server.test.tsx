@@ -5,14 +5,20 @@ import { standInApi } from './advice-test-api';
 
 /** The content remote's server render of advice pages: HTML, data for hydration, the head, not-found. */
 const request = (path: string, search = ''): RegionRequest => ({
-  module: './app', path, search, language: 'pl-PL', cookies: {}, apiOrigin: 'http://127.0.0.1:3999', publicOrigin: 'https://sklep.kaloryfer.test',
+  module: './app',
+  path,
+  search,
+  language: 'pl-PL',
+  cookies: {},
+  apiOrigin: 'http://127.0.0.1:3999',
+  publicOrigin: 'https://sklep.kaloryfer.test',
 });
 
 beforeEach(() => {
   standInApi();
 });
 
-test('an article arrives with its products and the head\'s JSON-LD Article and BreadcrumbList', async () => {
+test("an article arrives with its products and the head's JSON-LD Article and BreadcrumbList", async () => {
   const result = await render(request('/porady/grzejniki-do-pompy-ciepla'));
   expect(result.status).toBe(200);
   expect(result.html).toContain('<h1');

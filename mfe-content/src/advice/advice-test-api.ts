@@ -6,7 +6,8 @@ import type { RelatedProduct } from './advice-api';
  * topics, answered as /api/advice and /api/advice/{slug} answer, and a catalogue search for the
  * related products. Every request is kept for the test to look at.
  */
-const LONG_LEAD = 'Pompa ciepła pracuje najtaniej, gdy woda w grzejnikach jest chłodna. Sprawdź, ile mocy zostaje z grzejnika przy 55/45/20 i 45/35/20 i jak go dobrać, żeby w mroźny dzień było ciepło.';
+const LONG_LEAD =
+  'Pompa ciepła pracuje najtaniej, gdy woda w grzejnikach jest chłodna. Sprawdź, ile mocy zostaje z grzejnika przy 55/45/20 i 45/35/20 i jak go dobrać, żeby w mroźny dzień było ciepło.';
 const TOPICS = ['pompy-ciepla', 'lazienka', 'montaz'] as const;
 
 export const ARTICLES: AdviceSummary[] = Array.from({ length: 14 }, (_, index) => ({
@@ -36,15 +37,39 @@ Dlatego instalacje projektuje się na 55/45/20.
 Grzejniki o dużej powierzchni.`;
 
 export const PRODUCTS: RelatedProduct[] = [
-  { id: 501, sku: 'KF-P33-0101', name: 'Grzejnik panelowy typ 33 Termolux', slug: 'grzejnik-panelowy-typ-33-termolux', type_id: 'configurable', image: '/product/panel-1000x600-f4f4f0.svg', final_price_incl_tax: 1234 },
-  { id: 502, sku: 'KF-ZT-0001', name: 'Zawór termostatyczny', slug: 'zawor-termostatyczny', type_id: 'simple', image: '/product/valve-600x400-b8bcc0.svg', final_price_incl_tax: 89.9 },
+  {
+    id: 501,
+    sku: 'KF-P33-0101',
+    name: 'Grzejnik panelowy typ 33 Termolux',
+    slug: 'grzejnik-panelowy-typ-33-termolux',
+    type_id: 'configurable',
+    image: '/product/panel-1000x600-f4f4f0.svg',
+    final_price_incl_tax: 1234,
+  },
+  {
+    id: 502,
+    sku: 'KF-ZT-0001',
+    name: 'Zawór termostatyczny',
+    slug: 'zawor-termostatyczny',
+    type_id: 'simple',
+    image: '/product/valve-600x400-b8bcc0.svg',
+    final_price_incl_tax: 89.9,
+  },
 ];
 
-export interface Sent { url: URL; method: string; body: unknown }
+export interface Sent {
+  url: URL;
+  method: string;
+  body: unknown;
+}
 
-const json = (status: number, payload: unknown) => ({
-  ok: status < 400, status, statusText: status < 400 ? 'OK' : 'Not Found', json: async () => payload,
-}) as Response;
+const json = (status: number, payload: unknown) =>
+  ({
+    ok: status < 400,
+    status,
+    statusText: status < 400 ? 'OK' : 'Not Found',
+    json: async () => payload,
+  }) as Response;
 
 export function listAnswer(params: URLSearchParams): AdviceList {
   const topic = params.get('topic');
@@ -52,7 +77,10 @@ export function listAnswer(params: URLSearchParams): AdviceList {
   const size = Number(params.get('size') ?? 12);
   const all = ARTICLES.filter((article) => !topic || article.topic === topic);
   return {
-    items: all.slice(from, from + size), total: all.length, start: from, perPage: size,
+    items: all.slice(from, from + size),
+    total: all.length,
+    start: from,
+    perPage: size,
     topics: TOPICS.map((name) => ({ topic: name, count: ARTICLES.filter((article) => article.topic === name).length })),
   };
 }
@@ -63,7 +91,12 @@ export function articleAnswer(slug: string): AdviceArticleView | null {
   const article = ARTICLES[index];
   return {
     article: { ...article, body: ARTICLE_BODY },
-    category: { id: 14, name: 'Grzejniki panelowe typ 33', slug: 'grzejniki-panelowe-typ-33', url_path: 'grzejniki-pokojowe/grzejniki-panelowe/grzejniki-panelowe-typ-33' },
+    category: {
+      id: 14,
+      name: 'Grzejniki panelowe typ 33',
+      slug: 'grzejniki-panelowe-typ-33',
+      url_path: 'grzejniki-pokojowe/grzejniki-panelowe/grzejniki-panelowe-typ-33',
+    },
     newer: index > 0 ? { slug: ARTICLES[index - 1].slug, title: ARTICLES[index - 1].title } : null,
     older: ARTICLES[index + 1] ? { slug: ARTICLES[index + 1].slug, title: ARTICLES[index + 1].title } : null,
     related: ARTICLES.filter((other) => other.topic === article.topic && other.slug !== slug).map(({ slug: s, title }) => ({ slug: s, title })),

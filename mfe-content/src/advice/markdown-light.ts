@@ -3,19 +3,20 @@
  * lines, "## " headings, "- " list items). The page renders the blocks as React elements, so no
  * text from the API ever becomes HTML; headings get ids for the table of contents.
  */
-export type Block =
-  | { type: 'heading'; id: string; text: string }
-  | { type: 'paragraph'; text: string }
-  | { type: 'list'; items: string[] };
+export type Block = { type: 'heading'; id: string; text: string } | { type: 'paragraph'; text: string } | { type: 'list'; items: string[] };
 
 const FOLD: Record<string, string> = { ł: 'l', Ł: 'l' };
 
 /** "Podłączenie dolne V50" → "podlaczenie-dolne-v50": Polish letters folded, once per page. */
 export function headingId(text: string, taken: Set<string>): string {
-  const base = text
-    .replace(/[łŁ]/g, (letter) => FOLD[letter])
-    .normalize('NFD').replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'sekcja';
+  const base =
+    text
+      .replace(/[łŁ]/g, (letter) => FOLD[letter])
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'sekcja';
   let id = base;
   for (let n = 2; taken.has(id); n += 1) id = `${base}-${n}`;
   taken.add(id);

@@ -3,7 +3,8 @@ import { headingId, parseBody } from './markdown-light';
 import { snippet, SNIPPET_LIMIT } from './snippet';
 
 describe('snippet (spec §9: 150 characters)', () => {
-  const long = 'Za mały grzejnik nie dogrzeje pokoju, za duży niepotrzebnie kosztuje. Pokazujemy, jak w kilka minut policzyć potrzebną moc, z uwzględnieniem ocieplenia domu i temperatury wody.';
+  const long =
+    'Za mały grzejnik nie dogrzeje pokoju, za duży niepotrzebnie kosztuje. Pokazujemy, jak w kilka minut policzyć potrzebną moc, z uwzględnieniem ocieplenia domu i temperatury wody.';
 
   test.each([
     ['Krótki wstęp.', 'Krótki wstęp.'],
@@ -16,7 +17,9 @@ describe('snippet (spec §9: 150 characters)', () => {
   test('a long lead: at most 150 characters with the ellipsis, cut after a whole word, no dangling comma', () => {
     const cut = snippet(long);
     expect(cut.length).toBeLessThanOrEqual(SNIPPET_LIMIT);
-    expect(cut).toBe('Za mały grzejnik nie dogrzeje pokoju, za duży niepotrzebnie kosztuje. Pokazujemy, jak w kilka minut policzyć potrzebną moc, z uwzględnieniem…');
+    expect(cut).toBe(
+      'Za mały grzejnik nie dogrzeje pokoju, za duży niepotrzebnie kosztuje. Pokazujemy, jak w kilka minut policzyć potrzebną moc, z uwzględnieniem…',
+    );
     expect(snippet('ab, '.repeat(60))).toMatch(/ab…$/);
   });
 
@@ -46,7 +49,7 @@ describe('markdown-light bodies', () => {
   });
 });
 
-describe('the list\'s address', () => {
+describe("the list's address", () => {
   test.each([
     ['', { topic: null, page: 1 }, '/porady'],
     ['?topic=lazienka', { topic: 'lazienka', page: 1 }, '/porady?topic=lazienka'],

@@ -15,7 +15,8 @@ import { hierarchyOf, PAGES, standInCmsApi } from './cms-test-api';
 
 /** /i/{slug} as a reader sees it, against the stand-in API. */
 const route = claimWriter('route', 'shell');
-const open = (slug: string, name = 'cms-page') => route.set({ path: `${name === 'en-cms-page' ? '/en' : ''}/i/${slug}`, search: '', hash: '', name, params: { slug }, previousPath: null, isBack: false });
+const open = (slug: string, name = 'cms-page') =>
+  route.set({ path: `${name === 'en-cms-page' ? '/en' : ''}/i/${slug}`, search: '', hash: '', name, params: { slug }, previousPath: null, isBack: false });
 
 let sent: URL[];
 beforeEach(() => {
@@ -48,14 +49,22 @@ test('breadcrumbs lead up the hierarchy; the side navigation lists the pages bes
   open('regulamin');
   await renderRemote(<ContentRoutes />, CONTENT_NAMESPACE);
   const crumbs = await screen.findByRole('navigation', { name: 'Okruszki' });
-  expect(within(crumbs).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Strona główna', 'Informacje dla klienta', 'Regulamin sklepu']);
+  expect(
+    within(crumbs)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['Strona główna', 'Informacje dla klienta', 'Regulamin sklepu']);
   expect(within(crumbs).getByRole('link', { name: 'Informacje dla klienta' })).toHaveAttribute('href', '/i/informacje');
 
   const side = screen.getByRole('navigation', { name: 'Informacje dla klienta' });
   expect(within(side).getByRole('link', { name: 'Informacje dla klienta' })).toHaveAttribute('href', '/i/informacje');
-  const pages = within(side).getAllByRole('listitem').map((item) => within(item).getByRole('link'));
+  const pages = within(side)
+    .getAllByRole('listitem')
+    .map((item) => within(item).getByRole('link'));
   expect(pages.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-    ['Regulamin sklepu', '/i/regulamin'], ['Dostawa', '/i/dostawa'], ['Zwroty i reklamacje', '/i/zwroty'],
+    ['Regulamin sklepu', '/i/regulamin'],
+    ['Dostawa', '/i/dostawa'],
+    ['Zwroty i reklamacje', '/i/zwroty'],
   ]);
   expect(within(side).getByRole('link', { current: 'page' })).toHaveTextContent('Regulamin sklepu');
   expect(pages.filter((link) => link.hasAttribute('aria-current'))).toHaveLength(1);
@@ -74,13 +83,17 @@ test('a page with children shows them under it; a child page heads its navigatio
   await renderRemote(<ContentRoutes />, CONTENT_NAMESPACE);
   const child = await screen.findByRole('navigation', { name: 'Zwroty i reklamacje' });
   expect(within(child).getByRole('link', { current: 'page' })).toHaveTextContent('Formularz odstąpienia od umowy');
-  expect(within(screen.getByRole('navigation', { name: 'Okruszki' })).getAllByRole('link').map((link) => link.textContent))
-    .toEqual(['Strona główna', 'Informacje dla klienta', 'Zwroty i reklamacje']);
+  expect(
+    within(screen.getByRole('navigation', { name: 'Okruszki' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent),
+  ).toEqual(['Strona główna', 'Informacje dla klienta', 'Zwroty i reklamacje']);
 });
 
 test('hostile HTML in seed-like content, as the API serves it: no script, no onerror, no javascript: link reaches the DOM', async () => {
-  const hostile = '<h2>Zasady</h2><p onclick="steal()">Tekst<img src=x onerror="steal()"></p><script>steal()</script>'
-    + '<p><a href="javascript:steal()">kliknij</a> <a href="/i/dostawa" onmouseover="steal()">Dostawa</a></p><iframe src="https://evil.example"></iframe>';
+  const hostile =
+    '<h2>Zasady</h2><p onclick="steal()">Tekst<img src=x onerror="steal()"></p><script>steal()</script>' +
+    '<p><a href="javascript:steal()">kliknij</a> <a href="/i/dostawa" onmouseover="steal()">Dostawa</a></p><iframe src="https://evil.example"></iframe>';
   sent = standInCmsApi(PAGES.map((page) => (page.identifier === 'regulamin' ? { ...page, content: sanitizeCmsHtml(hostile) } : page)));
   open('regulamin');
   const { container } = await renderRemote(<ContentRoutes />, CONTENT_NAMESPACE);
@@ -93,7 +106,7 @@ test('hostile HTML in seed-like content, as the API serves it: no script, no one
   expect(within(paragraph).getByRole('link', { name: 'Dostawa' })).toHaveAttribute('href', '/i/dostawa');
 });
 
-test('an unknown slug (\'CMS query returned empty result\') goes to page-not-found with the path in nf, replacing the address', async () => {
+test("an unknown slug ('CMS query returned empty result') goes to page-not-found with the path in nf, replacing the address", async () => {
   const navigations: { to: string; replace?: boolean }[] = [];
   const off = navigationRequested.on((request) => navigations.push(request));
   open('nie-ma-takiej-strony');
@@ -106,9 +119,11 @@ test('an unknown slug (\'CMS query returned empty result\') goes to page-not-fou
 test('a failed load says so and tries again on request', async () => {
   const working = global.fetch;
   let failing = true;
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => (failing
-    ? ({ ok: false, status: 503, statusText: 'Service Unavailable', json: async () => ({ code: 503, result: 'Service Unavailable' }) } as Response)
-    : working(input, init))) as typeof fetch;
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    failing
+      ? ({ ok: false, status: 503, statusText: 'Service Unavailable', json: async () => ({ code: 503, result: 'Service Unavailable' }) } as Response)
+      : working(input, init),
+  ) as typeof fetch;
   open('dostawa');
   await renderRemote(<ContentRoutes />, CONTENT_NAMESPACE);
   expect(await screen.findByRole('alert')).toHaveTextContent('Nie udało się wczytać tej strony. Spróbuj ponownie za chwilę.');
@@ -118,12 +133,14 @@ test('a failed load says so and tries again on request', async () => {
   expect(await screen.findByRole('heading', { level: 1, name: 'Dostawa' })).toBeInTheDocument();
 });
 
-test('offline, the page cannot load: the spec\'s warning and a replace-navigation home (the shared useOfflineRedirect)', async () => {
+test("offline, the page cannot load: the spec's warning and a replace-navigation home (the shared useOfflineRedirect)", async () => {
   const connectivity = claimWriter('connectivity', 'shell');
   const notifications: NotificationInput[] = [];
   const navigations: { to: string; replace?: boolean }[] = [];
   const offs = [notificationRequested.on((input) => notifications.push(input)), navigationRequested.on((request) => navigations.push(request))];
-  global.fetch = jest.fn(async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch;
+  global.fetch = jest.fn(async () => {
+    throw new TypeError('Failed to fetch');
+  }) as typeof fetch;
   connectivity.set({ online: false });
   try {
     open('dostawa');
@@ -136,7 +153,7 @@ test('offline, the page cannot load: the spec\'s warning and a replace-navigatio
   }
 });
 
-test('the server\'s HTML hydrates with the page\'s data: no mismatch, nothing fetched again', async () => {
+test("the server's HTML hydrates with the page's data: no mismatch, nothing fetched again", async () => {
   await initI18n({ language: 'pl-PL' });
   await registerNamespace(CONTENT_NAMESPACE.name, CONTENT_NAMESPACE.loaders);
   open('regulamin');
@@ -146,7 +163,9 @@ test('the server\'s HTML hydrates with the page\'s data: no mismatch, nothing fe
   };
   const page = () => (
     <I18nextProvider i18n={i18n} defaultNS={CONTENT_NAMESPACE.name}>
-      <PageDataProvider data={new PageData(entries)}><ContentRoutes /></PageDataProvider>
+      <PageDataProvider data={new PageData(entries)}>
+        <ContentRoutes />
+      </PageDataProvider>
     </I18nextProvider>
   );
   const container = document.createElement('div');
@@ -155,7 +174,9 @@ test('the server\'s HTML hydrates with the page\'s data: no mismatch, nothing fe
   expect(heading).toHaveTextContent('Regulamin sklepu');
   expect(container.querySelector('table')).not.toBeNull();
   const errors: unknown[] = [];
-  await act(async () => { hydrateRoot(container, page(), { onRecoverableError: (error) => errors.push(error) }); });
+  await act(async () => {
+    hydrateRoot(container, page(), { onRecoverableError: (error) => errors.push(error) });
+  });
   expect(errors).toEqual([]);
   expect(sent).toEqual([]);
   expect(container.querySelector('h1')).toBe(heading);

@@ -32,14 +32,18 @@ export function CmsPage({ slug }: { slug: string }) {
     return (
       <PageFrame title={t('cms.unavailableTitle')}>
         <p role="alert">{t('cms.unavailable')}</p>
-        <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>{t('cms.retry')}</Button>
+        <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>
+          {t('cms.retry')}
+        </Button>
       </PageFrame>
     );
   }
   if (page.status === 'loading') {
     return (
       <div className="cms-loading" aria-busy="true">
-        <p className="visually-hidden" role="status">{t('cms.loading')}</p>
+        <p className="visually-hidden" role="status">
+          {t('cms.loading')}
+        </p>
         <div className="skeleton skeleton-title" />
         <div className="skeleton skeleton-line" />
         <div className="skeleton skeleton-line" />
@@ -60,7 +64,9 @@ export function CmsPage({ slug }: { slug: string }) {
           {/* Safe only because the API sanitised this HTML with an allow-list when it was written
               and again when it was loaded (api/src/content/sanitize.ts, docs/content.md). */}
           <div className="cms-body" lang={words.polish ? undefined : 'pl'} dangerouslySetInnerHTML={{ __html: value.content }} />
-          <p className="cms-updated">{t('cms.updated')} <time dateTime={day}>{words.day(value.updated_at)}</time></p>
+          <p className="cms-updated">
+            {t('cms.updated')} <time dateTime={day}>{words.day(value.updated_at)}</time>
+          </p>
         </div>
         {place && <CmsSideNav hierarchy={place} />}
       </div>

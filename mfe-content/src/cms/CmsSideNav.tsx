@@ -13,17 +13,25 @@ export function CmsSideNav({ hierarchy }: { hierarchy: CmsHierarchy }) {
   const parent = hierarchy.parents.at(-1);
   const current = hierarchy.page.identifier;
   const link = (page: CmsPageLink, isCurrent = false) => (
-    <a href={linkTo({ name: 'cms-page', slug: page.identifier })} aria-current={isCurrent ? 'page' : undefined}>{words.title(page)}</a>
+    <a href={linkTo({ name: 'cms-page', slug: page.identifier })} aria-current={isCurrent ? 'page' : undefined}>
+      {words.title(page)}
+    </a>
   );
   return (
     <nav className="cms-nav" aria-labelledby={headingId}>
-      <h2 id={headingId} className="cms-nav-title">{parent ? link(parent) : words.t('cms.sideNav')}</h2>
+      <h2 id={headingId} className="cms-nav-title">
+        {parent ? link(parent) : words.t('cms.sideNav')}
+      </h2>
       <ul>
         {hierarchy.siblings.map((sibling) => (
           <li key={sibling.identifier}>
             {link(sibling, sibling.identifier === current)}
             {sibling.identifier === current && hierarchy.children.length > 0 && (
-              <ul>{hierarchy.children.map((child) => <li key={child.identifier}>{link(child)}</li>)}</ul>
+              <ul>
+                {hierarchy.children.map((child) => (
+                  <li key={child.identifier}>{link(child)}</li>
+                ))}
+              </ul>
             )}
           </li>
         ))}

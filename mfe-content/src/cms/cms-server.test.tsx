@@ -5,7 +5,13 @@ import { standInCmsApi } from './cms-test-api';
 
 /** The content remote's server render of CMS pages and the footer: HTML, head, data for the page, not-found. */
 const request = (path: string, module = './app', language = 'pl-PL'): RegionRequest => ({
-  module, path, search: '', language, cookies: {}, apiOrigin: 'http://127.0.0.1:3999', publicOrigin: 'https://sklep.kaloryfer.test',
+  module,
+  path,
+  search: '',
+  language,
+  cookies: {},
+  apiOrigin: 'http://127.0.0.1:3999',
+  publicOrigin: 'https://sklep.kaloryfer.test',
 });
 
 let sent: URL[];
@@ -23,10 +29,7 @@ test('a CMS page arrives whole: heading, body, side navigation, breadcrumbs, dat
   expect(result.html).toContain('<time dateTime="2026-11-01">1 listopada 2026</time>');
   expect(result.head).toMatchObject({ title: 'Regulamin sklepu', description: 'Regulamin sklepu.' });
   expect(Object.keys(result.data).sort()).toEqual(['cms-hierarchy:regulamin', 'cms-page:regulamin']);
-  expect(sent.map((url) => url.href).sort()).toEqual([
-    'http://127.0.0.1:3999/api/cms/hierarchy/regulamin',
-    'http://127.0.0.1:3999/api/cms/page/regulamin',
-  ]);
+  expect(sent.map((url) => url.href).sort()).toEqual(['http://127.0.0.1:3999/api/cms/hierarchy/regulamin', 'http://127.0.0.1:3999/api/cms/page/regulamin']);
 });
 
 test('an unknown page is page-not-found with nf: a 404 rendered in its place', async () => {
@@ -34,7 +37,7 @@ test('an unknown page is page-not-found with nf: a 404 rendered in its place', a
   expect(result).toMatchObject({ status: 404, redirect: '/page-not-found?nf=%2Fi%2Fnie-ma-takiej-strony' });
 });
 
-test('/en/i/{slug} in English: the page\'s title translated, the Polish body said to be Polish, the date in English', async () => {
+test("/en/i/{slug} in English: the page's title translated, the Polish body said to be Polish, the date in English", async () => {
   const result = await render(request('/en/i/regulamin', './app', 'en-US'));
   expect(result.status).toBe(200);
   expect(result.html).toMatch(/<h1[^>]*>Terms and conditions<\/h1>/);
@@ -47,7 +50,11 @@ test('the footer is rendered on the server from the CMS: the pages under informa
   const result = await render(request('/c/akcesoria', './Footer'));
   expect(result.interactive).toBe(false);
   expect(Object.keys(result.data).sort()).toEqual(['cms-blocks:footer-', 'cms-hierarchy:informacje']);
-  for (const [slug, title] of [['regulamin', 'Regulamin sklepu'], ['dostawa', 'Dostawa'], ['zwroty', 'Zwroty i reklamacje']]) {
+  for (const [slug, title] of [
+    ['regulamin', 'Regulamin sklepu'],
+    ['dostawa', 'Dostawa'],
+    ['zwroty', 'Zwroty i reklamacje'],
+  ]) {
     expect(result.html).toContain(`<a href="/i/${slug}">${title}</a>`);
   }
   expect(result.html).not.toContain('/i/formularz-odstapienia'); // a grandchild, not a page of the footer

@@ -18,8 +18,17 @@ export const REGULAMIN_HTML = [
 ].join('');
 
 const cmsPage = (id: number, identifier: string, title: string, parent: string | null, position: number, content = `<p>${title}.</p>`): CmsPage => ({
-  id, identifier, title, content_heading: title, content, meta_title: title, meta_description: `${title}.`,
-  parent_identifier: parent, position, active: true, updated_at: '2026-11-01 09:00:00',
+  id,
+  identifier,
+  title,
+  content_heading: title,
+  content,
+  meta_title: title,
+  meta_description: `${title}.`,
+  parent_identifier: parent,
+  position,
+  active: true,
+  updated_at: '2026-11-01 09:00:00',
 });
 
 export const PAGES: CmsPage[] = [
@@ -32,7 +41,10 @@ export const PAGES: CmsPage[] = [
 
 export const BLOCKS: CmsBlock[] = [
   {
-    id: 5, identifier: 'footer-contact', title: 'Kontakt', active: true,
+    id: 5,
+    identifier: 'footer-contact',
+    title: 'Kontakt',
+    active: true,
     content: '<p><a href="tel:+48123456789">+48 123 456 789</a><br /><a href="mailto:sklep@kaloryfer.pl">sklep@kaloryfer.pl</a></p><p>pon.–pt. 8:00–18:00</p>',
   },
   { id: 6, identifier: 'footer-newsletter', title: 'Newsletter', content: 'Zapisz się.', active: true },
@@ -51,14 +63,24 @@ export function hierarchyOf(identifier: string, pages: CmsPage[] = PAGES): CmsHi
   return {
     page: link(page),
     parents: parents.map(link),
-    siblings: pages.filter((candidate) => candidate.parent_identifier === page.parent_identifier).sort(byPosition).map(link),
-    children: pages.filter((candidate) => candidate.parent_identifier === page.identifier).sort(byPosition).map(link),
+    siblings: pages
+      .filter((candidate) => candidate.parent_identifier === page.parent_identifier)
+      .sort(byPosition)
+      .map(link),
+    children: pages
+      .filter((candidate) => candidate.parent_identifier === page.identifier)
+      .sort(byPosition)
+      .map(link),
   };
 }
 
-const json = (status: number, payload: unknown) => ({
-  ok: status < 400, status, statusText: status < 400 ? 'OK' : 'Error', json: async () => payload,
-}) as Response;
+const json = (status: number, payload: unknown) =>
+  ({
+    ok: status < 400,
+    status,
+    statusText: status < 400 ? 'OK' : 'Error',
+    json: async () => payload,
+  }) as Response;
 const EMPTY = json(404, { code: 404, result: 'CMS query returned empty result' });
 
 /** Installs the stand-in as global fetch (over `pages`); returns the URLs it has answered. */

@@ -8,13 +8,16 @@ import { apiJson } from '@kaloryfer/ui';
  * remotes never import each other's code. The products come with the `fields` asked for only
  * (`_sourceInclude`), each as the contract's Product has it.
  */
-export async function searchListedProducts<const Field extends keyof Product & string>(ask: {
-  filters?: unknown[];
-  text?: string;
-  size: number;
-  fields: readonly Field[];
-  sort?: string;
-}, signal?: AbortSignal): Promise<Pick<Product, Field>[]> {
+export async function searchListedProducts<const Field extends keyof Product & string>(
+  ask: {
+    filters?: unknown[];
+    text?: string;
+    size: number;
+    fields: readonly Field[];
+    sort?: string;
+  },
+  signal?: AbortSignal,
+): Promise<Pick<Product, Field>[]> {
   const { items } = await apiJson<SearchAnswer<Pick<Product, Field>>>('/api/catalog/vue_storefront_catalog/product/_search', {
     method: 'POST',
     signal,

@@ -22,7 +22,8 @@ const contentDe: Record<ContentKey, string> = {
   'footer.payments': 'Zahlung',
   'footer.delivery': 'Versand',
   'advice.title': 'Ratgeber',
-  'advice.lead': 'Wie Sie die Heizleistung eines Heizkörpers wählen, worin sich Seiten- und Mittenanschluss unterscheiden und wie Sie mit einer Wärmepumpe heizen.',
+  'advice.lead':
+    'Wie Sie die Heizleistung eines Heizkörpers wählen, worin sich Seiten- und Mittenanschluss unterscheiden und wie Sie mit einer Wärmepumpe heizen.',
   'advice.article': 'Ratgeber',
   // Advice
   'advice.titleTopic': 'Ratgeber: {topic}',
@@ -77,7 +78,8 @@ const contentDe: Record<ContentKey, string> = {
   'error.description': 'Diese Seite des Shops funktioniert im Moment nicht. Versuchen Sie es erneut oder kehren Sie zur Startseite zurück.',
   'error.failedPage': 'Die Seite {path} konnte nicht geladen werden.',
   'error.generic': 'Diese Seite des Shops funktioniert im Moment nicht.',
-  'error.explain': 'Das Problem liegt bei uns, nicht an Ihrem Gerät oder Ihrer Verbindung. Ihr Warenkorb und Ihre Kontodaten sind sicher. Meist hilft es, es gleich noch einmal zu versuchen.',
+  'error.explain':
+    'Das Problem liegt bei uns, nicht an Ihrem Gerät oder Ihrer Verbindung. Ihr Warenkorb und Ihre Kontodaten sind sicher. Meist hilft es, es gleich noch einmal zu versuchen.',
   'error.retry': 'Erneut versuchen',
   'error.contact': 'Wenn der Fehler wieder auftritt, schreiben Sie uns:',
   'notFound.description': 'Diese Seite gibt es im Kaloryfer-Shop nicht. Suchen Sie ein Produkt oder wählen Sie eine Kategorie.',
@@ -86,13 +88,16 @@ const contentDe: Record<ContentKey, string> = {
   'notFound.suggestions': 'Suchen Sie vielleicht das?',
   'notFound.categories': 'Kategorien des Shops',
   'payLater.title': 'Später bezahlen und Ratenkauf',
-  'payLater.description': 'Heizkörper jetzt kaufen und in 30 Tagen oder in Raten bezahlen: wie Zahlungsaufschub und Ratenkauf mit PayU im Kaloryfer-Shop funktionieren, Limits und ein Beispiel.',
-  'payLater.lead': 'Sie können einen Heizkörper heute kaufen und später bezahlen: innerhalb von 30 Tagen oder in Monatsraten. Beides wählen Sie an der Kasse; über die Finanzierung entscheidet PayU mit seinen Partnern in wenigen Minuten.',
+  'payLater.description':
+    'Heizkörper jetzt kaufen und in 30 Tagen oder in Raten bezahlen: wie Zahlungsaufschub und Ratenkauf mit PayU im Kaloryfer-Shop funktionieren, Limits und ein Beispiel.',
+  'payLater.lead':
+    'Sie können einen Heizkörper heute kaufen und später bezahlen: innerhalb von 30 Tagen oder in Monatsraten. Beides wählen Sie an der Kasse; über die Finanzierung entscheidet PayU mit seinen Partnern in wenigen Minuten.',
   'payLater.howTitle': 'So funktioniert es',
   'payLater.step1': 'Legen Sie die Produkte in den Warenkorb und gehen Sie zur Kasse.',
   'payLater.step2': 'Wählen Sie im Zahlungsschritt „{payLater}“ oder „{instalments}“.',
   'payLater.step3': 'Nach der Bestellung gelangen Sie zur Seite von PayU und füllen einen kurzen Antrag aus. Die Entscheidung dauert meist nur wenige Minuten.',
-  'payLater.step4': 'Nach der Zusage bezahlt PayU die Bestellung an uns, und wir versenden sie wie jede andere. Sie zahlen danach an PayU oder dessen Partner, nicht an den Shop.',
+  'payLater.step4':
+    'Nach der Zusage bezahlt PayU die Bestellung an uns, und wir versenden sie wie jede andere. Sie zahlen danach an PayU oder dessen Partner, nicht an den Shop.',
   'payLater.compareTitle': 'In 30 Tagen zahlen oder in Raten?',
   'payLater.compareCaption': 'Zahlungsaufschub und Ratenkauf im Vergleich',
   'payLater.rowAmount': 'Bestellwert',
@@ -105,17 +110,21 @@ const contentDe: Record<ContentKey, string> = {
   'payLater.instalmentsCost': '0-%-Raten oder ein verzinster Kredit: Effektivzins und Gesamtkosten sehen Sie vor der Unterschrift.',
   'payLater.rowWho': 'Für wen',
   'payLater.who': 'Volljährige Privatpersonen mit polnischem Personalausweis und einem Konto bei einer polnischen Bank. Firmeneinkäufe sind ausgenommen.',
-  'payLater.limitsNote': 'Die Limits folgen den Bedingungen von PayU; verbindlich sind die, die PayU bei der Bestellung anzeigt. Zahlungsaufschub und Ratenkauf bietet PayU S.A. mit seinen Finanzpartnern an, nicht der Shop.',
+  'payLater.limitsNote':
+    'Die Limits folgen den Bedingungen von PayU; verbindlich sind die, die PayU bei der Bestellung anzeigt. Zahlungsaufschub und Ratenkauf bietet PayU S.A. mit seinen Finanzpartnern an, nicht der Shop.',
   'payLater.exampleTitle': 'Beispiel',
-  'payLater.examplePayLater': 'Ein Handtuchheizkörper für {price} mit „{method}“: Sie zahlen {price} innerhalb von {days} Tagen, die Zusatzkosten betragen {cost}.',
+  'payLater.examplePayLater':
+    'Ein Handtuchheizkörper für {price} mit „{method}“: Sie zahlen {price} innerhalb von {days} Tagen, die Zusatzkosten betragen {cost}.',
   'payLater.exampleInstalments': 'Ein Designheizkörper für {price} mit „{method}“ in 0-%-Raten:',
   'payLater.exampleCaption': '0-%-Raten bei einem Kauf für {price}',
   'payLater.colCount': 'Anzahl der Raten',
   'payLater.colInstalment': 'Monatsrate',
   'payLater.colTotal': 'Insgesamt zu zahlen',
-  'payLater.exampleNote': 'Bei einem verzinsten Kredit ist die Rate höher; den genauen Betrag, den Effektivzins und den Ratenplan zeigt PayU vor der Unterschrift.',
+  'payLater.exampleNote':
+    'Bei einem verzinsten Kredit ist die Rate höher; den genauen Betrag, den Effektivzins und den Ratenplan zeigt PayU vor der Unterschrift.',
   'payLater.returnsTitle': 'Rückgabe',
-  'payLater.returns': 'Sie haben wie bei jedem Kauf 14 Tage Widerrufsrecht. Nach einer Rückgabe zahlen wir das Geld an PayU oder den Kreditgeber zurück, und Ihre Schuld sinkt um den zurückgezahlten Betrag.',
+  'payLater.returns':
+    'Sie haben wie bei jedem Kauf 14 Tage Widerrufsrecht. Nach einer Rückgabe zahlen wir das Geld an PayU oder den Kreditgeber zurück, und Ihre Schuld sinkt um den zurückgezahlten Betrag.',
   'payLater.allPayments': 'Alle Zahlungsarten',
   'footer.cookieSettings': 'Cookie-Einstellungen',
 };

@@ -77,7 +77,8 @@ const contentEn: Record<ContentKey, string> = {
   'error.description': 'This page of the shop is not working for the moment. Try again or go back to the home page.',
   'error.failedPage': 'The page {path} could not be loaded.',
   'error.generic': 'This page of the shop is not working for the moment.',
-  'error.explain': 'The problem is on our side, not with your device or connection. Your cart and account details are safe. Trying again in a moment usually helps.',
+  'error.explain':
+    'The problem is on our side, not with your device or connection. Your cart and account details are safe. Trying again in a moment usually helps.',
   'error.retry': 'Try again',
   'error.contact': 'If the error keeps coming back, write to us:',
   'notFound.description': 'This page does not exist at the Kaloryfer shop. Search for a product or choose a category.',
@@ -86,8 +87,10 @@ const contentEn: Record<ContentKey, string> = {
   'notFound.suggestions': 'Is this what you are looking for?',
   'notFound.categories': 'Shop categories',
   'payLater.title': 'Pay later and instalments',
-  'payLater.description': 'Buy a radiator now and pay in 30 days or in instalments: how PayU deferred payment and instalments work at the Kaloryfer shop, the limits and an example.',
-  'payLater.lead': 'You can buy a radiator today and pay for it later: within 30 days or in monthly instalments. You choose either at checkout, and PayU with its partners decides on the financing within minutes.',
+  'payLater.description':
+    'Buy a radiator now and pay in 30 days or in instalments: how PayU deferred payment and instalments work at the Kaloryfer shop, the limits and an example.',
+  'payLater.lead':
+    'You can buy a radiator today and pay for it later: within 30 days or in monthly instalments. You choose either at checkout, and PayU with its partners decides on the financing within minutes.',
   'payLater.howTitle': 'How it works',
   'payLater.step1': 'Add products to the cart and go to checkout.',
   'payLater.step2': 'In the payment step choose “{payLater}” or “{instalments}”.',
@@ -105,7 +108,8 @@ const contentEn: Record<ContentKey, string> = {
   'payLater.instalmentsCost': '0% instalments or a loan with interest: you see the APR and the total cost before signing the agreement.',
   'payLater.rowWho': 'Who can use it',
   'payLater.who': 'Adult private persons with a Polish ID card and an account at a Polish bank. Purchases for a company are not covered.',
-  'payLater.limitsNote': 'The limits follow PayU’s terms; the binding ones are those PayU shows with your order. Deferred payment and instalments are provided by PayU S.A. with its financial partners, not by the shop.',
+  'payLater.limitsNote':
+    'The limits follow PayU’s terms; the binding ones are those PayU shows with your order. Deferred payment and instalments are provided by PayU S.A. with its financial partners, not by the shop.',
   'payLater.exampleTitle': 'Example',
   'payLater.examplePayLater': 'A ladder radiator for {price} paid with “{method}”: you pay {price} within {days} days, and the extra cost is {cost}.',
   'payLater.exampleInstalments': 'A decorative radiator for {price} paid with “{method}” in 0% instalments:',
@@ -115,7 +119,8 @@ const contentEn: Record<ContentKey, string> = {
   'payLater.colTotal': 'Total to pay',
   'payLater.exampleNote': 'With an interest-bearing loan the instalment is higher; PayU shows the exact amount, the APR and the schedule before you sign.',
   'payLater.returnsTitle': 'Returns',
-  'payLater.returns': 'You have 14 days to withdraw from the contract, as with any purchase. After a return we pay the money back to PayU or the lender, and what you owe drops by the amount returned.',
+  'payLater.returns':
+    'You have 14 days to withdraw from the contract, as with any purchase. After a return we pay the money back to PayU or the lender, and what you owe drops by the amount returned.',
   'payLater.allPayments': 'All payment methods',
   'footer.cookieSettings': 'Cookie settings',
 };

@@ -27,7 +27,8 @@ const contentIt: Record<ContentKey, string> = {
   // Advice
   'advice.titleTopic': 'Consigli: {topic}',
   'advice.titlePage': '{title} – pagina {page}',
-  'advice.description': 'I consigli del negozio Kaloryfer: potenza del radiatore, installazione, pompe di calore, radiatori da bagno, manutenzione e arredamento.',
+  'advice.description':
+    'I consigli del negozio Kaloryfer: potenza del radiatore, installazione, pompe di calore, radiatori da bagno, manutenzione e arredamento.',
   'advice.unavailable': 'Non è stato possibile caricare i consigli. Aggiorna la pagina o riprova tra un momento.',
   'advice.topics': 'Argomenti dei consigli',
   'advice.allTopics': 'Tutti gli argomenti',
@@ -77,7 +78,8 @@ const contentIt: Record<ContentKey, string> = {
   'error.description': 'Questa pagina del negozio al momento non funziona. Riprova o torna alla home page.',
   'error.failedPage': 'Non è stato possibile caricare la pagina {path}.',
   'error.generic': 'Questa pagina del negozio al momento non funziona.',
-  'error.explain': 'Il problema è nostro, non del tuo dispositivo né della tua connessione. Il carrello e i dati dell’account sono al sicuro. Di solito basta riprovare tra un momento.',
+  'error.explain':
+    'Il problema è nostro, non del tuo dispositivo né della tua connessione. Il carrello e i dati dell’account sono al sicuro. Di solito basta riprovare tra un momento.',
   'error.retry': 'Riprova',
   'error.contact': 'Se l’errore si ripete, scrivici:',
   'notFound.description': 'Questa pagina non esiste nel negozio Kaloryfer. Cerca un prodotto o scegli una categoria.',
@@ -86,13 +88,16 @@ const contentIt: Record<ContentKey, string> = {
   'notFound.suggestions': 'Forse cerchi questo?',
   'notFound.categories': 'Categorie del negozio',
   'payLater.title': 'Paga dopo e a rate',
-  'payLater.description': 'Compra ora un radiatore e paga tra 30 giorni o a rate: come funzionano il pagamento posticipato e le rate PayU nel negozio Kaloryfer, i limiti e un esempio.',
-  'payLater.lead': 'Puoi comprare un radiatore oggi e pagarlo più tardi: entro 30 giorni o a rate mensili. Scegli l’una o l’altra opzione alla cassa; sul finanziamento decide PayU con i suoi partner in pochi minuti.',
+  'payLater.description':
+    'Compra ora un radiatore e paga tra 30 giorni o a rate: come funzionano il pagamento posticipato e le rate PayU nel negozio Kaloryfer, i limiti e un esempio.',
+  'payLater.lead':
+    'Puoi comprare un radiatore oggi e pagarlo più tardi: entro 30 giorni o a rate mensili. Scegli l’una o l’altra opzione alla cassa; sul finanziamento decide PayU con i suoi partner in pochi minuti.',
   'payLater.howTitle': 'Come funziona',
   'payLater.step1': 'Aggiungi i prodotti al carrello e vai alla cassa.',
   'payLater.step2': 'Nel passaggio del pagamento scegli «{payLater}» oppure «{instalments}».',
   'payLater.step3': 'Dopo l’ordine passi alla pagina di PayU e compili una breve richiesta. La decisione arriva di solito in pochi minuti.',
-  'payLater.step4': 'Con l’esito positivo PayU ci paga l’ordine e noi lo spediamo come qualsiasi altro. Da quel momento rimborsi PayU o il suo partner, non il negozio.',
+  'payLater.step4':
+    'Con l’esito positivo PayU ci paga l’ordine e noi lo spediamo come qualsiasi altro. Da quel momento rimborsi PayU o il suo partner, non il negozio.',
   'payLater.compareTitle': 'Pagare entro 30 giorni o a rate?',
   'payLater.compareCaption': 'Pagamento posticipato e rate a confronto',
   'payLater.rowAmount': 'Valore dell’ordine',
@@ -105,7 +110,8 @@ const contentIt: Record<ContentKey, string> = {
   'payLater.instalmentsCost': 'Rate allo 0% o un prestito con interessi: TAEG e costo totale li vedi prima di firmare il contratto.',
   'payLater.rowWho': 'Per chi',
   'payLater.who': 'Persone fisiche maggiorenni con carta d’identità polacca e un conto presso una banca polacca. Sono esclusi gli acquisti aziendali.',
-  'payLater.limitsNote': 'I limiti seguono le condizioni di PayU; sono vincolanti quelli che PayU mostra con l’ordine. Il pagamento posticipato e le rate sono offerti da PayU S.A. con i suoi partner finanziari, non dal negozio.',
+  'payLater.limitsNote':
+    'I limiti seguono le condizioni di PayU; sono vincolanti quelli che PayU mostra con l’ordine. Il pagamento posticipato e le rate sono offerti da PayU S.A. con i suoi partner finanziari, non dal negozio.',
   'payLater.exampleTitle': 'Esempio',
   'payLater.examplePayLater': 'Uno scaldasalviette da {price} pagato con «{method}»: paghi {price} entro {days} giorni e il costo aggiuntivo è di {cost}.',
   'payLater.exampleInstalments': 'Un radiatore decorativo da {price} pagato con «{method}» a rate allo 0%:',
@@ -113,9 +119,11 @@ const contentIt: Record<ContentKey, string> = {
   'payLater.colCount': 'Numero di rate',
   'payLater.colInstalment': 'Rata mensile',
   'payLater.colTotal': 'Totale da pagare',
-  'payLater.exampleNote': 'Con un prestito con interessi la rata è più alta; l’importo esatto, il TAEG e il piano di rimborso li mostra PayU prima della firma.',
+  'payLater.exampleNote':
+    'Con un prestito con interessi la rata è più alta; l’importo esatto, il TAEG e il piano di rimborso li mostra PayU prima della firma.',
   'payLater.returnsTitle': 'Resi',
-  'payLater.returns': 'Hai 14 giorni per recedere dal contratto, come per ogni acquisto. Dopo un reso restituiamo il denaro a PayU o al finanziatore e il tuo debito si riduce dell’importo restituito.',
+  'payLater.returns':
+    'Hai 14 giorni per recedere dal contratto, come per ogni acquisto. Dopo un reso restituiamo il denaro a PayU o al finanziatore e il tuo debito si riduce dell’importo restituito.',
   'payLater.allPayments': 'Tutti i metodi di pagamento',
   'footer.cookieSettings': 'Impostazioni cookie',
 };

@@ -75,7 +75,8 @@ const contentPl = {
   'error.description': 'Ta strona sklepu chwilowo nie działa. Spróbuj ponownie albo wróć na stronę główną.',
   'error.failedPage': 'Nie udało się wczytać strony {path}.',
   'error.generic': 'Ta strona sklepu chwilowo nie działa.',
-  'error.explain': 'To problem po naszej stronie, nie Twojego urządzenia ani połączenia. Koszyk i dane konta są bezpieczne. Zwykle wystarczy spróbować ponownie za chwilę.',
+  'error.explain':
+    'To problem po naszej stronie, nie Twojego urządzenia ani połączenia. Koszyk i dane konta są bezpieczne. Zwykle wystarczy spróbować ponownie za chwilę.',
   'error.retry': 'Spróbuj ponownie',
   'error.contact': 'Jeśli błąd się powtarza, napisz do nas:',
   'notFound.description': 'Tej strony nie ma w sklepie Kaloryfer. Wyszukaj produkt albo wybierz kategorię.',
@@ -84,8 +85,10 @@ const contentPl = {
   'notFound.suggestions': 'Może tego szukasz?',
   'notFound.categories': 'Kategorie sklepu',
   'payLater.title': 'Płacę później i raty',
-  'payLater.description': 'Kup grzejnik teraz, a zapłać za 30 dni albo w ratach: jak działają płatność odroczona i raty PayU w sklepie Kaloryfer, limity i przykład.',
-  'payLater.lead': 'Grzejnik możesz kupić dziś, a zapłacić za niego później: w ciągu 30 dni albo w miesięcznych ratach. Obie formy wybierasz w kasie, a o finansowaniu w kilka minut decyduje PayU ze swoimi partnerami.',
+  'payLater.description':
+    'Kup grzejnik teraz, a zapłać za 30 dni albo w ratach: jak działają płatność odroczona i raty PayU w sklepie Kaloryfer, limity i przykład.',
+  'payLater.lead':
+    'Grzejnik możesz kupić dziś, a zapłacić za niego później: w ciągu 30 dni albo w miesięcznych ratach. Obie formy wybierasz w kasie, a o finansowaniu w kilka minut decyduje PayU ze swoimi partnerami.',
   'payLater.howTitle': 'Jak to działa',
   'payLater.step1': 'Dodaj produkty do koszyka i przejdź do kasy.',
   'payLater.step2': 'W kroku płatności wybierz „{payLater}” albo „{instalments}”.',
@@ -103,7 +106,8 @@ const contentPl = {
   'payLater.instalmentsCost': 'Raty 0% albo kredyt z odsetkami: RRSO i całkowity koszt poznasz przed podpisaniem umowy.',
   'payLater.rowWho': 'Dla kogo',
   'payLater.who': 'Pełnoletnie osoby prywatne z polskim dowodem osobistym i kontem w polskim banku. Zakupów na firmę nie obejmuje.',
-  'payLater.limitsNote': 'Limity podajemy według warunków PayU; wiążące są te, które PayU pokaże przy zamówieniu. Płatność odroczoną i raty zapewnia PayU S.A. z partnerami finansowymi, nie sklep.',
+  'payLater.limitsNote':
+    'Limity podajemy według warunków PayU; wiążące są te, które PayU pokaże przy zamówieniu. Płatność odroczoną i raty zapewnia PayU S.A. z partnerami finansowymi, nie sklep.',
   'payLater.exampleTitle': 'Przykład',
   'payLater.examplePayLater': 'Grzejnik drabinkowy za {price} z płatnością „{method}”: płacisz {price} w ciągu {days} dni, a dodatkowy koszt wynosi {cost}.',
   'payLater.exampleInstalments': 'Grzejnik dekoracyjny za {price} z płatnością „{method}” w ratach 0%:',
@@ -113,7 +117,8 @@ const contentPl = {
   'payLater.colTotal': 'Razem do zapłaty',
   'payLater.exampleNote': 'Przy kredycie z odsetkami rata jest wyższa; dokładną kwotę, RRSO i harmonogram pokaże PayU przed podpisaniem umowy.',
   'payLater.returnsTitle': 'Zwroty',
-  'payLater.returns': 'Masz 14 dni na odstąpienie od umowy, jak przy każdym zakupie. Po zwrocie oddajemy pieniądze PayU lub kredytodawcy, a Twoje zadłużenie maleje o zwróconą kwotę.',
+  'payLater.returns':
+    'Masz 14 dni na odstąpienie od umowy, jak przy każdym zakupie. Po zwrocie oddajemy pieniądze PayU lub kredytodawcy, a Twoje zadłużenie maleje o zwróconą kwotę.',
   'payLater.allPayments': 'Wszystkie metody płatności',
   'footer.cookieSettings': 'Ustawienia cookies',
 };

@@ -27,8 +27,14 @@ export function ErrorPage() {
         <p className="status-page-what">{from ? t('error.failedPage', { path: from }) : t('error.generic')}</p>
         <p>{t('error.explain')}</p>
         <p className="status-page-actions">
-          {from && <a className="button" href={from}>{t('error.retry')}</a>}
-          <a className={from ? 'button-secondary' : 'button'} href={linkTo({ name: 'home' })}>{t('error.home')}</a>
+          {from && (
+            <a className="button" href={from}>
+              {t('error.retry')}
+            </a>
+          )}
+          <a className={from ? 'button-secondary' : 'button'} href={linkTo({ name: 'home' })}>
+            {t('error.home')}
+          </a>
         </p>
         <p>
           {t('error.contact')} <a href={linkTo({ name: 'cms-page', slug: 'kontakt' })}>{t('cms.title.kontakt')}</a>

@@ -12,9 +12,16 @@ import { standInCatalog, type Sent } from './not-found-test-api';
 
 /** Page-not-found as a shopper meets it, against a stand-in catalogue at the fetch boundary. */
 const route = claimWriter('route', 'shell');
-const notFound = (nf: string) => route.set({
-  path: '/page-not-found', search: `?${new URLSearchParams({ nf })}`, hash: '', name: 'page-not-found', params: {}, previousPath: null, isBack: false,
-});
+const notFound = (nf: string) =>
+  route.set({
+    path: '/page-not-found',
+    search: `?${new URLSearchParams({ nf })}`,
+    hash: '',
+    name: 'page-not-found',
+    params: {},
+    previousPath: null,
+    isBack: false,
+  });
 const productSearches = (sent: Sent[]) => sent.filter((request) => request.url.pathname.endsWith('/product/_search'));
 
 test('says which address was not found, suggests what the catalogue has for its words, and the top categories', async () => {
@@ -27,13 +34,19 @@ test('says which address was not found, suggests what the catalogue has for its 
   const suggestions = await screen.findByRole('region', { name: 'Może tego szukasz?' });
   // A category named like the address (not every "grzejniki" one) and the products the search found.
   expect(within(suggestions).getByRole('link', { name: 'Grzejniki łazienkowe' })).toHaveAttribute('href', '/c/grzejniki-lazienkowe');
-  expect(within(suggestions).getByRole('link', { name: 'Grzejnik łazienkowy drabinkowy Aura biały' }))
-    .toHaveAttribute('href', '/p/KF-DR-0041/grzejnik-lazienkowy-drabinkowy-aura-bialy');
+  expect(within(suggestions).getByRole('link', { name: 'Grzejnik łazienkowy drabinkowy Aura biały' })).toHaveAttribute(
+    'href',
+    '/p/KF-DR-0041/grzejnik-lazienkowy-drabinkowy-aura-bialy',
+  );
   expect(within(suggestions).getByText(`od ${pln(649)}`)).toBeInTheDocument(); // a configurable product: "from"
   expect(within(suggestions).getByText(pln(1249))).toBeInTheDocument();
 
   const top = screen.getByRole('navigation', { name: 'Kategorie sklepu' });
-  expect(within(top).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+  expect(
+    within(top)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]),
+  ).toEqual([
     ['Grzejniki dekoracyjne', '/c/grzejniki-dekoracyjne'],
     ['Grzejniki łazienkowe', '/c/grzejniki-lazienkowe'],
     ['Grzejniki pokojowe', '/c/grzejniki-pokojowe'],

@@ -4,9 +4,7 @@ import { useTranslation } from '@kaloryfer/i18n';
 import { PageFrame, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { ProductCard } from '@kaloryfer/ui/src/product-card/ProductCard';
 import { useId } from 'react';
-import {
-  CATEGORIES_KEY, shopCategories, suggestedProducts, suggestionsKey, topCategories, type ShopCategory, type SuggestedProduct,
-} from './not-found-api';
+import { CATEGORIES_KEY, shopCategories, suggestedProducts, suggestionsKey, topCategories, type ShopCategory, type SuggestedProduct } from './not-found-api';
 import { matchingCategories, pathWords } from './path-words';
 
 /**
@@ -40,7 +38,9 @@ export function NotFoundPage() {
           <label htmlFor={searchId}>{t('notFound.searchLabel')}</label>
           <div className="not-found-search-row">
             <input id={searchId} type="search" name="query" defaultValue={words.join(' ')} autoComplete="off" />
-            <button type="submit" className="button">{t('notFound.search')}</button>
+            <button type="submit" className="button">
+              {t('notFound.search')}
+            </button>
           </div>
         </form>
 
@@ -60,7 +60,9 @@ export function NotFoundPage() {
         )}
 
         <p className="status-page-actions">
-          <a className="button-secondary" href={linkTo({ name: 'home' })}>{t('error.home')}</a>
+          <a className="button-secondary" href={linkTo({ name: 'home' })}>
+            {t('error.home')}
+          </a>
         </p>
       </div>
     </PageFrame>
@@ -71,7 +73,9 @@ function CategoryLinks({ categories }: { categories: readonly ShopCategory[] }) 
   return (
     <ul className="not-found-chips">
       {categories.map((category) => (
-        <li key={category.id}><a href={linkTo({ name: 'category', slug: category.slug })}>{category.name}</a></li>
+        <li key={category.id}>
+          <a href={linkTo({ name: 'category', slug: category.slug })}>{category.name}</a>
+        </li>
       ))}
     </ul>
   );
@@ -80,7 +84,11 @@ function CategoryLinks({ categories }: { categories: readonly ShopCategory[] }) 
 function SuggestedProducts({ products }: { products: readonly SuggestedProduct[] }) {
   return (
     <ul className="not-found-products">
-      {products.map((product) => <li key={product.sku}><ProductCard product={product} /></li>)}
+      {products.map((product) => (
+        <li key={product.sku}>
+          <ProductCard product={product} />
+        </li>
+      ))}
     </ul>
   );
 }

@@ -15,20 +15,37 @@ test('/placepozniej explains paying later: how, the limits side by side, a worke
   route.set({ path: '/placepozniej', search: '', hash: '', name: 'placepozniej', params: {}, previousPath: null, isBack: false });
   await renderRemote(<ContentRoutes />, CONTENT_NAMESPACE);
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Płacę później i raty');
-  expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent))
-    .toEqual(['Jak to działa', 'Płatność za 30 dni czy raty?', 'Przykład', 'Zwroty']);
+  expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+    'Jak to działa',
+    'Płatność za 30 dni czy raty?',
+    'Przykład',
+    'Zwroty',
+  ]);
   // The methods by the names the checkout shows.
   expect(screen.getByText('W kroku płatności wybierz „PayU – płacę później” albo „Raty PayU”.')).toBeInTheDocument();
 
   const compare = screen.getByRole('table', { name: 'Porównanie płatności odroczonej i rat' });
-  expect(within(compare).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['PayU – płacę później', 'Raty PayU']);
+  expect(
+    within(compare)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['PayU – płacę później', 'Raty PayU']);
   const amounts = within(compare).getByRole('row', { name: /Wartość zamówienia/ });
   expect(amounts).toHaveTextContent(`od ${pln(100)} do ${pln(2000)}`);
   expect(amounts).toHaveTextContent(`od ${pln(300)} do ${pln(50000)}`);
 
-  expect(screen.getByText(`Grzejnik drabinkowy za ${pln(1249)} z płatnością „PayU – płacę później”: płacisz ${pln(1249)} w ciągu 30 dni, a dodatkowy koszt wynosi ${pln(0)}.`)).toBeInTheDocument();
+  expect(
+    screen.getByText(
+      `Grzejnik drabinkowy za ${pln(1249)} z płatnością „PayU – płacę później”: płacisz ${pln(1249)} w ciągu 30 dni, a dodatkowy koszt wynosi ${pln(0)}.`,
+    ),
+  ).toBeInTheDocument();
   const example = screen.getByRole('table', { name: `Raty 0% przy zakupie za ${formatPln(4200)}` });
-  expect(within(example).getAllByRole('row').slice(1).map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))).toEqual([
+  expect(
+    within(example)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent)),
+  ).toEqual([
     ['5', formatPln(840), formatPln(4200)],
     ['10', formatPln(420), formatPln(4200)],
     ['20', formatPln(210), formatPln(4200)],

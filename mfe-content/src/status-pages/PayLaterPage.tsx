@@ -3,9 +3,7 @@ import { linkTo } from '@kaloryfer/contracts';
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 import { PageFrame } from '@kaloryfer/ui';
 import { useId } from 'react';
-import {
-  INSTALMENTS, INSTALMENTS_EXAMPLE, instalmentPlan, methodTitle, PAY_LATER, PAY_LATER_EXAMPLE,
-} from './pay-later-terms';
+import { INSTALMENTS, INSTALMENTS_EXAMPLE, instalmentPlan, methodTitle, PAY_LATER, PAY_LATER_EXAMPLE } from './pay-later-terms';
 
 /**
  * /placepozniej ("pay later"; its purpose is not in the spec): the shop's two ways to pay later —

@@ -16,15 +16,39 @@ export const CATEGORIES: ShopCategory[] = [
 ];
 
 export const BATHROOM_PRODUCTS: SuggestedProduct[] = [
-  { id: 701, sku: 'KF-DR-0041', name: 'Grzejnik łazienkowy drabinkowy Aura biały', slug: 'grzejnik-lazienkowy-drabinkowy-aura-bialy', type_id: 'configurable', image: '/product/ladder-500x1200-f4f4f0.svg', final_price_incl_tax: 649 },
-  { id: 702, sku: 'KF-EL-0007', name: 'Grzejnik łazienkowy elektryczny Nova biały', slug: 'grzejnik-lazienkowy-elektryczny-nova-bialy', type_id: 'simple', image: '/product/ladder-500x800-f4f4f0.svg', final_price_incl_tax: 1249 },
+  {
+    id: 701,
+    sku: 'KF-DR-0041',
+    name: 'Grzejnik łazienkowy drabinkowy Aura biały',
+    slug: 'grzejnik-lazienkowy-drabinkowy-aura-bialy',
+    type_id: 'configurable',
+    image: '/product/ladder-500x1200-f4f4f0.svg',
+    final_price_incl_tax: 649,
+  },
+  {
+    id: 702,
+    sku: 'KF-EL-0007',
+    name: 'Grzejnik łazienkowy elektryczny Nova biały',
+    slug: 'grzejnik-lazienkowy-elektryczny-nova-bialy',
+    type_id: 'simple',
+    image: '/product/ladder-500x800-f4f4f0.svg',
+    final_price_incl_tax: 1249,
+  },
 ];
 
-export interface Sent { url: URL; method: string; body: { query?: { _searchText?: string } } | undefined }
+export interface Sent {
+  url: URL;
+  method: string;
+  body: { query?: { _searchText?: string } } | undefined;
+}
 
-const json = (status: number, payload: unknown) => ({
-  ok: status < 400, status, statusText: status < 400 ? 'OK' : 'Error', json: async () => payload,
-}) as Response;
+const json = (status: number, payload: unknown) =>
+  ({
+    ok: status < 400,
+    status,
+    statusText: status < 400 ? 'OK' : 'Error',
+    json: async () => payload,
+  }) as Response;
 
 const answer = <Document>(items: Document[], perPage: number): SearchAnswer<Document> => ({ items, total: items.length, start: 0, perPage, aggregations: {} });
 

@@ -2,9 +2,37 @@ import { foldText } from '@kaloryfer/domain';
 
 /** Words that say nothing about what was looked for (compared folded: "dla", "strona", "html"…). */
 const STOP_WORDS = new Set([
-  'dla', 'oraz', 'lub', 'bez', 'przy', 'pod', 'nad', 'jak', 'czy', 'the', 'and', 'for', 'with',
-  'www', 'html', 'htm', 'php', 'aspx', 'index', 'amp', 'utm',
-  'produkt', 'produkty', 'kategoria', 'kategorie', 'strona', 'sklep', 'oferta', 'page', 'product', 'category',
+  'dla',
+  'oraz',
+  'lub',
+  'bez',
+  'przy',
+  'pod',
+  'nad',
+  'jak',
+  'czy',
+  'the',
+  'and',
+  'for',
+  'with',
+  'www',
+  'html',
+  'htm',
+  'php',
+  'aspx',
+  'index',
+  'amp',
+  'utm',
+  'produkt',
+  'produkty',
+  'kategoria',
+  'kategorie',
+  'strona',
+  'sklep',
+  'oferta',
+  'page',
+  'product',
+  'category',
 ]);
 /** Shorter words are prepositions, sizes' units and slug noise ("w", "z", "na", "do", "mm"). */
 const MIN_LENGTH = 3;
@@ -51,8 +79,7 @@ function stemOf(word: string): string {
  * (more shared words, then more products).
  */
 export function matchingCategories<C extends { name: string; product_count: number }>(categories: readonly C[], words: readonly string[], limit = 3): C[] {
-  const stems = words.map(stemOf)
-    .filter((stem) => stem.length >= 4 && !GENERIC_STEMS.some((generic) => stem.startsWith(generic) || generic.startsWith(stem)));
+  const stems = words.map(stemOf).filter((stem) => stem.length >= 4 && !GENERIC_STEMS.some((generic) => stem.startsWith(generic) || generic.startsWith(stem)));
   if (stems.length === 0) return [];
   return categories
     .map((category) => {

@@ -5,7 +5,13 @@ import { standInCatalog } from './not-found-test-api';
 
 /** The content remote's server render of page-not-found, /error and /placepozniej: their first view is in the HTML. */
 const request = (path: string, search = ''): RegionRequest => ({
-  module: './app', path, search, language: 'pl-PL', cookies: {}, apiOrigin: 'http://127.0.0.1:3999', publicOrigin: 'https://sklep.kaloryfer.test',
+  module: './app',
+  path,
+  search,
+  language: 'pl-PL',
+  cookies: {},
+  apiOrigin: 'http://127.0.0.1:3999',
+  publicOrigin: 'https://sklep.kaloryfer.test',
 });
 
 test('page-not-found arrives with its suggestions and categories, and hands their data to the browser', async () => {

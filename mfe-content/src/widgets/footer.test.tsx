@@ -6,13 +6,19 @@ import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { Footer } from './footer';
 
 /** The footer as a shopper reads it, from the stand-in CMS. */
-test('the shop\'s pages from the CMS, the contact block, advice and the payment and delivery marks', async () => {
+test("the shop's pages from the CMS, the contact block, advice and the payment and delivery marks", async () => {
   const sent = standInCmsApi();
   await renderRemote(<Footer />, CONTENT_NAMESPACE);
   const pages = screen.getByRole('navigation', { name: 'Pomoc' });
   await within(pages).findByRole('link', { name: 'Regulamin sklepu' });
-  expect(within(pages).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-    ['Regulamin sklepu', '/i/regulamin'], ['Dostawa', '/i/dostawa'], ['Zwroty i reklamacje', '/i/zwroty'],
+  expect(
+    within(pages)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]),
+  ).toEqual([
+    ['Regulamin sklepu', '/i/regulamin'],
+    ['Dostawa', '/i/dostawa'],
+    ['Zwroty i reklamacje', '/i/zwroty'],
   ]);
 
   expect(screen.getByRole('heading', { level: 2, name: 'Kontakt' })).toBeInTheDocument();
@@ -26,7 +32,7 @@ test('the shop\'s pages from the CMS, the contact block, advice and the payment 
   expect(sent.map((url) => `${url.pathname}${url.search}`).sort()).toEqual(['/api/cms/blocks?like=footer-', '/api/cms/hierarchy/informacje']);
 });
 
-test('without the hierarchy the footer still leads to the pages\' overview', async () => {
+test("without the hierarchy the footer still leads to the pages' overview", async () => {
   forgetCmsAnswers();
   global.fetch = jest.fn(async () => ({ ok: false, status: 503, statusText: 'Service Unavailable', json: async () => ({}) }) as Response) as typeof fetch;
   await renderRemote(<Footer />, CONTENT_NAMESPACE);

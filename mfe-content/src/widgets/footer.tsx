@@ -21,8 +21,7 @@ export function Footer() {
   const blocks = usePageData(cmsBlocksKey(FOOTER_BLOCKS), () => cmsBlocks(FOOTER_BLOCKS));
   const contact = blocks.status === 'ready' ? blocks.value.find((block) => block.identifier === 'footer-contact') : undefined;
   // Without the hierarchy the footer still leads to the pages' overview.
-  const links = pages.status === 'ready' ? pages.value.children
-    : pages.status === 'error' ? [{ identifier: CMS_ROOT, title: t(`cms.title.${CMS_ROOT}`) }] : [];
+  const links = pages.status === 'ready' ? pages.value.children : pages.status === 'error' ? [{ identifier: CMS_ROOT, title: t(`cms.title.${CMS_ROOT}`) }] : [];
   return (
     <div className="footer">
       <div className="footer-columns">
@@ -30,19 +29,29 @@ export function Footer() {
           <h2>{t('footer.help')}</h2>
           <ul>
             {links.map((page) => (
-              <li key={page.identifier}><a href={linkTo({ name: 'cms-page', slug: page.identifier })}>{words.title(page)}</a></li>
+              <li key={page.identifier}>
+                <a href={linkTo({ name: 'cms-page', slug: page.identifier })}>{words.title(page)}</a>
+              </li>
             ))}
           </ul>
         </nav>
         <nav aria-label={t('footer.advice')}>
           <h2>{t('footer.advice')}</h2>
-          <ul><li><a href={linkTo({ name: 'advice' })}>{t('advice.title')}</a></li></ul>
+          <ul>
+            <li>
+              <a href={linkTo({ name: 'advice' })}>{t('advice.title')}</a>
+            </li>
+          </ul>
         </nav>
         <nav aria-label={t('footer.account')}>
           <h2>{t('footer.account')}</h2>
           <ul>
-            <li><a href={linkTo({ name: 'my-account' })}>{t('footer.myAccount')}</a></li>
-            <li><a href={linkTo({ name: 'my-account', section: 'orders' })}>{t('footer.orders')}</a></li>
+            <li>
+              <a href={linkTo({ name: 'my-account' })}>{t('footer.myAccount')}</a>
+            </li>
+            <li>
+              <a href={linkTo({ name: 'my-account', section: 'orders' })}>{t('footer.orders')}</a>
+            </li>
           </ul>
         </nav>
         {contact && (
@@ -59,7 +68,9 @@ export function Footer() {
         <MarkList title={t('footer.delivery')} marks={DELIVERY_MARKS} />
       </div>
       {/* The shell opens its cookie settings for this link (shell/src/consent); without code it leads to the privacy policy. */}
-      <p className="footer-cookies"><a href={`${linkTo({ name: 'cms-page', slug: 'polityka-prywatnosci' })}#ustawienia-cookies`}>{t('footer.cookieSettings')}</a></p>
+      <p className="footer-cookies">
+        <a href={`${linkTo({ name: 'cms-page', slug: 'polityka-prywatnosci' })}#ustawienia-cookies`}>{t('footer.cookieSettings')}</a>
+      </p>
       <RemoteVersion build={BUILD} />
     </div>
   );

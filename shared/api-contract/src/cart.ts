@@ -18,15 +18,39 @@ export type CartQuery = Static<typeof CartQuery>;
 const OptionValue = Type.Union([Type.String({ maxLength: 500 }), Type.Integer()]);
 
 /** The product_option a client asks for (VSF sends more than the shop reads: open objects, only the lists bounded). */
-export const CartProductOptionInput = Type.Object({
-  extension_attributes: Type.Optional(Type.Object({
-    configurable_item_options: Type.Optional(Type.Array(Type.Object({ option_id: OptionValue, option_value: OptionValue }, { additionalProperties: true }), { maxItems: 10 })),
-    bundle_options: Type.Optional(Type.Array(Type.Object({
-      option_id: Type.Integer(), option_qty: Type.Optional(Type.Integer()), option_selections: Type.Array(Type.Integer(), { maxItems: 20 }),
-    }, { additionalProperties: true }), { maxItems: 20 })),
-    custom_options: Type.Optional(Type.Array(Type.Object({ option_id: OptionValue, option_value: Type.String({ maxLength: 500 }) }, { additionalProperties: true }), { maxItems: 20 })),
-  }, { additionalProperties: true })),
-}, { additionalProperties: true });
+export const CartProductOptionInput = Type.Object(
+  {
+    extension_attributes: Type.Optional(
+      Type.Object(
+        {
+          configurable_item_options: Type.Optional(
+            Type.Array(Type.Object({ option_id: OptionValue, option_value: OptionValue }, { additionalProperties: true }), { maxItems: 10 }),
+          ),
+          bundle_options: Type.Optional(
+            Type.Array(
+              Type.Object(
+                {
+                  option_id: Type.Integer(),
+                  option_qty: Type.Optional(Type.Integer()),
+                  option_selections: Type.Array(Type.Integer(), { maxItems: 20 }),
+                },
+                { additionalProperties: true },
+              ),
+              { maxItems: 20 },
+            ),
+          ),
+          custom_options: Type.Optional(
+            Type.Array(Type.Object({ option_id: OptionValue, option_value: Type.String({ maxLength: 500 }) }, { additionalProperties: true }), {
+              maxItems: 20,
+            }),
+          ),
+        },
+        { additionalProperties: true },
+      ),
+    ),
+  },
+  { additionalProperties: true },
+);
 export type CartProductOptionInput = Static<typeof CartProductOptionInput>;
 
 /**
@@ -36,11 +60,15 @@ export type CartProductOptionInput = Static<typeof CartProductOptionInput>;
  * lists that apply are there.
  */
 export const CartProductOption = Type.Object({
-  extension_attributes: Type.Optional(Type.Object({
-    configurable_item_options: Type.Optional(Type.Array(Type.Object({ option_id: Type.String(), option_value: Type.String() }))),
-    bundle_options: Type.Optional(Type.Array(Type.Object({ option_id: Type.Integer(), option_qty: Type.Integer(), option_selections: Type.Array(Type.Integer()) }))),
-    custom_options: Type.Optional(Type.Array(Type.Object({ option_id: Type.String(), option_value: Type.String() }))),
-  })),
+  extension_attributes: Type.Optional(
+    Type.Object({
+      configurable_item_options: Type.Optional(Type.Array(Type.Object({ option_id: Type.String(), option_value: Type.String() }))),
+      bundle_options: Type.Optional(
+        Type.Array(Type.Object({ option_id: Type.Integer(), option_qty: Type.Integer(), option_selections: Type.Array(Type.Integer()) })),
+      ),
+      custom_options: Type.Optional(Type.Array(Type.Object({ option_id: Type.String(), option_value: Type.String() }))),
+    }),
+  ),
 });
 export type CartProductOption = Static<typeof CartProductOption>;
 
@@ -79,7 +107,14 @@ export type CartItem = Static<typeof CartItem>;
 
 /** A row of the totals; `code` is stable (the storefront translates it), `title` the server's Polish text. */
 export const CartTotalSegment = Type.Object({
-  code: Type.Union([Type.Literal('subtotal'), Type.Literal('discount'), Type.Literal('shipping'), Type.Literal('payment'), Type.Literal('tax'), Type.Literal('grand_total')]),
+  code: Type.Union([
+    Type.Literal('subtotal'),
+    Type.Literal('discount'),
+    Type.Literal('shipping'),
+    Type.Literal('payment'),
+    Type.Literal('tax'),
+    Type.Literal('grand_total'),
+  ]),
   title: Type.String(),
   value: Type.Number(),
 });
@@ -160,7 +195,7 @@ export type CartAddress = Static<typeof CartAddress>;
 
 /** `POST /api/cart/create[?token=]`: a new guest cart's id, or with a customer's token their cart's. */
 export const CartCreate = {
-  summary: 'A new guest cart, or with a token the customer\'s cart; the answer is its id',
+  summary: "A new guest cart, or with a token the customer's cart; the answer is its id",
   tags: ['cart'],
   querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 2000 })) }),
   response: answers(Type.String()),
@@ -168,7 +203,7 @@ export const CartCreate = {
 
 /** `GET /api/cart/pull?cartId=`: the lines. */
 export const CartPull = {
-  summary: 'The cart\'s lines, priced today',
+  summary: "The cart's lines, priced today",
   tags: ['cart'],
   querystring: CartQuery,
   response: answers(Type.Array(CartItem)),
@@ -176,18 +211,21 @@ export const CartPull = {
 
 /** `POST /api/cart/update?cartId=` `{cartItem}`: the line as it is now. */
 export const CartUpdate = {
-  summary: 'Add a product (the same line again adds up) or, with item_id, set a line\'s quantity',
+  summary: "Add a product (the same line again adds up) or, with item_id, set a line's quantity",
   tags: ['cart'],
   querystring: CartQuery,
   // Quantity is checked by hand so the answer is the spec's message ('Quantity must be above 0', …).
   body: Type.Object({
-    cartItem: Type.Object({
-      sku: Type.String({ minLength: 1, maxLength: 64 }),
-      qty: Type.Optional(Type.Unknown()),
-      item_id: Type.Optional(Type.Integer({ minimum: 1 })),
-      quoteId: Type.Optional(Type.String({ maxLength: 64 })),
-      product_option: Type.Optional(Nullable(CartProductOptionInput)),
-    }, { additionalProperties: true }),
+    cartItem: Type.Object(
+      {
+        sku: Type.String({ minLength: 1, maxLength: 64 }),
+        qty: Type.Optional(Type.Unknown()),
+        item_id: Type.Optional(Type.Integer({ minimum: 1 })),
+        quoteId: Type.Optional(Type.String({ maxLength: 64 })),
+        product_option: Type.Optional(Nullable(CartProductOptionInput)),
+      },
+      { additionalProperties: true },
+    ),
   }),
   response: answers(CartItem),
 };
@@ -198,7 +236,10 @@ export const CartDelete = {
   tags: ['cart'],
   querystring: CartQuery,
   body: Type.Object({
-    cartItem: Type.Object({ sku: Type.Optional(Type.String({ maxLength: 64 })), item_id: Type.Integer({ minimum: 1 }), quoteId: Type.Optional(Type.String({ maxLength: 64 })) }, { additionalProperties: true }),
+    cartItem: Type.Object(
+      { sku: Type.Optional(Type.String({ maxLength: 64 })), item_id: Type.Integer({ minimum: 1 }), quoteId: Type.Optional(Type.String({ maxLength: 64 })) },
+      { additionalProperties: true },
+    ),
   }),
   response: answers(Type.Literal(true)),
 };
@@ -234,12 +275,15 @@ export const CartShippingInformation = {
   tags: ['cart'],
   querystring: CartQuery,
   body: Type.Object({
-    addressInformation: Type.Object({
-      shippingAddress: Type.Optional(CartAddress),
-      billingAddress: Type.Optional(Type.Object({}, { additionalProperties: true })),
-      shippingCarrierCode: Type.String({ minLength: 1, maxLength: 32 }),
-      shippingMethodCode: Type.String({ minLength: 1, maxLength: 32 }),
-    }, { additionalProperties: true }),
+    addressInformation: Type.Object(
+      {
+        shippingAddress: Type.Optional(CartAddress),
+        billingAddress: Type.Optional(Type.Object({}, { additionalProperties: true })),
+        shippingCarrierCode: Type.String({ minLength: 1, maxLength: 32 }),
+        shippingMethodCode: Type.String({ minLength: 1, maxLength: 32 }),
+      },
+      { additionalProperties: true },
+    ),
   }),
   response: answers(CartMethodsAndTotals),
 };
@@ -250,11 +294,14 @@ export const CartCollectTotals = {
   tags: ['cart'],
   querystring: CartQuery,
   body: Type.Object({
-    methods: Type.Object({
-      paymentMethod: Type.Optional(Type.Object({ method: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: true })),
-      shippingCarrierCode: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
-      shippingMethodCode: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
-    }, { additionalProperties: true }),
+    methods: Type.Object(
+      {
+        paymentMethod: Type.Optional(Type.Object({ method: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: true })),
+        shippingCarrierCode: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+        shippingMethodCode: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+      },
+      { additionalProperties: true },
+    ),
   }),
   response: answers(CartTotals),
 };

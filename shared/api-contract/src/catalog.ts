@@ -14,7 +14,11 @@ const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
 const Money = Type.Number();
 const Measure = Type.Number();
 
-export const ProductType = Type.Union(['simple', 'configurable', 'grouped', 'bundle', 'downloadable', 'virtual'].map((type) => Type.Literal(type as 'simple' | 'configurable' | 'grouped' | 'bundle' | 'downloadable' | 'virtual')));
+export const ProductType = Type.Union(
+  ['simple', 'configurable', 'grouped', 'bundle', 'downloadable', 'virtual'].map((type) =>
+    Type.Literal(type as 'simple' | 'configurable' | 'grouped' | 'bundle' | 'downloadable' | 'virtual'),
+  ),
+);
 export type ProductType = Static<typeof ProductType>;
 
 export const StockInfo = Type.Object({
@@ -182,20 +186,23 @@ const HeatingAttributeProperties = {
  */
 
 /** A variant of a configurable product. */
-export const ConfigurableChild = Type.Object({
-  ...SourcePriceProperties,
-  ...HeatingAttributeProperties,
-  ...PriceFieldProperties,
-  id: Type.Integer(),
-  sku: Type.String(),
-  name: Type.String(),
-  status: Type.Integer(),
-  visibility: Type.Literal(1),
-  type_id: Type.Literal('simple'),
-  url_key: Type.String(),
-  image: Type.String(),
-  stock: StockInfo,
-}, { additionalProperties: true });
+export const ConfigurableChild = Type.Object(
+  {
+    ...SourcePriceProperties,
+    ...HeatingAttributeProperties,
+    ...PriceFieldProperties,
+    id: Type.Integer(),
+    sku: Type.String(),
+    name: Type.String(),
+    status: Type.Integer(),
+    visibility: Type.Literal(1),
+    type_id: Type.Literal('simple'),
+    url_key: Type.String(),
+    image: Type.String(),
+    stock: StockInfo,
+  },
+  { additionalProperties: true },
+);
 export type ConfigurableChild = Static<typeof ConfigurableChild>;
 
 const ProductProperties = {
@@ -276,7 +283,11 @@ export const Attribute = Type.Object({
   attribute_id: Type.Integer(),
   attribute_code: Type.String(),
   frontend_label: Type.String(),
-  frontend_input: Type.Union(['select', 'multiselect', 'text', 'price', 'boolean', 'date', 'weee'].map((input) => Type.Literal(input as 'select' | 'multiselect' | 'text' | 'price' | 'boolean' | 'date' | 'weee'))),
+  frontend_input: Type.Union(
+    ['select', 'multiselect', 'text', 'price', 'boolean', 'date', 'weee'].map((input) =>
+      Type.Literal(input as 'select' | 'multiselect' | 'text' | 'price' | 'boolean' | 'date' | 'weee'),
+    ),
+  ),
   /** Unit shown after values: W, mm, kg, bar, dni. */
   unit: Type.Optional(Type.String()),
   is_user_defined: Type.Boolean(),
@@ -297,16 +308,18 @@ export const TaxRule = Type.Object({
   customer_tax_class_ids: Type.Array(Type.Integer()),
   product_tax_class_ids: Type.Array(Type.Integer()),
   tax_rate_ids: Type.Array(Type.Integer()),
-  rates: Type.Array(Type.Object({
-    id: Type.Integer(),
-    code: Type.String(),
-    /** Percent: 23 for Polish VAT. */
-    rate: Type.Number(),
-    tax_country_id: Type.String(),
-    tax_region_id: Type.Integer(),
-    region_name: Type.String(),
-    tax_postcode: Type.String(),
-  })),
+  rates: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      code: Type.String(),
+      /** Percent: 23 for Polish VAT. */
+      rate: Type.Number(),
+      tax_country_id: Type.String(),
+      tax_region_id: Type.Integer(),
+      region_name: Type.String(),
+      tax_postcode: Type.String(),
+    }),
+  ),
 });
 export type TaxRule = Static<typeof TaxRule>;
 
@@ -323,16 +336,43 @@ const pick = <Properties extends TProperties, const Key extends keyof Properties
  */
 export const ProductTile = Type.Object({
   ...pick(ProductProperties, [
-    'id', 'sku', 'name', 'type_id', 'url_path', 'slug', 'image', 'thumbnail', 'price', 'price_incl_tax', 'final_price_incl_tax',
-    'original_price_incl_tax', 'special_price_incl_tax', 'lowest_price_30d', 'stock', 'delivery_time', 'power_75_65_20',
-    'width_options', 'height_options', 'color', 'manufacturer', 'bestseller', 'flag', 'news_to_date', 'free_valves', 'category_ids', 'visibility', 'status',
+    'id',
+    'sku',
+    'name',
+    'type_id',
+    'url_path',
+    'slug',
+    'image',
+    'thumbnail',
+    'price',
+    'price_incl_tax',
+    'final_price_incl_tax',
+    'original_price_incl_tax',
+    'special_price_incl_tax',
+    'lowest_price_30d',
+    'stock',
+    'delivery_time',
+    'power_75_65_20',
+    'width_options',
+    'height_options',
+    'color',
+    'manufacturer',
+    'bestseller',
+    'flag',
+    'news_to_date',
+    'free_valves',
+    'category_ids',
+    'visibility',
+    'status',
   ]),
   configurable_children: Type.Optional(Type.Array(Type.Object(pick(ConfigurableChild.properties, ['sku', 'color', 'image'])))),
 });
 export type ProductTile = Static<typeof ProductTile>;
 
 /** A part of a set (a grouped product's associated products, a bundle's options): the variant itself when the SKU is one. */
-export const ProductComponent = Type.Object(pick(ProductProperties, ['id', 'sku', 'name', 'image', 'final_price_incl_tax', 'original_price_incl_tax', 'stock', 'type_id']));
+export const ProductComponent = Type.Object(
+  pick(ProductProperties, ['id', 'sku', 'name', 'image', 'final_price_incl_tax', 'original_price_incl_tax', 'stock', 'type_id']),
+);
 export type ProductComponent = Static<typeof ProductComponent>;
 
 /** Everything a product page shows, in one call (`GET /api/product-view/:parentSku`). */
@@ -419,15 +459,18 @@ export const ProductRenderList = {
 export const ProductSingle = {
   summary: 'One product by its search key (sku, id, url_path, url_key or slug)',
   tags: ['catalogue'],
-  querystring: Type.Object({
-    key: Type.Optional(Type.String({ maxLength: 16 })),
-    sku: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
-    id: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
-    url_path: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
-    url_key: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
-    slug: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
-    userGroupId: Type.Optional(Type.Integer({ minimum: 0, maximum: 32000 })),
-  }, { additionalProperties: false }),
+  querystring: Type.Object(
+    {
+      key: Type.Optional(Type.String({ maxLength: 16 })),
+      sku: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+      id: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
+      url_path: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+      url_key: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+      slug: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+      userGroupId: Type.Optional(Type.Integer({ minimum: 0, maximum: 32000 })),
+    },
+    { additionalProperties: false },
+  ),
   response: answers(Product),
 };
 
@@ -442,9 +485,12 @@ export type ResolvedUrl = Static<typeof ResolvedUrl>;
 export const UrlResolve = {
   summary: 'What a shop path shows: a product or a category (404 when neither)',
   tags: ['catalogue'],
-  querystring: Type.Object({
-    path: Type.String({ minLength: 1, maxLength: 1024, pattern: '^/', description: 'a shop path, e.g. /grzejnik-lazienkowy-aurora-kf-ld-0002' }),
-  }, { additionalProperties: false }),
+  querystring: Type.Object(
+    {
+      path: Type.String({ minLength: 1, maxLength: 1024, pattern: '^/', description: 'a shop path, e.g. /grzejnik-lazienkowy-aurora-kf-ld-0002' }),
+    },
+    { additionalProperties: false },
+  ),
   response: answers(ResolvedUrl),
 };
 
@@ -453,7 +499,11 @@ export const UrlResolve = {
 // ---------------------------------------------------------------------------------------------
 
 /** What `_source` filtering leaves of a document: any field, at any depth, may be absent. */
-export type SourceFiltered<T> = T extends readonly (infer Item)[] ? SourceFiltered<Item>[] : T extends object ? { [Key in keyof T]?: SourceFiltered<T[Key]> } : T;
+export type SourceFiltered<T> = T extends readonly (infer Item)[]
+  ? SourceFiltered<Item>[]
+  : T extends object
+    ? { [Key in keyof T]?: SourceFiltered<T[Key]> }
+    : T;
 
 /** Every property of every object below made optional (the types stay). */
 function everyFieldOptional(schema: TSchema): TSchema {
@@ -511,27 +561,34 @@ export type Aggregation = Static<typeof Aggregation>;
  * its `api-search-query` adapter (`response_format=compact`) reads `hits` as the list of
  * documents. `hits` is there for VSF's requests only.
  */
-export const SearchAnswerOf = <Document extends TSchema>(document: Document) => Type.Object({
-  items: Type.Array(document),
-  total: Type.Integer(),
-  start: Type.Integer(),
-  perPage: Type.Integer(),
-  aggregations: Type.Record(Type.String(), Aggregation),
-  hits: Type.Optional(Type.Union([
-    Type.Object({
-      total: Type.Integer(),
-      max_score: Nullable(Type.Number()),
-      hits: Type.Array(Type.Object({ _index: Type.String(), _type: Type.String(), _id: Type.String(), _score: Nullable(Type.Number()), _source: document })),
-    }),
-    Type.Array(document),
-  ])),
-});
+export const SearchAnswerOf = <Document extends TSchema>(document: Document) =>
+  Type.Object({
+    items: Type.Array(document),
+    total: Type.Integer(),
+    start: Type.Integer(),
+    perPage: Type.Integer(),
+    aggregations: Type.Record(Type.String(), Aggregation),
+    hits: Type.Optional(
+      Type.Union([
+        Type.Object({
+          total: Type.Integer(),
+          max_score: Nullable(Type.Number()),
+          hits: Type.Array(
+            Type.Object({ _index: Type.String(), _type: Type.String(), _id: Type.String(), _score: Nullable(Type.Number()), _source: document }),
+          ),
+        }),
+        Type.Array(document),
+      ]),
+    ),
+  });
 
 /** A search answer of any type; a remote reads its own type's as `SearchAnswer<SearchDocument<'product'>>` or its own narrower shape. */
 export const CatalogSearchAnswer = SearchAnswerOf(Type.Union(Object.values(SearchDocuments)));
 export type SearchAnswer<Document = SearchDocument> = Omit<Static<typeof CatalogSearchAnswer>, 'items' | 'hits'> & {
   items: Document[];
-  hits?: { total: number; max_score: number | null; hits: Array<{ _index: string; _type: string; _id: string; _score: number | null; _source: Document }> } | Document[];
+  hits?:
+    | { total: number; max_score: number | null; hits: Array<{ _index: string; _type: string; _id: string; _score: number | null; _source: Document }> }
+    | Document[];
 };
 
 const SearchParams = Type.Object({
@@ -544,10 +601,10 @@ const QueryText = (description: string) => Type.Optional(Type.String({ descripti
 const QueryList = (description: string) => Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description }));
 const SearchQuery = Type.Object({
   request: QueryText('the search query or an Elasticsearch body as JSON (GET)'),
-  request_format: QueryText('search-query: VSF\'s api-search-query adapter (absent: the search query or an Elasticsearch body)'),
-  response_format: QueryText('compact or standard (VSF\'s hits member)'),
+  request_format: QueryText("search-query: VSF's api-search-query adapter (absent: the search query or an Elasticsearch body)"),
+  response_format: QueryText("compact or standard (VSF's hits member)"),
   from: QueryText('first hit, 0-based'),
-  start: QueryText('first hit (VSF\'s api-search-query adapter)'),
+  start: QueryText("first hit (VSF's api-search-query adapter)"),
   size: QueryText('hits per page: 50 by default, at most 200 products (999 with _source_exclude=*), 4000 categories'),
   sort: QueryList('"price:asc,id:desc"'),
   _source_include: QueryList('fields or patterns (`*image`) to return'),
@@ -587,18 +644,21 @@ export const CatalogSearchPost = {
   // 400 that names what it cannot read ("the body must be a JSON object (the search query)"),
   // clearer than a schema's anyOf; no body at all reads as `{}`, the URL's parameters deciding.
   body: Type.Union([
-    Type.Object({
-      query: Type.Optional(Type.Unknown({ description: 'the search query, or an Elasticsearch query' })),
-      from: Type.Optional(Type.Unknown()),
-      size: Type.Optional(Type.Unknown()),
-      sort: Type.Optional(Type.Unknown()),
-      _sourceInclude: Type.Optional(Type.Unknown({ description: 'fields to return' })),
-      _sourceExclude: Type.Optional(Type.Unknown({ description: 'fields to leave out' })),
-      aggs: Type.Optional(Type.Unknown({ description: 'Elasticsearch aggregations (terms, range)' })),
-      groupId: Type.Optional(Type.Unknown()),
-      groupToken: Type.Optional(Type.Unknown()),
-      heatAt: Type.Optional(Type.Unknown()),
-    }, { additionalProperties: true }),
+    Type.Object(
+      {
+        query: Type.Optional(Type.Unknown({ description: 'the search query, or an Elasticsearch query' })),
+        from: Type.Optional(Type.Unknown()),
+        size: Type.Optional(Type.Unknown()),
+        sort: Type.Optional(Type.Unknown()),
+        _sourceInclude: Type.Optional(Type.Unknown({ description: 'fields to return' })),
+        _sourceExclude: Type.Optional(Type.Unknown({ description: 'fields to leave out' })),
+        aggs: Type.Optional(Type.Unknown({ description: 'Elasticsearch aggregations (terms, range)' })),
+        groupId: Type.Optional(Type.Unknown()),
+        groupToken: Type.Optional(Type.Unknown()),
+        heatAt: Type.Optional(Type.Unknown()),
+      },
+      { additionalProperties: true },
+    ),
     Type.Unknown(),
   ]),
   response: SearchResponse,

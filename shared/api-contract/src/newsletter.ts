@@ -27,11 +27,21 @@ export const NewsletterStatusOf = {
 export const NewsletterSubscribe = {
   summary: 'Subscribe (double opt-in): stores the consent and mails a confirmation link; ignored while pending or subscribed',
   tags: ['newsletter'],
-  body: Type.Object({
-    email: Email,
-    consentVersion: Type.Optional(Type.String({ maxLength: 32, description: 'the version of the consent wording shown (shared/domain/src/newsletter/consent.ts); today\'s when absent' })),
-    source: Type.Optional(Type.Union(CONSENT_SOURCES.map((source) => Type.Literal(source)), { description: 'where the consent was given; api when absent' })),
-  }, { additionalProperties: true }),
+  body: Type.Object(
+    {
+      email: Email,
+      consentVersion: Type.Optional(
+        Type.String({ maxLength: 32, description: "the version of the consent wording shown (shared/domain/src/newsletter/consent.ts); today's when absent" }),
+      ),
+      source: Type.Optional(
+        Type.Union(
+          CONSENT_SOURCES.map((source) => Type.Literal(source)),
+          { description: 'where the consent was given; api when absent' },
+        ),
+      ),
+    },
+    { additionalProperties: true },
+  ),
   response: answers(Type.Union([Type.Literal('pending'), Type.Literal('subscribed')])),
 };
 
@@ -55,13 +65,16 @@ export const NewsletterConfirm = {
 
 /** The footer's form, as a browser without JavaScript posts it (urlencoded strings). */
 export const NewsletterForm = {
-  summary: 'The footer\'s sign-up form (urlencoded, works without JavaScript): 303 back with ?newsletter=check-inbox | invalid-email | no-consent | already',
+  summary: "The footer's sign-up form (urlencoded, works without JavaScript): 303 back with ?newsletter=check-inbox | invalid-email | no-consent | already",
   tags: ['newsletter'],
-  body: Type.Object({
-    email: Type.Optional(Type.String({ maxLength: 2000 })),
-    consent: Type.Optional(Type.String({ maxLength: 16 })),
-    consent_version: Type.Optional(Type.String({ maxLength: 32 })),
-    source: Type.Optional(Type.String({ maxLength: 16 })),
-  }, { additionalProperties: true }),
+  body: Type.Object(
+    {
+      email: Type.Optional(Type.String({ maxLength: 2000 })),
+      consent: Type.Optional(Type.String({ maxLength: 16 })),
+      consent_version: Type.Optional(Type.String({ maxLength: 32 })),
+      source: Type.Optional(Type.String({ maxLength: 16 })),
+    },
+    { additionalProperties: true },
+  ),
   response: seeOther('back to the page the form was on with ?newsletter=<outcome>#newsletter'),
 };

@@ -22,30 +22,57 @@ const Country = Type.String({ minLength: 2, maxLength: 2 });
  * lines may be null or numbers: VSF sends `[street, apartmentNumber]` with an apartment number
  * left undefined (→ null in JSON).
  */
-export const OrderBodyAddress = Type.Object({
-  firstname: Text(100), lastname: Text(100),
-  street: Type.Array(Type.Union([Text(200), Type.Number(), Type.Null()]), { minItems: 1, maxItems: 3 }),
-  city: Text(100), postcode: Text(16),
-  country_id: Type.Optional(Country), countryId: Type.Optional(Country),
-  telephone: OptionalText(32), email: OptionalText(254), company: OptionalText(200), vat_id: OptionalText(32),
-}, { additionalProperties: true });
+export const OrderBodyAddress = Type.Object(
+  {
+    firstname: Text(100),
+    lastname: Text(100),
+    street: Type.Array(Type.Union([Text(200), Type.Number(), Type.Null()]), { minItems: 1, maxItems: 3 }),
+    city: Text(100),
+    postcode: Text(16),
+    country_id: Type.Optional(Country),
+    countryId: Type.Optional(Country),
+    telephone: OptionalText(32),
+    email: OptionalText(254),
+    company: OptionalText(200),
+    vat_id: OptionalText(32),
+  },
+  { additionalProperties: true },
+);
 export type OrderBodyAddress = Static<typeof OrderBodyAddress>;
 
 /** The order as `POST /api/order` takes it (unwrapped). Open: VSF sends more than the shop reads, and what it does not read is ignored. */
-export const OrderBody = Type.Object({
-  order_id: Type.Optional(Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'the client\'s id for this order: sending it again returns the same order' })),
-  cart_id: Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
-  user_id: Type.Optional(Type.Union([Text(20), Type.Integer(), Type.Null()])),
-  products: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }), { maxItems: 200, description: 'read only for the retry key: the order is the server cart, priced by the server' })),
-  addressInformation: Type.Object({
-    shippingAddress: OrderBodyAddress,
-    billingAddress: Type.Optional(OrderBodyAddress),
-    shipping_method_code: Type.String({ minLength: 1, maxLength: 32 }),
-    shipping_carrier_code: Type.String({ minLength: 1, maxLength: 32 }),
-    payment_method_code: Type.String({ minLength: 1, maxLength: 64 }),
-    payment_method_additional: Type.Optional(Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()])),
-  }, { additionalProperties: true }),
-}, { additionalProperties: true });
+export const OrderBody = Type.Object(
+  {
+    order_id: Type.Optional(
+      Type.String({
+        minLength: 8,
+        maxLength: 64,
+        pattern: '^[A-Za-z0-9_-]+$',
+        description: "the client's id for this order: sending it again returns the same order",
+      }),
+    ),
+    cart_id: Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+    user_id: Type.Optional(Type.Union([Text(20), Type.Integer(), Type.Null()])),
+    products: Type.Optional(
+      Type.Array(Type.Object({}, { additionalProperties: true }), {
+        maxItems: 200,
+        description: 'read only for the retry key: the order is the server cart, priced by the server',
+      }),
+    ),
+    addressInformation: Type.Object(
+      {
+        shippingAddress: OrderBodyAddress,
+        billingAddress: Type.Optional(OrderBodyAddress),
+        shipping_method_code: Type.String({ minLength: 1, maxLength: 32 }),
+        shipping_carrier_code: Type.String({ minLength: 1, maxLength: 32 }),
+        payment_method_code: Type.String({ minLength: 1, maxLength: 64 }),
+        payment_method_additional: Type.Optional(Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()])),
+      },
+      { additionalProperties: true },
+    ),
+  },
+  { additionalProperties: true },
+);
 export type OrderBody = Static<typeof OrderBody>;
 
 /** The fields every answered address has, an order's and the address book's (an empty optional field is left out). */
@@ -124,17 +151,23 @@ export const ShopperOrder = Type.Object({
 export type ShopperOrder = Static<typeof ShopperOrder>;
 
 /** The shop's order number (increment_id). */
-const OrderNumber = Type.String({ pattern: '^\\d{9}$', description: 'the shop\'s order number (increment_id)' });
+const OrderNumber = Type.String({ pattern: '^\\d{9}$', description: "the shop's order number (increment_id)" });
 /** The client order id proves the asker placed the order: order numbers are sequential, so the number alone is no secret. */
-const ClientOrderId = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'the client order id the order was placed with: proves the asker placed it' });
+const ClientOrderId = Type.String({
+  minLength: 8,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
+  description: 'the client order id the order was placed with: proves the asker placed it',
+});
 /** Both keys of an order a shopper may open. */
 export const OrderKeys = Type.Object({ order_increment_id: OrderNumber, order_id: ClientOrderId });
 export type OrderKeys = Static<typeof OrderKeys>;
 
 /** `POST /api/order` (+ `?token=` for a customer's cart). */
 export const OrderPlace = {
-  summary: 'Place the order of a cart: prices from the server, stock reserved atomically, exactly once per order_id, Idempotency-Key or cart content. '
-    + 'The body is the order (VSF 1.12) or {order: …} (order-body.ts)',
+  summary:
+    'Place the order of a cart: prices from the server, stock reserved atomically, exactly once per order_id, Idempotency-Key or cart content. ' +
+    'The body is the order (VSF 1.12) or {order: …} (order-body.ts)',
   tags: ['order'],
   querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 2000 })) }),
   body: OrderBody,

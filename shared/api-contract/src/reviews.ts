@@ -43,20 +43,23 @@ export type ReviewDocument = Static<typeof ReviewDocument>;
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 
 /** What `POST /api/review/create` takes: the shop's form, or VSF 1.12's theme form (no stars, its status and customer). */
-export const ReviewInput = Type.Object({
-  product_id: Id(),
-  nickname: text(REVIEW_LIMITS.nickname),
-  title: text(REVIEW_LIMITS.title),
-  detail: text(REVIEW_LIMITS.detail),
-  // The shop's form always sends stars; VSF 1.12's default theme sends none (its form has no
-  // rating): such a review is stored without stars and kept out of the average.
-  rating: Type.Optional(Type.Integer({ minimum: 1, maximum: RATING_MAX })),
-  // What Vue Storefront clients also send; read and ignored (status is the shop's decision:
-  // every new review waits for moderation, whatever review_status says).
-  review_entity: Type.Optional(Type.String({ maxLength: 32 })),
-  review_status: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
-  customer_id: Type.Optional(Type.Union([Id(), Type.String({ maxLength: 64 }), Type.Null()])),
-}, { additionalProperties: false });
+export const ReviewInput = Type.Object(
+  {
+    product_id: Id(),
+    nickname: text(REVIEW_LIMITS.nickname),
+    title: text(REVIEW_LIMITS.title),
+    detail: text(REVIEW_LIMITS.detail),
+    // The shop's form always sends stars; VSF 1.12's default theme sends none (its form has no
+    // rating): such a review is stored without stars and kept out of the average.
+    rating: Type.Optional(Type.Integer({ minimum: 1, maximum: RATING_MAX })),
+    // What Vue Storefront clients also send; read and ignored (status is the shop's decision:
+    // every new review waits for moderation, whatever review_status says).
+    review_entity: Type.Optional(Type.String({ maxLength: 32 })),
+    review_status: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+    customer_id: Type.Optional(Type.Union([Id(), Type.String({ maxLength: 64 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
 export type ReviewInput = Static<typeof ReviewInput>;
 
 /** A page of a product's approved reviews with their summary. */
@@ -88,7 +91,7 @@ export const ReviewList = {
 
 /** `POST /api/review/create`: stored as pending; the same review sent again answers the stored one's id. */
 export const ReviewCreate = {
-  summary: 'A shopper\'s review, with or without stars; stored as pending until moderated (sent twice, stored once)',
+  summary: "A shopper's review, with or without stars; stored as pending until moderated (sent twice, stored once)",
   tags: ['reviews'],
   body: Type.Object({ review: ReviewInput }, { additionalProperties: false }),
   response: answers(ReviewCreated),

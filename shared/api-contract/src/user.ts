@@ -22,15 +22,24 @@ const TokenQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 2
 // ── Requests ────────────────────────────────────────────────────────────────────────────────
 
 /** An address of the book as a client sends it (VSF's fields; `id` names a saved one to replace); anything else (customer_id, region, …) is accepted and ignored. */
-export const SavedAddressInput = Type.Object({
-  id: Type.Optional(Type.Union([Type.Integer(), Text(20), Type.Null()])),
-  firstname: Type.Optional(Text(200)), lastname: Type.Optional(Text(200)),
-  street: Type.Optional(Type.Union([Type.Array(Text(200), { maxItems: 3 }), Text(200)])),
-  city: Type.Optional(Text(100)), postcode: Type.Optional(Text(16)),
-  country_id: Type.Optional(Text(2)), countryId: Type.Optional(Text(2)),
-  telephone: Type.Optional(Text(32)), company: Type.Optional(Text(200)), vat_id: Type.Optional(Text(32)),
-  default_shipping: Type.Optional(Type.Boolean()), default_billing: Type.Optional(Type.Boolean()),
-}, { additionalProperties: true });
+export const SavedAddressInput = Type.Object(
+  {
+    id: Type.Optional(Type.Union([Type.Integer(), Text(20), Type.Null()])),
+    firstname: Type.Optional(Text(200)),
+    lastname: Type.Optional(Text(200)),
+    street: Type.Optional(Type.Union([Type.Array(Text(200), { maxItems: 3 }), Text(200)])),
+    city: Type.Optional(Text(100)),
+    postcode: Type.Optional(Text(16)),
+    country_id: Type.Optional(Text(2)),
+    countryId: Type.Optional(Text(2)),
+    telephone: Type.Optional(Text(32)),
+    company: Type.Optional(Text(200)),
+    vat_id: Type.Optional(Text(32)),
+    default_shipping: Type.Optional(Type.Boolean()),
+    default_billing: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: true },
+);
 export type SavedAddressInput = Static<typeof SavedAddressInput>;
 
 const AddressId = Type.Optional(Type.Union([Type.Integer(), Text(20), Type.Null()]));
@@ -40,11 +49,18 @@ const NewsletterFlag = Type.Optional(Type.Object({ is_subscribed: Type.Optional(
  * `POST /api/user/me`'s customer: the allow-listed fields are typed and the only ones read;
  * VSF sends the whole customer back (id, group_id, dates, store_id…), accepted and ignored.
  */
-export const CustomerUpdate = Type.Object({
-  email: Type.Optional(Text(300)), firstname: Type.Optional(Text(200)), lastname: Type.Optional(Text(200)),
-  addresses: Type.Optional(Type.Array(SavedAddressInput, { maxItems: 50 })),
-  default_shipping: AddressId, default_billing: AddressId, extension_attributes: NewsletterFlag,
-}, { additionalProperties: true });
+export const CustomerUpdate = Type.Object(
+  {
+    email: Type.Optional(Text(300)),
+    firstname: Type.Optional(Text(200)),
+    lastname: Type.Optional(Text(200)),
+    addresses: Type.Optional(Type.Array(SavedAddressInput, { maxItems: 50 })),
+    default_shipping: AddressId,
+    default_billing: AddressId,
+    extension_attributes: NewsletterFlag,
+  },
+  { additionalProperties: true },
+);
 export type CustomerUpdate = Static<typeof CustomerUpdate>;
 
 // ── Answers ─────────────────────────────────────────────────────────────────────────────────
@@ -164,7 +180,10 @@ export const OrderHistoryEntry = Type.Object({
   billing_address: PlacedAddress('billing'),
   shipping_address: PlacedAddress('shipping'),
   extension_attributes: Type.Object({
-    shipping_assignments: Type.Array(Type.Object({ shipping: Type.Object({ address: PlacedAddress('shipping'), method: Type.String() }) }), { minItems: 1, maxItems: 1 }),
+    shipping_assignments: Type.Array(Type.Object({ shipping: Type.Object({ address: PlacedAddress('shipping'), method: Type.String() }) }), {
+      minItems: 1,
+      maxItems: 1,
+    }),
   }),
 });
 export type OrderHistoryEntry = Static<typeof OrderHistoryEntry>;
@@ -183,16 +202,22 @@ export type OrderHistoryPage = Static<typeof OrderHistoryPage>;
 export const UserCreate = {
   summary: 'Create a customer account',
   tags: ['user'],
-  body: Type.Object({
-    customer: Type.Object({
-      email: Text(300),
-      firstname: Text(200),
-      lastname: Text(200),
-      addresses: Type.Optional(Type.Array(SavedAddressInput, { maxItems: 50 })),
-      extension_attributes: NewsletterFlag,
-    }, { additionalProperties: true }),
-    password: Text(1000),
-  }, { additionalProperties: true }),
+  body: Type.Object(
+    {
+      customer: Type.Object(
+        {
+          email: Text(300),
+          firstname: Text(200),
+          lastname: Text(200),
+          addresses: Type.Optional(Type.Array(SavedAddressInput, { maxItems: 50 })),
+          extension_attributes: NewsletterFlag,
+        },
+        { additionalProperties: true },
+      ),
+      password: Text(1000),
+    },
+    { additionalProperties: true },
+  ),
   response: answers(CreatedCustomer),
 };
 
@@ -226,7 +251,7 @@ export const UserResetPassword = {
 };
 
 export const UserCreatePassword = {
-  summary: 'Set a new password with the reset link\'s token (once, within the hour); ends every session',
+  summary: "Set a new password with the reset link's token (once, within the hour); ends every session",
   tags: ['user'],
   body: Type.Object({ email: Text(300), newPassword: Text(1000), resetToken: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: true }),
   response: answers(Type.Literal(true)),
@@ -257,18 +282,21 @@ export const UserChangePassword = {
 };
 
 export const UserOrderHistory = {
-  summary: 'The customer\'s own orders, newest first: {items, total_count, search_criteria}',
+  summary: "The customer's own orders, newest first: {items, total_count, search_criteria}",
   tags: ['user'],
-  querystring: Type.Object({
-    token: Type.Optional(Type.String({ maxLength: 2000 })),
-    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_MAX_PAGE_SIZE, default: HISTORY_PAGE_SIZE })),
-    currentPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-  }, { additionalProperties: true }),
+  querystring: Type.Object(
+    {
+      token: Type.Optional(Type.String({ maxLength: 2000 })),
+      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_MAX_PAGE_SIZE, default: HISTORY_PAGE_SIZE })),
+      currentPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+    },
+    { additionalProperties: true },
+  ),
   response: answers(OrderHistoryPage),
 };
 
 export const UserOrder = {
-  summary: 'One of the customer\'s orders by its number; another customer\'s order → 404',
+  summary: "One of the customer's orders by its number; another customer's order → 404",
   tags: ['user'],
   params: Type.Object({ orderNumber: Type.String({ pattern: '^\\d{9}$' }) }),
   querystring: TokenQuery,

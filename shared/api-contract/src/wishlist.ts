@@ -47,7 +47,7 @@ export const WishlistAdd = {
 };
 
 export const WishlistRemove = {
-  summary: 'Remove one item (true); not the caller\'s → 404',
+  summary: "Remove one item (true); not the caller's → 404",
   tags: ['wishlist'],
   params: Type.Object({ itemId: Id() }),
   querystring: TokenQuery,
@@ -55,7 +55,7 @@ export const WishlistRemove = {
 };
 
 export const WishlistRemoveMany = {
-  summary: 'Remove several items, all or none (true); any id not the caller\'s → 404',
+  summary: "Remove several items, all or none (true); any id not the caller's → 404",
   tags: ['wishlist'],
   querystring: TokenQuery,
   body: Type.Object({ items: Type.Array(Id(), { minItems: 1, maxItems: MAX_WISHLIST_ITEMS }) }, { additionalProperties: true }),

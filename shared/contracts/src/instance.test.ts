@@ -16,7 +16,11 @@ describe('singleton proof', () => {
     expect(contractsInstances()).toHaveLength(2);
   });
 
-  test.each([['1.0.0', 1], ['2.3.4-beta.1', 2], ['x', Number.NaN]])('majorOf(%s) = %s', (version, major) => {
+  test.each([
+    ['1.0.0', 1],
+    ['2.3.4-beta.1', 2],
+    ['x', Number.NaN],
+  ])('majorOf(%s) = %s', (version, major) => {
     expect(majorOf(version)).toEqual(major);
   });
 

@@ -16,7 +16,12 @@ describe('matchRoute: spec §2 route table', () => {
     ['/thank-you-page', 'thank-you-page', 'checkout', {}],
     ['/p/KAL-100/grzejnik-lazienkowy-wenus', 'product', 'catalog', { parentSku: 'KAL-100', slug: 'grzejnik-lazienkowy-wenus' }],
     ['/p/KAL-100/wenus/KAL-100-500x1200-biały', 'configurable-product', 'catalog', { parentSku: 'KAL-100', slug: 'wenus', childSku: 'KAL-100-500x1200-biały' }],
-    ['/p/KAL-100/wenus/KAL-100-500x1200-bia%C5%82y', 'configurable-product', 'catalog', { parentSku: 'KAL-100', slug: 'wenus', childSku: 'KAL-100-500x1200-biały' }],
+    [
+      '/p/KAL-100/wenus/KAL-100-500x1200-bia%C5%82y',
+      'configurable-product',
+      'catalog',
+      { parentSku: 'KAL-100', slug: 'wenus', childSku: 'KAL-100-500x1200-biały' },
+    ],
     ['/i/regulamin', 'cms-page', 'content', { slug: 'regulamin' }],
     ['/c/grzejniki-lazienkowe', 'category', 'catalog', { slug: 'grzejniki-lazienkowe' }],
     ['/porady', 'advice', 'content', {}],
@@ -37,9 +42,11 @@ describe('matchRoute: spec §2 route table', () => {
   });
 
   test.each(['/nie-ma-takiej-strony', '/grzejniki-lazienkowe/grzejniki-drabinkowe', '/p/only-sku', '/my-account/orders/1/extra', '/c', '/p/%E0%A4%A/x'])(
-    '%s goes to the catalogue\'s URL dispatcher (a url_path, or page-not-found)', (path) => {
+    "%s goes to the catalogue's URL dispatcher (a url_path, or page-not-found)",
+    (path) => {
       expect(matchRoute(path)).toEqual({ name: 'url-dispatcher', remote: 'catalog', params: {} });
-    });
+    },
+  );
 
   test('the catch-all is the last row, so it never hides a route', () => {
     expect(ROUTES.findIndex((route) => route.pattern === '*')).toBe(ROUTES.length - 1);

@@ -110,28 +110,40 @@ const enc = encodeURIComponent;
 
 export function linkTo(intent: RouteIntent): string {
   switch (intent.name) {
-    case 'home': return '/';
-    case 'categories': return '/categories';
-    case 'category': return intent.urlPath ? `/${intent.urlPath}` : `/c/${enc(intent.slug)}`;
+    case 'home':
+      return '/';
+    case 'categories':
+      return '/categories';
+    case 'category':
+      return intent.urlPath ? `/${intent.urlPath}` : `/c/${enc(intent.slug)}`;
     case 'product': {
       if (intent.urlPath) return `/${intent.urlPath}`;
       const base = `/p/${enc(intent.parentSku)}/${enc(intent.slug)}`;
       return intent.childSku ? `${base}/${enc(intent.childSku)}` : base;
     }
-    case 'compare': return '/compare';
-    case 'checkout': return intent.step ? `/checkout#${intent.step}` : '/checkout';
+    case 'compare':
+      return '/compare';
+    case 'checkout':
+      return intent.step ? `/checkout#${intent.step}` : '/checkout';
     case 'thank-you-page': {
       if ('offlineOrder' in intent) return `/thank-you-page?${new URLSearchParams({ offline_order: intent.offlineOrder })}`;
       const query = new URLSearchParams({ order_increment_id: intent.orderIncrementId });
       if (intent.error) query.set('error', intent.error);
       return `/thank-you-page?${query}`;
     }
-    case 'my-account': return intent.section ? `/my-account/${intent.section}` : '/my-account';
-    case 'order': return `/my-account/orders/${enc(intent.orderId)}`;
-    case 'create-password': return '/create-password';
-    case 'cms-page': return `/i/${enc(intent.slug)}`;
-    case 'advice': return intent.slug ? `/porady/${enc(intent.slug)}` : '/porady';
-    case 'error': return '/error';
-    case 'page-not-found': return `/page-not-found?${new URLSearchParams({ nf: intent.nf })}`;
+    case 'my-account':
+      return intent.section ? `/my-account/${intent.section}` : '/my-account';
+    case 'order':
+      return `/my-account/orders/${enc(intent.orderId)}`;
+    case 'create-password':
+      return '/create-password';
+    case 'cms-page':
+      return `/i/${enc(intent.slug)}`;
+    case 'advice':
+      return intent.slug ? `/porady/${enc(intent.slug)}` : '/porady';
+    case 'error':
+      return '/error';
+    case 'page-not-found':
+      return `/page-not-found?${new URLSearchParams({ nf: intent.nf })}`;
   }
 }

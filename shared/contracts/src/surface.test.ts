@@ -11,10 +11,25 @@ import { CHANNEL_OWNERS } from './channels/owners';
  * or use it.
  */
 const ROOT = path.resolve(__dirname, '../../..');
-const CODE_DIRS = ['shell/src', 'shell/server', 'mfe-catalog/src', 'mfe-cart/src', 'mfe-checkout/src', 'mfe-account/src', 'mfe-content/src', 'shared/ui/src', 'shared/contracts/src'];
+const CODE_DIRS = [
+  'shell/src',
+  'shell/server',
+  'mfe-catalog/src',
+  'mfe-cart/src',
+  'mfe-checkout/src',
+  'mfe-account/src',
+  'mfe-content/src',
+  'shared/ui/src',
+  'shared/contracts/src',
+];
 const OWNER_DIRS: Record<string, string[]> = {
-  shell: ['shell/src'], 'mfe-catalog': ['mfe-catalog/src'], 'mfe-cart': ['mfe-cart/src'], 'mfe-checkout': ['mfe-checkout/src'],
-  'mfe-account': ['mfe-account/src'], 'mfe-content': ['mfe-content/src'], 'shared/ui': ['shared/ui/src'],
+  shell: ['shell/src'],
+  'mfe-catalog': ['mfe-catalog/src'],
+  'mfe-cart': ['mfe-cart/src'],
+  'mfe-checkout': ['mfe-checkout/src'],
+  'mfe-account': ['mfe-account/src'],
+  'mfe-content': ['mfe-content/src'],
+  'shared/ui': ['shared/ui/src'],
 };
 
 const isTestFile = (file: string) => /\.test\.tsx?$|\.testing\.tsx?$|-test-kit\.tsx?$|[/\\]testing[/\\]/.test(file);
@@ -22,7 +37,8 @@ const isTestFile = (file: string) => /\.test\.tsx?$|\.testing\.tsx?$|-test-kit\.
 function sourceFiles(dir: string): string[] {
   const full = path.join(ROOT, dir);
   if (!fs.existsSync(full)) return [];
-  return fs.readdirSync(full, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(full, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .filter((file) => !isTestFile(file));
@@ -31,12 +47,20 @@ function sourceFiles(dir: string): string[] {
 const code = CODE_DIRS.flatMap(sourceFiles).map((file) => ({ file: path.relative(ROOT, file), text: fs.readFileSync(file, 'utf8') }));
 
 const CHANNEL_DIR = path.join(__dirname, 'channels');
-const channelSources = fs.readdirSync(CHANNEL_DIR).filter((file) => file.endsWith('.ts') && !isTestFile(file)).map((file) => fs.readFileSync(path.join(CHANNEL_DIR, file), 'utf8'));
+const channelSources = fs
+  .readdirSync(CHANNEL_DIR)
+  .filter((file) => file.endsWith('.ts') && !isTestFile(file))
+  .map((file) => fs.readFileSync(path.join(CHANNEL_DIR, file), 'utf8'));
 
 /** `export const cartAddRequested = defineCommand<CartAddRequest>('cart:add-requested')` → [cartAddRequested, cart:add-requested, CartAddRequest]. */
 function channels(): { constant: string; name: string; payload: string }[] {
   return channelSources.flatMap((text) =>
-    [...text.matchAll(/export const (\w+) = define(?:Channel|Command)<([\s\S]*?)>\('([^']+)'\)/g)].map(([, constant, payload, name]) => ({ constant, name, payload })));
+    [...text.matchAll(/export const (\w+) = define(?:Channel|Command)<([\s\S]*?)>\('([^']+)'\)/g)].map(([, constant, payload, name]) => ({
+      constant,
+      name,
+      payload,
+    })),
+  );
 }
 
 /** The declaration of a payload type in channels/: `export type X = Readonly<…>` or `export interface X { … }`. */
@@ -60,7 +84,7 @@ test('the channels are found (the walk itself works)', () => {
   expect(found).toContainEqual({ constant: 'cartAddRequested', name: 'cart:add-requested', payload: 'CartAddRequest' });
 });
 
-test.each(found.map(({ constant, name }) => [name, constant]))('%s has an emitter and a listener in the shop\'s code', (_name, constant) => {
+test.each(found.map(({ constant, name }) => [name, constant]))("%s has an emitter and a listener in the shop's code", (_name, constant) => {
   const emitters = code.filter(({ text }) => new RegExp(`\\b${constant}\\.emit\\(`).test(text)).map(({ file }) => file);
   const listeners = code.filter(({ text }) => new RegExp(`\\b${constant}\\.(on|stream)\\b`).test(text)).map(({ file }) => file);
   expect({ emitters: emitters.length > 0, listeners: listeners.length > 0 }).toEqual({ emitters: true, listeners: true });

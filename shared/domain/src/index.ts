@@ -2,20 +2,50 @@ export { round2 } from './price/money';
 export { applyTax, type TaxedPrice } from './price/tax';
 export { finalPrice, isWithinDates, type SpecialPrice } from './price/special-price';
 export {
-  bundlePrice, bundleSelectionTotal, configurablePrice, customOptionsTotal, groupedPrice,
-  type BundleLink, type BundleOption, type CustomOptionValue, type PricedChild,
+  bundlePrice,
+  bundleSelectionTotal,
+  configurablePrice,
+  customOptionsTotal,
+  groupedPrice,
+  type BundleLink,
+  type BundleOption,
+  type CustomOptionValue,
+  type PricedChild,
 } from './price/composite';
 export { tierUnitPrice, type TierPrice } from './price/tier-price';
 export { discountPercent, isReduced, lowestPriceBefore, type PricePoint, type ShownPrices } from './price/omnibus';
 export {
-  BATHROOM_ROOM_TEMPERATURE, DEFAULT_EXPONENT, HEATING_PRESETS, heatOutput, logMeanDeltaT, NOMINAL, neededOutput, parseTemperatures, readTemperatures,
-  TEMPERATURE_LIMITS, temperaturesKey, temperaturesProblem, WATTS_PER_SQUARE_METRE, type Temperatures,
+  BATHROOM_ROOM_TEMPERATURE,
+  DEFAULT_EXPONENT,
+  HEATING_PRESETS,
+  heatOutput,
+  logMeanDeltaT,
+  NOMINAL,
+  neededOutput,
+  parseTemperatures,
+  readTemperatures,
+  TEMPERATURE_LIMITS,
+  temperaturesKey,
+  temperaturesProblem,
+  WATTS_PER_SQUARE_METRE,
+  type Temperatures,
 } from './heating/heat-output';
 export { formatPhone, isValidNip, isValidPostcode, isValidRegon, normalisePhone } from './validation/polish-identifiers';
 export { foldText, tokenize } from './catalog/text';
 export {
-  DELIVERY_BUCKETS, deliveryBucketOf, HEIGHT_RANGES, inRange, isDeliveryBucket, parseRangeKey, POWER_RANGES, PRICE_RANGES,
-  RANGE_FACETS, rangeKey, WIDTH_RANGES, type DeliveryBucket, type RangeBucket,
+  DELIVERY_BUCKETS,
+  deliveryBucketOf,
+  HEIGHT_RANGES,
+  inRange,
+  isDeliveryBucket,
+  parseRangeKey,
+  POWER_RANGES,
+  PRICE_RANGES,
+  RANGE_FACETS,
+  rangeKey,
+  WIDTH_RANGES,
+  type DeliveryBucket,
+  type RangeBucket,
 } from './catalog/facets';
 export { isChildSelectable, isListed, isViewable, LISTED_SEARCH_FILTERS, LISTED_STATUS, LISTED_VISIBILITY, type ListingFields } from './catalog/listing';
 export { pickPriceFields, priceFields, priceFieldsFromGross, type TaxSettings } from './price/product-price';
@@ -25,8 +55,17 @@ export { formatPageTitle } from './seo/page-title';
 export { RATING_MAX, REVIEW_LIMITS, reviewSummary, type RatingHistogram, type Review, type ReviewSummary } from './reviews/review';
 export { applicableCoupon, DEMO_COUPONS, INCORRECT_COUPON, normaliseCouponCode, type Coupon, type CouponType } from './cart/coupons';
 export {
-  FREE_DELIVERY_FROM, fitsLockerCompartment, fitsParcelLocker, NO_SHIPPING, PARCEL_LOCKER, SHIPPING_METHOD_DEFS, shippingMethodsFor,
-  type ShippingContext, type ShippingItem, type ShippingMethod, type UnavailableReason,
+  FREE_DELIVERY_FROM,
+  fitsLockerCompartment,
+  fitsParcelLocker,
+  NO_SHIPPING,
+  PARCEL_LOCKER,
+  SHIPPING_METHOD_DEFS,
+  shippingMethodsFor,
+  type ShippingContext,
+  type ShippingItem,
+  type ShippingMethod,
+  type UnavailableReason,
 } from './cart/shipping';
 export { CASH_ON_DELIVERY, PAYMENT_METHODS, paymentMethodsFor, SHOP_BANK_ACCOUNT, type PaymentMethod } from './cart/payment';
 export { cartTotals, couponDiscount, includedVat, VAT_RATE, type CartTotals, type TotalSegment, type TotalsInput } from './cart/totals';
@@ -36,11 +75,37 @@ export { checkQuantity, MAX_LINE_QTY, quantityLimit, quantityMessage, type Quant
 export { hashText, lineIdentity, type LineOptions } from './cart/line-identity';
 export { availableShippingMethods, chooseMethod, INSTANT_CHECKOUT_METHODS, mergePaymentMethods, paymentAllowed, shippingCodeOf } from './checkout/methods';
 export {
-  beforeUserCall, onUnauthorised, REFRESH_EXHAUSTED, REFRESH_LOOP_WINDOW, REFRESH_REFUSED, TOKEN_REFRESH_MAX_ATTEMPTS, TOKEN_REFRESH_RETRY_DELAY,
-  type BeforeCall, type Lock, type LockState, type OnUnauthorised,
+  beforeUserCall,
+  onUnauthorised,
+  REFRESH_EXHAUSTED,
+  REFRESH_LOOP_WINDOW,
+  REFRESH_REFUSED,
+  TOKEN_REFRESH_MAX_ATTEMPTS,
+  TOKEN_REFRESH_RETRY_DELAY,
+  type BeforeCall,
+  type Lock,
+  type LockState,
+  type OnUnauthorised,
 } from './session/token-lock';
 export {
-  afterTransmission, BAD_CONTENT_TYPE, confirmTask, createSyncTask, isAwaitingConfirmation, OFFLINE_ORDERS_AUTOMATIC_TRANSMISSION, fillPlaceholders, isExecutable, jsonString, QUEUE_ATTEMPTS, readTaskResponse,
-  shouldNotifyError, taskErrorText, WRONG_RESPONSE_FORMAT,
-  type PlaceholderValues, type SyncTask, type SyncTaskPayload, type SyncTaskRequest, type TaskAnswer, type TaskRejection,
+  afterTransmission,
+  BAD_CONTENT_TYPE,
+  confirmTask,
+  createSyncTask,
+  isAwaitingConfirmation,
+  OFFLINE_ORDERS_AUTOMATIC_TRANSMISSION,
+  fillPlaceholders,
+  isExecutable,
+  jsonString,
+  QUEUE_ATTEMPTS,
+  readTaskResponse,
+  shouldNotifyError,
+  taskErrorText,
+  WRONG_RESPONSE_FORMAT,
+  type PlaceholderValues,
+  type SyncTask,
+  type SyncTaskPayload,
+  type SyncTaskRequest,
+  type TaskAnswer,
+  type TaskRejection,
 } from './sync/sync-task';

@@ -18,10 +18,12 @@ describe('spec messages', () => {
   });
 
   test('placeholders are written {name}, as in the spec', () => {
-    expect(i18n.t('Only {maxQuantity} products of this type are available', { ns: 'messages', maxQuantity: 3 }))
-      .toBe('Dostępnych jest tylko 3 szt. tego produktu');
-    expect(i18n.t('Please provide the search key {key} for product/single action!', { ns: 'messages', key: 'sku', lng: 'en-US' }))
-      .toBe('Please provide the search key sku for product/single action!');
+    expect(i18n.t('Only {maxQuantity} products of this type are available', { ns: 'messages', maxQuantity: 3 })).toBe(
+      'Dostępnych jest tylko 3 szt. tego produktu',
+    );
+    expect(i18n.t('Please provide the search key {key} for product/single action!', { ns: 'messages', key: 'sku', lng: 'en-US' })).toBe(
+      'Please provide the search key sku for product/single action!',
+    );
   });
 });
 
@@ -79,9 +81,18 @@ describe('remote namespaces', () => {
   test('load the current language now and another one when the shopper switches', async () => {
     const loaded: string[] = [];
     await registerNamespace('demo', {
-      'pl-PL': async () => { loaded.push('pl-PL'); return { hello: 'Dzień dobry' }; },
-      'en-US': async () => { loaded.push('en-US'); return { hello: 'Good morning' }; },
-      'it-IT': async () => { loaded.push('it-IT'); return { hello: 'Buongiorno' }; },
+      'pl-PL': async () => {
+        loaded.push('pl-PL');
+        return { hello: 'Dzień dobry' };
+      },
+      'en-US': async () => {
+        loaded.push('en-US');
+        return { hello: 'Good morning' };
+      },
+      'it-IT': async () => {
+        loaded.push('it-IT');
+        return { hello: 'Buongiorno' };
+      },
     });
     // Polish is complete by construction: a Polish page loads no fallback.
     expect(loaded).toEqual(['pl-PL']);
@@ -92,12 +103,15 @@ describe('remote namespaces', () => {
     expect(i18n.t('hello', { ns: 'demo' })).toBe('Buongiorno');
   });
 
-  test('a remote\'s words that cannot be fetched for the new language (offline) are reported, never an unhandled rejection', async () => {
+  test("a remote's words that cannot be fetched for the new language (offline) are reported, never an unhandled rejection", async () => {
     await setLanguage('pl-PL');
     let offline = true;
     await registerNamespace('offline-demo', {
       'pl-PL': async () => ({ waiting: 'Zamówienie czeka na wysłanie' }),
-      'en-US': async () => { if (offline) throw new TypeError('Failed to fetch'); return { waiting: 'Your order is waiting to be sent' }; },
+      'en-US': async () => {
+        if (offline) throw new TypeError('Failed to fetch');
+        return { waiting: 'Your order is waiting to be sent' };
+      },
     });
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await setLanguage('en-US');
@@ -113,7 +127,10 @@ describe('remote namespaces', () => {
   });
 
   test.each([
-    ['pl-PL', ['pl-PL']], ['en-US', ['en-US']], ['de-DE', ['de-DE', 'en-US']], ['it-IT', ['it-IT', 'en-US']],
+    ['pl-PL', ['pl-PL']],
+    ['en-US', ['en-US']],
+    ['de-DE', ['de-DE', 'en-US']],
+    ['it-IT', ['it-IT', 'en-US']],
   ])('a page in %s reads %j', (language, languages) => {
     expect(languagesFor(language)).toEqual(languages);
   });

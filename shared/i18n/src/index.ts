@@ -81,12 +81,14 @@ export function languagesFor(language: string): string[] {
 
 /** Loads the shared words of a language (and its fallback) before anything is said in it. */
 async function loadLanguage(language: string): Promise<void> {
-  await Promise.all(languagesFor(language).map(async (needed) => {
-    if (i18n.hasResourceBundle(needed, 'common')) return;
-    const bundle = await loadSharedBundle(needed);
-    i18n.addResourceBundle(needed, 'common', bundle.common, true, false);
-    i18n.addResourceBundle(needed, 'messages', bundle.messages, true, false);
-  }));
+  await Promise.all(
+    languagesFor(language).map(async (needed) => {
+      if (i18n.hasResourceBundle(needed, 'common')) return;
+      const bundle = await loadSharedBundle(needed);
+      i18n.addResourceBundle(needed, 'common', bundle.common, true, false);
+      i18n.addResourceBundle(needed, 'messages', bundle.messages, true, false);
+    }),
+  );
 }
 
 function syncDocumentLanguage(language: string): void {

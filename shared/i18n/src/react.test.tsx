@@ -5,13 +5,21 @@ import { I18nextProvider, useTranslation } from './react';
 
 function Greeting() {
   const { t } = useTranslation('demo');
-  return <p>{t('hello', { name: 'Anna' })} · {t('OK', { ns: 'messages' })}</p>;
+  return (
+    <p>
+      {t('hello', { name: 'Anna' })} · {t('OK', { ns: 'messages' })}
+    </p>
+  );
 }
 
 async function instance(language: string) {
   const created = i18next.createInstance();
   await created.init({
-    lng: language, fallbackLng: false, interpolation: { prefix: '{', suffix: '}', escapeValue: false }, keySeparator: false, nsSeparator: false,
+    lng: language,
+    fallbackLng: false,
+    interpolation: { prefix: '{', suffix: '}', escapeValue: false },
+    keySeparator: false,
+    nsSeparator: false,
     resources: {
       'pl-PL': { demo: { hello: 'Dzień dobry, {name}' }, messages: { OK: 'OK' } },
       'en-US': { demo: { hello: 'Good morning, {name}' }, messages: { OK: 'Fine' } },
@@ -20,19 +28,30 @@ async function instance(language: string) {
   return created;
 }
 
-test('a component says its namespace\'s words in the instance\'s language and follows a switch', async () => {
+test("a component says its namespace's words in the instance's language and follows a switch", async () => {
   const i18n = await instance('pl-PL');
-  render(<I18nextProvider i18n={i18n}><Greeting /></I18nextProvider>);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <Greeting />
+    </I18nextProvider>,
+  );
   expect(screen.getByText('Dzień dobry, Anna · OK')).toBeInTheDocument();
   await act(() => i18n.changeLanguage('en-US'));
   expect(screen.getByText('Good morning, Anna · Fine')).toBeInTheDocument();
 });
 
-test('words added later (a remote\'s namespace) show without a remount', async () => {
+test("words added later (a remote's namespace) show without a remount", async () => {
   const i18n = await instance('pl-PL');
-  render(<I18nextProvider i18n={i18n}><p>{'x'}</p><Late /></I18nextProvider>);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <p>{'x'}</p>
+      <Late />
+    </I18nextProvider>,
+  );
   expect(screen.getByText('late.key')).toBeInTheDocument();
-  act(() => { i18n.addResourceBundle('pl-PL', 'late', { 'late.key': 'Już jest' }); });
+  act(() => {
+    i18n.addResourceBundle('pl-PL', 'late', { 'late.key': 'Już jest' });
+  });
   expect(screen.getByText('Już jest')).toBeInTheDocument();
 });
 
@@ -43,6 +62,18 @@ function Late() {
 
 test('a server render in each language: two instances never mix', async () => {
   const [polish, english] = await Promise.all([instance('pl-PL'), instance('en-US')]);
-  expect(renderToString(<I18nextProvider i18n={polish}><Greeting /></I18nextProvider>)).toContain('Dzień dobry');
-  expect(renderToString(<I18nextProvider i18n={english}><Greeting /></I18nextProvider>)).toContain('Good morning');
+  expect(
+    renderToString(
+      <I18nextProvider i18n={polish}>
+        <Greeting />
+      </I18nextProvider>,
+    ),
+  ).toContain('Dzień dobry');
+  expect(
+    renderToString(
+      <I18nextProvider i18n={english}>
+        <Greeting />
+      </I18nextProvider>,
+    ),
+  ).toContain('Good morning');
 });

@@ -30,9 +30,11 @@ export class ServerI18n {
   async addNamespace(name: string, loaders: NamespaceLoaders): Promise<void> {
     if (this.namespaces.has(name)) return;
     this.namespaces.add(name);
-    await Promise.all(Object.entries(loaders).map(async ([language, load]) => {
-      if (load) this.base.addResourceBundle(language, name, await load(), true, false);
-    }));
+    await Promise.all(
+      Object.entries(loaders).map(async ([language, load]) => {
+        if (load) this.base.addResourceBundle(language, name, await load(), true, false);
+      }),
+    );
   }
 
   /** Adds dictionaries already in hand (the shell's own namespace). */

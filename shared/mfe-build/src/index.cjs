@@ -79,7 +79,11 @@ function baseConfig({ dir, mode, outDir, uniqueName }) {
       // Module Federation's runtime imports its bundler runtime by the CommonJS file, which nothing
       // can tree-shake: its ES build lets the bundler drop what this shop switches off (snapshots,
       // manifests, Node code) from every remote entry and from the shell.
-      alias: { [require.resolve('@module-federation/webpack-bundler-runtime', { paths: [repoRoot] }).replace(/\.cjs$/, '.cjs$')]: require.resolve('@module-federation/webpack-bundler-runtime', { paths: [repoRoot] }).replace(/\.cjs$/, '.js') },
+      alias: {
+        [require.resolve('@module-federation/webpack-bundler-runtime', { paths: [repoRoot] }).replace(/\.cjs$/, '.cjs$')]: require
+          .resolve('@module-federation/webpack-bundler-runtime', { paths: [repoRoot] })
+          .replace(/\.cjs$/, '.js'),
+      },
     },
     module: {
       rules: [
@@ -162,7 +166,9 @@ class PrecompressPlugin {
           if (!/\.(js|css|svg)$/.test(name)) continue;
           const raw = Buffer.from(compilation.getAsset(name).source.buffer());
           if (raw.length <= 1024) continue;
-          const brotli = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+          const brotli = zlib.brotliCompressSync(raw, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          });
           compilation.emitAsset(`${name}.br`, new rspack.sources.RawSource(brotli));
           compilation.emitAsset(`${name}.gz`, new rspack.sources.RawSource(zlib.gzipSync(raw, { level: 9 })));
         }
@@ -176,11 +182,13 @@ function remoteBuild({ dir, remote, variant, server }) {
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const version = process.env.REMOTE_VERSION || pkg.version;
   const container = variant ? `${remote}_${variant}` : remote;
-  const outDir = process.env.REMOTE_OUT_DIR
-    ? path.resolve(process.env.REMOTE_OUT_DIR, variant || '')
-    : path.join(dir, 'dist', variant || '');
+  const outDir = process.env.REMOTE_OUT_DIR ? path.resolve(process.env.REMOTE_OUT_DIR, variant || '') : path.join(dir, 'dist', variant || '');
   const info = {
-    remote, container, version, variant: variant || null, contracts: contractsVersion(),
+    remote,
+    container,
+    version,
+    variant: variant || null,
+    contracts: contractsVersion(),
     // The server build beside the browser build: published, released and rolled back with it.
     ...(server ? { ssr: `${SERVER_DIR}/${SERVER_FILE}` } : {}),
   };

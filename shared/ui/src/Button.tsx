@@ -21,7 +21,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', block = false, className, type = 'button', ...rest }, ref,
+  { variant = 'primary', block = false, className, type = 'button', ...rest },
+  ref,
 ) {
   const classes = [CLASS_OF[variant], block ? 'button-block' : '', className ?? ''].filter(Boolean).join(' ');
   return <button ref={ref} type={type} className={classes} {...rest} />;

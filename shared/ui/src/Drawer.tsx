@@ -10,7 +10,13 @@ import { useFocusTrap } from './use-focus-trap';
  * `useOverlayPanel`, whose `focusRef` and `onKeyDown` the drawer takes; Tab stays inside while
  * it is shown (it is rendered only while open).
  */
-export function Drawer({ title, onClose, focusRef, onKeyDown, children }: {
+export function Drawer({
+  title,
+  onClose,
+  focusRef,
+  onKeyDown,
+  children,
+}: {
   title: string;
   onClose: () => void;
   focusRef: RefObject<HTMLDivElement | null>;
@@ -25,7 +31,9 @@ export function Drawer({ title, onClose, focusRef, onKeyDown, children }: {
       <div ref={focusRef} className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
         <div className="drawer-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="button-icon" onClick={onClose} aria-label={t('close')}><Icon name="close" /></button>
+          <button type="button" className="button-icon" onClick={onClose} aria-label={t('close')}>
+            <Icon name="close" />
+          </button>
         </div>
         {children}
       </div>

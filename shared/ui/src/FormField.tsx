@@ -35,22 +35,63 @@ export type FormFieldInput = Pick<FormFieldProps, 'label' | 'value' | 'onChange'
  * account pages — draws its fields with this; each translates its own problems.
  */
 export function FormField({
-  id, name, label, value, onChange, onBlur, error, type = 'text', autoComplete, inputMode, optionalLabel, hint, maxLength = 200, after, className = 'form-field',
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  optionalLabel,
+  hint,
+  maxLength = 200,
+  after,
+  className = 'form-field',
 }: FormFieldProps) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   const input = (
     <input
-      id={id} name={name} type={type} value={value} autoComplete={autoComplete} inputMode={inputMode} maxLength={maxLength}
-      required={optionalLabel === undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy}
-      onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)} onBlur={onBlur}
+      id={id}
+      name={name}
+      type={type}
+      value={value}
+      autoComplete={autoComplete}
+      inputMode={inputMode}
+      maxLength={maxLength}
+      required={optionalLabel === undefined}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
+      onBlur={onBlur}
     />
   );
   return (
     <div className={className}>
-      <label htmlFor={id}>{label}{optionalLabel !== undefined ? <span className="field-optional"> ({optionalLabel})</span> : null}</label>
-      {after ? <div className="field-input">{input}{after}</div> : input}
-      {hint ? <p id={`${id}-hint`} className="field-hint">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="form-error">{error}</p> : null}
+      <label htmlFor={id}>
+        {label}
+        {optionalLabel !== undefined ? <span className="field-optional"> ({optionalLabel})</span> : null}
+      </label>
+      {after ? (
+        <div className="field-input">
+          {input}
+          {after}
+        </div>
+      ) : (
+        input
+      )}
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="form-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

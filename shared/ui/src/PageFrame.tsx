@@ -12,7 +12,15 @@ export interface Crumb {
  * The frame of every page: breadcrumbs (home first), one h1 that names the page, and the
  * page's title sent to the shell (which formats it per spec §2), or on the server into the head.
  */
-export function PageFrame({ title, description, crumbs = [], lead, children, isHome = false, contentLang }: {
+export function PageFrame({
+  title,
+  description,
+  crumbs = [],
+  lead,
+  children,
+  isHome = false,
+  contentLang,
+}: {
   title: string;
   /** The language of the title and lead when it is not the page's (Polish-only content on an English page: 'pl'). */
   contentLang?: string;
@@ -33,19 +41,25 @@ export function PageFrame({ title, description, crumbs = [], lead, children, isH
   const trail: Crumb[] = [{ label: t('breadcrumbs.home'), intent: { name: 'home' } }, ...crumbs, { label: title }];
   return (
     <article className="page-frame" aria-labelledby={headingId}>
-      {!isHome && <nav className="breadcrumbs" aria-label={t('breadcrumbs.label')}>
-        <ol>
-          {trail.map((crumb, index) => (
-            <li key={`${crumb.label}-${index}`}>
-              {crumb.intent && index < trail.length - 1
-                ? <a href={linkTo(crumb.intent)}>{crumb.label}</a>
-                : <span aria-current="page">{crumb.label}</span>}
-            </li>
-          ))}
-        </ol>
-      </nav>}
-      <h1 id={headingId} lang={contentLang}>{title}</h1>
-      {lead && <p className="page-lead" lang={contentLang}>{lead}</p>}
+      {!isHome && (
+        <nav className="breadcrumbs" aria-label={t('breadcrumbs.label')}>
+          <ol>
+            {trail.map((crumb, index) => (
+              <li key={`${crumb.label}-${index}`}>
+                {crumb.intent && index < trail.length - 1 ? <a href={linkTo(crumb.intent)}>{crumb.label}</a> : <span aria-current="page">{crumb.label}</span>}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      <h1 id={headingId} lang={contentLang}>
+        {title}
+      </h1>
+      {lead && (
+        <p className="page-lead" lang={contentLang}>
+          {lead}
+        </p>
+      )}
       {children}
     </article>
   );

@@ -2,7 +2,10 @@ import { requestFailed } from '@kaloryfer/contracts';
 
 /** A failed shop-API call, with the server's readable message when it sent one. */
 export class ApiFailure extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -33,7 +36,7 @@ export async function apiJson<T>(path: string, init: { method?: 'GET' | 'POST' |
     if (!isAbort(error) && typeof window !== 'undefined') requestFailed.emit({ path: path.split('?')[0] });
     throw error;
   }
-  const payload = await response.json().catch(() => null) as { result?: unknown } | null;
+  const payload = (await response.json().catch(() => null)) as { result?: unknown } | null;
   if (!response.ok) throw new ApiFailure(response.status, typeof payload?.result === 'string' ? payload.result : response.statusText);
   return payload as T;
 }

@@ -13,18 +13,32 @@ function Trapped({ active, label = 'Panel' }: { active: boolean; label?: string 
   return (
     <div ref={ref} role="group" aria-label={label}>
       <a href="/a">{label} first</a>
-      <button type="button" disabled>{label} disabled</button>
+      <button type="button" disabled>
+        {label} disabled
+      </button>
       <input aria-label={`${label} field`} />
-      <button type="button" tabIndex={-1}>{label} not tabbable</button>
-      <div hidden><button type="button">{label} hidden</button></div>
+      <button type="button" tabIndex={-1}>
+        {label} not tabbable
+      </button>
+      <div hidden>
+        <button type="button">{label} hidden</button>
+      </div>
       <button type="button">{label} last</button>
-      <button type="button" hidden>{label} hidden last</button>
+      <button type="button" hidden>
+        {label} hidden last
+      </button>
     </div>
   );
 }
 
 function Page({ active }: { active: boolean }) {
-  return <><button type="button">Before</button><Trapped active={active} /><button type="button">After</button></>;
+  return (
+    <>
+      <button type="button">Before</button>
+      <Trapped active={active} />
+      <button type="button">After</button>
+    </>
+  );
 }
 
 describe('useFocusTrap', () => {
@@ -53,7 +67,12 @@ describe('useFocusTrap', () => {
   });
 
   test('a panel opened over another keeps its focus: the two traps never fight', async () => {
-    render(<><Trapped active label="Under" /><Trapped active label="Over" /></>);
+    render(
+      <>
+        <Trapped active label="Under" />
+        <Trapped active label="Over" />
+      </>,
+    );
     act(() => screen.getByRole('button', { name: 'Over last' }).focus());
     expect(screen.getByRole('button', { name: 'Over last' })).toHaveFocus();
     await userEvent.tab();
@@ -66,7 +85,9 @@ function DrawerPanel() {
   const { open, setOpen, openerRef, focusRef, onKeyDown } = useOverlayPanel<HTMLButtonElement, HTMLDivElement>('wishlist');
   return (
     <>
-      <button ref={openerRef} type="button" onClick={() => setOpen(true)}>Open</button>
+      <button ref={openerRef} type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
       {open && (
         <Drawer title="Drawer" onClose={() => setOpen(false)} focusRef={focusRef} onKeyDown={onKeyDown}>
           <a href="/x">Inside link</a>

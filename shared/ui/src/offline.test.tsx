@@ -25,7 +25,7 @@ const HOME_WITH_WARNING = {
   navigations: [{ to: '/', replace: true }],
 };
 
-test('a failed load while $connectivity is offline: the spec\'s warning and a replace-navigation home, once', () => {
+test("a failed load while $connectivity is offline: the spec's warning and a replace-navigation home, once", () => {
   connectivity.set({ online: false });
   const view = render(<Page failed />);
   view.rerender(<Page failed />);

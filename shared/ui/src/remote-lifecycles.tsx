@@ -26,28 +26,29 @@ export function createRemoteLifecycles(Component: ComponentType, i18nNamespace: 
   const roots = new Map<string, Root>();
   return {
     bootstrap: () => registerNamespace(i18nNamespace.name, i18nNamespace.loaders),
-    mount: (props: RemoteMountProps) => new Promise<void>((resolve) => {
-      const data = new PageData(props.pageData ?? {});
-      const onCommit = () => {
-        data.close();
-        resolve();
-      };
-      const element = (
-        <RemoteRoot i18n={i18n} namespace={i18nNamespace.name} data={data} onCommit={onCommit}>
-          <Component />
-        </RemoteRoot>
-      );
-      if (props.hydrate) {
-        startTransition(() => {
-          roots.set(props.name, hydrateRoot(props.domElement, element, { onRecoverableError: reportRecoverableError }));
-        });
-      } else {
-        // Not urgent either (a route's page, a header widget): rendered in slices the shopper can interrupt.
-        const root = createRoot(props.domElement);
-        roots.set(props.name, root);
-        startTransition(() => root.render(element));
-      }
-    }),
+    mount: (props: RemoteMountProps) =>
+      new Promise<void>((resolve) => {
+        const data = new PageData(props.pageData ?? {});
+        const onCommit = () => {
+          data.close();
+          resolve();
+        };
+        const element = (
+          <RemoteRoot i18n={i18n} namespace={i18nNamespace.name} data={data} onCommit={onCommit}>
+            <Component />
+          </RemoteRoot>
+        );
+        if (props.hydrate) {
+          startTransition(() => {
+            roots.set(props.name, hydrateRoot(props.domElement, element, { onRecoverableError: reportRecoverableError }));
+          });
+        } else {
+          // Not urgent either (a route's page, a header widget): rendered in slices the shopper can interrupt.
+          const root = createRoot(props.domElement);
+          roots.set(props.name, root);
+          startTransition(() => root.render(element));
+        }
+      }),
     unmount: async (props: RemoteMountProps) => {
       roots.get(props.name)?.unmount();
       roots.delete(props.name);

@@ -10,9 +10,11 @@ const TRAP_ATTRIBUTE = 'data-focus-trap';
 
 /** The container's tabbable elements in document order, leaving out those not shown. */
 function tabbables(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(TABBABLE)]
-    // checkVisibility sees CSS display: none and visibility: hidden (jsdom lacks it: attributes only).
-    .filter((element) => !element.closest('[hidden], [inert]') && (element.checkVisibility?.({ visibilityProperty: true }) ?? true));
+  return (
+    [...container.querySelectorAll<HTMLElement>(TABBABLE)]
+      // checkVisibility sees CSS display: none and visibility: hidden (jsdom lacks it: attributes only).
+      .filter((element) => !element.closest('[hidden], [inert]') && (element.checkVisibility?.({ visibilityProperty: true }) ?? true))
+  );
 }
 
 /** `a` comes before `b` in document order (an ancestor comes before what it contains). */
@@ -50,7 +52,8 @@ export function useFocusTrap(containerRef: RefObject<HTMLElement | null>, active
       const first = items[0];
       const last = items[items.length - 1];
       let next: HTMLElement | undefined;
-      if (!first) next = container; // nothing to tab to: stay on the panel
+      if (!first)
+        next = container; // nothing to tab to: stay on the panel
       else if (!focused || !container.contains(focused)) next = event.shiftKey ? last : first;
       else if (event.shiftKey && (focused === first || before(focused, first))) next = last;
       else if (!event.shiftKey && (focused === last || before(last, focused))) next = first;

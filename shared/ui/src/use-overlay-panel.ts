@@ -6,7 +6,9 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
  * focus moves into it, a click on the overlay (or Escape) closes it, and on close focus goes
  * back to the control that opened it. Keeping Tab inside is `useFocusTrap`'s (the Drawer has it).
  */
-export function useOverlayPanel<Opener extends HTMLElement, Focus extends HTMLElement>(panel: OverlayPanel): {
+export function useOverlayPanel<Opener extends HTMLElement, Focus extends HTMLElement>(
+  panel: OverlayPanel,
+): {
   open: boolean;
   setOpen: (open: boolean) => void;
   openerRef: RefObject<Opener | null>;

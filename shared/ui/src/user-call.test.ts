@@ -37,7 +37,12 @@ test('a 401 asks the lock owner once and the call goes again with the new token'
   });
   const server = serverAccepting(() => 'new');
   const waited: number[] = [];
-  await expect(withUserToken(server.call, async (ms) => { waited.push(ms); await new Promise((resolve) => setTimeout(resolve, 10)); })).resolves.toBe('ok');
+  await expect(
+    withUserToken(server.call, async (ms) => {
+      waited.push(ms);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }),
+  ).resolves.toBe('ok');
   expect(asked).toEqual(['old']);
   expect(server.seen).toEqual(['old', 'new']);
   expect(waited).toEqual([1000]); // spec §4: wait 1 s while refreshing
@@ -62,7 +67,9 @@ test('with nobody answering the refresh request the 401 stands after a bounded n
 
 test('other failures are not retried', async () => {
   signedIn('tok');
-  const call = jest.fn(async () => { throw new ApiFailure(400, 'Field is required'); });
+  const call = jest.fn(async () => {
+    throw new ApiFailure(400, 'Field is required');
+  });
   await expect(withUserToken(call, noWait)).rejects.toMatchObject({ status: 400 });
   expect(call).toHaveBeenCalledTimes(1);
 });

@@ -25,7 +25,10 @@ export class WorkerRenderer implements RegionRenderer {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly url: string, private readonly memoryMb = 256) {}
+  constructor(
+    private readonly url: string,
+    private readonly memoryMb = 256,
+  ) {}
 
   ready(): Promise<void> {
     this.start();

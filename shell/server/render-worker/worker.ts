@@ -39,8 +39,11 @@ port.on('message', (message: ToWorker) => {
     .then((remote) => remote.render(message.request as RegionRequest))
     .then(
       (result) => port.postMessage({ kind: 'result', id: message.id, result } satisfies FromWorker),
-      (error: unknown) => port.postMessage({
-        kind: 'error', id: message.id, message: error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error),
-      } satisfies FromWorker),
+      (error: unknown) =>
+        port.postMessage({
+          kind: 'error',
+          id: message.id,
+          message: error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error),
+        } satisfies FromWorker),
     );
 });

@@ -12,7 +12,10 @@ export async function startTestPageServer(options: { shellDist: string; varDir: 
   const app = Fastify();
   await installSecurityHeaders(app, { publicOrigin: 'http://shop.test' });
   const pages = await installPageServer(app, {
-    ...options, apiOrigin: 'http://127.0.0.1:9', publicOrigin: 'http://shop.test', renderCacheMs: 0,
+    ...options,
+    apiOrigin: 'http://127.0.0.1:9',
+    publicOrigin: 'http://shop.test',
+    renderCacheMs: 0,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -6,8 +6,13 @@ import { RegistrySource, type RegistrySnapshot } from '../registry-snapshot';
 /** A registry as `npm run release` writes it: catalogue, content, and the checkout's A/B variants. */
 export function registryFile(overrides: Record<string, unknown> = {}) {
   const build = (remote: string, folder: string, extra: object = {}) => ({
-    name: remote, entry: `http://cdn.test/${remote}/${folder}/mf-manifest.json`, ssr: `http://cdn.test/${remote}/${folder}/server/render.js`,
-    version: '1.0.0', contracts: '1.0.0', publishedAt: '2026-11-24T08:00:00.000Z', ...extra,
+    name: remote,
+    entry: `http://cdn.test/${remote}/${folder}/mf-manifest.json`,
+    ssr: `http://cdn.test/${remote}/${folder}/server/render.js`,
+    version: '1.0.0',
+    contracts: '1.0.0',
+    publishedAt: '2026-11-24T08:00:00.000Z',
+    ...extra,
   });
   return {
     timeoutMs: 8000,

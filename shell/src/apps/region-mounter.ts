@@ -50,7 +50,10 @@ export class RegionMounter {
   private readonly widgets = idleQueue();
   private readonly taken = new Set<string>();
 
-  constructor(private readonly loader: RemoteLoader, private readonly state: PageState | null) {}
+  constructor(
+    private readonly loader: RemoteLoader,
+    private readonly state: PageState | null,
+  ) {}
 
   /**
    * The server's view of a module, once: the first mount hydrates it; a later mount (the shopper

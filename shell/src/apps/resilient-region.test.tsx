@@ -23,7 +23,9 @@ function app(text: string, options: { throwOnMount?: boolean } = {}) {
       if (options.throwOnMount) throw new Error('mount exploded');
       domElement.textContent = text;
     },
-    unmount: async ({ domElement }: { domElement: HTMLElement }) => { domElement.textContent = ''; },
+    unmount: async ({ domElement }: { domElement: HTMLElement }) => {
+      domElement.textContent = '';
+    },
   };
 }
 
@@ -35,8 +37,13 @@ function setup(load: () => Promise<unknown>) {
   return { region: new ResilientRegion(loader, 'content', './app'), element };
 }
 
-beforeEach(() => { jest.spyOn(console, 'error').mockImplementation(() => undefined); });
-afterEach(() => { document.body.innerHTML = ''; jest.restoreAllMocks(); });
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  document.body.innerHTML = '';
+  jest.restoreAllMocks();
+});
 
 test('a remote that cannot load shows the Polish fallback; retry mounts it once it is back', async () => {
   let online = false;
@@ -81,7 +88,10 @@ test('a route region whose retry fails too gives up (the shell sends the shopper
   const failedTwice = jest.fn();
   const runtime: FederationRuntime = {
     registerRemotes: () => undefined,
-    loadRemote: (async () => { if (!online) throw new Error('404'); return app('Porady'); }) as FederationRuntime['loadRemote'],
+    loadRemote: (async () => {
+      if (!online) throw new Error('404');
+      return app('Porady');
+    }) as FederationRuntime['loadRemote'],
   };
   const loader = new RemoteLoader(registry, [], runtime, '1.0.0');
   const element = document.createElement('div');

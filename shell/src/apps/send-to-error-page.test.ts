@@ -1,8 +1,9 @@
 import { errorPageFor, sendToErrorPage } from './send-to-error-page';
 
 test('/error names the failed page (path and query) and the remote', () => {
-  expect(errorPageFor({ pathname: '/c/grzejniki-lazienkowe', search: '?sort=price:asc' }, 'catalog'))
-    .toBe('/error?from=%2Fc%2Fgrzejniki-lazienkowe%3Fsort%3Dprice%3Aasc&remote=catalog');
+  expect(errorPageFor({ pathname: '/c/grzejniki-lazienkowe', search: '?sort=price:asc' }, 'catalog')).toBe(
+    '/error?from=%2Fc%2Fgrzejniki-lazienkowe%3Fsort%3Dprice%3Aasc&remote=catalog',
+  );
 });
 
 test('the shopper is sent there with a full page load, the fact reported; never from /error to /error', () => {

@@ -31,7 +31,10 @@ export class NotificationCenter {
     this.store.set([...current, notification]);
     if (!notification.hasNoTimeout) {
       const ttl = notification.timeToLive ?? DEFAULT_TIME_TO_LIVE;
-      this.timers.set(notification.id, this.clock.setTimeout(() => this.remove(notification.id), ttl));
+      this.timers.set(
+        notification.id,
+        this.clock.setTimeout(() => this.remove(notification.id), ttl),
+      );
     }
     return notification;
   }

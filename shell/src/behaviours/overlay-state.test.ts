@@ -4,11 +4,14 @@ import { closePanel, openPanel } from './overlay-state';
 const closed: OverlayState = { active: false, panels: [] };
 
 describe('overlay (spec §2)', () => {
-  test.each<OverlayPanel>(['sidebar', 'microcart', 'search', 'wishlist', 'add-to-cart', 'variation'])('opening %s turns the overlay on; closing turns it off', (panel) => {
-    const open = openPanel(closed, panel);
-    expect(open).toEqual({ active: true, panels: [panel] });
-    expect(closePanel(open, panel)).toEqual(closed);
-  });
+  test.each<OverlayPanel>(['sidebar', 'microcart', 'search', 'wishlist', 'add-to-cart', 'variation'])(
+    'opening %s turns the overlay on; closing turns it off',
+    (panel) => {
+      const open = openPanel(closed, panel);
+      expect(open).toEqual({ active: true, panels: [panel] });
+      expect(closePanel(open, panel)).toEqual(closed);
+    },
+  );
 
   test('the overlay stays on while another panel is open', () => {
     const both = openPanel(openPanel(closed, 'microcart'), 'variation');

@@ -23,8 +23,11 @@ export function finishProgress(phase: ProgressPhase, now: number): ProgressPhase
 /** The bar's width in percent for a phase; a finished bar shows 100 until it fades. */
 export function progressValue(phase: ProgressPhase, now: number, duration = DEFAULT_PROGRESS_DURATION): number {
   switch (phase.kind) {
-    case 'idle': return 0;
-    case 'running': return progressAt(now - phase.startedAt, duration);
-    case 'finished': return 100;
+    case 'idle':
+      return 0;
+    case 'running':
+      return progressAt(now - phase.startedAt, duration);
+    case 'finished':
+      return 100;
   }
 }

@@ -10,7 +10,10 @@ function freshPage(online: boolean): { contracts: Contracts; startShellWriters: 
   });
   return page;
 }
-afterEach(() => { jest.restoreAllMocks(); jest.useRealTimers(); });
+afterEach(() => {
+  jest.restoreAllMocks();
+  jest.useRealTimers();
+});
 
 test('opened offline (the service worker answered from its cache): $connectivity says so, it is announced, the notice is up at once', () => {
   const { contracts, startShellWriters } = freshPage(false);
@@ -27,7 +30,15 @@ test('a request with no answer while the browser claims online: offline with the
   const { contracts, startShellWriters } = freshPage(true);
   let reachable = false;
   let probes = 0;
-  startShellWriters({ probe: { reachable: async () => { probes += 1; return reachable; }, everyMs: 5000 } });
+  startShellWriters({
+    probe: {
+      reachable: async () => {
+        probes += 1;
+        return reachable;
+      },
+      everyMs: 5000,
+    },
+  });
   expect(contracts.$connectivity.get()).toEqual({ online: true });
   contracts.requestFailed.emit({ path: '/api/product-view/KF-1' });
   contracts.requestFailed.emit({ path: '/api/product-view/KF-2' });

@@ -1,6 +1,4 @@
-import {
-  claimWriter, connectivityChanged, notificationRequested, panelClosed, panelOpened, requestFailed,
-} from '@kaloryfer/contracts';
+import { claimWriter, connectivityChanged, notificationRequested, panelClosed, panelOpened, requestFailed } from '@kaloryfer/contracts';
 import { closePanel, openPanel } from './overlay-state';
 import { NotificationCenter } from './notification-center';
 
@@ -11,14 +9,20 @@ export interface ConnectivityProbe {
 }
 
 const HEALTH_PROBE: ConnectivityProbe = {
-  reachable: () => fetch('/api/health', { cache: 'no-store' }).then((response) => response.ok || response.status < 500, () => false),
+  reachable: () =>
+    fetch('/api/health', { cache: 'no-store' }).then(
+      (response) => response.ok || response.status < 500,
+      () => false,
+    ),
   everyMs: 5000,
 };
 
 /** The shell writes $notifications, $overlay and $connectivity; here is all of that writing. */
 export function startShellWriters({ probe = HEALTH_PROBE }: { probe?: ConnectivityProbe } = {}): NotificationCenter {
   const notifications = new NotificationCenter(claimWriter('notifications', 'shell'));
-  notificationRequested.on((input) => { notifications.add(input); });
+  notificationRequested.on((input) => {
+    notifications.add(input);
+  });
 
   const overlay = claimWriter('overlay', 'shell');
   panelOpened.on(({ panel }) => overlay.set(openPanel(overlay.get(), panel)));
@@ -48,7 +52,10 @@ export function startShellWriters({ probe = HEALTH_PROBE }: { probe?: Connectivi
     probing = setTimeout(() => {
       void probe.reachable().then((reachable) => {
         if (connectivity.get().online) probing = null;
-        else if (reachable) { probing = null; update(true); } else probeAgain();
+        else if (reachable) {
+          probing = null;
+          update(true);
+        } else probeAgain();
       });
     }, probe.everyMs);
   };

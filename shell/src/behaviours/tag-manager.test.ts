@@ -1,6 +1,4 @@
-import {
-  checkoutStep, checkoutStepOf, CONSENT_DEFAULT, gtagCommandOf, pageView, pushToDataLayer, TagManager, tagManagerFor,
-} from './tag-manager';
+import { checkoutStep, checkoutStepOf, CONSENT_DEFAULT, gtagCommandOf, pageView, pushToDataLayer, TagManager, tagManagerFor } from './tag-manager';
 
 /** dataLayer with gtag commands shown as arrays, as a tag manager reads them. */
 const entries = (target: { dataLayer?: unknown[] }) => (target.dataLayer ?? []).map((entry) => gtagCommandOf(entry) ?? entry);
@@ -14,7 +12,8 @@ describe('tag manager bridge', () => {
     expect(entries(target)).toEqual([
       ['consent', 'default', CONSENT_DEFAULT],
       ['consent', 'update', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'granted' }],
-      { event: 'a' }, { event: 'b' },
+      { event: 'a' },
+      { event: 'b' },
     ]);
   });
 
@@ -24,10 +23,19 @@ describe('tag manager bridge', () => {
     const [first] = target.dataLayer!;
     expect(Array.isArray(first)).toBe(false);
     expect(Object.prototype.toString.call(first)).toBe('[object Arguments]');
-    expect(Array.from(first as IArguments)).toEqual(['consent', 'default', {
-      ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied',
-      functionality_storage: 'granted', security_storage: 'granted', wait_for_update: 500,
-    }]);
+    expect(Array.from(first as IArguments)).toEqual([
+      'consent',
+      'default',
+      {
+        ad_storage: 'denied',
+        ad_user_data: 'denied',
+        ad_personalization: 'denied',
+        analytics_storage: 'denied',
+        functionality_storage: 'granted',
+        security_storage: 'granted',
+        wait_for_update: 500,
+      },
+    ]);
   });
 
   test('before a choice nothing analytic is pushed; it waits, and goes after the update once analytics is granted', () => {
@@ -63,19 +71,33 @@ describe('tag manager bridge', () => {
   test('marketing alone grants the three ad signals, not analytics', () => {
     const target: { dataLayer?: unknown[] } = {};
     new TagManager(target as never).setConsent({ analytics: false, marketing: true });
-    expect(entries(target)[1]).toEqual(['consent', 'update', { ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'denied' }]);
+    expect(entries(target)[1]).toEqual([
+      'consent',
+      'update',
+      { ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'denied' },
+    ]);
   });
 
   test('a page view names the path, route and remote', () => {
     expect(pageView({ path: '/c/akcesoria', search: '?sort=price', name: 'category', remote: 'catalog' }, 'Akcesoria - Sklep')).toEqual({
-      event: 'page_view', page_path: '/c/akcesoria?sort=price', page_title: 'Akcesoria - Sklep', route_name: 'category', remote: 'catalog',
+      event: 'page_view',
+      page_path: '/c/akcesoria?sort=price',
+      page_title: 'Akcesoria - Sklep',
+      route_name: 'category',
+      remote: 'catalog',
     });
   });
 });
 
 test.each<[string, string, number | null]>([
-  ['checkout', '', 2], ['checkout', '#shipping', 3], ['checkout', '#payment', 4], ['checkout', '#orderReview', 5],
-  ['en-checkout', '#payment', 4], ['checkout', '#nonsense', null], ['thank-you-page', '', null], ['home', '#shipping', null],
+  ['checkout', '', 2],
+  ['checkout', '#shipping', 3],
+  ['checkout', '#payment', 4],
+  ['checkout', '#orderReview', 5],
+  ['en-checkout', '#payment', 4],
+  ['checkout', '#nonsense', null],
+  ['thank-you-page', '', null],
+  ['home', '#shipping', null],
 ])('checkout tracking: route %s with hash %j → step %s (spec §9)', (name, hash, step) => {
   expect(checkoutStepOf({ name, hash })).toBe(step);
 });

@@ -46,7 +46,10 @@ export const CONSENT_DEFAULT = {
 } as const;
 
 /** The Consent Mode v2 signals of a choice: analytics → analytics_storage, marketing → the three ad signals. */
-export function consentSignals({ analytics, marketing }: ConsentChoice): Record<'ad_storage' | 'ad_user_data' | 'ad_personalization' | 'analytics_storage', ConsentSignal> {
+export function consentSignals({
+  analytics,
+  marketing,
+}: ConsentChoice): Record<'ad_storage' | 'ad_user_data' | 'ad_personalization' | 'analytics_storage', ConsentSignal> {
   const ads: ConsentSignal = marketing ? 'granted' : 'denied';
   return { ad_storage: ads, ad_user_data: ads, ad_personalization: ads, analytics_storage: analytics ? 'granted' : 'denied' };
 }

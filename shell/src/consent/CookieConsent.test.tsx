@@ -16,20 +16,42 @@ configure({ asyncUtilTimeout: 10_000 });
 type Entry = unknown[] | Record<string, unknown>;
 type Win = typeof window & { dataLayer?: unknown[] };
 
-const DEFAULT = ['consent', 'default', {
-  ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied',
-  functionality_storage: 'granted', security_storage: 'granted', wait_for_update: 500,
-}];
-const update = (analytics: boolean, marketing: boolean) => ['consent', 'update', {
-  ad_storage: marketing ? 'granted' : 'denied', ad_user_data: marketing ? 'granted' : 'denied',
-  ad_personalization: marketing ? 'granted' : 'denied', analytics_storage: analytics ? 'granted' : 'denied',
-}];
-const PAGE_VIEW = { event: 'page_view', page_path: '/c/grzejniki-lazienkowe', page_title: 'Grzejniki łazienkowe - Sklep', route_name: 'category', remote: 'catalog' };
+const DEFAULT = [
+  'consent',
+  'default',
+  {
+    ad_storage: 'denied',
+    ad_user_data: 'denied',
+    ad_personalization: 'denied',
+    analytics_storage: 'denied',
+    functionality_storage: 'granted',
+    security_storage: 'granted',
+    wait_for_update: 500,
+  },
+];
+const update = (analytics: boolean, marketing: boolean) => [
+  'consent',
+  'update',
+  {
+    ad_storage: marketing ? 'granted' : 'denied',
+    ad_user_data: marketing ? 'granted' : 'denied',
+    ad_personalization: marketing ? 'granted' : 'denied',
+    analytics_storage: analytics ? 'granted' : 'denied',
+  },
+];
+const PAGE_VIEW = {
+  event: 'page_view',
+  page_path: '/c/grzejniki-lazienkowe',
+  page_title: 'Grzejniki łazienkowe - Sklep',
+  route_name: 'category',
+  remote: 'catalog',
+};
 
 /** window.dataLayer with gtag commands (arguments objects) as arrays. */
 function dataLayer(): Entry[] {
   return ((window as Win).dataLayer ?? []).map((entry) =>
-    (Object.prototype.toString.call(entry) === '[object Arguments]' ? Array.from(entry as IArguments) : entry as Record<string, unknown>));
+    Object.prototype.toString.call(entry) === '[object Arguments]' ? Array.from(entry as IArguments) : (entry as Record<string, unknown>),
+  );
 }
 
 const stops: (() => void)[] = [];
@@ -103,10 +125,7 @@ test('accept is one click: `consent update` granted, then the events that waited
   await loadPage();
   await userEvent.click(await screen.findByRole('button', { name: 'Akceptuję wszystkie' }));
   expect(banner()).not.toBeInTheDocument();
-  expect(dataLayer()).toEqual([
-    DEFAULT, update(true, true),
-    { event: 'mfe_assignment', remote: 'checkout', variant: 'b', source: 'cookie' }, PAGE_VIEW,
-  ]);
+  expect(dataLayer()).toEqual([DEFAULT, update(true, true), { event: 'mfe_assignment', remote: 'checkout', variant: 'b', source: 'cookie' }, PAGE_VIEW]);
 
   await loadPage(); // reload: the stored choice is the update, at once, and the page's events follow it
   expect(dataLayer()).toEqual([DEFAULT, update(true, true), { event: 'mfe_assignment', remote: 'checkout', variant: 'b', source: 'cookie' }, PAGE_VIEW]);

@@ -39,11 +39,7 @@ export function CookieConsent({ readStored, onChoose, onSettingsRequested }: Coo
   return (
     <>
       {stored === null && (
-        <ConsentBanner
-          onAcceptAll={() => choose(EVERYTHING)}
-          onRejectAll={() => choose(NOTHING_CHOSEN)}
-          onSettings={(opener) => setSettings({ opener })}
-        />
+        <ConsentBanner onAcceptAll={() => choose(EVERYTHING)} onRejectAll={() => choose(NOTHING_CHOSEN)} onSettings={(opener) => setSettings({ opener })} />
       )}
       {settings && stored !== undefined && (
         <ConsentSettings initial={stored ?? NOTHING_CHOSEN} opener={settings.opener} onSave={choose} onClose={() => setSettings(null)} />
@@ -76,7 +72,11 @@ function useRoomAtTheBottom(banner: RefObject<HTMLElement | null>): void {
   }, [banner]);
 }
 
-function ConsentBanner({ onAcceptAll, onRejectAll, onSettings }: {
+function ConsentBanner({
+  onAcceptAll,
+  onRejectAll,
+  onSettings,
+}: {
   onAcceptAll: () => void;
   onRejectAll: () => void;
   onSettings: (opener: HTMLElement) => void;
@@ -90,16 +90,21 @@ function ConsentBanner({ onAcceptAll, onRejectAll, onSettings }: {
     <section ref={banner} className="consent-banner" aria-labelledby={titleId} aria-describedby={textId} data-consent="banner">
       <div className="consent-banner-inner">
         <div className="consent-banner-text">
-          <p id={titleId} className="consent-banner-title">{t('consent.title')}</p>
+          <p id={titleId} className="consent-banner-title">
+            {t('consent.title')}
+          </p>
           <p id={textId}>
-            {t('consent.text')}{' '}
-            <a href={linkTo({ name: 'cms-page', slug: 'polityka-prywatnosci' })}>{t('consent.policy')}</a>
+            {t('consent.text')} <a href={linkTo({ name: 'cms-page', slug: 'polityka-prywatnosci' })}>{t('consent.policy')}</a>
           </p>
         </div>
         <div className="consent-actions">
           {/* Rejecting is as easy as accepting: same place, same size, same look. */}
-          <button type="button" className="button consent-choice" onClick={onAcceptAll}>{t('consent.acceptAll')}</button>
-          <button type="button" className="button consent-choice" onClick={onRejectAll}>{t('consent.rejectAll')}</button>
+          <button type="button" className="button consent-choice" onClick={onAcceptAll}>
+            {t('consent.acceptAll')}
+          </button>
+          <button type="button" className="button consent-choice" onClick={onRejectAll}>
+            {t('consent.rejectAll')}
+          </button>
           <button type="button" className="button-link consent-settings" onClick={(event) => onSettings(event.currentTarget)}>
             {t('consent.settings')}
           </button>
@@ -109,7 +114,12 @@ function ConsentBanner({ onAcceptAll, onRejectAll, onSettings }: {
   );
 }
 
-function ConsentSettings({ initial, opener, onSave, onClose }: {
+function ConsentSettings({
+  initial,
+  opener,
+  onSave,
+  onClose,
+}: {
   initial: ConsentChoice;
   opener: HTMLElement | null;
   onSave: (choice: ConsentChoice) => void;
@@ -135,38 +145,70 @@ function ConsentSettings({ initial, opener, onSave, onClose }: {
 
   const purpose = (name: keyof ConsentChoice) => (
     <div className="consent-purpose">
-      <input id={ids[name]} type="checkbox" checked={choice[name]} ref={name === 'analytics' ? first : undefined}
-        aria-describedby={`${ids[name]}-help`} onChange={(event) => setChoice({ ...choice, [name]: event.target.checked })} />
+      <input
+        id={ids[name]}
+        type="checkbox"
+        checked={choice[name]}
+        ref={name === 'analytics' ? first : undefined}
+        aria-describedby={`${ids[name]}-help`}
+        onChange={(event) => setChoice({ ...choice, [name]: event.target.checked })}
+      />
       <div>
         <label htmlFor={ids[name]}>{t(`consent.${name}`)}</label>
-        <p id={`${ids[name]}-help`} className="consent-help">{t(`consent.${name}Help`)}</p>
+        <p id={`${ids[name]}-help`} className="consent-help">
+          {t(`consent.${name}Help`)}
+        </p>
       </div>
     </div>
   );
 
   return (
     <div className="consent-backdrop">
-      <div ref={dialog} className="consent-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={introId}
-        tabIndex={-1} onKeyDown={(event) => { if (event.key === 'Escape') { event.stopPropagation(); onClose(); } }}>
+      <div
+        ref={dialog}
+        className="consent-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={introId}
+        tabIndex={-1}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation();
+            onClose();
+          }
+        }}
+      >
         <div className="consent-dialog-head">
           <h2 id={titleId}>{t('consent.dialogTitle')}</h2>
-          <button type="button" className="button-icon" aria-label={t('consent.close')} onClick={onClose}>×</button>
+          <button type="button" className="button-icon" aria-label={t('consent.close')} onClick={onClose}>
+            ×
+          </button>
         </div>
         <p id={introId}>{t('consent.dialogIntro')}</p>
-        <form onSubmit={(event) => { event.preventDefault(); onSave(choice); }}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSave(choice);
+          }}
+        >
           <fieldset className="consent-purposes">
             <legend>{t('consent.purposes')}</legend>
             <div className="consent-purpose">
               <input id={ids.necessary} type="checkbox" checked disabled readOnly aria-describedby={`${ids.necessary}-help`} />
               <div>
                 <label htmlFor={ids.necessary}>{t('consent.necessary')}</label>
-                <p id={`${ids.necessary}-help`} className="consent-help">{t('consent.necessaryHelp')}</p>
+                <p id={`${ids.necessary}-help`} className="consent-help">
+                  {t('consent.necessaryHelp')}
+                </p>
               </div>
             </div>
             {purpose('analytics')}
             {purpose('marketing')}
           </fieldset>
-          <button type="submit" className="button">{t('consent.save')}</button>
+          <button type="submit" className="button">
+            {t('consent.save')}
+          </button>
         </form>
       </div>
     </div>

@@ -1,12 +1,12 @@
-import {
-  CONSENT_MAX_AGE_SECONDS, parseConsent, readConsentCookie, serializeConsent, writeConsentCookie,
-} from './consent-cookie';
+import { CONSENT_MAX_AGE_SECONDS, parseConsent, readConsentCookie, serializeConsent, writeConsentCookie } from './consent-cookie';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
 test('a choice is written as a first-party cookie for 12 months, SameSite=Lax, Secure on https', () => {
   const written: string[] = [];
-  const setter = jest.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => { written.push(value); });
+  const setter = jest.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => {
+    written.push(value);
+  });
   try {
     writeConsentCookie({ analytics: true, marketing: false }, { now: NOW, secure: true });
     writeConsentCookie({ analytics: false, marketing: false }, { now: NOW, secure: false });
@@ -22,8 +22,12 @@ test('a choice is written as a first-party cookie for 12 months, SameSite=Lax, S
 
 test('what is read back: the choice and when it was made', () => {
   const value = serializeConsent({ analytics: false, marketing: true }, NOW);
-  expect(readConsentCookie(`kf_mfe=checkout%3Ab; kf_consent=${encodeURIComponent(value)}; kf_heat=55%2F45%2F20`))
-    .toEqual({ version: 1, analytics: false, marketing: true, at: NOW / 1000 });
+  expect(readConsentCookie(`kf_mfe=checkout%3Ab; kf_consent=${encodeURIComponent(value)}; kf_heat=55%2F45%2F20`)).toEqual({
+    version: 1,
+    analytics: false,
+    marketing: true,
+    at: NOW / 1000,
+  });
   expect(readConsentCookie('kf_mfe=checkout%3Ab')).toBeNull();
 });
 

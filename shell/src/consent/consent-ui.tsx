@@ -15,10 +15,7 @@ export interface ConsentUi {
  * frame's hydration never sees them. Loaded after hydration, on its own chunk: a shopper who
  * has chosen loads it only if they open the settings.
  */
-export function mountConsentUi({ readStored, onChoose }: {
-  readStored: () => ConsentChoice | null;
-  onChoose: (choice: ConsentChoice) => void;
-}): ConsentUi {
+export function mountConsentUi({ readStored, onChoose }: { readStored: () => ConsentChoice | null; onChoose: (choice: ConsentChoice) => void }): ConsentUi {
   const container = document.createElement('div');
   container.id = 'kf-consent';
   document.body.prepend(container);
@@ -27,7 +24,9 @@ export function mountConsentUi({ readStored, onChoose }: {
   const onSettingsRequested = (open: (opener: HTMLElement | null) => void) => {
     listeners.add(open);
     for (const opener of pending.splice(0)) open(opener);
-    return () => { listeners.delete(open); };
+    return () => {
+      listeners.delete(open);
+    };
   };
   createRoot(container).render(
     <I18nextProvider i18n={i18n}>

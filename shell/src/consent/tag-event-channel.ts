@@ -19,8 +19,11 @@ export const tagEventRequested = defineCommand<DataLayerEvent>(TAG_EVENT_CHANNEL
 function isTagEvent(payload: unknown): payload is DataLayerEvent {
   if (typeof payload !== 'object' || payload === null) return false;
   const event = payload as Record<string, unknown>;
-  return typeof event.event === 'string' && event.event !== ''
-    && Object.values(event).every((value) => value === null || ['string', 'number', 'boolean'].includes(typeof value));
+  return (
+    typeof event.event === 'string' &&
+    event.event !== '' &&
+    Object.values(event).every((value) => value === null || ['string', 'number', 'boolean'].includes(typeof value))
+  );
 }
 
 export function startRemoteTagEvents(): () => void {

@@ -2,7 +2,7 @@ import { i18n } from '@kaloryfer/i18n';
 
 /** The shell's own words (namespace `shell`); Polish ships in the initial bundle. */
 export const shellPl = {
-  'skip': 'Przejdź do treści',
+  skip: 'Przejdź do treści',
   'header.home': 'Kaloryfer – strona główna',
   'header.menu': 'Menu',
   'sidebar.label': 'Menu kategorii',
@@ -45,7 +45,8 @@ export const shellPl = {
   'meta.description': 'Kaloryfer – sklep z grzejnikami dekoracyjnymi, łazienkowymi i pokojowymi. Wysyłka kurierem od 24 h, 14 dni na zwrot.',
   // Cookie consent
   'consent.title': 'Pliki cookies w sklepie Kaloryfer',
-  'consent.text': 'Niezbędne pliki cookies utrzymują koszyk, logowanie i bezpieczeństwo sklepu. Za Twoją zgodą użyjemy też analitycznych (żeby wiedzieć, co poprawić) i marketingowych (żeby mierzyć i dopasowywać nasze reklamy). Wybór zmienisz w każdej chwili linkiem „Ustawienia cookies” w stopce.',
+  'consent.text':
+    'Niezbędne pliki cookies utrzymują koszyk, logowanie i bezpieczeństwo sklepu. Za Twoją zgodą użyjemy też analitycznych (żeby wiedzieć, co poprawić) i marketingowych (żeby mierzyć i dopasowywać nasze reklamy). Wybór zmienisz w każdej chwili linkiem „Ustawienia cookies” w stopce.',
   'consent.policy': 'Polityka prywatności',
   'consent.acceptAll': 'Akceptuję wszystkie',
   'consent.rejectAll': 'Odrzucam',
@@ -66,7 +67,7 @@ export const shellPl = {
 type ShellKey = keyof typeof shellPl;
 
 const shellEn: Record<ShellKey, string> = {
-  'skip': 'Skip to content',
+  skip: 'Skip to content',
   'header.home': 'Kaloryfer – home page',
   'header.menu': 'Menu',
   'sidebar.label': 'Category menu',
@@ -109,7 +110,8 @@ const shellEn: Record<ShellKey, string> = {
   'meta.description': 'Kaloryfer – a shop for decorative, bathroom and room radiators. Courier delivery from 24 h, 14 days to return.',
   // Cookie consent
   'consent.title': 'Cookies at the Kaloryfer shop',
-  'consent.text': 'Necessary cookies keep your cart, your login and the shop secure. With your consent we also use analytics cookies (to learn what to improve) and marketing cookies (to measure and tailor our ads). You can change your choice at any time with the “Cookie settings” link in the footer.',
+  'consent.text':
+    'Necessary cookies keep your cart, your login and the shop secure. With your consent we also use analytics cookies (to learn what to improve) and marketing cookies (to measure and tailor our ads). You can change your choice at any time with the “Cookie settings” link in the footer.',
   'consent.policy': 'Privacy policy',
   'consent.acceptAll': 'Accept all',
   'consent.rejectAll': 'Reject',
@@ -128,7 +130,7 @@ const shellEn: Record<ShellKey, string> = {
 };
 
 const shellDe: Record<ShellKey, string> = {
-  'skip': 'Zum Inhalt springen',
+  skip: 'Zum Inhalt springen',
   'header.home': 'Kaloryfer – Startseite',
   'header.menu': 'Menü',
   'sidebar.label': 'Kategoriemenü',
@@ -171,7 +173,8 @@ const shellDe: Record<ShellKey, string> = {
   'meta.description': 'Kaloryfer – Shop für Design-, Bad- und Raumheizkörper. Versand per Kurier ab 24 h, 14 Tage Rückgaberecht.',
   // Cookie consent
   'consent.title': 'Cookies im Kaloryfer-Shop',
-  'consent.text': 'Notwendige Cookies halten Warenkorb, Anmeldung und die Sicherheit des Shops aufrecht. Mit Ihrer Einwilligung verwenden wir auch Analyse-Cookies (um zu erfahren, was wir verbessern können) und Marketing-Cookies (um unsere Werbung zu messen und anzupassen). Ihre Wahl ändern Sie jederzeit über den Link „Cookie-Einstellungen“ in der Fußzeile.',
+  'consent.text':
+    'Notwendige Cookies halten Warenkorb, Anmeldung und die Sicherheit des Shops aufrecht. Mit Ihrer Einwilligung verwenden wir auch Analyse-Cookies (um zu erfahren, was wir verbessern können) und Marketing-Cookies (um unsere Werbung zu messen und anzupassen). Ihre Wahl ändern Sie jederzeit über den Link „Cookie-Einstellungen“ in der Fußzeile.',
   'consent.policy': 'Datenschutzerklärung',
   'consent.acceptAll': 'Alle akzeptieren',
   'consent.rejectAll': 'Ablehnen',
@@ -182,7 +185,8 @@ const shellDe: Record<ShellKey, string> = {
   'consent.necessary': 'Notwendig (immer aktiv)',
   'consent.necessaryHelp': 'Warenkorb, Anmeldung, Sicherheit und das Speichern dieser Wahl.',
   'consent.analytics': 'Analyse',
-  'consent.analyticsHelp': 'Statistiken über Besuche und darüber, wie Sie den Shop nutzen, ohne Ihren Namen und Ihre Adresse. Sie helfen uns, den Shop zu verbessern.',
+  'consent.analyticsHelp':
+    'Statistiken über Besuche und darüber, wie Sie den Shop nutzen, ohne Ihren Namen und Ihre Adresse. Sie helfen uns, den Shop zu verbessern.',
   'consent.marketing': 'Marketing',
   'consent.marketingHelp': 'Messung der Wirkung unserer Werbung und Anpassung der Werbung des Shops auf anderen Websites.',
   'consent.save': 'Auswahl speichern',
@@ -190,7 +194,7 @@ const shellDe: Record<ShellKey, string> = {
 };
 
 const shellIt: Record<ShellKey, string> = {
-  'skip': 'Vai al contenuto',
+  skip: 'Vai al contenuto',
   'header.home': 'Kaloryfer – home page',
   'header.menu': 'Menu',
   'sidebar.label': 'Menu delle categorie',
@@ -233,7 +237,8 @@ const shellIt: Record<ShellKey, string> = {
   'meta.description': 'Kaloryfer – negozio di radiatori decorativi, da bagno e da ambiente. Spedizione con corriere da 24 h, 14 giorni per il reso.',
   // Cookie consent
   'consent.title': 'I cookie nel negozio Kaloryfer',
-  'consent.text': 'I cookie necessari mantengono il carrello, l’accesso e la sicurezza del negozio. Con il tuo consenso usiamo anche cookie analitici (per capire cosa migliorare) e di marketing (per misurare e personalizzare i nostri annunci). Puoi cambiare la tua scelta in qualsiasi momento con il link «Impostazioni cookie» nel piè di pagina.',
+  'consent.text':
+    'I cookie necessari mantengono il carrello, l’accesso e la sicurezza del negozio. Con il tuo consenso usiamo anche cookie analitici (per capire cosa migliorare) e di marketing (per misurare e personalizzare i nostri annunci). Puoi cambiare la tua scelta in qualsiasi momento con il link «Impostazioni cookie» nel piè di pagina.',
   'consent.policy': 'Informativa sulla privacy',
   'consent.acceptAll': 'Accetto tutti',
   'consent.rejectAll': 'Rifiuto',
@@ -261,4 +266,3 @@ export function addShellNamespace(): void {
     i18n.addResourceBundle(language, SHELL_NAMESPACE, words, true, false);
   }
 }
-

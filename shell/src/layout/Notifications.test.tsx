@@ -20,7 +20,11 @@ test('a cart success shows in Polish and its second action goes to checkout', as
     message: 'Product has been added to the cart!',
     action2: { label: 'Proceed to checkout', intent: { name: 'checkout' } },
   });
-  render(<I18nextProvider i18n={i18n}><Notifications onDismiss={(id) => center.remove(id)} /></I18nextProvider>);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <Notifications onDismiss={(id) => center.remove(id)} />
+    </I18nextProvider>,
+  );
   expect(screen.getByRole('status')).toHaveTextContent('Produkt został dodany do koszyka!');
   await userEvent.click(screen.getByRole('button', { name: 'Przejdź do kasy' }));
   expect(navigations).toEqual(['/checkout']);
@@ -31,7 +35,11 @@ test('a cart success shows in Polish and its second action goes to checkout', as
 test('errors interrupt (role=alert) and OK dismisses', async () => {
   const center = new NotificationCenter(claimWriter('notifications', 'shell'));
   center.add({ type: 'error', message: "You've entered an incorrect coupon code" });
-  render(<I18nextProvider i18n={i18n}><Notifications onDismiss={(id) => center.remove(id)} /></I18nextProvider>);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <Notifications onDismiss={(id) => center.remove(id)} />
+    </I18nextProvider>,
+  );
   expect(screen.getByRole('alert')).toHaveTextContent('Wpisany kod rabatowy jest nieprawidłowy');
   await userEvent.click(screen.getByRole('button', { name: 'OK' }));
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -15,8 +15,7 @@ export function Notifications({ onDismiss }: { onDismiss: (id: number) => void }
   return (
     <section className="notifications" aria-label={t('notifications.label', { ns: 'shell' })}>
       {notifications.map((notification) => (
-        <div key={notification.id} className={`notification notification-${notification.type}`}
-          role={notification.type === 'error' ? 'alert' : 'status'}>
+        <div key={notification.id} className={`notification notification-${notification.type}`} role={notification.type === 'error' ? 'alert' : 'status'}>
           <p>{t(notification.message, notification.params)}</p>
           <div className="notification-actions">
             {notification.action2 && (

@@ -34,8 +34,7 @@ export function ProgressBar() {
   if (phase.kind === 'idle') return null;
   const value = progressValue(phase, now);
   return (
-    <div className="progress" role="progressbar" aria-label={t('progress.label')}
-      aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(value)}>
+    <div className="progress" role="progressbar" aria-label={t('progress.label')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(value)}>
       <div className="progress-bar" style={{ transform: `scaleX(${value / 100})` }} />
     </div>
   );

@@ -25,8 +25,12 @@ function Fallback({ remote, exposed, variant, onRetry, inline = false }: Fallbac
     return (
       <span className="widget-fallback" data-fallback={remote}>
         <span aria-hidden="true">{t('fallback.widget')}</span>
-        <button type="button" className="button-link" onClick={onRetry}
-          aria-label={t('fallback.widgetRetry', { name: t(WIDGET_NAMES[exposed] ?? 'widget.unknown') })}>
+        <button
+          type="button"
+          className="button-link"
+          onClick={onRetry}
+          aria-label={t('fallback.widgetRetry', { name: t(WIDGET_NAMES[exposed] ?? 'widget.unknown') })}
+        >
           ↻
         </button>
       </span>
@@ -35,8 +39,12 @@ function Fallback({ remote, exposed, variant, onRetry, inline = false }: Fallbac
   if (inline) {
     return (
       <div className="region-fallback region-fallback-inline" role="alert" data-fallback={remote}>
-        <p><strong>{t('fallback.title')}</strong> {t('fallback.inline')}</p>
-        <button type="button" className="button" onClick={onRetry}>{t('fallback.retry')}</button>
+        <p>
+          <strong>{t('fallback.title')}</strong> {t('fallback.inline')}
+        </p>
+        <button type="button" className="button" onClick={onRetry}>
+          {t('fallback.retry')}
+        </button>
       </div>
     );
   }
@@ -44,7 +52,9 @@ function Fallback({ remote, exposed, variant, onRetry, inline = false }: Fallbac
     <div className="region-fallback" role="alert" data-fallback={remote}>
       <h1>{t('fallback.title')}</h1>
       <p>{t('fallback.body')}</p>
-      <button type="button" className="button" onClick={onRetry}>{t('fallback.retry')}</button>
+      <button type="button" className="button" onClick={onRetry}>
+        {t('fallback.retry')}
+      </button>
     </div>
   );
 }
@@ -61,6 +71,8 @@ export function RegionFallback(props: FallbackProps) {
 /** The skeleton while a remote loads (markup only: the page server sends the region's one too). */
 export function loadingMarkup(variant: 'region' | 'widget'): string {
   if (variant === 'widget') return '<span class="skeleton skeleton-widget" aria-hidden="true"></span>';
-  return '<div class="region-loading" aria-hidden="true"><div class="skeleton skeleton-title"></div>'
-    + '<div class="skeleton skeleton-line"></div><div class="skeleton skeleton-line"></div><div class="skeleton skeleton-block"></div></div>';
+  return (
+    '<div class="region-loading" aria-hidden="true"><div class="skeleton skeleton-title"></div>' +
+    '<div class="skeleton skeleton-line"></div><div class="skeleton skeleton-line"></div><div class="skeleton skeleton-block"></div></div>'
+  );
 }

@@ -13,7 +13,15 @@ export const SLOT_MARKER = /<!--kf-slot:([\w-]+)-->/g;
  * hydrated, or rendered, by the remote itself. On the server the slot holds a marker the page
  * server replaces with the region's HTML.
  */
-export function ServerSlot({ id, className, remote, module, mounter, marker, dataRemote }: {
+export function ServerSlot({
+  id,
+  className,
+  remote,
+  module,
+  mounter,
+  marker,
+  dataRemote,
+}: {
   id: string;
   className: string;
   remote?: RemoteName;
@@ -31,7 +39,13 @@ export function ServerSlot({ id, className, remote, module, mounter, marker, dat
     return mounter.mountWidget(element, remote, module);
   }, [mounter, remote, module]);
   return (
-    <div ref={ref} id={id} className={className} data-remote={dataRemote}
-      dangerouslySetInnerHTML={{ __html: marker ? slotMarker(id) : '' }} suppressHydrationWarning />
+    <div
+      ref={ref}
+      id={id}
+      className={className}
+      data-remote={dataRemote}
+      dangerouslySetInnerHTML={{ __html: marker ? slotMarker(id) : '' }}
+      suppressHydrationWarning
+    />
   );
 }

@@ -26,7 +26,12 @@ const NO_OVERLAY: OverlayState = { active: false, panels: [] };
  * the footer. Rendered by the page server (with markers where the remotes' HTML goes) and
  * hydrated in the browser; `mounter` is null on the server.
  */
-export function ShellLayout({ mounter, year, markers = false, onDismissNotification }: {
+export function ShellLayout({
+  mounter,
+  year,
+  markers = false,
+  onDismissNotification,
+}: {
   mounter: RegionMounter | null;
   /** The legal line's year, as the server wrote it (a render never reads the clock). */
   year: number;
@@ -51,15 +56,26 @@ export function ShellLayout({ mounter, year, markers = false, onDismissNotificat
   return (
     <>
       <ProgressBar />
-      <a className="skip-link" href="#main-content">{t('skip')}</a>
+      <a className="skip-link" href="#main-content">
+        {t('skip')}
+      </a>
       <header className="site-header">
         <div className="site-header-inner">
-          <button ref={menuButton} type="button" className="button-icon menu-button" aria-expanded={sidebarOpen} aria-controls="sidebar"
-            onClick={() => setSidebarOpen(true)}>
+          <button
+            ref={menuButton}
+            type="button"
+            className="button-icon menu-button"
+            aria-expanded={sidebarOpen}
+            aria-controls="sidebar"
+            onClick={() => setSidebarOpen(true)}
+          >
             <Icon name="menu" /> <span className="menu-label">{t('header.menu')}</span>
           </button>
           <a className="logo" href={linkTo({ name: 'home' })} aria-label={t('header.home')}>
-            {t('shop.name', { ns: 'common' })}<span className="logo-dot" aria-hidden="true">.</span>
+            {t('shop.name', { ns: 'common' })}
+            <span className="logo-dot" aria-hidden="true">
+              .
+            </span>
           </a>
           <WidgetSlot mounter={mounter} remote="catalog" module="./SearchButton" className="slot-search" />
           <div className="header-actions">
@@ -70,8 +86,12 @@ export function ShellLayout({ mounter, year, markers = false, onDismissNotificat
         </div>
       </header>
       <Sidebar open={sidebarOpen} onClose={closeSidebar} opener={menuButton} />
-      <div className={`overlay${overlay.active ? ' is-active' : ''}`} hidden={!overlay.active}
-        onClick={() => closePanelsRequested.emit({})} aria-hidden="true" />
+      <div
+        className={`overlay${overlay.active ? ' is-active' : ''}`}
+        hidden={!overlay.active}
+        onClick={() => closePanelsRequested.emit({})}
+        aria-hidden="true"
+      />
       <main id="main-content" tabIndex={-1}>
         {ROUTED_REMOTES.map((remote) => (
           <ServerSlot key={remote} id={regionId(remote)} className="region" dataRemote={remote} marker={markers} />
@@ -83,11 +103,16 @@ export function ShellLayout({ mounter, year, markers = false, onDismissNotificat
           <p>{t('footer.legal', { year })}</p>
           <label className="language-switch">
             {t('language.label', { ns: 'common' })}{' '}
-            <select value={i18n.language} onChange={(event) => {
-              if (isLanguage(event.target.value)) void setLanguage(event.target.value);
-            }}>
+            <select
+              value={i18n.language}
+              onChange={(event) => {
+                if (isLanguage(event.target.value)) void setLanguage(event.target.value);
+              }}
+            >
               {LANGUAGES.map((language) => (
-                <option key={language} value={language}>{t(`language.${language}`, { ns: 'common' })}</option>
+                <option key={language} value={language}>
+                  {t(`language.${language}`, { ns: 'common' })}
+                </option>
               ))}
             </select>
           </label>

@@ -12,7 +12,11 @@ beforeAll(async () => {
 });
 
 function renderSidebar(open: boolean, onClose = jest.fn()) {
-  return render(<I18nextProvider i18n={i18n}><Sidebar open={open} onClose={onClose} /></I18nextProvider>);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <Sidebar open={open} onClose={onClose} />
+    </I18nextProvider>,
+  );
 }
 
 describe('Sidebar', () => {
@@ -26,15 +30,35 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'Drabinkowe' })).toHaveAttribute('href', '/c/grzejniki-drabinkowe');
 
     jest.useFakeTimers();
-    rerender(<I18nextProvider i18n={i18n}><Sidebar open={false} onClose={jest.fn()} /></I18nextProvider>);
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <Sidebar open={false} onClose={jest.fn()} />
+      </I18nextProvider>,
+    );
     expect(events).toContain('close sidebar');
-    act(() => { jest.advanceTimersByTime(299); });
-    rerender(<I18nextProvider i18n={i18n}><Sidebar open onClose={jest.fn()} /></I18nextProvider>);
+    act(() => {
+      jest.advanceTimersByTime(299);
+    });
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <Sidebar open onClose={jest.fn()} />
+      </I18nextProvider>,
+    );
     // reopened within 300 ms: the submenu path is still there
     expect(screen.getByRole('link', { name: 'Drabinkowe' })).toBeInTheDocument();
-    rerender(<I18nextProvider i18n={i18n}><Sidebar open={false} onClose={jest.fn()} /></I18nextProvider>);
-    act(() => { jest.advanceTimersByTime(300); });
-    rerender(<I18nextProvider i18n={i18n}><Sidebar open onClose={jest.fn()} /></I18nextProvider>);
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <Sidebar open={false} onClose={jest.fn()} />
+      </I18nextProvider>,
+    );
+    act(() => {
+      jest.advanceTimersByTime(300);
+    });
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <Sidebar open onClose={jest.fn()} />
+      </I18nextProvider>,
+    );
     expect(screen.queryByRole('link', { name: 'Drabinkowe' })).not.toBeInTheDocument();
     jest.useRealTimers();
     offs.forEach((off) => off());
@@ -55,7 +79,9 @@ describe('Sidebar', () => {
       const close = useCallback(() => setOpen(false), []);
       return (
         <I18nextProvider i18n={i18n}>
-          <button ref={menuButton} type="button" onClick={() => setOpen(true)}>Menu</button>
+          <button ref={menuButton} type="button" onClick={() => setOpen(true)}>
+            Menu
+          </button>
           <Sidebar open={open} onClose={close} opener={menuButton} />
           <a href="/page">Page after the sidebar</a>
         </I18nextProvider>

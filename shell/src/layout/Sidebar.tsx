@@ -34,17 +34,35 @@ export function Sidebar({ open, onClose, opener }: { open: boolean; onClose: () 
   const current = path[path.length - 1];
   const items = current?.children ?? MENU;
   return (
-    <nav id="sidebar" ref={panel} className={`sidebar${open ? ' is-open' : ''}`} aria-label={t('sidebar.label')}
-      hidden={!open} onKeyDown={(event) => { if (event.key === 'Escape') onClose(); }}>
+    <nav
+      id="sidebar"
+      ref={panel}
+      className={`sidebar${open ? ' is-open' : ''}`}
+      aria-label={t('sidebar.label')}
+      hidden={!open}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
       <div className="sidebar-head">
         {current ? (
-          <button type="button" className="button-link" onClick={() => setPath(path.slice(0, -1))}>← {t('sidebar.back')}</button>
-        ) : <span className="sidebar-title">{t('header.menu')}</span>}
-        <button type="button" className="button-icon" onClick={onClose} aria-label={t('overlay.close')}><Icon name="close" /></button>
+          <button type="button" className="button-link" onClick={() => setPath(path.slice(0, -1))}>
+            ← {t('sidebar.back')}
+          </button>
+        ) : (
+          <span className="sidebar-title">{t('header.menu')}</span>
+        )}
+        <button type="button" className="button-icon" onClick={onClose} aria-label={t('overlay.close')}>
+          <Icon name="close" />
+        </button>
       </div>
       <ul className="sidebar-list">
         {current && (
-          <li><a href={linkTo(current.intent)} onClick={onClose}>{t('sidebar.all', { name: t(current.label) })}</a></li>
+          <li>
+            <a href={linkTo(current.intent)} onClick={onClose}>
+              {t('sidebar.all', { name: t(current.label) })}
+            </a>
+          </li>
         )}
         {items.map((item) => (
           <li key={item.label}>
@@ -53,7 +71,9 @@ export function Sidebar({ open, onClose, opener }: { open: boolean; onClose: () 
                 {t(item.label)} <span aria-hidden="true">›</span>
               </button>
             ) : (
-              <a className="sidebar-item" href={linkTo(item.intent)} onClick={onClose}>{t(item.label)}</a>
+              <a className="sidebar-item" href={linkTo(item.intent)} onClick={onClose}>
+                {t(item.label)}
+              </a>
             )}
           </li>
         ))}

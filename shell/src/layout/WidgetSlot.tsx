@@ -6,12 +6,7 @@ import type { RegionMounter } from '../apps/region-mounter';
  * A header slot filled by a remote's widget in the browser (search, account, wishlist, mini-cart):
  * the server renders the empty, sized slot; the widget mounts after hydration, one per idle task.
  */
-export function WidgetSlot({ mounter, remote, module, className }: {
-  mounter: RegionMounter | null;
-  remote: RemoteName;
-  module: string;
-  className?: string;
-}) {
+export function WidgetSlot({ mounter, remote, module, className }: { mounter: RegionMounter | null; remote: RemoteName; module: string; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = ref.current;

@@ -21,10 +21,7 @@ export const MENU: MenuItem[] = [
     category('decorative-vertical', 'grzejniki-dekoracyjne-pionowe'),
     category('decorative-horizontal', 'grzejniki-dekoracyjne-poziome'),
   ]),
-  category('bathroom', 'grzejniki-lazienkowe', [
-    category('bathroom-ladder', 'grzejniki-drabinkowe'),
-    category('bathroom-electric', 'grzejniki-elektryczne'),
-  ]),
+  category('bathroom', 'grzejniki-lazienkowe', [category('bathroom-ladder', 'grzejniki-drabinkowe'), category('bathroom-electric', 'grzejniki-elektryczne')]),
   category('room', 'grzejniki-pokojowe', [
     category('room-panel', 'grzejniki-panelowe'),
     category('room-tubular', 'grzejniki-stalowe-rurowe'),

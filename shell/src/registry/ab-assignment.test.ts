@@ -12,7 +12,10 @@ const checkoutOf = (result: ReturnType<typeof assignVariants>) => result.assignm
 
 describe('A/B assignment', () => {
   test.each([
-    [0, 'a'], [0.49, 'a'], [0.5, 'b'], [0.99, 'b'],
+    [0, 'a'],
+    [0.49, 'a'],
+    [0.5, 'b'],
+    [0.99, 'b'],
   ])('weights 50/50: random %f picks %s', (random, variant) => {
     expect(pickWeighted(registry.remotes.checkout!, random)).toBe(variant);
   });

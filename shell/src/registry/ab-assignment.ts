@@ -51,10 +51,7 @@ export interface AssignmentResult {
   cookie: string;
 }
 
-export function assignVariants(
-  registry: Registry,
-  input: { cookie?: string | null; override?: string | null; random: () => number },
-): AssignmentResult {
+export function assignVariants(registry: Registry, input: { cookie?: string | null; override?: string | null; random: () => number }): AssignmentResult {
   const stored = parsePairs(input.cookie);
   const override = parsePairs(input.override);
   const sticky: Record<string, string> = {};

@@ -7,7 +7,7 @@ let answer: () => Promise<Response>;
 
 beforeEach(() => {
   fetched = [];
-  answer = async () => ({ ok: true, status: 200, json: async () => published } as Response);
+  answer = async () => ({ ok: true, status: 200, json: async () => published }) as Response;
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {
     fetched.push(String(url));
     return answer();
@@ -22,9 +22,14 @@ test('the published file, each build registered by its entry script beside the m
 });
 
 test.each([
-  ['unreachable', async () => { throw new Error('offline'); }],
-  ['an error status', async () => ({ ok: false, status: 503 } as Response)],
-  ['no registry', async () => ({ ok: true, status: 200, json: async () => ({ remotes: { cart: { entry: 'ftp://x' } } }) } as Response)],
+  [
+    'unreachable',
+    async () => {
+      throw new Error('offline');
+    },
+  ],
+  ['an error status', async () => ({ ok: false, status: 503 }) as Response],
+  ['no registry', async () => ({ ok: true, status: 200, json: async () => ({ remotes: { cart: { entry: 'ftp://x' } } }) }) as Response],
 ])('%s: an empty registry (every region falls back, the shop still works)', async (_name, failing) => {
   answer = failing;
   expect((await fetchRegistry()).remotes).toEqual({});

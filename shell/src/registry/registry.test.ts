@@ -7,7 +7,8 @@ describe('parseRegistry', () => {
     const registry = parseRegistry({ remotes: { cart: build() } });
     expect(registry.timeoutMs).toBe(8000);
     expect(registry.remotes.cart).toEqual({
-      remote: 'cart', control: 'default',
+      remote: 'cart',
+      control: 'default',
       variants: [{ ...build(), name: 'cart', id: 'default', weight: 1 }],
     });
   });
@@ -18,7 +19,10 @@ describe('parseRegistry', () => {
       remotes: { checkout: { control: 'a', variants: { a: build({ name: 'checkout_a', weight: 70 }), b: build({ weight: 30 }) } } },
     });
     expect(registry.timeoutMs).toBe(3000);
-    expect(registry.remotes.checkout?.variants.map((v) => [v.id, v.name, v.weight])).toEqual([['a', 'checkout_a', 70], ['b', 'checkout_b', 30]]);
+    expect(registry.remotes.checkout?.variants.map((v) => [v.id, v.name, v.weight])).toEqual([
+      ['a', 'checkout_a', 70],
+      ['b', 'checkout_b', 30],
+    ]);
   });
 
   test.each([
@@ -30,9 +34,21 @@ describe('parseRegistry', () => {
     ['missing contracts', { remotes: { cart: { entry: 'http://x/m.json', version: '1.0.0' } } }, 'remotes.cart.contracts: must be a semantic version'],
     ['bad container name', { remotes: { cart: build({ name: 'my-cart' }) } }, 'remotes.cart.name: must be a valid container name'],
     ['empty variants', { remotes: { checkout: { control: 'a', variants: {} } } }, 'remotes.checkout.variants: must name at least one variant'],
-    ['unknown control', { remotes: { checkout: { control: 'c', variants: { a: build({ weight: 1 }) } } } }, 'remotes.checkout.control: must name one of its variants'],
-    ['negative weight', { remotes: { checkout: { control: 'a', variants: { a: build({ weight: -1 }) } } } }, 'remotes.checkout.variants.a.weight: must be a number ≥ 0'],
-    ['all weights zero', { remotes: { checkout: { control: 'a', variants: { a: build({ weight: 0 }) } } } }, 'remotes.checkout.variants: at least one weight must be above 0'],
+    [
+      'unknown control',
+      { remotes: { checkout: { control: 'c', variants: { a: build({ weight: 1 }) } } } },
+      'remotes.checkout.control: must name one of its variants',
+    ],
+    [
+      'negative weight',
+      { remotes: { checkout: { control: 'a', variants: { a: build({ weight: -1 }) } } } },
+      'remotes.checkout.variants.a.weight: must be a number ≥ 0',
+    ],
+    [
+      'all weights zero',
+      { remotes: { checkout: { control: 'a', variants: { a: build({ weight: 0 }) } } } },
+      'remotes.checkout.variants: at least one weight must be above 0',
+    ],
     ['timeout too small', { timeoutMs: 5, remotes: {} }, 'registry.timeoutMs: must be between 100 and 60000'],
   ])('%s is refused with a message', (_case, raw, message) => {
     expect(() => parseRegistry(raw)).toThrow(new RegistryError(message));

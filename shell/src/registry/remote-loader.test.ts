@@ -2,8 +2,13 @@ import type { Assignment } from './ab-assignment';
 import { parseRegistry } from './registry';
 import { RemoteLoader, RemoteUnavailableError, type FederationRuntime, type LoaderEvent } from './remote-loader';
 
-const variant = (name: string, contracts = '1.0.0', weight = 50) =>
-  ({ name, entry: `http://localhost:3003/${name}/mf-manifest.json`, version: '1.0.0', contracts, weight });
+const variant = (name: string, contracts = '1.0.0', weight = 50) => ({
+  name,
+  entry: `http://localhost:3003/${name}/mf-manifest.json`,
+  version: '1.0.0',
+  contracts,
+  weight,
+});
 
 function setup(options: { failing?: string[]; hanging?: string[]; contractsB?: string; timeoutMs?: number } = {}) {
   const registry = parseRegistry({
@@ -16,7 +21,7 @@ function setup(options: { failing?: string[]; hanging?: string[]; contractsB?: s
   const failing = new Set(options.failing ?? []);
   const runtime: FederationRuntime = {
     registerRemotes: (remotes, opts) => registrations.push({ names: remotes.map((r) => r.name), force: opts?.force }),
-    loadRemote: async <T,>(id: string) => {
+    loadRemote: async <T>(id: string) => {
       calls.push(id);
       const container = id.split('/')[0];
       if (options.hanging?.includes(container)) return new Promise<T>(() => undefined);

@@ -13,7 +13,10 @@ export type LoaderEvent =
   | { event: 'mfe_fallback'; remote: RemoteName; from: string; to: string; reason: string };
 
 export class RemoteUnavailableError extends Error {
-  constructor(readonly remote: RemoteName, reason: string) {
+  constructor(
+    readonly remote: RemoteName,
+    reason: string,
+  ) {
     super(`remote ${remote} is unavailable: ${reason}`);
   }
 }
@@ -22,8 +25,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
     promise.then(
-      (value) => { clearTimeout(timer); resolve(value); },
-      (error: unknown) => { clearTimeout(timer); reject(error); },
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
     );
   });
 }
@@ -64,7 +73,9 @@ export class RemoteLoader {
     const compatible = ordered.filter((variant) => {
       if (majorOf(variant.contracts) === majorOf(this.shellContracts)) return true;
       this.report({
-        event: 'mfe_refused', remote, variant: variant.id,
+        event: 'mfe_refused',
+        remote,
+        variant: variant.id,
         reason: `contracts ${variant.contracts} is incompatible with the shell's ${this.shellContracts}`,
       });
       return false;

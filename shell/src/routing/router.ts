@@ -1,6 +1,4 @@
-import {
-  claimWriter, matchRoute, navigationRequested, panelOpened, pageTitleChanged, type RouteState,
-} from '@kaloryfer/contracts';
+import { claimWriter, matchRoute, navigationRequested, panelOpened, pageTitleChanged, type RouteState } from '@kaloryfer/contracts';
 import { i18n } from '@kaloryfer/i18n';
 import { checkoutStep, checkoutStepOf, MINI_CART_STEP, pushToDataLayer, pageView } from '../behaviours/tag-manager';
 import { progress } from '../layout/ProgressBar';
@@ -29,7 +27,11 @@ function currentKey(): string {
 
 function waitForRouting(): Promise<void> {
   return new Promise((resolve) => {
-    const done = () => { clearTimeout(timer); window.removeEventListener('single-spa:routing-event', done); resolve(); };
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener('single-spa:routing-event', done);
+      resolve();
+    };
     const timer = setTimeout(done, ROUTING_TIMEOUT_MS);
     window.addEventListener('single-spa:routing-event', done);
   });
@@ -112,7 +114,9 @@ export function startRouter(): { navigate: (to: string, replace?: boolean) => Pr
   });
 
   // Spec §9 tracking step 1: the mini-cart opened.
-  panelOpened.on(({ panel }) => { if (panel === 'microcart') pushToDataLayer(checkoutStep(MINI_CART_STEP)); });
+  panelOpened.on(({ panel }) => {
+    if (panel === 'microcart') pushToDataLayer(checkoutStep(MINI_CART_STEP));
+  });
 
   pageTitleChanged.on(({ title, description }) => {
     document.title = formatPageTitle(title);
@@ -121,7 +125,9 @@ export function startRouter(): { navigate: (to: string, replace?: boolean) => Pr
   // The page server wrote the page's title; a page without one gets the shop's.
   if (!document.title) document.title = formatPageTitle(i18n.t('title.default', { ns: 'shell' }));
 
-  navigationRequested.on(({ to, replace }) => { void navigate(to, replace); });
+  navigationRequested.on(({ to, replace }) => {
+    void navigate(to, replace);
+  });
 
   document.addEventListener('click', (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

@@ -41,12 +41,7 @@ export class ScrollMemory {
 export type ScrollTarget = { kind: 'position'; y: number } | { kind: 'hash'; id: string } | { kind: 'top' } | { kind: 'stay' };
 
 /** What to do after a route change. */
-export function scrollTargetFor(change: {
-  isBack: boolean;
-  savedY: number | null;
-  hash: string;
-  pathChanged: boolean;
-}): ScrollTarget {
+export function scrollTargetFor(change: { isBack: boolean; savedY: number | null; hash: string; pathChanged: boolean }): ScrollTarget {
   if (change.isBack && change.savedY !== null) return { kind: 'position', y: change.savedY };
   if (change.hash.length > 1) return { kind: 'hash', id: decodeURIComponent(change.hash.slice(1)) };
   if (change.pathChanged) return { kind: 'top' };

@@ -26,8 +26,14 @@ describe('registerServiceWorker', () => {
     const steps: string[] = [];
     const pending = registerServiceWorker({
       container,
-      ready: new Promise<void>((resolve) => { ready = resolve; }).then(() => { steps.push('ready'); }),
-      idle: async () => { steps.push('idle'); },
+      ready: new Promise<void>((resolve) => {
+        ready = resolve;
+      }).then(() => {
+        steps.push('ready');
+      }),
+      idle: async () => {
+        steps.push('idle');
+      },
     });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(made).toEqual([]); // not before the page is interactive
@@ -53,10 +59,12 @@ describe('registerServiceWorker', () => {
   });
 });
 
-test('the shell\'s boot registers the worker, loading its code only then (never in the first bundle)', () => {
+test("the shell's boot registers the worker, loading its code only then (never in the first bundle)", () => {
   const boot = fs.readFileSync(path.resolve(__dirname, '..', 'bootstrap.tsx'), 'utf8');
-  expect(boot).toMatch(/import\('\.\/service-worker\/register'\)\.then\(\(\{ registerServiceWorker \}\) => registerServiceWorker\(\)\)/);
+  expect(boot).toMatch(/import\('\.\/service-worker\/register'\)\s*\.then\(\(\{ registerServiceWorker \}\) => registerServiceWorker\(\)\)/);
   // Only the stored-page check is in the first bundle (small: it reads the worker's mark); never register.ts or workbox.
-  expect(boot.match(/^import .*service-worker.*$/gm)).toEqual(["import { checkStoredPage, dropStoredPage, readPublishedRegistry, storedPageTime } from './service-worker/stored-page';"]);
+  expect(boot.match(/^import .*service-worker.*$/gm)).toEqual([
+    "import { checkStoredPage, dropStoredPage, readPublishedRegistry, storedPageTime } from './service-worker/stored-page';",
+  ]);
   expect(fs.readFileSync(path.resolve(__dirname, '..', 'index.ts'), 'utf8')).not.toMatch(/service-worker|serviceWorker/);
 });

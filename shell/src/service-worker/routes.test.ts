@@ -1,7 +1,14 @@
 import { pageCspDirectives } from '../../server/page-csp';
 import {
-  hasPrivateQuery, remoteBuildOf, remoteOriginsOf, searchBodyIsCacheable, searchCacheKey, strategyFor,
-  type RequestFacts, type RoutingContext, type Strategy,
+  hasPrivateQuery,
+  remoteBuildOf,
+  remoteOriginsOf,
+  searchBodyIsCacheable,
+  searchCacheKey,
+  strategyFor,
+  type RequestFacts,
+  type RoutingContext,
+  type Strategy,
 } from './routes';
 
 /**
@@ -31,7 +38,10 @@ const KINDS: Record<Kind, Pick<RequestFacts, 'mode' | 'destination'>> = {
   image: { mode: 'no-cors', destination: 'image' },
 };
 const facts = (method: string, url: string, kind: Kind, hasAuthorization = false): RequestFacts => ({
-  url: url.startsWith('/') ? SHOP + url : url, method, hasAuthorization, ...KINDS[kind],
+  url: url.startsWith('/') ? SHOP + url : url,
+  method,
+  hasAuthorization,
+  ...KINDS[kind],
 });
 
 type Row = [method: string, url: string, kind: Kind, expected: Strategy];
@@ -143,7 +153,7 @@ describe('the API: catalogue reads are kept 24 h, nothing of a customer ever', (
   });
 });
 
-describe('pictures, the registry and the shell\'s files', () => {
+describe("pictures, the registry and the shell's files", () => {
   test.each<Row>([
     ['GET', '/img/255/255/resize/product/drabinka-500x1200-b4232a.svg', 'image', 'image'],
     ['GET', '/img/1920/1920/fit/product/panel-1500x600-f4f4f0.svg', 'image', 'image'],
@@ -189,7 +199,7 @@ describe('the remotes: only the builds the registry names, hashed files cache-fi
     expect(strategyFor(facts(method, url, kind), context)).toBe(expected);
   });
 
-  test('a build published by path on the shop\'s own origin is a remote build too', () => {
+  test("a build published by path on the shop's own origin is a remote build too", () => {
     const byPath: RoutingContext = { shopOrigin: SHOP, remoteBuilds: ['/cdn/content/2.0.0/'] };
     expect(strategyFor(facts('GET', '/cdn/content/2.0.0/remoteEntry.js', 'script'), byPath)).toBe('remote-entry');
     expect(strategyFor(facts('GET', '/cdn/content/2.0.0/__federation_expose_app.0badcafe.js', 'script'), byPath)).toBe('versioned-asset');
@@ -200,13 +210,18 @@ describe('the remotes: only the builds the registry names, hashed files cache-fi
 
   test('a folder name is matched whole: 1.0.0-a is not 1.0.0-ab', () => {
     expect(strategyFor(facts('GET', 'http://localhost:3003/1.0.0-ab/remoteEntry.js', 'script'), context)).toBe('network-only');
-    expect(remoteBuildOf(new URL('http://localhost:3003/1.0.0-a/remoteEntry.js'), { shopOrigin: SHOP, remoteBuilds: ['http://localhost:3003/1.0.0-a'] }))
-      .toBe('http://localhost:3003/1.0.0-a/');
+    expect(remoteBuildOf(new URL('http://localhost:3003/1.0.0-a/remoteEntry.js'), { shopOrigin: SHOP, remoteBuilds: ['http://localhost:3003/1.0.0-a'] })).toBe(
+      'http://localhost:3003/1.0.0-a/',
+    );
   });
 
   test('the origins the worker fetches from are those of the named builds', () => {
     expect(remoteOriginsOf(context)).toEqual([
-      'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004', 'http://localhost:3005',
+      'http://localhost:3001',
+      'http://localhost:3002',
+      'http://localhost:3003',
+      'http://localhost:3004',
+      'http://localhost:3005',
     ]);
   });
 });
@@ -223,7 +238,7 @@ describe('releases and rollbacks are never hidden by the worker', () => {
   const after: RoutingContext = { shopOrigin: SHOP, remoteBuilds: ['http://localhost:3002/1.1.0/'] };
   const cacheFirst = new Set<Strategy>(['versioned-asset', 'image', 'catalog-json', 'catalog-search', 'shell-file']);
 
-  test('the page that names the new build is always the server\'s, online', () => {
+  test("the page that names the new build is always the server's, online", () => {
     for (const ctx of [before, after]) {
       for (const url of ['/', '/c/grzejniki-lazienkowe', '/p/KF-DR-0041/aura', '/mfe-registry.json']) {
         const strategy = strategyFor(facts('GET', url, url.endsWith('.json') ? 'fetch' : 'page'), ctx);
@@ -277,9 +292,18 @@ describe('private addresses', () => {
 
 describe('POST searches: kept by their body, unless it carries a token', () => {
   test.each([
-    ['a listing', JSON.stringify({ query: { _appliedFilters: [{ attribute: 'category_ids', value: { in: [12] } }], _availableFilters: [] }, size: 20, from: 0, sort: 'price:asc' }), true],
+    [
+      'a listing',
+      JSON.stringify({
+        query: { _appliedFilters: [{ attribute: 'category_ids', value: { in: [12] } }], _availableFilters: [] },
+        size: 20,
+        from: 0,
+        sort: 'price:asc',
+      }),
+      true,
+    ],
     ['the header search', JSON.stringify({ query: { _searchText: 'drabinkowy' }, size: 6, _sourceInclude: ['sku', 'name'] }), true],
-    ['a customer group\'s prices', JSON.stringify({ query: {}, groupToken: 'eyJhbGciOi' }), false],
+    ["a customer group's prices", JSON.stringify({ query: {}, groupToken: 'eyJhbGciOi' }), false],
     ['not JSON', 'query=x', false],
     ['a JSON list', '[1,2]', false],
     ['empty', '', false],
@@ -288,14 +312,14 @@ describe('POST searches: kept by their body, unless it carries a token', () => {
     expect(searchBodyIsCacheable(body)).toBe(expected);
   });
 
-  test('the key is a GET address: the search\'s URL and the body\'s digest', () => {
+  test("the key is a GET address: the search's URL and the body's digest", () => {
     const key = searchCacheKey(`${SHOP}/api/catalog/vue_storefront_catalog/product/_search`, 'ab12');
     expect(key).toBe(`${SHOP}/api/catalog/vue_storefront_catalog/product/_search?kf-search=ab12`);
     expect(strategyFor(facts('GET', key, 'fetch'), context)).toBe('catalog-json');
   });
 });
 
-test('the pages\' CSP lets the shell register the worker: no worker-src, child-src or script-src without \'self\'', () => {
+test("the pages' CSP lets the shell register the worker: no worker-src, child-src or script-src without 'self'", () => {
   // worker-src falls back to child-src, then script-src (CSP 3): 'self' there allows /service-worker.js.
   const directives = pageCspDirectives({ nonce: 'n', remoteOrigins: ['http://localhost:3001'], gatewayOrigins: [SHOP], tls: false });
   expect(directives['worker-src'] ?? directives['child-src'] ?? directives['script-src']).toContain("'self'");

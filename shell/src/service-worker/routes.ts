@@ -27,16 +27,7 @@ import { matchRoute } from '@kaloryfer/contracts/src/routes';
  * - `shell-file`       stale-while-revalidate: the shell's files without a hash (favicon.svg).
  */
 export type Strategy =
-  | 'network-only'
-  | 'registry'
-  | 'navigation'
-  | 'private-page'
-  | 'catalog-json'
-  | 'catalog-search'
-  | 'image'
-  | 'versioned-asset'
-  | 'remote-entry'
-  | 'shell-file';
+  'network-only' | 'registry' | 'navigation' | 'private-page' | 'catalog-json' | 'catalog-search' | 'image' | 'versioned-asset' | 'remote-entry' | 'shell-file';
 
 /** What the worker knows of a request (FetchEvent.request), and nothing else. */
 export interface RequestFacts {
@@ -112,8 +103,17 @@ const CATALOG_SEARCH = /^\/api\/catalog\/vue_storefront_catalog(?:_[a-z]{2})?\/[
 
 /** Pages that show a customer's cart, order or account: never stored (the app shell offline). */
 const PRIVATE_ROUTES = new Set([
-  'checkout', 'en-checkout', 'thank-you-page',
-  'my-account', 'en-my-account', 'shipping-details', 'newsletter', 'orders', 'order', 'recently-viewed', 'create-password',
+  'checkout',
+  'en-checkout',
+  'thank-you-page',
+  'my-account',
+  'en-my-account',
+  'shipping-details',
+  'newsletter',
+  'orders',
+  'order',
+  'recently-viewed',
+  'create-password',
 ]);
 
 /** Paths of the shop's origin that are never pages to keep. */

@@ -87,9 +87,10 @@ const noStore: WorkboxPlugin = {
  * and keeps nothing.
  */
 const corsForRemotes: WorkboxPlugin = {
-  requestWillFetch: async ({ request }) => (new URL(request.url).origin !== self.location.origin && request.mode === 'no-cors'
-    ? new Request(request.url, { mode: 'cors', credentials: 'omit', cache: request.cache, redirect: 'follow' })
-    : request),
+  requestWillFetch: async ({ request }) =>
+    new URL(request.url).origin !== self.location.origin && request.mode === 'no-cors'
+      ? new Request(request.url, { mode: 'cors', credentials: 'omit', cache: request.cache, redirect: 'follow' })
+      : request,
   handlerDidError: async ({ request }) => fetch(request),
 };
 
@@ -140,7 +141,9 @@ function checkQuota(): Promise<void> {
   quotaCheck ??= purgeWhenOriginFull()
     .then(purgeCatalogue)
     .catch((error: unknown) => console.warn('[service-worker] quota check failed', error))
-    .finally(() => { quotaCheck = null; });
+    .finally(() => {
+      quotaCheck = null;
+    });
   return quotaCheck;
 }
 setInterval(() => void checkQuota(), QUOTA_CHECK_MS);
@@ -214,9 +217,15 @@ async function catalogSearch({ event, request }: RouteHandlerCallbackOptions): P
   if (!searchBodyIsCacheable(body)) return fetch(original);
   const key = new Request(searchCacheKey(original.url, await digest(body)));
   const post: WorkboxPlugin = {
-    requestWillFetch: async () => new Request(original.url, {
-      method: 'POST', headers: original.headers, body, credentials: original.credentials, cache: original.cache, redirect: original.redirect,
-    }),
+    requestWillFetch: async () =>
+      new Request(original.url, {
+        method: 'POST',
+        headers: original.headers,
+        body,
+        credentials: original.credentials,
+        cache: original.cache,
+        redirect: original.redirect,
+      }),
   };
   const strategy = new StaleWhileRevalidate({ cacheName: CACHES.catalog, plugins: [...catalogPlugins, post] });
   return strategy.handle({ event, request: key });
@@ -227,16 +236,26 @@ function handle(options: RouteHandlerCallbackOptions): Promise<Response> {
   const strategy = (options.params as unknown as Strategy | undefined) ?? 'network-only';
   const url = new URL(request.url);
   switch (strategy) {
-    case 'registry': return strategies.registry.handle({ event, request });
-    case 'navigation': return page(options);
-    case 'private-page': return withAppShell(strategies.privatePage, options);
-    case 'catalog-json': return strategies.catalog.handle({ event, request });
-    case 'catalog-search': return catalogSearch(options);
-    case 'image': return strategies.image.handle({ event, request });
-    case 'versioned-asset': return (remoteBuildOf(url, context) ? strategies.remoteAsset : strategies.shellAsset).handle({ event, request });
-    case 'remote-entry': return strategies.remoteEntry.handle({ event, request });
-    case 'shell-file': return strategies.shellFile.handle({ event, request });
-    default: return fetch(request);
+    case 'registry':
+      return strategies.registry.handle({ event, request });
+    case 'navigation':
+      return page(options);
+    case 'private-page':
+      return withAppShell(strategies.privatePage, options);
+    case 'catalog-json':
+      return strategies.catalog.handle({ event, request });
+    case 'catalog-search':
+      return catalogSearch(options);
+    case 'image':
+      return strategies.image.handle({ event, request });
+    case 'versioned-asset':
+      return (remoteBuildOf(url, context) ? strategies.remoteAsset : strategies.shellAsset).handle({ event, request });
+    case 'remote-entry':
+      return strategies.remoteEntry.handle({ event, request });
+    case 'shell-file':
+      return strategies.shellFile.handle({ event, request });
+    default:
+      return fetch(request);
   }
 }
 
@@ -246,10 +265,16 @@ precacheAndRoute(config.precache, { directoryIndex: '', cleanURLs: false, ignore
 cleanupOutdatedCaches();
 
 const match = ({ request }: { request: Request }): Strategy | false => {
-  const strategy = strategyFor({
-    url: request.url, method: request.method, mode: request.mode, destination: request.destination,
-    hasAuthorization: request.headers.has('authorization'),
-  }, context);
+  const strategy = strategyFor(
+    {
+      url: request.url,
+      method: request.method,
+      mode: request.mode,
+      destination: request.destination,
+      hasAuthorization: request.headers.has('authorization'),
+    },
+    context,
+  );
   return strategy === 'network-only' ? false : strategy;
 };
 registerRoute(match, handle, 'GET');
@@ -258,22 +283,29 @@ registerRoute(match, handle, 'POST');
 self.addEventListener('install', (event) => {
   // The home page is the app shell for a page never opened: fetched now (with the visitor's
   // cookies: the same A/B builds), refreshed by every online visit to '/'. A failure is no failure.
-  event.waitUntil(self.caches.open(CACHES.pages).then((cache) => cache.add(APP_SHELL)).catch(() => undefined));
+  event.waitUntil(
+    self.caches
+      .open(CACHES.pages)
+      .then((cache) => cache.add(APP_SHELL))
+      .catch(() => undefined),
+  );
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil((async () => {
-    const keep = new Set([...Object.values(CACHES), PRECACHE]);
-    for (const name of await self.caches.keys()) {
-      if (name.startsWith('kf-') && !keep.has(name)) await self.caches.delete(name);
-    }
-    // Remote files of builds the registry no longer names go (a rollback names them again: fetched anew).
-    const remotes = await self.caches.open(CACHES.remotes);
-    for (const key of await remotes.keys()) {
-      if (!remoteBuildOf(new URL(key.url), context)) await remotes.delete(key);
-    }
-    await checkQuota();
-  })());
+  event.waitUntil(
+    (async () => {
+      const keep = new Set([...Object.values(CACHES), PRECACHE]);
+      for (const name of await self.caches.keys()) {
+        if (name.startsWith('kf-') && !keep.has(name)) await self.caches.delete(name);
+      }
+      // Remote files of builds the registry no longer names go (a rollback names them again: fetched anew).
+      const remotes = await self.caches.open(CACHES.remotes);
+      for (const key of await remotes.keys()) {
+        if (!remoteBuildOf(new URL(key.url), context)) await remotes.delete(key);
+      }
+      await checkQuota();
+    })(),
+  );
 });
 clientsClaim();
 

@@ -3,7 +3,10 @@ import { FRESH_PAGE_MS, isFreshPage, markStoredPage, STORED_PAGE_ATTRIBUTE } fro
 import { checkStoredPage, dropStoredPage, pinnedBuildsOutdated, storedPageTime } from './stored-page';
 
 const build = (folder: string, version: string, publishedAt = '2026-11-24T10:00:00Z') => ({
-  entry: `http://127.0.0.1:4301/${folder}/remoteEntry.js`, version, contracts: '1.0.0', publishedAt,
+  entry: `http://127.0.0.1:4301/${folder}/remoteEntry.js`,
+  version,
+  contracts: '1.0.0',
+  publishedAt,
 });
 /** The registry file's shape: catalog one build, checkout two A/B arms. */
 const registry = (catalog = build('1.0.0', '1.0.0'), checkoutB = build('1.0.0-b', '1.0.0')) => ({
@@ -30,7 +33,10 @@ test('an arm the page does not pin, or a remote it does not use, changes nothing
   const page = { timeoutMs: 8000, remotes: { catalog: build('1.0.0', '1.0.0') } };
   const now = { ...registry(), remotes: { ...registry().remotes, content: build('2.0.0', '2.0.0') } };
   expect(pinnedBuildsOutdated(parseRegistry(page), parseRegistry(now))).toBe(false);
-  const withoutPinnedArm = { ...registry(), remotes: { catalog: build('1.0.0', '1.0.0'), checkout: { control: 'a', variants: { a: { weight: 100, ...build('1.0.0-a', '1.0.0') } } } } };
+  const withoutPinnedArm = {
+    ...registry(),
+    remotes: { catalog: build('1.0.0', '1.0.0'), checkout: { control: 'a', variants: { a: { weight: 100, ...build('1.0.0-a', '1.0.0') } } } },
+  };
   expect(pinnedBuildsOutdated(parseRegistry(pinned), parseRegistry(withoutPinnedArm))).toBe(true);
 });
 
@@ -39,14 +45,23 @@ test.each([
   ['no language chosen yet', null, async () => registry(), 'current'],
   ['a release since', 'pl-PL', async () => registry(build('1.0.1', '1.0.1')), 'outdated'],
   ['the shopper switched to English since', 'en-US', async () => registry(), 'outdated'],
-  ['the registry cannot be read (offline): the copy is what there is', 'pl-PL', async () => { throw new TypeError('Failed to fetch'); }, 'current'],
+  [
+    'the registry cannot be read (offline): the copy is what there is',
+    'pl-PL',
+    async () => {
+      throw new TypeError('Failed to fetch');
+    },
+    'current',
+  ],
   ['the registry answers nonsense', 'pl-PL', async () => ({ nonsense: true }), 'current'],
 ])('checkStoredPage: %s', async (_name, chosenLanguage, readRegistry, verdict) => {
   expect(await checkStoredPage({ pinned: { registry: pinned, language: 'pl-PL' }, chosenLanguage, readRegistry })).toBe(verdict);
 });
 
 test('a copy whose state names no usable builds is outdated', async () => {
-  expect(await checkStoredPage({ pinned: { registry: { broken: 1 }, language: 'pl-PL' }, chosenLanguage: null, readRegistry: async () => registry() })).toBe('outdated');
+  expect(await checkStoredPage({ pinned: { registry: { broken: 1 }, language: 'pl-PL' }, chosenLanguage: null, readRegistry: async () => registry() })).toBe(
+    'outdated',
+  );
 });
 
 test.each([
@@ -74,8 +89,16 @@ test('dropping the copy removes this address from the page caches only', async (
   const deleted: [string, string][] = [];
   const storage = {
     keys: async () => ['kf-pages-abc', 'kf-catalog-v1', 'kf-pages-old'],
-    open: async (name: string) => ({ delete: async (url: string) => { deleted.push([name, url]); return true; } }),
+    open: async (name: string) => ({
+      delete: async (url: string) => {
+        deleted.push([name, url]);
+        return true;
+      },
+    }),
   } as unknown as CacheStorage;
   await dropStoredPage('http://127.0.0.1:4300/p/KF-1/zawor', storage);
-  expect(deleted).toEqual([['kf-pages-abc', 'http://127.0.0.1:4300/p/KF-1/zawor'], ['kf-pages-old', 'http://127.0.0.1:4300/p/KF-1/zawor']]);
+  expect(deleted).toEqual([
+    ['kf-pages-abc', 'http://127.0.0.1:4300/p/KF-1/zawor'],
+    ['kf-pages-old', 'http://127.0.0.1:4300/p/KF-1/zawor'],
+  ]);
 });

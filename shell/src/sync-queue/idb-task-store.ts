@@ -23,7 +23,9 @@ export function indexedDbTaskStore(name = SYNC_DATABASE): TaskStore {
       },
     });
     const store: TaskStore = {
-      put: async (task) => { await db.put(TASKS, task); },
+      put: async (task) => {
+        await db.put(TASKS, task);
+      },
       remove: (taskId) => db.delete(TASKS, taskId),
       list: () => db.getAllFromIndex(TASKS, 'created_at'),
     };

@@ -1,6 +1,16 @@
 import {
-  $cart, $connectivity, $route, $session, connectivityChanged, notificationRequested, syncTaskLookedUp, syncTaskLookupRequested,
-  syncTaskRequested, syncTaskSettled, type SyncTaskRequested, type SyncTaskSettled,
+  $cart,
+  $connectivity,
+  $route,
+  $session,
+  connectivityChanged,
+  notificationRequested,
+  syncTaskLookedUp,
+  syncTaskLookupRequested,
+  syncTaskRequested,
+  syncTaskSettled,
+  type SyncTaskRequested,
+  type SyncTaskSettled,
 } from '@kaloryfer/contracts';
 import { OFFLINE_ORDERS_AUTOMATIC_TRANSMISSION } from '@kaloryfer/domain';
 import { withUserToken } from '@kaloryfer/ui';
@@ -39,8 +49,7 @@ const CONFIRM_LABEL = 'Click here to confirm the order that you made offline.';
  * Returns a stop function (tests; the page never stops it).
  */
 export function startSyncQueue(options: StartSyncQueueOptions = {}): () => void {
-  const relay = options.relay !== undefined ? options.relay
-    : typeof BroadcastChannel === 'function' ? new BroadcastChannel(QUEUE_LOCK) : null;
+  const relay = options.relay !== undefined ? options.relay : typeof BroadcastChannel === 'function' ? new BroadcastChannel(QUEUE_LOCK) : null;
   const queue = new SyncQueue({
     store: options.store ?? indexedDbTaskStore(),
     fetch: options.fetch ?? ((url, init) => fetch(url, init)),
@@ -52,8 +61,7 @@ export function startSyncQueue(options: StartSyncQueueOptions = {}): () => void 
       relay?.postMessage(settled);
     },
     notify: (notification) => notificationRequested.emit(notification),
-    locks: options.locks !== undefined ? options.locks
-      : ((globalThis.navigator as Navigator | undefined)?.locks as QueueLocks | undefined) ?? null,
+    locks: options.locks !== undefined ? options.locks : (((globalThis.navigator as Navigator | undefined)?.locks as QueueLocks | undefined) ?? null),
     withUserToken: options.withUserToken ?? withUserToken,
   });
   const automatic = options.automaticTransmission ?? OFFLINE_ORDERS_AUTOMATIC_TRANSMISSION;
@@ -75,7 +83,9 @@ export function startSyncQueue(options: StartSyncQueueOptions = {}): () => void 
     if (!first || prompted) return;
     prompted = true;
     notificationRequested.emit({
-      type: 'warning', message: 'Order waiting!', hasNoTimeout: true,
+      type: 'warning',
+      message: 'Order waiting!',
+      hasNoTimeout: true,
       action2: { label: CONFIRM_LABEL, intent: { name: 'thank-you-page', offlineOrder: first.meta?.offlineOrder as string } },
     });
   };
@@ -88,22 +98,28 @@ export function startSyncQueue(options: StartSyncQueueOptions = {}): () => void 
   relay?.addEventListener('message', fromOtherTab as EventListener);
   let cartId = $cart.get().cartId;
   const take = (request: SyncTaskRequested) => {
-    queue.enqueue(request)
-      .then(() => { if (request.awaits_confirmation) return offlineOrders(); })
+    queue
+      .enqueue(request)
+      .then(() => {
+        if (request.awaits_confirmation) return offlineOrders();
+      })
       .catch((error: unknown) => console.error('[sync-queue] task not stored', request.task_id, error));
   };
   const lookUp = (task_id: string) => {
-    void queue.find(task_id).then((task) => {
-      if (!task) syncTaskLookedUp.emit({ task_id, state: 'unknown' });
-      else if (!task.transmited) syncTaskLookedUp.emit({ task_id, state: 'pending' });
-      else {
-        const { callback_event, code, resultCode, result, meta } = task;
-        syncTaskLookedUp.emit({ task_id, state: 'settled', settled: { task_id, callback_event, code, resultCode, result, meta, transmitted: true } });
-      }
-    }, (error: unknown) => {
-      console.error('[sync-queue] lookup failed', task_id, error);
-      syncTaskLookedUp.emit({ task_id, state: 'unknown' });
-    });
+    void queue.find(task_id).then(
+      (task) => {
+        if (!task) syncTaskLookedUp.emit({ task_id, state: 'unknown' });
+        else if (!task.transmited) syncTaskLookedUp.emit({ task_id, state: 'pending' });
+        else {
+          const { callback_event, code, resultCode, result, meta } = task;
+          syncTaskLookedUp.emit({ task_id, state: 'settled', settled: { task_id, callback_event, code, resultCode, result, meta, transmitted: true } });
+        }
+      },
+      (error: unknown) => {
+        console.error('[sync-queue] lookup failed', task_id, error);
+        syncTaskLookedUp.emit({ task_id, state: 'unknown' });
+      },
+    );
   };
   options.pending?.forEach(take);
   options.lookups?.forEach(lookUp);
@@ -114,7 +130,9 @@ export function startSyncQueue(options: StartSyncQueueOptions = {}): () => void 
       prompted = online ? prompted : false; // each return of the connection may prompt once
       if (online) sync();
     }),
-    $route.listen((route) => { if (route.name === 'thank-you-page') sync(); }),
+    $route.listen((route) => {
+      if (route.name === 'thank-you-page') sync();
+    }),
     $cart.listen((cart) => {
       const appeared = !cartId && Boolean(cart.cartId);
       cartId = cart.cartId;

@@ -2,14 +2,18 @@ import { syncTaskLookupRequested, syncTaskRequested, type SyncTaskRequested } fr
 import { startSyncQueueOnDemand } from './on-demand';
 
 const task = (task_id: string): SyncTaskRequested => ({ task_id, url: '/api/user/me?token={{token}}', payload: { method: 'POST', body: '{}' } });
-const flush = async () => { for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0)); };
+const flush = async () => {
+  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+};
 
 /** A queue that records what it was started with and then hears on the bus itself, as the real one. */
 function fakeQueue() {
   const started: { pending: string[]; lookups: string[] }[] = [];
   const heard: string[] = [];
   let release!: () => void;
-  const loaded = new Promise<void>((resolve) => { release = resolve; });
+  const loaded = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const offs: (() => void)[] = [];
   const load = jest.fn(async () => {
     await loaded;
@@ -23,7 +27,7 @@ function fakeQueue() {
   return { started, heard, load, release, stop: () => offs.forEach((off) => off()) };
 }
 
-test('a browser that never stored a task and a page that asks for none: the queue\'s code is never loaded', async () => {
+test("a browser that never stored a task and a page that asks for none: the queue's code is never loaded", async () => {
   const queue = fakeQueue();
   startSyncQueueOnDemand({ load: queue.load, hasStoredTasks: async () => false });
   queue.release();

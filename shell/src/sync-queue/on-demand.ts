@@ -34,19 +34,29 @@ export function startSyncQueueOnDemand({ load = () => import('./index'), hasStor
   const lookups: string[] = [];
   let loading = false;
   const offs = [
-    syncTaskRequested.on((request) => { pending.push(request); start(); }),
-    syncTaskLookupRequested.on(({ task_id }) => { lookups.push(task_id); start(); }),
+    syncTaskRequested.on((request) => {
+      pending.push(request);
+      start();
+    }),
+    syncTaskLookupRequested.on(({ task_id }) => {
+      lookups.push(task_id);
+      start();
+    }),
   ];
   function start() {
     if (loading) return;
     loading = true;
-    load().then(({ startSyncQueue }) => {
-      offs.forEach((off) => off());
-      startSyncQueue({ pending: pending.splice(0), lookups: lookups.splice(0) });
-    }).catch((error: unknown) => {
-      loading = false;
-      console.error('[shell] the sync queue did not start', error);
-    });
+    load()
+      .then(({ startSyncQueue }) => {
+        offs.forEach((off) => off());
+        startSyncQueue({ pending: pending.splice(0), lookups: lookups.splice(0) });
+      })
+      .catch((error: unknown) => {
+        loading = false;
+        console.error('[shell] the sync queue did not start', error);
+      });
   }
-  void hasStoredTasks().then((stored) => { if (stored) start(); });
+  void hasStoredTasks().then((stored) => {
+    if (stored) start();
+  });
 }

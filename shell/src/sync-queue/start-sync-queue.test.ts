@@ -1,13 +1,25 @@
 import {
-  claimWriter, connectivityChanged, notificationRequested, syncTaskLookedUp, syncTaskLookupRequested, syncTaskRequested, syncTaskSettled,
-  UNLOADED_CART, type NotificationInput, type RouteState, type SyncTaskLookedUp, type SyncTaskSettled,
+  claimWriter,
+  connectivityChanged,
+  notificationRequested,
+  syncTaskLookedUp,
+  syncTaskLookupRequested,
+  syncTaskRequested,
+  syncTaskSettled,
+  UNLOADED_CART,
+  type NotificationInput,
+  type RouteState,
+  type SyncTaskLookedUp,
+  type SyncTaskSettled,
 } from '@kaloryfer/contracts';
 import { startSyncQueue } from './index';
 import type { TaskResponse } from './sync-queue';
 import { memoryTaskStore } from './task-store';
 
 const OK: TaskResponse = { headers: { get: () => 'application/json' }, text: async () => '{"code":200,"result":"done"}' };
-const flush = async () => { for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0)); };
+const flush = async () => {
+  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+};
 
 describe('startSyncQueue: the shell wires the queue to the bus', () => {
   const connectivity = claimWriter('connectivity', 'shell');
@@ -28,7 +40,10 @@ describe('startSyncQueue: the shell wires the queue to the bus', () => {
     notifications.length = 0;
     connectivity.set({ online: true });
     cart.set(UNLOADED_CART);
-    offs.push(syncTaskSettled.on((s) => settled.push(s)), notificationRequested.on((n) => notifications.push(n)));
+    offs.push(
+      syncTaskSettled.on((s) => settled.push(s)),
+      notificationRequested.on((n) => notifications.push(n)),
+    );
   });
   afterEach(() => offs.splice(0).forEach((off) => off()));
 
@@ -76,8 +91,20 @@ describe('startSyncQueue: the shell wires the queue to the bus', () => {
   test('tasks already stored (an earlier page, another tab) are sent at start when online', async () => {
     const store = memoryTaskStore();
     await store.put({
-      task_id: 'old', url: '/api/old', payload: { method: 'GET' }, transmited: false, transmited_at: null, created_at: 1, updated_at: 1,
-      result: null, resultCode: null, code: null, meta: null, callback_event: null, is_result_cacheable: false, acknowledged: false,
+      task_id: 'old',
+      url: '/api/old',
+      payload: { method: 'GET' },
+      transmited: false,
+      transmited_at: null,
+      created_at: 1,
+      updated_at: 1,
+      result: null,
+      resultCode: null,
+      code: null,
+      meta: null,
+      callback_event: null,
+      is_result_cacheable: false,
+      acknowledged: false,
     });
     const fetch = jest.fn(async () => OK);
     const stop = startSyncQueue({ store, fetch, locks: null, relay: null });
@@ -91,8 +118,12 @@ describe('startSyncQueue: the shell wires the queue to the bus', () => {
     const route = claimWriter('route', 'shell');
     const at = (name: RouteState['name']) => route.set({ path: '/', search: '', hash: '', name, params: {}, previousPath: null, isBack: false });
     const order = {
-      task_id: 'order-c0ffee00c0ffee00', url: '/api/order?token={{token}}', payload: { method: 'POST', body: '{"order":{}}' },
-      is_result_cacheable: true, awaits_confirmation: true, meta: { offlineOrder: 'c0ffee00c0ffee00' },
+      task_id: 'order-c0ffee00c0ffee00',
+      url: '/api/order?token={{token}}',
+      payload: { method: 'POST', body: '{"order":{}}' },
+      is_result_cacheable: true,
+      awaits_confirmation: true,
+      meta: { offlineOrder: 'c0ffee00c0ffee00' },
     };
     const orderAnswer: typeof OK = { headers: { get: () => 'application/json' }, text: async () => '{"code":200,"result":{"orderNumber":"000000042"}}' };
     afterEach(() => at('home'));
@@ -108,10 +139,14 @@ describe('startSyncQueue: the shell wires the queue to the bus', () => {
       connectivityChanged.emit({ online: true }); // a second "online" does not prompt again
       await flush();
       expect(fetch).not.toHaveBeenCalled();
-      expect(notifications).toEqual([{
-        type: 'warning', message: 'Order waiting!', hasNoTimeout: true,
-        action2: { label: 'Click here to confirm the order that you made offline.', intent: { name: 'thank-you-page', offlineOrder: 'c0ffee00c0ffee00' } },
-      }]);
+      expect(notifications).toEqual([
+        {
+          type: 'warning',
+          message: 'Order waiting!',
+          hasNoTimeout: true,
+          action2: { label: 'Click here to confirm the order that you made offline.', intent: { name: 'thank-you-page', offlineOrder: 'c0ffee00c0ffee00' } },
+        },
+      ]);
 
       at('thank-you-page');
       await flush();
@@ -125,7 +160,10 @@ describe('startSyncQueue: the shell wires the queue to the bus', () => {
     });
 
     test('on the thank-you page, or with automatic transmission, the order goes as soon as the connection returns', async () => {
-      for (const [where, automatic] of [['thank-you-page', false], ['home', true]] as const) {
+      for (const [where, automatic] of [
+        ['thank-you-page', false],
+        ['home', true],
+      ] as const) {
         at(where);
         connectivity.set({ online: false });
         const fetch = jest.fn(async () => orderAnswer);

@@ -11,7 +11,10 @@ const answer = (body: unknown, contentType: string | null = 'application/json'):
 const OK = answer({ code: 200, result: { ok: true } });
 
 const request = (overrides: Partial<SyncTaskRequest> = {}): SyncTaskRequest => ({
-  task_id: 't1', url: '/api/user/me?token={{token}}', payload: { method: 'POST', body: '{"customer":{}}' }, ...overrides,
+  task_id: 't1',
+  url: '/api/user/me?token={{token}}',
+  payload: { method: 'POST', body: '{"customer":{}}' },
+  ...overrides,
 });
 
 /** A Web Locks stand-in with the two modes the queue uses: ifAvailable (null when held) and waiting. */
@@ -80,7 +83,12 @@ describe('the sync queue (spec §4 "Network task")', () => {
     const { queue, store, fetch, state } = setup({ online: false });
     await queue.enqueue(request());
     let release!: () => void;
-    fetch.mockImplementation(() => new Promise((resolve) => { release = () => resolve(OK); }));
+    fetch.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(OK);
+        }),
+    );
     state.online = true;
     const first = queue.process();
     const second = queue.process();
@@ -99,7 +107,12 @@ describe('the sync queue (spec §4 "Network task")', () => {
     const tab2 = setup({ store, locks });
     await tab1.queue.enqueue(request({ task_id: 'a' }));
     let release!: () => void;
-    tab1.fetch.mockImplementation(() => new Promise((resolve) => { release = () => resolve(OK); }));
+    tab1.fetch.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(OK);
+        }),
+    );
     tab1.state.online = true;
     const sending = tab1.queue.process();
     await settle();
@@ -120,7 +133,12 @@ describe('the sync queue (spec §4 "Network task")', () => {
     const tab1 = setup({ store, locks });
     const tab2 = setup({ store, locks });
     let release!: () => void;
-    tab1.fetch.mockImplementationOnce(() => new Promise((resolve) => { release = () => resolve(OK); }));
+    tab1.fetch.mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(OK);
+        }),
+    );
     await tab1.queue.enqueue(request({ task_id: 'a', url: '/api/a' }));
     await settle();
     await tab2.queue.enqueue(request({ task_id: 'b', url: '/api/b' }));
@@ -205,7 +223,14 @@ describe('the sync queue (spec §4 "Network task")', () => {
     await settle();
     await queue.process();
     expect(settled[0]).toEqual({
-      task_id: 't1', callback_event: 'account:me-saved', code: null, resultCode: null, result: null, meta: null, transmitted: false, error: message,
+      task_id: 't1',
+      callback_event: 'account:me-saved',
+      code: null,
+      resultCode: null,
+      result: null,
+      meta: null,
+      transmitted: false,
+      error: message,
     });
     expect((await store.list()).map((t) => t.transmited)).toEqual([false]);
     expect(notifications).toEqual([]);
@@ -224,8 +249,12 @@ describe('the sync queue (spec §4 "Network task")', () => {
   });
 
   test.each([
-    ['a non-200 answer raises one error notification with its words', {}, { code: 500, result: 'Internal Server Error 500' },
-      [{ type: 'error', message: 'Internal Server Error 500', action1: { label: 'OK' } }]],
+    [
+      'a non-200 answer raises one error notification with its words',
+      {},
+      { code: 500, result: 'Internal Server Error 500' },
+      [{ type: 'error', message: 'Internal Server Error 500', action1: { label: 'OK' } }],
+    ],
     ['ENOTFOUND raises none', {}, { code: 500, result: { code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND' } }, []],
     ['a silent task raises none', { silent: true }, { code: 500, result: 'Internal Server Error 500' }, []],
     ['an empty error text raises none', {}, { code: 400, result: '' }, []],

@@ -1,8 +1,22 @@
 import type { NotificationInput, SyncTaskSettled } from '@kaloryfer/contracts';
 import {
-  afterTransmission, confirmTask, createSyncTask, fillPlaceholders, isAwaitingConfirmation, isExecutable, jsonString, QUEUE_ATTEMPTS,
-  readTaskResponse, REFRESH_REFUSED, shouldNotifyError, taskErrorText, type PlaceholderValues, type SyncTask, type SyncTaskRequest,
-  type TaskAnswer, type TaskRejection,
+  afterTransmission,
+  confirmTask,
+  createSyncTask,
+  fillPlaceholders,
+  isAwaitingConfirmation,
+  isExecutable,
+  jsonString,
+  QUEUE_ATTEMPTS,
+  readTaskResponse,
+  REFRESH_REFUSED,
+  shouldNotifyError,
+  taskErrorText,
+  type PlaceholderValues,
+  type SyncTask,
+  type SyncTaskRequest,
+  type TaskAnswer,
+  type TaskRejection,
 } from '@kaloryfer/domain';
 import { ApiFailure } from '@kaloryfer/ui';
 import type { TaskStore } from './task-store';
@@ -159,9 +173,9 @@ export class SyncQueue {
       if (!this.options.isOnline()) return;
       const values = this.options.placeholders();
       // Read afresh each time: another tab, or this page, may have added or sent tasks meanwhile.
-      const next = (await this.options.store.list()).find((task) => !task.transmited
-        && (attempts.get(task.task_id) ?? 0) < QUEUE_ATTEMPTS
-        && isExecutable(task, values));
+      const next = (await this.options.store.list()).find(
+        (task) => !task.transmited && (attempts.get(task.task_id) ?? 0) < QUEUE_ATTEMPTS && isExecutable(task, values),
+      );
       if (!next) return;
       attempts.set(next.task_id, (attempts.get(next.task_id) ?? 0) + 1);
       await this.send(next, values);
@@ -214,7 +228,14 @@ export class SyncQueue {
       // Spec §8: the task is rejected; like VSF it stays untransmitted for the next sync.
       console.error(`[sync-queue] ${answer.error}`, task.task_id);
       this.options.onSettled({
-        task_id: task.task_id, callback_event: task.callback_event, code: null, resultCode: null, result: null, meta: task.meta, transmitted: false, error: answer.error,
+        task_id: task.task_id,
+        callback_event: task.callback_event,
+        code: null,
+        resultCode: null,
+        result: null,
+        meta: task.meta,
+        transmitted: false,
+        error: answer.error,
       });
       return;
     }

@@ -19,8 +19,12 @@ const byCreated = (a: SyncTask, b: SyncTask) => a.created_at - b.created_at || (
 export function memoryTaskStore(): TaskStore {
   const tasks = new Map<string, SyncTask>();
   return {
-    put: async (task) => { tasks.set(task.task_id, { ...task }); },
-    remove: async (taskId) => { tasks.delete(taskId); },
+    put: async (task) => {
+      tasks.set(task.task_id, { ...task });
+    },
+    remove: async (taskId) => {
+      tasks.delete(taskId);
+    },
     list: async () => [...tasks.values()].sort(byCreated).map((task) => ({ ...task })),
   };
 }

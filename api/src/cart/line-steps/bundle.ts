@@ -2,7 +2,10 @@ import { bundleSelectionTotal, type BundleOptionDef, type BundleProductLink, typ
 import { fail, type BundleChoice, type PricedSkus, type SkuLookup, type Step } from './step';
 
 /** A chosen link of a bundle option and how many of it one bundle holds. */
-interface TakenLink { link: BundleProductLink; qty: number }
+interface TakenLink {
+  link: BundleProductLink;
+  qty: number;
+}
 
 /**
  * One option's chosen links (the asked selections, else the defaults) with their quantities.
@@ -16,7 +19,13 @@ function bundleLinks(option: BundleOptionDef, asked: BundleChoice | undefined): 
   if (option.type !== 'checkbox' && links.length > 1) return fail(400, `Bundle option "${option.title}" takes one product`);
   if (option.required && links.length === 0) return fail(400, `Choose a product for "${option.title}"`);
   // A link's qty is the shopper's only where the link allows it, else the link's own.
-  return { ok: true, links: (links as BundleProductLink[]).map((link) => ({ link, qty: link.can_change_quantity === 1 && asked?.option_qty !== undefined ? asked.option_qty : link.qty })) };
+  return {
+    ok: true,
+    links: (links as BundleProductLink[]).map((link) => ({
+      link,
+      qty: link.can_change_quantity === 1 && asked?.option_qty !== undefined ? asked.option_qty : link.qty,
+    })),
+  };
 }
 
 /** The product (or variant) a bundle link sells, once its quantity is a sane one. */
@@ -52,7 +61,11 @@ export function priceBundle(catalog: SkuLookup, product: Product, asked: BundleC
       priced.labels.push({ label: option.title, value: link.qty > 1 ? `${member.source.name} × ${link.qty}` : member.source.name });
     }
     if (taken.links.length > 0) {
-      priced.bundleOptions.push({ option_id: option.option_id, option_qty: taken.links[0].qty, option_selections: taken.links.map(({ link }) => link.id).sort((a, b) => a - b) });
+      priced.bundleOptions.push({
+        option_id: option.option_id,
+        option_qty: taken.links[0].qty,
+        option_selections: taken.links.map(({ link }) => link.id).sort((a, b) => a - b),
+      });
     }
   }
   return { ok: true, ...priced, unit: bundleSelectionTotal(selections) };

@@ -18,7 +18,12 @@ export interface ChosenCustomOptions {
 /** A text option: within its length; its first value, if any, is its price. */
 function fieldOption(option: CustomOptionDef, value: string): Step<ChosenOption> {
   if (option.max_characters && value.length > option.max_characters) return fail(400, `"${option.title}" takes at most ${option.max_characters} characters`);
-  return { ok: true, adders: option.values.slice(0, 1), label: { label: option.title, value }, stored: { option_id: String(option.option_id), option_value: value } };
+  return {
+    ok: true,
+    adders: option.values.slice(0, 1),
+    label: { label: option.title, value },
+    stored: { option_id: String(option.option_id), option_value: value },
+  };
 }
 
 /** A choice option: value ids ("3,1" for checkboxes), each known, one only unless checkboxes; stored sorted without repeats. */
@@ -28,7 +33,12 @@ function choiceOption(option: CustomOptionDef, value: string): Step<ChosenOption
   if (values.some((candidate) => candidate === undefined)) return fail(400, `Unknown value of "${option.title}"`);
   if (option.type !== 'checkbox' && values.length > 1) return fail(400, `"${option.title}" takes one value`);
   const known = values as CustomOptionValueDef[];
-  return { ok: true, adders: known, label: { label: option.title, value: known.map((candidate) => candidate.title).join(', ') }, stored: { option_id: String(option.option_id), option_value: ids.join(',') } };
+  return {
+    ok: true,
+    adders: known,
+    label: { label: option.title, value: known.map((candidate) => candidate.title).join(', ') },
+    stored: { option_id: String(option.option_id), option_value: ids.join(',') },
+  };
 }
 
 /**

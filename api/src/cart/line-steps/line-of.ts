@@ -28,14 +28,25 @@ export function lineOf({ item, qty, unit, skus, customOptions, labels }: LinePar
   };
   const sku = source.sku;
   return {
-    sku, parentSku: child ? product.sku : null, name: product.name, slug: product.slug, type_id: product.type_id, qty, unitPrice: unit,
-    rowTotal: round2(unit * qty), image: source.image || product.image,
+    sku,
+    parentSku: child ? product.sku : null,
+    name: product.name,
+    slug: product.slug,
+    type_id: product.type_id,
+    qty,
+    unitPrice: unit,
+    rowTotal: round2(unit * qty),
+    image: source.image || product.image,
     productOption: Object.keys(extension).length > 0 ? { extension_attributes: extension } : null,
     // The shop's one line identity (shared/domain): configurables by sku, bundles and custom options by their options too.
     checksum: lineIdentity(sku, extension),
     stock: skus.stock,
     shipping: {
-      qty, weight: skus.weight || undefined, width: source.width, height: source.height, depth: source.depth,
+      qty,
+      weight: skus.weight || undefined,
+      width: source.width,
+      height: source.height,
+      depth: source.depth,
       isVirtual: product.type_id === 'virtual' || product.type_id === 'downloadable',
     },
     labels,

@@ -8,7 +8,11 @@ const percent = (price: number): CustomOptionValueDef => ({ option_type_id: 2, t
 
 describe('priceSingle: a line of one SKU at its tier price for the customer group', () => {
   const tiered = product({
-    weight: 2.5, tier_prices: [{ customer_group_id: ALL_GROUPS, qty: 5, percentage_value: 10 }, { customer_group_id: 2, qty: 2, percentage_value: 20 }],
+    weight: 2.5,
+    tier_prices: [
+      { customer_group_id: ALL_GROUPS, qty: 5, percentage_value: 10 },
+      { customer_group_id: 2, qty: 2, percentage_value: 20 },
+    ],
   });
   test.each<[number, number, number]>([
     [0, 1, 100],
@@ -19,25 +23,46 @@ describe('priceSingle: a line of one SKU at its tier price for the customer grou
     [1, 2, 100],
   ])('group %p, qty %p → %p', (groupId, qty, unit) => {
     expect(priceSingle({ product: tiered, child: null, source: tiered }, groupId, qty)).toEqual({
-      ok: true, unit, stock: [{ sku: 'X', qty, info: tiered.stock }], weight: 2.5, labels: [], bundleOptions: [],
+      ok: true,
+      unit,
+      stock: [{ sku: 'X', qty, info: tiered.stock }],
+      weight: 2.5,
+      labels: [],
+      bundleOptions: [],
     });
   });
 
-  test('a variant\'s own price, stock and weight with the configurable\'s tiers; no price is -1 (unknown)', () => {
+  test("a variant's own price, stock and weight with the configurable's tiers; no price is -1 (unknown)", () => {
     const variant = child('V', {}, { final_price_incl_tax: 200, weight: 7 });
     const parent = product({ type_id: 'configurable', tier_prices: [{ customer_group_id: ALL_GROUPS, qty: 2, percentage_value: 50 }] });
-    expect(priceSingle({ product: parent, child: variant, source: variant as unknown as Product }, 0, 2)).toMatchObject({ unit: 100, stock: [{ sku: 'V', qty: 2 }], weight: 7 });
+    expect(priceSingle({ product: parent, child: variant, source: variant as unknown as Product }, 0, 2)).toMatchObject({
+      unit: 100,
+      stock: [{ sku: 'V', qty: 2 }],
+      weight: 7,
+    });
     const unpriced = product({ final_price_incl_tax: undefined });
     expect(priceSingle({ product: unpriced, child: null, source: unpriced }, 0, 1)).toMatchObject({ unit: -1, weight: 0 });
   });
 });
 
-describe('unitPrice: the SKUs\' price plus custom option adders, in cents', () => {
+describe("unitPrice: the SKUs' price plus custom option adders, in cents", () => {
   test.each<[string, number, CustomOptionValueDef[], Partial<Product>, number | string]>([
     ['no adders', 100, [], {}, 100],
     ['a fixed adder', 100, [fixed(5)], {}, 105],
-    ['a percent adder of the original price, not the final one', 80, [fixed(5), percent(10)], { original_price_incl_tax: 200, final_price_incl_tax: 80 }, 80 + 5 + 20],
-    ['a percent adder of the final price when there is no original one', 80, [percent(10)], { original_price_incl_tax: undefined, final_price_incl_tax: 80 }, 88],
+    [
+      'a percent adder of the original price, not the final one',
+      80,
+      [fixed(5), percent(10)],
+      { original_price_incl_tax: 200, final_price_incl_tax: 80 },
+      80 + 5 + 20,
+    ],
+    [
+      'a percent adder of the final price when there is no original one',
+      80,
+      [percent(10)],
+      { original_price_incl_tax: undefined, final_price_incl_tax: 80 },
+      88,
+    ],
     ['rounded to cents', 33.333, [], {}, 33.33],
     ['rounded half up', 1.005, [], {}, 1.01],
     ['free', 0, [], {}, 0],

@@ -1,4 +1,14 @@
-import { ALL_GROUPS, checkQuantity, customOptionsTotal, quantityMessage, round2, tierUnitPrice, type CustomOptionValueDef, type Product, type StockInfo } from '@kaloryfer/domain';
+import {
+  ALL_GROUPS,
+  checkQuantity,
+  customOptionsTotal,
+  quantityMessage,
+  round2,
+  tierUnitPrice,
+  type CustomOptionValueDef,
+  type Product,
+  type StockInfo,
+} from '@kaloryfer/domain';
 import { fail, MESSAGES, type Item, type LineFailure, type PricedSkus, type StockTaken, type Step } from './step';
 
 /** The product's tier prices that apply to this customer group (or to all), as the shared rule reads them. */

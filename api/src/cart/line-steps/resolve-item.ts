@@ -10,10 +10,12 @@ function valueOf(child: ConfigurableChild, attributeCode: string): string {
 function childByOptions(product: Product, options: { option_id: string | number; option_value: string | number }[]): ConfigurableChild | undefined {
   const codes = new Map((product.configurable_options ?? []).map((option) => [String(option.attribute_id), option.attribute_code]));
   if (options.length !== codes.size) return undefined;
-  return (product.configurable_children ?? []).find((child) => options.every((option) => {
-    const code = codes.get(String(option.option_id));
-    return code !== undefined && valueOf(child, code) === String(option.option_value);
-  }));
+  return (product.configurable_children ?? []).find((child) =>
+    options.every((option) => {
+      const code = codes.get(String(option.option_id));
+      return code !== undefined && valueOf(child, code) === String(option.option_value);
+    }),
+  );
 }
 
 /**
@@ -29,7 +31,7 @@ export function resolveItem(catalog: SkuLookup, sku: string, extension: Extensio
   let child = entry.child;
   if (product.type_id === 'configurable' && !child) {
     const options = extension.configurable_item_options ?? [];
-    child = options.length > 0 ? childByOptions(product, options) ?? null : null;
+    child = options.length > 0 ? (childByOptions(product, options) ?? null) : null;
     if (!child) return fail(400, MESSAGES.noConfiguration);
   }
   if (child && child.status >= 2) return fail(400, MESSAGES.noConfiguration);
@@ -48,5 +50,8 @@ export function variantLabels({ product, child }: Item): Labels {
 /** The variant as option values, every configurable option in order: what is stored whichever way it was asked. */
 export function variantOptions({ product, child }: Item): ConfigurableChoice[] | null {
   if (!child) return null;
-  return (product.configurable_options ?? []).map((option) => ({ option_id: String(option.attribute_id), option_value: valueOf(child, option.attribute_code) }));
+  return (product.configurable_options ?? []).map((option) => ({
+    option_id: String(option.attribute_id),
+    option_value: valueOf(child, option.attribute_code),
+  }));
 }

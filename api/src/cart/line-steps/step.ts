@@ -13,7 +13,11 @@ export const MESSAGES = {
 } as const satisfies Record<string, SpecMessage>;
 
 /** Why a line cannot be priced: the answer's status and the spec's text. */
-export interface LineFailure { ok: false; status: number; message: string }
+export interface LineFailure {
+  ok: false;
+  status: number;
+  message: string;
+}
 
 /** What a step of pricing a line gives: its result, or the first problem (priceLine stops there). */
 export type Step<T> = ({ ok: true } & T) | LineFailure;

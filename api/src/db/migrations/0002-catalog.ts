@@ -82,7 +82,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['catalog_meta', 'advice_article', 'cms_block', 'cms_page', 'price_history', 'stock_item', 'product', 'tax_rule', 'attribute', 'category']) {
+  for (const table of [
+    'catalog_meta',
+    'advice_article',
+    'cms_block',
+    'cms_page',
+    'price_history',
+    'stock_item',
+    'product',
+    'tax_rule',
+    'attribute',
+    'category',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

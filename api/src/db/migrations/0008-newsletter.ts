@@ -42,7 +42,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('newsletter_consent_subscriber').on('newsletter_consent').column('subscriber_id').execute();
 
-  await db.schema.createTable('newsletter_coupon')
+  await db.schema
+    .createTable('newsletter_coupon')
     .addColumn('code', 'varchar(32)', (col) => col.primaryKey())
     .addColumn('subscriber_id', 'integer', (col) => col.notNull().unique().references('newsletter_subscriber.id').onDelete('cascade'))
     .addColumn('percent', 'integer', (col) => col.notNull())

@@ -19,7 +19,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema.alterTable('customer').addColumn('default_shipping', 'integer').execute();
   await db.schema.alterTable('customer').addColumn('default_billing', 'integer').execute();
-  await db.schema.alterTable('customer').addColumn('newsletter_subscribed', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('customer')
+    .addColumn('newsletter_subscribed', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('customer').addColumn('updated_at', 'varchar(32)').execute();
 
   await id(db.schema.createTable('refresh_token'), 'id')

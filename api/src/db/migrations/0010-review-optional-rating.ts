@@ -8,7 +8,10 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await db.schema.alterTable('review').alterColumn('rating', (col) => col.dropNotNull()).execute();
+    await db.schema
+      .alterTable('review')
+      .alterColumn('rating', (col) => col.dropNotNull())
+      .execute();
     return;
   }
   await rebuild(db, 'integer');
@@ -17,7 +20,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from review where rating is null`.execute(db);
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await db.schema.alterTable('review').alterColumn('rating', (col) => col.setNotNull()).execute();
+    await db.schema
+      .alterTable('review')
+      .alterColumn('rating', (col) => col.setNotNull())
+      .execute();
     return;
   }
   await rebuild(db, 'integer not null');

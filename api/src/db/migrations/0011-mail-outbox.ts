@@ -13,7 +13,8 @@ import { PostgresAdapter, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  await db.schema.createTable('mail_outbox')
+  await db.schema
+    .createTable('mail_outbox')
     .addColumn('id', postgres ? 'serial' : 'integer', (col) => (postgres ? col.primaryKey() : col.primaryKey().autoIncrement()))
     .addColumn('dedupe_key', 'varchar(128)', (col) => col.notNull().unique())
     .addColumn('recipient', 'varchar(254)', (col) => col.notNull())

@@ -13,7 +13,8 @@ export const CATALOG_TABLES = ['product', 'category', 'attribute', 'tax_rule', '
  *   commit, so nobody hears of a change that was rolled back. SQLite has one process: no triggers.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('rate_limit_window')
+  await db.schema
+    .createTable('rate_limit_window')
     .addColumn('rule', 'varchar(32)', (col) => col.notNull())
     .addColumn('key', 'varchar(400)', (col) => col.notNull())
     .addColumn('hits', 'integer', (col) => col.notNull())

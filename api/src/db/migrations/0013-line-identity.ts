@@ -1,8 +1,17 @@
 import { lineIdentity, type LineOptions } from '@kaloryfer/domain';
 import type { Kysely } from 'kysely';
 
-interface CartItemRow { item_id: number; cart_id: string; sku: string; qty: number; product_option: string | null; checksum: string }
-interface Tables { cart_item: CartItemRow }
+interface CartItemRow {
+  item_id: number;
+  cart_id: string;
+  sku: string;
+  qty: number;
+  product_option: string | null;
+  checksum: string;
+}
+interface Tables {
+  cart_item: CartItemRow;
+}
 
 /**
  * A cart line's identity is now the shop's one rule (shared/domain line-identity, issue #21),
@@ -17,9 +26,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const kept = new Map<string, CartItemRow>();
   // No transaction of its own: kysely's migrator runs each migration in one.
   // Placeholders first, so no new identity meets an old one under the unique (cart_id, checksum) index.
-  for (const row of rows) await tables.updateTable('cart_item').set({ checksum: `migrating-${row.item_id}` }).where('item_id', '=', row.item_id).execute();
+  for (const row of rows)
+    await tables
+      .updateTable('cart_item')
+      .set({ checksum: `migrating-${row.item_id}` })
+      .where('item_id', '=', row.item_id)
+      .execute();
   for (const row of rows) {
-    const option = row.product_option ? JSON.parse(row.product_option) as { extension_attributes?: LineOptions } : null;
+    const option = row.product_option ? (JSON.parse(row.product_option) as { extension_attributes?: LineOptions }) : null;
     const identity = lineIdentity(row.sku, option?.extension_attributes);
     const same = kept.get(`${row.cart_id} ${identity}`);
     if (same) {

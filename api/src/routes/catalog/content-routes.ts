@@ -12,7 +12,15 @@ export const EMPTY_CMS = 'CMS query returned empty result';
 function blocksSearch(like: string, from: number, size: number) {
   try {
     return parseSearch({
-      type: 'cms_block', query: { _appliedFilters: [{ attribute: 'identifier', value: { like } }, { attribute: 'active', value: { eq: true } }] }, from, size,
+      type: 'cms_block',
+      query: {
+        _appliedFilters: [
+          { attribute: 'identifier', value: { like } },
+          { attribute: 'active', value: { eq: true } },
+        ],
+      },
+      from,
+      size,
     });
   } catch (error) {
     if (error instanceof SearchQueryError) throw new ApiError(400, error.message);
@@ -45,7 +53,7 @@ export async function contentRoutes(app: FastifyInstance, { catalog }: { catalog
     if (!page) throw new ApiError(404, EMPTY_CMS);
     const link = ({ identifier, title }: CmsPage): CmsPageLink => ({ identifier, title });
     const parents: CmsPage[] = [];
-    for (let parent = page.parent_identifier; parent; ) {
+    for (let parent = page.parent_identifier; parent;) {
       const found = pages.find((candidate) => candidate.identifier === parent);
       if (!found || parents.includes(found)) break;
       parents.unshift(found);
@@ -55,8 +63,14 @@ export async function contentRoutes(app: FastifyInstance, { catalog }: { catalog
     return sendResult(reply, {
       page: link(page),
       parents: parents.map(link),
-      siblings: pages.filter((candidate) => candidate.parent_identifier === page.parent_identifier).sort(byPosition).map(link),
-      children: pages.filter((candidate) => candidate.parent_identifier === page.identifier).sort(byPosition).map(link),
+      siblings: pages
+        .filter((candidate) => candidate.parent_identifier === page.parent_identifier)
+        .sort(byPosition)
+        .map(link),
+      children: pages
+        .filter((candidate) => candidate.parent_identifier === page.identifier)
+        .sort(byPosition)
+        .map(link),
     });
   });
 

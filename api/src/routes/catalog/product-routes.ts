@@ -13,7 +13,14 @@ export const EMPTY_PRODUCT: SpecMessage = 'Product query returned an empty resul
 const SINGLE_KEYS = ['sku', 'id', 'url_path', 'url_key', 'slug'] as const;
 
 export function parseSkus(raw: string, max: number, what: string): string[] {
-  const skus = [...new Set(raw.split(',').map((sku) => sku.trim()).filter(Boolean))];
+  const skus = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((sku) => sku.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (skus.length === 0) throw new ApiError(400, `${what} needs at least one sku`);
   if (skus.length > max) throw new ApiError(400, `${what} accepts at most ${max} skus per call, got ${skus.length}`);
   const bad = skus.find((sku) => sku.length > 64 || !/^[A-Za-z0-9._\-/]+$/.test(sku));
@@ -50,11 +57,17 @@ function priceInfo(product: Product) {
 export const FIRST_REVIEWS = 5;
 
 /** The store render-list prices for: its id, and the ids other clients send for it (config.ts STORE_ID, STORE_ID_ALIASES). */
-export interface PricedStore { id: number; idAliases: number[] }
+export interface PricedStore {
+  id: number;
+  idAliases: number[];
+}
 /** Prices are kept in one currency; a client asking for another is told, not sent złoty labelled as dollars. */
 const CURRENCY = 'PLN';
 
-export async function productRoutes(app: FastifyInstance, { catalog, reviews, store = { id: 2, idAliases: [1] } }: { catalog: Catalog; reviews: Reviews; store?: PricedStore }) {
+export async function productRoutes(
+  app: FastifyInstance,
+  { catalog, reviews, store = { id: 2, idAliases: [1] } }: { catalog: Catalog; reviews: Reviews; store?: PricedStore },
+) {
   const storeIds = [store.id, ...store.idAliases.filter((id) => id !== store.id)];
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   typed.get('/api/product/render-list', { config: { cache: 'catalog' }, schema: ProductRenderList }, async (request, reply) => {
@@ -62,18 +75,41 @@ export async function productRoutes(app: FastifyInstance, { catalog, reviews, st
     if (currencyCode.toUpperCase() !== CURRENCY) {
       throw new ApiError(400, `currencyCode: only ${CURRENCY} prices are kept, got ${currencyCode} (a VSF client sets i18n.currencyCode to ${CURRENCY})`);
     }
-    if (!storeIds.includes(storeId)) throw new ApiError(400, `storeId: this shop is store ${storeIds.join(' (or ')}${storeIds.length > 1 ? ')' : ''}, got ${storeId}`);
+    if (!storeIds.includes(storeId))
+      throw new ApiError(400, `storeId: this shop is store ${storeIds.join(' (or ')}${storeIds.length > 1 ? ')' : ''}, got ${storeId}`);
     const skus = parseSkus(request.query.skus, 50, 'render-list');
     await catalog.ensureCurrent();
     const items = skus.flatMap((sku) => {
       const entry = catalog.bySkuLookup(sku);
       if (!entry) return [];
       const source = (entry.child ?? entry.product) as Product;
-      const fields = project(forGroup(entry.child ? { ...source, tier_prices: entry.product.tier_prices } : source, userGroupId), [
-        'id', 'sku', 'name', 'type_id', 'tax_class_id', 'price', 'price_incl_tax', 'price_tax', 'original_price', 'original_price_incl_tax',
-        'original_price_tax', 'special_price', 'special_price_incl_tax', 'special_price_tax', 'special_from_date', 'special_to_date',
-        'final_price', 'final_price_incl_tax', 'final_price_tax', 'tier_prices', 'lowest_price_30d',
-      ], null);
+      const fields = project(
+        forGroup(entry.child ? { ...source, tier_prices: entry.product.tier_prices } : source, userGroupId),
+        [
+          'id',
+          'sku',
+          'name',
+          'type_id',
+          'tax_class_id',
+          'price',
+          'price_incl_tax',
+          'price_tax',
+          'original_price',
+          'original_price_incl_tax',
+          'original_price_tax',
+          'special_price',
+          'special_price_incl_tax',
+          'special_price_tax',
+          'special_from_date',
+          'special_to_date',
+          'final_price',
+          'final_price_incl_tax',
+          'final_price_tax',
+          'tier_prices',
+          'lowest_price_30d',
+        ],
+        null,
+      );
       return [{ ...fields, price_info: priceInfo(source) }];
     });
     return sendResult(reply, { items });
@@ -104,8 +140,16 @@ export async function productRoutes(app: FastifyInstance, { catalog, reviews, st
       ...(product.product_links ?? []).filter((link) => link.link_type === 'associated').map((link) => link.linked_product_sku),
       ...(product.bundle_options ?? []).flatMap((option) => option.product_links.map((link) => link.sku)),
     ];
-    const components = [...new Set(members)].map((sku) => catalog.bySkuLookup(sku)).filter((found) => found !== undefined)
-      .map((found) => project((found.child ?? found.product) as Product, ['id', 'sku', 'name', 'image', 'final_price_incl_tax', 'original_price_incl_tax', 'stock', 'type_id'], null));
+    const components = [...new Set(members)]
+      .map((sku) => catalog.bySkuLookup(sku))
+      .filter((found) => found !== undefined)
+      .map((found) =>
+        project(
+          (found.child ?? found.product) as Product,
+          ['id', 'sku', 'name', 'image', 'final_price_incl_tax', 'original_price_incl_tax', 'stock', 'type_id'],
+          null,
+        ),
+      );
     const used = new Set(Object.keys(product));
     for (const child of product.configurable_children ?? []) for (const code of Object.keys(child)) used.add(code);
     const [reviewSummary, firstReviews] = await Promise.all([reviews.summary(product.id), reviews.list(product.id, 0, FIRST_REVIEWS)]);

@@ -60,15 +60,15 @@ export async function searchRoutes(app: FastifyInstance, { catalog, groupTokens,
     await catalog.ensureCurrent();
     let response;
     try {
-      response = request.type === 'review'
-        ? await searchReviews(request, reviews, (id) => catalog.productById(id))
-        : await catalog.engine.search(request);
+      response = request.type === 'review' ? await searchReviews(request, reviews, (id) => catalog.productById(id)) : await catalog.engine.search(request);
     } catch (error) {
       if (error instanceof SearchQueryError) throw new ApiError(400, error.message);
       throw error;
     }
     if (request.type === 'product') response.items = response.items.map((item) => forGroup(item, request.groupId));
-    return reply.type('application/json; charset=utf-8').send(answerJson(response, { index: params.index, type: params.type, format: input.format, withHits: input.withHits, aggregationNames }));
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(answerJson(response, { index: params.index, type: params.type, format: input.format, withHits: input.withHits, aggregationNames }));
   };
 
   const readInput = (params: Params, query: CatalogSearchQuery, body: unknown): SearchInput => {
@@ -82,9 +82,13 @@ export async function searchRoutes(app: FastifyInstance, { catalog, groupTokens,
 
   // GET only: a POST answer is not kept by HTTP caches (the service worker keeps its own copy).
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
-  typed.get('/api/catalog/:index/:type/_search', { config: { cache: 'catalog' }, schema: CatalogSearchGet, serializerCompiler: asJson },
-    async (request, reply) => run(request.params, readInput(request.params, request.query, undefined), reply));
+  typed.get(
+    '/api/catalog/:index/:type/_search',
+    { config: { cache: 'catalog' }, schema: CatalogSearchGet, serializerCompiler: asJson },
+    async (request, reply) => run(request.params, readInput(request.params, request.query, undefined), reply),
+  );
 
-  typed.post('/api/catalog/:index/:type/_search', { schema: CatalogSearchPost, serializerCompiler: asJson },
-    async (request, reply) => run(request.params, readInput(request.params, request.query, request.body), reply));
+  typed.post('/api/catalog/:index/:type/_search', { schema: CatalogSearchPost, serializerCompiler: asJson }, async (request, reply) =>
+    run(request.params, readInput(request.params, request.query, request.body), reply),
+  );
 }

@@ -24,6 +24,9 @@ export async function stockRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const skus = parseSkus(request.query.skus, STOCK_LIST_CHUNK, 'stock/list');
     const rows = await db.kysely.selectFrom('stock_item').selectAll().where('sku', 'in', skus).execute();
     const bySku = new Map(rows.map((row) => [row.sku, row]));
-    return sendResult(reply, skus.flatMap((sku) => (bySku.has(sku) ? [toStock(bySku.get(sku)!)] : [])));
+    return sendResult(
+      reply,
+      skus.flatMap((sku) => (bySku.has(sku) ? [toStock(bySku.get(sku)!)] : [])),
+    );
   });
 }

@@ -64,7 +64,8 @@ export function translateAggregations(raw: unknown): TranslatedAggregations {
     } else {
       only(spec, `${where}.range`, ['field', 'ranges', 'keyed']);
       if (spec.keyed !== undefined && spec.keyed !== false) fail(`${where}.range.keyed: only false is supported`);
-      if (!Array.isArray(spec.ranges) || spec.ranges.length === 0 || spec.ranges.length > 50) fail(`${where}.range.ranges must be a list of 1 to 50 {from, to}`);
+      if (!Array.isArray(spec.ranges) || spec.ranges.length === 0 || spec.ranges.length > 50)
+        fail(`${where}.range.ranges must be a list of 1 to 50 {from, to}`);
       const ranges: RangeBucket[] = (spec.ranges as unknown[]).map((bucket, index) => {
         if (!isObject(bucket)) return fail(`${where}.range.ranges[${index}] must be {from, to}`);
         only(bucket, `${where}.range.ranges[${index}]`, ['from', 'to', 'key']);

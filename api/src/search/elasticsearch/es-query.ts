@@ -28,8 +28,18 @@ export interface TranslatedQuery {
 }
 
 export const SUPPORTED_QUERIES = [
-  'bool', 'term', 'terms', 'range', 'exists', 'match', 'match_phrase', 'match_phrase_prefix', 'multi_match',
-  'match_all', 'function_score', 'constant_score',
+  'bool',
+  'term',
+  'terms',
+  'range',
+  'exists',
+  'match',
+  'match_phrase',
+  'match_phrase_prefix',
+  'multi_match',
+  'match_all',
+  'function_score',
+  'constant_score',
 ] as const;
 
 /** Per type, the fields the full-text index searches (collection-fields.ts, memory-engine.ts). */
@@ -110,7 +120,23 @@ function fuzzy(value: unknown, where: string): boolean | undefined {
   return fail(`${where}.fuzziness must be 0, 1, 2 or AUTO, got ${JSON.stringify(value)}`);
 }
 
-const TEXT_OPTIONS = ['query', 'operator', 'fuzziness', 'minimum_should_match', 'prefix_length', 'max_expansions', 'cutoff_frequency', 'tie_breaker', 'analyzer', 'boost', 'lenient', 'zero_terms_query', 'auto_generate_synonyms_phrase_query', 'fuzzy_transpositions', '_name'];
+const TEXT_OPTIONS = [
+  'query',
+  'operator',
+  'fuzziness',
+  'minimum_should_match',
+  'prefix_length',
+  'max_expansions',
+  'cutoff_frequency',
+  'tie_breaker',
+  'analyzer',
+  'boost',
+  'lenient',
+  'zero_terms_query',
+  'auto_generate_synonyms_phrase_query',
+  'fuzzy_transpositions',
+  '_name',
+];
 
 function setText(ctx: Context, query: string, options: Record<string, unknown>, where: string): void {
   only(options, where, [...TEXT_OPTIONS, 'fields', 'type', 'slop']);
@@ -152,7 +178,8 @@ function textClause(clause: unknown, ctx: Context): { query: string; main: boole
   if (kind === 'terms' && isObject(body) && ctx.type === 'product') {
     const [name, values] = single(body, kind);
     // VSF: terms configurable_children.sku: text.split('-') — parts of the same text.
-    if (SKU_FIELDS.includes(name) && Array.isArray(values) && values.every((value) => typeof value === 'string')) return { query: values.join('-'), main: false };
+    if (SKU_FIELDS.includes(name) && Array.isArray(values) && values.every((value) => typeof value === 'string'))
+      return { query: values.join('-'), main: false };
     return null;
   }
   if (kind === 'bool' && isObject(body) && Object.keys(body).every((key) => key === 'should' || key === 'boost' || key === 'minimum_should_match')) {

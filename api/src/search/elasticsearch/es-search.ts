@@ -18,8 +18,22 @@ export interface ElasticsearchSearch extends SearchRequest {
 const BODY_KEYS = ['query', 'aggs', 'aggregations', 'sort', 'from', 'size', '_source', 'min_score', 'track_total_hits', 'track_scores'];
 /** Keys the shop's own search requests add around the query (spec §7), allowed here too. */
 export const ENVELOPE_KEYS = [
-  'from', 'start', 'size', 'sort', '_sourceInclude', '_sourceExclude', 'includeFields', 'excludeFields', '_source_include', '_source_exclude',
-  'groupId', 'groupToken', 'heatAt', 'store', 'type', 'searchQuery',
+  'from',
+  'start',
+  'size',
+  'sort',
+  '_sourceInclude',
+  '_sourceExclude',
+  'includeFields',
+  'excludeFields',
+  '_source_include',
+  '_source_exclude',
+  'groupId',
+  'groupToken',
+  'heatAt',
+  'store',
+  'type',
+  'searchQuery',
 ];
 
 const fail = (message: string): never => {
@@ -83,10 +97,12 @@ export function parseElasticsearchSearch(raw: RawSearch, body: Record<string, un
   const sort = parseSort(urlSort ?? translateSort(body.sort));
   const textOptions: TextOptions = { ...query.textOptions };
   if (body.min_score !== undefined) {
-    if (typeof body.min_score !== 'number' || !Number.isFinite(body.min_score) || body.min_score < 0 || body.min_score > 1000) fail('min_score must be a number from 0 to 1000');
+    if (typeof body.min_score !== 'number' || !Number.isFinite(body.min_score) || body.min_score < 0 || body.min_score > 1000)
+      fail('min_score must be a number from 0 to 1000');
     textOptions.minScore = body.min_score as number;
   }
-  if (body.track_total_hits !== undefined && typeof body.track_total_hits !== 'boolean') fail('track_total_hits must be true or false (totals are always exact here)');
+  if (body.track_total_hits !== undefined && typeof body.track_total_hits !== 'boolean')
+    fail('track_total_hits must be true or false (totals are always exact here)');
   return {
     type: common.type,
     filters: query.filters.map(common.atTemperatures),

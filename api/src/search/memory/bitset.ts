@@ -6,7 +6,10 @@
 export class Bitset {
   readonly words: Int32Array;
 
-  constructor(readonly size: number, words?: Int32Array) {
+  constructor(
+    readonly size: number,
+    words?: Int32Array,
+  ) {
     this.words = words ?? new Int32Array((size + 31) >>> 5);
   }
 

@@ -9,11 +9,13 @@ import type { FieldDefinition, IndexOptions } from './document-index';
  * A configurable radiator carries its children's colours, sizes and outputs, so filtering
  * "antracyt, 600 mm" finds the parent that has such a variant.
  */
-const own = <D>(read: (doc: D) => unknown): FieldDefinition<D>['values'] => (doc) => {
-  const value = read(doc);
-  if (value === undefined || value === null) return [];
-  return Array.isArray(value) ? value : [value];
-};
+const own =
+  <D>(read: (doc: D) => unknown): FieldDefinition<D>['values'] =>
+  (doc) => {
+    const value = read(doc);
+    if (value === undefined || value === null) return [];
+    return Array.isArray(value) ? value : [value];
+  };
 
 function withChildren(code: keyof Product & string): FieldDefinition<Product>['values'] {
   return (product) => {
@@ -31,7 +33,6 @@ function withChildren(code: keyof Product & string): FieldDefinition<Product>['v
 const term = (values: FieldDefinition<Product>['values']): FieldDefinition<Product> => ({ values, term: true });
 const numeric = (values: FieldDefinition<Product>['values']): FieldDefinition<Product> => ({ values, numeric: true });
 const both = (values: FieldDefinition<Product>['values']): FieldDefinition<Product> => ({ values, term: true, numeric: true });
-
 
 export const PRODUCT_TEXT_BOOSTS = { sku: 100, meta_title: 100, meta_keyword: 100, name: 90, 'category.name': 50, description: 1 } as const;
 
@@ -95,7 +96,11 @@ export function productIndexOptions(today: string): IndexOptions<Product> {
     /** A novelty until news_to_date (the route's `new`). */
     new: term((p) => [Boolean(p.news_to_date && p.news_to_date >= today && (!p.news_from_date || p.news_from_date <= today))]),
     /** Delivery buckets of spec §5 over the product and its variants. */
-    delivery: term((p) => withChildren('delivery_time')(p).map((days) => deliveryBucketOf(Number(days))).filter((bucket) => bucket !== null)),
+    delivery: term((p) =>
+      withChildren('delivery_time')(p)
+        .map((days) => deliveryBucketOf(Number(days)))
+        .filter((bucket) => bucket !== null),
+    ),
     price: numeric(own((p) => p.final_price_incl_tax)),
     final_price: numeric(own((p) => p.final_price_incl_tax)),
     power_75_65_20: both(withChildren('power_75_65_20')),
@@ -117,8 +122,13 @@ export function productIndexOptions(today: string): IndexOptions<Product> {
 }
 
 /** Small collections: a few lookup fields indexed, everything else read from the documents. */
-export function lookupIndexOptions<D>(keys: Record<string, (doc: D) => unknown>, text: (doc: D) => WeightedText[], defaultSort: IndexOptions<D>['defaultSort']): IndexOptions<D> {
+export function lookupIndexOptions<D>(
+  keys: Record<string, (doc: D) => unknown>,
+  text: (doc: D) => WeightedText[],
+  defaultSort: IndexOptions<D>['defaultSort'],
+): IndexOptions<D> {
   const fields: Record<string, FieldDefinition<D>> = {};
-  for (const [name, read] of Object.entries(keys)) fields[name] = { values: own(read), term: true, numeric: name === 'id' || name === 'position' || name === 'level' || name === 'parent_id' };
+  for (const [name, read] of Object.entries(keys))
+    fields[name] = { values: own(read), term: true, numeric: name === 'id' || name === 'position' || name === 'level' || name === 'parent_id' };
   return { fields, text, defaultSort };
 }

@@ -242,7 +242,10 @@ export class DocumentIndex<D> {
   private readonly orderCache = new Map<string, { order: Int32Array; rank: Int32Array }>();
   private readonly derivedFields = new Map<string, NumericField>();
 
-  constructor(readonly docs: D[], private readonly options: IndexOptions<D>) {
+  constructor(
+    readonly docs: D[],
+    private readonly options: IndexOptions<D>,
+  ) {
     this.size = docs.length;
     this.all = Bitset.full(this.size);
     for (const [name, field] of Object.entries(options.fields)) this.buildField(name, field);
@@ -277,10 +280,14 @@ export class DocumentIndex<D> {
       if (!field) continue;
       const term = this.terms.get(name);
       // A few documents of a term-only field: patched in place; anything else: the column anew.
-      const patched = changed !== undefined && term !== undefined && !field.numeric && changed.every((doc) => {
-        const ordinal = this.ordinalOf(doc);
-        return ordinal !== undefined && term.replaceKeys(ordinal, [...new Set(field.values(doc).map(termKey))]);
-      });
+      const patched =
+        changed !== undefined &&
+        term !== undefined &&
+        !field.numeric &&
+        changed.every((doc) => {
+          const ordinal = this.ordinalOf(doc);
+          return ordinal !== undefined && term.replaceKeys(ordinal, [...new Set(field.values(doc).map(termKey))]);
+        });
       if (!patched) this.buildField(name, field);
     }
     // Cached sets that may rest on these fields or their siblings read from the documents
@@ -311,7 +318,10 @@ export class DocumentIndex<D> {
     if (derived) return derived;
     const values = this.options.derived?.(field);
     if (!values) return undefined;
-    derived = new NumericField(this.size, this.docs.map((doc) => toNumbers(values(doc))));
+    derived = new NumericField(
+      this.size,
+      this.docs.map((doc) => toNumbers(values(doc))),
+    );
     if (this.derivedFields.size >= DERIVED_KEPT) {
       const oldest = this.derivedFields.keys().next().value as string;
       this.derivedFields.delete(oldest);
@@ -377,14 +387,15 @@ export class DocumentIndex<D> {
   }
 
   search(request: SearchRequest): IndexResult<D> {
-    const textMatch = request.text && this.text
-      ? this.text.search(request.text, {
-        prefixLastWord: true,
-        minimumShouldMatch: request.textOptions?.minimumShouldMatch ?? 0.75,
-        minScore: request.textOptions?.minScore ?? SEARCH_LIMITS.minScore,
-        fuzzy: request.textOptions?.fuzzy ?? true,
-      })
-      : null;
+    const textMatch =
+      request.text && this.text
+        ? this.text.search(request.text, {
+            prefixLastWord: true,
+            minimumShouldMatch: request.textOptions?.minimumShouldMatch ?? 0.75,
+            minScore: request.textOptions?.minScore ?? SEARCH_LIMITS.minScore,
+            fuzzy: request.textOptions?.fuzzy ?? true,
+          })
+        : null;
     const base = textMatch ? textMatch.matched : this.all;
     const filterSets = request.filters.map((filter) => this.filterSet(filter));
     const mask = base.clone();
@@ -402,7 +413,13 @@ export class DocumentIndex<D> {
   }
 
   /** Facets count without their own filter, so a shopper still sees the other options. */
-  private aggregate(facet: FacetRequest, matched: { base: Bitset; mask: Bitset; total: number }, filters: Filter[], sets: Bitset[], out: IndexResult<D>['aggregations']) {
+  private aggregate(
+    facet: FacetRequest,
+    matched: { base: Bitset; mask: Bitset; total: number },
+    filters: Filter[],
+    sets: Bitset[],
+    out: IndexResult<D>['aggregations'],
+  ) {
     const own = (field: string) => field === facet.field || field === `${facet.field}_options`;
     // Most facets have no filter of their own and share the result set.
     let mask = matched.mask;
@@ -416,7 +433,12 @@ export class DocumentIndex<D> {
     }
     if (facet.ranges) {
       out[`agg_range_${facet.field}`] = {
-        buckets: facet.ranges.map((bucket) => ({ key: rangeKey(bucket), from: bucket.from, to: bucket.to, doc_count: total === 0 ? 0 : mask.countAnd(this.rangeSet(facet.field, bucket)) })),
+        buckets: facet.ranges.map((bucket) => ({
+          key: rangeKey(bucket),
+          from: bucket.from,
+          to: bucket.to,
+          doc_count: total === 0 ? 0 : mask.countAnd(this.rangeSet(facet.field, bucket)),
+        })),
       };
       return;
     }
@@ -457,7 +479,8 @@ export class DocumentIndex<D> {
   private page(mask: Bitset, total: number, request: SearchRequest, scores: Float32Array | null): number[] {
     const end = request.from + request.size;
     if (request.from >= total) return [];
-    const sort: SortSpec[] = request.sort.length > 0 ? request.sort : scores ? [{ field: '_score', order: 'desc' }, ...this.options.defaultSort] : this.options.defaultSort;
+    const sort: SortSpec[] =
+      request.sort.length > 0 ? request.sort : scores ? [{ field: '_score', order: 'desc' }, ...this.options.defaultSort] : this.options.defaultSort;
     if (sort.length === 1 && this.numeric(sort[0].field)) {
       // Walk the field's global order, picking matches. When the matches sit late in that
       // order (a category of dear radiators sorted by price among cheap accessories), stop

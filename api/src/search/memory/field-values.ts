@@ -61,13 +61,15 @@ export function inRangeFilter(value: number, filter: Extract<Filter, { op: 'rang
   const gt = numericBound(filter.gt);
   const lte = numericBound(filter.lte);
   const lt = numericBound(filter.lt);
-  return (gte === undefined || value >= gte) && (gt === undefined || value > gt)
-    && (lte === undefined || value <= lte) && (lt === undefined || value < lt);
+  return (gte === undefined || value >= gte) && (gt === undefined || value > gt) && (lte === undefined || value <= lte) && (lt === undefined || value < lt);
 }
 
 /** SQL LIKE: % any run, _ one character; case-insensitive. */
 export function likeMatcher(pattern: string): (value: string) => boolean {
-  const escaped = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.');
+  const escaped = pattern
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/%/g, '.*')
+    .replace(/_/g, '.');
   const regex = new RegExp(`^${pattern.includes('%') || pattern.includes('_') ? escaped : `.*${escaped}.*`}$`, 'i');
   return (value) => regex.test(value);
 }
@@ -107,7 +109,9 @@ export function matchesFilter(doc: unknown, filter: Filter, read: (doc: unknown,
 
 /** Comparator over a field for sorting: min value ascending, max value descending; missing last. */
 export function sortKey(doc: unknown, field: string, order: 'asc' | 'desc'): number | string | null {
-  const values = valuesAt(doc, field).map(comparable).filter((value): value is number | string => value !== null);
+  const values = valuesAt(doc, field)
+    .map(comparable)
+    .filter((value): value is number | string => value !== null);
   if (values.length === 0) return null;
   return values.reduce((best, value) => ((order === 'asc' ? value < best : value > best) ? value : best));
 }

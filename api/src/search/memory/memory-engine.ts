@@ -17,28 +17,92 @@ export class MemorySearchEngine implements SearchEngine {
   private indexes: Partial<Record<EntityType, DocumentIndex<unknown>>> = {};
 
   async index(collections: CatalogCollections, { today }: IndexContext): Promise<void> {
-    const text = <D>(...fields: (keyof D)[]) => (doc: D) => fields.map((field) => ({ boost: 1, text: String(doc[field] ?? '') }));
+    const text =
+      <D>(...fields: (keyof D)[]) =>
+      (doc: D) =>
+        fields.map((field) => ({ boost: 1, text: String(doc[field] ?? '') }));
     const next: Partial<Record<EntityType, DocumentIndex<unknown>>> = {
       product: new DocumentIndex<Product>(collections.product, productIndexOptions(today)) as DocumentIndex<unknown>,
-      category: new DocumentIndex(collections.category, lookupIndexOptions({
-        id: (c) => c.id, parent_id: (c) => c.parent_id, slug: (c) => c.slug, url_key: (c) => c.url_key, url_path: (c) => c.url_path,
-        level: (c) => c.level, position: (c) => c.position, is_active: (c) => c.is_active,
-      }, (c) => [{ boost: 1, text: c.name }], [{ field: 'position', order: 'asc' }])) as DocumentIndex<unknown>,
-      attribute: new DocumentIndex(collections.attribute, lookupIndexOptions({
-        attribute_id: (a) => a.attribute_id, attribute_code: (a) => a.attribute_code, is_comparable: (a) => a.is_comparable,
-        is_filterable: (a) => a.is_filterable, position: (a) => a.position,
-      }, (a) => [{ boost: 1, text: a.frontend_label }], [{ field: 'position', order: 'asc' }])) as DocumentIndex<unknown>,
-      taxrule: new DocumentIndex(collections.taxrule, lookupIndexOptions({ id: (t) => t.id }, () => [], [{ field: 'id', order: 'asc' }])) as DocumentIndex<unknown>,
-      cms_page: new DocumentIndex(collections.cms_page, lookupIndexOptions({
-        id: (p) => p.id, identifier: (p) => p.identifier, parent_identifier: (p) => p.parent_identifier, position: (p) => p.position, active: (p) => p.active,
-      }, text<CmsPage>('title', 'content'), [{ field: 'position', order: 'asc' }])) as DocumentIndex<unknown>,
-      cms_block: new DocumentIndex(collections.cms_block, lookupIndexOptions({
-        id: (b) => b.id, identifier: (b) => b.identifier, active: (b) => b.active,
-      }, text<CmsBlock>('title', 'content'), [{ field: 'id', order: 'asc' }])) as DocumentIndex<unknown>,
-      cms_hierarchy: new DocumentIndex(cmsHierarchy(collections.cms_page), lookupIndexOptions<CmsHierarchyNode>({
-        node_id: (n) => n.node_id, page_id: (n) => n.page_id, identifier: (n) => n.identifier, parent_node_id: (n) => n.parent_node_id,
-        parent_identifier: (n) => n.parent_identifier, level: (n) => n.level, position: (n) => n.position,
-      }, text<CmsHierarchyNode>('label'), [{ field: 'level', order: 'asc' }, { field: 'position', order: 'asc' }])) as DocumentIndex<unknown>,
+      category: new DocumentIndex(
+        collections.category,
+        lookupIndexOptions(
+          {
+            id: (c) => c.id,
+            parent_id: (c) => c.parent_id,
+            slug: (c) => c.slug,
+            url_key: (c) => c.url_key,
+            url_path: (c) => c.url_path,
+            level: (c) => c.level,
+            position: (c) => c.position,
+            is_active: (c) => c.is_active,
+          },
+          (c) => [{ boost: 1, text: c.name }],
+          [{ field: 'position', order: 'asc' }],
+        ),
+      ) as DocumentIndex<unknown>,
+      attribute: new DocumentIndex(
+        collections.attribute,
+        lookupIndexOptions(
+          {
+            attribute_id: (a) => a.attribute_id,
+            attribute_code: (a) => a.attribute_code,
+            is_comparable: (a) => a.is_comparable,
+            is_filterable: (a) => a.is_filterable,
+            position: (a) => a.position,
+          },
+          (a) => [{ boost: 1, text: a.frontend_label }],
+          [{ field: 'position', order: 'asc' }],
+        ),
+      ) as DocumentIndex<unknown>,
+      taxrule: new DocumentIndex(
+        collections.taxrule,
+        lookupIndexOptions({ id: (t) => t.id }, () => [], [{ field: 'id', order: 'asc' }]),
+      ) as DocumentIndex<unknown>,
+      cms_page: new DocumentIndex(
+        collections.cms_page,
+        lookupIndexOptions(
+          {
+            id: (p) => p.id,
+            identifier: (p) => p.identifier,
+            parent_identifier: (p) => p.parent_identifier,
+            position: (p) => p.position,
+            active: (p) => p.active,
+          },
+          text<CmsPage>('title', 'content'),
+          [{ field: 'position', order: 'asc' }],
+        ),
+      ) as DocumentIndex<unknown>,
+      cms_block: new DocumentIndex(
+        collections.cms_block,
+        lookupIndexOptions(
+          {
+            id: (b) => b.id,
+            identifier: (b) => b.identifier,
+            active: (b) => b.active,
+          },
+          text<CmsBlock>('title', 'content'),
+          [{ field: 'id', order: 'asc' }],
+        ),
+      ) as DocumentIndex<unknown>,
+      cms_hierarchy: new DocumentIndex(
+        cmsHierarchy(collections.cms_page),
+        lookupIndexOptions<CmsHierarchyNode>(
+          {
+            node_id: (n) => n.node_id,
+            page_id: (n) => n.page_id,
+            identifier: (n) => n.identifier,
+            parent_node_id: (n) => n.parent_node_id,
+            parent_identifier: (n) => n.parent_identifier,
+            level: (n) => n.level,
+            position: (n) => n.position,
+          },
+          text<CmsHierarchyNode>('label'),
+          [
+            { field: 'level', order: 'asc' },
+            { field: 'position', order: 'asc' },
+          ],
+        ),
+      ) as DocumentIndex<unknown>,
     };
     this.indexes = next;
   }

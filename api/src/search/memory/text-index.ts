@@ -64,7 +64,10 @@ export class TextIndex {
   private readonly scratchScore: Float32Array;
   private readonly scratchMatched: Uint8Array;
 
-  constructor(readonly size: number, extract: (ordinal: number) => WeightedText[]) {
+  constructor(
+    readonly size: number,
+    extract: (ordinal: number) => WeightedText[],
+  ) {
     this.scratchBest = new Float32Array(size);
     this.scratchScore = new Float32Array(size);
     this.scratchMatched = new Uint8Array(size);

@@ -7,7 +7,9 @@ export function LoadProblem({ message, onRetry }: { message: string; onRetry: ()
   return (
     <div className="orders-problem">
       <p role="alert">{message}</p>
-      <Button variant="secondary" onClick={onRetry}>{t('orders.retry')}</Button>
+      <Button variant="secondary" onClick={onRetry}>
+        {t('orders.retry')}
+      </Button>
     </div>
   );
 }

@@ -27,7 +27,11 @@ export function OrderActions({ order }: { order: OrderHistoryEntry }) {
           <Button onClick={() => void payAgain()} disabled={payment === 'working'} aria-busy={payment === 'working' || undefined}>
             {payment === 'working' ? t('order.redirecting') : t('order.retryPayment')}
           </Button>
-          {payment === 'failed' && <p role="alert" className="form-error">{t('Something went wrong', { ns: 'messages' })}</p>}
+          {payment === 'failed' && (
+            <p role="alert" className="form-error">
+              {t('Something went wrong', { ns: 'messages' })}
+            </p>
+          )}
         </div>
       )}
       {order.items.length > 0 && (
@@ -35,7 +39,9 @@ export function OrderActions({ order }: { order: OrderHistoryEntry }) {
           <Button variant={canRetryPayment(order) ? 'secondary' : 'primary'} onClick={() => reorder(order)} aria-describedby="order-reorder-note">
             {t('order.reorder')}
           </Button>
-          <p id="order-reorder-note" className="order-note">{t('order.reorderNote')}</p>
+          <p id="order-reorder-note" className="order-note">
+            {t('order.reorderNote')}
+          </p>
         </div>
       )}
     </div>

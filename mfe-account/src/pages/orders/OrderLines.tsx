@@ -26,15 +26,28 @@ export function OrderLines({ order }: { order: OrderHistoryEntry }) {
           const options = optionsText(line.options);
           return (
             <li key={`${line.sku}-${index}`} className="order-line">
-              {picture ? <img src={picture} alt={line.name} width={75} height={75} loading="lazy" /> : <span className="order-line-no-image" aria-hidden="true" />}
+              {picture ? (
+                <img src={picture} alt={line.name} width={75} height={75} loading="lazy" />
+              ) : (
+                <span className="order-line-no-image" aria-hidden="true" />
+              )}
               <div className="order-line-text">
                 <p className="order-line-name">{href ? <a href={href}>{line.name}</a> : line.name}</p>
                 {options && <p className="order-line-options">{options}</p>}
               </div>
               <dl className="order-line-numbers">
-                <div><dt>{t('order.quantity')}</dt><dd>{line.qty_ordered}</dd></div>
-                <div><dt>{t('order.unitPrice')}</dt><dd>{formatPrice(line.price_incl_tax)}</dd></div>
-                <div><dt>{t('order.rowTotal')}</dt><dd>{formatPrice(line.row_total_incl_tax)}</dd></div>
+                <div>
+                  <dt>{t('order.quantity')}</dt>
+                  <dd>{line.qty_ordered}</dd>
+                </div>
+                <div>
+                  <dt>{t('order.unitPrice')}</dt>
+                  <dd>{formatPrice(line.price_incl_tax)}</dd>
+                </div>
+                <div>
+                  <dt>{t('order.rowTotal')}</dt>
+                  <dd>{formatPrice(line.row_total_incl_tax)}</dd>
+                </div>
               </dl>
             </li>
           );

@@ -11,14 +11,31 @@ import { paymentPage } from './retry-payment';
 const ORDER = '/api/user/order-history/000000042';
 
 const radiatorLine: OrderHistoryLine = {
-  sku: 'KAL-ORI-600', name: 'Grzejnik Orion 600', qty_ordered: 1, price_incl_tax: 899.5, row_total_incl_tax: 899.5,
-  image: '/catalog/orion-600.jpg', slug: 'orion', parent_sku: 'KAL-ORI',
+  sku: 'KAL-ORI-600',
+  name: 'Grzejnik Orion 600',
+  qty_ordered: 1,
+  price_incl_tax: 899.5,
+  row_total_incl_tax: 899.5,
+  image: '/catalog/orion-600.jpg',
+  slug: 'orion',
+  parent_sku: 'KAL-ORI',
   product_option: { extension_attributes: { configurable_item_options: [{ option_id: '93', option_value: '600' }] } },
-  options: [{ label: 'Wysokość', value: '600 mm' }, { label: 'Podłączenie', value: 'boczne' }],
+  options: [
+    { label: 'Wysokość', value: '600 mm' },
+    { label: 'Podłączenie', value: 'boczne' },
+  ],
 };
 const withdrawnLine: OrderHistoryLine = {
-  sku: 'KAL-OLD', name: 'Zawór wycofany', qty_ordered: 3, price_incl_tax: 20, row_total_incl_tax: 60,
-  image: null, slug: null, parent_sku: null, product_option: null, options: [],
+  sku: 'KAL-OLD',
+  name: 'Zawór wycofany',
+  qty_ordered: 3,
+  price_incl_tax: 20,
+  row_total_incl_tax: 60,
+  image: null,
+  slug: null,
+  parent_sku: null,
+  product_option: null,
+  options: [],
 };
 
 beforeEach(() => {
@@ -27,20 +44,33 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-test('the order shows its facts, lines with pictures and product links, the server\'s totals and both addresses', async () => {
+test("the order shows its facts, lines with pictures and product links, the server's totals and both addresses", async () => {
   const calls = fakeShopApi({
-    [ORDER]: () => ({ status: 200, result: historyOrder({
-      items: [historyOrder().items[0], radiatorLine, withdrawnLine],
-      coupon_code: 'ZIMA10',
-      total_segments: [
-        { code: 'subtotal', title: 'Subtotal', value: 2259.5 },
-        { code: 'discount', title: 'Discount', value: -225.95 },
-        { code: 'shipping', title: 'Shipping', value: 29 },
-        { code: 'tax', title: 'Tax', value: 385.65 },
-        { code: 'grand_total', title: 'Grand Total', value: 2062.55 },
-      ],
-      billing_address: { firstname: 'Jan', lastname: 'Nowak', company: 'Ciepło sp. z o.o.', vat_id: '5260250274', street: ['ul. Fakturowa 1'], city: 'Warszawa', postcode: '00-001', country_id: 'PL', address_type: 'billing' },
-    }) }),
+    [ORDER]: () => ({
+      status: 200,
+      result: historyOrder({
+        items: [historyOrder().items[0], radiatorLine, withdrawnLine],
+        coupon_code: 'ZIMA10',
+        total_segments: [
+          { code: 'subtotal', title: 'Subtotal', value: 2259.5 },
+          { code: 'discount', title: 'Discount', value: -225.95 },
+          { code: 'shipping', title: 'Shipping', value: 29 },
+          { code: 'tax', title: 'Tax', value: 385.65 },
+          { code: 'grand_total', title: 'Grand Total', value: 2062.55 },
+        ],
+        billing_address: {
+          firstname: 'Jan',
+          lastname: 'Nowak',
+          company: 'Ciepło sp. z o.o.',
+          vat_id: '5260250274',
+          street: ['ul. Fakturowa 1'],
+          city: 'Warszawa',
+          postcode: '00-001',
+          country_id: 'PL',
+          address_type: 'billing',
+        },
+      }),
+    }),
   });
   await renderRemote(<OrderPage />, ACCOUNT_NAMESPACE);
 
@@ -111,7 +141,9 @@ test.each([
   ['paid on delivery', 'offline', true],
   ['failed but paid offline', 'failed', true],
 ] as const)('no "Ponów płatność" for a payment %s', async (_label, paymentState, offline) => {
-  fakeShopApi({ [ORDER]: () => ({ status: 200, result: historyOrder({ payment_state: paymentState, payment: { method: 'x', additional_information: ['X'], offline } }) }) });
+  fakeShopApi({
+    [ORDER]: () => ({ status: 200, result: historyOrder({ payment_state: paymentState, payment: { method: 'x', additional_information: ['X'], offline } }) }),
+  });
   await renderRemote(<OrderPage />, ACCOUNT_NAMESPACE);
   await screen.findByRole('region', { name: 'Zamówione produkty' });
   expect(screen.queryByRole('button', { name: 'Ponów płatność' })).not.toBeInTheDocument();
@@ -121,7 +153,10 @@ test('a failed payment: "Ponów płatność" starts a new attempt and sends the 
   const open = jest.spyOn(paymentPage, 'open').mockImplementation(() => undefined);
   const calls = fakeShopApi({
     [ORDER]: () => ({ status: 200, result: historyOrder({ payment_state: 'failed', status: 'pending_payment' }) }),
-    '/api/order/payment': () => ({ status: 200, result: { paymentRedirect: 'https://gateway.test/pay/abc' } satisfies RouteAnswer<typeof OrderPaymentStart>['result'] }),
+    '/api/order/payment': () => ({
+      status: 200,
+      result: { paymentRedirect: 'https://gateway.test/pay/abc' } satisfies RouteAnswer<typeof OrderPaymentStart>['result'],
+    }),
   });
   await renderRemote(<OrderPage />, ACCOUNT_NAMESPACE);
   expect(await screen.findByText(/Płatność za to zamówienie nie powiodła się/)).toBeInTheDocument();
@@ -155,7 +190,9 @@ test('"Zamów ponownie" asks the cart for each line — same sku, quantity and o
   expect(added).toEqual([
     { sku: 'KAL-WEN', qty: 2, product: { name: 'Grzejnik Wenus', priceInclTax: 650, image: '/catalog/wenus.jpg' } },
     {
-      sku: 'KAL-ORI-600', parentSku: 'KAL-ORI', qty: 1,
+      sku: 'KAL-ORI-600',
+      parentSku: 'KAL-ORI',
+      qty: 1,
       productOption: { configurable_item_options: [{ option_id: '93', option_value: '600' }] },
       product: { name: 'Grzejnik Orion 600', priceInclTax: 899.5, image: '/catalog/orion-600.jpg' },
     },

@@ -35,7 +35,13 @@ export function OrderPage() {
         </div>
       )}
       {state.kind === 'failed' && state.status !== 404 && (
-        <LoadProblem message={t('order.loadFailed')} onRetry={() => { retry(); region.current?.focus(); }} />
+        <LoadProblem
+          message={t('order.loadFailed')}
+          onRetry={() => {
+            retry();
+            region.current?.focus();
+          }}
+        />
       )}
       {state.kind === 'loaded' && (
         <>
@@ -55,14 +61,38 @@ function OrderFacts({ order }: { order: OrderHistoryEntry }) {
   const { t, i18n } = useTranslation('account');
   return (
     <section className="order-section" aria-labelledby="order-summary">
-      <h2 id="order-summary" className="visually-hidden">{t('order.summary')}</h2>
+      <h2 id="order-summary" className="visually-hidden">
+        {t('order.summary')}
+      </h2>
       <dl className="order-facts">
-        <div><dt>{t('orders.number')}</dt><dd>{order.increment_id}</dd></div>
-        <div><dt>{t('order.placedAt')}</dt><dd><time dateTime={order.created_at}>{formatOrderDate(order.created_at, i18n.language)}</time></dd></div>
-        <div><dt>{t('orders.status')}</dt><dd>{t(statusKey(order.status), { defaultValue: order.status })}</dd></div>
-        <div><dt>{t('orders.payment')}</dt><dd>{t(paymentStateKey(order.payment_state), { defaultValue: order.payment_state })}</dd></div>
-        <div><dt>{t('order.paymentMethod')}</dt><dd>{order.payment.additional_information[0] ?? order.payment.method}</dd></div>
-        {order.shipping_description && <div><dt>{t('order.shippingMethod')}</dt><dd>{order.shipping_description}</dd></div>}
+        <div>
+          <dt>{t('orders.number')}</dt>
+          <dd>{order.increment_id}</dd>
+        </div>
+        <div>
+          <dt>{t('order.placedAt')}</dt>
+          <dd>
+            <time dateTime={order.created_at}>{formatOrderDate(order.created_at, i18n.language)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('orders.status')}</dt>
+          <dd>{t(statusKey(order.status), { defaultValue: order.status })}</dd>
+        </div>
+        <div>
+          <dt>{t('orders.payment')}</dt>
+          <dd>{t(paymentStateKey(order.payment_state), { defaultValue: order.payment_state })}</dd>
+        </div>
+        <div>
+          <dt>{t('order.paymentMethod')}</dt>
+          <dd>{order.payment.additional_information[0] ?? order.payment.method}</dd>
+        </div>
+        {order.shipping_description && (
+          <div>
+            <dt>{t('order.shippingMethod')}</dt>
+            <dd>{order.shipping_description}</dd>
+          </div>
+        )}
       </dl>
     </section>
   );
@@ -78,7 +108,14 @@ function OrderAddress({ id, title, address }: { id: string; title: string; addre
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <address>{lines.map((line, index) => <span key={index}>{line}<br /></span>)}</address>
+      <address>
+        {lines.map((line, index) => (
+          <span key={index}>
+            {line}
+            <br />
+          </span>
+        ))}
+      </address>
     </section>
   );
 }

@@ -6,9 +6,10 @@ import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 export function OrderTotals({ order }: { order: OrderHistoryEntry }) {
   const { t } = useTranslation('account');
   const formatPrice = useFormatPrice();
-  const label = (segment: OrderTotalSegment) => (segment.code === 'discount' && order.coupon_code
-    ? t('order.segment.discountCode', { code: order.coupon_code })
-    : t(`order.segment.${segment.code}`, { rate: VAT_RATE, defaultValue: segment.title }));
+  const label = (segment: OrderTotalSegment) =>
+    segment.code === 'discount' && order.coupon_code
+      ? t('order.segment.discountCode', { code: order.coupon_code })
+      : t(`order.segment.${segment.code}`, { rate: VAT_RATE, defaultValue: segment.title });
   return (
     <section className="order-section" aria-labelledby="order-totals">
       <h2 id="order-totals">{t('order.totals')}</h2>

@@ -12,21 +12,43 @@ beforeEach(() => signIn('access-1'));
 test('the history lists each order with its number, Polish date, status and payment in words, total and a link to it', async () => {
   showRoute('orders');
   const calls = fakeShopApi({
-    [HISTORY]: () => ({ status: 200, result: historyPage([
-      historyOrder({ increment_id: '000000043', created_at: '2026-11-24T23:30:00.000Z', status: 'pending_payment', payment_state: 'failed', grand_total: 2609 }),
-      historyOrder({ increment_id: '000000042', created_at: '2026-03-05T08:00:00.000Z', status: 'processing', payment_state: 'offline', grand_total: 1338.99 }),
-    ]) }),
+    [HISTORY]: () => ({
+      status: 200,
+      result: historyPage([
+        historyOrder({
+          increment_id: '000000043',
+          created_at: '2026-11-24T23:30:00.000Z',
+          status: 'pending_payment',
+          payment_state: 'failed',
+          grand_total: 2609,
+        }),
+        historyOrder({
+          increment_id: '000000042',
+          created_at: '2026-03-05T08:00:00.000Z',
+          status: 'processing',
+          payment_state: 'offline',
+          grand_total: 1338.99,
+        }),
+      ]),
+    }),
   });
   await renderRemote(<OrdersPage />, ACCOUNT_NAMESPACE);
 
   const table = await screen.findByRole('table', { name: 'Twoje zamówienia, od najnowszego' });
   const [, newest, older] = within(table).getAllByRole('row');
   // 23:30 UTC on the 24th is already the 25th in Warsaw: the shop's day counts.
-  expect(within(newest).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(
-    ['25.11.2026', 'Oczekuje na płatność', 'Nieudana', '2\u00a0609,00\u00a0zł', 'Szczegóły zamówienia 000000043'],
-  );
+  expect(
+    within(newest)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual(['25.11.2026', 'Oczekuje na płatność', 'Nieudana', '2\u00a0609,00\u00a0zł', 'Szczegóły zamówienia 000000043']);
   expect(within(newest).getByRole('rowheader')).toHaveTextContent('000000043');
-  expect(within(older).getAllByRole('cell').map((cell) => cell.textContent).slice(0, 4)).toEqual(['05.03.2026', 'W realizacji', 'Przy odbiorze lub przelewem', '1\u00a0338,99\u00a0zł']);
+  expect(
+    within(older)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent)
+      .slice(0, 4),
+  ).toEqual(['05.03.2026', 'W realizacji', 'Przy odbiorze lub przelewem', '1\u00a0338,99\u00a0zł']);
   expect(within(older).getByRole('link', { name: 'Szczegóły zamówienia 000000042' })).toHaveAttribute('href', '/my-account/orders/000000042');
   expect(calls).toHaveLength(1);
   expect(Object.fromEntries(calls[0].query)).toEqual({ pageSize: '20', currentPage: '1', token: 'access-1' });

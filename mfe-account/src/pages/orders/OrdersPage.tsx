@@ -27,20 +27,35 @@ export function OrdersPage() {
   return (
     <div ref={region} tabIndex={-1} className="orders-page" aria-busy={state.kind === 'loading'}>
       {state.kind === 'loading' && <p role="status">{t('orders.loading')}</p>}
-      {state.kind === 'failed' && <LoadProblem message={t('orders.loadFailed')} onRetry={() => { retry(); region.current?.focus(); }} />}
-      {state.kind === 'loaded' && (state.value.total_count === 0 ? (
-        <div className="orders-empty">
-          <p>{t('orders.empty')}</p>
-          <a className="button" href={linkTo({ name: 'home' })}>{t('orders.goShopping')}</a>
-        </div>
-      ) : (
-        <>
-          {state.value.items.length === 0
-            ? <p>{t('orders.pageEmpty')} <a href={ordersPageHref(1)}>{t('orders.firstPage')}</a></p>
-            : <OrdersTable orders={state.value.items} />}
-          <OrdersPager page={page} last={Math.ceil(state.value.total_count / ORDERS_PER_PAGE)} />
-        </>
-      ))}
+      {state.kind === 'failed' && (
+        <LoadProblem
+          message={t('orders.loadFailed')}
+          onRetry={() => {
+            retry();
+            region.current?.focus();
+          }}
+        />
+      )}
+      {state.kind === 'loaded' &&
+        (state.value.total_count === 0 ? (
+          <div className="orders-empty">
+            <p>{t('orders.empty')}</p>
+            <a className="button" href={linkTo({ name: 'home' })}>
+              {t('orders.goShopping')}
+            </a>
+          </div>
+        ) : (
+          <>
+            {state.value.items.length === 0 ? (
+              <p>
+                {t('orders.pageEmpty')} <a href={ordersPageHref(1)}>{t('orders.firstPage')}</a>
+              </p>
+            ) : (
+              <OrdersTable orders={state.value.items} />
+            )}
+            <OrdersPager page={page} last={Math.ceil(state.value.total_count / ORDERS_PER_PAGE)} />
+          </>
+        ))}
     </div>
   );
 }
@@ -61,27 +76,48 @@ function OrdersTable({ orders }: { orders: OrderHistoryEntry[] }) {
       <caption className="visually-hidden">{t('orders.caption')}</caption>
       <thead role="rowgroup">
         <tr role="row">
-          <th scope="col" role="columnheader">{t('orders.number')}</th>
-          <th scope="col" role="columnheader">{t('orders.date')}</th>
-          <th scope="col" role="columnheader">{t('orders.status')}</th>
-          <th scope="col" role="columnheader">{t('orders.payment')}</th>
-          <th scope="col" role="columnheader" className="orders-amount">{t('orders.total')}</th>
-          <th scope="col" role="columnheader"><span className="visually-hidden">{t('orders.details')}</span></th>
+          <th scope="col" role="columnheader">
+            {t('orders.number')}
+          </th>
+          <th scope="col" role="columnheader">
+            {t('orders.date')}
+          </th>
+          <th scope="col" role="columnheader">
+            {t('orders.status')}
+          </th>
+          <th scope="col" role="columnheader">
+            {t('orders.payment')}
+          </th>
+          <th scope="col" role="columnheader" className="orders-amount">
+            {t('orders.total')}
+          </th>
+          <th scope="col" role="columnheader">
+            <span className="visually-hidden">{t('orders.details')}</span>
+          </th>
         </tr>
       </thead>
       <tbody role="rowgroup">
         {orders.map((order) => (
           <tr key={order.increment_id} role="row">
-            <th scope="row" role="rowheader" data-label={t('orders.number')}>{order.increment_id}</th>
-            <td role="cell" data-label={t('orders.date')}><time dateTime={order.created_at}>{formatOrderDate(order.created_at, i18n.language)}</time></td>
-            <td role="cell" data-label={t('orders.status')}>{t(statusKey(order.status), { defaultValue: order.status })}</td>
+            <th scope="row" role="rowheader" data-label={t('orders.number')}>
+              {order.increment_id}
+            </th>
+            <td role="cell" data-label={t('orders.date')}>
+              <time dateTime={order.created_at}>{formatOrderDate(order.created_at, i18n.language)}</time>
+            </td>
+            <td role="cell" data-label={t('orders.status')}>
+              {t(statusKey(order.status), { defaultValue: order.status })}
+            </td>
             <td role="cell" data-label={t('orders.payment')} className={order.payment_state === 'failed' ? 'orders-failed' : undefined}>
               {t(paymentStateKey(order.payment_state), { defaultValue: order.payment_state })}
             </td>
-            <td role="cell" data-label={t('orders.total')} className="orders-amount">{formatPrice(order.grand_total)}</td>
+            <td role="cell" data-label={t('orders.total')} className="orders-amount">
+              {formatPrice(order.grand_total)}
+            </td>
             <td role="cell" className="orders-link">
               <a href={linkTo({ name: 'order', orderId: order.increment_id })}>
-                {t('orders.details')}<span className="visually-hidden"> {t('orders.detailsOf', { number: order.increment_id })}</span>
+                {t('orders.details')}
+                <span className="visually-hidden"> {t('orders.detailsOf', { number: order.increment_id })}</span>
               </a>
             </td>
           </tr>

@@ -22,7 +22,9 @@ export function RecentlyViewedPage() {
     return (
       <div className="orders-empty">
         <p>{t('recentlyViewed.empty')}</p>
-        <a className="button" href={linkTo({ name: 'home' })}>{t('recentlyViewed.goShopping')}</a>
+        <a className="button" href={linkTo({ name: 'home' })}>
+          {t('recentlyViewed.goShopping')}
+        </a>
       </div>
     );
   }

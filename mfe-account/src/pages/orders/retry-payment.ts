@@ -8,7 +8,8 @@ import { apiJson } from '@kaloryfer/ui';
  */
 export async function retryPayment(order: Pick<OrderHistoryEntry, 'increment_id' | 'order_id'>): Promise<string> {
   const answer = await apiJson<RouteAnswer<typeof OrderPaymentStart>>('/api/order/payment', {
-    method: 'POST', body: { order_increment_id: order.increment_id, order_id: order.order_id } satisfies OrderKeys,
+    method: 'POST',
+    body: { order_increment_id: order.increment_id, order_id: order.order_id } satisfies OrderKeys,
   });
   return answer.result.paymentRedirect;
 }
@@ -19,5 +20,4 @@ export const paymentPage = {
 };
 
 /** Whether "Ponów płatność" is offered: a failed gateway payment (never for cash on delivery or a transfer). */
-export const canRetryPayment = (order: Pick<OrderHistoryEntry, 'payment_state' | 'payment'>) =>
-  order.payment_state === 'failed' && !order.payment.offline;
+export const canRetryPayment = (order: Pick<OrderHistoryEntry, 'payment_state' | 'payment'>) => order.payment_state === 'failed' && !order.payment.offline;

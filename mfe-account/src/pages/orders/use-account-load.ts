@@ -18,12 +18,16 @@ export function useAccountLoad<T>(key: string, load: () => Promise<T>): { state:
     let live = true;
     setState({ kind: 'loading' });
     load().then(
-      (value) => { if (live) setState({ kind: 'loaded', value }); },
+      (value) => {
+        if (live) setState({ kind: 'loaded', value });
+      },
       (error: unknown) => {
         if (live && !isAbort(error)) setState({ kind: 'failed', status: error instanceof ApiFailure ? error.status : null });
       },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `load` is a new function every render; `key` names what it loads.
   }, [key, attempt]);
   const retry = useCallback(() => setAttempt((count) => count + 1), []);

@@ -20,8 +20,14 @@ export function AccountField({ id, problem, optional, ...rest }: FieldProps) {
   const { t } = useTranslation('account');
   const text = useProblemText();
   return (
-    <FormField {...rest} id={`account-${id}`} name={id} className="account-field"
-      error={problem ? text(problem) : null} optionalLabel={optional ? t('profile.optional') : undefined} />
+    <FormField
+      {...rest}
+      id={`account-${id}`}
+      name={id}
+      className="account-field"
+      error={problem ? text(problem) : null}
+      optionalLabel={optional ? t('profile.optional') : undefined}
+    />
   );
 }
 

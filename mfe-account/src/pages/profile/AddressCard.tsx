@@ -35,7 +35,9 @@ export function AddressCard({ address, busy, confirming, onEdit, onAskDelete, on
 
   return (
     <article id={id} className="account-address" tabIndex={-1} aria-labelledby={`${id}-name`}>
-      <h3 id={`${id}-name`} className="account-address-name">{address.firstname} {address.lastname}</h3>
+      <h3 id={`${id}-name`} className="account-address-name">
+        {address.firstname} {address.lastname}
+      </h3>
       {address.defaultShipping || address.defaultBilling ? (
         <ul className="account-badges">
           {address.defaultShipping ? <li>{t('profile.address.isDefaultShipping')}</li> : null}
@@ -43,29 +45,64 @@ export function AddressCard({ address, busy, confirming, onEdit, onAskDelete, on
         </ul>
       ) : null}
       <address>
-        {address.company ? <>{address.company}<br /></> : null}
-        {address.street.join(' ')}<br />
+        {address.company ? (
+          <>
+            {address.company}
+            <br />
+          </>
+        ) : null}
+        {address.street.join(' ')}
+        <br />
         {address.postcode} {address.city}
-        {address.telephone ? <><br />{t('profile.address.phone', { phone: formatPhone(address.telephone) })}</> : null}
-        {address.vatId ? <><br />{t('profile.address.nip', { nip: address.vatId })}</> : null}
+        {address.telephone ? (
+          <>
+            <br />
+            {t('profile.address.phone', { phone: formatPhone(address.telephone) })}
+          </>
+        ) : null}
+        {address.vatId ? (
+          <>
+            <br />
+            {t('profile.address.nip', { nip: address.vatId })}
+          </>
+        ) : null}
       </address>
       {confirming ? (
         <div className="account-confirm" role="group" aria-labelledby={`${id}-question`}>
-          <p id={`${id}-question`} ref={questionRef} tabIndex={-1}>{t('profile.address.confirmDelete', { address: addressSummary(address) })}</p>
+          <p id={`${id}-question`} ref={questionRef} tabIndex={-1}>
+            {t('profile.address.confirmDelete', { address: addressSummary(address) })}
+          </p>
           <div className="account-actions">
-            <Button onClick={onDelete} disabled={busy}>{t('profile.address.confirmYes')}{summary}</Button>
-            <Button variant="secondary" onClick={onKeep} disabled={busy}>{t('profile.cancel')}</Button>
+            <Button onClick={onDelete} disabled={busy}>
+              {t('profile.address.confirmYes')}
+              {summary}
+            </Button>
+            <Button variant="secondary" onClick={onKeep} disabled={busy}>
+              {t('profile.cancel')}
+            </Button>
           </div>
         </div>
       ) : (
         <div className="account-actions">
-          <Button variant="secondary" onClick={onEdit} disabled={busy} data-action="edit">{t('profile.edit')}{summary}</Button>
-          <Button variant="secondary" onClick={onAskDelete} disabled={busy} data-action="delete">{t('profile.address.delete')}{summary}</Button>
+          <Button variant="secondary" onClick={onEdit} disabled={busy} data-action="edit">
+            {t('profile.edit')}
+            {summary}
+          </Button>
+          <Button variant="secondary" onClick={onAskDelete} disabled={busy} data-action="delete">
+            {t('profile.address.delete')}
+            {summary}
+          </Button>
           {address.defaultShipping ? null : (
-            <Button variant="link" onClick={() => onDefault('defaultShipping')} disabled={busy}>{t('profile.address.makeDefaultShipping')}{summary}</Button>
+            <Button variant="link" onClick={() => onDefault('defaultShipping')} disabled={busy}>
+              {t('profile.address.makeDefaultShipping')}
+              {summary}
+            </Button>
           )}
           {address.defaultBilling ? null : (
-            <Button variant="link" onClick={() => onDefault('defaultBilling')} disabled={busy}>{t('profile.address.makeDefaultBilling')}{summary}</Button>
+            <Button variant="link" onClick={() => onDefault('defaultBilling')} disabled={busy}>
+              {t('profile.address.makeDefaultBilling')}
+              {summary}
+            </Button>
           )}
         </div>
       )}

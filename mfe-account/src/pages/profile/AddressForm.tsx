@@ -47,8 +47,13 @@ export function AddressForm({ title, initial, saving, failure, onSave, onCancel 
 
   const field = (name: TextField, autoComplete: string, extra: Partial<Parameters<typeof AccountField>[0]> = {}) => (
     <AccountField
-      id={`${id}-${name}`} label={t(`profile.field.${name}`)} value={draft[name]} autoComplete={autoComplete}
-      problem={problems[name]} onChange={(value) => setDraft({ ...draft, [name]: value })} {...extra}
+      id={`${id}-${name}`}
+      label={t(`profile.field.${name}`)}
+      value={draft[name]}
+      autoComplete={autoComplete}
+      problem={problems[name]}
+      onChange={(value) => setDraft({ ...draft, [name]: value })}
+      {...extra}
     />
   );
   const check = (name: 'defaultShipping' | 'defaultBilling') => (
@@ -60,7 +65,9 @@ export function AddressForm({ title, initial, saving, failure, onSave, onCancel 
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="account-address-form" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} ref={headingRef} tabIndex={-1}>{title}</h3>
+      <h3 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
+        {title}
+      </h3>
       <div className="account-grid">
         {field('firstname', 'given-name', { maxLength: 100 })}
         {field('lastname', 'family-name', { maxLength: 100 })}
@@ -75,10 +82,18 @@ export function AddressForm({ title, initial, saving, failure, onSave, onCancel 
       <p className="account-hint">{t('profile.address.polandOnly')}</p>
       {check('defaultShipping')}
       {check('defaultBilling')}
-      {failure ? <p className="form-error" role="alert">{failure}</p> : null}
+      {failure ? (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
       <div className="account-actions">
-        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>{saving ? t('profile.saving') : t('profile.address.save')}</Button>
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>{t('profile.cancel')}</Button>
+        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
+          {saving ? t('profile.saving') : t('profile.address.save')}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          {t('profile.cancel')}
+        </Button>
       </div>
     </form>
   );

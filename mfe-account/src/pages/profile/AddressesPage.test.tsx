@@ -10,12 +10,22 @@ const HOME = 'Anna Nowak, Kwiatowa 12, 00-950 Warszawa';
 const OFFICE = 'Jan Kowalski, Długa 5/2, 31-001 Kraków';
 
 function twoAddresses() {
-  return new FakeShop(customer({
-    addresses: [
-      address(1, { default_shipping: true, default_billing: true, telephone: '+48600100200' }),
-      address(2, { firstname: 'Jan', lastname: 'Kowalski', street: ['Długa', '5/2'], postcode: '31-001', city: 'Kraków', company: 'Ciepło Sp. z o.o.', vat_id: '1234563218' }),
-    ],
-  }));
+  return new FakeShop(
+    customer({
+      addresses: [
+        address(1, { default_shipping: true, default_billing: true, telephone: '+48600100200' }),
+        address(2, {
+          firstname: 'Jan',
+          lastname: 'Kowalski',
+          street: ['Długa', '5/2'],
+          postcode: '31-001',
+          city: 'Kraków',
+          company: 'Ciepło Sp. z o.o.',
+          vat_id: '1234563218',
+        }),
+      ],
+    }),
+  );
 }
 
 const sentBook = (shop: FakeShop) => (shop.sent('POST', '/api/user/me').at(-1)?.body?.customer as { addresses: Record<string, unknown>[] }).addresses;
@@ -30,7 +40,11 @@ test('the saved addresses are listed as cards with their defaults, phone and com
   expect(cards[0]).toHaveTextContent('Kwiatowa 12');
   expect(cards[0]).toHaveTextContent('00-950 Warszawa');
   expect(cards[0]).toHaveTextContent('tel. 600 100 200');
-  expect(within(cards[0]).getAllByRole('listitem').map((badge) => badge.textContent)).toEqual(['Domyślny adres dostawy', 'Domyślny adres do faktury']);
+  expect(
+    within(cards[0])
+      .getAllByRole('listitem')
+      .map((badge) => badge.textContent),
+  ).toEqual(['Domyślny adres dostawy', 'Domyślny adres do faktury']);
   expect(cards[1]).toHaveTextContent('Ciepło Sp. z o.o.');
   expect(cards[1]).toHaveTextContent('NIP: 1234563218');
   expect(within(cards[1]).getByRole('button', { name: `Ustaw jako domyślny adres dostawy ${OFFICE}` })).toBeInTheDocument();
@@ -70,9 +84,38 @@ test('adding an address: Polish messages, then the whole book sent with the ids 
   await userEvent.click(within(form).getByRole('button', { name: 'Zapisz adres' }));
 
   expect(sentBook(shop)).toEqual([
-    { id: 1, firstname: 'Anna', lastname: 'Nowak', street: ['Kwiatowa', '12'], city: 'Warszawa', postcode: '00-950', country_id: 'PL', telephone: '+48600100200', default_billing: true },
-    { id: 2, firstname: 'Jan', lastname: 'Kowalski', street: ['Długa', '5/2'], city: 'Kraków', postcode: '31-001', country_id: 'PL', company: 'Ciepło Sp. z o.o.', vat_id: '1234563218' },
-    { firstname: 'Anna', lastname: 'Nowak', street: ['Polna', '7/3'], city: 'Gdańsk', postcode: '80-001', country_id: 'PL', telephone: '+48601202303', default_shipping: true },
+    {
+      id: 1,
+      firstname: 'Anna',
+      lastname: 'Nowak',
+      street: ['Kwiatowa', '12'],
+      city: 'Warszawa',
+      postcode: '00-950',
+      country_id: 'PL',
+      telephone: '+48600100200',
+      default_billing: true,
+    },
+    {
+      id: 2,
+      firstname: 'Jan',
+      lastname: 'Kowalski',
+      street: ['Długa', '5/2'],
+      city: 'Kraków',
+      postcode: '31-001',
+      country_id: 'PL',
+      company: 'Ciepło Sp. z o.o.',
+      vat_id: '1234563218',
+    },
+    {
+      firstname: 'Anna',
+      lastname: 'Nowak',
+      street: ['Polna', '7/3'],
+      city: 'Gdańsk',
+      postcode: '80-001',
+      country_id: 'PL',
+      telephone: '+48601202303',
+      default_shipping: true,
+    },
   ]);
   expect(await screen.findByRole('status')).toHaveTextContent('Adres został zapisany.');
   const added = card('Anna Nowak, Polna 7/3, 80-001 Gdańsk');
@@ -81,7 +124,7 @@ test('adding an address: Polish messages, then the whole book sent with the ids 
   expect($session.get().user?.addresses.map((saved) => saved.id)).toEqual([1, 2, 100]);
 });
 
-test('editing keeps the address\'s id; cancelling gives the focus back to its button', async () => {
+test("editing keeps the address's id; cancelling gives the focus back to its button", async () => {
   const shop = twoAddresses();
   startShop(shop);
   await renderRemote(<AddressesPage />, ACCOUNT_NAMESPACE);
@@ -97,7 +140,10 @@ test('editing keeps the address\'s id; cancelling gives the focus back to its bu
   await userEvent.clear(within(form).getByLabelText('Miejscowość'));
   await userEvent.type(within(form).getByLabelText('Miejscowość'), 'Kraków-Podgórze');
   await userEvent.click(within(form).getByRole('button', { name: 'Zapisz adres' }));
-  expect(sentBook(shop).map((entry) => [entry.id, entry.city])).toEqual([[1, 'Warszawa'], [2, 'Kraków-Podgórze']]);
+  expect(sentBook(shop).map((entry) => [entry.id, entry.city])).toEqual([
+    [1, 'Warszawa'],
+    [2, 'Kraków-Podgórze'],
+  ]);
   expect(sentBook(shop)[1]).toMatchObject({ company: 'Ciepło Sp. z o.o.', vat_id: '1234563218' });
   expect(await screen.findByText('Adres został zapisany.')).toBeInTheDocument();
   expect(card('Jan Kowalski, Długa 5/2, 31-001 Kraków-Podgórze')).toHaveFocus();
@@ -126,13 +172,16 @@ test('a new default moves the badge: the book sent with one default billing addr
   startShop(shop);
   await renderRemote(<AddressesPage />, ACCOUNT_NAMESPACE);
   await userEvent.click(screen.getByRole('button', { name: `Ustaw jako domyślny adres do faktury ${OFFICE}` }));
-  expect(sentBook(shop).map((entry) => [entry.id, entry.default_shipping ?? false, entry.default_billing ?? false])).toEqual([[1, true, false], [2, false, true]]);
+  expect(sentBook(shop).map((entry) => [entry.id, entry.default_shipping ?? false, entry.default_billing ?? false])).toEqual([
+    [1, true, false],
+    [2, false, true],
+  ]);
   expect(await screen.findByText('Zmieniono domyślny adres do faktury.')).toBeInTheDocument();
   expect(card(OFFICE)).toHaveFocus();
   expect(within(card(OFFICE)).getByText('Domyślny adres do faktury')).toBeInTheDocument();
 });
 
-test('a refused save shows the API\'s message in Polish', async () => {
+test("a refused save shows the API's message in Polish", async () => {
   const shop = twoAddresses().answer('POST', '/api/user/me', () => reply(404, { code: 404, result: 'No such address' }));
   startShop(shop);
   await renderRemote(<AddressesPage />, ACCOUNT_NAMESPACE);

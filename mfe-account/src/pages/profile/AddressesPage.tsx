@@ -4,9 +4,7 @@ import { Button, useClientStore } from '@kaloryfer/ui';
 import { useRef, useState } from 'react';
 import { apiAddressOf } from '../../session/account-api';
 import { saveProfile } from '../../session/session-owner';
-import {
-  bookWith, bookWithDefault, bookWithout, draftOf, emptyDraft, entryOf, MAX_ADDRESSES, type AddressDraft, type BookEntry,
-} from './address-book';
+import { bookWith, bookWithDefault, bookWithout, draftOf, emptyDraft, entryOf, MAX_ADDRESSES, type AddressDraft, type BookEntry } from './address-book';
 import { AddressCard, cardId } from './AddressCard';
 import { AddressForm } from './AddressForm';
 import { useServerMessage } from './server-message';
@@ -42,8 +40,7 @@ function AddressBook({ user }: { user: SessionUser }) {
   const book: BookEntry[] = user.addresses;
   const full = book.length >= MAX_ADDRESSES;
 
-  const cardButton = (id: number, action: 'edit' | 'delete') =>
-    document.getElementById(cardId(id))?.querySelector<HTMLElement>(`[data-action="${action}"]`);
+  const cardButton = (id: number, action: 'edit' | 'delete') => document.getElementById(cardId(id))?.querySelector<HTMLElement>(`[data-action="${action}"]`);
 
   /** Saves `next`; on success says `done` and moves the focus to the card `focusOn` picks from the saved book. */
   const save = async (next: BookEntry[], done: string, focusOn: (saved: SessionUser) => number | null) => {
@@ -66,8 +63,11 @@ function AddressBook({ user }: { user: SessionUser }) {
 
   const saveDraft = (draft: AddressDraft, id?: number) => {
     const before = new Set(book.map((entry) => entry.id));
-    void save(bookWith(book, entryOf(draft, id)), t('profile.address.saved'), (saved) =>
-      id ?? saved.addresses.find((address) => !before.has(address.id))?.id ?? null);
+    void save(
+      bookWith(book, entryOf(draft, id)),
+      t('profile.address.saved'),
+      (saved) => id ?? saved.addresses.find((address) => !before.has(address.id))?.id ?? null,
+    );
   };
 
   const open = (next: Mode) => {
@@ -86,29 +86,54 @@ function AddressBook({ user }: { user: SessionUser }) {
   return (
     <div className="account-page">
       <section className="account-section" aria-labelledby={LIST_HEADING}>
-        <h2 id={LIST_HEADING} tabIndex={-1}>{t('profile.addresses.title')}</h2>
-        <p className="account-status" role="status">{status}</p>
-        {mode.kind === 'list' && failure ? <p className="form-error" role="alert">{failure}</p> : null}
-        {book.length === 0 ? <p>{t('profile.addresses.empty')}</p> : (
+        <h2 id={LIST_HEADING} tabIndex={-1}>
+          {t('profile.addresses.title')}
+        </h2>
+        <p className="account-status" role="status">
+          {status}
+        </p>
+        {mode.kind === 'list' && failure ? (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        {book.length === 0 ? (
+          <p>{t('profile.addresses.empty')}</p>
+        ) : (
           <ul className="account-addresses">
             {user.addresses.map((address) => (
               <li key={address.id}>
                 {mode.kind === 'edit' && mode.id === address.id ? (
                   <AddressForm
-                    title={t('profile.address.editTitle')} initial={draftOf(address)} saving={saving} failure={failure}
-                    onSave={(draft) => saveDraft(draft, address.id)} onCancel={cancel}
+                    title={t('profile.address.editTitle')}
+                    initial={draftOf(address)}
+                    saving={saving}
+                    failure={failure}
+                    onSave={(draft) => saveDraft(draft, address.id)}
+                    onCancel={cancel}
                   />
                 ) : (
                   <AddressCard
-                    address={address} busy={saving || mode.kind !== 'list'} confirming={confirming === address.id}
+                    address={address}
+                    busy={saving || mode.kind !== 'list'}
+                    confirming={confirming === address.id}
                     onEdit={() => open({ kind: 'edit', id: address.id })}
-                    onAskDelete={() => { open({ kind: 'list' }); setConfirming(address.id); }}
-                    onKeep={() => { setConfirming(null); focusLater(() => cardButton(address.id, 'delete')); }}
+                    onAskDelete={() => {
+                      open({ kind: 'list' });
+                      setConfirming(address.id);
+                    }}
+                    onKeep={() => {
+                      setConfirming(null);
+                      focusLater(() => cardButton(address.id, 'delete'));
+                    }}
                     onDelete={() => void save(bookWithout(book, address.id), t('profile.address.deleted'), () => null)}
-                    onDefault={(kind) => void save(
-                      bookWithDefault(book, address.id, kind), t(kind === 'defaultShipping' ? 'profile.address.defaultShippingSaved' : 'profile.address.defaultBillingSaved'),
-                      () => address.id,
-                    )}
+                    onDefault={(kind) =>
+                      void save(
+                        bookWithDefault(book, address.id, kind),
+                        t(kind === 'defaultShipping' ? 'profile.address.defaultShippingSaved' : 'profile.address.defaultBillingSaved'),
+                        () => address.id,
+                      )
+                    }
                   />
                 )}
               </li>
@@ -119,14 +144,20 @@ function AddressBook({ user }: { user: SessionUser }) {
       {mode.kind === 'add' ? (
         <section className="account-section">
           <AddressForm
-            title={t('profile.address.addTitle')} initial={emptyDraft(user)} saving={saving} failure={failure}
-            onSave={(draft) => saveDraft(draft)} onCancel={cancel}
+            title={t('profile.address.addTitle')}
+            initial={emptyDraft(user)}
+            saving={saving}
+            failure={failure}
+            onSave={(draft) => saveDraft(draft)}
+            onCancel={cancel}
           />
         </section>
       ) : full ? (
         <p className="account-hint">{t('profile.addresses.full', { max: MAX_ADDRESSES })}</p>
       ) : (
-        <Button ref={addRef} onClick={() => open({ kind: 'add' })} disabled={saving || mode.kind !== 'list'}>{t('profile.address.add')}</Button>
+        <Button ref={addRef} onClick={() => open({ kind: 'add' })} disabled={saving || mode.kind !== 'list'}>
+          {t('profile.address.add')}
+        </Button>
       )}
     </div>
   );

@@ -17,13 +17,22 @@ export function CompanyLookup({ nip, onUse }: { nip: string; onUse: (company: Re
   const valid = digits !== '' && nipProblem(digits) === null;
 
   useEffect(() => {
-    if (!valid) { setLookup({ kind: 'idle' }); return; }
+    if (!valid) {
+      setLookup({ kind: 'idle' });
+      return;
+    }
     let live = true;
     setLookup({ kind: 'loading' });
     lookupCompany(digits)
-      .then((company) => { if (live) setLookup(company ? { kind: 'found', company } : { kind: 'notFound' }); })
-      .catch(() => { if (live) setLookup({ kind: 'failed' }); });
-    return () => { live = false; };
+      .then((company) => {
+        if (live) setLookup(company ? { kind: 'found', company } : { kind: 'notFound' });
+      })
+      .catch(() => {
+        if (live) setLookup({ kind: 'failed' });
+      });
+    return () => {
+      live = false;
+    };
   }, [valid, digits]);
 
   return (
@@ -33,8 +42,12 @@ export function CompanyLookup({ nip, onUse }: { nip: string; onUse: (company: Re
       {lookup.kind === 'failed' ? <p>{t('profile.gus.failed')}</p> : null}
       {lookup.kind === 'found' ? (
         <>
-          <p>{t('profile.gus.found')} <strong>{lookup.company.name}</strong></p>
-          <Button variant="secondary" onClick={() => onUse(lookup.company)}>{t('profile.gus.use')}</Button>
+          <p>
+            {t('profile.gus.found')} <strong>{lookup.company.name}</strong>
+          </p>
+          <Button variant="secondary" onClick={() => onUse(lookup.company)}>
+            {t('profile.gus.use')}
+          </Button>
         </>
       ) : null}
     </div>

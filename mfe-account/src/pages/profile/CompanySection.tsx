@@ -23,7 +23,9 @@ export function CompanySection({ user }: { user: SessionUser }) {
   return (
     <section className="account-section" aria-labelledby="account-company-heading">
       <h2 id="account-company-heading">{t('profile.company.title')}</h2>
-      {billing ? <CompanyForm key={billing.id} user={user} billingId={billing.id} /> : (
+      {billing ? (
+        <CompanyForm key={billing.id} user={user} billingId={billing.id} />
+      ) : (
         <p>
           {t(user.addresses.length === 0 ? 'profile.company.noAddress' : 'profile.company.noBilling')}{' '}
           <a href={linkTo({ name: 'my-account', section: 'shipping-details' })}>{t('profile.company.toAddresses')}</a>
@@ -49,37 +51,73 @@ function CompanyForm({ user, billingId }: { user: SessionUser; billingId: number
     event.preventDefault();
     if (saving) return;
     const cleared = company.trim() === '' && nip.trim() === '';
-    const found = cleared ? {} : collect([['nip', nipProblem(nip)], ['company', required(company, 200)]]);
+    const found = cleared
+      ? {}
+      : collect([
+          ['nip', nipProblem(nip)],
+          ['company', required(company, 200)],
+        ]);
     setProblems(found);
     setFailure(null);
     if (hasProblems(found)) {
       focusLater(() => firstProblemIn(formRef.current));
       return;
     }
-    const book = user.addresses.map((address) => (address.id === billingId
-      ? { ...address, company: cleared ? undefined : company.trim(), vatId: cleared ? undefined : nipDigits(nip) }
-      : address));
-    save({ addresses: book.map(apiAddressOf) }, {
-      saved: () => notificationRequested.emit({ type: 'success', message: 'Account data has successfully been updated' }),
-      failed: (error) => setFailure(serverMessage(error)),
-    });
+    const book = user.addresses.map((address) =>
+      address.id === billingId ? { ...address, company: cleared ? undefined : company.trim(), vatId: cleared ? undefined : nipDigits(nip) } : address,
+    );
+    save(
+      { addresses: book.map(apiAddressOf) },
+      {
+        saved: () => notificationRequested.emit({ type: 'success', message: 'Account data has successfully been updated' }),
+        failed: (error) => setFailure(serverMessage(error)),
+      },
+    );
   };
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} aria-labelledby="account-company-heading" aria-describedby="account-company-where">
-      <p id="account-company-where" className="account-hint">{t('profile.company.where', { address: addressSummary(billing) })}</p>
+      <p id="account-company-where" className="account-hint">
+        {t('profile.company.where', { address: addressSummary(billing) })}
+      </p>
       <div className="account-grid">
         <AccountField
-          id="company-nip" label={t('profile.field.vatId')} value={nip} onChange={setNip} problem={problems.nip} optional
-          inputMode="numeric" maxLength={13} autoComplete="off" hint={t('profile.hint.nipLookup')}
+          id="company-nip"
+          label={t('profile.field.vatId')}
+          value={nip}
+          onChange={setNip}
+          problem={problems.nip}
+          optional
+          inputMode="numeric"
+          maxLength={13}
+          autoComplete="off"
+          hint={t('profile.hint.nipLookup')}
         />
-        <AccountField id="company-name" label={t('profile.field.company')} value={company} onChange={setCompany} problem={problems.company} autoComplete="organization" optional />
+        <AccountField
+          id="company-name"
+          label={t('profile.field.company')}
+          value={company}
+          onChange={setCompany}
+          problem={problems.company}
+          autoComplete="organization"
+          optional
+        />
       </div>
       <CompanyLookup nip={nip} onUse={(found) => setCompany(found.name)} />
-      {failure ? <p className="form-error" role="alert">{failure}</p> : null}
-      {queued ? <p className="account-hint" role="status">{t('profile.queuedOffline')}</p> : null}
+      {failure ? (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {queued ? (
+        <p className="account-hint" role="status">
+          {t('profile.queuedOffline')}
+        </p>
+      ) : null}
       <div className="account-actions">
-        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>{saving ? t('profile.saving') : t('profile.company.save')}</Button>
+        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
+          {saving ? t('profile.saving') : t('profile.company.save')}
+        </Button>
       </div>
     </form>
   );

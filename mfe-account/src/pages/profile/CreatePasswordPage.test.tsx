@@ -11,7 +11,9 @@ const openLink = (search: string) =>
   route.set({ path: '/create-password', search, hash: '', name: 'create-password', params: {}, previousPath: null, isBack: false });
 
 let heard: ReturnType<typeof listen>;
-beforeEach(() => { heard = listen(); });
+beforeEach(() => {
+  heard = listen();
+});
 afterEach(() => heard.stop());
 
 /** The API's reset: one token for one e-mail, used once; then the new password signs in. */
@@ -20,17 +22,20 @@ function resetShop() {
   let token: string | null = 'token-z-maila';
   return new FakeShop(customer())
     .answer('POST', '/api/user/create-password', ({ body }) => {
-      if (body?.resetToken !== token || body?.email !== 'anna@example.pl') return reply(400, { code: 400, result: 'The password reset link is not valid. Ask for a new one.' });
+      if (body?.resetToken !== token || body?.email !== 'anna@example.pl')
+        return reply(400, { code: 400, result: 'The password reset link is not valid. Ask for a new one.' });
       token = null;
       password = String(body.newPassword);
       return reply(200, { code: 200, result: true });
     })
-    .answer('POST', '/api/user/login', ({ body }) => (body?.password === password
-      ? reply(200, { code: 200, result: 'access-1', meta: { refreshToken: 'refresh-1' } })
-      : reply(401, { code: 401, result: 'You did not sign in correctly or your account is temporarily disabled.' })));
+    .answer('POST', '/api/user/login', ({ body }) =>
+      body?.password === password
+        ? reply(200, { code: 200, result: 'access-1', meta: { refreshToken: 'refresh-1' } })
+        : reply(401, { code: 401, result: 'You did not sign in correctly or your account is temporarily disabled.' }),
+    );
 }
 
-test('a new password from the e-mail\'s link: the rules in Polish, then set, signed in and taken to the account', async () => {
+test("a new password from the e-mail's link: the rules in Polish, then set, signed in and taken to the account", async () => {
   const shop = resetShop();
   startShop(shop, { signedIn: false });
   openLink('?email=anna%40example.pl&resetToken=token-z-maila');
@@ -53,7 +58,11 @@ test('a new password from the e-mail\'s link: the rules in Polish, then set, sig
   await userEvent.click(screen.getByRole('button', { name: 'Ustaw hasło i zaloguj się' }));
 
   await waitFor(() => expect(heard.navigations).toEqual(['/my-account']));
-  expect(shop.sent('POST', '/api/user/create-password')[0].body).toEqual({ email: 'anna@example.pl', newPassword: 'nowe-hasło-1', resetToken: 'token-z-maila' });
+  expect(shop.sent('POST', '/api/user/create-password')[0].body).toEqual({
+    email: 'anna@example.pl',
+    newPassword: 'nowe-hasło-1',
+    resetToken: 'token-z-maila',
+  });
   expect(shop.sent('POST', '/api/user/login')[0].body).toEqual({ username: 'anna@example.pl', password: 'nowe-hasło-1' });
   expect($session.get()).toMatchObject({ authorised: true, token: 'access-1', user: { email: 'anna@example.pl' } });
   expect(heard.notices).toEqual([{ type: 'success', message: 'Password has successfully been changed' }]);

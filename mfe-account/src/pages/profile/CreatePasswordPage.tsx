@@ -28,11 +28,15 @@ export function CreatePasswordPage() {
   const resetToken = query.get('resetToken')?.trim() ?? '';
   return (
     <PageFrame title={t('account.createPassword')}>
-      {email && resetToken ? <CreatePasswordForm email={email} resetToken={resetToken} /> : (
+      {email && resetToken ? (
+        <CreatePasswordForm email={email} resetToken={resetToken} />
+      ) : (
         <div className="account-page account-section">
           <p>{t('account.createPasswordLead')}</p>
           <p>{t('profile.createPassword.incomplete')}</p>
-          <Button variant="secondary" onClick={askForNewLink}>{t('profile.createPassword.newLink')}</Button>
+          <Button variant="secondary" onClick={askForNewLink}>
+            {t('profile.createPassword.newLink')}
+          </Button>
         </div>
       )}
     </PageFrame>
@@ -90,23 +94,41 @@ function CreatePasswordForm({ email, resetToken }: { email: string; resetToken: 
       <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
       <div className="account-grid">
         <AccountField
-          id="create-password" type="password" label={t('profile.password.next')} value={values.password} autoComplete="new-password"
-          problem={problems.password} maxLength={256} hint={t('profile.password.hint')}
+          id="create-password"
+          type="password"
+          label={t('profile.password.next')}
+          value={values.password}
+          autoComplete="new-password"
+          problem={problems.password}
+          maxLength={256}
+          hint={t('profile.password.hint')}
           onChange={(password) => setValues({ ...values, password })}
         />
         <AccountField
-          id="create-password-repeat" type="password" label={t('profile.password.repeat')} value={values.repeat} autoComplete="new-password"
-          problem={problems.repeat} maxLength={256} onChange={(repeat) => setValues({ ...values, repeat })}
+          id="create-password-repeat"
+          type="password"
+          label={t('profile.password.repeat')}
+          value={values.repeat}
+          autoComplete="new-password"
+          problem={problems.repeat}
+          maxLength={256}
+          onChange={(repeat) => setValues({ ...values, repeat })}
         />
       </div>
       {failure ? (
         <div role="alert">
           <p className="form-error">{failure.text}</p>
-          {failure.newLink ? <Button variant="secondary" onClick={askForNewLink}>{t('profile.createPassword.newLink')}</Button> : null}
+          {failure.newLink ? (
+            <Button variant="secondary" onClick={askForNewLink}>
+              {t('profile.createPassword.newLink')}
+            </Button>
+          ) : null}
         </div>
       ) : null}
       <div className="account-actions">
-        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>{saving ? t('profile.saving') : t('profile.createPassword.submit')}</Button>
+        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
+          {saving ? t('profile.saving') : t('profile.createPassword.submit')}
+        </Button>
       </div>
     </form>
   );

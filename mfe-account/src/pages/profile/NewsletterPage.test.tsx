@@ -17,8 +17,14 @@ function newsletterShop(status: NewsletterStatus, subscribed = status === 'subsc
   let now = status;
   return new FakeShop(customer({ extension_attributes: { is_subscribed: subscribed } }))
     .answer('GET', '/api/ext/newsletter', () => reply(200, { code: 200, result: now }))
-    .answer('POST', '/api/ext/newsletter', () => { now = now === 'subscribed' ? 'subscribed' : 'pending'; return reply(200, { code: 200, result: now }); })
-    .answer('DELETE', '/api/ext/newsletter', () => { if (now === 'subscribed') now = 'unsubscribed'; return reply(200, { code: 200, result: now }); });
+    .answer('POST', '/api/ext/newsletter', () => {
+      now = now === 'subscribed' ? 'subscribed' : 'pending';
+      return reply(200, { code: 200, result: now });
+    })
+    .answer('DELETE', '/api/ext/newsletter', () => {
+      if (now === 'subscribed') now = 'unsubscribed';
+      return reply(200, { code: 200, result: now });
+    });
 }
 
 test('not subscribed: the consent must be ticked; subscribing sends it and says a confirmation e-mail was sent', async () => {

@@ -35,10 +35,17 @@ export function NewsletterPage() {
     if (!email) return;
     let live = true;
     setShown({ kind: 'loading' });
-    newsletterApi.status(email)
-      .then((status) => { if (live) setShown({ kind: 'known', status }); })
-      .catch(() => { if (live) setShown({ kind: 'failed' }); });
-    return () => { live = false; };
+    newsletterApi
+      .status(email)
+      .then((status) => {
+        if (live) setShown({ kind: 'known', status });
+      })
+      .catch(() => {
+        if (live) setShown({ kind: 'failed' });
+      });
+    return () => {
+      live = false;
+    };
   }, [email]);
 
   if (!email) return <p role="status">{t('profile.loading')}</p>;
@@ -69,25 +76,47 @@ export function NewsletterPage() {
       document.getElementById('account-newsletter-consent')?.focus();
       return;
     }
-    void change(() => newsletterApi.subscribe(email), (status) => (status === 'pending' ? t('profile.newsletter.checkInbox', { hours: CONFIRM_LINK_HOURS }) : t('profile.newsletter.already')));
+    void change(
+      () => newsletterApi.subscribe(email),
+      (status) => (status === 'pending' ? t('profile.newsletter.checkInbox', { hours: CONFIRM_LINK_HOURS }) : t('profile.newsletter.already')),
+    );
   };
 
   const status = shown.kind === 'known' ? shown.status : null;
   return (
     <div className="account-page">
       <section className="account-section" aria-labelledby="account-newsletter-heading">
-        <h2 id="account-newsletter-heading" ref={headingRef} tabIndex={-1}>{t('profile.newsletter.title')}</h2>
+        <h2 id="account-newsletter-heading" ref={headingRef} tabIndex={-1}>
+          {t('profile.newsletter.title')}
+        </h2>
         <div role="status">
           {shown.kind === 'loading' ? <p>{t('profile.newsletter.loading')}</p> : null}
           {status ? <p className="account-newsletter-status">{t(`profile.newsletter.${status}`, { email })}</p> : null}
           {outcome ? <p>{outcome}</p> : null}
         </div>
-        {shown.kind === 'failed' ? <p className="form-error" role="alert">{t('profile.newsletter.failed')}</p> : null}
-        {failure ? <p className="form-error" role="alert">{failure}</p> : null}
+        {shown.kind === 'failed' ? (
+          <p className="form-error" role="alert">
+            {t('profile.newsletter.failed')}
+          </p>
+        ) : null}
+        {failure ? (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        ) : null}
 
         {status === 'subscribed' ? (
-          <Button variant="secondary" disabled={busy} aria-busy={busy || undefined}
-            onClick={() => void change(() => newsletterApi.unsubscribe(email), () => t('profile.newsletter.unsubscribedNow', { email }))}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            onClick={() =>
+              void change(
+                () => newsletterApi.unsubscribe(email),
+                () => t('profile.newsletter.unsubscribedNow', { email }),
+              )
+            }
+          >
             {t('profile.newsletter.unsubscribe')}
           </Button>
         ) : null}
@@ -96,15 +125,27 @@ export function NewsletterPage() {
           <form noValidate onSubmit={subscribe} aria-labelledby="account-newsletter-heading">
             <div className="account-check">
               <input
-                id="account-newsletter-consent" type="checkbox" checked={consent} aria-invalid={consentMissing || undefined}
+                id="account-newsletter-consent"
+                type="checkbox"
+                checked={consent}
+                aria-invalid={consentMissing || undefined}
                 aria-describedby={consentMissing ? 'account-newsletter-consent-error' : undefined}
-                onChange={(event) => { setConsent(event.target.checked); if (event.target.checked) setConsentMissing(false); }}
+                onChange={(event) => {
+                  setConsent(event.target.checked);
+                  if (event.target.checked) setConsentMissing(false);
+                }}
               />
               <label htmlFor="account-newsletter-consent">{t('profile.newsletter.consent')}</label>
             </div>
-            {consentMissing ? <p id="account-newsletter-consent-error" className="form-error">{t('profile.newsletter.consentMissing')}</p> : null}
+            {consentMissing ? (
+              <p id="account-newsletter-consent-error" className="form-error">
+                {t('profile.newsletter.consentMissing')}
+              </p>
+            ) : null}
             <div className="account-actions">
-              <Button type="submit" disabled={busy} aria-busy={busy || undefined}>{t('profile.newsletter.subscribe')}</Button>
+              <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+                {t('profile.newsletter.subscribe')}
+              </Button>
             </div>
           </form>
         ) : null}

@@ -37,7 +37,11 @@ export function PasswordSection() {
       return;
     }
     const rules = newPasswordProblems(values.next, values.repeat);
-    const found = collect([['current', required(values.current, 256)], ['next', rules.password ?? null], ['repeat', rules.repeat ?? null]]);
+    const found = collect([
+      ['current', required(values.current, 256)],
+      ['next', rules.password ?? null],
+      ['repeat', rules.repeat ?? null],
+    ]);
     setProblems(found);
     if (hasProblems(found)) {
       focusLater(() => firstProblemIn(formRef.current));
@@ -57,8 +61,15 @@ export function PasswordSection() {
 
   const field = (name: keyof typeof EMPTY, autoComplete: string, hint?: string) => (
     <AccountField
-      id={`password-${name}`} type="password" label={t(`profile.password.${name}`)} value={values[name]} autoComplete={autoComplete}
-      problem={problems[name]} maxLength={256} hint={hint} onChange={(value) => setValues({ ...values, [name]: value })}
+      id={`password-${name}`}
+      type="password"
+      label={t(`profile.password.${name}`)}
+      value={values[name]}
+      autoComplete={autoComplete}
+      problem={problems[name]}
+      maxLength={256}
+      hint={hint}
+      onChange={(value) => setValues({ ...values, [name]: value })}
     />
   );
 
@@ -71,9 +82,15 @@ export function PasswordSection() {
           {field('next', 'new-password', t('profile.password.hint'))}
           {field('repeat', 'new-password')}
         </div>
-        {failure ? <p className="form-error" role="alert">{failure}</p> : null}
+        {failure ? (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        ) : null}
         <div className="account-actions">
-          <Button type="submit" disabled={saving} aria-busy={saving || undefined}>{saving ? t('profile.saving') : t('profile.password.submit')}</Button>
+          <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
+            {saving ? t('profile.saving') : t('profile.password.submit')}
+          </Button>
         </div>
       </form>
     </section>

@@ -77,13 +77,19 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
     if (acceptedOffline) close();
   };
 
-  const field = (name: 'firstname' | 'lastname' | 'email', autoComplete: string, type: 'text' | 'email' = 'text') => draft && (
-    <AccountField
-      id={`personal-${name}`} label={t(`profile.field.${name}`)} value={draft[name]} type={type} autoComplete={autoComplete}
-      problem={problems[name]} maxLength={name === 'email' ? 254 : 100}
-      onChange={(value) => setDraft({ ...draft, [name]: value })}
-    />
-  );
+  const field = (name: 'firstname' | 'lastname' | 'email', autoComplete: string, type: 'text' | 'email' = 'text') =>
+    draft && (
+      <AccountField
+        id={`personal-${name}`}
+        label={t(`profile.field.${name}`)}
+        value={draft[name]}
+        type={type}
+        autoComplete={autoComplete}
+        problem={problems[name]}
+        maxLength={name === 'email' ? 254 : 100}
+        onChange={(value) => setDraft({ ...draft, [name]: value })}
+      />
+    );
 
   return (
     <section className="account-section" aria-labelledby="account-personal-heading">
@@ -95,25 +101,47 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
             {field('lastname', 'family-name')}
             {field('email', 'email', 'email')}
           </div>
-          {failure ? <p className="form-error" role="alert">{failure}</p> : null}
+          {failure ? (
+            <p className="form-error" role="alert">
+              {failure}
+            </p>
+          ) : null}
           <div className="account-actions">
-            <Button type="submit" disabled={saving} aria-busy={saving || undefined}>{saving ? t('profile.saving') : t('profile.save')}</Button>
-            <Button variant="secondary" onClick={close} disabled={saving}>{t('profile.cancel')}</Button>
+            <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
+              {saving ? t('profile.saving') : t('profile.save')}
+            </Button>
+            <Button variant="secondary" onClick={close} disabled={saving}>
+              {t('profile.cancel')}
+            </Button>
           </div>
         </form>
       ) : (
         <>
           <dl className="account-facts">
-            <div><dt>{t('profile.field.firstname')}</dt><dd>{user.firstname}</dd></div>
-            <div><dt>{t('profile.field.lastname')}</dt><dd>{user.lastname}</dd></div>
-            <div><dt>{t('profile.field.email')}</dt><dd>{user.email}</dd></div>
+            <div>
+              <dt>{t('profile.field.firstname')}</dt>
+              <dd>{user.firstname}</dd>
+            </div>
+            <div>
+              <dt>{t('profile.field.lastname')}</dt>
+              <dd>{user.lastname}</dd>
+            </div>
+            <div>
+              <dt>{t('profile.field.email')}</dt>
+              <dd>{user.email}</dd>
+            </div>
           </dl>
           <Button ref={editRef} variant="secondary" onClick={open}>
-            {t('profile.edit')}<span className="visually-hidden"> {t('profile.personal.title')}</span>
+            {t('profile.edit')}
+            <span className="visually-hidden"> {t('profile.personal.title')}</span>
           </Button>
         </>
       )}
-      {queued ? <p className="account-hint" role="status">{t('profile.queuedOffline')}</p> : null}
+      {queued ? (
+        <p className="account-hint" role="status">
+          {t('profile.queuedOffline')}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -36,7 +36,11 @@ function startShopAndQueue(shop: FakeShop) {
 async function savePersonal(values: { firstname?: string; lastname?: string; email?: string }) {
   const personal = section('Dane osobowe');
   await userEvent.click(within(personal).getByRole('button', { name: 'Edytuj Dane osobowe' }));
-  for (const [label, value] of [['Imię', values.firstname], ['Nazwisko', values.lastname], ['Adres e-mail', values.email]] as const) {
+  for (const [label, value] of [
+    ['Imię', values.firstname],
+    ['Nazwisko', values.lastname],
+    ['Adres e-mail', values.email],
+  ] as const) {
     if (value === undefined) continue;
     await userEvent.clear(within(personal).getByLabelText(label));
     await userEvent.type(within(personal).getByLabelText(label), value);
@@ -73,13 +77,18 @@ test('the customer edits their names and e-mail: Polish messages first, then the
   expect(tasks.requests).toHaveLength(1);
   const [task] = tasks.requests;
   expect(task).toMatchObject({
-    url: '/api/user/me?token={{token}}', callback_event: 'user:profile-saved', silent: true,
+    url: '/api/user/me?token={{token}}',
+    callback_event: 'user:profile-saved',
+    silent: true,
     payload: { method: 'POST', headers: { 'content-type': 'application/json' } },
   });
   expect(task.task_id).toMatch(/^[0-9a-f-]{32,36}$/);
   expect(JSON.parse(task.payload.body!)).toEqual({ customer: { firstname: 'Joanna', lastname: 'Nowak', email: 'anna@nowak.pl' } });
   await waitFor(() => expect(shop.sent('POST', '/api/user/me')).toHaveLength(1));
-  expect(shop.sent('POST', '/api/user/me')[0]).toMatchObject({ query: { token: 'token-1' }, body: { customer: { firstname: 'Joanna', lastname: 'Nowak', email: 'anna@nowak.pl' } } });
+  expect(shop.sent('POST', '/api/user/me')[0]).toMatchObject({
+    query: { token: 'token-1' },
+    body: { customer: { firstname: 'Joanna', lastname: 'Nowak', email: 'anna@nowak.pl' } },
+  });
   expect(await within(personal).findByText('Joanna')).toBeInTheDocument();
   expect($session.get().user).toMatchObject({ firstname: 'Joanna', email: 'anna@nowak.pl' });
   expect(heard.notices).toEqual([{ type: 'success', message: 'Account data has successfully been updated' }]);
@@ -99,9 +108,17 @@ test('while the queue has not answered the form says it is saving; each save is 
     expect(within(personal).getByRole('button', { name: 'Zapisujemy…' })).toBeDisabled();
     expect(within(personal).getByRole('button', { name: 'Anuluj' })).toBeDisabled();
     expect(asked).toHaveLength(1);
-    act(() => syncTaskSettled.emit({
-      task_id: asked[0], callback_event: 'user:profile-saved', code: 200, resultCode: 200, result: { ...shop.customer, firstname: 'Joanna' }, meta: null, transmitted: true,
-    }));
+    act(() =>
+      syncTaskSettled.emit({
+        task_id: asked[0],
+        callback_event: 'user:profile-saved',
+        code: 200,
+        resultCode: 200,
+        result: { ...shop.customer, firstname: 'Joanna' },
+        meta: null,
+        transmitted: true,
+      }),
+    );
     expect(await within(personal).findByText('Joanna')).toBeInTheDocument();
     expect(heard.notices).toEqual([{ type: 'success', message: 'Account data has successfully been updated' }]);
 
@@ -114,8 +131,10 @@ test('while the queue has not answered the form says it is saving; each save is 
   expect(shop.sent('POST', '/api/user/me')).toHaveLength(0);
 });
 
-test('a taken e-mail shows the API\'s message in Polish and keeps the form open', async () => {
-  const shop = new FakeShop(customer()).answer('POST', '/api/user/me', () => reply(400, { code: 400, result: 'A customer with the same email address already exists' }));
+test("a taken e-mail shows the API's message in Polish and keeps the form open", async () => {
+  const shop = new FakeShop(customer()).answer('POST', '/api/user/me', () =>
+    reply(400, { code: 400, result: 'A customer with the same email address already exists' }),
+  );
   startShopAndQueue(shop);
   await renderRemote(<ProfilePage />, ACCOUNT_NAMESPACE);
   const personal = await savePersonal({ email: 'jan@example.pl' });
@@ -146,7 +165,9 @@ test('offline the save is accepted on this device, said in Polish, and sent when
   expect(await within(personal).findByRole('status')).toHaveTextContent(QUEUED_OFFLINE);
   expect(within(personal).queryByRole('button', { name: 'Zapisujemy…' })).not.toBeInTheDocument();
   expect(within(personal).getByRole('button', { name: 'Edytuj Dane osobowe' })).toBeEnabled();
-  await act(async () => { await new Promise((resolve) => setTimeout(resolve, 10)); });
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  });
   expect(tasks.requests).toHaveLength(1);
   expect(shop.sent('POST', '/api/user/me')).toHaveLength(0);
   expect($session.get().user).toMatchObject({ firstname: 'Anna', email: 'anna@example.pl' });
@@ -154,14 +175,19 @@ test('offline the save is accepted on this device, said in Polish, and sent when
 
   act(() => connectivity.set({ online: true }));
   await waitFor(() => expect(heard.notices).toEqual([{ type: 'success', message: 'Account data has successfully been updated' }]));
-  expect(shop.sent('POST', '/api/user/me')[0]).toMatchObject({ query: { token: 'token-1' }, body: { customer: { firstname: 'Joanna', lastname: 'Nowak', email: 'joanna@example.pl' } } });
+  expect(shop.sent('POST', '/api/user/me')[0]).toMatchObject({
+    query: { token: 'token-1' },
+    body: { customer: { firstname: 'Joanna', lastname: 'Nowak', email: 'joanna@example.pl' } },
+  });
   expect(within(personal).getByText('Joanna')).toBeInTheDocument();
   expect($session.get().user).toMatchObject({ firstname: 'Joanna', email: 'joanna@example.pl' });
   expect(within(personal).queryByRole('status')).not.toBeInTheDocument();
 });
 
-test('offline, then refused when sent: the form comes back with what was sent and the server\'s message', async () => {
-  const shop = new FakeShop(customer()).answer('POST', '/api/user/me', () => reply(400, { code: 400, result: 'A customer with the same email address already exists' }));
+test("offline, then refused when sent: the form comes back with what was sent and the server's message", async () => {
+  const shop = new FakeShop(customer()).answer('POST', '/api/user/me', () =>
+    reply(400, { code: 400, result: 'A customer with the same email address already exists' }),
+  );
   startShopAndQueue(shop);
   await renderRemote(<ProfilePage />, ACCOUNT_NAMESPACE);
   act(() => connectivity.set({ online: false }));
@@ -188,9 +214,17 @@ test('the connection drops while the save waits: it waits in the queue and the f
     act(() => connectivity.set({ online: false }));
     expect(within(personal).getByRole('status')).toHaveTextContent(QUEUED_OFFLINE);
     expect(within(personal).getByRole('button', { name: 'Zapisz zmiany' })).toBeEnabled();
-    act(() => syncTaskSettled.emit({
-      task_id: asked[0], callback_event: 'user:profile-saved', code: 200, resultCode: 200, result: { ...shop.customer, firstname: 'Joanna' }, meta: null, transmitted: true,
-    }));
+    act(() =>
+      syncTaskSettled.emit({
+        task_id: asked[0],
+        callback_event: 'user:profile-saved',
+        code: 200,
+        resultCode: 200,
+        result: { ...shop.customer, firstname: 'Joanna' },
+        meta: null,
+        transmitted: true,
+      }),
+    );
     expect(await within(personal).findByText('Joanna')).toBeInTheDocument();
     expect(within(personal).queryByRole('status')).not.toBeInTheDocument();
   } finally {
@@ -248,14 +282,15 @@ test('changing the password: the spec rules, the body sent, success and the wron
   await userEvent.type(within(form).getByLabelText('Obecne hasło'), 'stare-hasło');
   await userEvent.click(submit);
   expect(shop.sent('POST', '/api/user/change-password').at(-1)).toMatchObject({
-    query: { token: 'token-1' }, body: { currentPassword: 'stare-hasło', newPassword: 'nowe-hasło-1' },
+    query: { token: 'token-1' },
+    body: { currentPassword: 'stare-hasło', newPassword: 'nowe-hasło-1' },
   });
   await waitFor(() => expect(heard.notices).toEqual([{ type: 'success', message: 'Password has successfully been changed' }]));
   expect(within(form).getByLabelText('Obecne hasło')).toHaveValue('');
   expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
 });
 
-test('offline the password is not sent: the spec\'s offline message instead', async () => {
+test("offline the password is not sent: the spec's offline message instead", async () => {
   const shop = new FakeShop(customer());
   startShop(shop);
   await renderRemote(<ProfilePage />, ACCOUNT_NAMESPACE);
@@ -271,12 +306,24 @@ test('offline the password is not sent: the spec\'s offline message instead', as
 });
 
 test('company data: the NIP checked, the name taken from GUS, saved on the default billing address with the whole book', async () => {
-  const shop = new FakeShop(customer({
-    addresses: [address(1, { default_shipping: true }), address(2, { street: ['Długa', '5'], default_billing: true })],
-  })).answer('GET', '/api/company', ({ query }) => {
-    const found: Company | null = query.nip === '1234563218'
-      ? { nip: '1234563218', regon: '', name: 'Ciepło Sp. z o.o.', street: 'Długa', buildingNumber: '5', flatNumber: '', postcode: '00-950', city: 'Warszawa' }
-      : null;
+  const shop = new FakeShop(
+    customer({
+      addresses: [address(1, { default_shipping: true }), address(2, { street: ['Długa', '5'], default_billing: true })],
+    }),
+  ).answer('GET', '/api/company', ({ query }) => {
+    const found: Company | null =
+      query.nip === '1234563218'
+        ? {
+            nip: '1234563218',
+            regon: '',
+            name: 'Ciepło Sp. z o.o.',
+            street: 'Długa',
+            buildingNumber: '5',
+            flatNumber: '',
+            postcode: '00-950',
+            city: 'Warszawa',
+          }
+        : null;
     return reply(200, { code: 200, result: found });
   });
   const tasks = startShopAndQueue(shop);
@@ -304,10 +351,34 @@ test('company data: the NIP checked, the name taken from GUS, saved on the defau
 
   expect(tasks.requests).toEqual([expect.objectContaining({ url: '/api/user/me?token={{token}}', callback_event: 'user:profile-saved', silent: true })]);
   await waitFor(() => expect(shop.sent('POST', '/api/user/me')).toHaveLength(1));
-  expect(shop.sent('POST', '/api/user/me')[0].body).toEqual({ customer: { addresses: [
-    { id: 1, firstname: 'Anna', lastname: 'Nowak', street: ['Kwiatowa', '12'], city: 'Warszawa', postcode: '00-950', country_id: 'PL', default_shipping: true },
-    { id: 2, firstname: 'Anna', lastname: 'Nowak', street: ['Długa', '5'], city: 'Warszawa', postcode: '00-950', country_id: 'PL', company: 'Ciepło Sp. z o.o.', vat_id: '1234563218', default_billing: true },
-  ] } });
+  expect(shop.sent('POST', '/api/user/me')[0].body).toEqual({
+    customer: {
+      addresses: [
+        {
+          id: 1,
+          firstname: 'Anna',
+          lastname: 'Nowak',
+          street: ['Kwiatowa', '12'],
+          city: 'Warszawa',
+          postcode: '00-950',
+          country_id: 'PL',
+          default_shipping: true,
+        },
+        {
+          id: 2,
+          firstname: 'Anna',
+          lastname: 'Nowak',
+          street: ['Długa', '5'],
+          city: 'Warszawa',
+          postcode: '00-950',
+          country_id: 'PL',
+          company: 'Ciepło Sp. z o.o.',
+          vat_id: '1234563218',
+          default_billing: true,
+        },
+      ],
+    },
+  });
   await waitFor(() => expect(heard.notices).toEqual([{ type: 'success', message: 'Account data has successfully been updated' }]));
   expect($session.get().user?.addresses[1]).toMatchObject({ company: 'Ciepło Sp. z o.o.', vatId: '1234563218' });
 });

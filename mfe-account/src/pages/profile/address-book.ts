@@ -35,10 +35,16 @@ export function splitStreet(street: string[]): { street: string; house: string }
 
 export function draftOf(address: CustomerAddress): AddressDraft {
   return {
-    firstname: address.firstname, lastname: address.lastname, ...splitStreet(address.street),
-    postcode: address.postcode, city: address.city, telephone: address.telephone ?? '',
-    company: address.company ?? '', vatId: address.vatId ?? '',
-    defaultShipping: address.defaultShipping, defaultBilling: address.defaultBilling,
+    firstname: address.firstname,
+    lastname: address.lastname,
+    ...splitStreet(address.street),
+    postcode: address.postcode,
+    city: address.city,
+    telephone: address.telephone ?? '',
+    company: address.company ?? '',
+    vatId: address.vatId ?? '',
+    defaultShipping: address.defaultShipping,
+    defaultBilling: address.defaultBilling,
   };
 }
 
@@ -46,8 +52,17 @@ export function draftOf(address: CustomerAddress): AddressDraft {
 export function emptyDraft(user: SessionUser): AddressDraft {
   const first = user.addresses.length === 0;
   return {
-    firstname: user.firstname, lastname: user.lastname, street: '', house: '', postcode: '', city: '', telephone: '',
-    company: '', vatId: '', defaultShipping: first, defaultBilling: first,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    street: '',
+    house: '',
+    postcode: '',
+    city: '',
+    telephone: '',
+    company: '',
+    vatId: '',
+    defaultShipping: first,
+    defaultBilling: first,
   };
 }
 
@@ -73,21 +88,32 @@ export function entryOf(draft: AddressDraft, id?: number): BookEntry {
   const vatId = nipDigits(draft.vatId);
   return {
     ...(id !== undefined ? { id } : {}),
-    firstname: draft.firstname.trim(), lastname: draft.lastname.trim(),
-    street: [draft.street.trim(), draft.house.trim()], postcode: draft.postcode.trim(), city: draft.city.trim(), countryId: 'PL',
-    ...(telephone ? { telephone } : {}), ...(company ? { company } : {}), ...(vatId ? { vatId } : {}),
-    defaultShipping: draft.defaultShipping, defaultBilling: draft.defaultBilling,
+    firstname: draft.firstname.trim(),
+    lastname: draft.lastname.trim(),
+    street: [draft.street.trim(), draft.house.trim()],
+    postcode: draft.postcode.trim(),
+    city: draft.city.trim(),
+    countryId: 'PL',
+    ...(telephone ? { telephone } : {}),
+    ...(company ? { company } : {}),
+    ...(vatId ? { vatId } : {}),
+    defaultShipping: draft.defaultShipping,
+    defaultBilling: draft.defaultBilling,
   };
 }
 
 /** One default of each kind: the entry at `index` keeps its flags, the others give up the ones it has. */
 function oneDefault(book: BookEntry[], index: number): BookEntry[] {
   const chosen = book[index];
-  return book.map((entry, at) => (at === index ? entry : {
-    ...entry,
-    defaultShipping: entry.defaultShipping && !chosen.defaultShipping,
-    defaultBilling: entry.defaultBilling && !chosen.defaultBilling,
-  }));
+  return book.map((entry, at) =>
+    at === index
+      ? entry
+      : {
+          ...entry,
+          defaultShipping: entry.defaultShipping && !chosen.defaultShipping,
+          defaultBilling: entry.defaultBilling && !chosen.defaultBilling,
+        },
+  );
 }
 
 /** The book with `entry` saved: replacing the address of its id, or added at the end. */
@@ -102,7 +128,10 @@ export const bookWithout = (book: readonly BookEntry[], id: number): BookEntry[]
 export function bookWithDefault(book: readonly BookEntry[], id: number, kind: 'defaultShipping' | 'defaultBilling'): BookEntry[] {
   const index = book.findIndex((entry) => entry.id === id);
   if (index === -1) return [...book];
-  return oneDefault(book.map((entry, at) => (at === index ? { ...entry, [kind]: true } : entry)), index);
+  return oneDefault(
+    book.map((entry, at) => (at === index ? { ...entry, [kind]: true } : entry)),
+    index,
+  );
 }
 
 /** "Anna Nowak, Kwiatowa 12, 00-001 Warszawa": how an address is named to a screen reader and in confirmations. */

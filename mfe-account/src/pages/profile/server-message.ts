@@ -37,5 +37,4 @@ export function useServerMessage(): (error: unknown) => string {
 }
 
 /** True for the API's refusals of a reset link (unknown, used, expired): the shopper needs a new link. */
-export const isResetLinkRefusal = (error: unknown) =>
-  error instanceof ApiFailure && error.status === 400 && /^The password reset link /.test(error.message);
+export const isResetLinkRefusal = (error: unknown) => error instanceof ApiFailure && error.status === 400 && /^The password reset link /.test(error.message);

@@ -14,5 +14,7 @@ export function useFocusLater(): (find: Find) => void {
     pending.current = null;
     find()?.focus();
   });
-  return (find) => { pending.current = find; };
+  return (find) => {
+    pending.current = find;
+  };
 }

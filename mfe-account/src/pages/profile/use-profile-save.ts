@@ -52,31 +52,38 @@ export function useProfileSave() {
     if (moved) refresh();
   }, [online, refresh]);
 
-  const save = useCallback((change: CustomerUpdate, handlers: ProfileSaveHandlers) => {
-    const taskId = newTaskId();
-    const task: { state: State; stop: () => void } = { state: isOffline() ? 'queued' : 'sending', stop: () => undefined };
-    let acceptedOffline = task.state === 'queued';
-    tasks.current.set(taskId, task);
-    const { stop } = queueProfileSave(change, (outcome: ProfileTaskOutcome) => {
-      if (tasks.current.get(taskId) !== task) return; // unmounted meanwhile
-      acceptedOffline ||= task.state === 'queued';
-      if (outcome.kind === 'refused') {
-        // Still queued: a later sync may send it again and settle it once more.
-        task.state = 'answer-refused';
-      } else {
-        tasks.current.delete(taskId);
-        task.stop();
-      }
+  const save = useCallback(
+    (change: CustomerUpdate, handlers: ProfileSaveHandlers) => {
+      const taskId = newTaskId();
+      const task: { state: State; stop: () => void } = { state: isOffline() ? 'queued' : 'sending', stop: () => undefined };
+      let acceptedOffline = task.state === 'queued';
+      tasks.current.set(taskId, task);
+      const { stop } = queueProfileSave(
+        change,
+        (outcome: ProfileTaskOutcome) => {
+          if (tasks.current.get(taskId) !== task) return; // unmounted meanwhile
+          acceptedOffline ||= task.state === 'queued';
+          if (outcome.kind === 'refused') {
+            // Still queued: a later sync may send it again and settle it once more.
+            task.state = 'answer-refused';
+          } else {
+            tasks.current.delete(taskId);
+            task.stop();
+          }
+          refresh();
+          if (outcome.kind === 'saved') handlers.saved(acceptedOffline);
+          else handlers.failed(outcome.error, acceptedOffline);
+        },
+        taskId,
+      );
+      task.stop = stop;
+      // Settled before the emit returned (a synchronous queue): nothing left to listen for.
+      if (tasks.current.get(taskId) !== task) stop();
       refresh();
-      if (outcome.kind === 'saved') handlers.saved(acceptedOffline);
-      else handlers.failed(outcome.error, acceptedOffline);
-    }, taskId);
-    task.stop = stop;
-    // Settled before the emit returned (a synchronous queue): nothing left to listen for.
-    if (tasks.current.get(taskId) !== task) stop();
-    refresh();
-    return { acceptedOffline };
-  }, [refresh]);
+      return { acceptedOffline };
+    },
+    [refresh],
+  );
 
   return { save, saving, queued };
 }

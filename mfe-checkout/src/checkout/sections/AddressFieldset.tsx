@@ -18,8 +18,13 @@ export function AddressFieldset({ prefix, address, problems, onChange, withPhone
   const auto = prefix === 'shipping' ? 'shipping' : 'billing';
   const field = (name: keyof AddressFields, autoComplete: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
     <Field
-      name={`${prefix}.${name}`} label={t(`checkout.field.${name}`)} value={address[name]} autoComplete={`${auto} ${autoComplete}`}
-      problem={problems[`${prefix}.${name}`]} onChange={(value) => onChange(name, value)} {...extra}
+      name={`${prefix}.${name}`}
+      label={t(`checkout.field.${name}`)}
+      value={address[name]}
+      autoComplete={`${auto} ${autoComplete}`}
+      problem={problems[`${prefix}.${name}`]}
+      onChange={(value) => onChange(name, value)}
+      {...extra}
     />
   );
   return (
@@ -36,7 +41,9 @@ export function AddressFieldset({ prefix, address, problems, onChange, withPhone
         <select id={`checkout-${prefix}-country`} value="PL" disabled aria-describedby={`checkout-${prefix}-country-hint`}>
           <option value="PL">{t('checkout.country.PL')}</option>
         </select>
-        <p id={`checkout-${prefix}-country-hint`} className="checkout-hint">{t('checkout.hint.polandOnly')}</p>
+        <p id={`checkout-${prefix}-country-hint`} className="checkout-hint">
+          {t('checkout.hint.polandOnly')}
+        </p>
       </div>
       {withPhone ? field('phoneNumber', 'tel', { type: 'tel', optional: true, hint: t('checkout.hint.deliveryPhone') }) : null}
     </div>

@@ -13,10 +13,17 @@ export function applyCompany(draft: CheckoutDetails, company: Company): void {
   draft.invoice.customRegon = company.regon;
   draft.invoice.customUseGenerateInvoice = true;
   draft.payment = {
-    ...draft.payment, sameAsShipping: false,
-    firstName: draft.personal.firstName, lastName: draft.personal.lastName, phoneNumber: draft.personal.phoneNumber,
-    streetAddress: company.street, apartmentNumber: company.buildingNumber, flatNumber: company.flatNumber,
-    zipCode: company.postcode, city: company.city, country: 'PL',
+    ...draft.payment,
+    sameAsShipping: false,
+    firstName: draft.personal.firstName,
+    lastName: draft.personal.lastName,
+    phoneNumber: draft.personal.phoneNumber,
+    streetAddress: company.street,
+    apartmentNumber: company.buildingNumber,
+    flatNumber: company.flatNumber,
+    zipCode: company.postcode,
+    city: company.city,
+    country: 'PL',
   };
 }
 
@@ -31,13 +38,23 @@ export function CompanyLookup({ nip, onUse }: { nip: string; onUse: (company: Co
   const digits = nip.replace(/[\s-]/g, '');
 
   useEffect(() => {
-    if (!valid) { setLookup({ kind: 'idle' }); return; }
+    if (!valid) {
+      setLookup({ kind: 'idle' });
+      return;
+    }
     let live = true;
     setLookup({ kind: 'loading' });
-    checkoutApi.company(digits)
-      .then((company) => { if (live) setLookup(company ? { kind: 'found', company } : { kind: 'notFound' }); })
-      .catch(() => { if (live) setLookup({ kind: 'failed' }); });
-    return () => { live = false; };
+    checkoutApi
+      .company(digits)
+      .then((company) => {
+        if (live) setLookup(company ? { kind: 'found', company } : { kind: 'notFound' });
+      })
+      .catch(() => {
+        if (live) setLookup({ kind: 'failed' });
+      });
+    return () => {
+      live = false;
+    };
   }, [valid, digits]);
 
   if (lookup.kind === 'idle') return null;
@@ -49,12 +66,13 @@ export function CompanyLookup({ nip, onUse }: { nip: string; onUse: (company: Co
       {lookup.kind === 'found' ? (
         <>
           <p>
-            {t('checkout.gus.found')}{' '}
-            <strong>{lookup.company.name}</strong>, {lookup.company.street} {lookup.company.buildingNumber}
-            {lookup.company.flatNumber ? `/${lookup.company.flatNumber}` : ''}, {lookup.company.postcode} {lookup.company.city}
-            {' '}({t('checkout.field.customRegon')} {lookup.company.regon})
+            {t('checkout.gus.found')} <strong>{lookup.company.name}</strong>, {lookup.company.street} {lookup.company.buildingNumber}
+            {lookup.company.flatNumber ? `/${lookup.company.flatNumber}` : ''}, {lookup.company.postcode} {lookup.company.city} (
+            {t('checkout.field.customRegon')} {lookup.company.regon})
           </p>
-          <button type="button" className="button-secondary" onClick={() => onUse(lookup.company)}>{t('checkout.gus.use')}</button>
+          <button type="button" className="button-secondary" onClick={() => onUse(lookup.company)}>
+            {t('checkout.gus.use')}
+          </button>
         </>
       ) : null}
     </div>

@@ -21,8 +21,14 @@ export function Field({ name, problem, optional, ...rest }: FieldProps) {
   const { t } = useTranslation('checkout');
   const text = useProblemText();
   return (
-    <FormField {...rest} id={fieldId(name)} name={name} className="checkout-field"
-      error={problem ? text(problem) : null} optionalLabel={optional ? t('checkout.optional') : undefined} />
+    <FormField
+      {...rest}
+      id={fieldId(name)}
+      name={name}
+      className="checkout-field"
+      error={problem ? text(problem) : null}
+      optionalLabel={optional ? t('checkout.optional') : undefined}
+    />
   );
 }
 

@@ -2,11 +2,28 @@ import { formatPrice, useTranslation } from '@kaloryfer/i18n';
 import type { Problem } from '../../domain/validation';
 import { fieldId, useProblemText } from './Field';
 
-interface Option { code: string; title: string; price: number; note?: string }
+interface Option {
+  code: string;
+  title: string;
+  price: number;
+  note?: string;
+}
 
 /** A radio group of methods with their prices; the group carries the problem when none is chosen. */
-export function MethodChoice({ name, legend, options, chosen, onChoose, problem }: {
-  name: string; legend: string; options: Option[] | null; chosen: string | null; onChoose: (code: string) => void; problem?: Problem;
+export function MethodChoice({
+  name,
+  legend,
+  options,
+  chosen,
+  onChoose,
+  problem,
+}: {
+  name: string;
+  legend: string;
+  options: Option[] | null;
+  chosen: string | null;
+  onChoose: (code: string) => void;
+  problem?: Problem;
 }) {
   const { t } = useTranslation('checkout');
   const text = useProblemText();
@@ -19,14 +36,25 @@ export function MethodChoice({ name, legend, options, chosen, onChoose, problem 
       {options?.map((option, index) => (
         <label key={option.code} className="checkout-method">
           <input
-            type="radio" name={name} value={option.code} checked={chosen === option.code} onChange={() => onChoose(option.code)}
+            type="radio"
+            name={name}
+            value={option.code}
+            checked={chosen === option.code}
+            onChange={() => onChoose(option.code)}
             aria-invalid={problem && index === 0 ? true : undefined}
           />
-          <span className="checkout-method-title">{option.title}{option.note ? <small> {option.note}</small> : null}</span>
+          <span className="checkout-method-title">
+            {option.title}
+            {option.note ? <small> {option.note}</small> : null}
+          </span>
           <span className="checkout-method-price">{option.price === 0 ? t('checkout.free') : formatPrice(option.price)}</span>
         </label>
       ))}
-      {problem ? <p id={`${id}-error`} className="form-error">{text(problem)}</p> : null}
+      {problem ? (
+        <p id={`${id}-error`} className="form-error">
+          {text(problem)}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -15,20 +15,23 @@ export function PaymentSection({ checkout, problems }: { checkout: Checkout; pro
     <>
       <label className="checkout-check">
         <input
-          type="checkbox" checked={details.payment.sameAsShipping}
-          onChange={(event) => update((draft) => {
-            draft.payment.sameAsShipping = event.target.checked;
-            // A billing address of one's own starts from the customer's default billing address, else the delivery one.
-            if (!event.target.checked && isAddressEmpty(draft.payment)) {
-              const defaultBilling = checkout.savedAddresses.find((address) => address.defaultBilling);
-              if (defaultBilling) {
-                applySavedAddress(draft, 'payment', defaultBilling, 'prefill');
-              } else {
-                const { shippingMethod: _method, ...address } = draft.shipping;
-                draft.payment = { ...draft.payment, ...address };
+          type="checkbox"
+          checked={details.payment.sameAsShipping}
+          onChange={(event) =>
+            update((draft) => {
+              draft.payment.sameAsShipping = event.target.checked;
+              // A billing address of one's own starts from the customer's default billing address, else the delivery one.
+              if (!event.target.checked && isAddressEmpty(draft.payment)) {
+                const defaultBilling = checkout.savedAddresses.find((address) => address.defaultBilling);
+                if (defaultBilling) {
+                  applySavedAddress(draft, 'payment', defaultBilling, 'prefill');
+                } else {
+                  const { shippingMethod: _method, ...address } = draft.shipping;
+                  draft.payment = { ...draft.payment, ...address };
+                }
               }
-            }
-          })}
+            })
+          }
         />
         {t('checkout.sameAsShipping')}
       </label>
@@ -36,8 +39,14 @@ export function PaymentSection({ checkout, problems }: { checkout: Checkout; pro
         <>
           <SavedAddressChoice checkout={checkout} target="payment" />
           <AddressFieldset
-            prefix="payment" address={details.payment} problems={problems}
-            onChange={(field, value) => update((draft) => { (draft.payment[field] as string) = value; })}
+            prefix="payment"
+            address={details.payment}
+            problems={problems}
+            onChange={(field, value) =>
+              update((draft) => {
+                (draft.payment[field] as string) = value;
+              })
+            }
           />
         </>
       )}
@@ -46,19 +55,35 @@ export function PaymentSection({ checkout, problems }: { checkout: Checkout; pro
       ) : (
         <label className="checkout-check">
           <input
-            type="checkbox" checked={details.invoice.customUseGenerateInvoice}
-            onChange={(event) => update((draft) => { draft.invoice.customUseGenerateInvoice = event.target.checked; })}
+            type="checkbox"
+            checked={details.invoice.customUseGenerateInvoice}
+            onChange={(event) =>
+              update((draft) => {
+                draft.invoice.customUseGenerateInvoice = event.target.checked;
+              })
+            }
           />
           {t('checkout.invoice.private')}
         </label>
       )}
       <MethodChoice
-        name="payment.paymentMethod" legend={t('checkout.paymentMethod')} chosen={details.payment.paymentMethod}
+        name="payment.paymentMethod"
+        legend={t('checkout.paymentMethod')}
+        chosen={details.payment.paymentMethod}
         problem={problems['payment.paymentMethod']}
-        options={paymentMethods?.map((method) => ({
-          code: method.code, title: method.title, price: method.cost_incl_tax, note: method.offline ? undefined : t('checkout.payment.online'),
-        })) ?? null}
-        onChoose={(code) => update((draft) => { draft.payment.paymentMethod = code; })}
+        options={
+          paymentMethods?.map((method) => ({
+            code: method.code,
+            title: method.title,
+            price: method.cost_incl_tax,
+            note: method.offline ? undefined : t('checkout.payment.online'),
+          })) ?? null
+        }
+        onChoose={(code) =>
+          update((draft) => {
+            draft.payment.paymentMethod = code;
+          })
+        }
       />
     </>
   );

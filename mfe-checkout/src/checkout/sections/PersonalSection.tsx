@@ -14,21 +14,39 @@ export function PersonalSection({ checkout, problems }: { checkout: Checkout; pr
   const { t } = useTranslation('checkout');
   const { details, update, password, setPassword, session } = checkout;
   const company = details.checkoutType === 'company';
-  const personal = (name: 'firstName' | 'lastName' | 'emailAddress' | 'phoneNumber', autoComplete: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
+  const personal = (
+    name: 'firstName' | 'lastName' | 'emailAddress' | 'phoneNumber',
+    autoComplete: string,
+    extra: Partial<Parameters<typeof Field>[0]> = {},
+  ) => (
     <Field
-      name={`personal.${name}`} label={t(`checkout.field.${name}`)} value={details.personal[name]} autoComplete={autoComplete}
-      problem={problems[`personal.${name}`]} {...extra}
-      onChange={(value) => update((draft) => {
-        draft.personal[name] = value;
-        // The delivery and billing names follow the buyer's until the shopper changes them there.
-        if ((name === 'firstName' || name === 'lastName') && draft.shipping[name] === details.personal[name]) draft.shipping[name] = value;
-      })}
+      name={`personal.${name}`}
+      label={t(`checkout.field.${name}`)}
+      value={details.personal[name]}
+      autoComplete={autoComplete}
+      problem={problems[`personal.${name}`]}
+      {...extra}
+      onChange={(value) =>
+        update((draft) => {
+          draft.personal[name] = value;
+          // The delivery and billing names follow the buyer's until the shopper changes them there.
+          if ((name === 'firstName' || name === 'lastName') && draft.shipping[name] === details.personal[name]) draft.shipping[name] = value;
+        })
+      }
     />
   );
   const invoice = (name: 'customCompany' | 'customTaxId' | 'customRegon', extra: Partial<Parameters<typeof Field>[0]> = {}) => (
     <Field
-      name={`invoice.${name}`} label={t(`checkout.field.${name}`)} value={details.invoice[name]} problem={problems[`invoice.${name}`]}
-      onChange={(value) => update((draft) => { draft.invoice[name] = value; })} {...extra}
+      name={`invoice.${name}`}
+      label={t(`checkout.field.${name}`)}
+      value={details.invoice[name]}
+      problem={problems[`invoice.${name}`]}
+      onChange={(value) =>
+        update((draft) => {
+          draft.invoice[name] = value;
+        })
+      }
+      {...extra}
     />
   );
 
@@ -39,8 +57,15 @@ export function PersonalSection({ checkout, problems }: { checkout: Checkout; pr
         {(['private', 'company'] as const).map((type) => (
           <label key={type}>
             <input
-              type="radio" name="checkoutType" value={type} checked={details.checkoutType === type}
-              onChange={() => update((draft) => { draft.checkoutType = type; })}
+              type="radio"
+              name="checkoutType"
+              value={type}
+              checked={details.checkoutType === type}
+              onChange={() =>
+                update((draft) => {
+                  draft.checkoutType = type;
+                })
+              }
             />
             {t(`checkout.checkoutType.${type}`)}
           </label>
@@ -66,18 +91,35 @@ export function PersonalSection({ checkout, problems }: { checkout: Checkout; pr
       {session.authorised ? null : (
         <div className="checkout-account">
           <label>
-            <input type="checkbox" checked={details.personal.createAccount} onChange={(event) => update((draft) => { draft.personal.createAccount = event.target.checked; })} />
+            <input
+              type="checkbox"
+              checked={details.personal.createAccount}
+              onChange={(event) =>
+                update((draft) => {
+                  draft.personal.createAccount = event.target.checked;
+                })
+              }
+            />
             {t('checkout.createAccount')}
           </label>
           {details.personal.createAccount ? (
             <Field
-              name="personal.password" type="password" label={t('checkout.field.password')} value={password} onChange={setPassword}
-              autoComplete="new-password" problem={problems['personal.password']} hint={t('checkout.hint.password')} maxLength={256}
+              name="personal.password"
+              type="password"
+              label={t('checkout.field.password')}
+              value={password}
+              onChange={setPassword}
+              autoComplete="new-password"
+              problem={problems['personal.password']}
+              hint={t('checkout.hint.password')}
+              maxLength={256}
             />
           ) : null}
           <p className="checkout-hint">
             {t('checkout.haveAccount')}{' '}
-            <button type="button" className="button-link" onClick={() => loginRequested.emit({ mode: 'login', reason: 'checkout' })}>{t('checkout.signIn')}</button>
+            <button type="button" className="button-link" onClick={() => loginRequested.emit({ mode: 'login', reason: 'checkout' })}>
+              {t('checkout.signIn')}
+            </button>
           </p>
         </div>
       )}

@@ -20,7 +20,10 @@ export function SavedAddressChoice({ checkout, target }: { checkout: Checkout; t
       {savedAddresses.map((address) => (
         <label key={address.id}>
           <input
-            type="radio" name={name} value={String(address.id)} checked={chosen === address.id}
+            type="radio"
+            name={name}
+            value={String(address.id)}
+            checked={chosen === address.id}
             onChange={() => update((draft) => applySavedAddress(draft, target, address))}
           />
           <span>

@@ -14,14 +14,27 @@ export function ShippingSection({ checkout, problems }: { checkout: Checkout; pr
     <>
       <SavedAddressChoice checkout={checkout} target="shipping" />
       <AddressFieldset
-        prefix="shipping" address={details.shipping} problems={problems} withPhone
-        onChange={(field, value) => update((draft) => { (draft.shipping[field] as string) = value; })}
+        prefix="shipping"
+        address={details.shipping}
+        problems={problems}
+        withPhone
+        onChange={(field, value) =>
+          update((draft) => {
+            (draft.shipping[field] as string) = value;
+          })
+        }
       />
       <MethodChoice
-        name="shipping.shippingMethod" legend={t('checkout.shippingMethod')} chosen={details.shipping.shippingMethod}
+        name="shipping.shippingMethod"
+        legend={t('checkout.shippingMethod')}
+        chosen={details.shipping.shippingMethod}
         problem={problems['shipping.shippingMethod']}
         options={shippingMethods?.map((method) => ({ code: shippingCodeOf(method), title: method.method_title, price: method.price_incl_tax })) ?? null}
-        onChoose={(code) => update((draft) => { draft.shipping.shippingMethod = code; })}
+        onChoose={(code) =>
+          update((draft) => {
+            draft.shipping.shippingMethod = code;
+          })
+        }
       />
     </>
   );

@@ -1,7 +1,5 @@
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
-import type {
-  CartState, ListedProduct, Notification, OverlayState, RouteState, SessionState,
-} from './state-types';
+import type { CartState, ListedProduct, Notification, OverlayState, RouteState, SessionState } from './state-types';
 
 /**
  * Who may write each atom. Everyone else reads the atom or sends a command on the bus.
@@ -37,7 +35,13 @@ const stores = {
   overlay: atom<OverlayState>({ active: false, panels: [] }),
   connectivity: atom<{ online: boolean }>({ online: true }),
   route: atom<RouteState>({
-    path: '/', search: '', hash: '', name: 'home', params: {}, previousPath: null, isBack: false,
+    path: '/',
+    search: '',
+    hash: '',
+    name: 'home',
+    params: {},
+    previousPath: null,
+    isBack: false,
   }),
 };
 

@@ -37,18 +37,37 @@ describe('discounts and totals', () => {
     expect(couponDiscount(code ? coupon(code) : null, subtotal)).toBe(discount);
   });
 
-  test.each([[123, 23], [1229.99, 230], [0, 0], [9.99, 1.87]])('VAT in %d zł gross = %d zł', (gross, vat) => {
+  test.each([
+    [123, 23],
+    [1229.99, 230],
+    [0, 0],
+    [9.99, 1.87],
+  ])('VAT in %d zł gross = %d zł', (gross, vat) => {
     expect(includedVat(gross)).toBe(vat);
   });
 
   test('segments: subtotal, discount, shipping, payment fee, VAT, grand total', () => {
     const totals = cartTotals({
-      rowTotals: [1299, 2 * 89.5], coupon: coupon('NEWSLETTER10'),
-      shipping: { title: 'Kurier', price: 29 }, payment: { title: 'Płatność przy odbiorze', fee: 9.99 },
+      rowTotals: [1299, 2 * 89.5],
+      coupon: coupon('NEWSLETTER10'),
+      shipping: { title: 'Kurier', price: 29 },
+      payment: { title: 'Płatność przy odbiorze', fee: 9.99 },
     });
-    expect(totals).toMatchObject({ subtotal_incl_tax: 1478, discount_amount: -147.8, shipping_incl_tax: 29, payment_fee_incl_tax: 9.99, grand_total: 1369.19, coupon_code: 'NEWSLETTER10' });
+    expect(totals).toMatchObject({
+      subtotal_incl_tax: 1478,
+      discount_amount: -147.8,
+      shipping_incl_tax: 29,
+      payment_fee_incl_tax: 9.99,
+      grand_total: 1369.19,
+      coupon_code: 'NEWSLETTER10',
+    });
     expect(totals.total_segments.map((segment) => [segment.code, segment.value])).toEqual([
-      ['subtotal', 1478], ['discount', -147.8], ['shipping', 29], ['payment', 9.99], ['tax', 256.03], ['grand_total', 1369.19],
+      ['subtotal', 1478],
+      ['discount', -147.8],
+      ['shipping', 29],
+      ['payment', 9.99],
+      ['tax', 256.03],
+      ['grand_total', 1369.19],
     ]);
     expect(totals.total_segments[1].title).toBe('Rabat (NEWSLETTER10)');
   });
@@ -87,19 +106,35 @@ describe('parcel locker: every unit fits 41 × 38 × 64 cm and the parcel weighs
 });
 
 describe('shipping methods', () => {
-  const byCode = (methods: ReturnType<typeof shippingMethodsFor>) => Object.fromEntries(methods.map((method) => [method.method_code, [method.price_incl_tax, method.available]]));
+  const byCode = (methods: ReturnType<typeof shippingMethodsFor>) =>
+    Object.fromEntries(methods.map((method) => [method.method_code, [method.price_incl_tax, method.available]]));
 
   test.each<[string, Parameters<typeof shippingMethodsFor>[0], Record<string, [number, boolean]>]>([
-    ['a radiator below the threshold', { items: [radiator], subtotalAfterDiscount: 4999.99, freeShippingCoupon: false },
-      { courier: [29, true], locker: [16.99, false], flatrateone: [99, true], flatratefive: [0, true] }],
-    ['a radiator at the threshold: courier free', { items: [radiator], subtotalAfterDiscount: FREE_DELIVERY_FROM, freeShippingCoupon: false },
-      { courier: [0, true], locker: [16.99, false], flatrateone: [99, true], flatratefive: [0, true] }],
-    ['valves with the free-shipping coupon', { items: [valve], subtotalAfterDiscount: 80, freeShippingCoupon: true },
-      { courier: [0, true], locker: [0, true], flatrateone: [99, true], flatratefive: [0, true] }],
-    ['valves', { items: [valve], subtotalAfterDiscount: 80, freeShippingCoupon: false },
-      { courier: [29, true], locker: [16.99, true], flatrateone: [99, true], flatratefive: [0, true] }],
-    ['services only: nothing to ship', { items: [service], subtotalAfterDiscount: 300, freeShippingCoupon: false },
-      { virtual: [0, true], courier: [29, false], locker: [16.99, false], flatrateone: [99, false], flatratefive: [0, false] }],
+    [
+      'a radiator below the threshold',
+      { items: [radiator], subtotalAfterDiscount: 4999.99, freeShippingCoupon: false },
+      { courier: [29, true], locker: [16.99, false], flatrateone: [99, true], flatratefive: [0, true] },
+    ],
+    [
+      'a radiator at the threshold: courier free',
+      { items: [radiator], subtotalAfterDiscount: FREE_DELIVERY_FROM, freeShippingCoupon: false },
+      { courier: [0, true], locker: [16.99, false], flatrateone: [99, true], flatratefive: [0, true] },
+    ],
+    [
+      'valves with the free-shipping coupon',
+      { items: [valve], subtotalAfterDiscount: 80, freeShippingCoupon: true },
+      { courier: [0, true], locker: [0, true], flatrateone: [99, true], flatratefive: [0, true] },
+    ],
+    [
+      'valves',
+      { items: [valve], subtotalAfterDiscount: 80, freeShippingCoupon: false },
+      { courier: [29, true], locker: [16.99, true], flatrateone: [99, true], flatratefive: [0, true] },
+    ],
+    [
+      'services only: nothing to ship',
+      { items: [service], subtotalAfterDiscount: 300, freeShippingCoupon: false },
+      { virtual: [0, true], courier: [29, false], locker: [16.99, false], flatrateone: [99, false], flatratefive: [0, false] },
+    ],
   ])('%s', (_name, context, expected) => {
     const methods = shippingMethodsFor(context);
     expect(byCode(methods)).toEqual(expected);
@@ -112,7 +147,14 @@ describe('shipping methods', () => {
 
 test('payment methods: every §9 method; cash on delivery only when something is delivered', () => {
   expect(paymentMethodsFor({ allVirtual: false }).map((method) => method.code)).toEqual([
-    'payu_gateway', 'payu_blik', 'payu_card', 'payu_installments', 'payu_paylater', 'banktransfer', 'cashondelivery', 'payinstore',
+    'payu_gateway',
+    'payu_blik',
+    'payu_card',
+    'payu_installments',
+    'payu_paylater',
+    'banktransfer',
+    'cashondelivery',
+    'payinstore',
   ]);
   expect(paymentMethodsFor({ allVirtual: true }).map((method) => method.code)).not.toContain('cashondelivery');
 });

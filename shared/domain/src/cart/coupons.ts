@@ -46,8 +46,14 @@ export const isNewsletterCouponCode = (code: string) => NEWSLETTER_CODE.test(nor
 
 export function newsletterCoupon(code: string): Coupon {
   return {
-    code: normaliseCouponCode(code), type: 'percent', value: NEWSLETTER_COUPON_PERCENT, minSubtotal: 0, validFrom: null, validTo: null,
-    label: 'Rabat 10% za zapis do newslettera', singleUse: true,
+    code: normaliseCouponCode(code),
+    type: 'percent',
+    value: NEWSLETTER_COUPON_PERCENT,
+    minSubtotal: 0,
+    validFrom: null,
+    validTo: null,
+    label: 'Rabat 10% za zapis do newslettera',
+    singleUse: true,
   };
 }
 

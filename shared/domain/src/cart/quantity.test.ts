@@ -40,6 +40,8 @@ test('the limit is the line cap without stock', () => {
 });
 
 test('a message for plain text answers has its number filled in', () => {
-  expect(quantityMessage({ ok: false, message: 'Only {maxQuantity} products of this type are available', params: { maxQuantity: 7 } })).toBe('Only 7 products of this type are available');
+  expect(quantityMessage({ ok: false, message: 'Only {maxQuantity} products of this type are available', params: { maxQuantity: 7 } })).toBe(
+    'Only 7 products of this type are available',
+  );
   expect(quantityMessage({ ok: false, message: 'Quantity must be above 0' })).toBe('Quantity must be above 0');
 });

@@ -1,9 +1,6 @@
 import type { StockInfo } from '../catalog/product';
 
-export type QuantityMessage =
-  | 'Quantity must be positive integer'
-  | 'Quantity must be above 0'
-  | 'Only {maxQuantity} products of this type are available';
+export type QuantityMessage = 'Quantity must be positive integer' | 'Quantity must be above 0' | 'Only {maxQuantity} products of this type are available';
 
 export type QuantityCheck = { ok: true; qty: number } | { ok: false; message: QuantityMessage; params?: { maxQuantity: number } };
 

@@ -53,11 +53,23 @@ export const SHIPPING_METHOD_DEFS: readonly MethodDef[] = [
   { carrier_code: 'courier', method_code: 'courier', carrier_title: 'Kurier', method_title: 'Kurier – dostawa w 1–2 dni robocze od wysyłki', price: 29 },
   { carrier_code: 'inpost', method_code: 'locker', carrier_title: 'InPost', method_title: 'Paczkomat InPost 24/7', price: 16.99 },
   { carrier_code: 'flatrateone', method_code: 'flatrateone', carrier_title: 'Transport', method_title: 'Transport z wniesieniem do mieszkania', price: 99 },
-  { carrier_code: 'flatratefive', method_code: 'flatratefive', carrier_title: 'Odbiór osobisty', method_title: 'Odbiór osobisty w salonie (Warszawa, ul. Grzewcza 5)', price: 0 },
+  {
+    carrier_code: 'flatratefive',
+    method_code: 'flatratefive',
+    carrier_title: 'Odbiór osobisty',
+    method_title: 'Odbiór osobisty w salonie (Warszawa, ul. Grzewcza 5)',
+    price: 0,
+  },
 ];
 
 /** A cart of services and downloads only: nothing is shipped. */
-export const NO_SHIPPING: MethodDef = { carrier_code: 'virtual', method_code: 'virtual', carrier_title: 'Bez wysyłki', method_title: 'Bez wysyłki – usługi i pliki do pobrania', price: 0 };
+export const NO_SHIPPING: MethodDef = {
+  carrier_code: 'virtual',
+  method_code: 'virtual',
+  carrier_title: 'Bez wysyłki',
+  method_title: 'Bez wysyłki – usługi i pliki do pobrania',
+  price: 0,
+};
 
 /** Does one unit fit a locker compartment in some orientation? */
 export function fitsLockerCompartment(item: Pick<ShippingItem, 'width' | 'height' | 'depth'>): boolean {
@@ -85,16 +97,22 @@ export interface ShippingContext {
 export function shippingMethodsFor({ items, subtotalAfterDiscount, freeShippingCoupon }: ShippingContext): ShippingMethod[] {
   const physical = items.some((item) => !item.isVirtual);
   const method = (def: MethodDef, price: number, reason?: UnavailableReason): ShippingMethod => ({
-    carrier_code: def.carrier_code, method_code: def.method_code, carrier_title: def.carrier_title, method_title: def.method_title,
-    amount: price, price_incl_tax: price, available: reason === undefined,
+    carrier_code: def.carrier_code,
+    method_code: def.method_code,
+    carrier_title: def.carrier_title,
+    method_title: def.method_title,
+    amount: price,
+    price_incl_tax: price,
+    available: reason === undefined,
     ...(reason ? { unavailable_reason: reason, error_message: REASON_TEXT[reason] } : {}),
   });
   if (!physical) return [method(NO_SHIPPING, 0), ...SHIPPING_METHOD_DEFS.map((def) => method(def, def.price, 'nothing-to-ship'))];
   const lockerFits = fitsParcelLocker(items);
   return SHIPPING_METHOD_DEFS.map((def) => {
     // Courier is free from the threshold; the free-shipping coupon also covers the locker.
-    const free = (def.carrier_code === 'courier' && (freeShippingCoupon || subtotalAfterDiscount >= FREE_DELIVERY_FROM))
-      || (def.carrier_code === 'inpost' && freeShippingCoupon);
+    const free =
+      (def.carrier_code === 'courier' && (freeShippingCoupon || subtotalAfterDiscount >= FREE_DELIVERY_FROM)) ||
+      (def.carrier_code === 'inpost' && freeShippingCoupon);
     const price = free ? 0 : def.price;
     if (def.carrier_code === 'inpost' && !lockerFits) return method(def, price, 'does-not-fit-locker');
     return method(def, price);

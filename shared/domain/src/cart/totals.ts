@@ -64,7 +64,13 @@ export function cartTotals({ rowTotals, coupon, shipping, payment }: TotalsInput
     { code: 'grand_total', title: 'Do zapłaty', value: grand },
   ];
   return {
-    subtotal_incl_tax: subtotal, discount_amount: discount, coupon_code: coupon?.code ?? null,
-    shipping_incl_tax: shippingPrice, payment_fee_incl_tax: fee, tax_amount: tax, grand_total: grand, total_segments: segments,
+    subtotal_incl_tax: subtotal,
+    discount_amount: discount,
+    coupon_code: coupon?.code ?? null,
+    shipping_incl_tax: shippingPrice,
+    payment_fee_incl_tax: fee,
+    tax_amount: tax,
+    grand_total: grand,
+    total_segments: segments,
   };
 }

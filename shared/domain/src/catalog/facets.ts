@@ -9,23 +9,32 @@ export interface RangeBucket {
 
 /** Price (gross PLN): 0-500, 500-1500, 1500-3000, 3000-5000, 5000 and above (spec §9). */
 export const PRICE_RANGES: RangeBucket[] = [
-  { from: 0, to: 500 }, { from: 500, to: 1500 }, { from: 1500, to: 3000 }, { from: 3000, to: 5000 }, { from: 5000, to: null },
+  { from: 0, to: 500 },
+  { from: 500, to: 1500 },
+  { from: 1500, to: 3000 },
+  { from: 3000, to: 5000 },
+  { from: 5000, to: null },
 ];
 
 /** Heat output at 75/65/20 in W: steps of 500 from 0 to 3000 and above (spec §9). */
-export const POWER_RANGES: RangeBucket[] = [
-  ...[0, 500, 1000, 1500, 2000, 2500].map((from) => ({ from, to: from + 500 })),
-  { from: 3000, to: null },
-];
+export const POWER_RANGES: RangeBucket[] = [...[0, 500, 1000, 1500, 2000, 2500].map((from) => ({ from, to: from + 500 })), { from: 3000, to: null }];
 
 /** Width and height in mm, in the steps radiators are sold in. */
 export const WIDTH_RANGES: RangeBucket[] = [
-  { from: 0, to: 400 }, { from: 400, to: 600 }, { from: 600, to: 800 }, { from: 800, to: 1000 },
-  { from: 1000, to: 1400 }, { from: 1400, to: null },
+  { from: 0, to: 400 },
+  { from: 400, to: 600 },
+  { from: 600, to: 800 },
+  { from: 800, to: 1000 },
+  { from: 1000, to: 1400 },
+  { from: 1400, to: null },
 ];
 export const HEIGHT_RANGES: RangeBucket[] = [
-  { from: 0, to: 400 }, { from: 400, to: 600 }, { from: 600, to: 900 }, { from: 900, to: 1200 },
-  { from: 1200, to: 1600 }, { from: 1600, to: null },
+  { from: 0, to: 400 },
+  { from: 400, to: 600 },
+  { from: 600, to: 900 },
+  { from: 900, to: 1200 },
+  { from: 1200, to: 1600 },
+  { from: 1600, to: null },
 ];
 
 /** Range facets by attribute code: buckets are [from, to) like Elasticsearch's range aggregation. */

@@ -18,9 +18,11 @@ export const LISTED_SEARCH_FILTERS: { attribute: string; value: Record<string, u
 
 /** Listed: visibility 2, 3 or 4, status 0 or 1, and in stock unless out-of-stock listing is on. */
 export function isListed(product: ListingFields, showOutOfStock: boolean): boolean {
-  return (LISTED_VISIBILITY as readonly number[]).includes(product.visibility)
-    && (LISTED_STATUS as readonly number[]).includes(product.status)
-    && (showOutOfStock || product.stock?.is_in_stock === true);
+  return (
+    (LISTED_VISIBILITY as readonly number[]).includes(product.visibility) &&
+    (LISTED_STATUS as readonly number[]).includes(product.status) &&
+    (showOutOfStock || product.stock?.is_in_stock === true)
+  );
 }
 
 /** A single product page rejects status 2 or more and visibility 1. */

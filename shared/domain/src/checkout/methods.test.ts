@@ -1,8 +1,6 @@
 import { PAYMENT_METHODS } from '../cart/payment';
 import { shippingMethodsFor } from '../cart/shipping';
-import {
-  availableShippingMethods, chooseMethod, INSTANT_CHECKOUT_METHODS, mergePaymentMethods, paymentAllowed, shippingCodeOf,
-} from './methods';
+import { availableShippingMethods, chooseMethod, INSTANT_CHECKOUT_METHODS, mergePaymentMethods, paymentAllowed, shippingCodeOf } from './methods';
 
 const radiator = { qty: 1, weight: 30, width: 600, height: 1800, depth: 100, isVirtual: false };
 const valve = { qty: 2, weight: 0.3, width: 60, height: 90, depth: 40, isVirtual: false };

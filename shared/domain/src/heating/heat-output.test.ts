@@ -1,5 +1,12 @@
 import {
-  BATHROOM_ROOM_TEMPERATURE, HEATING_PRESETS, heatOutput, logMeanDeltaT, neededOutput, parseTemperatures, temperaturesKey, temperaturesProblem,
+  BATHROOM_ROOM_TEMPERATURE,
+  HEATING_PRESETS,
+  heatOutput,
+  logMeanDeltaT,
+  neededOutput,
+  parseTemperatures,
+  temperaturesKey,
+  temperaturesProblem,
 } from './heat-output';
 
 describe('PN-EN 442 heat output', () => {
@@ -13,14 +20,13 @@ describe('PN-EN 442 heat output', () => {
     expect(logMeanDeltaT(temperatures)).toBeCloseTo(delta, 2);
   });
 
-  test.each([
-    [{ supply: 20, return: 15, room: 20 }],
-    [{ supply: 40, return: 45, room: 20 }],
-    [{ supply: 30, return: 20, room: 20 }],
-  ])('no output when the water is not warmer than the room: %j', (temperatures) => {
-    expect(logMeanDeltaT(temperatures)).toBeNull();
-    expect(heatOutput(1000, temperatures)).toBe(0);
-  });
+  test.each([[{ supply: 20, return: 15, room: 20 }], [{ supply: 40, return: 45, room: 20 }], [{ supply: 30, return: 20, room: 20 }]])(
+    'no output when the water is not warmer than the room: %j',
+    (temperatures) => {
+      expect(logMeanDeltaT(temperatures)).toBeNull();
+      expect(heatOutput(1000, temperatures)).toBe(0);
+    },
+  );
 
   // A 1000 W (75/65/20) panel radiator, n = 1.3: heat pumps get roughly a third to a half.
   test.each([
@@ -34,12 +40,16 @@ describe('PN-EN 442 heat output', () => {
     expect(heatOutput(1000, temperatures, exponent)).toBe(watts);
   });
 
-  test.each([[12, 'living', 960], [6, 'bathroom', 600], [10, 'hall', 600]] as const)('%i m² %s needs %i W', (area, room, watts) => {
+  test.each([
+    [12, 'living', 960],
+    [6, 'bathroom', 600],
+    [10, 'hall', 600],
+  ] as const)('%i m² %s needs %i W', (area, room, watts) => {
     expect(neededOutput(area, room)).toBe(watts);
   });
 });
 
-describe('the shopper\'s temperatures', () => {
+describe("the shopper's temperatures", () => {
   test.each<[string, ReturnType<typeof parseTemperatures>]>([
     ['55/45/20', { supply: 55, return: 45, room: 20 }],
     ['45-35-24', { supply: 45, return: 35, room: 24 }],

@@ -56,8 +56,10 @@ export const TEMPERATURE_LIMITS = { supply: [30, 95], room: [10, 30] } as const;
 /** Why these temperatures cannot be used (a message), or null when they can. */
 export function temperaturesProblem({ supply, return: back, room }: Temperatures): string | null {
   if (![supply, back, room].every(Number.isInteger)) return 'temperatures must be whole degrees';
-  if (supply < TEMPERATURE_LIMITS.supply[0] || supply > TEMPERATURE_LIMITS.supply[1]) return `supply must be from ${TEMPERATURE_LIMITS.supply[0]} to ${TEMPERATURE_LIMITS.supply[1]} °C`;
-  if (room < TEMPERATURE_LIMITS.room[0] || room > TEMPERATURE_LIMITS.room[1]) return `room must be from ${TEMPERATURE_LIMITS.room[0]} to ${TEMPERATURE_LIMITS.room[1]} °C`;
+  if (supply < TEMPERATURE_LIMITS.supply[0] || supply > TEMPERATURE_LIMITS.supply[1])
+    return `supply must be from ${TEMPERATURE_LIMITS.supply[0]} to ${TEMPERATURE_LIMITS.supply[1]} °C`;
+  if (room < TEMPERATURE_LIMITS.room[0] || room > TEMPERATURE_LIMITS.room[1])
+    return `room must be from ${TEMPERATURE_LIMITS.room[0]} to ${TEMPERATURE_LIMITS.room[1]} °C`;
   if (back > supply) return 'return cannot be warmer than supply';
   if (back <= room) return 'return must be warmer than the room';
   return null;

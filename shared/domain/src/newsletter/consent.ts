@@ -16,9 +16,10 @@ export interface ConsentText {
 export const NEWSLETTER_CONSENTS: readonly ConsentText[] = [
   {
     version: '2026-11-01',
-    text: 'Wyrażam zgodę na przesyłanie przez Kaloryfer sp. z o.o. na podany adres e-mail newslettera z informacjami handlowymi '
-      + '(nowości, promocje, porady). Zgodę mogę wycofać w każdej chwili: linkiem w każdym newsletterze, w ustawieniach konta '
-      + 'lub pisząc na sklep@kaloryfer.pl.',
+    text:
+      'Wyrażam zgodę na przesyłanie przez Kaloryfer sp. z o.o. na podany adres e-mail newslettera z informacjami handlowymi ' +
+      '(nowości, promocje, porady). Zgodę mogę wycofać w każdej chwili: linkiem w każdym newsletterze, w ustawieniach konta ' +
+      'lub pisząc na sklep@kaloryfer.pl.',
   },
 ];
 
@@ -44,7 +45,15 @@ export const CONFIRM_LINK_HOURS = 48;
  * link is clicked — never "subscribed" before that.
  */
 export const NEWSLETTER_OUTCOMES = [
-  'check-inbox', 'invalid-email', 'no-consent', 'already', 'confirmed', 'link-used', 'link-expired', 'link-invalid', 'error',
+  'check-inbox',
+  'invalid-email',
+  'no-consent',
+  'already',
+  'confirmed',
+  'link-used',
+  'link-expired',
+  'link-invalid',
+  'error',
 ] as const;
 export type NewsletterOutcome = (typeof NEWSLETTER_OUTCOMES)[number];
 

@@ -2,7 +2,7 @@ import { applicableCoupon, DEMO_COUPONS, isNewsletterCouponCode, newsletterCoupo
 import { couponDiscount } from '../cart/totals';
 import { consentOfVersion, isNewsletterOutcome, NEWSLETTER_CONSENT, NEWSLETTER_CONSENTS } from './consent';
 
-test('the consent: versions unique and dated, today\'s is the last, found by version', () => {
+test("the consent: versions unique and dated, today's is the last, found by version", () => {
   const versions = NEWSLETTER_CONSENTS.map((consent) => consent.version);
   expect(new Set(versions).size).toBe(versions.length);
   for (const version of versions) expect(version).toMatch(/^\d{4}-\d{2}-\d{2}$/);

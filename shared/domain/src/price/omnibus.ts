@@ -43,6 +43,7 @@ export interface ShownPrices {
  * so a product the filter finds always shows its reduction (and its Omnibus line).
  */
 export function isReduced(prices: ShownPrices): boolean {
-  return prices.final_price_incl_tax !== undefined && prices.original_price_incl_tax !== undefined
-    && prices.final_price_incl_tax < prices.original_price_incl_tax;
+  return (
+    prices.final_price_incl_tax !== undefined && prices.original_price_incl_tax !== undefined && prices.final_price_incl_tax < prices.original_price_incl_tax
+  );
 }

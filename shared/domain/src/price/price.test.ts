@@ -42,34 +42,63 @@ describe('special price (spec §4)', () => {
 
 describe('composite prices (spec §4)', () => {
   test('the cheapest available configurable child sets the parent price', () => {
-    expect(configurablePrice([
-      { finalPrice: 1299, available: true },
-      { finalPrice: 899, available: false },
-      { finalPrice: 1099, available: true },
-    ])).toBe(1099);
+    expect(
+      configurablePrice([
+        { finalPrice: 1299, available: true },
+        { finalPrice: 899, available: false },
+        { finalPrice: 1099, available: true },
+      ]),
+    ).toBe(1099);
     expect(configurablePrice([{ finalPrice: 899, available: false }])).toBeNull();
   });
 
   test('bundle = Σ default link price × qty', () => {
-    expect(bundlePrice([
-      { links: [{ price: 1500, qty: 1, isDefault: true }, { price: 1700, qty: 1, isDefault: false }] },
-      { links: [{ price: 89.9, qty: 2, isDefault: true }] },
-      { links: [{ price: 30, qty: 1, isDefault: false }] },
-    ])).toBeCloseTo(1679.8, 10);
+    expect(
+      bundlePrice([
+        {
+          links: [
+            { price: 1500, qty: 1, isDefault: true },
+            { price: 1700, qty: 1, isDefault: false },
+          ],
+        },
+        { links: [{ price: 89.9, qty: 2, isDefault: true }] },
+        { links: [{ price: 30, qty: 1, isDefault: false }] },
+      ]),
+    ).toBeCloseTo(1679.8, 10);
   });
 
   test('bundle selection counts only options with a product and qty ≥ 0', () => {
-    expect(bundleSelectionTotal([{ price: 100, qty: 2 }, { price: null, qty: 1 }, { price: 50, qty: null }, { price: 10, qty: 0 }, { price: 10, qty: -1 }])).toBe(200);
+    expect(
+      bundleSelectionTotal([
+        { price: 100, qty: 2 },
+        { price: null, qty: 1 },
+        { price: 50, qty: null },
+        { price: 10, qty: 0 },
+        { price: 10, qty: -1 },
+      ]),
+    ).toBe(200);
   });
 
   test('grouped = Σ associated simple products at qty 1', () => {
-    expect(groupedPrice([{ finalPrice: 59, typeId: 'simple' }, { finalPrice: 41, typeId: 'simple' }, { finalPrice: 500, typeId: 'configurable' }])).toBe(100);
+    expect(
+      groupedPrice([
+        { finalPrice: 59, typeId: 'simple' },
+        { finalPrice: 41, typeId: 'simple' },
+        { finalPrice: 500, typeId: 'configurable' },
+      ]),
+    ).toBe(100);
   });
 
   test.each([
     [[{ price: 150, price_type: 'fixed' as const }], 150],
     [[{ price: 10, price_type: 'percent' as const }], 120],
-    [[{ price: 150, price_type: 'fixed' as const }, { price: 10, price_type: 'percent' as const }], 270],
+    [
+      [
+        { price: 150, price_type: 'fixed' as const },
+        { price: 10, price_type: 'percent' as const },
+      ],
+      270,
+    ],
     [[], 0],
   ])('custom options %j on an original price of 1200 add %f', (chosen, added) => {
     expect(customOptionsTotal(1200, chosen)).toBe(added);
@@ -77,12 +106,33 @@ describe('composite prices (spec §4)', () => {
 });
 
 describe('tier prices (quantity discounts 1–5 %)', () => {
-  const tiers = [{ qty: 2, percent: 1 }, { qty: 5, percent: 3 }, { qty: 10, percent: 5 }];
-  test.each([[1, 1000], [2, 990], [4, 990], [5, 970], [9, 970], [10, 950], [50, 950]])('qty %i → %f each', (qty, unit) => {
+  const tiers = [
+    { qty: 2, percent: 1 },
+    { qty: 5, percent: 3 },
+    { qty: 10, percent: 5 },
+  ];
+  test.each([
+    [1, 1000],
+    [2, 990],
+    [4, 990],
+    [5, 970],
+    [9, 970],
+    [10, 950],
+    [50, 950],
+  ])('qty %i → %f each', (qty, unit) => {
     expect(round2(tierUnitPrice(1000, tiers, qty))).toBe(unit);
   });
   test('a fixed tier value lower than the price wins; a higher one does not', () => {
-    expect(tierUnitPrice(100, [{ qty: 3, value: 90 }, { qty: 3, value: 120 }], 3)).toBe(90);
+    expect(
+      tierUnitPrice(
+        100,
+        [
+          { qty: 3, value: 90 },
+          { qty: 3, value: 120 },
+        ],
+        3,
+      ),
+    ).toBe(90);
   });
 });
 
@@ -102,7 +152,12 @@ describe('Omnibus: lowest price in the 30 days before a reduction', () => {
     expect(lowestPriceBefore(history, new Date(`${start}T00:00:00Z`))).toBe(lowest);
   });
 
-  test.each([[1099, 899, 18], [1000, 800, 20], [800, 900, 0], [0, 10, 0]])('badge from %f to %f is -%i %%', (lowest, current, percent) => {
+  test.each([
+    [1099, 899, 18],
+    [1000, 800, 20],
+    [800, 900, 0],
+    [0, 10, 0],
+  ])('badge from %f to %f is -%i %%', (lowest, current, percent) => {
     expect(discountPercent(lowest, current)).toBe(percent);
   });
 });
@@ -127,7 +182,11 @@ describe('product price fields (spec §3/§4, gross source prices at 23 %)', () 
   });
 
   test('a composite price from gross amounts marks a reduction only when lower', () => {
-    expect(priceFieldsFromGross(1679.8, 1799, 23)).toMatchObject({ final_price_incl_tax: 1679.8, special_price_incl_tax: 1679.8, original_price_incl_tax: 1799 });
+    expect(priceFieldsFromGross(1679.8, 1799, 23)).toMatchObject({
+      final_price_incl_tax: 1679.8,
+      special_price_incl_tax: 1679.8,
+      original_price_incl_tax: 1799,
+    });
     expect(priceFieldsFromGross(1799, 1799, 23)).toMatchObject({ final_price_incl_tax: 1799, special_price_incl_tax: null });
   });
 });

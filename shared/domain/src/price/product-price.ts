@@ -47,10 +47,32 @@ function assemble(final: TaxedPrice, original: TaxedPrice, special: TaxedPrice |
 
 /** Only the price fields of something that has them (a priced child setting its parent's price). */
 export function pickPriceFields(source: PriceFields): PriceFields {
-  const { price, price_incl_tax, price_tax, original_price, original_price_incl_tax, original_price_tax, special_price, special_price_incl_tax,
-    special_price_tax, final_price, final_price_incl_tax, final_price_tax } = source;
+  const {
+    price,
+    price_incl_tax,
+    price_tax,
+    original_price,
+    original_price_incl_tax,
+    original_price_tax,
+    special_price,
+    special_price_incl_tax,
+    special_price_tax,
+    final_price,
+    final_price_incl_tax,
+    final_price_tax,
+  } = source;
   return {
-    price, price_incl_tax, price_tax, original_price, original_price_incl_tax, original_price_tax, special_price, special_price_incl_tax,
-    special_price_tax, final_price, final_price_incl_tax, final_price_tax,
+    price,
+    price_incl_tax,
+    price_tax,
+    original_price,
+    original_price_incl_tax,
+    original_price_tax,
+    special_price,
+    special_price_incl_tax,
+    special_price_tax,
+    final_price,
+    final_price_incl_tax,
+    final_price_tax,
   };
 }

@@ -27,7 +27,12 @@ describe('a 401 reaching the lock owner', () => {
     ['signed out: ignored', { ...idle, token: null }, 'A', { action: 'ignore' }],
     ['a loop: the fresh token is refused again soon after', { ...idle, attempts: 2, lastRefreshAt: now - 5_000 }, 'A', { action: 'refresh', attempts: 3 }],
     ['the maximum reached in a row: give up', { ...idle, attempts: 3, lastRefreshAt: now - 5_000 }, 'A', { action: 'give-up' }],
-    ['an hour later it is a new expiry, counted from zero', { ...idle, attempts: 3, lastRefreshAt: now - REFRESH_LOOP_WINDOW - 1 }, 'A', { action: 'refresh', attempts: 1 }],
+    [
+      'an hour later it is a new expiry, counted from zero',
+      { ...idle, attempts: 3, lastRefreshAt: now - REFRESH_LOOP_WINDOW - 1 },
+      'A',
+      { action: 'refresh', attempts: 1 },
+    ],
   ])('%s', (_name, state, failed, expected) => {
     expect(onUnauthorised(state, failed, now)).toEqual(expected);
   });

@@ -1,7 +1,19 @@
 import { SPEC_MESSAGES } from '@kaloryfer/i18n/src/spec-messages';
 import {
-  afterTransmission, BAD_CONTENT_TYPE, confirmTask, createSyncTask, isAwaitingConfirmation, fillPlaceholders, isExecutable, jsonString, QUEUE_ATTEMPTS,
-  readTaskResponse, shouldNotifyError, taskErrorText, WRONG_RESPONSE_FORMAT, type SyncTask,
+  afterTransmission,
+  BAD_CONTENT_TYPE,
+  confirmTask,
+  createSyncTask,
+  isAwaitingConfirmation,
+  fillPlaceholders,
+  isExecutable,
+  jsonString,
+  QUEUE_ATTEMPTS,
+  readTaskResponse,
+  shouldNotifyError,
+  taskErrorText,
+  WRONG_RESPONSE_FORMAT,
+  type SyncTask,
 } from './sync-task';
 
 const task = (overrides: Partial<SyncTask> = {}): SyncTask => ({
@@ -18,11 +30,33 @@ test('the spec messages are quoted exactly (spec §8) and the queue tries once p
 });
 
 test('a new task is created, not transmitted, with the spec §3 fields', () => {
-  expect(createSyncTask({
-    task_id: 'a', url: '/u', payload: { method: 'GET' }, callback_event: 'account:me-saved', is_result_cacheable: true, meta: { why: 'x' },
-  }, 5)).toEqual({
-    task_id: 'a', url: '/u', payload: { method: 'GET' }, transmited: false, transmited_at: null, created_at: 5, updated_at: 5,
-    result: null, resultCode: null, code: null, meta: { why: 'x' }, callback_event: 'account:me-saved', is_result_cacheable: true, acknowledged: false,
+  expect(
+    createSyncTask(
+      {
+        task_id: 'a',
+        url: '/u',
+        payload: { method: 'GET' },
+        callback_event: 'account:me-saved',
+        is_result_cacheable: true,
+        meta: { why: 'x' },
+      },
+      5,
+    ),
+  ).toEqual({
+    task_id: 'a',
+    url: '/u',
+    payload: { method: 'GET' },
+    transmited: false,
+    transmited_at: null,
+    created_at: 5,
+    updated_at: 5,
+    result: null,
+    resultCode: null,
+    code: null,
+    meta: { why: 'x' },
+    callback_event: 'account:me-saved',
+    is_result_cacheable: true,
+    acknowledged: false,
   });
   expect(createSyncTask({ task_id: 'b', url: '/u', payload: { method: 'GET' }, silent: true }, 5).silent).toBe(true);
 });
@@ -56,7 +90,10 @@ test.each([
 });
 
 test('an offline order waits for its confirmation (spec §4 "Connectivity"), then goes like any task', () => {
-  const order = createSyncTask({ task_id: 'order-1', url: '/api/order?token={{token}}', payload: { method: 'POST', body: '{}' }, awaits_confirmation: true }, 1000);
+  const order = createSyncTask(
+    { task_id: 'order-1', url: '/api/order?token={{token}}', payload: { method: 'POST', body: '{}' }, awaits_confirmation: true },
+    1000,
+  );
   expect(order.awaits_confirmation).toBe(true);
   expect(isAwaitingConfirmation(order)).toBe(true);
   expect(isExecutable(order, { cartId: 'c1' })).toBe(false);
@@ -71,10 +108,18 @@ test('an offline order waits for its confirmation (spec §4 "Connectivity"), the
 });
 
 test.each([
-  ['JSON envelope', 'application/json; charset=utf-8', '{"code":200,"result":{"id":1},"meta":{"refreshToken":"r"}}',
-    { ok: true, code: 200, result: { id: 1 }, meta: { refreshToken: 'r' } }],
-  ['error envelope with a string result', 'application/json', '{"code":500,"result":"Internal Server Error 500"}',
-    { ok: true, code: 500, result: 'Internal Server Error 500', meta: null }],
+  [
+    'JSON envelope',
+    'application/json; charset=utf-8',
+    '{"code":200,"result":{"id":1},"meta":{"refreshToken":"r"}}',
+    { ok: true, code: 200, result: { id: 1 }, meta: { refreshToken: 'r' } },
+  ],
+  [
+    'error envelope with a string result',
+    'application/json',
+    '{"code":500,"result":"Internal Server Error 500"}',
+    { ok: true, code: 500, result: 'Internal Server Error 500', meta: null },
+  ],
   ['code as a string', 'application/json', '{"code":"404","result":"x"}', { ok: true, code: 404, result: 'x', meta: null }],
   ['no result', 'application/json', '{"code":200}', { ok: true, code: 200, result: null, meta: null }],
   ['HTML error page', 'text/html', '<h1>Bad gateway</h1>', { ok: false, error: 'Error with response - bad content-type!' }],
@@ -118,7 +163,17 @@ test.each([
   const settled = afterTransmission(queued, { ok: true, code: 200, result: { ok: 1 }, meta: null }, 9000);
   expect(settled).toEqual({
     keep,
-    task: { ...queued, transmited: true, transmited_at: 9000, updated_at: 9000, result: { ok: 1 }, resultCode: 200, code: 200, meta: { mine: 1 }, acknowledged: false },
+    task: {
+      ...queued,
+      transmited: true,
+      transmited_at: 9000,
+      updated_at: 9000,
+      result: { ok: 1 },
+      resultCode: 200,
+      code: 200,
+      meta: { mine: 1 },
+      acknowledged: false,
+    },
   });
   expect(afterTransmission(queued, { ok: true, code: 500, result: 'x', meta: { from: 'server' } }, 9000).task.meta).toEqual({ from: 'server' });
 });

@@ -106,7 +106,6 @@ export function confirmTask(task: SyncTask, now: number): SyncTask {
 export const isAwaitingConfirmation = (task: Pick<SyncTask, 'transmited' | 'awaits_confirmation'>): boolean =>
   !task.transmited && task.awaits_confirmation === true;
 
-
 export interface PlaceholderValues {
   token: string | null;
   cartId: string | null;
@@ -118,9 +117,7 @@ export interface PlaceholderValues {
  * body passes `jsonString` so a value lands safely inside a JSON string.
  */
 export function fillPlaceholders(template: string, values: PlaceholderValues, encode: (value: string) => string = encodeURIComponent): string {
-  return template
-    .replaceAll(TOKEN, encode(values.token ?? ''))
-    .replaceAll(CART_ID, encode(values.cartId ?? ''));
+  return template.replaceAll(TOKEN, encode(values.token ?? '')).replaceAll(CART_ID, encode(values.cartId ?? ''));
 }
 
 /** Escapes a value for the inside of a JSON string literal. */

@@ -31,7 +31,13 @@ describe('REGON', () => {
 });
 
 describe('postcode and phone', () => {
-  test.each([['00-950', true], [' 31-042 ', true], ['00950', false], ['0-0950', false], ['ab-cde', false]])('postcode %s → %s', (code, valid) => {
+  test.each([
+    ['00-950', true],
+    [' 31-042 ', true],
+    ['00950', false],
+    ['0-0950', false],
+    ['ab-cde', false],
+  ])('postcode %s → %s', (code, valid) => {
     expect(isValidPostcode(code)).toBe(valid);
   });
 

@@ -42,7 +42,8 @@ export const messagesDe: Record<SpecMessage, string> = {
   'Product {productName} has been removed from wishlist!': 'Das Produkt {productName} wurde von der Wunschliste entfernt!',
   'Product {productName} has been added to the compare!': 'Das Produkt {productName} wurde zum Vergleich hinzugefügt!',
   'Product {productName} has been removed from compare!': 'Das Produkt {productName} wurde aus dem Vergleich entfernt!',
-  'The system is not sure about the stock quantity (volatile). Product has been added to the cart for pre-reservation.': 'Der Lagerbestand ist nicht sicher bekannt. Das Produkt wurde als Vorreservierung in den Warenkorb gelegt.',
+  'The system is not sure about the stock quantity (volatile). Product has been added to the cart for pre-reservation.':
+    'Der Lagerbestand ist nicht sicher bekannt. Das Produkt wurde als Vorreservierung in den Warenkorb gelegt.',
   'The product is out of stock and cannot be added to the cart!': 'Das Produkt ist nicht auf Lager und kann nicht in den Warenkorb gelegt werden!',
   'No such configuration for the product, choose another combination': 'Diese Produktkonfiguration gibt es nicht, bitte wählen Sie eine andere Kombination',
   'Some of the ordered products are not available': 'Einige der bestellten Produkte sind nicht verfügbar',
@@ -60,17 +61,22 @@ export const messagesDe: Record<SpecMessage, string> = {
   '404 page not found': '404 – Seite nicht gefunden',
   'Unexpected authorization error': 'Unerwarteter Autorisierungsfehler',
   'Error refreshing user token': 'Fehler beim Aktualisieren des Benutzer-Tokens',
-  'Address provided in checkout contains invalid data. Please check if all required fields are filled in and also contact us to resolve this issue for future. Your order has been canceled.': 'Die bei der Bestellung angegebene Adresse enthält ungültige Daten. Prüfen Sie, ob alle Pflichtfelder ausgefüllt sind, und kontaktieren Sie uns, damit wir das Problem lösen können. Ihre Bestellung wurde storniert.',
+  'Address provided in checkout contains invalid data. Please check if all required fields are filled in and also contact us to resolve this issue for future. Your order has been canceled.':
+    'Die bei der Bestellung angegebene Adresse enthält ungültige Daten. Prüfen Sie, ob alle Pflichtfelder ausgefüllt sind, und kontaktieren Sie uns, damit wir das Problem lösen können. Ihre Bestellung wurde storniert.',
   'The order has been canceled': 'Die Bestellung wurde storniert',
   'You are offline': 'Sie sind offline',
   'Error with response - bad content-type!': 'Fehler in der Antwort – falscher Inhaltstyp!',
   'Unhandled error, wrong response format!': 'Unbehandelter Fehler, falsches Antwortformat!',
-  'Error refreshing user token. User is not authorized to access the resource': 'Fehler beim Aktualisieren des Tokens. Der Benutzer hat keinen Zugriff auf die Ressource',
-  'Internal Application error while refreshing the tokens. Please clear the storage and refresh page.': 'Interner Anwendungsfehler beim Aktualisieren der Tokens. Löschen Sie die Browserdaten und laden Sie die Seite neu.',
+  'Error refreshing user token. User is not authorized to access the resource':
+    'Fehler beim Aktualisieren des Tokens. Der Benutzer hat keinen Zugriff auf die Ressource',
+  'Internal Application error while refreshing the tokens. Please clear the storage and refresh page.':
+    'Interner Anwendungsfehler beim Aktualisieren der Tokens. Löschen Sie die Browserdaten und laden Sie die Seite neu.',
   'Product query returned an empty result': 'Die Produktabfrage hat kein Ergebnis geliefert',
   'CMS query returned empty result': 'Die Abfrage der CMS-Seite hat kein Ergebnis geliefert',
-  'The product, category or CMS page is not available in Offline mode, redirecting to Home': 'Produkt, Kategorie oder Seite sind offline nicht verfügbar, wir leiten Sie zur Startseite weiter',
-  'No products synchronized for this category. Please come back while online!': 'Für diese Kategorie sind keine Produkte synchronisiert. Kommen Sie wieder, wenn Sie online sind!',
+  'The product, category or CMS page is not available in Offline mode, redirecting to Home':
+    'Produkt, Kategorie oder Seite sind offline nicht verfügbar, wir leiten Sie zur Startseite weiter',
+  'No products synchronized for this category. Please come back while online!':
+    'Für diese Kategorie sind keine Produkte synchronisiert. Kommen Sie wieder, wenn Sie online sind!',
   'Order waiting!': 'Bestellung wartet!',
   'Click here to confirm the order that you made offline.': 'Klicken Sie hier, um die offline aufgegebene Bestellung zu bestätigen.',
 };

@@ -42,7 +42,8 @@ export const messagesIt: Record<SpecMessage, string> = {
   'Product {productName} has been removed from wishlist!': 'Il prodotto {productName} è stato rimosso dalla lista dei desideri!',
   'Product {productName} has been added to the compare!': 'Il prodotto {productName} è stato aggiunto al confronto!',
   'Product {productName} has been removed from compare!': 'Il prodotto {productName} è stato rimosso dal confronto!',
-  'The system is not sure about the stock quantity (volatile). Product has been added to the cart for pre-reservation.': 'La disponibilità in magazzino non è certa. Il prodotto è stato aggiunto al carrello come prenotazione provvisoria.',
+  'The system is not sure about the stock quantity (volatile). Product has been added to the cart for pre-reservation.':
+    'La disponibilità in magazzino non è certa. Il prodotto è stato aggiunto al carrello come prenotazione provvisoria.',
   'The product is out of stock and cannot be added to the cart!': 'Il prodotto non è disponibile e non può essere aggiunto al carrello!',
   'No such configuration for the product, choose another combination': 'Questa configurazione del prodotto non esiste, scegli un’altra combinazione',
   'Some of the ordered products are not available': 'Alcuni dei prodotti ordinati non sono disponibili',
@@ -60,17 +61,22 @@ export const messagesIt: Record<SpecMessage, string> = {
   '404 page not found': '404 – pagina non trovata',
   'Unexpected authorization error': 'Errore di autorizzazione imprevisto',
   'Error refreshing user token': 'Errore durante l’aggiornamento del token utente',
-  'Address provided in checkout contains invalid data. Please check if all required fields are filled in and also contact us to resolve this issue for future. Your order has been canceled.': 'L’indirizzo indicato nell’ordine contiene dati non validi. Verifica che tutti i campi obbligatori siano compilati e contattaci per risolvere il problema. Il tuo ordine è stato annullato.',
+  'Address provided in checkout contains invalid data. Please check if all required fields are filled in and also contact us to resolve this issue for future. Your order has been canceled.':
+    'L’indirizzo indicato nell’ordine contiene dati non validi. Verifica che tutti i campi obbligatori siano compilati e contattaci per risolvere il problema. Il tuo ordine è stato annullato.',
   'The order has been canceled': 'L’ordine è stato annullato',
   'You are offline': 'Sei offline',
   'Error with response - bad content-type!': 'Errore nella risposta – tipo di contenuto non valido!',
   'Unhandled error, wrong response format!': 'Errore non gestito, formato della risposta non valido!',
-  'Error refreshing user token. User is not authorized to access the resource': 'Errore durante l’aggiornamento del token. L’utente non ha accesso alla risorsa',
-  'Internal Application error while refreshing the tokens. Please clear the storage and refresh page.': 'Errore interno dell’applicazione durante l’aggiornamento dei token. Cancella i dati del browser e ricarica la pagina.',
+  'Error refreshing user token. User is not authorized to access the resource':
+    'Errore durante l’aggiornamento del token. L’utente non ha accesso alla risorsa',
+  'Internal Application error while refreshing the tokens. Please clear the storage and refresh page.':
+    'Errore interno dell’applicazione durante l’aggiornamento dei token. Cancella i dati del browser e ricarica la pagina.',
   'Product query returned an empty result': 'La ricerca del prodotto non ha restituito risultati',
   'CMS query returned empty result': 'La ricerca della pagina CMS non ha restituito risultati',
-  'The product, category or CMS page is not available in Offline mode, redirecting to Home': 'Il prodotto, la categoria o la pagina non sono disponibili offline: ti riportiamo alla home page',
-  'No products synchronized for this category. Please come back while online!': 'Nessun prodotto sincronizzato per questa categoria. Torna quando sarai online!',
+  'The product, category or CMS page is not available in Offline mode, redirecting to Home':
+    'Il prodotto, la categoria o la pagina non sono disponibili offline: ti riportiamo alla home page',
+  'No products synchronized for this category. Please come back while online!':
+    'Nessun prodotto sincronizzato per questa categoria. Torna quando sarai online!',
   'Order waiting!': 'Ordine in attesa!',
   'Click here to confirm the order that you made offline.': 'Fai clic qui per confermare l’ordine effettuato offline.',
 };

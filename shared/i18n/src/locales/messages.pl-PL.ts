@@ -42,7 +42,8 @@ export const messagesPl: Record<SpecMessage, string> = {
   'Product {productName} has been removed from wishlist!': 'Produkt {productName} został usunięty z listy życzeń!',
   'Product {productName} has been added to the compare!': 'Produkt {productName} został dodany do porównania!',
   'Product {productName} has been removed from compare!': 'Produkt {productName} został usunięty z porównania!',
-  'The system is not sure about the stock quantity (volatile). Product has been added to the cart for pre-reservation.': 'System nie jest pewien stanu magazynowego. Produkt został dodany do koszyka jako wstępna rezerwacja.',
+  'The system is not sure about the stock quantity (volatile). Product has been added to the cart for pre-reservation.':
+    'System nie jest pewien stanu magazynowego. Produkt został dodany do koszyka jako wstępna rezerwacja.',
   'The product is out of stock and cannot be added to the cart!': 'Produktu brak w magazynie i nie można dodać go do koszyka!',
   'No such configuration for the product, choose another combination': 'Nie ma takiej konfiguracji produktu, wybierz inne połączenie',
   'Some of the ordered products are not available': 'Niektóre z zamówionych produktów są niedostępne',
@@ -60,16 +61,19 @@ export const messagesPl: Record<SpecMessage, string> = {
   '404 page not found': '404 – nie znaleziono strony',
   'Unexpected authorization error': 'Nieoczekiwany błąd autoryzacji',
   'Error refreshing user token': 'Błąd odświeżania tokenu użytkownika',
-  'Address provided in checkout contains invalid data. Please check if all required fields are filled in and also contact us to resolve this issue for future. Your order has been canceled.': 'Adres podany w zamówieniu zawiera nieprawidłowe dane. Sprawdź, czy wszystkie wymagane pola są wypełnione, i skontaktuj się z nami, abyśmy mogli rozwiązać ten problem. Twoje zamówienie zostało anulowane.',
+  'Address provided in checkout contains invalid data. Please check if all required fields are filled in and also contact us to resolve this issue for future. Your order has been canceled.':
+    'Adres podany w zamówieniu zawiera nieprawidłowe dane. Sprawdź, czy wszystkie wymagane pola są wypełnione, i skontaktuj się z nami, abyśmy mogli rozwiązać ten problem. Twoje zamówienie zostało anulowane.',
   'The order has been canceled': 'Zamówienie zostało anulowane',
   'You are offline': 'Jesteś offline',
   'Error with response - bad content-type!': 'Błąd odpowiedzi – nieprawidłowy typ treści!',
   'Unhandled error, wrong response format!': 'Nieobsłużony błąd, nieprawidłowy format odpowiedzi!',
   'Error refreshing user token. User is not authorized to access the resource': 'Błąd odświeżania tokenu. Użytkownik nie ma dostępu do zasobu',
-  'Internal Application error while refreshing the tokens. Please clear the storage and refresh page.': 'Wewnętrzny błąd aplikacji podczas odświeżania tokenów. Wyczyść dane przeglądarki i odśwież stronę.',
+  'Internal Application error while refreshing the tokens. Please clear the storage and refresh page.':
+    'Wewnętrzny błąd aplikacji podczas odświeżania tokenów. Wyczyść dane przeglądarki i odśwież stronę.',
   'Product query returned an empty result': 'Zapytanie o produkt nie zwróciło wyników',
   'CMS query returned empty result': 'Zapytanie o stronę CMS nie zwróciło wyników',
-  'The product, category or CMS page is not available in Offline mode, redirecting to Home': 'Produkt, kategoria lub strona nie są dostępne w trybie offline, przekierowujemy na stronę główną',
+  'The product, category or CMS page is not available in Offline mode, redirecting to Home':
+    'Produkt, kategoria lub strona nie są dostępne w trybie offline, przekierowujemy na stronę główną',
   'No products synchronized for this category. Please come back while online!': 'Brak zsynchronizowanych produktów w tej kategorii. Wróć, gdy będziesz online!',
   'Order waiting!': 'Zamówienie czeka!',
   'Click here to confirm the order that you made offline.': 'Kliknij tutaj, aby potwierdzić zamówienie złożone offline.',

@@ -9,7 +9,13 @@ const render = createServerRender({
   regions: { './Footer': { render: () => <NewsletterSignup />, interactive: false } },
 });
 const request = (search: string, language = 'pl-PL'): RegionRequest => ({
-  module: './Footer', path: '/porady', search, language, cookies: {}, apiOrigin: 'http://127.0.0.1:3000', publicOrigin: 'https://shop.test',
+  module: './Footer',
+  path: '/porady',
+  search,
+  language,
+  cookies: {},
+  apiOrigin: 'http://127.0.0.1:3000',
+  publicOrigin: 'https://shop.test',
 });
 
 test('the server render reads ?newsletter= and says "check your inbox" in a status; the checkbox is unticked; no browser code', async () => {
@@ -18,7 +24,9 @@ test('the server render reads ?newsletter= and says "check your inbox" in a stat
   const form = /<form [^>]*>/.exec(result.html)![0];
   expect(form).toContain('method="post"');
   expect(form).toContain('action="/api/ext/newsletter/form"');
-  expect(result.html).toMatch(/<p id="newsletter-status" role="status" class="newsletter-status">Sprawdź skrzynkę: wysłaliśmy link potwierdzający\. .*48.* godzin\)\.<\/p>/);
+  expect(result.html).toMatch(
+    /<p id="newsletter-status" role="status" class="newsletter-status">Sprawdź skrzynkę: wysłaliśmy link potwierdzający\. .*48.* godzin\)\.<\/p>/,
+  );
   expect(result.html).not.toContain('checked');
   expect(result.html).not.toContain('<script');
 });

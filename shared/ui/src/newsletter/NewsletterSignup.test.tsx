@@ -14,7 +14,8 @@ const NO_NAMESPACE = { name: 'none', loaders: { 'pl-PL': async () => ({}) } };
 
 /** The footer's sign-up as a shopper meets it: a plain form, and the outcome the API's redirect put in the query. */
 const route = claimWriter('route', 'shell');
-const at = (search: string) => route.set({ path: '/c/grzejniki', search, hash: 'newsletter', name: 'category', params: { slug: 'grzejniki' }, previousPath: null, isBack: false });
+const at = (search: string) =>
+  route.set({ path: '/c/grzejniki', search, hash: 'newsletter', name: 'category', params: { slug: 'grzejniki' }, previousPath: null, isBack: false });
 
 test('a plain form to the API: labelled e-mail field, the consent with an unticked checkbox, its version, a submit button', async () => {
   at('');
@@ -43,7 +44,12 @@ test('a plain form to the API: labelled e-mail field, the consent with an untick
   // What the shopper sends is what the browser would post (the form needs no script).
   await userEvent.type(email, 'anna@example.pl');
   await userEvent.click(consent);
-  expect(Object.fromEntries(new FormData(form))).toEqual({ email: 'anna@example.pl', consent: 'yes', consent_version: NEWSLETTER_CONSENT.version, source: 'footer' });
+  expect(Object.fromEntries(new FormData(form))).toEqual({
+    email: 'anna@example.pl',
+    consent: 'yes',
+    consent_version: NEWSLETTER_CONSENT.version,
+    source: 'footer',
+  });
 });
 
 test.each([
@@ -87,7 +93,13 @@ test('the field the message is about is marked and described by it; an unknown o
 
 test('on the home page two forms: an outcome speaks in the form it answers, never in both', async () => {
   at('?newsletter=check-inbox&newsletter_form=home');
-  await renderRemote(<><NewsletterSignup source="home" /><NewsletterSignup /></>, NO_NAMESPACE);
+  await renderRemote(
+    <>
+      <NewsletterSignup source="home" />
+      <NewsletterSignup />
+    </>,
+    NO_NAMESPACE,
+  );
   const home = screen.getByRole('region', { name: 'Newsletter: -10% na pierwsze zakupy' });
   const footer = screen.getByRole('region', { name: 'Newsletter' });
   expect(home).toHaveAttribute('id', 'newsletter-home');

@@ -1,7 +1,13 @@
 import './newsletter.css';
 import { $route, linkTo } from '@kaloryfer/contracts';
 import {
-  CONFIRM_LINK_HOURS, isNewsletterOutcome, NEWSLETTER_CONSENT, NEWSLETTER_FORM_PARAM, newsletterAnchor, type NewsletterForm, type NewsletterOutcome,
+  CONFIRM_LINK_HOURS,
+  isNewsletterOutcome,
+  NEWSLETTER_CONSENT,
+  NEWSLETTER_FORM_PARAM,
+  newsletterAnchor,
+  type NewsletterForm,
+  type NewsletterOutcome,
 } from '@kaloryfer/domain/src/newsletter/consent';
 import { useTranslation } from '@kaloryfer/i18n';
 import { Button } from '../Button';
@@ -55,22 +61,33 @@ export function NewsletterSignup({ source = 'footer' }: { source?: NewsletterFor
         <div className="newsletter-field">
           <label htmlFor={`${id}-email`}>{t('newsletter.email')}</label>
           <input
-            id={`${id}-email`} name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} required
-            aria-invalid={emailWrong || undefined} aria-describedby={emailWrong ? statusId : undefined}
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+            required
+            aria-invalid={emailWrong || undefined}
+            aria-describedby={emailWrong ? statusId : undefined}
           />
         </div>
         <div className="newsletter-consent">
           <input
-            id={`${id}-consent`} name="consent" type="checkbox" value="yes" required
-            aria-invalid={consentMissing || undefined} aria-describedby={consentMissing ? statusId : undefined}
+            id={`${id}-consent`}
+            name="consent"
+            type="checkbox"
+            value="yes"
+            required
+            aria-invalid={consentMissing || undefined}
+            aria-describedby={consentMissing ? statusId : undefined}
           />
           <label htmlFor={`${id}-consent`}>{t('newsletter.consent')}</label>
         </div>
         <input type="hidden" name="consent_version" value={NEWSLETTER_CONSENT.version} />
         <input type="hidden" name="source" value={source} />
         <p className="newsletter-privacy">
-          {t('newsletter.privacy')}{' '}
-          <a href={linkTo({ name: 'cms-page', slug: 'polityka-prywatnosci' })}>{t('newsletter.privacyLink')}</a>
+          {t('newsletter.privacy')} <a href={linkTo({ name: 'cms-page', slug: 'polityka-prywatnosci' })}>{t('newsletter.privacyLink')}</a>
         </p>
         <Button type="submit">{t('newsletter.submit')}</Button>
       </form>

@@ -4,7 +4,15 @@ import type { CardProduct } from './card-fields';
 import { ProductCard } from './ProductCard';
 
 const namespace = { name: 'none', loaders: { 'pl-PL': async () => ({}) } };
-const valve: CardProduct = { id: 7, sku: 'KF-ZT-01', name: 'Zawór termostatyczny', slug: 'zawor-termostatyczny', type_id: 'simple', image: '/product/zawor.jpg', final_price_incl_tax: 89.9 };
+const valve: CardProduct = {
+  id: 7,
+  sku: 'KF-ZT-01',
+  name: 'Zawór termostatyczny',
+  slug: 'zawor-termostatyczny',
+  type_id: 'simple',
+  image: '/product/zawor.jpg',
+  final_price_incl_tax: 89.9,
+};
 
 test('a product at its regular price: picture, name linking to its page, price; no Omnibus line', async () => {
   await renderRemote(<ProductCard product={valve} />, namespace);
@@ -17,9 +25,12 @@ test('a product at its regular price: picture, name linking to its page, price; 
 });
 
 test('a reduced product with variants: "od", the crossed regular price and the lowest price of 30 days (Omnibus)', async () => {
-  await renderRemote(<ProductCard product={{ ...valve, type_id: 'configurable', final_price_incl_tax: 999, original_price_incl_tax: 1199, lowest_price_30d: 1049 }}>
-    <p>500 W</p>
-  </ProductCard>, namespace);
+  await renderRemote(
+    <ProductCard product={{ ...valve, type_id: 'configurable', final_price_incl_tax: 999, original_price_incl_tax: 1199, lowest_price_30d: 1049 }}>
+      <p>500 W</p>
+    </ProductCard>,
+    namespace,
+  );
   const card = screen.getByRole('article', { name: 'Zawór termostatyczny' });
   expect(within(card).getByText(/^od 999,00\szł$/)).toHaveClass('price-reduced');
   expect(card.querySelector('del')).toHaveAccessibleName(/^Cena regularna 1\s199,00\szł$/);

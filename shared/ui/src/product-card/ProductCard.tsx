@@ -25,21 +25,35 @@ export function ProductCard({ product, eager = false, children }: { product: Car
   return (
     <article className="product-tile" aria-labelledby={headingId}>
       <a href={linkTo({ name: 'product', parentSku: product.sku, slug: product.slug })} className="product-tile-link">
-        {image
-          ? <img src={image} alt="" width={255} height={255} loading={eager ? 'eager' : 'lazy'} decoding="async" />
-          : <span className="product-tile-noimage" aria-hidden="true" />}
-        <h3 id={headingId} className="product-tile-name">{product.name}</h3>
+        {image ? (
+          <img src={image} alt="" width={255} height={255} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        ) : (
+          <span className="product-tile-noimage" aria-hidden="true" />
+        )}
+        <h3 id={headingId} className="product-tile-name">
+          {product.name}
+        </h3>
       </a>
       {product.final_price_incl_tax !== undefined && (
         <p className="product-tile-price">
-          {reduced && <><del aria-label={t('price.regular', { price: formatPrice(product.original_price_incl_tax!) })}>{formatPrice(product.original_price_incl_tax!)}</del>{' '}</>}
+          {reduced && (
+            <>
+              <del aria-label={t('price.regular', { price: formatPrice(product.original_price_incl_tax!) })}>
+                {formatPrice(product.original_price_incl_tax!)}
+              </del>{' '}
+            </>
+          )}
           <strong className={reduced ? 'price-reduced' : undefined}>
-            {product.type_id === 'configurable' ? t('price.from', { price: formatPrice(product.final_price_incl_tax) }) : formatPrice(product.final_price_incl_tax)}
+            {product.type_id === 'configurable'
+              ? t('price.from', { price: formatPrice(product.final_price_incl_tax) })
+              : formatPrice(product.final_price_incl_tax)}
           </strong>
         </p>
       )}
       {reduced && product.lowest_price_30d != null && (
-        <p className="price-omnibus">{t('price.omnibus')}: {formatPrice(product.lowest_price_30d)}</p>
+        <p className="price-omnibus">
+          {t('price.omnibus')}: {formatPrice(product.lowest_price_30d)}
+        </p>
       )}
       {children}
     </article>

@@ -13,13 +13,15 @@ function CartCount() {
   return <p data-hydrated={hydrated}>{count}</p>;
 }
 
-test('the hydrating render shows what the server showed, the browser\'s value right after, without a mismatch', async () => {
+test("the hydrating render shows what the server showed, the browser's value right after, without a mismatch", async () => {
   const container = document.createElement('div');
   container.innerHTML = renderToString(<CartCount />);
   expect(container.innerHTML).toBe('<p data-hydrated="false">0</p>');
   $count.set(3); // the cart engine read the shopper's cart before React hydrated
   const errors: unknown[] = [];
-  await act(async () => { hydrateRoot(container, <CartCount />, { onRecoverableError: (error) => errors.push(error) }); });
+  await act(async () => {
+    hydrateRoot(container, <CartCount />, { onRecoverableError: (error) => errors.push(error) });
+  });
   expect(errors).toEqual([]);
   expect(container.innerHTML).toBe('<p data-hydrated="true">3</p>');
   await act(async () => $count.set(4));

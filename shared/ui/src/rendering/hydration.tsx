@@ -10,7 +10,11 @@ const noSubscription = () => () => undefined;
  * first render in the browser equals the server's HTML.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -36,5 +40,5 @@ export function RequestStoresProvider({ values, children }: { values: ReadonlyMa
 export function useRequestStore<T>(store: ReadableAtom<T>): T {
   const request = useContext(RequestStores);
   const live = useStore(store);
-  return request?.has(store as ReadableAtom<unknown>) ? request.get(store as ReadableAtom<unknown>) as T : live;
+  return request?.has(store as ReadableAtom<unknown>) ? (request.get(store as ReadableAtom<unknown>) as T) : live;
 }

@@ -11,7 +11,13 @@ function Listing({ category }: { category: string }) {
     return [`${category} 1`, `${category} 2`];
   });
   if (listing.status !== 'ready') return <p aria-busy="true">…</p>;
-  return <ul>{listing.value.map((item) => <li key={item}>{item}</li>)}</ul>;
+  return (
+    <ul>
+      {listing.value.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
 }
 
 let loads: string[];
@@ -22,17 +28,29 @@ function Page() {
   return <Listing category={category} />;
 }
 
-beforeEach(() => { loads = []; });
+beforeEach(() => {
+  loads = [];
+});
 
-test('hydration takes the server\'s values: no load, no mismatch; a later change loads afresh', async () => {
+test("hydration takes the server's values: no load, no mismatch; a later change loads afresh", async () => {
   const entries = { 'listing-akcesoria': { value: ['akcesoria 1', 'akcesoria 2'] } };
   const container = document.createElement('div');
-  container.innerHTML = renderToString(<PageDataProvider data={new PageData(entries)}><Page /></PageDataProvider>);
+  container.innerHTML = renderToString(
+    <PageDataProvider data={new PageData(entries)}>
+      <Page />
+    </PageDataProvider>,
+  );
   const serverList = container.querySelector('ul');
   const errors: unknown[] = [];
   const data = new PageData(entries);
   await act(async () => {
-    hydrateRoot(container, <PageDataProvider data={data}><Page /></PageDataProvider>, { onRecoverableError: (error) => errors.push(error) });
+    hydrateRoot(
+      container,
+      <PageDataProvider data={data}>
+        <Page />
+      </PageDataProvider>,
+      { onRecoverableError: (error) => errors.push(error) },
+    );
   });
   data.close();
   expect(errors).toEqual([]);

@@ -21,7 +21,10 @@ export class PageData {
   private readonly read = new Set<string>();
   private open = true;
 
-  constructor(entries: Record<string, PageDataEntry> = {}, private readonly collecting = false) {
+  constructor(
+    entries: Record<string, PageDataEntry> = {},
+    private readonly collecting = false,
+  ) {
     this.entries = new Map(Object.entries(entries));
   }
 
@@ -100,7 +103,9 @@ export function usePageData<T>(key: string, load: Load<T>): AsyncState<T> {
     const controller = new AbortController();
     setState({ status: 'loading' });
     load(controller.signal).then(
-      (value) => { if (!controller.signal.aborted) setState({ status: 'ready', value }); },
+      (value) => {
+        if (!controller.signal.aborted) setState({ status: 'ready', value });
+      },
       (error: unknown) => {
         if (!isAbort(error) && !controller.signal.aborted) setState({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) });
       },

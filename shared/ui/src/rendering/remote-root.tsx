@@ -24,7 +24,9 @@ class CrashBoundary extends Component<{ children: ReactNode }, { crashed: boolea
 }
 
 function Committed({ onCommit }: { onCommit?: () => void }) {
-  useEffect(() => { onCommit?.(); }, [onCommit]);
+  useEffect(() => {
+    onCommit?.();
+  }, [onCommit]);
   return null;
 }
 
@@ -34,7 +36,15 @@ function Committed({ onCommit }: { onCommit?: () => void }) {
  * namespace, the region's data, the request's atom values (server), and a boundary that keeps
  * a render error inside the region.
  */
-export function RemoteRoot({ i18n, namespace, data, stores, server, onCommit, children }: {
+export function RemoteRoot({
+  i18n,
+  namespace,
+  data,
+  stores,
+  server,
+  onCommit,
+  children,
+}: {
   i18n: I18n;
   namespace: string;
   data: PageData;

@@ -6,5 +6,9 @@ import type { ReactElement } from 'react';
 export async function renderRemote(element: ReactElement, namespace: { name: string; loaders: NamespaceLoaders }) {
   await initI18n({ language: 'pl-PL' });
   await registerNamespace(namespace.name, namespace.loaders);
-  return render(<I18nextProvider i18n={i18n} defaultNS={namespace.name}>{element}</I18nextProvider>);
+  return render(
+    <I18nextProvider i18n={i18n} defaultNS={namespace.name}>
+      {element}
+    </I18nextProvider>,
+  );
 }

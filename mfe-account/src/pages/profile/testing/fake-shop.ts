@@ -1,7 +1,16 @@
 import type { CustomerUpdate, SavedAddress, SavedAddressInput, SignedInCustomer } from '@kaloryfer/api-contract';
 import {
-  $connectivity, $session, claimWriter, loginRequested, NO_SESSION, navigationRequested, notificationRequested, syncTaskRequested, syncTaskSettled,
-  type NotificationInput, type SyncTaskRequested,
+  $connectivity,
+  $session,
+  claimWriter,
+  loginRequested,
+  NO_SESSION,
+  navigationRequested,
+  notificationRequested,
+  syncTaskRequested,
+  syncTaskSettled,
+  type NotificationInput,
+  type SyncTaskRequested,
 } from '@kaloryfer/contracts';
 import { sessionUserOf } from '../../../session/account-api';
 import { startSessionOwner, stopSessionOwnerForTests } from '../../../session/session-owner';
@@ -18,15 +27,33 @@ export interface Call {
 }
 
 /** A customer as `GET /api/user/me` answers it; the defaults named by the addresses' flags, as the API names them. */
-export const customer = (overrides: Partial<SignedInCustomer> = {}): SignedInCustomer => withDefaults({
-  id: 7, group_id: 1, email: 'anna@example.pl', firstname: 'Anna', lastname: 'Nowak',
-  created_at: '2026-01-15T09:30:00.000Z', updated_at: '2026-01-15T09:30:00.000Z', addresses: [],
-  extension_attributes: { is_subscribed: false }, groupToken: 'g1', ...overrides,
-});
+export const customer = (overrides: Partial<SignedInCustomer> = {}): SignedInCustomer =>
+  withDefaults({
+    id: 7,
+    group_id: 1,
+    email: 'anna@example.pl',
+    firstname: 'Anna',
+    lastname: 'Nowak',
+    created_at: '2026-01-15T09:30:00.000Z',
+    updated_at: '2026-01-15T09:30:00.000Z',
+    addresses: [],
+    extension_attributes: { is_subscribed: false },
+    groupToken: 'g1',
+    ...overrides,
+  });
 
 export const address = (id: number, overrides: Partial<SavedAddress> = {}): SavedAddress => ({
-  id, customer_id: 7, firstname: 'Anna', lastname: 'Nowak', street: ['Kwiatowa', '12'], city: 'Warszawa', postcode: '00-950', country_id: 'PL',
-  region: { region_code: null, region: null, region_id: 0 }, region_id: 0, ...overrides,
+  id,
+  customer_id: 7,
+  firstname: 'Anna',
+  lastname: 'Nowak',
+  street: ['Kwiatowa', '12'],
+  city: 'Warszawa',
+  postcode: '00-950',
+  country_id: 'PL',
+  region: { region_code: null, region: null, region_id: 0 },
+  region_id: 0,
+  ...overrides,
 });
 
 /** The customer's `default_shipping`/`default_billing` (address ids in text) from the flagged addresses, and the other way round. */
@@ -72,8 +99,10 @@ export class FakeShop {
   readonly fetch = jest.fn(async (url: string, init: RequestInit = {}): Promise<Reply> => {
     const { pathname, searchParams } = new URL(url, 'http://shop.test');
     const call: Call = {
-      method: init.method ?? 'GET', path: pathname, query: Object.fromEntries(searchParams),
-      body: init.body ? JSON.parse(String(init.body)) as Record<string, unknown> : undefined,
+      method: init.method ?? 'GET',
+      path: pathname,
+      query: Object.fromEntries(searchParams),
+      body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined,
     };
     this.calls.push(call);
     const scripted = this.scripted.get(`${call.method} ${call.path}`);
@@ -95,7 +124,9 @@ export class FakeShop {
       ...(change.firstname !== undefined ? { firstname: change.firstname.trim() } : {}),
       ...(change.lastname !== undefined ? { lastname: change.lastname.trim() } : {}),
       ...(change.email !== undefined ? { email: change.email.trim().toLowerCase() } : {}),
-      ...(change.extension_attributes?.is_subscribed !== undefined ? { extension_attributes: { is_subscribed: change.extension_attributes.is_subscribed } } : {}),
+      ...(change.extension_attributes?.is_subscribed !== undefined
+        ? { extension_attributes: { is_subscribed: change.extension_attributes.is_subscribed } }
+        : {}),
       ...(change.addresses ? { addresses: change.addresses.map((entry) => this.savedAddress(entry)) } : {}),
       updated_at: '2026-02-01T12:00:00.000Z',
     });
@@ -105,7 +136,12 @@ export class FakeShop {
   private savedAddress(entry: SavedAddressInput): SavedAddress {
     const street = entry.street === undefined ? [] : Array.isArray(entry.street) ? entry.street : [entry.street];
     return address(entry.id === undefined || entry.id === null ? this.nextAddressId++ : Number(entry.id), {
-      customer_id: this.customer.id, firstname: entry.firstname ?? '', lastname: entry.lastname ?? '', street, city: entry.city ?? '', postcode: entry.postcode ?? '',
+      customer_id: this.customer.id,
+      firstname: entry.firstname ?? '',
+      lastname: entry.lastname ?? '',
+      street,
+      city: entry.city ?? '',
+      postcode: entry.postcode ?? '',
       country_id: (entry.country_id ?? entry.countryId ?? 'PL').toUpperCase(),
       ...(entry.telephone ? { telephone: entry.telephone } : {}),
       ...(entry.company ? { company: entry.company } : {}),
@@ -139,7 +175,11 @@ export function startShop(shop: FakeShop, { signedIn = true } = {}) {
   startSessionOwner();
   if (signedIn) {
     session.set({
-      authorised: true, token: 'token-1', user: sessionUserOf(shop.customer), groupToken: 'g1', tokenLock: 0,
+      authorised: true,
+      token: 'token-1',
+      user: sessionUserOf(shop.customer),
+      groupToken: 'g1',
+      tokenLock: 0,
     });
   }
 }
@@ -157,10 +197,15 @@ export function fakeSyncQueue(shop: FakeShop) {
   const send = async (task: SyncTaskRequested) => {
     const url = task.url.replaceAll('{{token}}', encodeURIComponent($session.get().token ?? ''));
     const answer = await shop.fetch(url, { method: task.payload.method, headers: task.payload.headers, body: task.payload.body });
-    const envelope = await answer.json() as { code: number; result: unknown };
+    const envelope = (await answer.json()) as { code: number; result: unknown };
     syncTaskSettled.emit({
-      task_id: task.task_id, callback_event: task.callback_event ?? null, code: envelope.code, resultCode: envelope.code,
-      result: envelope.result, meta: task.meta ?? null, transmitted: true,
+      task_id: task.task_id,
+      callback_event: task.callback_event ?? null,
+      code: envelope.code,
+      resultCode: envelope.code,
+      result: envelope.result,
+      meta: task.meta ?? null,
+      transmitted: true,
     });
   };
   const sync = () => {
@@ -173,7 +218,9 @@ export function fakeSyncQueue(shop: FakeShop) {
       waiting.push(task);
       setTimeout(sync, 0);
     }),
-    $connectivity.listen(({ online }) => { if (online) setTimeout(sync, 0); }),
+    $connectivity.listen(({ online }) => {
+      if (online) setTimeout(sync, 0);
+    }),
   ];
   return { requests, waiting, stop: () => offs.forEach((off) => off()) };
 }

@@ -30,7 +30,9 @@ function Product({ sku }: { sku: string }) {
   if (product.status !== 'ready') return <p>loading</p>;
   return (
     <PageFrame title={product.value.name}>
-      <p>{t('price.label')} @ {at}</p>
+      <p>
+        {t('price.label')} @ {at}
+      </p>
       <Related sku={product.value.related} />
     </PageFrame>
   );
@@ -66,12 +68,23 @@ beforeEach(() => {
     // The two products answer at different times, so concurrent renders interleave.
     await new Promise((resolve) => setTimeout(resolve, sku === 'KF-1' ? 15 : 5));
     const product = products[sku];
-    return { ok: Boolean(product), status: product ? 200 : 404, statusText: 'Not Found', json: async () => product ?? { result: 'Product query returned an empty result' } } as Response;
+    return {
+      ok: Boolean(product),
+      status: product ? 200 : 404,
+      statusText: 'Not Found',
+      json: async () => product ?? { result: 'Product query returned an empty result' },
+    } as Response;
   }) as typeof fetch;
 });
 
 const request = (path: string, language = 'pl-PL', cookies: Record<string, string> = {}): RegionRequest => ({
-  module: './app', path, search: '', language, cookies, apiOrigin: 'http://127.0.0.1:3000', publicOrigin: 'https://shop.test',
+  module: './app',
+  path,
+  search: '',
+  language,
+  cookies,
+  apiOrigin: 'http://127.0.0.1:3000',
+  publicOrigin: 'https://shop.test',
 });
 
 test('a render loads what its components ask for (again and again until nothing is missing) and hands the values over', async () => {
@@ -85,11 +98,8 @@ test('a render loads what its components ask for (again and again until nothing 
   expect(result.interactive).toBe(true);
 });
 
-test('two requests at once, in Polish and English, with different routes and cookies, never see each other\'s', async () => {
-  const [polish, english] = await Promise.all([
-    render(request('/p/KF-1/aura', 'pl-PL', { kf_heat: '45/35/20' })),
-    render(request('/p/KF-2/bora', 'en-US')),
-  ]);
+test("two requests at once, in Polish and English, with different routes and cookies, never see each other's", async () => {
+  const [polish, english] = await Promise.all([render(request('/p/KF-1/aura', 'pl-PL', { kf_heat: '45/35/20' })), render(request('/p/KF-2/bora', 'en-US'))]);
   expect(polish.html).toContain('Grzejnik Aura');
   expect(polish.html).toContain('Cena<!-- --> @ <!-- -->45/35/20');
   expect(polish.html).toContain('aria-label="Okruszki"');

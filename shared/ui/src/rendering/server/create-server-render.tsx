@@ -66,9 +66,11 @@ export function createServerRender(options: ServerRenderOptions): (request: Regi
       const wanted = data.takeWanted();
       if (wanted.length === 0 || pass === MAX_PASSES) break;
       const controller = new AbortController();
-      await Promise.all(wanted.map(async ([key, load]) => {
-        data.set(key, await load(controller.signal).then((value) => ({ value }), failureEntry));
-      }));
+      await Promise.all(
+        wanted.map(async ([key, load]) => {
+          data.set(key, await load(controller.signal).then((value) => ({ value }), failureEntry));
+        }),
+      );
     }
     const head = { ...server.head, ...region.head?.({ request, route, data, i18n: instance }) };
     return {
