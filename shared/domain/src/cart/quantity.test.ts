@@ -15,6 +15,9 @@ test.each([
   ['40', { ...stock, is_volatile: true, max_sale_qty: 0 }, { ok: true, qty: 40 }],
   // A counted SKU with nothing left: no unit can be taken (the API said so; the product page let it through before).
   ['1', { ...stock, qty: 0 }, only(0)],
+  // Out of stock: the count does not cap (the cart's live stock check refuses with its own message).
+  ['1', { ...stock, qty: 0, is_in_stock: false, max_sale_qty: 0 }, { ok: true, qty: 1 }],
+  ['20', { ...stock, qty: 0, is_in_stock: false }, only(10)],
   ['3', { ...stock, qty: 2.7 }, only(2)],
   ['1000', undefined, only(999)],
   ['999', undefined, { ok: true, qty: 999 }],

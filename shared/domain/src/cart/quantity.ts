@@ -5,7 +5,7 @@ export type QuantityMessage = 'Quantity must be positive integer' | 'Quantity mu
 export type QuantityCheck = { ok: true; qty: number } | { ok: false; message: QuantityMessage; params?: { maxQuantity: number } };
 
 /** What the quantity rule reads of a SKU's stock (a product page may know less than the API). */
-export type StockLimits = Pick<StockInfo, 'qty' | 'manage_stock' | 'max_sale_qty'> & Partial<Pick<StockInfo, 'is_volatile'>>;
+export type StockLimits = Pick<StockInfo, 'qty' | 'manage_stock' | 'max_sale_qty'> & Partial<Pick<StockInfo, 'is_volatile' | 'is_in_stock'>>;
 
 /** The most of one line a cart takes. */
 export const MAX_LINE_QTY = 999;
@@ -18,7 +18,9 @@ export const MAX_LINE_QTY = 999;
 export function quantityLimit(stock?: StockLimits): number {
   const limits = [MAX_LINE_QTY];
   if (stock && stock.max_sale_qty > 0) limits.push(stock.max_sale_qty);
-  if (stock?.manage_stock && !stock.is_volatile) limits.push(Math.max(0, Math.floor(stock.qty)));
+  // An SKU out of stock has no count to cap by: whether it can be bought at all is the cart's
+  // verdict from live stock ('The product is out of stock…'), not "only 0 available".
+  if (stock?.manage_stock && !stock.is_volatile && stock.is_in_stock !== false) limits.push(Math.max(0, Math.floor(stock.qty)));
   return Math.min(...limits);
 }
 
