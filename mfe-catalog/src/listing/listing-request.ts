@@ -1,5 +1,5 @@
 import type { Product } from '@kaloryfer/api-contract';
-import { LISTED_SEARCH_FILTERS } from '@kaloryfer/domain';
+import { LISTED_SEARCH_FILTERS, TILE_FIELDS as SHOP_TILE_FIELDS } from '@kaloryfer/domain';
 import type { FieldPath, SearchBody, Selected } from '../api/catalog-api';
 import { ATTRIBUTE_FILTERS, isExactValue, RANGE_FILTER_NAMES, RANGE_FILTERS, usesHeatOutput, type ListingFilters } from './route-filters';
 
@@ -9,37 +9,8 @@ export const PAGE_SIZE = 20;
 /** Spec §5: listed products are visible in the catalogue, enabled and in stock. */
 export const LISTED_FILTERS = LISTED_SEARCH_FILTERS;
 
-/** What a product tile shows; everything else stays on the server. */
-export const TILE_FIELDS = [
-  'id',
-  'sku',
-  'name',
-  'type_id',
-  'slug',
-  'url_path',
-  'image',
-  'final_price_incl_tax',
-  'original_price_incl_tax',
-  'lowest_price_30d',
-  'stock',
-  'delivery_time',
-  'power_75_65_20',
-  'power_70_55_20',
-  'heat_exponent',
-  'width',
-  'height',
-  'color',
-  'bestseller',
-  'flag',
-  'news_to_date',
-  'free_valves',
-  'configurable_children.sku',
-  'configurable_children.color',
-  'configurable_children.width',
-  'configurable_children.height',
-  'configurable_children.power_75_65_20',
-  'configurable_children.power_70_55_20',
-] as const satisfies readonly FieldPath<Product>[];
+/** What a product tile shows (the shop's one list, shared/domain); everything else stays on the server. */
+export const TILE_FIELDS = SHOP_TILE_FIELDS satisfies readonly FieldPath<Product>[];
 
 /** A listed product as the search answers it: the product with the TILE_FIELDS only. */
 export type ListedTile = Selected<Product, (typeof TILE_FIELDS)[number]>;

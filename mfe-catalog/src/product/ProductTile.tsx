@@ -7,10 +7,10 @@ import type { ListedTile } from '../listing/listing-request';
 import { deliveryLabelKey } from './delivery';
 
 /**
- * A tile's product: a listing's or rail's (the remote's TILE_FIELDS), or a related product of
- * product-view (the API's tile fields, the contract's ProductTile). The latter comes without the
- * model's heat exponent and its variants' outputs: its output at other temperatures is the
- * parent's rating at the standard exponent.
+ * A tile's product: a listing's or rail's (asked for with TILE_FIELDS), or a related product of
+ * product-view (the contract's ProductTile) — the same fields either way (shared/domain's one
+ * tile list), so a related tile's output at the shopper's temperatures uses the model's own
+ * exponent and its variants' outputs, as a listing's does.
  */
 export type TileProduct = ListedTile | RelatedTile;
 

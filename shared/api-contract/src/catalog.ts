@@ -1,3 +1,4 @@
+import { TILE_CHILD_FIELDS, TILE_TOP_FIELDS } from '@kaloryfer/domain';
 import { Type, type Static, type TObject, type TProperties, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { CmsBlock, CmsHierarchyNode, CmsPage } from './content';
 import { answers, ErrorEnvelope, Nullable } from './envelope';
@@ -331,41 +332,13 @@ const pick = <Properties extends TProperties, const Key extends keyof Properties
   Object.fromEntries(keys.map((key) => [key, properties[key]])) as Pick<Properties, Key>;
 
 /**
- * A product as a tile (product-view's related products, rails): the fields of the API's
- * TILE_FIELDS (api/src/routes/catalog/product-fields.ts), each where the product has it.
+ * A product as a tile (product-view's related products): the fields of the shop's one tile list
+ * (`TILE_FIELDS` in shared/domain, which the catalogue's listings ask the search for too), each
+ * where the product has it.
  */
 export const ProductTile = Type.Object({
-  ...pick(ProductProperties, [
-    'id',
-    'sku',
-    'name',
-    'type_id',
-    'url_path',
-    'slug',
-    'image',
-    'thumbnail',
-    'price',
-    'price_incl_tax',
-    'final_price_incl_tax',
-    'original_price_incl_tax',
-    'special_price_incl_tax',
-    'lowest_price_30d',
-    'stock',
-    'delivery_time',
-    'power_75_65_20',
-    'width_options',
-    'height_options',
-    'color',
-    'manufacturer',
-    'bestseller',
-    'flag',
-    'news_to_date',
-    'free_valves',
-    'category_ids',
-    'visibility',
-    'status',
-  ]),
-  configurable_children: Type.Optional(Type.Array(Type.Object(pick(ConfigurableChild.properties, ['sku', 'color', 'image'])))),
+  ...pick(ProductProperties, TILE_TOP_FIELDS),
+  configurable_children: Type.Optional(Type.Array(Type.Object(pick(ConfigurableChild.properties, TILE_CHILD_FIELDS)))),
 });
 export type ProductTile = Static<typeof ProductTile>;
 

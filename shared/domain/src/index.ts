@@ -50,6 +50,7 @@ export {
 export { isChildSelectable, isListed, isViewable, LISTED_SEARCH_FILTERS, LISTED_STATUS, LISTED_VISIBILITY, type ListingFields } from './catalog/listing';
 export { pickPriceFields, priceFields, priceFieldsFromGross, type TaxSettings } from './price/product-price';
 export * from './catalog/product';
+export * from './catalog/tile-fields';
 export { categoryTrail } from './catalog/category-trail';
 export { formatPageTitle } from './seo/page-title';
 export { RATING_MAX, REVIEW_LIMITS, reviewSummary, type RatingHistogram, type Review, type ReviewSummary } from './reviews/review';

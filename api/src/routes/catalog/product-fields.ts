@@ -1,4 +1,4 @@
-import { ALL_GROUPS, type Product } from '@kaloryfer/domain';
+import { ALL_GROUPS, TILE_FIELDS as SHOP_TILE_FIELDS, type Product } from '@kaloryfer/domain';
 
 /** Tier prices a customer group sees: the all-groups tiers and its own (spec §6). */
 export function forGroup<T extends Partial<Product>>(product: T, groupId: number | null): T {
@@ -6,37 +6,5 @@ export function forGroup<T extends Partial<Product>>(product: T, groupId: number
   return { ...product, tier_prices: product.tier_prices.filter((tier) => tier.customer_group_id === ALL_GROUPS || tier.customer_group_id === groupId) };
 }
 
-/** The fields a product tile needs (listings, related products, rails). */
-export const TILE_FIELDS = [
-  'id',
-  'sku',
-  'name',
-  'type_id',
-  'url_path',
-  'slug',
-  'image',
-  'thumbnail',
-  'price',
-  'price_incl_tax',
-  'final_price_incl_tax',
-  'original_price_incl_tax',
-  'special_price_incl_tax',
-  'lowest_price_30d',
-  'stock',
-  'delivery_time',
-  'power_75_65_20',
-  'width_options',
-  'height_options',
-  'color',
-  'manufacturer',
-  'bestseller',
-  'flag',
-  'news_to_date',
-  'free_valves',
-  'category_ids',
-  'configurable_children.sku',
-  'configurable_children.color',
-  'configurable_children.image',
-  'visibility',
-  'status',
-];
+/** The fields a related product is answered with: the shop's one tile list (shared/domain), as the listings ask for them. */
+export const TILE_FIELDS: string[] = [...SHOP_TILE_FIELDS];
