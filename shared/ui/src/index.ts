@@ -18,3 +18,4 @@ export { useHydrated, useClientStore, useRequestStore } from './rendering/hydrat
 export { useServerRender } from './rendering/server-render-context';
 export { reportRecoverableError } from './rendering/hydration-errors';
 export { useOfflineRedirect, isOffline, OFFLINE_REDIRECT_MESSAGE } from './offline';
+export { useCompanyLookup, type CompanyLookupState } from './use-company-lookup';

@@ -1,10 +1,7 @@
 import { useTranslation } from '@kaloryfer/i18n';
-import { Button } from '@kaloryfer/ui';
-import { useEffect, useState } from 'react';
+import { Button, useCompanyLookup } from '@kaloryfer/ui';
 import { lookupCompany, type RegisteredCompany } from './company-lookup';
 import { nipDigits, nipProblem } from './validation';
-
-type Lookup = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; company: RegisteredCompany } | { kind: 'notFound' } | { kind: 'failed' };
 
 /**
  * As in checkout: a valid NIP asks the GUS register (through the API) and offers the company's
@@ -12,28 +9,8 @@ type Lookup = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; company:
  */
 export function CompanyLookup({ nip, onUse }: { nip: string; onUse: (company: RegisteredCompany) => void }) {
   const { t } = useTranslation('account');
-  const [lookup, setLookup] = useState<Lookup>({ kind: 'idle' });
   const digits = nipDigits(nip);
-  const valid = digits !== '' && nipProblem(digits) === null;
-
-  useEffect(() => {
-    if (!valid) {
-      setLookup({ kind: 'idle' });
-      return;
-    }
-    let live = true;
-    setLookup({ kind: 'loading' });
-    lookupCompany(digits)
-      .then((company) => {
-        if (live) setLookup(company ? { kind: 'found', company } : { kind: 'notFound' });
-      })
-      .catch(() => {
-        if (live) setLookup({ kind: 'failed' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [valid, digits]);
+  const lookup = useCompanyLookup(digits !== '' && nipProblem(digits) === null ? digits : null, lookupCompany);
 
   return (
     <div className="account-lookup" role="status">

@@ -1,11 +1,9 @@
 import type { Company } from '@kaloryfer/api-contract';
-import { useEffect, useState } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';
+import { useCompanyLookup } from '@kaloryfer/ui';
 import type { CheckoutDetails } from '../../domain/details';
 import { nipProblem } from '../../domain/validation';
 import { checkoutApi } from '../checkout-api';
-
-type Lookup = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; company: Company } | { kind: 'notFound' } | { kind: 'failed' };
 
 /** The invoice data a company from the register fills in: its name and REGON, and its seat as the billing address. */
 export function applyCompany(draft: CheckoutDetails, company: Company): void {
@@ -33,29 +31,8 @@ export function applyCompany(draft: CheckoutDetails, company: Company): void {
  */
 export function CompanyLookup({ nip, onUse }: { nip: string; onUse: (company: Company) => void }) {
   const { t } = useTranslation('checkout');
-  const [lookup, setLookup] = useState<Lookup>({ kind: 'idle' });
   const valid = nip.trim() !== '' && nipProblem(nip) === null;
-  const digits = nip.replace(/[\s-]/g, '');
-
-  useEffect(() => {
-    if (!valid) {
-      setLookup({ kind: 'idle' });
-      return;
-    }
-    let live = true;
-    setLookup({ kind: 'loading' });
-    checkoutApi
-      .company(digits)
-      .then((company) => {
-        if (live) setLookup(company ? { kind: 'found', company } : { kind: 'notFound' });
-      })
-      .catch(() => {
-        if (live) setLookup({ kind: 'failed' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [valid, digits]);
+  const lookup = useCompanyLookup(valid ? nip.replace(/[\s-]/g, '') : null, checkoutApi.company);
 
   if (lookup.kind === 'idle') return null;
   return (
