@@ -1,3 +1,4 @@
+import { TILE_FIELDS } from '@kaloryfer/domain';
 import { heatOutput } from '@kaloryfer/domain';
 import { startTestServer, TEST_SEED, type TestServer } from './helpers';
 import { searchAnswerProblems, searchTypeOf } from './search-contract';
@@ -352,6 +353,10 @@ describe('products', () => {
     expect(body.result.categories.map((c: { id: number }) => c.id)).toEqual([6, 7]);
     expect(body.result.related.length).toBeGreaterThan(0);
     expect(body.result.related[0]).toHaveProperty('final_price_incl_tax');
+    // Related products carry the shop's one tile list (what a listing asks for for its tiles), nothing more.
+    const related = body.result.related as Record<string, unknown>[];
+    for (const tile of related) expect(Object.keys(tile).filter((key) => !TILE_FIELDS.some((field) => field.split('.')[0] === key))).toEqual([]);
+    expect(Object.keys(related[0])).toEqual(expect.arrayContaining(['sku', 'name', 'slug', 'image', 'final_price_incl_tax', 'stock']));
   });
 });
 
