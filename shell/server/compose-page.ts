@@ -1,3 +1,4 @@
+import type { ConsentBannerHtml } from './consent-banner-html';
 import { majorOf, matchRoute, type PageHead, type RegionRequest, type RegionResult, type RemoteName } from '@kaloryfer/contracts';
 import { formatPageTitle } from '@kaloryfer/domain';
 import { isLanguage, LANGUAGE_COOKIE, type Language } from '@kaloryfer/i18n';
@@ -59,6 +60,8 @@ export interface ComposeDeps {
   log?: (message: string) => void;
   /** Counts each region: rendered by its remote, or left to the browser. */
   count?: (outcome: 'rendered' | 'fallback') => void;
+  /** The cookie banner for a shopper with no choice (server-rendered pages only). */
+  consentBanner?: ConsentBannerHtml;
 }
 
 /** The build a remote renders this page with: the assigned variant, else the control (as the browser decides). */
@@ -268,7 +271,7 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     ...deps.shell.scripts.map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
     ...mainAssets.map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
     ...(head.structuredData ?? []).map((data) => `<script type="application/ld+json" data-seo="server">${scriptJson(data)}</script>`),
-    `</head><body><div id="root">${body}</div>`,
+    `</head><body>${deps.serverRender ? (deps.consentBanner?.forRequest(request.cookies, i18n) ?? '') : ''}<div id="root">${body}</div>`,
     `<script type="application/json" id="${PAGE_STATE_ID}">${stateJson(state, [main, footer])}</script>`,
     startAfterFirstPaint(deps.shell.scripts, deps.nonce),
     '</body></html>',

@@ -92,3 +92,56 @@ test('the page server refuses to start without the security headers', async () =
   ).rejects.toThrow(/security headers/);
   await bare.close();
 });
+
+describe('the cookie banner', () => {
+  const chosen = `kf_consent=${encodeURIComponent(`v=1&a=0&m=0&t=${Math.floor(Date.now() / 1000)}`)}`;
+  const bannerOf = (html: string) => /<div id="kf-consent">[\s\S]*?<\/section><\/div>/.exec(html)?.[0] ?? null;
+
+  test('a page for a shopper with no choice (or one under an older policy) carries the banner, first in <body>, with a form its buttons post', async () => {
+    for (const cookie of ['', `kf_consent=${encodeURIComponent('v=0&a=1&m=1&t=1')}`]) {
+      const html = await (await fetch(`${baseUrl}/c/grzejniki`, { headers: { cookie } })).text();
+      const banner = bannerOf(html);
+      expect(banner).toContain('Pliki cookies w sklepie Kaloryfer');
+      expect(html).toContain(`<body>${banner}<div id="root">`);
+      // Its ids are its own (a region's root counts React ids from the same start).
+      expect(banner).toMatch(/aria-labelledby="kf-consent-[^"]+"/);
+      expect(banner).toMatch(/<form class="consent-actions" action="\/cookie-consent" method="post">/);
+      expect(banner).toMatch(/<button type="submit" value="all" class="button consent-choice" name="choice">Akceptuję wszystkie<\/button>/);
+      expect(banner).toMatch(/<button type="submit" value="none" class="button consent-choice" name="choice">Odrzucam<\/button>/);
+    }
+  });
+
+  test('a shopper who chose gets no banner', async () => {
+    const html = await (await fetch(`${baseUrl}/c/grzejniki`, { headers: { cookie: chosen } })).text();
+    expect(html).not.toContain('kf-consent');
+  });
+
+  test('the form stores the choice as the banner does and sends the shopper back to the page; anything else stores nothing', async () => {
+    const post = (body: string, referer?: string) =>
+      fetch(`${baseUrl}/cookie-consent`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(referer ? { referer } : {}) },
+        body,
+      });
+    const rejected = await post('choice=none', `${baseUrl}/c/grzejniki?page=2`);
+    expect(rejected.status).toBe(303);
+    expect(rejected.headers.get('location')).toBe('/c/grzejniki?page=2');
+    expect(decodeURIComponent(rejected.headers.get('set-cookie') ?? '')).toMatch(/^kf_consent=v=1&a=0&m=0&t=\d+; Max-Age=31536000; Path=\/; SameSite=Lax$/);
+
+    const accepted = await post('choice=all', `${baseUrl}/`);
+    expect(decodeURIComponent(accepted.headers.get('set-cookie') ?? '')).toMatch(/^kf_consent=v=1&a=1&m=1&t=\d+;/);
+
+    for (const [body, referer] of [
+      ['choice=some', `${baseUrl}/`],
+      ['', undefined],
+      ['choice=all', 'https://elsewhere.example/phish'],
+    ] as const) {
+      const answer = await post(body, referer);
+      expect(answer.status).toBe(303);
+      if (referer?.startsWith('https://elsewhere')) expect(answer.headers.get('set-cookie')).not.toBeNull();
+      else expect(answer.headers.get('set-cookie')).toBeNull();
+      expect(answer.headers.get('location')).toBe('/'); // another site's address is never where the shop sends anyone
+    }
+  });
+});

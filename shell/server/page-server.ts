@@ -1,3 +1,5 @@
+import { consentCookie, CONSENT_FORM_PATH, FORM_CHOICES } from '../src/consent/consent-cookie';
+import { ConsentBannerHtml } from './consent-banner-html';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,6 +36,17 @@ export interface PageServerOptions {
 }
 
 export const DEFAULT_BUDGETS: Budgets = { mainMs: 250, otherMs: 100 };
+
+/** Where a form sends the shopper back: the page it was on (the Referer), if it is this shop's; else home. */
+export function samePageOf(referer: string | undefined, shopOrigins: string[]): string {
+  try {
+    const url = new URL(referer ?? '', shopOrigins[0]);
+    if (!shopOrigins.some((origin) => new URL(origin).origin === url.origin) || url.pathname === CONSENT_FORM_PATH) return '/';
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return '/';
+  }
+}
 
 function parseCookies(header: string | undefined): Record<string, string> {
   const cookies: Record<string, string> = {};
@@ -88,6 +101,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
   const i18n = new ServerI18n();
   i18n.addBundles('shell', SHELL_BUNDLES);
   const layout = new ShellLayoutHtml();
+  const consentBanner = new ConsentBannerHtml();
   /** Regions rendered by their remotes and left to the browser since start (for benchmarks and operators). */
   const regions = { rendered: 0, fallback: 0 };
   const shellAssets = shellAssetsFrom(options.shellDist);
@@ -149,6 +163,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
         render: (build, regionRequest, budgetMs) => pool.render(build, regionRequest, budgetMs),
         shell: await shellAssets(),
         layout,
+        consentBanner,
         i18n: (language) => i18n.forLanguage(language),
         css,
         apiOrigin: options.apiOrigin,
@@ -178,6 +193,21 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
     if (page.setCookies.length > 0) reply.header('Set-Cookie', page.setCookies);
     return reply.send(request.method === 'HEAD' ? undefined : body);
   };
+
+  // The cookie banner's one-click choices when its code has not run (before hydration, or no
+  // JavaScript): the choice is stored as the banner would, and the shopper goes back to the page.
+  await app.register(async (form) => {
+    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    form.post(CONSENT_FORM_PATH, { schema: { hide: true } }, async (request, reply) => {
+      const choice = FORM_CHOICES[String((request.body as Record<string, unknown> | null)?.choice)];
+      const tls = request.protocol === 'https' || options.publicOrigin.startsWith('https:');
+      if (choice) reply.header('Set-Cookie', consentCookie(choice, { secure: tls }));
+      reply.header('Cache-Control', 'no-store');
+      return reply.redirect(samePageOf(request.headers.referer, [options.publicOrigin, `${request.protocol}://${request.headers.host}`]), 303);
+    });
+  });
 
   const hasFile = async (pathname: string) => {
     if (!/\.[a-z0-9]+$/i.test(pathname) || pathname.includes('..')) return false;

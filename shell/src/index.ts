@@ -1,6 +1,8 @@
 // The shell's styles are part of the entry, so the page server finds them in index.html and
 // inlines them into every page (the first paint needs no stylesheet request).
 import './styles/shell.css';
+// The cookie banner's too: a first visit gets the banner in its HTML (shell/server/consent-banner-html.tsx).
+import './consent/consent.css';
 import { startConsentMode } from './consent/consent-mode';
 
 // Before anything else reaches dataLayer: Consent Mode v2's `consent default` (denied), and the

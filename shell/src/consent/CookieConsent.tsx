@@ -1,7 +1,8 @@
 import { linkTo } from '@kaloryfer/contracts';
 import { useTranslation } from '@kaloryfer/i18n';
 import { useFocusTrap } from '@kaloryfer/ui';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { CONSENT_FORM_PATH } from './consent-cookie';
 import type { ConsentChoice } from '../behaviours/tag-manager';
 
 export const NOTHING_CHOSEN: ConsentChoice = { analytics: false, marketing: false };
@@ -14,6 +15,11 @@ export interface CookieConsentProps {
   onChoose: (choice: ConsentChoice) => void;
   /** Subscribes to "open the settings" (the footer's link); returns the unsubscribe. */
   onSettingsRequested: (open: (opener: HTMLElement | null) => void) => () => void;
+  /**
+   * What the first render shows: undefined (nothing, until the cookie is read) or null (the
+   * banner — the page server rendered it for a shopper with no choice, and hydration must match).
+   */
+  initialStored?: null;
 }
 
 /**
@@ -22,9 +28,9 @@ export interface CookieConsentProps {
  * The banner shows until the shopper chooses; the dialog opens from the banner's "Ustawienia"
  * or the footer's link, also after a choice, to change it.
  */
-export function CookieConsent({ readStored, onChoose, onSettingsRequested }: CookieConsentProps) {
+export function CookieConsent({ readStored, onChoose, onSettingsRequested, initialStored }: CookieConsentProps) {
   // undefined: not read yet (nothing rendered); null: no choice yet (the banner).
-  const [stored, setStored] = useState<ConsentChoice | null | undefined>(undefined);
+  const [stored, setStored] = useState<ConsentChoice | null | undefined>(initialStored);
   const [settings, setSettings] = useState<{ opener: HTMLElement | null } | null>(null);
 
   useEffect(() => setStored(readStored()), [readStored]);
@@ -72,6 +78,12 @@ function useRoomAtTheBottom(banner: RefObject<HTMLElement | null>): void {
   }, [banner]);
 }
 
+/** Once the code runs, a choice is made in the page: the form is not sent. */
+const inPage = (choose: () => void) => (event: MouseEvent) => {
+  event.preventDefault();
+  choose();
+};
+
 function ConsentBanner({
   onAcceptAll,
   onRejectAll,
@@ -97,18 +109,19 @@ function ConsentBanner({
             {t('consent.text')} <a href={linkTo({ name: 'cms-page', slug: 'polityka-prywatnosci' })}>{t('consent.policy')}</a>
           </p>
         </div>
-        <div className="consent-actions">
+        {/* A form: a press before the banner's code has run (or without JavaScript) still counts. */}
+        <form className="consent-actions" method="post" action={CONSENT_FORM_PATH}>
           {/* Rejecting is as easy as accepting: same place, same size, same look. */}
-          <button type="button" className="button consent-choice" onClick={onAcceptAll}>
+          <button type="submit" name="choice" value="all" className="button consent-choice" onClick={inPage(onAcceptAll)}>
             {t('consent.acceptAll')}
           </button>
-          <button type="button" className="button consent-choice" onClick={onRejectAll}>
+          <button type="submit" name="choice" value="none" className="button consent-choice" onClick={inPage(onRejectAll)}>
             {t('consent.rejectAll')}
           </button>
           <button type="button" className="button-link consent-settings" onClick={(event) => onSettings(event.currentTarget)}>
             {t('consent.settings')}
           </button>
-        </div>
+        </form>
       </div>
     </section>
   );

@@ -10,7 +10,8 @@ import type { ConsentChoice } from '../behaviours/tag-manager';
  * another version — or none, or one that does not parse — means "not asked yet": the banner
  * shows again. Bump CONSENT_POLICY_VERSION when the purposes or the tools behind them change.
  *
- * Read only in the browser, after hydration (the page server never renders the banner).
+ * The page server reads it too: a page for a shopper with no choice carries the banner in its
+ * HTML (shell/server/consent-banner-html.tsx), so the banner is painted with the page.
  */
 export const CONSENT_COOKIE = 'kf_consent';
 export const CONSENT_POLICY_VERSION = 1;
@@ -62,8 +63,24 @@ export function readConsentCookie(cookies: string = globalThis.document?.cookie 
   return null;
 }
 
+/** The cookie of a choice, as `document.cookie` takes it and a `Set-Cookie` header sends it. */
+export function consentCookie(choice: ConsentChoice, { now = Date.now(), secure = false } = {}): string {
+  const value = encodeURIComponent(serializeConsent(choice, now));
+  return `${CONSENT_COOKIE}=${value}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
 /** Stores the choice for 12 months; `Secure` on https (a plain-http dev shop keeps it too). */
 export function writeConsentCookie(choice: ConsentChoice, { now = Date.now(), secure = globalThis.location?.protocol === 'https:' } = {}): void {
-  const value = encodeURIComponent(serializeConsent(choice, now));
-  document.cookie = `${CONSENT_COOKIE}=${value}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+  document.cookie = consentCookie(choice, { now, secure });
 }
+
+/**
+ * Where the banner's buttons post when the banner's code has not run yet (before hydration, or
+ * without JavaScript): the page server stores the choice and sends the shopper back.
+ */
+export const CONSENT_FORM_PATH = '/cookie-consent';
+/** The two one-click choices the form can post (`choice=all|none`). */
+export const FORM_CHOICES: Record<string, ConsentChoice> = {
+  all: { analytics: true, marketing: true },
+  none: { analytics: false, marketing: false },
+};

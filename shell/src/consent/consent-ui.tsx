@@ -1,7 +1,9 @@
-import './consent.css';
 import { i18n, I18nextProvider } from '@kaloryfer/i18n';
-import { createRoot } from 'react-dom/client';
+import { reportRecoverableError } from '@kaloryfer/ui';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { ConsentChoice } from '../behaviours/tag-manager';
+import { CONSENT_ID_PREFIX, CONSENT_ROOT_ID } from './consent-root';
 import { CookieConsent } from './CookieConsent';
 
 export interface ConsentUi {
@@ -10,15 +12,18 @@ export interface ConsentUi {
 }
 
 /**
- * The banner and dialog get their own React root, at the start of <body> (the first thing Tab
- * reaches), outside the server-rendered frame: the page server never renders them and the
- * frame's hydration never sees them. Loaded after hydration, on its own chunk: a shopper who
- * has chosen loads it only if they open the settings.
+ * The banner and dialog get their own React root, outside the server-rendered frame, whose
+ * hydration never sees them. For a shopper with no choice the page server has put the banner
+ * there (shell/server/consent-banner-html.tsx): this hydrates it. Loaded after the route
+ * region, on its own chunk: a shopper who has chosen loads it only if they open the settings.
  */
 export function mountConsentUi({ readStored, onChoose }: { readStored: () => ConsentChoice | null; onChoose: (choice: ConsentChoice) => void }): ConsentUi {
-  const container = document.createElement('div');
-  container.id = 'kf-consent';
-  document.body.prepend(container);
+  const serverBanner = document.getElementById(CONSENT_ROOT_ID);
+  const container = serverBanner ?? document.createElement('div');
+  if (!serverBanner) {
+    container.id = CONSENT_ROOT_ID;
+    document.body.prepend(container);
+  }
   const listeners = new Set<(opener: HTMLElement | null) => void>();
   const pending: (HTMLElement | null)[] = [];
   const onSettingsRequested = (open: (opener: HTMLElement | null) => void) => {
@@ -28,11 +33,14 @@ export function mountConsentUi({ readStored, onChoose }: { readStored: () => Con
       listeners.delete(open);
     };
   };
-  createRoot(container).render(
+  const ui = (
     <I18nextProvider i18n={i18n}>
-      <CookieConsent readStored={readStored} onChoose={onChoose} onSettingsRequested={onSettingsRequested} />
-    </I18nextProvider>,
+      <CookieConsent readStored={readStored} onChoose={onChoose} onSettingsRequested={onSettingsRequested} initialStored={serverBanner ? null : undefined} />
+    </I18nextProvider>
   );
+  if (serverBanner)
+    startTransition(() => void hydrateRoot(serverBanner, ui, { identifierPrefix: CONSENT_ID_PREFIX, onRecoverableError: reportRecoverableError }));
+  else createRoot(container, { identifierPrefix: CONSENT_ID_PREFIX }).render(ui);
   return {
     openSettings(opener) {
       if (listeners.size === 0) pending.push(opener); // before the first render's effects

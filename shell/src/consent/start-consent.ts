@@ -2,6 +2,7 @@ import { tagManagerFor } from '../behaviours/tag-manager';
 import { readConsentCookie } from './consent-cookie';
 import { saveConsent } from './consent-mode';
 import type { ConsentUi } from './consent-ui';
+import { CONSENT_ROOT_ID } from './consent-root';
 import { listenForSettingsLink } from './cookie-settings-link';
 
 type LoadUi = () => Promise<{ mountConsentUi: typeof import('./consent-ui').mountConsentUi }>;
@@ -34,7 +35,9 @@ export function startConsentUi({ load = () => import('./consent-ui'), ready = wh
     return ui;
   };
   // A choice read at start (startConsentMode) needs no banner; the banner still reads the cookie itself.
-  if (tagManagerFor().consent() === null) void ready.then(() => (readConsentCookie() === null ? show() : undefined));
+  // A banner the server rendered is always taken over (a choice made in another tab meanwhile removes it).
+  const serverBanner = globalThis.document?.getElementById(CONSENT_ROOT_ID) != null;
+  if (serverBanner || tagManagerFor().consent() === null) void ready.then(() => (serverBanner || readConsentCookie() === null ? show() : undefined));
   return listenForSettingsLink((opener) => {
     void show().then((mounted) => mounted.openSettings(opener));
   });
