@@ -42,7 +42,8 @@ test('a remote whose network fails does not hold up boot or other regions', asyn
   // the footer (content) and the mini-cart (cart) are there
   await expect(page.getByRole('link', { name: 'Regulamin sklepu' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Koszyk/ })).toBeVisible();
-  // the catalogue's header search widget shows its compact fallback
+  // the catalogue's header search widget, once reached for, shows its compact fallback
+  await page.getByRole('button', { name: 'Szukaj', exact: true }).click();
   await expect(page.locator('.widget-fallback[data-fallback="catalog"]')).toBeVisible();
 });
 

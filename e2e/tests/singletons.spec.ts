@@ -10,8 +10,8 @@ type ShareScope = Record<string, Record<string, ShareEntry>>;
 
 /**
  * The proof that stateful modules exist once on a composed page: the home page runs the
- * shell, the catalogue's page and search, and the widgets of two more remotes (cart, account)
- * from four origins. The footer is the content remote's server HTML and needs none of its code.
+ * shell and the catalogue's page, then — once the shopper reaches for them — the widgets of two
+ * more remotes (cart, account), from four origins. The footer is the content remote's server HTML and needs none of its code.
  */
 test('one React, one contracts instance and one i18next across the shell and the remotes', async ({ page }) => {
   const origins = new Set<string>();
@@ -22,6 +22,24 @@ test('one React, one contracts instance and one i18next across the shell and the
   await expect(page.getByRole('button', { name: /^Koszyk/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Zaloguj się' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Regulamin sklepu' })).toBeVisible();
+
+  // A first visit runs no code of the header's other remotes until the shopper reaches for them
+  // (their buttons are the shell's launchers, docs/rendering.md "Header widgets").
+  await expect(page.locator('html')).toHaveAttribute('data-route-ready', '');
+  await page.waitForLoadState('networkidle');
+  expect([...origins]).not.toContain(REMOTE_ORIGINS.cart);
+  expect([...origins]).not.toContain(REMOTE_ORIGINS.account);
+  // Pointing at a button loads its widget (here the account's), which takes the launcher's place.
+  await page.getByRole('button', { name: 'Zaloguj się' }).hover();
+  await expect(page.locator('.slot-account [data-launcher]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Zaloguj się' })).toBeVisible();
+  // Behaviour that only works with one bus and one atom: a widget of one remote (cart), loaded by
+  // the click that opens it, reacts to the overlay the shell derives from it, and the shell's
+  // overlay click closes it.
+  await page.getByRole('button', { name: /^Koszyk/ }).click();
+  await expect(page.locator('body')).toHaveClass(/has-overlay/);
+  await page.locator('.overlay').click({ position: { x: 5, y: 300 } });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Object identity: every copy of @kaloryfer/contracts that runs registers itself.
   const contracts = await page.evaluate(() => (window as unknown as { __KALORYFER_CONTRACTS__: unknown[] }).__KALORYFER_CONTRACTS__.length);
@@ -52,11 +70,4 @@ test('one React, one contracts instance and one i18next across the shell and the
   const reactUsers = Object.values(scope.react).flatMap((entry) => entry.useIn ?? []);
   expect(reactUsers).toEqual(expect.arrayContaining(['catalog', 'cart', 'account']));
   expect(origins.has(REMOTE_ORIGINS.content), 'the static footer loads no code').toBe(false);
-
-  // Behaviour that only works with one bus and one atom: a widget of one remote (cart) reacts to
-  // the overlay the shell derives from it, and the shell's overlay click closes it.
-  await page.getByRole('button', { name: /^Koszyk/ }).click();
-  await expect(page.locator('body')).toHaveClass(/has-overlay/);
-  await page.locator('.overlay').click({ position: { x: 5, y: 300 } });
-  await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -4,6 +4,7 @@ import { reportRecoverableError } from '@kaloryfer/ui';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { start } from 'single-spa';
+import { wakeOwnersOnDemand } from './apps/header-widgets';
 import { RegionMounter } from './apps/region-mounter';
 import { registerApplications } from './apps/register-applications';
 import { startShellWriters } from './behaviours/shell-writers';
@@ -95,6 +96,8 @@ async function boot(): Promise<void> {
   const runtime: FederationRuntime = { registerRemotes, loadRemote };
   const loader = new RemoteLoader(registry, assignments, runtime, __CONTRACTS_VERSION__, pushToDataLayer);
   const mounter = new RegionMounter(loader, state);
+  // A header widget's remote loads when needed (apps/header-widgets.ts), not on every page view.
+  wakeOwnersOnDemand((remote) => mounter.wakeRemote(remote));
   const notifications = startShellWriters();
 
   const container = document.getElementById('root');

@@ -11,6 +11,7 @@ import {
   type SessionState,
   type SessionUser,
   type SyncTaskSettled,
+  STORED_STATE_KEYS,
 } from '@kaloryfer/contracts';
 import { onUnauthorised, REFRESH_EXHAUSTED } from '@kaloryfer/domain';
 import { ApiFailure, readStored, writeStored } from '@kaloryfer/ui';
@@ -21,7 +22,7 @@ import { PROFILE_SAVED_EVENT } from './profile-task';
  * Where the session survives a reload (spec §4 "User session": local user data and token are
  * loaded at start). VSF 1 keeps the same three. Only this module reads or writes them.
  */
-export const TOKEN_KEY = 'user/current-token';
+export const TOKEN_KEY = STORED_STATE_KEYS.customerToken;
 export const REFRESH_TOKEN_KEY = 'user/current-refresh-token';
 export const USER_KEY = 'user/current-user';
 /** The Web Locks name that serialises refreshes across this shop's tabs (a rotated refresh token is single-use). */

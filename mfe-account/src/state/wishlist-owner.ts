@@ -7,12 +7,13 @@ import {
   wishlistAddRequested,
   wishlistRemoveRequested,
   type ListedProduct,
+  STORED_STATE_KEYS,
 } from '@kaloryfer/contracts';
 import { readStored, writeStored } from '@kaloryfer/ui';
 import { wishlistApi } from './wishlist-api';
 
 /** Spec §4: the wishlist persists locally as current-wishlist (a customer's as a copy of the server's). */
-export const WISHLIST_KEY = 'current-wishlist';
+export const WISHLIST_KEY = STORED_STATE_KEYS.wishlist;
 /** The server's item id per parentSku: what `DELETE /api/wishlist/{itemId}` needs. */
 const ITEM_IDS_KEY = 'current-wishlist-item-ids';
 

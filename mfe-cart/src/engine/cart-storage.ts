@@ -1,3 +1,4 @@
+import { STORED_STATE_KEYS } from '@kaloryfer/contracts';
 /**
  * The cart's local persistence (spec §4): the cart survives reloads in localStorage. Writes
  * that keep failing stop after CACHE_ERROR_LIMIT errors (a broken storage is not hammered on
@@ -5,7 +6,7 @@
  * microcart can fetch again — then retries once.
  */
 export const CACHE_ERROR_LIMIT = 30;
-export const CART_KEY = 'kaloryfer.cart';
+export const CART_KEY = STORED_STATE_KEYS.cart;
 export const PRODUCT_CACHE_KEY = 'kaloryfer.cart-products';
 
 export interface CartStorage {

@@ -5,12 +5,13 @@ import {
   compareRemoveRequested,
   notificationRequested,
   type ListedProduct,
+  STORED_STATE_KEYS,
 } from '@kaloryfer/contracts';
 import { readStored, writeStored } from '@kaloryfer/ui';
 
 /** Spec §4: the compare list persists locally as current-compare. */
-const COMPARE_KEY = 'current-compare';
-const RECENT_KEY = 'kaloryfer.recently-viewed';
+const COMPARE_KEY = STORED_STATE_KEYS.compare;
+const RECENT_KEY = STORED_STATE_KEYS.recentlyViewed;
 /** Side by side is readable up to four; the oldest leaves when a fifth comes. */
 export const COMPARE_LIMIT = 4;
 export const RECENT_LIMIT = 12;

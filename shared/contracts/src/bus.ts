@@ -40,6 +40,20 @@ export const allEvents: Observable<BusEvent> = bus.asObservable();
 /** Commands held for an owner that has not loaded yet: at most this many per channel. */
 const MAX_WAITING = 50;
 const commandQueues = new Map<string, { handlers: number; waiting: unknown[]; flushing: boolean }>();
+const waitingListeners = new Set<(channel: string) => void>();
+
+/**
+ * Tells `listener` the name of each command channel holding a command for an owner that does not
+ * listen yet: those waiting now, then each that starts waiting. The shell loads the owner's code
+ * then (a header widget's remote loads when a shopper first needs it, docs/rendering.md).
+ */
+export function onCommandWaiting(listener: (channel: string) => void): () => void {
+  waitingListeners.add(listener);
+  for (const [name, queue] of commandQueues) if (queue.handlers === 0 && queue.waiting.length > 0) listener(name);
+  return () => {
+    waitingListeners.delete(listener);
+  };
+}
 
 /**
  * A command channel: sent while its owner has not loaded yet (the cart engine comes with a
@@ -65,7 +79,10 @@ export function defineCommand<Payload>(name: string): Channel<Payload> {
     stream: channel.stream,
     emit: (payload) => {
       if (state.handlers > 0 && !state.flushing) channel.emit(payload);
-      else if (state.waiting.length < MAX_WAITING) state.waiting.push(payload);
+      else if (state.waiting.length < MAX_WAITING) {
+        state.waiting.push(payload);
+        if (state.handlers === 0) for (const listener of [...waitingListeners]) listener(name);
+      }
     },
     on: (handler) => {
       const off = channel.on(handler);

@@ -1,4 +1,5 @@
-export { defineChannel, defineCommand, allEvents, type Channel, type BusEvent } from './bus';
+export { defineChannel, defineCommand, allEvents, onCommandWaiting, type Channel, type BusEvent } from './bus';
+export * from './stored-state';
 export * from './channels/cart';
 export * from './channels/session';
 export * from './channels/notifications';

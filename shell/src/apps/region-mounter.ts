@@ -1,5 +1,6 @@
 import type { RemoteName } from '@kaloryfer/contracts';
 import type { RemoteLoader } from '../registry/remote-loader';
+import { hasStoredState, type HeaderWidget } from './header-widgets';
 import { regionKey, type PageState } from '../state/page-state';
 import { ResilientRegion, type ServerView } from './resilient-region';
 
@@ -35,6 +36,22 @@ export function idleQueue(schedule: (run: () => void) => void = onIdle) {
   };
 }
 
+export interface HeaderWidgetHandle {
+  /** Loads and mounts the widget now (once); settles when it is mounted or has fallen back. */
+  wake(): Promise<void>;
+  /** Whether it loads anyway, after hydration: the shopper's browser holds state it shows. */
+  storedState: boolean;
+  dispose(): void;
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // storage switched off: nothing stored
+  }
+}
+
 function onIdle(run: () => void): void {
   if ('requestIdleCallback' in globalThis) requestIdleCallback(run, { timeout: 3000 });
   else setTimeout(run, 1);
@@ -49,6 +66,8 @@ function onIdle(run: () => void): void {
 export class RegionMounter {
   private readonly widgets = idleQueue();
   private readonly taken = new Set<string>();
+  private readonly wakers = new Map<RemoteName, Set<() => Promise<void>>>();
+  private readonly wokenRemotes = new Set<RemoteName>();
 
   constructor(
     private readonly loader: RemoteLoader,
@@ -81,6 +100,51 @@ export class RegionMounter {
   routeSettled(): void {
     document.documentElement.setAttribute('data-route-ready', '');
     this.widgets.start();
+  }
+
+  /**
+   * A header widget behind its launcher (header-widgets.ts): mounted into `host` when woken — by
+   * the shopper's intent or a command waiting for its remote (`wakeRemote`) — or, when the
+   * shopper has stored state it shows, after the route region, one per idle task.
+   * `onMounted` runs once the mount has settled (the widget, or its fallback, is in `host`).
+   */
+  attachHeaderWidget(
+    host: HTMLElement,
+    widget: HeaderWidget,
+    onMounted: () => void,
+    storage: Pick<Storage, 'getItem'> | null = safeLocalStorage(),
+  ): HeaderWidgetHandle {
+    const region = new ResilientRegion(this.loader, widget.remote, widget.module, 'widget');
+    let mounting: Promise<void> | null = null;
+    let disposed = false;
+    const wake = (): Promise<void> => {
+      if (disposed) return Promise.resolve();
+      mounting ??= region.mount(host, {}, null, { quiet: true }).then(() => {
+        if (!disposed) onMounted();
+      });
+      return mounting;
+    };
+    let wakers = this.wakers.get(widget.remote);
+    if (!wakers) this.wakers.set(widget.remote, (wakers = new Set()));
+    wakers.add(wake);
+    const storedState = hasStoredState(widget, storage);
+    if (this.wokenRemotes.has(widget.remote)) void wake();
+    else if (storedState) this.widgets.add(wake);
+    return {
+      wake,
+      storedState,
+      dispose: () => {
+        disposed = true;
+        wakers.delete(wake);
+        void region.unmount();
+      },
+    };
+  }
+
+  /** Something needs this remote's code now (a command waits for it): its header widgets load. */
+  wakeRemote(remote: RemoteName): void {
+    this.wokenRemotes.add(remote);
+    for (const wake of this.wakers.get(remote) ?? []) void wake();
   }
 
   /** Queues a widget's mount; returns the cleanup for the slot's unmount. */

@@ -37,6 +37,7 @@ export class ResilientRegion {
   private generation = 0;
   /** Failed attempts of this mount in a row: the first attempt, then each retry the shopper asks for. */
   private failuresInARow = 0;
+  private quiet = false;
 
   constructor(
     private readonly loader: RemoteLoader,
@@ -47,8 +48,13 @@ export class ResilientRegion {
     private readonly onFailedTwice?: () => void,
   ) {}
 
-  async mount(element: HTMLElement, props: Record<string, unknown> = {}, serverView: ServerView | null = null): Promise<void> {
+  /**
+   * `quiet`: no skeleton while loading — something else holds the place (a header widget's
+   * launcher, which stays until the widget has rendered).
+   */
+  async mount(element: HTMLElement, props: Record<string, unknown> = {}, serverView: ServerView | null = null, { quiet = false } = {}): Promise<void> {
     this.failuresInARow = 0;
+    this.quiet = quiet;
     return this.attempt(element, props, serverView);
   }
 
@@ -57,7 +63,7 @@ export class ResilientRegion {
     if (!serverView) {
       // The server's skeleton for a region it could not render: this mount takes its place.
       element.querySelectorAll(':scope > [data-csr]').forEach((node) => node.remove());
-      this.showPlaceholder(element, 'loading');
+      if (!this.quiet) this.showPlaceholder(element, 'loading');
     }
     for (;;) {
       try {

@@ -77,11 +77,11 @@ export function ShellLayout({
               .
             </span>
           </a>
-          <WidgetSlot mounter={mounter} remote="catalog" module="./SearchButton" className="slot-search" />
+          <WidgetSlot mounter={mounter} name="search" className="slot-search" />
           <div className="header-actions">
-            <WidgetSlot mounter={mounter} remote="account" module="./AccountButton" className="slot-account" />
-            <WidgetSlot mounter={mounter} remote="account" module="./WishlistButton" className="slot-wishlist" />
-            <WidgetSlot mounter={mounter} remote="cart" module="./MiniCart" className="slot-minicart" />
+            <WidgetSlot mounter={mounter} name="account" className="slot-account" />
+            <WidgetSlot mounter={mounter} name="wishlist" className="slot-wishlist" />
+            <WidgetSlot mounter={mounter} name="minicart" className="slot-minicart" />
           </div>
         </div>
       </header>

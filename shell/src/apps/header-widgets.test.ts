@@ -1,0 +1,108 @@
+import {
+  $cart,
+  cartAddRequested,
+  compareAddRequested,
+  loginRequested,
+  notificationRequested,
+  sessionChanged,
+  STORED_STATE_KEYS,
+  wishlistAddRequested,
+} from '@kaloryfer/contracts';
+import { HEADER_WIDGETS, hasStoredState, ownerRemoteOf, wakeOwnersOnDemand } from './header-widgets';
+
+const storage = (entries: Record<string, string>) => ({ getItem: (key: string) => entries[key] ?? null });
+
+test.each([
+  ['a first visit', 'minicart', {}, false],
+  ['a stored cart', 'minicart', { [STORED_STATE_KEYS.cart]: '{"items":[]}' }, true],
+  ['a signed-in customer (a server cart)', 'minicart', { [STORED_STATE_KEYS.customerToken]: '"t"' }, true],
+  ['a stored cart, for the account button', 'account', { [STORED_STATE_KEYS.cart]: '{}' }, false],
+  ['a signed-in customer', 'account', { [STORED_STATE_KEYS.customerToken]: '"t"' }, true],
+  ['a stored wishlist', 'wishlist', { [STORED_STATE_KEYS.wishlist]: '[]' }, true],
+  ['a compare list', 'search', { [STORED_STATE_KEYS.compare]: '{}' }, true],
+  ['products viewed', 'search', { [STORED_STATE_KEYS.recentlyViewed]: '[]' }, true],
+  ['someone else\u2019s key', 'search', { 'kaloryfer.language': 'pl-PL' }, false],
+] as const)('%s: the %s widget loads at once = %s', (_, name, entries, expected) => {
+  expect(hasStoredState(HEADER_WIDGETS[name], storage(entries))).toBe(expected);
+});
+
+test('a storage that throws (switched off) holds nothing; no storage holds nothing', () => {
+  const broken = {
+    getItem: () => {
+      throw new DOMException('denied', 'SecurityError');
+    },
+  };
+  expect(hasStoredState(HEADER_WIDGETS.minicart, broken)).toBe(false);
+  expect(hasStoredState(HEADER_WIDGETS.minicart, null)).toBe(false);
+});
+
+test.each([
+  ['cart:add-requested', 'cart'],
+  ['cart:microcart-toggle-requested', 'cart'],
+  ['session:login-requested', 'account'],
+  ['wishlist:add-requested', 'account'],
+  ['compare:add-requested', 'catalog'],
+  ['notification:show', null], // the shell's own
+  ['session:changed', null], // a fact: its owner is already running
+  ['no:such-channel', null],
+])('a command waiting on %s needs %s', (channel, remote) => {
+  expect(ownerRemoteOf(channel)).toBe(remote);
+});
+
+describe('wakeOwnersOnDemand', () => {
+  let stop: () => void = () => undefined;
+  afterEach(() => stop());
+
+  test('a command sent before its owner listens wakes the owner, once per command; a command someone listens to wakes nobody', () => {
+    const woken: string[] = [];
+    stop = wakeOwnersOnDemand((remote) => woken.push(remote), new EventTarget() as unknown as Window);
+    cartAddRequested.emit({ sku: 'GD-PION-1800', qty: 1 } as never);
+    wishlistAddRequested.emit({ sku: 'GD-PION-1800' } as never);
+    compareAddRequested.emit({ sku: 'GD-PION-1800' } as never);
+    expect(woken).toEqual(['cart', 'account', 'catalog']);
+
+    const off = loginRequested.on(() => undefined); // the account remote is running
+    loginRequested.emit({} as never);
+    notificationRequested.emit({ kind: 'info', message: 'x' } as never);
+    expect(woken).toEqual(['cart', 'account', 'catalog']);
+    off();
+  });
+
+  test('commands already waiting when the shell starts listening are reported at once', () => {
+    const woken: string[] = [];
+    stop = wakeOwnersOnDemand((remote) => woken.push(remote), new EventTarget() as unknown as Window);
+    expect(woken).toEqual(expect.arrayContaining(['cart', 'account', 'catalog'])); // held from the test above
+  });
+
+  test('a page that starts reading the cart (the checkout) wakes the cart', () => {
+    const woken: string[] = [];
+    stop = wakeOwnersOnDemand((remote) => woken.push(remote), new EventTarget() as unknown as Window);
+    woken.length = 0;
+    const off = $cart.subscribe(() => undefined);
+    expect(woken).toEqual(['cart']);
+    off();
+  });
+
+  test('a customer signing in wakes the account buttons and the cart (it merges with the server cart); signing out does not', () => {
+    const woken: string[] = [];
+    stop = wakeOwnersOnDemand((remote) => woken.push(remote), new EventTarget() as unknown as Window);
+    woken.length = 0;
+    sessionChanged.emit({ authorised: false, token: null, reason: 'logout' } as never);
+    expect(woken).toEqual([]);
+    sessionChanged.emit({ authorised: true, token: 't', reason: 'login' } as never);
+    expect(woken).toEqual(['account', 'cart']);
+  });
+
+  test('another tab storing state a widget shows wakes that widget; removing it or other keys do not', () => {
+    const woken: string[] = [];
+    const events = new EventTarget();
+    stop = wakeOwnersOnDemand((remote) => woken.push(remote), events as unknown as Window);
+    woken.length = 0;
+    const stored = (key: string, newValue: string | null) => events.dispatchEvent(Object.assign(new Event('storage'), { key, newValue }));
+    stored(STORED_STATE_KEYS.cart, '{"items":[1]}');
+    stored(STORED_STATE_KEYS.wishlist, null);
+    stored('kaloryfer.scroll', '[]');
+    stored(STORED_STATE_KEYS.customerToken, '"t"');
+    expect(woken).toEqual(['cart', 'account', 'account', 'cart']);
+  });
+});

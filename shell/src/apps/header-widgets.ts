@@ -1,0 +1,88 @@
+import { $cart, CHANNEL_OWNERS, onCommandWaiting, sessionChanged, STORED_STATE_KEYS, type RemoteName } from '@kaloryfer/contracts';
+import { onMount } from 'nanostores';
+
+export interface HeaderWidget {
+  remote: RemoteName;
+  module: string;
+  /** Stored state this widget shows or its owner keeps: with one of these, it loads on every page. */
+  storedKeys: readonly string[];
+}
+
+/**
+ * The header's widgets (docs/rendering.md, "Header widgets"). Each slot shows the shell's
+ * launcher — the widget's button as a first visitor sees it — and the remote's code loads when:
+ * - the shopper reaches for it (pointer over it, focus, a touch or a click — the click is
+ *   replayed on the widget once mounted);
+ * - a command waits for its remote (an "add to cart" on a product page loads the cart);
+ * - the shopper has stored state it shows (a cart, a session, a wishlist, a compare list,
+ *   products viewed): then after hydration, one per idle task, as every widget did before.
+ */
+export const HEADER_WIDGETS = {
+  search: { remote: 'catalog', module: './SearchButton', storedKeys: [STORED_STATE_KEYS.compare, STORED_STATE_KEYS.recentlyViewed] },
+  account: { remote: 'account', module: './AccountButton', storedKeys: [STORED_STATE_KEYS.customerToken, STORED_STATE_KEYS.wishlist] },
+  wishlist: { remote: 'account', module: './WishlistButton', storedKeys: [STORED_STATE_KEYS.customerToken, STORED_STATE_KEYS.wishlist] },
+  // A signed-in customer's cart lives on the server too: the cart follows the session.
+  minicart: { remote: 'cart', module: './MiniCart', storedKeys: [STORED_STATE_KEYS.cart, STORED_STATE_KEYS.customerToken] },
+} as const satisfies Record<string, HeaderWidget>;
+
+export type HeaderWidgetName = keyof typeof HEADER_WIDGETS;
+
+/** Whether the shopper's browser holds state this widget shows (a storage that throws holds none). */
+export function hasStoredState(widget: HeaderWidget, storage: Pick<Storage, 'getItem'> | null | undefined): boolean {
+  if (!storage) return false;
+  try {
+    return widget.storedKeys.some((key) => storage.getItem(key) !== null);
+  } catch {
+    return false;
+  }
+}
+
+const REMOTES_BY_PACKAGE: Record<string, RemoteName> = {
+  'mfe-catalog': 'catalog',
+  'mfe-cart': 'cart',
+  'mfe-checkout': 'checkout',
+  'mfe-account': 'account',
+  'mfe-content': 'content',
+};
+
+/** The remote whose code acts on a command channel (null for the shell's own and for facts). */
+export function ownerRemoteOf(channel: string): RemoteName | null {
+  const entry = (CHANNEL_OWNERS as Record<string, { kind: string; owner: string } | undefined>)[channel];
+  if (!entry || entry.kind !== 'command') return null;
+  return REMOTES_BY_PACKAGE[entry.owner] ?? null;
+}
+
+/**
+ * Wakes a remote's header widgets when its code is needed before the shopper reached for it: a
+ * command waits for it; a page reads the cart; a customer signed in; another tab stored state
+ * one shows.
+ */
+export function wakeOwnersOnDemand(wake: (remote: RemoteName) => void, events: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+  const offWaiting = onCommandWaiting((channel) => {
+    const remote = ownerRemoteOf(channel);
+    if (remote) wake(remote);
+  });
+  // A page that reads the cart (the checkout, the sync queue) needs its owner running: until the
+  // engine has read the stored cart, $cart says "not loaded" and the checkout would wait for it.
+  const offCartReaders = onMount($cart, () => {
+    wake(HEADER_WIDGETS.minicart.remote);
+  });
+  // Signed in (the dialog, a new password's link, another tab): the account's buttons show the
+  // customer and their wishlist, and the cart merges with the customer's server cart.
+  const offSession = sessionChanged.on(({ authorised }) => {
+    if (!authorised) return;
+    wake(HEADER_WIDGETS.account.remote);
+    wake(HEADER_WIDGETS.minicart.remote);
+  });
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.newValue === null) return;
+    for (const widget of Object.values(HEADER_WIDGETS)) if ((widget.storedKeys as readonly string[]).includes(event.key)) wake(widget.remote);
+  };
+  events.addEventListener('storage', onStorage as EventListener);
+  return () => {
+    offWaiting();
+    offCartReaders();
+    offSession();
+    events.removeEventListener('storage', onStorage as EventListener);
+  };
+}
