@@ -13,7 +13,7 @@ type ShareScope = Record<string, Record<string, ShareEntry>>;
  * shell and the catalogue's page, then — once the shopper reaches for them — the widgets of two
  * more remotes (cart, account), from four origins. The footer is the content remote's server HTML and needs none of its code.
  */
-test('one React, one contracts instance and one i18next across the shell and the remotes', async ({ page }) => {
+test('one React, one contracts instance and one translator across the shell and the remotes', async ({ page }) => {
   const origins = new Set<string>();
   page.on('request', (request) => {
     if (request.resourceType() === 'script') origins.add(new URL(request.url()).origin);
@@ -59,7 +59,6 @@ test('one React, one contracts instance and one i18next across the shell and the
     'react/jsx-runtime',
     'nanostores',
     '@nanostores/react',
-    'i18next',
     '@kaloryfer/contracts',
     '@kaloryfer/i18n',
   ]) {

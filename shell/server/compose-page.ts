@@ -2,7 +2,7 @@ import type { ConsentBannerHtml } from './consent-banner-html';
 import { majorOf, matchRoute, type PageHead, type RegionRequest, type RegionResult, type RemoteName } from '@kaloryfer/contracts';
 import { formatPageTitle } from '@kaloryfer/domain';
 import { isLanguage, LANGUAGE_COOKIE, type Language } from '@kaloryfer/i18n';
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '@kaloryfer/i18n';
 import { loadingMarkup } from '../src/layout/RegionFallback';
 import { FOOTER_SLOT_ID, regionId } from '../src/layout/ShellLayout';
 import { AB_COOKIE, assignVariants, type Assignment } from '../src/registry/ab-assignment';

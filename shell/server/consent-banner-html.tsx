@@ -1,4 +1,4 @@
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '@kaloryfer/i18n';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from '@kaloryfer/i18n';
 import { CONSENT_COOKIE, parseConsent } from '../src/consent/consent-cookie';

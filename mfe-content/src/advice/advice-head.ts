@@ -1,7 +1,7 @@
 import { linkTo, type PageHead, type RouteState } from '@kaloryfer/contracts';
 import { imageUrl } from '@kaloryfer/domain';
 import type { PageData } from '@kaloryfer/ui';
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '@kaloryfer/i18n';
 import type { AdviceArticleView } from '@kaloryfer/api-contract';
 import { adviceArticleKey, adviceListKey, type AdviceListView } from './advice-api';
 import { adviceListHref, parseAdviceQuery } from './advice-query';

@@ -72,7 +72,7 @@ describe('languages', () => {
 
   test('a word a language lacks still falls back to English', async () => {
     await setLanguage('de-DE');
-    i18n.addResourceBundle('en-US', 'common', { 'only.in.english': 'English only' }, true, false);
+    i18n.addResourceBundle('en-US', 'common', { 'only.in.english': 'English only' });
     expect(i18n.t('only.in.english')).toBe('English only');
   });
 });

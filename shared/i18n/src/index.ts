@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import { Translator } from './engine';
 import { setDefaultI18n, useTranslation } from './react';
 import { formatPln } from './format-numbers';
 
@@ -7,6 +7,9 @@ import { loadSharedBundle, POLISH_BUNDLE } from './locales/bundles';
 
 export { SPEC_MESSAGES, type SpecMessage } from './spec-messages';
 export { I18nextProvider, useTranslation } from './react';
+export { Translator, type TFunction, type TOptions } from './engine';
+/** An instance of the shop's translator (engine.ts; it took i18next's place). */
+export type I18n = Translator;
 
 export const LANGUAGES = ['pl-PL', 'en-US', 'de-DE', 'it-IT'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -16,8 +19,11 @@ const STORAGE_KEY = 'kaloryfer.language';
 /** The shopper's language, read by the page server to write the HTML in it. */
 export const LANGUAGE_COOKIE = 'kf_lang';
 
-/** The page's one i18next instance (a Module Federation singleton, like contracts). */
-export const i18n: I18n = i18next.createInstance();
+/** The options every translator of the shop shares: the browser's and the server's. */
+export const I18N_OPTIONS = { fallbackLanguage: 'en-US', defaultNS: 'common' } as const;
+
+/** The page's one translator (a Module Federation singleton, like contracts). */
+export const i18n: I18n = new Translator({ ...I18N_OPTIONS, language: DEFAULT_LANGUAGE });
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -36,19 +42,6 @@ function storedLanguage(): Language | null {
 
 let initialised: Promise<I18n> | null = null;
 
-/** The options every i18next instance of the shop shares: the browser's and the server's. */
-export const I18N_OPTIONS = {
-  fallbackLng: 'en-US',
-  supportedLngs: [...LANGUAGES],
-  ns: ['common', 'messages'],
-  defaultNS: 'common',
-  keySeparator: false,
-  nsSeparator: false,
-  // The spec writes placeholders as {name}; so do we.
-  interpolation: { prefix: '{', suffix: '}', escapeValue: false },
-  returnNull: false,
-} as const;
-
 /**
  * Starts the instance once; later calls get the same promise. A server-rendered page names its
  * language (kf-state): the browser must speak the language the HTML was written in.
@@ -56,18 +49,13 @@ export const I18N_OPTIONS = {
 export function initI18n(options: { language?: Language } = {}): Promise<I18n> {
   const language = options.language ?? storedLanguage() ?? DEFAULT_LANGUAGE;
   setDefaultI18n(i18n);
-  initialised ??= i18n
-    .init({
-      ...I18N_OPTIONS,
-      supportedLngs: [...LANGUAGES],
-      lng: language,
-      resources: { 'pl-PL': { ...POLISH_BUNDLE } },
-    })
-    .then(() => loadLanguage(language))
-    .then(() => {
-      syncDocumentLanguage(i18n.language);
-      return i18n;
-    });
+  initialised ??= (async () => {
+    i18n.language = language;
+    for (const [namespace, words] of Object.entries(POLISH_BUNDLE)) i18n.addResourceBundle('pl-PL', namespace, words);
+    await loadLanguage(language);
+    syncDocumentLanguage(i18n.language);
+    return i18n;
+  })();
   return initialised;
 }
 
@@ -85,8 +73,8 @@ async function loadLanguage(language: string): Promise<void> {
     languagesFor(language).map(async (needed) => {
       if (i18n.hasResourceBundle(needed, 'common')) return;
       const bundle = await loadSharedBundle(needed);
-      i18n.addResourceBundle(needed, 'common', bundle.common, true, false);
-      i18n.addResourceBundle(needed, 'messages', bundle.messages, true, false);
+      i18n.addResourceBundle(needed, 'common', bundle.common);
+      i18n.addResourceBundle(needed, 'messages', bundle.messages);
     }),
   );
 }
@@ -124,7 +112,7 @@ export async function registerNamespace(namespace: string, loaders: NamespaceLoa
   const load = async (language: string) => {
     const loader = loaders[language as Language];
     if (!loader || i18n.hasResourceBundle(language, namespace)) return;
-    i18n.addResourceBundle(language, namespace, await loader(), true, false);
+    i18n.addResourceBundle(language, namespace, await loader());
   };
   await initI18n();
   await Promise.all(languagesFor(i18n.language).map(load));

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
+import { Translator } from './engine';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, useTranslation } from './react';
 
@@ -13,18 +13,12 @@ function Greeting() {
 }
 
 async function instance(language: string) {
-  const created = i18next.createInstance();
-  await created.init({
-    lng: language,
-    fallbackLng: false,
-    interpolation: { prefix: '{', suffix: '}', escapeValue: false },
-    keySeparator: false,
-    nsSeparator: false,
-    resources: {
-      'pl-PL': { demo: { hello: 'Dzień dobry, {name}' }, messages: { OK: 'OK' } },
-      'en-US': { demo: { hello: 'Good morning, {name}' }, messages: { OK: 'Fine' } },
-    },
-  });
+  // No fallback language with words: a missing word shows as its key.
+  const created = new Translator({ language, fallbackLanguage: 'xx', defaultNS: 'common' });
+  created.addResourceBundle('pl-PL', 'demo', { hello: 'Dzień dobry, {name}' });
+  created.addResourceBundle('pl-PL', 'messages', { OK: 'OK' });
+  created.addResourceBundle('en-US', 'demo', { hello: 'Good morning, {name}' });
+  created.addResourceBundle('en-US', 'messages', { OK: 'Fine' });
   return created;
 }
 

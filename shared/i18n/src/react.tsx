@@ -1,4 +1,4 @@
-import type { i18n as I18n, TFunction } from 'i18next';
+import type { TFunction, Translator as I18n } from './engine';
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
@@ -29,7 +29,7 @@ function revisionOf(instance: I18n) {
     };
     instance.on('languageChanged', bump);
     instance.on('loaded', bump);
-    instance.store?.on('added', bump);
+    instance.on('added', bump);
     revisions.set(instance, created);
     revision = created;
   }

@@ -1,5 +1,5 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import { I18N_OPTIONS, LANGUAGES, type Language, type NamespaceLoaders } from './index';
+import { Translator } from './engine';
+import { I18N_OPTIONS, type I18n, type Language, type NamespaceLoaders } from './index';
 import { ALL_SHARED_BUNDLES } from './locales/all-bundles';
 
 type Dictionary = Record<string, string>;
@@ -16,14 +16,10 @@ export class ServerI18n {
   private readonly byLanguage = new Map<Language, I18n>();
 
   constructor() {
-    this.base = i18next.createInstance();
-    void this.base.init({
-      ...I18N_OPTIONS,
-      supportedLngs: [...LANGUAGES],
-      lng: 'pl-PL',
-      resources: ALL_SHARED_BUNDLES as unknown as Record<string, Record<string, Dictionary>>,
-      initAsync: false,
-    });
+    this.base = new Translator({ ...I18N_OPTIONS, language: 'pl-PL' });
+    for (const [language, bundle] of Object.entries(ALL_SHARED_BUNDLES)) {
+      for (const [namespace, words] of Object.entries(bundle)) this.base.addResourceBundle(language, namespace, words as Dictionary);
+    }
   }
 
   /** Loads a remote's namespace in every language it has (once). */
@@ -32,7 +28,7 @@ export class ServerI18n {
     this.namespaces.add(name);
     await Promise.all(
       Object.entries(loaders).map(async ([language, load]) => {
-        if (load) this.base.addResourceBundle(language, name, await load(), true, false);
+        if (load) this.base.addResourceBundle(language, name, await load());
       }),
     );
   }
@@ -40,7 +36,7 @@ export class ServerI18n {
   /** Adds dictionaries already in hand (the shell's own namespace). */
   addBundles(name: string, bundles: Partial<Record<Language, Dictionary>>): void {
     this.namespaces.add(name);
-    for (const [language, dictionary] of Object.entries(bundles)) this.base.addResourceBundle(language, name, dictionary, true, false);
+    for (const [language, dictionary] of Object.entries(bundles)) if (dictionary) this.base.addResourceBundle(language, name, dictionary);
   }
 
   /**
@@ -50,7 +46,7 @@ export class ServerI18n {
   forLanguage(language: Language): I18n {
     let instance = this.byLanguage.get(language);
     if (!instance) {
-      instance = this.base.cloneInstance({ lng: language, initAsync: false });
+      instance = this.base.cloneInstance({ lng: language });
       this.byLanguage.set(language, instance);
     }
     return instance;

@@ -22,7 +22,6 @@ const SINGLETONS = [
   'react/jsx-runtime',
   'nanostores',
   '@nanostores/react',
-  'i18next',
   '@kaloryfer/contracts',
   '@kaloryfer/i18n',
 ];

@@ -279,6 +279,6 @@ export const SHELL_BUNDLES = { 'pl-PL': shellPl, 'en-US': shellEn, 'de-DE': shel
 
 export function addShellNamespace(): void {
   for (const [language, words] of Object.entries(SHELL_BUNDLES)) {
-    i18n.addResourceBundle(language, SHELL_NAMESPACE, words, true, false);
+    i18n.addResourceBundle(language, SHELL_NAMESPACE, words);
   }
 }

@@ -1,6 +1,6 @@
 import type { ReadableAtom } from 'nanostores';
 import { Component, useEffect, type ReactNode } from 'react';
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '@kaloryfer/i18n';
 import { I18nextProvider } from '@kaloryfer/i18n';
 import { RemoteCrash } from '../RemoteCrash';
 import { RequestStoresProvider } from './hydration';

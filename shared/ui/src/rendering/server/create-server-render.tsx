@@ -1,7 +1,7 @@
 import { $route, matchRoute, type PageHead, type RegionRequest, type RegionResult, type RouteState } from '@kaloryfer/contracts';
 import { isLanguage, type NamespaceLoaders } from '@kaloryfer/i18n';
 import { ServerI18n } from '@kaloryfer/i18n/src/server';
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '@kaloryfer/i18n';
 import type { ReadableAtom } from 'nanostores';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
