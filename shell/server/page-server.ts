@@ -89,7 +89,19 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
   const registryFile = path.join(options.varDir, 'mfe-registry.json');
   const pool = new RendererPool(
     (url) => new WorkerRenderer(url),
-    () => ({ module: './app', path: '/', search: '', language: 'pl-PL', cookies: {}, apiOrigin: options.apiOrigin, publicOrigin: options.publicOrigin }),
+    (build) => {
+      const home = {
+        module: './app',
+        path: '/',
+        search: '',
+        language: 'pl-PL' as const,
+        cookies: {},
+        apiOrigin: options.apiOrigin,
+        publicOrigin: options.publicOrigin,
+      };
+      // The content remote renders every page's footer too (compose-page.ts).
+      return build.remote === 'content' ? [home, { ...home, module: './Footer' }] : [home];
+    },
     { cache: { ...DEFAULT_CACHE, freshMs: options.renderCacheMs, staleMs: options.renderCacheMs * 6 } },
   );
   const fetchJson = async (url: string) => {

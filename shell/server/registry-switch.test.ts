@@ -86,7 +86,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   pool = new RendererPool(
     (url) => new WorkerRenderer(url, 64),
-    () => request,
+    () => [request],
   );
   const fetchJson = async (url: string) => (await fetch(url)).json();
   source = new RegistrySource(path.join(root, 'mfe-registry.json'), fetchJson, origin, (snapshot) => pool.prepare(snapshot));

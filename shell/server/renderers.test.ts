@@ -13,7 +13,7 @@ class ScriptedRenderer implements RegionRenderer {
   closed = false;
   answer: () => Promise<RegionResult> = async () => ok;
   async ready() {}
-  render() {
+  render(_request?: RegionRequest) {
     this.calls += 1;
     return this.answer();
   }
@@ -30,7 +30,7 @@ async function setup(registry = registryFile()) {
       renderers.set(url, renderer);
       return renderer;
     },
-    () => request,
+    () => [request],
     { breaker: { failures: 2, coolDownMs: 60_000 }, maxInFlight: 2 },
   );
   const { snapshot, cleanup } = await snapshotOf(registry);
@@ -139,5 +139,30 @@ test('a late render still serves the requests after it; a build already busy she
   await expect(pool.render(catalog, { ...request, path: '/c' }, 20)).rejects.toThrow('catalog is busy: 2 renders under way');
   await Promise.allSettled(hanging);
   expect(pool.breakerState(catalog)).toBe('open'); // the two hung renders were failures; the shed one was not
+  cleanup();
+});
+
+test('a new build warms one linked page of each kind it owns (the slow first render of a product page is not a shopper’s), then takes traffic', async () => {
+  const renderers = new Map<string, ScriptedRenderer & { paths: string[] }>();
+  const pool = new RendererPool(
+    (url) => {
+      const renderer = Object.assign(new ScriptedRenderer(), { paths: [] as string[] });
+      renderer.render = (asked: RegionRequest) => {
+        renderer.paths.push(`${asked.module} ${asked.path}`);
+        const home =
+          '<a href="/c/grzejniki-lazienkowe">a</a><a href="/c/akcesoria">b</a><a href="/p/KF-1/aura">c</a><a href="https://elsewhere.example/p/x/y">d</a>';
+        const footer = '<a href="/i/regulamin">e</a><a href="/porady?topic=dobor">f</a>';
+        return Promise.resolve({ ...ok, html: asked.module === './Footer' ? footer : asked.path === '/' ? home : '<p>page</p>' });
+      };
+      renderers.set(url.split('/')[3], renderer);
+      return renderer;
+    },
+    (build) => (build.remote === 'content' ? [request, { ...request, module: './Footer' }] : [request]),
+  );
+  const { snapshot, cleanup } = await snapshotOf(registryFile());
+  await pool.prepare(snapshot);
+  expect(renderers.get('catalog')!.paths).toEqual(['./app /', './app /c/grzejniki-lazienkowe', './app /p/KF-1/aura']);
+  expect(renderers.get('content')!.paths).toEqual(['./app /', './Footer /', './app /i/regulamin', './app /porady']);
+  expect(renderers.get('checkout')!.paths).toEqual(['./app /']); // nothing linked of its own
   cleanup();
 });

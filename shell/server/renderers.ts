@@ -3,6 +3,7 @@ import { Breaker } from './breaker';
 import { DEFAULT_CACHE, RenderCache, type RenderCacheOptions } from './render-cache';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
 import type { RegionRenderer } from './render-worker/worker-renderer';
+import { linksIn, warmPathsFor } from './warm-paths';
 
 export class RegionUnavailable extends Error {}
 
@@ -30,8 +31,9 @@ export interface PoolOptions {
 /**
  * The server code of every build the registry names, one renderer (thread) per build, each
  * behind its own breaker, time budget and load limit, with a short-lived cache of its answers
- * in front. When the registry changes, the new builds are loaded and warmed with one render
- * before the new snapshot is used; builds no longer named are retired a little later.
+ * in front. When the registry changes, the new builds are loaded and warmed — a home page, then
+ * one page of each kind it links to — before the new snapshot is used; builds no longer named
+ * are retired a little later.
  */
 export class RendererPool {
   private readonly renderers = new Map<string, Entry>();
@@ -39,7 +41,8 @@ export class RendererPool {
 
   constructor(
     private readonly create: (ssrUrl: string) => RegionRenderer,
-    private readonly warmRequest: (build: ResolvedBuild) => RegionRequest,
+    /** What a new build renders first, before traffic (its home, the footer). */
+    private readonly warmRequests: (build: ResolvedBuild) => RegionRequest[],
     private readonly options: PoolOptions = {},
   ) {
     this.cache = new RenderCache(options.cache ?? DEFAULT_CACHE);
@@ -52,15 +55,26 @@ export class RendererPool {
     for (const build of fresh) {
       this.renderers.set(build.key, { renderer: this.create(build.variant.ssr!), breaker: new Breaker(this.options.breaker), inFlight: 0 });
     }
-    const warm = Promise.all(
-      fresh.map(async (build) => {
-        try {
-          await this.renderers.get(build.key)!.renderer.render(this.warmRequest(build));
-        } catch (error) {
-          console.error(`[page-server] ${build.variant.name} ${build.variant.version} did not warm up: ${error instanceof Error ? error.message : error}`);
-        }
-      }),
-    );
+    const warm = (async () => {
+      // First what every build renders on a home page; then one page of each kind those link to,
+      // by the build that owns it (warm-paths.ts).
+      const pages = await Promise.all(fresh.map((build) => this.warmWith(build, this.warmRequests(build))));
+      const links = linksIn(pages.flat());
+      await Promise.all(
+        fresh.map((build) => {
+          const first = this.warmRequests(build);
+          const paths = warmPathsFor(
+            build.remote,
+            links,
+            first.map((request) => request.path),
+          );
+          return this.warmWith(
+            build,
+            paths.map((path) => ({ ...first[0], module: './app', path })),
+          );
+        }),
+      );
+    })();
     await Promise.race([warm, new Promise((resolve) => setTimeout(resolve, WARM_TIMEOUT_MS).unref())]);
     const named = new Set(builds.map((build) => build.key));
     for (const [key, { renderer }] of this.renderers) {
@@ -68,6 +82,21 @@ export class RendererPool {
       this.renderers.delete(key);
       setTimeout(() => void renderer.close(), RETIRE_AFTER_MS).unref();
     }
+  }
+
+  /** Renders `requests` one after another with a new build; their HTML (a failure is logged, not fatal). */
+  private async warmWith(build: ResolvedBuild, requests: RegionRequest[]): Promise<string[]> {
+    const htmls: string[] = [];
+    for (const request of requests) {
+      try {
+        htmls.push((await this.renderers.get(build.key)!.renderer.render(request)).html);
+      } catch (error) {
+        console.error(
+          `[page-server] ${build.variant.name} ${build.variant.version} did not warm up (${request.module} ${request.path}): ${error instanceof Error ? error.message : error}`,
+        );
+      }
+    }
+    return htmls;
   }
 
   /**

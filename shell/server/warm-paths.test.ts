@@ -1,0 +1,24 @@
+import { linksIn, MAX_WARM_PATHS, warmPathsFor } from './warm-paths';
+
+test('the shop’s own links: paths without query or fragment, once each; other sites and protocol-relative addresses are not', () => {
+  expect(
+    linksIn([
+      '<a href="/c/grzejniki?page=2">x</a><a href="/p/A/b#reviews">y</a><a class="x" href="/c/grzejniki">z</a>',
+      '<a href="https://elsewhere.example/c/x">o</a><a href="//cdn.example/p/x/y">p</a><link href="/favicon.svg">',
+    ]),
+  ).toEqual(['/c/grzejniki', '/p/A/b', '/favicon.svg']);
+});
+
+test.each([
+  ['catalog', ['/c/a', '/c/b', '/p/A/a', '/p/B/b', '/i/regulamin', '/porady/x'], ['/'], ['/c/a', '/p/A/a']],
+  ['content', ['/c/a', '/i/regulamin', '/i/dostawa', '/porady', '/porady/jak-dobrac'], ['/'], ['/i/regulamin', '/porady', '/porady/jak-dobrac']],
+  ['catalog', ['/', '/c/a'], ['/'], ['/c/a']], // home was warmed already
+  ['checkout', ['/c/a', '/i/regulamin'], ['/'], []],
+] as const)('%s warms one page of each kind it owns among %j', (remote, links, warmed, expected) => {
+  expect(warmPathsFor(remote, [...links], [...warmed])).toEqual(expected);
+});
+
+test('at most MAX_WARM_PATHS pages per build', () => {
+  const links = ['/c/a', '/p/A/a', '/p/A/a/A-1', '/compare', '/brands', '/categories', '/marki-x', '/szukaj'];
+  expect(warmPathsFor('catalog', links, ['/']).length).toBeLessThanOrEqual(MAX_WARM_PATHS);
+});
