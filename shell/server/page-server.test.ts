@@ -134,6 +134,7 @@ describe('the cookie banner', () => {
 
     for (const [body, referer] of [
       ['choice=some', `${baseUrl}/`],
+      ['choice=toString', `${baseUrl}/`],
       ['', undefined],
       ['choice=all', 'https://elsewhere.example/phish'],
     ] as const) {

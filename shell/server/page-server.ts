@@ -213,7 +213,8 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
     form.post(CONSENT_FORM_PATH, { schema: { hide: true } }, async (request, reply) => {
-      const choice = FORM_CHOICES[String((request.body as Record<string, unknown> | null)?.choice)];
+      const posted = (request.body as Record<string, unknown> | null)?.choice;
+      const choice = posted === 'all' || posted === 'none' ? FORM_CHOICES[posted] : null;
       const tls = request.protocol === 'https' || options.publicOrigin.startsWith('https:');
       if (choice) reply.header('Set-Cookie', consentCookie(choice, { secure: tls }));
       reply.header('Cache-Control', 'no-store');

@@ -58,11 +58,12 @@ export class RendererPool {
     const warm = (async () => {
       // First what every build renders on a home page; then one page of each kind those link to,
       // by the build that owns it (warm-paths.ts).
-      const pages = await Promise.all(fresh.map((build) => this.warmWith(build, this.warmRequests(build))));
+      const firsts = fresh.map((build) => this.warmRequests(build));
+      const pages = await Promise.all(fresh.map((build, index) => this.warmWith(build, firsts[index])));
       const links = linksIn(pages.flat());
       await Promise.all(
-        fresh.map((build) => {
-          const first = this.warmRequests(build);
+        fresh.map((build, index) => {
+          const first = firsts[index];
           const paths = warmPathsFor(
             build.remote,
             links,

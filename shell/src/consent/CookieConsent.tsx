@@ -2,11 +2,12 @@ import { linkTo } from '@kaloryfer/contracts';
 import { useTranslation } from '@kaloryfer/i18n';
 import { useFocusTrap } from '@kaloryfer/ui';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
-import { CONSENT_FORM_PATH } from './consent-cookie';
+import { CONSENT_FORM_PATH, FORM_CHOICES } from './consent-cookie';
 import type { ConsentChoice } from '../behaviours/tag-manager';
 
-export const NOTHING_CHOSEN: ConsentChoice = { analytics: false, marketing: false };
-const EVERYTHING: ConsentChoice = { analytics: true, marketing: true };
+export const NOTHING_CHOSEN: ConsentChoice = FORM_CHOICES.none;
+/** The same two choices the banner's form posts before its code runs. */
+const EVERYTHING: ConsentChoice = FORM_CHOICES.all;
 
 export interface CookieConsentProps {
   /** The stored choice (the cookie): read in an effect, never while rendering. */

@@ -80,7 +80,7 @@ export function writeConsentCookie(choice: ConsentChoice, { now = Date.now(), se
  */
 export const CONSENT_FORM_PATH = '/cookie-consent';
 /** The two one-click choices the form can post (`choice=all|none`). */
-export const FORM_CHOICES: Record<string, ConsentChoice> = {
+export const FORM_CHOICES: Readonly<Record<'all' | 'none', ConsentChoice>> = {
   all: { analytics: true, marketing: true },
   none: { analytics: false, marketing: false },
 };

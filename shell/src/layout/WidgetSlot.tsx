@@ -19,7 +19,8 @@ export function WidgetSlot({ mounter, name, className }: { mounter: RegionMounte
   const launcherRef = useRef<HTMLButtonElement>(null);
   const clickWaiting = useRef(false);
   const [phase, setPhase] = useState<'launcher' | 'restoring' | 'mounted'>('launcher');
-  const [wake, setWake] = useState<(() => Promise<void>) | null>(null);
+  // Set once the shell has hydrated (the server's render has nothing to load with).
+  const wake = useRef<(() => Promise<void>) | null>(null);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -40,16 +41,17 @@ export function WidgetSlot({ mounter, name, className }: { mounter: RegionMounte
     });
     // A badge the stored state will change is not shown as 0 meanwhile.
     if (handle.storedState) setPhase('restoring');
-    setWake(() => handle.wake);
+    wake.current = handle.wake;
     return () => {
       live = false;
+      wake.current = null;
       handle.dispose();
     };
   }, [mounter, widget]);
 
   const onIntent = (click: boolean) => {
     if (click) clickWaiting.current = true;
-    if (wake) void wake(); // (before hydration there is nothing to load with yet)
+    void wake.current?.();
   };
 
   return (
