@@ -11,7 +11,8 @@ import { CART_NAMESPACE } from '../../mfe-cart/src/i18n/namespace';
 import { CATALOG_NAMESPACE } from '../../mfe-catalog/src/i18n/namespace';
 import { CHECKOUT_NAMESPACE } from '../../mfe-checkout/src/i18n/namespace';
 import { CONTENT_NAMESPACE } from '../../mfe-content/src/i18n/namespace';
-import { SHELL_BUNDLES, SHELL_NAMESPACE } from '../../shell/src/i18n/shell-namespace';
+import { SHELL_BUNDLES } from '../../shell/src/i18n/shell-bundles';
+import { SHELL_NAMESPACE } from '../../shell/src/i18n/shell-namespace';
 
 type Dictionary = Record<string, string>;
 type Loaders = Partial<Record<string, () => Promise<Dictionary>>>;

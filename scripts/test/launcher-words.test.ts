@@ -8,7 +8,7 @@ import { LANGUAGES, type Language } from '@kaloryfer/i18n';
 import { ACCOUNT_NAMESPACE } from '../../mfe-account/src/i18n/namespace';
 import { CART_NAMESPACE } from '../../mfe-cart/src/i18n/namespace';
 import { CATALOG_NAMESPACE } from '../../mfe-catalog/src/i18n/namespace';
-import { SHELL_BUNDLES } from '../../shell/src/i18n/shell-namespace';
+import { SHELL_BUNDLES } from '../../shell/src/i18n/shell-bundles';
 
 type Dictionary = Record<string, string>;
 const words = async (namespace: { loaders: Partial<Record<string, () => Promise<Dictionary>>> }, language: Language) => namespace.loaders[language]!();

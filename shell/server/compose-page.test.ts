@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import type { RegionRequest, RegionResult } from '@kaloryfer/contracts';
 import { ServerI18n } from '@kaloryfer/i18n/src/server';
-import { SHELL_BUNDLES } from '../src/i18n/shell-namespace';
+import { SHELL_BUNDLES } from '../src/i18n/shell-bundles';
 import type { PageState } from '../src/state/page-state';
 import { composePage, type ComposeDeps, type PageRequest } from './compose-page';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { CONTRACTS_VERSION } from '@kaloryfer/contracts/src/instance';
 import { ServerI18n } from '@kaloryfer/i18n/src/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SHELL_BUNDLES } from '../src/i18n/shell-namespace';
+import { SHELL_BUNDLES } from '../src/i18n/shell-bundles';
 import { composePage, type Budgets } from './compose-page';
 import { pageCspDirectives } from './page-csp';
 import { RegistrySource } from './registry-snapshot';

@@ -11,7 +11,7 @@ import { startShellWriters } from './behaviours/shell-writers';
 import { startConsentUi, whenRouteReady } from './consent/start-consent';
 import { startRemoteTagEvents } from './consent/tag-event-channel';
 import { pushToDataLayer } from './behaviours/tag-manager';
-import { addShellNamespace } from './i18n/shell-namespace';
+import { registerShellNamespace } from './i18n/shell-namespace';
 import { ShellLayout } from './layout/ShellLayout';
 import { AB_COOKIE, assignVariants, type Assignment } from './registry/ab-assignment';
 import { fetchRegistry, readCookie, writeCookie } from './registry/fetch-registry';
@@ -74,7 +74,7 @@ async function boot(): Promise<void> {
   const state = readPageState();
   const [{ registry, assignments }, , stored] = await Promise.all([
     pinnedBuilds(state),
-    initI18n(isLanguage(state?.language) ? { language: state.language } : {}),
+    initI18n(isLanguage(state?.language) ? { language: state.language } : {}).then(registerShellNamespace),
     storedPageVerdict(state),
   ]);
   if (stored === 'outdated') {
@@ -83,7 +83,6 @@ async function boot(): Promise<void> {
     location.reload();
     return;
   }
-  addShellNamespace();
   for (const assignment of assignments) {
     if ((registry.remotes[assignment.remote]?.variants.length ?? 0) > 1) {
       pushToDataLayer({ event: 'mfe_assignment', ...assignment });

@@ -103,6 +103,28 @@ describe('remote namespaces', () => {
     expect(i18n.t('hello', { ns: 'demo' })).toBe('Buongiorno');
   });
 
+  test('a switch of language waits for every registered namespace: nothing is said as a bare key meanwhile', async () => {
+    await setLanguage('pl-PL');
+    let release: () => void = () => undefined;
+    const slowEnglish = new Promise<void>((resolve) => (release = resolve));
+    await registerNamespace('slow-demo', {
+      'pl-PL': async () => ({ greeting: 'Witaj' }),
+      'en-US': async () => {
+        await slowEnglish;
+        return { greeting: 'Welcome' };
+      },
+    });
+    let switched = false;
+    const switching = setLanguage('en-US').then(() => (switched = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The English words have not arrived: the page still speaks Polish, whole.
+    expect(switched).toBe(false);
+    expect(i18n.language).toBe('pl-PL');
+    release();
+    await switching;
+    expect(i18n.t('greeting', { ns: 'slow-demo' })).toBe('Welcome');
+  });
+
   test("a remote's words that cannot be fetched for the new language (offline) are reported, never an unhandled rejection", async () => {
     await setLanguage('pl-PL');
     let offline = true;

@@ -86,6 +86,13 @@ function syncDocumentLanguage(language: string): void {
 /** Switches language and remembers it (localStorage and a first-party cookie). */
 export async function setLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
+  // The page's namespaces in the new language too, before anything is said in it; one that
+  // cannot arrive (offline) is retried on the switch and said in the console there.
+  await Promise.all(
+    [...registeredNamespaces].flatMap(([namespace, loaders]) =>
+      languagesFor(language).map((needed) => loadNamespace(namespace, loaders, needed).catch(() => undefined)),
+    ),
+  );
   await i18n.changeLanguage(language);
   syncDocumentLanguage(language);
   try {
@@ -103,22 +110,28 @@ export type NamespaceLoaders = Partial<Record<Language, () => Promise<Dictionary
   'pl-PL': () => Promise<Dictionary>;
 };
 
+/** Every namespace registered on this page, by name: a switch of language loads them all first. */
+const registeredNamespaces = new Map<string, NamespaceLoaders>();
+
+async function loadNamespace(namespace: string, loaders: NamespaceLoaders, language: string): Promise<void> {
+  const loader = loaders[language as Language];
+  if (!loader || i18n.hasResourceBundle(language, namespace)) return;
+  i18n.addResourceBundle(language, namespace, await loader());
+}
+
 /**
- * A remote adds its own namespace. Dictionaries load lazily: the current language (and, but
- * for Polish, the en-US fallback) now, others when the shopper switches, so a remote ships no
- * unused words.
+ * A remote (or the shell) adds its own namespace. Dictionaries load lazily: the current
+ * language (and, but for Polish, the en-US fallback) now, others when the shopper switches
+ * (setLanguage loads them before the switch, so no key shows bare meanwhile), so a remote
+ * ships no unused words.
  */
 export async function registerNamespace(namespace: string, loaders: NamespaceLoaders): Promise<void> {
-  const load = async (language: string) => {
-    const loader = loaders[language as Language];
-    if (!loader || i18n.hasResourceBundle(language, namespace)) return;
-    i18n.addResourceBundle(language, namespace, await loader());
-  };
+  registeredNamespaces.set(namespace, loaders);
   await initI18n();
-  await Promise.all(languagesFor(i18n.language).map(load));
+  await Promise.all(languagesFor(i18n.language).map((language) => loadNamespace(namespace, loaders, language)));
   i18n.on('languageChanged', (language) => {
     // Offline, another language's words may not arrive: said in the console, never an unhandled rejection.
-    void Promise.all(languagesFor(language).map(load)).then(
+    void Promise.all(languagesFor(language).map((needed) => loadNamespace(namespace, loaders, needed))).then(
       () => i18n.emit('loaded', { [language]: [namespace] }),
       (error: unknown) => console.warn(`[i18n] ${namespace} in ${language} did not load`, error),
     );

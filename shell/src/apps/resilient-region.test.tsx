@@ -1,7 +1,7 @@
 import { initI18n } from '@kaloryfer/i18n';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addShellNamespace } from '../i18n/shell-namespace';
+import { addShellNamespace } from '../i18n/shell-bundles';
 import { parseRegistry } from '../registry/registry';
 import { RemoteLoader, type FederationRuntime } from '../registry/remote-loader';
 import { ResilientRegion } from './resilient-region';

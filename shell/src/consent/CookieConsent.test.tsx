@@ -64,7 +64,7 @@ async function loadPage(): Promise<void> {
   delete (window as Win).dataLayer;
   const { initI18n } = require('@kaloryfer/i18n') as typeof import('@kaloryfer/i18n');
   await initI18n({ language: 'pl-PL' });
-  (require('../i18n/shell-namespace') as typeof import('../i18n/shell-namespace')).addShellNamespace();
+  (require('../i18n/shell-bundles') as typeof import('../i18n/shell-bundles')).addShellNamespace();
 
   (require('./consent-mode') as typeof import('./consent-mode')).startConsentMode(); // shell/src/index.ts
   const { pushToDataLayer } = require('../behaviours/tag-manager') as typeof import('../behaviours/tag-manager');

@@ -3,7 +3,7 @@ import { i18n, I18nextProvider, initI18n } from '@kaloryfer/i18n';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NotificationCenter } from '../behaviours/notification-center';
-import { addShellNamespace } from '../i18n/shell-namespace';
+import { addShellNamespace } from '../i18n/shell-bundles';
 import { Notifications } from './Notifications';
 
 beforeAll(async () => {

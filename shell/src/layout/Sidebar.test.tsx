@@ -3,7 +3,7 @@ import { i18n, I18nextProvider, initI18n } from '@kaloryfer/i18n';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback, useRef, useState } from 'react';
-import { addShellNamespace } from '../i18n/shell-namespace';
+import { addShellNamespace } from '../i18n/shell-bundles';
 import { Sidebar } from './Sidebar';
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { initI18n } from '@kaloryfer/i18n';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RegionMounter } from '../apps/region-mounter';
-import { addShellNamespace } from '../i18n/shell-namespace';
+import { addShellNamespace } from '../i18n/shell-bundles';
 import { parseRegistry } from '../registry/registry';
 import { RemoteLoader, type FederationRuntime } from '../registry/remote-loader';
 import { WidgetSlot } from './WidgetSlot';
