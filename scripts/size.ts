@@ -57,17 +57,19 @@ async function firstLoad(url: string) {
   });
   const page = await browser.newPage();
   const byOrigin = new Map<string, number>();
+  const files: { url: string; bytes: number }[] = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
     const body = await response.body().catch(() => Buffer.alloc(0));
     const size = gzipSize(body);
     const origin = new URL(response.url()).origin;
     byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + size);
+    files.push({ url: response.url(), bytes: size });
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await browser.close();
   // Everything the shell's origin sends before the page is idle is what it needs to boot.
-  return { byOrigin, shellInitial: byOrigin.get(new URL(url).origin) ?? 0 };
+  return { byOrigin, files, shellInitial: byOrigin.get(new URL(url).origin) ?? 0 };
 }
 
 async function main() {
@@ -90,7 +92,9 @@ async function main() {
     // One page first, as any shopper after the first would find the shop: the page server's render
     // threads warm (a cold region that misses its budget is rendered in the browser, with its code).
     await fetch(shop.url, { headers: { accept: 'text/html' } }).then((response) => response.text());
-    const { byOrigin, shellInitial } = await firstLoad(shop.url);
+    const { byOrigin, files, shellInitial } = await firstLoad(shop.url);
+    console.log('\nScripts of the first home visit, largest first (gzip -9):');
+    for (const file of files.sort((a, b) => b.bytes - a.bytes)) console.log(`  ${kb(file.bytes).padStart(9)}  ${file.url}`);
     console.log('\nFirst load of the home page in Chromium (JS, gzip -9, by origin):');
     let total = 0;
     for (const [origin, bytes] of byOrigin) {

@@ -2,6 +2,7 @@ import { createServerRender } from '@kaloryfer/ui/src/rendering/server/create-se
 import { $heatingAt, HEATING_COOKIE, temperaturesFromCookie } from './heating/heating-at';
 import { CATALOG_NAMESPACE } from './i18n/namespace';
 import { CatalogRoutes } from './pages/catalog-routes';
+import { preloadAllRoutePages } from './pages/route-pages';
 import { catalogHead } from './seo/catalog-head';
 
 /**
@@ -9,7 +10,7 @@ import { catalogHead } from './seo/catalog-head';
  * was rendered from, and its head (canonical, JSON-LD). The shopper's temperatures come from
  * their cookie, so tiles and product pages show the same outputs the browser then hydrates.
  */
-export const render = createServerRender({
+const renderRegion = createServerRender({
   namespace: CATALOG_NAMESPACE,
   regions: {
     './app': {
@@ -25,3 +26,11 @@ export const render = createServerRender({
   },
   stores: (request) => [[$heatingAt, temperaturesFromCookie(request.cookies[HEATING_COOKIE])]],
 });
+
+// Every page's code before the first request: a server render never waits for a page (route-pages.ts).
+const pagesReady = preloadAllRoutePages();
+
+export async function render(...args: Parameters<typeof renderRegion>): ReturnType<typeof renderRegion> {
+  await pagesReady;
+  return renderRegion(...args);
+}

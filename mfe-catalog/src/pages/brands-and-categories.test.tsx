@@ -13,6 +13,7 @@ import { attribute, category as categoryAnswer, searchAnswer } from '../testing/
 import { BrandsPage } from './BrandsPage';
 import { CatalogRoutes } from './catalog-routes';
 import { CategoriesPage } from './CategoriesPage';
+import { preloadAllRoutePages } from './route-pages';
 
 /**
  * /categories and /marki against a stand-in for the shop API at the fetch boundary: the
@@ -108,6 +109,9 @@ interface Sent {
   body: { query?: { _appliedFilters?: unknown[]; _availableFilters?: unknown[] }; size?: number };
 }
 let sent: Sent[];
+// As the remote's mount does (app.tsx, `prepare`): the route's page code is here before the first render.
+beforeAll(() => preloadAllRoutePages());
+
 beforeEach(() => {
   sent = [];
   global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {

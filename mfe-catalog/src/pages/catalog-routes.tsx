@@ -1,42 +1,28 @@
 import { $route } from '@kaloryfer/contracts';
-import { useRequestStore } from '@kaloryfer/ui';
-import { ComparePage } from '../compare/ComparePage';
-import { HomePage } from '../home/HomePage';
-import { CategoryPage, SearchResultsPage } from '../listing/CategoryPage';
-import { activeFilterCount, parseListingQuery } from '../listing/route-filters';
-import { ProductPage } from '../product/ProductPage';
-import { startCatalogOwners } from '../state/catalog-owners';
+import { useRequestStore, useRoutePageCode } from '@kaloryfer/ui';
 import { adoptStoredTemperatures } from '../heating/heating-at';
+import { startCatalogOwners } from '../state/catalog-owners';
 import { useEffect } from 'react';
-import { BrandsPage } from './BrandsPage';
-import { CategoriesPage } from './CategoriesPage';
-import { UrlDispatcher } from './UrlDispatcher';
+import { routeView } from './route-pages';
 
 startCatalogOwners();
 
-/** The catalogue's pages by route name (route table: shared/contracts/src/routes.ts). */
+/** While a page's code arrives (the first visit to that kind of page in a session): its frame, busy. */
+function PageCodeLoading() {
+  return (
+    <div className="page-frame" aria-busy="true">
+      <div className="skeleton skeleton-heading" />
+    </div>
+  );
+}
+
+/** The catalogue's region: the page of the current route, once its code is here. */
 export function CatalogRoutes() {
   const route = useRequestStore($route);
   useEffect(adoptStoredTemperatures, []);
-  switch (route.name) {
-    case 'home':
-      return <HomePage />;
-    // With search text or a filter (a brand's link: ?manufacturer=…) /categories lists every
-    // matching product; bare, it is the category tree.
-    case 'categories':
-      return activeFilterCount(parseListingQuery(route.search)) > 0 ? <SearchResultsPage /> : <CategoriesPage />;
-    case 'category':
-      return <CategoryPage slug={route.params.slug} />;
-    case 'product':
-    case 'configurable-product':
-      return <ProductPage parentSku={route.params.parentSku} childSku={route.params.childSku} />;
-    case 'compare':
-      return <ComparePage />;
-    case 'brands':
-      return <BrandsPage />;
-    case 'url-dispatcher':
-      return <UrlDispatcher />;
-    default:
-      return null;
-  }
+  const view = routeView(route);
+  // The first view's page code is here before the first render (app.tsx); a later route's may not be.
+  const ready = useRoutePageCode(view?.page ?? null);
+  if (!view) return null;
+  return ready ? view.element : <PageCodeLoading />;
 }

@@ -1,4 +1,5 @@
-export { createRemoteLifecycles, type RemoteMountProps } from './remote-lifecycles';
+export { createRemoteLifecycles, type RemoteMountProps, type RemoteLifecycleOptions } from './remote-lifecycles';
+export { routePage, useRoutePageCode, type RoutePage } from './rendering/route-page';
 export { PageFrame, type Crumb } from './PageFrame';
 export { RemoteCrash } from './RemoteCrash';
 export { RemoteVersion } from './RemoteVersion';

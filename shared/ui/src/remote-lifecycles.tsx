@@ -17,17 +17,33 @@ export interface RemoteMountProps {
   pageData?: Record<string, PageDataEntry>;
 }
 
+export interface RemoteLifecycleOptions {
+  /**
+   * What must be here before the first render, besides the words: the current route's page
+   * code (routePage). A hydration that suspended would leave the server's HTML dead until then.
+   */
+  prepare?: () => Promise<unknown>;
+}
+
 /**
  * The single-spa lifecycles of a remote's exposed module: bootstrap loads the remote's i18n
- * namespace; mount hydrates the server's HTML (inside a transition, with the page's data) or
- * renders afresh; a render error stays inside the remote's region (RemoteRoot).
+ * namespace; mount waits for `prepare`, then hydrates the server's HTML (inside a transition,
+ * with the page's data) or renders afresh; a render error stays inside the remote's region
+ * (RemoteRoot).
  */
-export function createRemoteLifecycles(Component: ComponentType, i18nNamespace: { name: string; loaders: NamespaceLoaders }) {
+export function createRemoteLifecycles(
+  Component: ComponentType,
+  i18nNamespace: { name: string; loaders: NamespaceLoaders },
+  options: RemoteLifecycleOptions = {},
+) {
   const roots = new Map<string, Root>();
   return {
     bootstrap: () => registerNamespace(i18nNamespace.name, i18nNamespace.loaders),
-    mount: (props: RemoteMountProps) =>
-      new Promise<void>((resolve) => {
+    mount: async (props: RemoteMountProps) => {
+      // A page whose code did not arrive still mounts: its render tries once more, and a second
+      // failure is the region's crash screen (RemoteRoot), never a dead mount.
+      await options.prepare?.().catch((error: unknown) => console.error('[remote] page code did not load', error));
+      return new Promise<void>((resolve) => {
         const data = new PageData(props.pageData ?? {});
         const onCommit = () => {
           data.close();
@@ -48,7 +64,8 @@ export function createRemoteLifecycles(Component: ComponentType, i18nNamespace: 
           roots.set(props.name, root);
           startTransition(() => root.render(element));
         }
-      }),
+      });
+    },
     unmount: async (props: RemoteMountProps) => {
       roots.get(props.name)?.unmount();
       roots.delete(props.name);

@@ -1,0 +1,83 @@
+import { matchRoute, type RouteState } from '@kaloryfer/contracts';
+import { routePage } from '@kaloryfer/ui';
+import type { ReactElement } from 'react';
+import { activeFilterCount, parseListingQuery } from '../listing/route-filters';
+
+/**
+ * The catalogue's pages, each its own chunk (docs/rendering.md, "Route-level code"): a first
+ * visit to the home page brings the home page's code, not the product page's, the listing's
+ * and the compare table's too.
+ */
+export const HomePage = routePage(() => import('../home/HomePage').then((m) => m.HomePage));
+export const CategoryPage = routePage(() => import('../listing/CategoryPage').then((m) => m.CategoryPage));
+export const SearchResultsPage = routePage(() => import('../listing/CategoryPage').then((m) => m.SearchResultsPage));
+export const CategoriesPage = routePage(() => import('./CategoriesPage').then((m) => m.CategoriesPage));
+export const ProductPage = routePage(() => import('../product/ProductPage').then((m) => m.ProductPage));
+export const ComparePage = routePage(() => import('../compare/ComparePage').then((m) => m.ComparePage));
+export const BrandsPage = routePage(() => import('./BrandsPage').then((m) => m.BrandsPage));
+export const UrlDispatcher = routePage(() => import('./UrlDispatcher').then((m) => m.UrlDispatcher));
+
+/** /categories with search text or a filter lists products; bare, it is the category tree. */
+export function isProductSearch(search: string): boolean {
+  return activeFilterCount(parseListingQuery(search)) > 0;
+}
+
+/** What a route shows: its page (whose code must be here first) and the element drawing it. */
+export interface RouteView {
+  page: { preload: () => Promise<unknown>; isLoaded: () => boolean };
+  element: ReactElement;
+}
+
+/** The catalogue's page for a route (route table: shared/contracts/src/routes.ts); null: not the catalogue's. */
+export function routeView(route: Pick<RouteState, 'name' | 'search' | 'params'>): RouteView | null {
+  switch (route.name) {
+    case 'home':
+      return { page: HomePage, element: <HomePage /> };
+    // With search text or a filter (a brand's link: ?manufacturer=…) /categories lists every
+    // matching product; bare, it is the category tree.
+    case 'categories':
+      return isProductSearch(route.search)
+        ? { page: SearchResultsPage, element: <SearchResultsPage /> }
+        : { page: CategoriesPage, element: <CategoriesPage /> };
+    case 'category':
+      return { page: CategoryPage, element: <CategoryPage slug={route.params.slug} /> };
+    case 'product':
+    case 'configurable-product':
+      return { page: ProductPage, element: <ProductPage parentSku={route.params.parentSku} childSku={route.params.childSku} /> };
+    case 'compare':
+      return { page: ComparePage, element: <ComparePage /> };
+    case 'brands':
+      return { page: BrandsPage, element: <BrandsPage /> };
+    case 'url-dispatcher':
+      return { page: UrlDispatcher, element: <UrlDispatcher /> };
+    default:
+      return null;
+  }
+}
+
+/** Loads the code of the page a route shows, before the region renders it. */
+export async function preloadRoutePage(route: Pick<RouteState, 'name' | 'search' | 'params'>): Promise<void> {
+  await routeView(route)?.page.preload();
+}
+
+/** Every page's code: the server render draws any of them synchronously. */
+export function preloadAllRoutePages(): Promise<unknown> {
+  return Promise.all(
+    [HomePage, CategoryPage, SearchResultsPage, CategoriesPage, ProductPage, ComparePage, BrandsPage, UrlDispatcher].map((page) => page.preload()),
+  );
+}
+
+/**
+ * A shopper reaching for a link (pointer over it, focus, a touch) starts loading its page's code,
+ * so the click that follows rarely waits for it. Only the shop's own addresses count.
+ */
+export function preloadOnIntent(target: Document = document): void {
+  const onIntent = (event: Event) => {
+    const link = (event.target as Element | null)?.closest?.('a[href]');
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin) return;
+    const match = matchRoute(link.pathname);
+    if (match.remote !== 'catalog') return;
+    void preloadRoutePage({ name: match.name, search: link.search, params: match.params }).catch(() => undefined);
+  };
+  for (const type of ['pointerover', 'focusin', 'touchstart']) target.addEventListener(type, onIntent, { passive: true, capture: true });
+}
