@@ -1,5 +1,9 @@
-import { createRemoteLifecycles } from '@kaloryfer/ui';
+import { $route } from '@kaloryfer/contracts';
+import { createRemoteLifecycles, preloadPagesOnIntent } from '@kaloryfer/ui';
 import { CONTENT_NAMESPACE } from './i18n/namespace';
 import { ContentRoutes } from './pages/content-routes';
+import { preloadRoutePage } from './pages/route-pages';
 
-export default createRemoteLifecycles(ContentRoutes, CONTENT_NAMESPACE);
+preloadPagesOnIntent('content', preloadRoutePage);
+
+export default createRemoteLifecycles(ContentRoutes, CONTENT_NAMESPACE, { prepare: () => preloadRoutePage($route.get()) });

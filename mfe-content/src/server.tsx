@@ -2,13 +2,14 @@ import { createServerRender } from '@kaloryfer/ui/src/rendering/server/create-se
 import { adviceHead } from './advice/advice-head';
 import { CONTENT_NAMESPACE } from './i18n/namespace';
 import { ContentRoutes } from './pages/content-routes';
+import { preloadAllRoutePages } from './pages/route-pages';
 import { Footer } from './widgets/footer';
 
 /**
  * The content remote's server build: its pages, and the footer on every page. The footer is
  * links only, so the browser needs none of this remote's code for it (interactive: false).
  */
-export const render = createServerRender({
+const renderRegion = createServerRender({
   namespace: CONTENT_NAMESPACE,
   regions: {
     './app': {
@@ -18,3 +19,11 @@ export const render = createServerRender({
     './Footer': { render: () => <Footer />, interactive: false },
   },
 });
+
+// Every page's code before the first request: a server render never waits for a page (route-pages.tsx).
+const pagesReady = preloadAllRoutePages();
+
+export async function render(...args: Parameters<typeof renderRegion>): ReturnType<typeof renderRegion> {
+  await pagesReady;
+  return renderRegion(...args);
+}

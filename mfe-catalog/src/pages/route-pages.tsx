@@ -1,4 +1,4 @@
-import { matchRoute, type RouteState } from '@kaloryfer/contracts';
+import type { RouteState } from '@kaloryfer/contracts';
 import { routePage } from '@kaloryfer/ui';
 import type { ReactElement } from 'react';
 import { activeFilterCount, parseListingQuery } from '../listing/route-filters';
@@ -65,19 +65,4 @@ export function preloadAllRoutePages(): Promise<unknown> {
   return Promise.all(
     [HomePage, CategoryPage, SearchResultsPage, CategoriesPage, ProductPage, ComparePage, BrandsPage, UrlDispatcher].map((page) => page.preload()),
   );
-}
-
-/**
- * A shopper reaching for a link (pointer over it, focus, a touch) starts loading its page's code,
- * so the click that follows rarely waits for it. Only the shop's own addresses count.
- */
-export function preloadOnIntent(target: Document = document): void {
-  const onIntent = (event: Event) => {
-    const link = (event.target as Element | null)?.closest?.('a[href]');
-    if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin) return;
-    const match = matchRoute(link.pathname);
-    if (match.remote !== 'catalog') return;
-    void preloadRoutePage({ name: match.name, search: link.search, params: match.params }).catch(() => undefined);
-  };
-  for (const type of ['pointerover', 'focusin', 'touchstart']) target.addEventListener(type, onIntent, { passive: true, capture: true });
 }

@@ -7,8 +7,12 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { ContentRoutes } from '../pages/content-routes';
+import { preloadAllRoutePages } from '../pages/route-pages';
 import { adviceArticleKey, relatedProductsKey } from './advice-api';
 import { articleAnswer, PRODUCTS, standInApi, type Sent } from './advice-test-api';
+
+// As the remote's mount does (app.tsx, `prepare`): the route's page code is here before the first render.
+beforeAll(() => preloadAllRoutePages());
 
 /** /porady/{slug} as a reader sees it, against the stand-in API. */
 const route = claimWriter('route', 'shell');

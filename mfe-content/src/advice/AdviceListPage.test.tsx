@@ -3,7 +3,11 @@ import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, within } from '@testing-library/react';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { ContentRoutes } from '../pages/content-routes';
+import { preloadAllRoutePages } from '../pages/route-pages';
 import { ARTICLES, standInApi, type Sent } from './advice-test-api';
+
+// As the remote's mount does (app.tsx, `prepare`): the route's page code is here before the first render.
+beforeAll(() => preloadAllRoutePages());
 
 /** /porady as a shopper uses it, against the stand-in API: cards, the topic filter in the URL, pages. */
 const route = claimWriter('route', 'shell');

@@ -10,8 +10,12 @@ import { renderToString } from 'react-dom/server';
 import { sanitizeCmsHtml } from '../../../api/src/content/sanitize';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { ContentRoutes } from '../pages/content-routes';
+import { preloadAllRoutePages } from '../pages/route-pages';
 import { cmsHierarchyKey, cmsPageKey } from './cms-api';
 import { hierarchyOf, PAGES, standInCmsApi } from './cms-test-api';
+
+// As the remote's mount does (app.tsx, `prepare`): the route's page code is here before the first render.
+beforeAll(() => preloadAllRoutePages());
 
 /** /i/{slug} as a reader sees it, against the stand-in API. */
 const route = claimWriter('route', 'shell');

@@ -4,6 +4,10 @@ import { screen } from '@testing-library/react';
 import { standInCmsApi } from '../cms/cms-test-api';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { ContentRoutes } from './content-routes';
+import { preloadAllRoutePages } from './route-pages';
+
+// As the remote's mount does (app.tsx, `prepare`): the route's page code is here before the first render.
+beforeAll(() => preloadAllRoutePages());
 
 const route = claimWriter('route', 'shell');
 

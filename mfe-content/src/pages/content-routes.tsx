@@ -1,30 +1,22 @@
 import { $route } from '@kaloryfer/contracts';
-import { useRequestStore } from '@kaloryfer/ui';
-import { CmsPage } from '../cms/CmsPage';
-import { AdviceArticlePage } from '../advice/AdviceArticlePage';
-import { AdviceListPage } from '../advice/AdviceListPage';
-import { ErrorPage } from '../status-pages/ErrorPage';
-import { NotFoundPage } from '../status-pages/NotFoundPage';
-import { PayLaterPage } from '../status-pages/PayLaterPage';
+import { useRequestStore, useRoutePageCode } from '@kaloryfer/ui';
+import { routeView } from './route-pages';
 
-/** The content remote's pages by route: CMS pages, advice, and the status pages (error, not found, pay later). */
+/** While a page's code arrives (the first visit to that kind of page in a session): its frame, busy. */
+function PageCodeLoading() {
+  return (
+    <div className="page-frame" aria-busy="true">
+      <div className="skeleton skeleton-heading" />
+    </div>
+  );
+}
+
+/** The content remote's region: the page of the current route, once its code is here. */
 export function ContentRoutes() {
   const route = useRequestStore($route);
-  switch (route.name) {
-    case 'cms-page':
-    case 'en-cms-page':
-      return <CmsPage key={route.params.slug} slug={route.params.slug} />;
-    case 'advice':
-      return <AdviceListPage />;
-    case 'advice-article':
-      return <AdviceArticlePage slug={route.params.slug} />;
-    case 'error':
-      return <ErrorPage />;
-    case 'placepozniej':
-      return <PayLaterPage />;
-    case 'page-not-found':
-      return <NotFoundPage />;
-    default:
-      return null;
-  }
+  const view = routeView(route);
+  // The first view's page code is here before the first render (app.tsx); a later route's may not be.
+  const ready = useRoutePageCode(view?.page ?? null);
+  if (!view) return null;
+  return ready ? view.element : <PageCodeLoading />;
 }

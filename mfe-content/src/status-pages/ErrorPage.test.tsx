@@ -3,7 +3,11 @@ import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { screen } from '@testing-library/react';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { ContentRoutes } from '../pages/content-routes';
+import { preloadAllRoutePages } from '../pages/route-pages';
 import { TAG_EVENT_CHANNEL, tagEventRequested, type TagEvent } from './report-error';
+
+// As the remote's mount does (app.tsx, `prepare`): the route's page code is here before the first render.
+beforeAll(() => preloadAllRoutePages());
 
 /** /error as the shell sends a shopper there: what happened, retry the failed address, home, one report. */
 const route = claimWriter('route', 'shell');

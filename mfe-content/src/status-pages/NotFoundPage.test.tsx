@@ -8,7 +8,11 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { ContentRoutes } from '../pages/content-routes';
+import { preloadAllRoutePages } from '../pages/route-pages';
 import { standInCatalog, type Sent } from './not-found-test-api';
+
+// As the remote's mount does (app.tsx, `prepare`): the route's page code is here before the first render.
+beforeAll(() => preloadAllRoutePages());
 
 /** Page-not-found as a shopper meets it, against a stand-in catalogue at the fetch boundary. */
 const route = claimWriter('route', 'shell');

@@ -7,7 +7,11 @@ import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { screen, within } from '@testing-library/react';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { ContentRoutes } from '../pages/content-routes';
+import { preloadAllRoutePages } from '../pages/route-pages';
 import { instalmentPlan } from './pay-later-terms';
+
+// As the remote's mount does (app.tsx, `prepare`): the route's page code is here before the first render.
+beforeAll(() => preloadAllRoutePages());
 
 const route = claimWriter('route', 'shell');
 

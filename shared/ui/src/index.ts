@@ -1,5 +1,5 @@
 export { createRemoteLifecycles, type RemoteMountProps, type RemoteLifecycleOptions } from './remote-lifecycles';
-export { routePage, useRoutePageCode, type RoutePage } from './rendering/route-page';
+export { routePage, useRoutePageCode, preloadPagesOnIntent, type RoutePage } from './rendering/route-page';
 export { PageFrame, type Crumb } from './PageFrame';
 export { RemoteCrash } from './RemoteCrash';
 export { RemoteVersion } from './RemoteVersion';

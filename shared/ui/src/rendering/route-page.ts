@@ -1,3 +1,4 @@
+import { matchRoute, type RemoteName, type RouteState } from '@kaloryfer/contracts';
 import { createElement, useEffect, useReducer, useState, type ComponentType, type ReactElement } from 'react';
 
 /** A page component whose code is a chunk of its own, loaded for the route that shows it. */
@@ -60,4 +61,19 @@ export function useRoutePageCode(page: { preload: () => Promise<unknown>; isLoad
   }, [page, ready]);
   if (failure && failure.page === page) throw failure.error;
   return ready;
+}
+
+/**
+ * A shopper reaching for a link (pointer over it, focus, a touch) starts loading the code of
+ * the page it leads to, when that page is `remote`'s, so the click that follows rarely waits.
+ */
+export function preloadPagesOnIntent(remote: RemoteName, preload: (route: Pick<RouteState, 'name' | 'search' | 'params'>) => Promise<unknown>): void {
+  const onIntent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin) return;
+    const match = matchRoute(link.pathname);
+    if (match.remote !== remote) return;
+    preload({ name: match.name, search: link.search, params: match.params }).catch(() => undefined);
+  };
+  for (const type of ['pointerover', 'focusin', 'touchstart']) document.addEventListener(type, onIntent, { passive: true, capture: true });
 }

@@ -1,0 +1,51 @@
+import type { RouteState } from '@kaloryfer/contracts';
+import { routePage } from '@kaloryfer/ui';
+import type { ReactElement } from 'react';
+
+/**
+ * The content remote's pages, each its own chunk (docs/rendering.md, "Route-level code"): an
+ * advice article brings the article's code, not the CMS pages' and the status pages' too.
+ */
+export const CmsPage = routePage(() => import('../cms/CmsPage').then((m) => m.CmsPage));
+export const AdviceListPage = routePage(() => import('../advice/AdviceListPage').then((m) => m.AdviceListPage));
+export const AdviceArticlePage = routePage(() => import('../advice/AdviceArticlePage').then((m) => m.AdviceArticlePage));
+export const ErrorPage = routePage(() => import('../status-pages/ErrorPage').then((m) => m.ErrorPage));
+export const PayLaterPage = routePage(() => import('../status-pages/PayLaterPage').then((m) => m.PayLaterPage));
+export const NotFoundPage = routePage(() => import('../status-pages/NotFoundPage').then((m) => m.NotFoundPage));
+
+/** What a route shows: its page (whose code must be here first) and the element drawing it. */
+export interface RouteView {
+  page: { preload: () => Promise<unknown>; isLoaded: () => boolean };
+  element: ReactElement;
+}
+
+/** The content remote's page for a route: CMS pages, advice, and the status pages; null: not its. */
+export function routeView(route: Pick<RouteState, 'name' | 'params'>): RouteView | null {
+  switch (route.name) {
+    case 'cms-page':
+    case 'en-cms-page':
+      return { page: CmsPage, element: <CmsPage key={route.params.slug} slug={route.params.slug} /> };
+    case 'advice':
+      return { page: AdviceListPage, element: <AdviceListPage /> };
+    case 'advice-article':
+      return { page: AdviceArticlePage, element: <AdviceArticlePage slug={route.params.slug} /> };
+    case 'error':
+      return { page: ErrorPage, element: <ErrorPage /> };
+    case 'placepozniej':
+      return { page: PayLaterPage, element: <PayLaterPage /> };
+    case 'page-not-found':
+      return { page: NotFoundPage, element: <NotFoundPage /> };
+    default:
+      return null;
+  }
+}
+
+/** Loads the code of the page a route shows, before the region renders it. */
+export async function preloadRoutePage(route: Pick<RouteState, 'name' | 'params'>): Promise<void> {
+  await routeView(route)?.page.preload();
+}
+
+/** Every page's code: the server render draws any of them synchronously. */
+export function preloadAllRoutePages(): Promise<unknown> {
+  return Promise.all([CmsPage, AdviceListPage, AdviceArticlePage, ErrorPage, PayLaterPage, NotFoundPage].map((page) => page.preload()));
+}
