@@ -1,7 +1,7 @@
 import type { Review, ReviewSummary } from '@kaloryfer/api-contract';
 import { REVIEW_LIMITS } from '@kaloryfer/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { formatNumber, useTranslation } from '@kaloryfer/i18n';
+import { formatLongDay, formatNumber, useTranslation } from '@kaloryfer/i18n';
 import { createReview, reviewPage } from '../api/catalog-api';
 import { ApiFailure, Button } from '@kaloryfer/ui';
 import './reviews.css';
@@ -13,26 +13,11 @@ export const REVIEWS_ANCHOR = 'product-reviews';
 const STARS = [1, 2, 3, 4, 5] as const;
 /** The thanks take focus when they appear: the form the shopper was in is gone. */
 const focusOnMount = (element: HTMLElement | null) => element?.focus();
-/** Dates read the same on the server and in every shopper's browser: the shop's own time zone. */
-const SHOP_TIME_ZONE = 'Europe/Warsaw';
-
-/** One date format per language: building an Intl formatter is slow on a phone. */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-function formatDate(iso: string, language: string): string {
-  let format = dateFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: SHOP_TIME_ZONE });
-    dateFormats.set(language, format);
-  }
-  return format.format(new Date(iso));
-}
-
 function useFormats() {
   const { i18n } = useTranslation();
   return {
     rating: (value: number) => formatNumber(value, i18n.language, 1),
-    date: (iso: string) => formatDate(iso, i18n.language),
+    date: (iso: string) => formatLongDay(iso, i18n.language),
   };
 }
 

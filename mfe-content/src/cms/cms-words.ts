@@ -1,5 +1,4 @@
-import { useTranslation } from '@kaloryfer/i18n';
-import { formatShopDay } from '../common/shop-day';
+import { formatLongDay, useTranslation } from '@kaloryfer/i18n';
 import type { CmsPageLink } from '@kaloryfer/api-contract';
 
 /**
@@ -13,6 +12,6 @@ export function useCmsWords() {
     t,
     polish,
     title: (link: CmsPageLink) => (polish ? link.title : t(`cms.title.${link.identifier}`, { defaultValue: link.title })),
-    day: (updatedAt: string) => formatShopDay(updatedAt, i18n.language),
+    day: (updatedAt: string) => formatLongDay(updatedAt, i18n.language),
   };
 }

@@ -3,6 +3,7 @@ import { setDefaultI18n, useTranslation } from './react';
 import { formatPln } from './format-numbers';
 
 export { formatNumber } from './format-numbers';
+export { formatLongDay, formatShortDay, shopDayOf, type CalendarDay } from './format-dates';
 import { loadSharedBundle, POLISH_BUNDLE } from './locales/bundles';
 
 export { SPEC_MESSAGES, type SpecMessage } from './spec-messages';

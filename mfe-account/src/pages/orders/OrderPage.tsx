@@ -1,6 +1,6 @@
 import type { OrderAddress as PlacedAddress, OrderHistoryEntry } from '@kaloryfer/api-contract';
 import { $route } from '@kaloryfer/contracts';
-import { useTranslation } from '@kaloryfer/i18n';
+import { formatShortDay, useTranslation } from '@kaloryfer/i18n';
 import { useRequestStore } from '@kaloryfer/ui';
 import { useRef } from 'react';
 import { accountApi } from '../../session/account-api';
@@ -8,7 +8,7 @@ import { LoadProblem } from './LoadProblem';
 import { OrderActions } from './OrderActions';
 import { OrderLines } from './OrderLines';
 import { OrderTotals } from './OrderTotals';
-import { addressLines, formatOrderDate, paymentStateKey, statusKey } from './order-format';
+import { addressLines, paymentStateKey, statusKey } from './order-format';
 import { ordersPageHref } from './paging';
 import { useAccountLoad } from './use-account-load';
 import './orders.css';
@@ -72,7 +72,7 @@ function OrderFacts({ order }: { order: OrderHistoryEntry }) {
         <div>
           <dt>{t('order.placedAt')}</dt>
           <dd>
-            <time dateTime={order.created_at}>{formatOrderDate(order.created_at, i18n.language)}</time>
+            <time dateTime={order.created_at}>{formatShortDay(order.created_at, i18n.language)}</time>
           </dd>
         </div>
         <div>

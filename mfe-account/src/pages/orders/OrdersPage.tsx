@@ -1,11 +1,11 @@
 import type { OrderHistoryEntry } from '@kaloryfer/api-contract';
 import { $route, linkTo } from '@kaloryfer/contracts';
-import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
+import { formatShortDay, useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 import { useRequestStore } from '@kaloryfer/ui';
 import { useRef } from 'react';
 import { accountApi } from '../../session/account-api';
 import { LoadProblem } from './LoadProblem';
-import { formatOrderDate, paymentStateKey, statusKey } from './order-format';
+import { paymentStateKey, statusKey } from './order-format';
 import { OrdersPager } from './OrdersPager';
 import { ordersPageHref, pageFromSearch } from './paging';
 import { useAccountLoad } from './use-account-load';
@@ -103,7 +103,7 @@ function OrdersTable({ orders }: { orders: OrderHistoryEntry[] }) {
               {order.increment_id}
             </th>
             <td role="cell" data-label={t('orders.date')}>
-              <time dateTime={order.created_at}>{formatOrderDate(order.created_at, i18n.language)}</time>
+              <time dateTime={order.created_at}>{formatShortDay(order.created_at, i18n.language)}</time>
             </td>
             <td role="cell" data-label={t('orders.status')}>
               {t(statusKey(order.status), { defaultValue: order.status })}
