@@ -8,7 +8,7 @@ import { FOOTER_SLOT_ID, regionId } from '../src/layout/ShellLayout';
 import { AB_COOKIE, assignVariants, type Assignment } from '../src/registry/ab-assignment';
 import type { RemoteVariant } from '../src/registry/registry';
 import { regionKey, PAGE_STATE_ID, type PageState } from '../src/state/page-state';
-import { escapeHtml, scriptJson, styleText } from './html';
+import { escapeHtml, scriptJson, styleText, utf8Of } from './html';
 import { pinnedOrigins } from './page-csp';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
 import type { ShellAssets } from './shell-assets';
@@ -27,7 +27,10 @@ export interface PageRequest {
 
 export interface PageResponse {
   status: number;
-  html: string;
+  /** The page as UTF-8, what the page server compresses and sends. */
+  body: Buffer;
+  /** The page as text (tests, logs): decoded from `body` when asked for. */
+  readonly html: string;
   setCookies: string[];
   /** The origins of the builds the page pins: its Content-Security-Policy allows them (page-csp.ts). */
   remoteOrigins: Set<string>;
@@ -231,7 +234,7 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
   const nonce = escapeHtml(deps.nonce);
 
   // Client-rendered mode: an empty root the browser renders into.
-  const body = deps.serverRender
+  const rootHtml = deps.serverRender
     ? fillLayout(deps.layout.render(i18n, year), { [regionId(main.remote)]: regionHtml(main), [FOOTER_SLOT_ID]: regionHtml(footer) })
     : '';
 
@@ -254,7 +257,7 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
 
   const title = formatPageTitle(head.title ?? i18n.t('title.default', { ns: 'shell' }));
   const description = head.description || i18n.t('meta.description', { ns: 'shell' });
-  const html = [
+  const parts = [
     `<!doctype html><html lang="${escapeHtml(language.slice(0, 2))}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
@@ -271,10 +274,19 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     ...deps.shell.scripts.map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
     ...mainAssets.map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
     ...(head.structuredData ?? []).map((data) => `<script type="application/ld+json" data-seo="server">${scriptJson(data)}</script>`),
-    `</head><body>${deps.serverRender ? (deps.consentBanner?.forRequest(request.cookies, i18n) ?? '') : ''}<div id="root">${body}</div>`,
+    `</head><body>${deps.serverRender ? (deps.consentBanner?.forRequest(request.cookies, i18n) ?? '') : ''}<div id="root">${rootHtml}</div>`,
     `<script type="application/json" id="${PAGE_STATE_ID}">${stateJson(state, [main, footer])}</script>`,
     startAfterFirstPaint(deps.shell.scripts, deps.nonce),
     '</body></html>',
-  ].join('');
-  return { status, html, setCookies, remoteOrigins: pinnedOrigins(state.registry) };
+  ];
+  const body = utf8Of(parts);
+  return {
+    status,
+    body,
+    get html() {
+      return body.toString('utf8');
+    },
+    setCookies,
+    remoteOrigins: pinnedOrigins(state.registry),
+  };
 }

@@ -13,3 +13,14 @@ export const scriptJson = (value: unknown) =>
 
 /** A stylesheet's text inside <style>: it cannot close the element either. */
 export const styleText = (css: string) => css.replace(/<\/style/gi, '<\\/style');
+
+/**
+ * A page's parts as one UTF-8 buffer, never as one string: a page's text is two-byte (Polish
+ * letters), and a two-byte string over 128 KB is a large-object allocation in V8 — joining a
+ * product page's ~90 000 characters cost ~1 ms of the page server's single thread per request
+ * (a profile of `bench:web`'s throughput: 470 pages/s), where encoding the parts one by one
+ * costs ~0.1 ms.
+ */
+export function utf8Of(parts: readonly string[]): Buffer {
+  return Buffer.concat(parts.map((part) => Buffer.from(part, 'utf8')));
+}

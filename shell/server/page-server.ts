@@ -64,8 +64,7 @@ function parseCookies(header: string | undefined): Record<string, string> {
 }
 
 /** Brotli or gzip for a page, as the browser accepts (quick settings: pages are made per request). */
-function compressed(html: string, acceptEncoding: string | undefined): { body: Buffer; encoding: string | null } {
-  const raw = Buffer.from(html);
+function compressed(raw: Buffer, acceptEncoding: string | undefined): { body: Buffer; encoding: string | null } {
   if (/\bbr\b/.test(acceptEncoding ?? '')) {
     return {
       body: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
@@ -190,7 +189,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
         },
       },
     );
-    const { body, encoding } = compressed(page.html, request.headers['accept-encoding']);
+    const { body, encoding } = compressed(page.body, request.headers['accept-encoding']);
     const tls = request.protocol === 'https' || options.publicOrigin.startsWith('https:');
     reply.helmet({
       contentSecurityPolicy: { useDefaults: false, directives: pageCspDirectives({ nonce, remoteOrigins: page.remoteOrigins, gatewayOrigins, tls }) },
