@@ -1,6 +1,5 @@
 import type { RouteState } from '@kaloryfer/contracts';
-import { routePage } from '@kaloryfer/ui';
-import type { ReactElement } from 'react';
+import { routePage, type RouteView } from '@kaloryfer/ui';
 import { activeFilterCount, parseListingQuery } from '../listing/route-filters';
 
 /**
@@ -20,12 +19,6 @@ export const UrlDispatcher = routePage(() => import('./UrlDispatcher').then((m) 
 /** /categories with search text or a filter lists products; bare, it is the category tree. */
 export function isProductSearch(search: string): boolean {
   return activeFilterCount(parseListingQuery(search)) > 0;
-}
-
-/** What a route shows: its page (whose code must be here first) and the element drawing it. */
-export interface RouteView {
-  page: { preload: () => Promise<unknown>; isLoaded: () => boolean };
-  element: ReactElement;
 }
 
 /** The catalogue's page for a route (route table: shared/contracts/src/routes.ts); null: not the catalogue's. */

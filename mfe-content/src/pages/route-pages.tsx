@@ -1,6 +1,5 @@
 import type { RouteState } from '@kaloryfer/contracts';
-import { routePage } from '@kaloryfer/ui';
-import type { ReactElement } from 'react';
+import { routePage, type RouteView } from '@kaloryfer/ui';
 
 /**
  * The content remote's pages, each its own chunk (docs/rendering.md, "Route-level code"): an
@@ -12,12 +11,6 @@ export const AdviceArticlePage = routePage(() => import('../advice/AdviceArticle
 export const ErrorPage = routePage(() => import('../status-pages/ErrorPage').then((m) => m.ErrorPage));
 export const PayLaterPage = routePage(() => import('../status-pages/PayLaterPage').then((m) => m.PayLaterPage));
 export const NotFoundPage = routePage(() => import('../status-pages/NotFoundPage').then((m) => m.NotFoundPage));
-
-/** What a route shows: its page (whose code must be here first) and the element drawing it. */
-export interface RouteView {
-  page: { preload: () => Promise<unknown>; isLoaded: () => boolean };
-  element: ReactElement;
-}
 
 /** The content remote's page for a route: CMS pages, advice, and the status pages; null: not its. */
 export function routeView(route: Pick<RouteState, 'name' | 'params'>): RouteView | null {

@@ -1,5 +1,6 @@
 export { createRemoteLifecycles, type RemoteMountProps, type RemoteLifecycleOptions } from './remote-lifecycles';
 export { routePage, useRoutePageCode, preloadPagesOnIntent, type RoutePage } from './rendering/route-page';
+export { RoutePageRegion, type RouteView } from './rendering/RoutePageRegion';
 export { PageFrame, type Crumb } from './PageFrame';
 export { RemoteCrash } from './RemoteCrash';
 export { RemoteVersion } from './RemoteVersion';
