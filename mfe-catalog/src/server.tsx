@@ -10,7 +10,7 @@ import { catalogHead } from './seo/catalog-head';
  * was rendered from, and its head (canonical, JSON-LD). The shopper's temperatures come from
  * their cookie, so tiles and product pages show the same outputs the browser then hydrates.
  */
-const renderRegion = createServerRender({
+export const render = createServerRender({
   namespace: CATALOG_NAMESPACE,
   regions: {
     './app': {
@@ -24,13 +24,7 @@ const renderRegion = createServerRender({
         }),
     },
   },
+  // Every page's code before the first request: a server render never waits for a page.
+  prepare: preloadAllRoutePages,
   stores: (request) => [[$heatingAt, temperaturesFromCookie(request.cookies[HEATING_COOKIE])]],
 });
-
-// Every page's code before the first request: a server render never waits for a page (route-pages.ts).
-const pagesReady = preloadAllRoutePages();
-
-export async function render(...args: Parameters<typeof renderRegion>): ReturnType<typeof renderRegion> {
-  await pagesReady;
-  return renderRegion(...args);
-}

@@ -9,7 +9,7 @@ import { Footer } from './widgets/footer';
  * The content remote's server build: its pages, and the footer on every page. The footer is
  * links only, so the browser needs none of this remote's code for it (interactive: false).
  */
-const renderRegion = createServerRender({
+export const render = createServerRender({
   namespace: CONTENT_NAMESPACE,
   regions: {
     './app': {
@@ -18,12 +18,6 @@ const renderRegion = createServerRender({
     },
     './Footer': { render: () => <Footer />, interactive: false },
   },
+  // Every page's code before the first request: a server render never waits for a page.
+  prepare: preloadAllRoutePages,
 });
-
-// Every page's code before the first request: a server render never waits for a page (route-pages.tsx).
-const pagesReady = preloadAllRoutePages();
-
-export async function render(...args: Parameters<typeof renderRegion>): ReturnType<typeof renderRegion> {
-  await pagesReady;
-  return renderRegion(...args);
-}

@@ -20,7 +20,7 @@ export interface RemoteMountProps {
 export interface RemoteLifecycleOptions {
   /**
    * What must be here before the first render, besides the words: the current route's page
-   * code (routePage). A hydration that suspended would leave the server's HTML dead until then.
+   * code (routePage), so the hydrating render draws the server's HTML, not a skeleton.
    */
   prepare?: () => Promise<unknown>;
 }

@@ -8,6 +8,7 @@ import { useRequestStore } from '../hydration';
 import { usePageData } from '../page-data';
 import { useServerRender } from '../server-render-context';
 import { createServerRender } from './create-server-render';
+import { routePage } from '../route-page';
 
 /** A remote in miniature: its page asks the API for data, which asks for more (two round trips). */
 const $temperature = atom('75/65/20');
@@ -121,4 +122,21 @@ test('a failed load is handed over as the failure the page rendered; a page that
 
 test('a module that is not server-rendered is refused', async () => {
   await expect(render({ ...request('/'), module: './MiniCart' })).rejects.toThrow('./MiniCart is not rendered on the server');
+});
+
+test("a remote's pages split by route are all loaded (`prepare`) before its first render draws one", async () => {
+  let loads = 0;
+  const Page = routePage<{ text: string }>(async () => {
+    loads += 1;
+    return ({ text }) => <h1>{text}</h1>;
+  });
+  const renderSplit = createServerRender({
+    namespace: NAMESPACE,
+    regions: { './app': { render: () => <Page text="Porady" /> } },
+    prepare: () => Page.preload(),
+  });
+  const [first, second] = await Promise.all([renderSplit(request('/porady')), renderSplit(request('/porady'))]);
+  expect(first.html).toBe('<h1>Porady</h1>');
+  expect(second.html).toBe('<h1>Porady</h1>');
+  expect(loads).toBe(1);
 });

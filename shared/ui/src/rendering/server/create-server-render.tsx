@@ -24,6 +24,8 @@ export interface ServerRenderOptions {
   regions: Record<string, ServerRegion>;
   /** The request's values of atoms the first view reads, besides the route. */
   stores?: (request: RegionRequest) => [ReadableAtom<unknown>, unknown][];
+  /** What must be loaded once before the first render besides the words: every page's code (routePage). */
+  prepare?: () => Promise<unknown>;
 }
 
 /** Renders repeat while they ask for data they have not got; a page needs two or three. */
@@ -43,7 +45,7 @@ export function routeStateOf(request: RegionRequest): RouteState {
  */
 export function createServerRender(options: ServerRenderOptions): (request: RegionRequest) => Promise<RegionResult> {
   const i18n = new ServerI18n();
-  const ready = i18n.addNamespace(options.namespace.name, options.namespace.loaders);
+  const ready = Promise.all([i18n.addNamespace(options.namespace.name, options.namespace.loaders), options.prepare?.()]);
   return async (request) => {
     const region = options.regions[request.module];
     if (!region) throw new Error(`${request.module} is not rendered on the server`);
