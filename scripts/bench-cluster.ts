@@ -7,8 +7,8 @@ import pg from 'pg';
 import { loadConfig, REPO_ROOT, type Config } from '../api/src/config';
 import type { Db } from '../api/src/db/database';
 import { DEFAULT_SEED } from '../api/src/seed/catalog-seed';
-import { freePortRun, HAPROXY_BIN, plainSkus, startBalancer, startCluster, type Balancer, type ClusterInstance, type RunningCluster } from './lib/cluster';
-import { distFoldersOf } from './lib/publish';
+import { HAPROXY_BIN, plainSkus, startBalancer, startCluster, type Balancer, type ClusterInstance, type RunningCluster } from './lib/cluster';
+import { distFoldersOf } from './lib/local-builds';
 import { postgresBinDir } from './lib/postgres-server';
 
 /**
@@ -582,7 +582,7 @@ async function main() {
   );
 
   const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-bench-cluster-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, VAR_DIR: varDir, LOG_LEVEL: 'warn', REMOTE_PORT_BASE: String(await freePortRun(5)), PORT: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, VAR_DIR: varDir, LOG_LEVEL: 'warn', PORT: '0' };
   for (const name of ['PUBLIC_URL', 'PUBLIC_ORIGINS', 'DATABASE_URL', 'MAIL_DIR', 'SMTP_URL', 'PAYMENT_NOTIFY_URL']) delete env[name];
   const config: Config = loadConfig(env);
   const common = { config, pages: withPages, seed: SEED, instanceEnv: { LOG_LEVEL: 'warn' }, log: (line: string) => console.log(`  ${line}`) };

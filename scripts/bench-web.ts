@@ -114,7 +114,6 @@ function shopConfig(name: string, port: number, serverRender: boolean, renderCac
   return {
     ...loadConfig(),
     port,
-    remotePortBase: port + 1,
     publicHost: '127.0.0.1',
     logLevel: 'silent',
     varDir,

@@ -8,8 +8,9 @@ import { installPageServer } from '../shell/server/page-server';
  * One instance of the cluster (`npm run start:cluster`, `scripts/lib/cluster.ts` starts it as a
  * child process): the API and — unless `CLUSTER_PAGES=0` — the shell's page server on `PORT`,
  * configured from the environment like `npm start` (api/src/config.ts). It does not migrate or
- * seed (the cluster did, once, before any instance started) and serves no remote origins (the
- * cluster serves them once for all instances). Its page server calls the API on this instance
+ * seed (the cluster did, once, before any instance started). It serves every remote's files from
+ * the registry in the database and hears every release at its commit (docs/releasing.md); its
+ * release gate renders with this instance. Its page server calls the API on this instance
  * itself (loopback); `PUBLIC_URL` is the balancer's, so pages and payment returns point there.
  *
  * Stopping:
@@ -84,13 +85,14 @@ async function main() {
   const pages = withPages
     ? await installPageServer(app, {
         shellDist: config.shellDist,
-        varDir: config.varDir,
+        registry: app.mfeRegistry.live,
         apiOrigin: `http://127.0.0.1:${config.port}`,
         publicOrigin: config.publicOrigin,
         serverRender: config.serverRender,
         renderCacheMs: config.renderCacheMs,
       })
     : null;
+  if (pages) app.mfeRegistry.releases.gate.serverRender = pages.serverRenderCheck;
   await app.listen({ host: config.host, port: config.port });
   await pages?.warm();
 

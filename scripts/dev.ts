@@ -1,14 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { loadConfig, REMOTES, REPO_ROOT, remoteOrigin, type Remote } from '../api/src/config';
+import { loadConfig, REMOTES, REPO_ROOT, type Remote } from '../api/src/config';
+import { packBuild, readBuildFolder } from '../api/src/registry/build-archive';
+import { parseBuildInfo } from '../api/src/registry/build-files';
+import { operatorTokenFile, WORKSPACES } from './lib/local-builds';
+import { gateLines, RegistryCallError, registryClient } from './lib/registry-client';
 import { onShutdown } from './lib/on-shutdown';
-import { publishBuild } from './lib/publish';
-import { startShop, WORKSPACES } from './lib/shop';
+import { loopbackHost, startShop } from './lib/shop';
+import fs from 'node:fs';
 
 /**
  * npm run dev -- [remote …]: the shop with watch rebuilds of the shell and the chosen remotes.
- * Each rebuild of a remote is published to the local registry, so a browser reload shows it
- * (the other remotes keep their published builds). Example: npm run dev -- cart checkout
+ * Each rebuild of a remote is released to the local registry through the gate, so a browser
+ * reload shows it (the other remotes keep their builds). A published version never changes, so
+ * each rebuild is released as `<version>-dev.<time>`. Example: npm run dev -- cart checkout
  */
 async function main() {
   const chosen = process.argv.slice(2).map((name) => name.replace(/^mfe-/, '')) as Remote[];
@@ -16,6 +21,23 @@ async function main() {
   if (unknown.length > 0) throw new Error(`unknown remote(s): ${unknown.join(', ')}; choose from ${REMOTES.join(', ')}`);
   const config = loadConfig();
   const shop = await startShop(config);
+  const client = registryClient({
+    shop: `http://${loopbackHost(config.host)}:${config.port}`,
+    token: fs.readFileSync(operatorTokenFile(config.varDir), 'utf8').trim(),
+  });
+  const release = async (remote: Remote, distDir: string) => {
+    const info = parseBuildInfo(readBuildFolder(distDir).get('build-info.json'));
+    const version = `${info.version.replace(/-dev\.\d+$/, '')}-dev.${Date.now()}`;
+    const archive = await packBuild(distDir, { 'build-info.json': Buffer.from(JSON.stringify({ ...info, version })) });
+    try {
+      await client.publish(remote, archive, { reason: 'npm run dev: a watch rebuild' });
+      console.log(`[${remote}] released ${version}: reload the page`);
+    } catch (error) {
+      if (!(error instanceof RegistryCallError)) throw error;
+      console.error(`[${remote}] not released: ${error.message}`);
+      if (error.gate) for (const line of gateLines(error.gate)) console.error(line);
+    }
+  };
   const watchers: ChildProcess[] = [];
   const watch = (workspace: string, onBuilt: () => void) => {
     const child = spawn('npx', ['rspack', 'build', '--watch', '--mode', 'development'], { cwd: path.join(REPO_ROOT, workspace) });
@@ -30,11 +52,10 @@ async function main() {
   watch('shell', () => console.log('[shell] rebuilt: reload the page'));
   for (const remote of chosen) {
     watch(WORKSPACES[remote], () => {
-      // checkout builds both variants; publish whichever the watcher just wrote
+      // checkout builds both variants; release whichever the watcher just wrote
       const dist = path.join(REPO_ROOT, WORKSPACES[remote], 'dist');
       const folders = remote === 'checkout' ? [path.join(dist, 'a'), path.join(dist, 'b')] : [dist];
-      for (const distDir of folders) publishBuild({ varDir: config.varDir, distDir, origin: remoteOrigin(config, remote) });
-      console.log(`[${remote}] published: reload the page`);
+      void folders.reduce((previous, distDir) => previous.then(() => release(remote, distDir)), Promise.resolve());
     });
   }
   console.log(`\nDev shop: ${shop.url} (watching shell${chosen.length ? `, ${chosen.join(', ')}` : ''})`);

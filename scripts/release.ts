@@ -1,61 +1,54 @@
 import path from 'node:path';
-import { loadConfig, REMOTES, REPO_ROOT, remoteOrigin, type Remote } from '../api/src/config';
-import { distFoldersOf, publishBuild, readBuildInfo, releaseFolder } from './lib/publish';
-import { rollbackRemote } from './lib/registry-file';
-import { WORKSPACES } from './lib/shop';
+import { REMOTES, REPO_ROOT, type Remote } from '../api/src/config';
+import { packBuild, readBuildFolder } from '../api/src/registry/build-archive';
+import { parseBuildInfo } from '../api/src/registry/build-files';
+import { distFoldersOf, WORKSPACES } from './lib/local-builds';
+import { eventLine, gateLines, RegistryCallError, registryClient } from './lib/registry-client';
+import { parseFlags, registryTarget } from './lib/registry-cli-options';
 
-const USAGE = `usage: npm run release -- <remote> [--variant <id>] [--weight <n>] [--dist <folder>]
-       npm run release -- <remote> --rollback
-remotes: ${REMOTES.join(', ')} (or their folder names, e.g. mfe-cart)`;
-
-function parse(argv: string[]) {
-  const [first, ...rest] = argv;
-  const remote = first?.replace(/^mfe-/, '') as Remote | undefined;
-  if (!remote || !REMOTES.includes(remote)) throw new Error(USAGE);
-  const options: { remote: Remote; variant?: string; weight?: number; dist?: string; rollback: boolean } = { remote, rollback: false };
-  for (let i = 0; i < rest.length; i += 1) {
-    const flag = rest[i];
-    if (flag === '--rollback') options.rollback = true;
-    else if (flag === '--variant') options.variant = rest[++i];
-    else if (flag === '--dist') options.dist = rest[++i];
-    else if (flag === '--weight') {
-      options.weight = Number(rest[++i]);
-      if (!Number.isFinite(options.weight) || options.weight < 0) throw new Error('--weight takes a number ≥ 0');
-    } else throw new Error(`unknown option ${flag}\n${USAGE}`);
-  }
-  return options;
-}
+const USAGE = `usage: npm run release -- <remote> [--dist <folder>] [--variant <id>] [--weight <n>] [--origin <url>] [--reason <text>]
+                                [--shop <url>] [--token <token>]
+       npm run release -- <remote> --rollback [--variant <id>] [--to <version>]
+remotes: ${REMOTES.join(', ')} (or their folder names, e.g. mfe-cart)
+The build goes to the shop's registry over HTTP (docs/releasing.md); --dist names a build folder
+(default: the remote's dist/ in this checkout, every variant of it).`;
 
 /**
- * npm run release: publish one remote's current build under its version and switch the
- * registry to it (atomically), or --rollback to the previous entry. The shell is not rebuilt:
- * the next page load reads the new registry.
+ * npm run release: publish a remote's build to a shop's registry — the one thin client of
+ * POST /registry/v1/remotes/<remote>/builds. The registry runs the release gate; the build is
+ * live on every instance when this answers, or refused with the gate's reasons (exit 1).
  */
-function main() {
-  const config = loadConfig();
-  const options = parse(process.argv.slice(2));
-  if (options.rollback) {
-    const restored = rollbackRemote(config.varDir, options.remote);
-    console.log(`rolled back ${options.remote}: ${restored ? JSON.stringify(restored) : 'entry removed'}`);
+async function main() {
+  const { words, flags } = parseFlags(process.argv.slice(2), ['variant', 'weight', 'dist', 'origin', 'reason', 'shop', 'token', 'to'], ['rollback']);
+  const remote = words[0]?.replace(/^mfe-/, '') as Remote | undefined;
+  if (!remote || !REMOTES.includes(remote) || words.length > 1) throw new Error(USAGE);
+  const client = registryClient(registryTarget(flags));
+  if (flags.rollback) {
+    const event = await client.rollback(remote, { variant: flags.variant, to: flags.to, reason: flags.reason });
+    console.log(`rolled back: ${eventLine(event)}`);
     return;
   }
-  const remoteDir = path.join(REPO_ROOT, WORKSPACES[options.remote]);
-  let folders = options.dist ? [path.resolve(options.dist)] : distFoldersOf(remoteDir);
-  if (options.variant) folders = folders.filter((folder) => readBuildInfo(folder).variant === options.variant);
+  const weight = flags.weight === undefined ? undefined : Number(flags.weight);
+  if (weight !== undefined && (!Number.isInteger(weight) || weight < 0)) throw new Error('--weight takes a whole number ≥ 0');
+  let folders = flags.dist ? [path.resolve(flags.dist)] : distFoldersOf(path.join(REPO_ROOT, WORKSPACES[remote]));
+  if (flags.variant) folders = folders.filter((folder) => parseBuildInfo(readBuildFolder(folder).get('build-info.json')).variant === flags.variant);
   if (folders.length === 0) {
-    throw new Error(`no build of ${options.remote}${options.variant ? ` variant ${options.variant}` : ''}: run npm run build -w ${WORKSPACES[options.remote]}`);
+    throw new Error(`no build of ${remote}${flags.variant ? ` variant ${flags.variant}` : ''}: run npm run build -w ${WORKSPACES[remote]}`);
   }
-  for (const distDir of folders) {
-    const info = readBuildInfo(distDir);
-    if (info.remote !== options.remote) throw new Error(`${distDir} holds a build of ${info.remote}, not ${options.remote}`);
-    publishBuild({ varDir: config.varDir, distDir, origin: remoteOrigin(config, options.remote), weight: options.weight });
-    console.log(`released ${options.remote} ${releaseFolder(info)} (contracts ${info.contracts})`);
+  for (const folder of folders) {
+    const answer = await client.publish(remote, await packBuild(folder), { weight, origin: flags.origin, reason: flags.reason });
+    const name = `${remote} ${answer.build.version}${answer.build.variant === 'default' ? '' : ` (variant ${answer.build.variant})`}`;
+    if (answer.outcome === 'unchanged') {
+      console.log(`${name}: these exact files are live already (build ${answer.build.build.slice(0, 12)}) — nothing changed`);
+      continue;
+    }
+    console.log(`released ${name}, build ${answer.build.build.slice(0, 12)}, contracts ${answer.build.contracts}`);
+    if (answer.gate) for (const line of gateLines(answer.gate)) console.log(line);
   }
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
+  if (error instanceof RegistryCallError && error.gate) for (const line of gateLines(error.gate)) console.error(line);
   process.exit(1);
-}
+});

@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { loadConfig, REMOTES, REPO_ROOT } from '../api/src/config';
-import { distFoldersOf } from './lib/publish';
+import { distFoldersOf } from './lib/local-builds';
 import { startShop, WORKSPACES } from './lib/shop';
 
 /**
@@ -62,7 +62,10 @@ async function firstLoad(url: string) {
     if (response.request().resourceType() !== 'script') return;
     const body = await response.body().catch(() => Buffer.alloc(0));
     const size = gzipSize(body);
-    const origin = new URL(response.url()).origin;
+    // The remotes' builds are served by the shop too (/mfe/<remote>/…): count them apart from the shell's files.
+    const address = new URL(response.url());
+    const remote = /^\/mfe\/([a-z]+)\//.exec(address.pathname)?.[1];
+    const origin = remote ? `${address.origin}/mfe/${remote}` : address.origin;
     byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + size);
     files.push({ url: response.url(), bytes: size });
   });
@@ -81,7 +84,6 @@ async function main() {
   const config = {
     ...loadConfig(),
     port: 4400,
-    remotePortBase: 4401,
     publicHost: '127.0.0.1',
     logLevel: 'silent',
     varDir,
@@ -95,11 +97,11 @@ async function main() {
     const { byOrigin, files, shellInitial } = await firstLoad(shop.url);
     console.log('\nScripts of the first home visit, largest first (gzip -9):');
     for (const file of files.sort((a, b) => b.bytes - a.bytes)) console.log(`  ${kb(file.bytes).padStart(9)}  ${file.url}`);
-    console.log('\nFirst load of the home page in Chromium (JS, gzip -9, by origin):');
+    console.log('\nFirst load of the home page in Chromium (JS, gzip -9, by origin and remote):');
     let total = 0;
     for (const [origin, bytes] of byOrigin) {
       total += bytes;
-      console.log(`  ${origin.padEnd(28)} ${kb(bytes).padStart(9)}`);
+      console.log(`  ${origin.padEnd(36)} ${kb(bytes).padStart(9)}`);
     }
     console.log(
       `  ${'shell initial JS incl. React'.padEnd(28)} ${kb(shellInitial).padStart(9)}  (aim ≤ ${AIM_SHELL_KB} KB${shellInitial > AIM_SHELL_KB * 1024 ? ': over' : ''})`,

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig, REMOTES, remoteOrigin } from '../api/src/config';
+import { loadConfig } from '../api/src/config';
 import { startCluster, stopLeftoverBalancer } from './lib/cluster';
 import { onShutdown } from './lib/on-shutdown';
 import { postgresBinDir } from './lib/postgres-server';
@@ -28,7 +28,7 @@ function stopLeftoverPostgres(dataDir: string): void {
 /**
  * npm run start:cluster: the same shop as `npm start`, scaled out (docs/scaling.md) —
  * CLUSTER_INSTANCES (default 3) instances of API + pages on PostgreSQL behind HAProxy on one URL
- * (CLUSTER_PORT, default PORT 3000), the remotes on their origins as with npm start. Our own
+ * (CLUSTER_PORT, default PORT 3000), every instance serving the remotes from the registry. Our own
  * PostgreSQL keeps its data in `$VAR_DIR/cluster/postgres` unless DATABASE_URL names a
  * PostgreSQL database to use instead. CLUSTER_INSTANCE_PORT_BASE fixes the instances' ports
  * (base, base+1, …; free ones by default). Ctrl-C or SIGTERM stops everything it started.
@@ -67,7 +67,8 @@ async function main() {
   console.log(`  ${cluster.url}\n`);
   console.log(`API ${cluster.url}api/health · balancer statistics ${cluster.balancer!.statsUrl}`);
   console.log(`Instances: ${cluster.instances.map((instance) => `${instance.name} ${instance.url} (pid ${instance.pid})`).join(' · ')}`);
-  console.log(`Remotes: ${REMOTES.map((remote) => `${remote} ${remoteOrigin(config, remote)}`).join(' · ')}`);
+  console.log(`Remotes: every instance serves them from the registry in PostgreSQL. Release with`);
+  console.log(`  npm run release -- <remote> --shop ${cluster.url} --token $(cat ${path.join(runDir, 'registry-operator.token')})`);
   console.log(`Logs and haproxy.cfg in ${runDir}. Ctrl-C stops everything.`);
   // An instance that dies is not restarted (the balancer routes around it); say so. (Ctrl-C reaches
   // the children too: what ends within a moment of a stop is part of it.)

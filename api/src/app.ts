@@ -50,6 +50,7 @@ import { NewsletterCoupons } from './newsletter/newsletter-coupons';
 import { MARKETING_RECORDER_PATH, MarketingHook } from './newsletter/marketing-hook';
 import { marketingRecorderRoutes } from './routes/marketing-recorder-routes';
 import { newsletterRoutes } from './routes/newsletter-routes';
+import { installRegistry } from './registry';
 
 /** The port this server listens on (known once it listens; notify URLs are made after that). */
 function listeningPort(app: FastifyInstance): number {
@@ -183,6 +184,8 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
     log: (message, error) => app.log.error({ err: error }, message),
   });
   await app.register(newsletterRoutes, { newsletter, publicOrigin: config.publicOrigin });
+  // The remote registry: teams publish builds over HTTP (/registry/v1), every instance serves them (/mfe/…) — docs/releasing.md.
+  await installRegistry(app, { db });
   // Pages are the shell's page server's (shell/server), installed beside the API by the start script.
   app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope(404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`)));
   return app;

@@ -2,7 +2,7 @@ import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
-/** Remotes in port order: catalog on REMOTE_PORT_BASE, cart on +1, and so on. */
+/** The remotes the shop composes (shared/contracts names the same five). */
 export const REMOTES = ['catalog', 'cart', 'checkout', 'account', 'content'] as const;
 export type Remote = (typeof REMOTES)[number];
 
@@ -13,9 +13,8 @@ export type Remote = (typeof REMOTES)[number];
 export interface Config {
   host: string;
   port: number;
-  /** Host name the browser uses for the shop and the remotes' origins. */
+  /** Host name the browser uses for the shop. */
   publicHost: string;
-  remotePortBase: number;
   varDir: string;
   databaseUrl: string;
   logLevel: string;
@@ -160,7 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '127.0.0.1',
     port,
     publicHost,
-    remotePortBase: integer('REMOTE_PORT_BASE', env.REMOTE_PORT_BASE, 3001),
     varDir,
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(varDir, 'kaloryfer.sqlite')}`,
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -186,14 +184,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idAliases: storeIds('STORE_ID_ALIASES', env.STORE_ID_ALIASES, [1]),
     },
   };
-}
-
-export function remotePort(config: Config, remote: Remote): number {
-  return config.remotePortBase + REMOTES.indexOf(remote);
-}
-
-export function remoteOrigin(config: Config, remote: Remote): string {
-  return `http://${config.publicHost}:${remotePort(config, remote)}`;
 }
 
 export function shopUrl(config: Config): string {

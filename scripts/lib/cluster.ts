@@ -7,21 +7,22 @@ import path from 'node:path';
 import { isViewable, type Product } from '@kaloryfer/domain';
 import pg from 'pg';
 import { loadTokenSecret } from '../../api/src/auth/group-token';
-import { loadConfig, REMOTES, REPO_ROOT, remotePort, type Config } from '../../api/src/config';
+import { loadConfig, REPO_ROOT, type Config } from '../../api/src/config';
 import { openDatabase, type Db } from '../../api/src/db/database';
 import { migrateToLatest } from '../../api/src/db/migrate';
 import { DEFAULT_SEED, hasCatalog, seedCatalog, type SeedOptions } from '../../api/src/seed/catalog-seed';
 import { freePort, startPostgres, type PostgresServer, type StartPostgresOptions } from './postgres-server';
-import { cdnDir } from './publish';
-import { startRemoteOrigin } from './remote-origin';
-import { buildMissing, publishMissing } from './shop';
+import { ensureOperatorToken, releaseMissingBuilds } from './local-builds';
+import { registryClient } from './registry-client';
+import { buildMissing } from './shop';
 
 /**
  * The shop scaled out on one machine (issue #23, docs/scaling.md): N instances of
  * `scripts/cluster-instance.ts` (API + page server, one process each, on their own ports) on one
  * PostgreSQL, behind HAProxy from the distribution (`/usr/sbin/haproxy`; round robin, health
- * checks on `/api/health`, no sticky sessions), the five remote origins served once by this
- * process. `npm run start:cluster` (scripts/start-cluster.ts), the instance-killed test
+ * checks on `/api/health`, no sticky sessions). Every instance serves the remotes' files from the
+ * registry in the database; the builds this checkout has are released through the balancer
+ * when the registry serves nothing of a remote yet. `npm run start:cluster` (scripts/start-cluster.ts), the instance-killed test
  * (scripts/test/cluster.test.ts) and `npm run bench:cluster` all start it through here.
  *
  * Everything started is a child process (or the PostgreSQL postmaster, stopped through its data
@@ -32,7 +33,7 @@ const INSTANCE_SCRIPT = path.join(REPO_ROOT, 'scripts/cluster-instance.ts');
 const DATABASE_NAME = 'kaloryfer';
 
 export interface ClusterOptions {
-  /** The shop's settings (VAR_DIR, PUBLIC_HOST, REMOTE_PORT_BASE, LOG_LEVEL…); its `port` is the balancer's unless `balancerPort` says otherwise. */
+  /** The shop's settings (VAR_DIR, PUBLIC_HOST, LOG_LEVEL…); its `port` is the balancer's unless `balancerPort` says otherwise. */
   config?: Config;
   /** How many API instances (default 3). */
   instances?: number;
@@ -53,7 +54,7 @@ export interface ClusterOptions {
   seed?: SeedOptions;
   /** Runs once after migrating and seeding, before any instance starts (tests set stock here). */
   prepare?: (db: Db) => Promise<void>;
-  /** false: API only — no page server in the instances, no remote origins (tests, API benchmarks). Default true. */
+  /** false: API only — no page server in the instances, no builds released (tests, API benchmarks). Default true. */
   pages?: boolean;
   /** Where haproxy.cfg and the logs go; a temporary folder (removed at stop) by default. */
   runDir?: string;
@@ -113,37 +114,13 @@ export interface RunningCluster {
   postgres: PostgresServer | null;
   instances: ClusterInstance[];
   balancer: Balancer | null;
-  remoteOrigins: number[];
   runDir: string;
+  /** An operator token of this cluster's registry (kept in `runDir/registry-operator.token`); null without pages. */
+  operatorToken: string | null;
   /** Sends a signal to one instance by its process id (the fault test's SIGKILL). */
   signal(instance: ClusterInstance, signal: NodeJS.Signals): void;
-  /** Stops everything this cluster started (balancer, instances, remote origins, PostgreSQL), by process id, and waits. */
+  /** Stops everything this cluster started (balancer, instances, PostgreSQL), by process id, and waits. */
   stop(): Promise<void>;
-}
-
-/** `count` consecutive free loopback ports (the remote origins are numbered from a base). */
-export async function freePortRun(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const base = 20_000 + Math.floor(Math.random() * 40_000);
-    const servers: net.Server[] = [];
-    try {
-      for (let i = 0; i < count; i += 1) {
-        servers.push(
-          await new Promise<net.Server>((resolve, reject) => {
-            const server = net.createServer();
-            server.once('error', reject);
-            server.listen(base + i, '127.0.0.1', () => resolve(server));
-          }),
-        );
-      }
-      return base;
-    } catch {
-      // taken: another base
-    } finally {
-      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-    }
-  }
-  throw new Error(`no run of ${count} free ports found`);
 }
 
 /** Does something listen on this loopback port? */
@@ -503,24 +480,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     loadTokenSecret(config.tokenSecret, config.varDir);
     loadTokenSecret(config.paymentKey, config.varDir, 'payment-key');
 
-    const remoteOrigins: number[] = [];
-    if (withPages) {
-      buildMissing(log);
-      publishMissing(config, log);
-      for (const remote of REMOTES) {
-        const root = cdnDir(config.varDir, remote);
-        fs.mkdirSync(root, { recursive: true });
-        const origin: http.Server = await startRemoteOrigin(root, config.host, remotePort(config, remote));
-        remoteOrigins.push(remotePort(config, remote));
-        stoppers.push(
-          () =>
-            new Promise((resolve) => {
-              origin.closeAllConnections();
-              origin.close(() => resolve());
-            }),
-        );
-      }
-    }
+    if (withPages) buildMissing(log);
 
     const balancerPort = withBalancer ? (options.balancerPort ?? config.port) || (await freePort()) : 0;
     const publicOrigin =
@@ -541,7 +501,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
           PUBLIC_HOST: config.publicHost,
           PUBLIC_URL: withBalancer ? publicOrigin : `http://${config.publicHost}:${port}`,
           VAR_DIR: config.varDir,
-          REMOTE_PORT_BASE: String(config.remotePortBase),
           DATABASE_URL: databaseUrl,
           LOG_LEVEL: options.instanceEnv?.LOG_LEVEL ?? config.logLevel,
           // What reaches outside or holds secrets follows `config`, not whatever this process's environment says.
@@ -574,6 +533,17 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       stoppers.push(() => started.stop());
       log(`haproxy: pid ${balancer.pid} on ${balancer.url}, ${instances.length} servers, statistics ${balancer.statsUrl}, config ${balancer.configFile}`);
     }
+    let operatorToken: string | null = null;
+    if (withPages) {
+      // The builds of this checkout, released like a team's CI would: over HTTP, through the gate, to the whole cluster.
+      const db = openDatabase(databaseUrl);
+      try {
+        operatorToken = await ensureOperatorToken(db, path.join(runDir, 'registry-operator.token'), 'npm run start:cluster (this machine)');
+      } finally {
+        await db.close();
+      }
+      await releaseMissingBuilds(registryClient({ shop: balancer?.url ?? instances[0].url, token: operatorToken }), log);
+    }
     const running: RunningCluster = {
       url: withBalancer ? `${publicOrigin}/` : `http://${config.publicHost}:${instances[0].port}/`,
       balancerUrl: balancer?.url ?? null,
@@ -581,8 +551,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       postgres,
       instances: instances.map(({ ready: _ready, ...instance }) => instance),
       balancer,
-      remoteOrigins,
       runDir,
+      operatorToken,
       signal: (instance, signal) => process.kill(instance.pid, signal),
       stop: stopAll,
     };

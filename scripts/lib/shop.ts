@@ -1,25 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import type http from 'node:http';
 import path from 'node:path';
 import { buildApp } from '../../api/src/app';
 import { installPageServer } from '../../shell/server/page-server';
-import { loadConfig, REMOTES, REPO_ROOT, remoteOrigin, remotePort, shopUrl, type Config, type Remote } from '../../api/src/config';
+import { loadConfig, REPO_ROOT, shopUrl, type Config } from '../../api/src/config';
 import { openDatabase } from '../../api/src/db/database';
 import { migrateToLatest } from '../../api/src/db/migrate';
 import { DEFAULT_SEED, hasCatalog, seedCatalog } from '../../api/src/seed/catalog-seed';
-import { cdnDir, distFoldersOf, publishBuild, readBuildInfo, releaseFolder } from './publish';
-import { buildsOf, readRegistry, rebaseOrigins, registryPath, writeJsonAtomic } from './registry-file';
-import { startRemoteOrigin } from './remote-origin';
+import { distFoldersOf, ensureOperatorToken, operatorTokenFile, releaseMissingBuilds, WORKSPACES } from './local-builds';
+import { registryClient } from './registry-client';
 
-export const WORKSPACES: Record<Remote | 'shell', string> = {
-  shell: 'shell',
-  catalog: 'mfe-catalog',
-  cart: 'mfe-cart',
-  checkout: 'mfe-checkout',
-  account: 'mfe-account',
-  content: 'mfe-content',
-};
+export { WORKSPACES } from './local-builds';
 
 function isBuilt(workspace: string): boolean {
   const dir = path.join(REPO_ROOT, workspace);
@@ -37,30 +28,8 @@ export function buildMissing(log: (line: string) => void): void {
   }
 }
 
-/**
- * Publishes each remote whose registry entry is missing or points at a folder that is gone.
- * Releases an operator made are kept; the origins follow this run's ports.
- */
-export function publishMissing(config: Config, log: (line: string) => void): void {
-  for (const remote of REMOTES) {
-    const entry = readRegistry(config.varDir).remotes[remote];
-    const folders = entry ? buildsOf(entry).map((build) => new URL(build.entry).pathname.split('/')[1]) : [];
-    const present = folders.length > 0 && folders.every((folder) => fs.existsSync(path.join(cdnDir(config.varDir, remote), folder)));
-    if (present) continue;
-    for (const distDir of distFoldersOf(path.join(REPO_ROOT, WORKSPACES[remote]))) {
-      publishBuild({ varDir: config.varDir, distDir, origin: remoteOrigin(config, remote) });
-      log(`published ${remote} ${releaseFolder(readBuildInfo(distDir))}`);
-    }
-  }
-  const registry = readRegistry(config.varDir);
-  writeJsonAtomic(
-    registryPath(config.varDir),
-    rebaseOrigins(registry, (remote) => remoteOrigin(config, remote as Remote)),
-  );
-}
-
 /** The address this machine reaches a server on, for a host it listens on (a wildcard: loopback). */
-function loopbackHost(host: string): string {
+export function loopbackHost(host: string): string {
   return host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
 }
 
@@ -71,10 +40,13 @@ export interface RunningShop {
   close(): Promise<void>;
 }
 
-/** The whole shop on one machine: API + shell on PORT, each remote on its own origin. */
+/**
+ * The whole shop on one machine: API, registry and page server on PORT. Every remote's files are
+ * served by this server from the registry (/mfe/…); a remote the registry serves nothing of yet
+ * gets this checkout's build, released over the registry's API through the release gate.
+ */
 export async function startShop(config: Config = loadConfig(), log: (line: string) => void = console.log): Promise<RunningShop> {
   buildMissing(log);
-  publishMissing(config, log);
   const db = openDatabase(config.databaseUrl);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log(`database: applied ${applied.join(', ')}`);
@@ -86,26 +58,22 @@ export async function startShop(config: Config = loadConfig(), log: (line: strin
   const apiOrigin = `http://${loopbackHost(config.host)}:${config.port}`;
   const pages = await installPageServer(app, {
     shellDist: config.shellDist,
-    varDir: config.varDir,
+    registry: app.mfeRegistry.live,
     apiOrigin,
     publicOrigin: config.publicOrigin,
     serverRender: config.serverRender,
     renderCacheMs: config.renderCacheMs,
   });
-  const origins: http.Server[] = [];
-  for (const remote of REMOTES) {
-    const root = cdnDir(config.varDir, remote);
-    fs.mkdirSync(root, { recursive: true });
-    origins.push(await startRemoteOrigin(root, config.host, remotePort(config, remote)));
-  }
+  app.mfeRegistry.releases.gate.serverRender = pages.serverRenderCheck;
   await app.listen({ host: config.host, port: config.port });
-  // The remotes' server builds are loaded from their origins and warmed (they call the API).
+  const token = await ensureOperatorToken(db, operatorTokenFile(config.varDir), 'npm start (this machine)');
+  await releaseMissingBuilds(registryClient({ shop: apiOrigin, token }), log);
+  // The remotes' server builds are loaded and warmed (they call the API).
   await pages.warm();
   return {
     url: shopUrl(config),
     regions: pages.regions,
     close: async () => {
-      await Promise.all(origins.map((server) => new Promise((resolve) => server.close(resolve))));
       await pages.close();
       await app.close();
       await db.close();

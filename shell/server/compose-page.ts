@@ -87,14 +87,17 @@ function pinnedRegistry(snapshot: RegistrySnapshot, assignments: Assignment[]): 
     const assigned = assignments.find((assignment) => assignment.remote === entry.remote)?.variant ?? entry.control;
     const pinned = (variant: RemoteVariant) => {
       const build = snapshot.build(entry.remote, variant.id);
-      // publishedAt too: a folder published again under one version is another build (a page the
-      // service worker kept tells them apart by it: shell/src/service-worker/stored-page.ts).
+      // The build id too: a page the service worker kept tells builds apart by it
+      // (shell/src/service-worker/stored-page.ts).
       return {
         name: variant.name,
         entry: build?.assets.remoteEntry ?? variant.entry,
         version: variant.version,
         contracts: variant.contracts,
         ...(variant.publishedAt ? { publishedAt: variant.publishedAt } : {}),
+        // The browser loads the entry with this hash only (docs/releasing.md): other bytes are refused.
+        ...(variant.integrity ? { integrity: variant.integrity } : {}),
+        ...(variant.build ? { build: variant.build } : {}),
       };
     };
     if (entry.variants.length === 1 && entry.control === 'default') {
@@ -250,7 +253,7 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
   const mainBuild = main.build;
   // The route remote's entry starts with the shell's scripts. (Not its chunks: a preload that
   // failed while the remote was down would be reused by the retry and fail it again.)
-  const mainAssets = mainBuild ? [mainBuild.assets.remoteEntry] : [];
+  const mainAssets = mainBuild ? [{ src: mainBuild.assets.remoteEntry, integrity: mainBuild.variant.integrity }] : [];
   const origins = new Set(snapshot.builds().map((build) => new URL(build.assets.remoteEntry, deps.publicOrigin).origin));
   origins.delete(new URL(deps.publicOrigin).origin);
   const lcpImage = main.result ? lcpImageOf(main.result.html) : null;
@@ -272,7 +275,12 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     ...[...origins].map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}">`),
     ...(lcpImage ? [`<link rel="preload" href="${escapeHtml(lcpImage)}" as="image" fetchpriority="high">`] : []),
     ...deps.shell.scripts.map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
-    ...mainAssets.map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
+    // With the integrity and CORS mode the runtime's <script> will have, so the browser reuses this download.
+    ...mainAssets.map(({ src, integrity }) =>
+      integrity
+        ? `<link rel="preload" href="${escapeHtml(src)}" as="script" integrity="${escapeHtml(integrity)}" crossorigin="anonymous">`
+        : `<link rel="preload" href="${escapeHtml(src)}" as="script">`,
+    ),
     ...(head.structuredData ?? []).map((data) => `<script type="application/ld+json" data-seo="server">${scriptJson(data)}</script>`),
     `</head><body>${deps.serverRender ? (deps.consentBanner?.forRequest(request.cookies, i18n) ?? '') : ''}<div id="root">${rootHtml}</div>`,
     `<script type="application/json" id="${PAGE_STATE_ID}">${stateJson(state, [main, footer])}</script>`,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { installPageServer } from './page-server';
+import { MemoryRegistryFeed } from './registry-snapshot';
 import { startTestPageServer, type TestPageServer } from './testing/page-server-fixture';
 
 /**
@@ -29,11 +30,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(shellDist, 'main.css'), 'body{margin:0}');
   fs.writeFileSync(path.join(shellDist, 'main.1234abcd.js'), 'console.log(1)');
   const build = (remote: string) => ({ name: remote, entry: `${CDN}/${remote}/1.0.0/mf-manifest.json`, version: '1.0.0', contracts: '1.0.0' });
-  fs.writeFileSync(
-    path.join(root, 'mfe-registry.json'),
-    JSON.stringify({ timeoutMs: 8000, remotes: { catalog: build('catalog'), content: build('content') } }),
-  );
-  server = await startTestPageServer({ shellDist, varDir: root, serverRender: true });
+  const registry = new MemoryRegistryFeed({ timeoutMs: 8000, remotes: { catalog: build('catalog'), content: build('content') } });
+  server = await startTestPageServer({ shellDist, registry, serverRender: true });
   baseUrl = server.baseUrl;
 });
 afterAll(async () => {
@@ -88,7 +86,14 @@ test("the shell's files and the registry keep the do-nothing CSP, with nosniff",
 test('the page server refuses to start without the security headers', async () => {
   const bare = Fastify();
   await expect(
-    installPageServer(bare, { shellDist: root, varDir: root, apiOrigin: CDN, publicOrigin: 'http://shop.test', serverRender: false, renderCacheMs: 0 }),
+    installPageServer(bare, {
+      shellDist: root,
+      registry: new MemoryRegistryFeed(),
+      apiOrigin: CDN,
+      publicOrigin: 'http://shop.test',
+      serverRender: false,
+      renderCacheMs: 0,
+    }),
   ).rejects.toThrow(/security headers/);
   await bare.close();
 });

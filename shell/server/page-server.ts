@@ -11,9 +11,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SHELL_BUNDLES } from '../src/i18n/shell-bundles';
 import { composePage, type Budgets } from './compose-page';
 import { pageCspDirectives } from './page-csp';
-import { RegistrySource } from './registry-snapshot';
+import { RegistrySource, type RegistryFeed } from './registry-snapshot';
 import { DEFAULT_CACHE } from './render-cache';
 import { RendererPool } from './renderers';
+import { createServerRenderCheck } from './server-render-check';
 import { WorkerRenderer } from './render-worker/worker-renderer';
 import { remoteBuildsOf, SERVICE_WORKER_PATH, serviceWorkerCspDirectives, serviceWorkerScriptFrom, staticCacheControl } from './service-worker-script';
 import { shellAssetsFrom } from './shell-assets';
@@ -21,7 +22,8 @@ import { ShellLayoutHtml } from './shell-layout-html';
 
 export interface PageServerOptions {
   shellDist: string;
-  varDir: string;
+  /** The remote registry this instance serves (api/src/registry/live-registry.ts: `app.mfeRegistry.live`). */
+  registry: RegistryFeed;
   /** Where the remotes' server renders reach the shop API (this server, on loopback). */
   apiOrigin: string;
   /** The origin shoppers see (canonical links). */
@@ -85,9 +87,9 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
   // Pages set their CSP with helmet's reply.helmet(); the API registers helmet with the other headers.
   if (!app.hasReplyDecorator('helmet')) throw new Error('installPageServer: install the security headers first (api/src/http/security-headers.ts)');
   const gatewayOrigins = options.gatewayOrigins ?? [options.publicOrigin];
-  const registryFile = path.join(options.varDir, 'mfe-registry.json');
   const pool = new RendererPool(
-    (url) => new WorkerRenderer(url),
+    // The server code is fetched from this shop (the registry's /mfe/ files) and must be the bytes published.
+    (variant) => new WorkerRenderer({ url: new URL(variant.ssr!, options.apiOrigin).href, integrity: variant.ssrIntegrity }),
     (build) => {
       const home = {
         module: './app',
@@ -108,7 +110,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     return response.json();
   };
-  const source = new RegistrySource(registryFile, fetchJson, options.apiOrigin, (snapshot) => pool.prepare(snapshot));
+  const source = new RegistrySource(options.registry, fetchJson, options.apiOrigin, (snapshot) => pool.prepare(snapshot));
   const i18n = new ServerI18n();
   i18n.addBundles('shell', SHELL_BUNDLES);
   const layout = new ShellLayoutHtml();
@@ -137,8 +139,10 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
 
   app.get('/mfe-registry.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache, no-store, must-revalidate');
-    const body = await source.text();
-    if (!body) return reply.code(503).send({ code: 503, result: 'The remote registry has not been published yet (npm start publishes it).' });
+    const body = source.text();
+    if (Object.keys((JSON.parse(body) as { remotes: object }).remotes).length === 0) {
+      return reply.code(503).send({ code: 503, result: 'No remote has been released yet (npm start releases the local builds; docs/releasing.md).' });
+    }
     return reply.type('application/json').send(body);
   });
 
@@ -231,7 +235,8 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
-    if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
+    // The API, the registry's API and the builds' files are never pages: an unknown path there is a JSON 404.
+    if (/^\/(?:api|registry|mfe)(?:\/|$)/.test(pathname)) return reply.callNotFound();
     if (pathname !== '/index.html' && (await hasFile(pathname))) {
       reply.header('Cache-Control', staticCacheControl(pathname));
       return reply.sendFile(pathname.slice(1));
@@ -243,6 +248,19 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
   app.get('/*', { schema: { hide: true } }, handler);
 
   return {
+    /**
+     * The release gate's server-render check, on this instance's API (docs/releasing.md): wire
+     * it into the registry (`app.mfeRegistry.releases.gate.serverRender`).
+     */
+    serverRenderCheck: createServerRenderCheck({
+      apiOrigin: options.apiOrigin,
+      publicOrigin: options.publicOrigin,
+      budgets: options.budgets ?? DEFAULT_BUDGETS,
+      homePage: async () => {
+        const response = await fetch(new URL('/', options.apiOrigin), { signal: AbortSignal.timeout(5000) });
+        return response.ok ? response.text() : '';
+      },
+    }),
     /** Loads and warms the builds the registry names (after the server listens). */
     warm: () => source.snapshot().then(() => undefined),
     regions: () => ({ ...regions }),

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { RemoteName } from '@kaloryfer/contracts';
 import { parseRegistry, type Registry, type RemoteVariant } from '../src/registry/registry';
 
@@ -22,7 +21,7 @@ export interface ResolvedBuild {
 }
 
 export interface RegistrySnapshot {
-  /** The registry file's identity (inode, size, mtime): a release or rollback changes it. */
+  /** The live registry's version: every release, rollback or weight changes it. */
   version: string;
   registry: Registry;
   /** The registry as published (the shape pages hand to the browser). */
@@ -38,7 +37,7 @@ interface Manifest {
 
 export type FetchJson = (url: string) => Promise<unknown>;
 
-export const buildKey = (variant: RemoteVariant) => `${variant.name}@${variant.version}#${variant.publishedAt ?? ''}@${variant.entry}@${variant.ssr ?? ''}`;
+export const buildKey = (variant: RemoteVariant) => `${variant.name}@${variant.version}#${variant.build ?? variant.publishedAt ?? ''}@${variant.entry}@${variant.ssr ?? ''}`;
 
 /**
  * The build's files from its manifest. A manifest that cannot be read still leaves the build
@@ -73,17 +72,11 @@ export async function resolveAssets(entry: string, fetchJson: FetchJson, localOr
   }
 }
 
-async function snapshotOf(
-  version: string,
-  text: string,
-  fetchJson: FetchJson,
-  localOrigin: string,
-  known: Map<string, BuildAssets>,
-): Promise<RegistrySnapshot> {
+async function snapshotOf(version: string, json: unknown, fetchJson: FetchJson, localOrigin: string, known: Map<string, BuildAssets>): Promise<RegistrySnapshot> {
   let raw: RegistrySnapshot['raw'] = { remotes: {} };
   let registry: Registry = { timeoutMs: 8000, remotes: {} };
   try {
-    raw = JSON.parse(text) as RegistrySnapshot['raw'];
+    raw = json as RegistrySnapshot['raw'];
     registry = parseRegistry(raw);
   } catch (error) {
     // An unreadable registry: every region gets its fallback; header and navigation still work.
@@ -111,10 +104,21 @@ async function snapshotOf(
 }
 
 /**
- * The registry as the page server sees it, per request: the file is checked (one stat) and a
- * new snapshot made when a release or rollback replaced it, so the next request renders with
- * the new builds — no restart. `onChange` lets the renderers warm the new builds and retire the
- * old ones before the snapshot takes traffic.
+ * Where the page server reads the registry: this instance's live registry
+ * (api/src/registry/live-registry.ts), which follows every release on any instance. `current()`
+ * is a memory read; `onChange` fires when what shoppers get changed.
+ */
+export interface RegistryFeed {
+  current(): { version: string; json: unknown; text: string };
+  onChange(listener: () => void): () => void;
+}
+
+/**
+ * The registry as the page server sees it, per request: the feed's version is compared (a memory
+ * read) and a new snapshot made when a release or rollback changed it, so the next request
+ * renders with the new builds — no restart. `onChange` lets the renderers warm the new builds
+ * and retire the old ones before the snapshot takes traffic; a change is prepared as soon as the
+ * feed tells of it, not only when the next request comes.
  */
 export class RegistrySource {
   private current: { version: string; snapshot: Promise<RegistrySnapshot> } | null = null;
@@ -122,21 +126,21 @@ export class RegistrySource {
   private readonly assets = new Map<string, BuildAssets>();
 
   constructor(
-    private readonly file: string,
+    private readonly feed: RegistryFeed,
     private readonly fetchJson: FetchJson,
     /** Where builds named by a path (on the shop's own origin) are fetched from. */
     private readonly localOrigin: string,
     private readonly onChange: (snapshot: RegistrySnapshot) => Promise<void> = async () => undefined,
-  ) {}
+  ) {
+    feed.onChange(() => {
+      this.snapshot().catch((error: unknown) => console.error('[page-server] the new registry could not be prepared', error));
+    });
+  }
 
-  async snapshot(): Promise<RegistrySnapshot> {
-    const version = await fs.promises.stat(this.file).then(
-      (stat) => `${stat.ino}:${stat.size}:${stat.mtimeMs}`,
-      () => 'missing',
-    );
+  snapshot(): Promise<RegistrySnapshot> {
+    const { version, json } = this.feed.current();
     if (this.current?.version !== version) {
-      const text = version === 'missing' ? '' : await fs.promises.readFile(this.file, 'utf8').catch(() => '');
-      const snapshot = snapshotOf(version, text || '{"remotes":{}}', this.fetchJson, this.localOrigin, this.assets).then(async (made) => {
+      const snapshot = snapshotOf(version, json, this.fetchJson, this.localOrigin, this.assets).then(async (made) => {
         await this.onChange(made);
         return made;
       });
@@ -145,8 +149,34 @@ export class RegistrySource {
     return this.current.snapshot;
   }
 
-  /** The registry file's text, for operators' GET /mfe-registry.json. */
-  async text(): Promise<string> {
-    return fs.promises.readFile(this.file, 'utf8').catch(() => '');
+  /** The registry's text, for GET /mfe-registry.json. */
+  text(): string {
+    return this.feed.current().text;
+  }
+}
+
+/** A registry feed held in memory: tests and tools set the registry JSON it answers. */
+export class MemoryRegistryFeed implements RegistryFeed {
+  private state: { version: string; json: unknown; text: string };
+  private readonly listeners = new Set<() => void>();
+  private changes = 0;
+
+  constructor(json: unknown = { remotes: {} }) {
+    this.state = { version: 'v0', json, text: JSON.stringify(json) };
+  }
+
+  current() {
+    return this.state;
+  }
+
+  set(json: unknown): void {
+    this.changes += 1;
+    this.state = { version: `v${this.changes}`, json, text: JSON.stringify(json) };
+    for (const listener of this.listeners) listener();
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 }

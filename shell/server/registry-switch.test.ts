@@ -1,10 +1,11 @@
 /** @jest-environment node */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { RegionRequest } from '@kaloryfer/contracts';
-import { RegistrySource } from './registry-snapshot';
+import { MemoryRegistryFeed, RegistrySource } from './registry-snapshot';
 import { RendererPool } from './renderers';
 import { WorkerRenderer } from './render-worker/worker-renderer';
 
@@ -32,6 +33,7 @@ let origin: string;
 let server: http.Server;
 let pool: RendererPool;
 let source: RegistrySource;
+const feed = new MemoryRegistryFeed();
 
 /** A build's server code: says its version and how many renders this copy of it has done. */
 function publish(version: string, code?: string) {
@@ -48,24 +50,20 @@ function publish(version: string, code?: string) {
   );
 }
 
-function switchTo(version: string) {
-  const file = path.join(root, 'mfe-registry.json');
-  const temporary = `${file}.tmp`;
-  fs.writeFileSync(
-    temporary,
-    JSON.stringify({
-      remotes: {
-        content: {
-          name: 'content',
-          entry: `${origin}/content/${version}/mf-manifest.json`,
-          ssr: `${origin}/content/${version}/server/render.js`,
-          version,
-          contracts: '1.0.0',
-        },
-      },
-    }),
-  );
-  fs.renameSync(temporary, file); // as the release script does
+function entryOf(version: string, extra: object = {}) {
+  return {
+    name: 'content',
+    entry: `${origin}/content/${version}/mf-manifest.json`,
+    ssr: `${origin}/content/${version}/server/render.js`,
+    version,
+    contracts: '1.0.0',
+    ...extra,
+  };
+}
+
+/** What a release does to the live registry: the next request reads the new entry. */
+function switchTo(version: string, extra: object = {}) {
+  feed.set({ remotes: { content: entryOf(version, extra) } });
 }
 
 let asked = 0;
@@ -85,11 +83,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   pool = new RendererPool(
-    (url) => new WorkerRenderer(url, 64),
+    (variant) => new WorkerRenderer({ url: variant.ssr!, integrity: variant.ssrIntegrity }, 64),
     () => [request],
   );
   const fetchJson = async (url: string) => (await fetch(url)).json();
-  source = new RegistrySource(path.join(root, 'mfe-registry.json'), fetchJson, origin, (snapshot) => pool.prepare(snapshot));
+  source = new RegistrySource(feed, fetchJson, origin, (snapshot) => pool.prepare(snapshot));
   publish('1.0.0');
   publish('1.1.0');
   publish('1.2.0', 'exports.render = async () => { throw new Error("a bug in 1.2.0"); };');
@@ -119,21 +117,17 @@ test('a build whose server code throws fails its region only; the next release r
 }, 30_000);
 
 test('a build whose server code cannot be fetched fails with the reason', async () => {
-  const file = path.join(root, 'mfe-registry.json');
-  fs.writeFileSync(
-    `${file}.tmp`,
-    JSON.stringify({
-      remotes: {
-        content: {
-          name: 'content',
-          entry: `${origin}/content/9.9.9/mf-manifest.json`,
-          ssr: `${origin}/content/9.9.9/server/render.js`,
-          version: '9.9.9',
-          contracts: '1.0.0',
-        },
-      },
-    }),
-  );
-  fs.renameSync(`${file}.tmp`, file);
+  switchTo('9.9.9');
   await expect(render()).rejects.toThrow(/9\.9\.9\/server\/render\.js: HTTP 404/);
+}, 30_000);
+
+test('server code whose bytes are not the ones published (its integrity) is refused, never run', async () => {
+  const published = fs.readFileSync(path.join(root, 'content', '1.1.0', 'server', 'render.js'));
+  const integrity = `sha256-${createHash('sha256').update(published).digest('base64')}`;
+  switchTo('1.1.0', { ssrIntegrity: integrity, build: 'a'.repeat(64) });
+  expect((await render()).html).toMatch(/^<p>1\.1\.0 render \d+/);
+  // Someone changes the file on the origin after publishing: a new build key (another release) must not run it.
+  fs.appendFileSync(path.join(root, 'content', '1.1.0', 'server', 'render.js'), '\nexports.render = async () => ({ html: "<p>changed</p>", status: 200, data: {}, interactive: true });');
+  switchTo('1.1.0', { ssrIntegrity: integrity, build: 'b'.repeat(64) });
+  await expect(render()).rejects.toThrow(/its bytes are not the ones published/);
 }, 30_000);

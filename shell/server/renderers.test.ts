@@ -25,9 +25,9 @@ class ScriptedRenderer implements RegionRenderer {
 async function setup(registry = registryFile()) {
   const renderers = new Map<string, ScriptedRenderer>();
   const pool = new RendererPool(
-    (url) => {
+    ({ ssr: url }) => {
       const renderer = new ScriptedRenderer();
-      renderers.set(url, renderer);
+      renderers.set(url!, renderer);
       return renderer;
     },
     () => [request],
@@ -145,7 +145,7 @@ test('a late render still serves the requests after it; a build already busy she
 test('a new build warms one linked page of each kind it owns (the slow first render of a product page is not a shopper’s), then takes traffic', async () => {
   const renderers = new Map<string, ScriptedRenderer & { paths: string[] }>();
   const pool = new RendererPool(
-    (url) => {
+    ({ ssr: url }) => {
       const renderer = Object.assign(new ScriptedRenderer(), { paths: [] as string[] });
       renderer.render = (asked: RegionRequest) => {
         renderer.paths.push(`${asked.module} ${asked.path}`);
@@ -154,7 +154,7 @@ test('a new build warms one linked page of each kind it owns (the slow first ren
         const footer = '<a href="/i/regulamin">e</a><a href="/porady?topic=dobor">f</a>';
         return Promise.resolve({ ...ok, html: asked.module === './Footer' ? footer : asked.path === '/' ? home : '<p>page</p>' });
       };
-      renderers.set(url.split('/')[3], renderer);
+      renderers.set(url!.split('/')[3], renderer);
       return renderer;
     },
     (build) => (build.remote === 'content' ? [request, { ...request, module: './Footer' }] : [request]),

@@ -1,6 +1,7 @@
 import type { RegionRequest, RegionResult } from '@kaloryfer/contracts';
 import { Breaker } from './breaker';
 import { DEFAULT_CACHE, RenderCache, type RenderCacheOptions } from './render-cache';
+import type { RemoteVariant } from '../src/registry/registry';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
 import type { RegionRenderer } from './render-worker/worker-renderer';
 import { linksIn, warmPathsFor } from './warm-paths';
@@ -40,7 +41,8 @@ export class RendererPool {
   private readonly cache: RenderCache;
 
   constructor(
-    private readonly create: (ssrUrl: string) => RegionRenderer,
+    /** A renderer for a build's server code (the variant names its `ssr` and that code's integrity). */
+    private readonly create: (variant: RemoteVariant) => RegionRenderer,
     /** What a new build renders first, before traffic (its home, the footer). */
     private readonly warmRequests: (build: ResolvedBuild) => RegionRequest[],
     private readonly options: PoolOptions = {},
@@ -53,7 +55,7 @@ export class RendererPool {
     const builds = snapshot.builds().filter((build) => build.variant.ssr);
     const fresh = builds.filter((build) => !this.renderers.has(build.key));
     for (const build of fresh) {
-      this.renderers.set(build.key, { renderer: this.create(build.variant.ssr!), breaker: new Breaker(this.options.breaker), inFlight: 0 });
+      this.renderers.set(build.key, { renderer: this.create(build.variant), breaker: new Breaker(this.options.breaker), inFlight: 0 });
     }
     const warm = (async () => {
       // First what every build renders on a home page; then one page of each kind those link to,

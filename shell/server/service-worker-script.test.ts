@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseRegistry } from '../src/registry/registry';
+import { MemoryRegistryFeed } from './registry-snapshot';
 import { startTestPageServer, type TestPageServer } from './testing/page-server-fixture';
 import {
   buildFolder,
@@ -135,12 +136,9 @@ describe('GET /service-worker.js from the page server', () => {
   let root: string;
   let server: TestPageServer;
   let baseUrl: string;
-  const registryPath = () => path.join(root, 'mfe-registry.json');
-  /** As npm run release writes it: a new file renamed over the old (a new inode). */
-  const publish = (value: object) => {
-    fs.writeFileSync(`${registryPath()}.next`, JSON.stringify(value));
-    fs.renameSync(`${registryPath()}.next`, registryPath());
-  };
+  const feed = new MemoryRegistryFeed();
+  /** As a release changes the live registry. */
+  const publish = (value: object) => feed.set(value);
   const get = (accept = 'identity') => fetch(`${baseUrl}/service-worker.js`, { headers: { 'accept-encoding': accept } });
   const configOf = (text: string): ServiceWorkerConfig => JSON.parse(/^self\.__KF_SW__=(.*);\n/.exec(text)![1]) as ServiceWorkerConfig;
 
@@ -149,7 +147,7 @@ describe('GET /service-worker.js from the page server', () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-sw-pages-'));
     writeDist(path.join(root, 'dist'), SHELL_BUILD);
     publish(registry('1.0.0'));
-    server = await startTestPageServer({ shellDist: path.join(root, 'dist'), varDir: root, serverRender: false });
+    server = await startTestPageServer({ shellDist: path.join(root, 'dist'), registry: feed, serverRender: false });
     baseUrl = server.baseUrl;
   });
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { i18n, I18nextProvider, initI18n, isLanguage, LANGUAGE_COOKIE } from '@kaloryfer/i18n';
 import { reportRecoverableError } from '@kaloryfer/ui';
 import { startTransition } from 'react';
@@ -14,6 +14,7 @@ import { pushToDataLayer } from './behaviours/tag-manager';
 import { registerShellNamespace } from './i18n/shell-namespace';
 import { ShellLayout } from './layout/ShellLayout';
 import { AB_COOKIE, assignVariants, type Assignment } from './registry/ab-assignment';
+import { entryIntegrities, entryIntegrityPlugin } from './registry/entry-integrity';
 import { fetchRegistry, readCookie, writeCookie } from './registry/fetch-registry';
 import { parseRegistry, type Registry } from './registry/registry';
 import { RemoteLoader, type FederationRuntime } from './registry/remote-loader';
@@ -92,6 +93,8 @@ async function boot(): Promise<void> {
   if (state?.location) history.replaceState(history.state, '', state.location);
 
   await yieldToMain();
+  // Every remote entry loads with the integrity the registry recorded at publishing (docs/releasing.md).
+  registerPlugins([entryIntegrityPlugin(entryIntegrities(registry))]);
   const runtime: FederationRuntime = { registerRemotes, loadRemote };
   const loader = new RemoteLoader(registry, assignments, runtime, __CONTRACTS_VERSION__, pushToDataLayer);
   const mounter = new RegionMounter(loader, state);

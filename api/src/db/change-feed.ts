@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { Db } from './database';
+import { pgListener } from './pg-listener';
 
 /** What changed in the database, as every API instance hears it. */
 export interface ChangeListener {
@@ -18,26 +18,18 @@ export interface ChangeFeed {
 
 /** How long notifications are gathered before the listener is told (an order of 10 lines: one call). */
 const GATHER_MS = 20;
-const RECONNECT_MS = [250, 500, 1_000, 2_000, 5_000];
 
 /**
- * PostgreSQL's `LISTEN` for the `kf_stock` and `kf_catalog` notifications the triggers of
- * 0012-shared-state send at commit: every instance's in-memory catalogue and search index
- * follow a change made through any instance (or by an import) within milliseconds. One
- * connection of its own, outside the pool; when it drops (the database restarts) it reconnects
- * with backoff and reports `reconnected` so the owner can compare everything once.
- * SQLite has one process: no feed there (`changeFeedFor` answers null).
+ * The catalogue's change feed: PostgreSQL's `LISTEN` (db/pg-listener.ts) for the `kf_stock` and
+ * `kf_catalog` notifications the triggers of 0012-shared-state send at commit — every instance's
+ * in-memory catalogue and search index follow a change made through any instance (or by an
+ * import) within milliseconds. Notifications are gathered for a moment, so an order of ten lines
+ * is one call. SQLite has one process: no feed there (`changeFeedFor` answers null).
  */
 export function changeFeedFor(db: Db, listener: ChangeListener, log: (message: string) => void = () => {}): ChangeFeed | null {
-  if (db.dialect !== 'postgres') return null;
-  let client: pg.Client | null = null;
-  let stopped = true;
-  let attempt = 0;
-  let reconnectTimer: NodeJS.Timeout | null = null;
   let gatherTimer: NodeJS.Timeout | null = null;
   const skus = new Set<string>();
   const tables = new Set<string>();
-
   const flush = () => {
     gatherTimer = null;
     if (skus.size > 0) listener.stock([...skus]);
@@ -45,65 +37,26 @@ export function changeFeedFor(db: Db, listener: ChangeListener, log: (message: s
     skus.clear();
     tables.clear();
   };
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: db.url, connectionTimeoutMillis: 5_000 });
-    next.on('notification', (message) => {
-      if (message.channel === 'kf_stock' && message.payload) skus.add(message.payload);
-      else if (message.channel === 'kf_catalog') tables.add(message.payload ?? '');
-      gatherTimer ??= setTimeout(flush, GATHER_MS);
-    });
-    next.on('error', () => {}); // followed by 'end'
-    next.on('end', () => {
-      if (client !== next || stopped) return;
-      client = null;
-      log('change feed: connection lost, reconnecting');
-      schedule();
-    });
-    await next.connect();
-    await next.query('LISTEN kf_stock');
-    await next.query('LISTEN kf_catalog');
-    client = next;
-  };
-
-  const schedule = () => {
-    if (stopped || reconnectTimer) return;
-    const delay = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)];
-    attempt += 1;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
-      connect().then(
-        () => {
-          attempt = 0;
-          log('change feed: listening again');
-          listener.reconnected();
-        },
-        () => schedule(),
-      );
-    }, delay);
-    reconnectTimer.unref();
-  };
-
-  return {
-    async start() {
-      if (!stopped) return;
-      stopped = false;
-      try {
-        await connect();
-      } catch (error) {
-        log(`change feed: cannot listen yet (${(error as Error).message}); retrying`);
-        schedule();
-      }
+  const feed = pgListener(
+    db,
+    ['kf_stock', 'kf_catalog'],
+    {
+      notification(channel, payload) {
+        if (channel === 'kf_stock' && payload) skus.add(payload);
+        else if (channel === 'kf_catalog') tables.add(payload ?? '');
+        gatherTimer ??= setTimeout(flush, GATHER_MS);
+      },
+      reconnected: () => listener.reconnected(),
     },
+    (message) => log(message.replace('kf_stock+kf_catalog feed', 'change feed')),
+  );
+  if (!feed) return null;
+  return {
+    start: () => feed.start(),
     async stop() {
-      stopped = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
       if (gatherTimer) clearTimeout(gatherTimer);
-      reconnectTimer = null;
       gatherTimer = null;
-      const open = client;
-      client = null;
-      await open?.end().catch(() => {});
+      await feed.stop();
     },
   };
 }

@@ -321,6 +321,86 @@ export interface RateLimitWindowTable {
   resets_at: number | string;
 }
 
+/** A published file, addressed by the SHA-256 of its bytes (0014-mfe-registry). */
+export interface MfeBlobTable {
+  hash: string;
+  size: number;
+  bytes: Buffer;
+  created_at: string;
+}
+
+/** One published build of (remote, variant, version): never replaced (0014-mfe-registry). */
+export interface MfeBuildTable {
+  /** SHA-256 of the build's file list (path and hash of every file): the build's id. */
+  hash: string;
+  remote: string;
+  /** 'default' for a remote without A/B variants. */
+  variant: string;
+  version: string;
+  container: string;
+  contracts: string;
+  /** Subresource Integrity of remoteEntry.js (sha384-…). */
+  entry_integrity: string;
+  ssr_path: string | null;
+  /** SHA-256 of the server build (sha256-…): a render thread refuses other bytes. */
+  ssr_integrity: string | null;
+  /** A team's own origin the browser files are served from; null: the shop serves them. */
+  origin: string | null;
+  /** JSON: BuildFile[] (registry/build-files.ts). */
+  files: string;
+  /** JSON: the release gate's checks. */
+  gate: string;
+  team: string;
+  built_at: string | null;
+  published_at: string;
+}
+
+/** A remote's A/B control and its release lease (0014-mfe-registry). */
+export interface MfeRemoteTable {
+  remote: string;
+  control: string | null;
+  lock_id: string | null;
+  lock_team: string | null;
+  lock_until: string | null;
+}
+
+/** What shoppers get now, per (remote, variant) (0014-mfe-registry). */
+export interface MfeLiveTable {
+  remote: string;
+  variant: string;
+  build_hash: string;
+  weight: number;
+  event_id: number;
+}
+
+/** The registry's append-only history (0014-mfe-registry). */
+export interface MfeEventTable {
+  id: Generated<number>;
+  remote: string;
+  variant: string;
+  action: 'release' | 'rollback' | 'weight' | 'withdraw' | 'refused';
+  build_hash: string | null;
+  version: string | null;
+  previous_hash: string | null;
+  previous_version: string | null;
+  weight: number | null;
+  team: string;
+  reason: string;
+  gate: string | null;
+  at: string;
+}
+
+/** A team's or an operator's registry token; only the SHA-256 of its secret is kept (0014-mfe-registry). */
+export interface RegistryTokenTable {
+  id: string;
+  team: string;
+  secret_hash: string;
+  label: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
 export interface Database {
   store: StoreTable;
   category: CategoryTable;
@@ -351,4 +431,10 @@ export interface Database {
   newsletter_coupon: NewsletterCouponTable;
   mail_outbox: MailOutboxTable;
   rate_limit_window: RateLimitWindowTable;
+  mfe_blob: MfeBlobTable;
+  mfe_build: MfeBuildTable;
+  mfe_remote: MfeRemoteTable;
+  mfe_live: MfeLiveTable;
+  mfe_event: MfeEventTable;
+  registry_token: RegistryTokenTable;
 }

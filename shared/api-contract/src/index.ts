@@ -18,3 +18,4 @@ export * from './newsletter';
 export * from './catalog';
 export * from './content';
 export * from './reviews';
+export * from './registry';

@@ -15,4 +15,5 @@ export * from './atoms';
 export type * from './atoms/state-types';
 export type * from './rendering';
 export * from './routes';
+export * from './remote-modules';
 export * from './instance';

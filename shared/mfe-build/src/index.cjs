@@ -214,8 +214,12 @@ function createRemoteConfig({ dir, remote, exposes, variant, server }, argv = {}
     ...config,
     name: info.container,
     entry: {},
+    // Each chunk the entry loads carries the integrity hash of its bytes (the entry itself gets
+    // its hash from the registry: docs/releasing.md), fetched with CORS as the browser requires.
+    output: { ...config.output, crossOriginLoading: 'anonymous' },
     plugins: [
       ...config.plugins,
+      new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: true }),
       new rspack.DefinePlugin({ __REMOTE_BUILD__: JSON.stringify(info) }),
       new ModuleFederationPlugin({
         name: info.container,

@@ -14,6 +14,13 @@ export interface RegionRenderer {
 const WORKER_FILE = path.join(__dirname, 'worker.ts');
 
 /**
+ * Where a build's server code comes from: its URL in the registry (with the Subresource Integrity
+ * hash the registry recorded at publishing: other bytes are refused), or the code itself (the
+ * release gate trying a build that is not published yet).
+ */
+export type ServerCodeSource = { url: string; integrity?: string } | { code: string; filename: string };
+
+/**
  * A build's server code in its own worker thread: loaded once from its URL, asked per region,
  * ended when the build is retired. A thread that dies fails what it had in hand; the next
  * render starts a new one (the breaker in front decides whether to try).
@@ -26,9 +33,13 @@ export class WorkerRenderer implements RegionRenderer {
   private closed = false;
 
   constructor(
-    private readonly url: string,
+    private readonly source: ServerCodeSource,
     private readonly memoryMb = 256,
   ) {}
+
+  private get name(): string {
+    return 'url' in this.source ? this.source.url : this.source.filename;
+  }
 
   ready(): Promise<void> {
     this.start();
@@ -57,7 +68,7 @@ export class WorkerRenderer implements RegionRenderer {
     // Workers do not inherit tsx's loader: register it first, then run the TypeScript worker.
     const worker = new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(WORKER_FILE)});`, {
       eval: true,
-      workerData: { url: this.url },
+      workerData: this.source,
       resourceLimits: { maxOldGenerationSizeMb: this.memoryMb },
     });
     this.worker = worker;
@@ -75,7 +86,7 @@ export class WorkerRenderer implements RegionRenderer {
         this.fail(error);
       });
       worker.on('exit', (code) => {
-        const error = new Error(`the render thread of ${this.url} ended (${code})`);
+        const error = new Error(`the render thread of ${this.name} ended (${code})`);
         reject(error);
         this.fail(error);
         if (this.worker === worker) this.worker = null;

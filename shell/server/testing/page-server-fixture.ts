@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { installSecurityHeaders } from '../../../api/src/http/security-headers';
 import { installPageServer } from '../page-server';
+import type { RegistryFeed } from '../registry-snapshot';
 
 export interface TestPageServer {
   baseUrl: string;
@@ -8,7 +9,7 @@ export interface TestPageServer {
 }
 
 /** The page server on a loopback port, behind the API's security headers, as the shop mounts it. */
-export async function startTestPageServer(options: { shellDist: string; varDir: string; serverRender: boolean }): Promise<TestPageServer> {
+export async function startTestPageServer(options: { shellDist: string; registry: RegistryFeed; serverRender: boolean }): Promise<TestPageServer> {
   const app = Fastify();
   await installSecurityHeaders(app, { publicOrigin: 'http://shop.test' });
   const pages = await installPageServer(app, {

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { RegistrySource, type RegistrySnapshot } from '../registry-snapshot';
+import { MemoryRegistryFeed, RegistrySource, type RegistrySnapshot } from '../registry-snapshot';
 
-/** A registry as `npm run release` writes it: catalogue, content, and the checkout's A/B variants. */
+/** A registry as the live registry answers it: catalogue, content, and the checkout's A/B variants. */
 export function registryFile(overrides: Record<string, unknown> = {}) {
   const build = (remote: string, folder: string, extra: object = {}) => ({
     name: remote,
@@ -40,9 +37,6 @@ export const manifestOf = (url: string) => ({
 });
 
 export async function snapshotOf(registry: object): Promise<{ snapshot: RegistrySnapshot; cleanup: () => void }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-registry-'));
-  const file = path.join(dir, 'mfe-registry.json');
-  fs.writeFileSync(file, JSON.stringify(registry));
-  const source = new RegistrySource(file, async (url) => manifestOf(url), 'http://shop.test');
-  return { snapshot: await source.snapshot(), cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  const source = new RegistrySource(new MemoryRegistryFeed(registry), async (url) => manifestOf(url), 'http://shop.test');
+  return { snapshot: await source.snapshot(), cleanup: () => undefined };
 }

@@ -15,8 +15,14 @@ export interface RemoteBuild {
   contracts: string;
   /** URL of the build's server render (`server/render.js`), when it has one (docs/rendering.md). */
   ssr?: string;
-  /** When the build was published: a folder published twice under one version is two builds. */
+  /** When the build was published. */
   publishedAt?: string;
+  /** Subresource Integrity of its remoteEntry.js: the browser refuses other bytes (docs/releasing.md). */
+  integrity?: string;
+  /** Subresource Integrity of its server build: the page server refuses other bytes. */
+  ssrIntegrity?: string;
+  /** The build's id in the registry: the SHA-256 of its files. */
+  build?: string;
 }
 
 export interface RemoteVariant extends RemoteBuild {
@@ -41,6 +47,8 @@ export const SINGLE_VARIANT = 'default';
 const DEFAULT_TIMEOUT_MS = 8000;
 const URL_OR_PATH = /^(https?:\/\/|\/)/;
 const SEMVER = /^\d+\.\d+\.\d+(?:[-+][\w.+-]*)?$/;
+const INTEGRITY = /^(?:sha256|sha384|sha512)-[A-Za-z0-9+/]+={0,2}$/;
+const BUILD_ID = /^[0-9a-f]{64}$/;
 
 export class RegistryError extends Error {}
 
@@ -52,7 +60,7 @@ function isObject(value: unknown): value is Json {
 
 function parseBuild(raw: unknown, where: string, defaultName: string): RemoteBuild {
   if (!isObject(raw)) throw new RegistryError(`${where}: must be an object`);
-  const { entry, version, contracts, name = defaultName, ssr, publishedAt } = raw;
+  const { entry, version, contracts, name = defaultName, ssr, publishedAt, integrity, ssrIntegrity, build } = raw;
   if (typeof entry !== 'string' || !URL_OR_PATH.test(entry)) {
     throw new RegistryError(`${where}.entry: must be an http(s) URL or an absolute path`);
   }
@@ -61,6 +69,17 @@ function parseBuild(raw: unknown, where: string, defaultName: string): RemoteBui
   }
   if (publishedAt !== undefined && typeof publishedAt !== 'string') {
     throw new RegistryError(`${where}.publishedAt: must be a date string`);
+  }
+  for (const [field, value] of [
+    ['integrity', integrity],
+    ['ssrIntegrity', ssrIntegrity],
+  ] as const) {
+    if (value !== undefined && (typeof value !== 'string' || !INTEGRITY.test(value))) {
+      throw new RegistryError(`${where}.${field}: must be a Subresource Integrity hash (sha384-…)`);
+    }
+  }
+  if (build !== undefined && (typeof build !== 'string' || !BUILD_ID.test(build))) {
+    throw new RegistryError(`${where}.build: must be a build's SHA-256`);
   }
   if (typeof version !== 'string' || !SEMVER.test(version)) {
     throw new RegistryError(`${where}.version: must be a semantic version`);
@@ -71,7 +90,17 @@ function parseBuild(raw: unknown, where: string, defaultName: string): RemoteBui
   if (typeof name !== 'string' || !/^[A-Za-z_][\w]*$/.test(name)) {
     throw new RegistryError(`${where}.name: must be a valid container name`);
   }
-  return { entry, version, contracts, name, ...(ssr ? { ssr } : {}), ...(publishedAt ? { publishedAt } : {}) };
+  return {
+    entry,
+    version,
+    contracts,
+    name,
+    ...(ssr ? { ssr } : {}),
+    ...(publishedAt ? { publishedAt } : {}),
+    ...(integrity ? { integrity: integrity as string } : {}),
+    ...(ssrIntegrity ? { ssrIntegrity: ssrIntegrity as string } : {}),
+    ...(build ? { build: build as string } : {}),
+  };
 }
 
 function parseRemote(remote: RemoteName, raw: unknown): RemoteEntry {

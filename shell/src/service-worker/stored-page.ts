@@ -15,8 +15,8 @@ export function storedPageTime(root: HTMLElement = document.documentElement): nu
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
-/** One build: its folder (where its files are), version and publishing time. */
-const buildKey = (build: RemoteBuild) => [build.entry.replace(/[^/]*$/, ''), build.version, build.publishedAt ?? ''].join('|');
+/** One build: its folder (where its files are), version and id (or, for an older page, its publishing time). */
+const buildKey = (build: RemoteBuild) => [build.entry.replace(/[^/]*$/, ''), build.version, build.build ?? build.publishedAt ?? ''].join('|');
 
 /**
  * Whether a build the page pins is no longer what the registry names for that remote and

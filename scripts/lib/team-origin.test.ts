@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startRemoteOrigin } from './remote-origin';
+import { startTeamOrigin } from './team-origin';
 
 let root: string;
 let server: http.Server;
@@ -14,7 +14,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, '1.0.0', 'mf-manifest.json'), JSON.stringify({ name: 'cart', pad: 'x'.repeat(2000) }));
   fs.writeFileSync(path.join(root, '1.0.0', 'app.1234abcd.js'), 'export {}');
   fs.writeFileSync(path.join(os.tmpdir(), 'kaloryfer-secret.txt'), 'secret');
-  server = await startRemoteOrigin(root, '127.0.0.1', 0);
+  server = await startTeamOrigin(root, '127.0.0.1', 0);
   const address = server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });

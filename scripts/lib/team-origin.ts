@@ -16,14 +16,16 @@ const TYPES: Record<string, string> = {
 const UNHASHED = new Set(['mf-manifest.json', 'remoteEntry.js', 'build-info.json', 'mf-stats.json']);
 
 /**
- * One remote's origin: a small static file server standing in for the CDN a remote team
- * deploys to. It serves `<var>/cdn/<remote>/`, allows cross-origin reads (the shell fetches
- * mf-manifest.json from another origin) and sends compressed files (brotli or gzip). Every file
+ * A team's own origin: a small static file server standing in for the CDN a remote team may
+ * serve its builds from instead of the shop (docs/releasing.md, "A team's own origin"; the
+ * registry's gate fetches and hashes every file there first). It serves a folder, allows
+ * cross-origin reads (the page fetches the entry with CORS, its integrity checked) and sends
+ * compressed files (brotli or gzip). Every file
  * carries an ETag of its content, so a revalidation (`remoteEntry.js` is `no-cache`: asked on
  * every page load, by the browser or the service worker) costs a 304 of headers when nothing
  * was released, and the new file the moment something was (docs/offline.md, "Repeat visits").
  */
-export function startRemoteOrigin(root: string, host: string, port: number): Promise<http.Server> {
+export function startTeamOrigin(root: string, host: string, port: number): Promise<http.Server> {
   const cache = new Map<string, { mtime: number; raw: Buffer; gzip: Buffer | null; brotli: Buffer | null; etag: string }>();
   const server = http.createServer((request, response) => {
     response.setHeader('Access-Control-Allow-Origin', '*');

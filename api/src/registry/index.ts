@@ -1,0 +1,46 @@
+import { CONTRACTS_VERSION } from '@kaloryfer/contracts/src/instance';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database';
+import { buildFileRoutes } from './build-file-routes';
+import { LiveRegistry } from './live-registry';
+import { Releases } from './releases';
+import { registryRoutes } from './registry-routes';
+import { RegistryStore } from './registry-store';
+import { RegistryTokens } from './registry-tokens';
+
+/** The remote registry of this instance (docs/releasing.md). */
+export interface MfeRegistry {
+  store: RegistryStore;
+  /** What this instance serves now; follows every change on any instance. */
+  live: LiveRegistry;
+  releases: Releases;
+  tokens: RegistryTokens;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The remote registry: live builds, releases and tokens (api/src/registry). */
+    mfeRegistry: MfeRegistry;
+  }
+}
+
+/**
+ * The remote registry on this instance: its API for teams and operators (/registry/v1), the
+ * builds' files for browsers (/mfe/…), and the live registry the page server composes pages
+ * from. Started with the server (the live rows are read, and on PostgreSQL every change is
+ * heard); the page server adds the gate's server-render check (`releases.gate.serverRender`).
+ */
+export async function installRegistry(app: FastifyInstance, { db }: { db: Db }): Promise<MfeRegistry> {
+  const store = new RegistryStore(db);
+  const live = new LiveRegistry(store, db, (message) => app.log.warn(message));
+  const releases = new Releases(store, live, { shellContracts: CONTRACTS_VERSION });
+  const tokens = new RegistryTokens(db);
+  const registry: MfeRegistry = { store, live, releases, tokens };
+  app.decorate('mfeRegistry', registry);
+  await live.reload();
+  app.addHook('onReady', async () => live.start());
+  app.addHook('onClose', async () => live.stop());
+  await app.register(registryRoutes, { releases, tokens });
+  await app.register(buildFileRoutes, { store });
+  return registry;
+}

@@ -1,0 +1,107 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  RegistryHistoryRoute,
+  RegistryPublishRoute,
+  RegistryRollbackRoute,
+  RegistryStatusRoute,
+  RegistryTokenCreateRoute,
+  RegistryTokenRevokeRoute,
+  RegistryTokensRoute,
+  RegistryWeightRoute,
+  RegistryWithdrawRoute,
+} from '@kaloryfer/api-contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { envelope, sendResult } from '../http/envelope';
+import { ARCHIVE_LIMITS, ArchiveError } from './build-archive';
+import { ReleaseRefused, type Releases } from './releases';
+import { assertMayChange, assertOperator, RegistryAuthError, type RegistryCaller, type RegistryTokens } from './registry-tokens';
+
+/** The registry API's root: beside the shop's /api, never in its OpenAPI document or its pages. */
+export const REGISTRY_API_PATH = '/registry/v1';
+
+/** The archive types a publish takes (what `tar czf` and curl send). */
+const ARCHIVE_TYPES = ['application/gzip', 'application/x-gzip', 'application/x-tar', 'application/octet-stream'];
+
+/**
+ * The registry's HTTP API (docs/releasing.md, "The registry API"): status and history for
+ * anyone with a token; publish, rollback, weight and withdraw for the remote's own team or an
+ * operator; tokens for operators. Every refusal is the API's envelope with a reason — 401 (no,
+ * unknown or revoked token), 403 (another team's remote), 400 (a malformed archive or
+ * request), 404, 409 (a version taken, a release in progress), 422 (the gate said no: its checks
+ * are in `result.gate`).
+ */
+export async function registryRoutes(app: FastifyInstance, { releases, tokens }: { releases: Releases; tokens: RegistryTokens }) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const config = { cache: 'private' as const };
+  app.addContentTypeParser(ARCHIVE_TYPES, { parseAs: 'buffer', bodyLimit: ARCHIVE_LIMITS.bodyBytes }, (_request, body, done) => done(null, body));
+
+  const callers = new WeakMap<FastifyRequest, RegistryCaller>();
+  // Before the body is read: a call without a valid token never uploads 64 MB first.
+  app.addHook('onRequest', async (request) => {
+    callers.set(request, await tokens.caller(request.headers.authorization));
+  });
+  const callerOf = (request: FastifyRequest) => callers.get(request)!;
+
+  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply: FastifyReply) => {
+    if (error instanceof RegistryAuthError) return reply.code(error.statusCode).send(envelope(error.statusCode, error.message));
+    if (error instanceof ArchiveError) return reply.code(400).send(envelope(400, `not a build archive: ${error.message}`));
+    if (error instanceof ReleaseRefused) {
+      const result = error.details.gate || error.details.build ? { message: error.message, ...error.details } : error.message;
+      return reply.code(error.statusCode).send(envelope(error.statusCode, result));
+    }
+    throw error; // the API's own handler: validation, body limits, the database
+  });
+
+  api.get(`${REGISTRY_API_PATH}/status`, { schema: { hide: true, ...RegistryStatusRoute }, config }, async (_request, reply) =>
+    sendResult(reply, await releases.status()),
+  );
+
+  api.get(`${REGISTRY_API_PATH}/remotes/:remote/history`, { schema: { hide: true, ...RegistryHistoryRoute }, config }, async (request, reply) =>
+    sendResult(reply, await releases.history(request.params.remote, request.query.limit ?? 50)),
+  );
+
+  api.post(`${REGISTRY_API_PATH}/remotes/:remote/builds`, { schema: { hide: true, ...RegistryPublishRoute }, config }, async (request, reply) => {
+    const caller = callerOf(request);
+    assertMayChange(caller, request.params.remote);
+    if (!Buffer.isBuffer(request.body)) {
+      return reply.code(415).send(envelope(415, `send the build as a tar.gz body (Content-Type: ${ARCHIVE_TYPES[0]})`));
+    }
+    const { weight, origin, reason } = request.query;
+    return sendResult(reply, await releases.publish({ remote: request.params.remote, archive: request.body, caller, weight, origin, reason }));
+  });
+
+  api.post(`${REGISTRY_API_PATH}/remotes/:remote/rollback`, { schema: { hide: true, ...RegistryRollbackRoute }, config }, async (request, reply) => {
+    const caller = callerOf(request);
+    assertMayChange(caller, request.params.remote);
+    return sendResult(reply, await releases.rollback({ remote: request.params.remote, ...request.body, caller }));
+  });
+
+  api.put(`${REGISTRY_API_PATH}/remotes/:remote/variants/:variant/weight`, { schema: { hide: true, ...RegistryWeightRoute }, config }, async (request, reply) => {
+    const caller = callerOf(request);
+    assertMayChange(caller, request.params.remote);
+    return sendResult(reply, await releases.setWeight({ ...request.params, ...request.body, caller }));
+  });
+
+  api.delete(`${REGISTRY_API_PATH}/remotes/:remote/variants/:variant`, { schema: { hide: true, ...RegistryWithdrawRoute }, config }, async (request, reply) => {
+    const caller = callerOf(request);
+    assertMayChange(caller, request.params.remote);
+    return sendResult(reply, await releases.withdraw({ ...request.params, caller }));
+  });
+
+  api.get(`${REGISTRY_API_PATH}/tokens`, { schema: { hide: true, ...RegistryTokensRoute }, config }, async (request, reply) => {
+    assertOperator(callerOf(request));
+    return sendResult(reply, await tokens.list());
+  });
+
+  api.post(`${REGISTRY_API_PATH}/tokens`, { schema: { hide: true, ...RegistryTokenCreateRoute }, config }, async (request, reply) => {
+    assertOperator(callerOf(request));
+    return sendResult(reply, await tokens.create(request.body.team, request.body.label));
+  });
+
+  api.delete(`${REGISTRY_API_PATH}/tokens/:id`, { schema: { hide: true, ...RegistryTokenRevokeRoute }, config }, async (request, reply) => {
+    assertOperator(callerOf(request));
+    const revoked = await tokens.revoke(request.params.id);
+    if (revoked.length === 0) return reply.code(404).send(envelope(404, `no live token or team ${request.params.id}`));
+    return sendResult(reply, revoked);
+  });
+}

@@ -1,0 +1,287 @@
+import type { GateResult, RegistryEvent } from '@kaloryfer/api-contract';
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../db/database';
+import type { Database, MfeBuildTable, MfeEventTable } from '../db/schema';
+import type { BuildCandidate, BuildFile } from './build-files';
+
+/** A build as the registry keeps it. */
+export interface StoredBuild {
+  hash: string;
+  remote: string;
+  variant: string;
+  version: string;
+  container: string;
+  contracts: string;
+  entryIntegrity: string;
+  ssrPath: string | null;
+  ssrIntegrity: string | null;
+  origin: string | null;
+  files: BuildFile[];
+  gate: GateResult;
+  team: string;
+  builtAt: string | null;
+  publishedAt: string;
+}
+
+export interface LiveRow {
+  remote: string;
+  variant: string;
+  weight: number;
+  eventId: number;
+  since: string;
+  build: StoredBuild;
+}
+
+export interface RemoteRow {
+  remote: string;
+  control: string | null;
+  lockTeam: string | null;
+  lockUntil: string | null;
+}
+
+/** The parts of an event the flows write (the id and time are the store's). */
+export type NewEvent = Omit<MfeEventTable, 'id' | 'at' | 'gate'> & { gate?: GateResult | null };
+
+/** Rows of blob inserts per statement: bounded parameters on both engines. */
+const BLOB_BATCH = 100;
+
+function buildOf(row: MfeBuildTable): StoredBuild {
+  return {
+    hash: row.hash,
+    remote: row.remote,
+    variant: row.variant,
+    version: row.version,
+    container: row.container,
+    contracts: row.contracts,
+    entryIntegrity: row.entry_integrity,
+    ssrPath: row.ssr_path,
+    ssrIntegrity: row.ssr_integrity,
+    origin: row.origin,
+    files: JSON.parse(row.files) as BuildFile[],
+    gate: JSON.parse(row.gate) as GateResult,
+    team: row.team,
+    builtAt: row.built_at,
+    publishedAt: row.published_at,
+  };
+}
+
+export function eventOf(row: Omit<MfeEventTable, 'id'> & { id: number | string }): RegistryEvent {
+  return {
+    id: Number(row.id),
+    at: row.at,
+    remote: row.remote,
+    variant: row.variant,
+    action: row.action,
+    version: row.version,
+    build: row.build_hash,
+    previousVersion: row.previous_version,
+    previousBuild: row.previous_hash,
+    weight: row.weight === null ? null : Number(row.weight),
+    team: row.team,
+    reason: row.reason,
+    gate: row.gate ? (JSON.parse(row.gate) as GateResult) : null,
+  };
+}
+
+type Executor = Db['kysely'] | Transaction<Database>;
+
+/**
+ * The registry's tables (migration 0014-mfe-registry) as the release flows use them: builds and
+ * their blobs, the live rows, the per-remote release lease and the history. Speaks Kysely only,
+ * so SQLite and PostgreSQL answer the same.
+ */
+export class RegistryStore {
+  constructor(readonly db: Db) {}
+
+  async build(hash: string): Promise<StoredBuild | null> {
+    const row = await this.db.kysely.selectFrom('mfe_build').selectAll().where('hash', '=', hash).executeTakeFirst();
+    return row ? buildOf(row) : null;
+  }
+
+  /** A build by the start of its hash (the 16 characters in its URLs). */
+  async buildByPrefix(remote: string, prefix: string): Promise<StoredBuild | null> {
+    if (!/^[0-9a-f]{16,64}$/.test(prefix)) return null;
+    const rows = await this.db.kysely
+      .selectFrom('mfe_build')
+      .selectAll()
+      .where('remote', '=', remote)
+      .where('hash', '>=', prefix)
+      .where('hash', '<', `${prefix}g`)
+      .limit(2)
+      .execute();
+    return rows.length === 1 ? buildOf(rows[0]) : null;
+  }
+
+  async buildByVersion(remote: string, variant: string, version: string): Promise<StoredBuild | null> {
+    const row = await this.db.kysely
+      .selectFrom('mfe_build')
+      .selectAll()
+      .where('remote', '=', remote)
+      .where('variant', '=', variant)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return row ? buildOf(row) : null;
+  }
+
+  async blob(hash: string): Promise<Buffer | null> {
+    const row = await this.db.kysely.selectFrom('mfe_blob').select('bytes').where('hash', '=', hash).executeTakeFirst();
+    return row ? Buffer.from(row.bytes) : null;
+  }
+
+  async live(executor: Executor = this.db.kysely): Promise<LiveRow[]> {
+    const rows = await executor
+      .selectFrom('mfe_live')
+      .innerJoin('mfe_build', 'mfe_build.hash', 'mfe_live.build_hash')
+      .innerJoin('mfe_event', 'mfe_event.id', 'mfe_live.event_id')
+      .selectAll('mfe_build')
+      .select(['mfe_live.variant as live_variant', 'mfe_live.weight', 'mfe_live.event_id', 'mfe_event.at as since'])
+      .orderBy('mfe_live.remote')
+      .orderBy('mfe_live.variant')
+      .execute();
+    return rows.map((row) => ({
+      remote: row.remote,
+      variant: row.live_variant,
+      weight: Number(row.weight),
+      eventId: Number(row.event_id),
+      since: row.since,
+      build: buildOf(row),
+    }));
+  }
+
+  async remotes(executor: Executor = this.db.kysely): Promise<RemoteRow[]> {
+    const rows = await executor.selectFrom('mfe_remote').selectAll().orderBy('remote').execute();
+    return rows.map((row) => ({ remote: row.remote, control: row.control, lockTeam: row.lock_team, lockUntil: row.lock_until }));
+  }
+
+  async history(remote: string, limit: number): Promise<RegistryEvent[]> {
+    const rows = await this.db.kysely.selectFrom('mfe_event').selectAll().where('remote', '=', remote).orderBy('id', 'desc').limit(limit).execute();
+    return rows.map((row) => eventOf({ ...row, id: Number(row.id) }));
+  }
+
+  /** The latest release event that made this build live on this variant: its `previous_hash` is what a rollback returns to. */
+  async releaseOf(remote: string, variant: string, hash: string): Promise<RegistryEvent | null> {
+    const row = await this.db.kysely
+      .selectFrom('mfe_event')
+      .selectAll()
+      .where('remote', '=', remote)
+      .where('variant', '=', variant)
+      .where('action', '=', 'release')
+      .where('build_hash', '=', hash)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return row ? eventOf({ ...row, id: Number(row.id) }) : null;
+  }
+
+  /**
+   * Takes the remote's release lease until `until`, unless another holds one that has not run
+   * out. One conditional UPDATE: of two releases at the same moment — on one instance or two —
+   * exactly one gets the row. Answers who holds it otherwise.
+   */
+  async acquireLease(remote: string, lockId: string, team: string, now: string, until: string): Promise<{ acquired: true } | { acquired: false; team: string; until: string }> {
+    await this.db.kysely
+      .insertInto('mfe_remote')
+      .values({ remote, control: null, lock_id: null, lock_team: null, lock_until: null })
+      .onConflict((conflict) => conflict.column('remote').doNothing())
+      .execute();
+    const result = await this.db.kysely
+      .updateTable('mfe_remote')
+      .set({ lock_id: lockId, lock_team: team, lock_until: until })
+      .where('remote', '=', remote)
+      .where((eb) => eb.or([eb('lock_until', 'is', null), eb('lock_until', '<', now)]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return { acquired: true };
+    const holder = await this.db.kysely.selectFrom('mfe_remote').select(['lock_team', 'lock_until']).where('remote', '=', remote).executeTakeFirstOrThrow();
+    return { acquired: false, team: holder.lock_team ?? '?', until: holder.lock_until ?? now };
+  }
+
+  async releaseLease(remote: string, lockId: string): Promise<void> {
+    await this.db.kysely
+      .updateTable('mfe_remote')
+      .set({ lock_id: null, lock_team: null, lock_until: null })
+      .where('remote', '=', remote)
+      .where('lock_id', '=', lockId)
+      .execute();
+  }
+
+  /** Stores a build's blobs (those the store lacks) and its row; both are immutable afterwards. */
+  async storeBuild(executor: Executor, candidate: BuildCandidate, fields: { gate: GateResult; team: string; origin: string | null; now: string }): Promise<void> {
+    const hashes = [...candidate.blobs.keys()];
+    const known = new Set<string>();
+    for (let i = 0; i < hashes.length; i += 500) {
+      const rows = await executor
+        .selectFrom('mfe_blob')
+        .select('hash')
+        .where('hash', 'in', hashes.slice(i, i + 500))
+        .execute();
+      for (const row of rows) known.add(row.hash);
+    }
+    const fresh = hashes.filter((hash) => !known.has(hash));
+    for (let i = 0; i < fresh.length; i += BLOB_BATCH) {
+      await executor
+        .insertInto('mfe_blob')
+        .values(
+          fresh.slice(i, i + BLOB_BATCH).map((hash) => ({ hash, size: candidate.blobs.get(hash)!.length, bytes: candidate.blobs.get(hash)!, created_at: fields.now })),
+        )
+        .onConflict((conflict) => conflict.column('hash').doNothing())
+        .execute();
+    }
+    await executor
+      .insertInto('mfe_build')
+      .values({
+        hash: candidate.hash,
+        remote: candidate.info.remote,
+        variant: candidate.variant,
+        version: candidate.info.version,
+        container: candidate.info.container,
+        contracts: candidate.info.contracts,
+        entry_integrity: candidate.entryIntegrity,
+        ssr_path: candidate.info.ssr ?? null,
+        ssr_integrity: candidate.ssrIntegrity,
+        origin: fields.origin,
+        files: JSON.stringify(candidate.files),
+        gate: JSON.stringify(fields.gate),
+        team: fields.team,
+        built_at: candidate.info.builtAt ?? null,
+        published_at: fields.now,
+      })
+      .execute();
+  }
+
+  async addEvent(executor: Executor, event: NewEvent, now: string): Promise<RegistryEvent> {
+    const row = await executor
+      .insertInto('mfe_event')
+      .values({ ...event, gate: event.gate ? JSON.stringify(event.gate) : null, at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return eventOf({ ...row, id: Number(row.id) });
+  }
+
+  async setLive(executor: Executor, row: { remote: string; variant: string; build_hash: string; weight: number; event_id: number }): Promise<void> {
+    await executor
+      .insertInto('mfe_live')
+      .values(row)
+      .onConflict((conflict) => conflict.columns(['remote', 'variant']).doUpdateSet({ build_hash: row.build_hash, weight: row.weight, event_id: row.event_id }))
+      .execute();
+  }
+
+  async removeLive(executor: Executor, remote: string, variant: string): Promise<void> {
+    await executor.deleteFrom('mfe_live').where('remote', '=', remote).where('variant', '=', variant).execute();
+  }
+
+  async setControl(executor: Executor, remote: string, control: string | null): Promise<void> {
+    await executor.updateTable('mfe_remote').set({ control }).where('remote', '=', remote).execute();
+  }
+
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.kysely.transaction().execute(work);
+  }
+
+  /** The newest event id: moves with every change (tests and benchmarks wait on it). */
+  async lastEventId(): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom('mfe_event')
+      .select(sql<number>`coalesce(max(id), 0)`.as('id'))
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+}

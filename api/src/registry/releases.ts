@@ -1,0 +1,335 @@
+import { randomBytes } from 'node:crypto';
+import type { GateResult, PublishAnswer, RegistryBuild, RegistryEvent, RemoteStatus } from '@kaloryfer/api-contract';
+import { majorOf } from '@kaloryfer/contracts/src/instance';
+import { REMOTES } from '../config';
+import { readBuildArchive } from './build-archive';
+import { buildCandidateOf, DEFAULT_VARIANT, type BuildCandidate } from './build-files';
+import { runGate, type GateOptions } from './gate/release-gate';
+import { buildBase, type LiveRegistry } from './live-registry';
+import type { RegistryStore, StoredBuild } from './registry-store';
+import type { RegistryCaller } from './registry-tokens';
+
+/** A registry change that cannot be made, with the HTTP status that says why. */
+export class ReleaseRefused extends Error {
+  constructor(
+    readonly statusCode: 400 | 404 | 409 | 422,
+    message: string,
+    readonly details: { gate?: GateResult; build?: RegistryBuild } = {},
+  ) {
+    super(message);
+  }
+}
+
+/** How long a release may hold its remote's lease (the gate's slowest checks fit well inside). */
+export const RELEASE_LEASE_MS = 5 * 60_000;
+/** A new variant's share of visitors unless the release names one. */
+export const DEFAULT_VARIANT_WEIGHT = 50;
+
+export function registryBuildOf(build: StoredBuild | BuildCandidate, fields?: { team: string; publishedAt: string; origin: string | null }): RegistryBuild {
+  if ('info' in build) {
+    const origin = fields?.origin ?? null;
+    return {
+      build: build.hash,
+      remote: build.info.remote,
+      variant: build.variant,
+      version: build.info.version,
+      container: build.info.container,
+      contracts: build.info.contracts,
+      entry: `${buildBase({ remote: build.info.remote, hash: build.hash, origin })}mf-manifest.json`,
+      integrity: build.entryIntegrity,
+      origin,
+      team: fields?.team ?? '',
+      publishedAt: fields?.publishedAt ?? '',
+      builtAt: build.info.builtAt ?? null,
+    };
+  }
+  return {
+    build: build.hash,
+    remote: build.remote,
+    variant: build.variant,
+    version: build.version,
+    container: build.container,
+    contracts: build.contracts,
+    entry: `${buildBase(build)}mf-manifest.json`,
+    integrity: build.entryIntegrity,
+    origin: build.origin,
+    team: build.team,
+    publishedAt: build.publishedAt,
+    builtAt: build.builtAt,
+  };
+}
+
+const label = (remote: string, variant: string, version?: string | null) =>
+  `${remote}${variant === DEFAULT_VARIANT ? '' : ` variant ${variant}`}${version ? ` ${version}` : ''}`;
+
+/**
+ * Every change to the registry (docs/releasing.md): publish (through the release gate),
+ * rollback, weight, withdraw — each under its remote's lease, so two changes of one remote never
+ * interleave (the second is told "release in progress"), while other remotes go on. A change is
+ * one transaction: its history event and the live rows together; then every instance reloads
+ * (`LiveRegistry`). A refused change leaves the live rows as they were and says why.
+ */
+export class Releases {
+  constructor(
+    private readonly store: RegistryStore,
+    private readonly live: LiveRegistry,
+    /** The gate's settings; the page server adds its server-render check when it is installed. */
+    readonly gate: Omit<GateOptions, 'origin'> & { serverRender?: GateOptions['serverRender'] },
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async publish(request: { remote: string; archive: Buffer; caller: RegistryCaller; weight?: number; origin?: string; reason?: string }): Promise<PublishAnswer> {
+    const files = await readBuildArchive(request.archive);
+    const candidate = buildCandidateOf(files);
+    const { remote, caller } = request;
+    if (candidate.info.remote !== remote) {
+      throw new ReleaseRefused(400, `this archive holds a build of ${candidate.info.remote}, not ${remote}`);
+    }
+    const name = label(remote, candidate.variant, candidate.info.version);
+    const preview = registryBuildOf(candidate, { team: caller.team, publishedAt: '', origin: request.origin ?? null });
+    const existing = await this.store.buildByVersion(remote, candidate.variant, candidate.info.version);
+    if (existing && existing.hash !== candidate.hash) {
+      const message = `${name} was published at ${existing.publishedAt} with other files (build ${existing.hash.slice(0, 12)}, this one ${candidate.hash.slice(0, 12)}): a published version never changes — give this build a new version`;
+      await this.recordRefusal(candidate, caller, message, null);
+      throw new ReleaseRefused(409, message, { build: preview });
+    }
+    const liveRows = (await this.store.live()).filter((row) => row.remote === remote);
+    const current = liveRows.find((row) => row.variant === candidate.variant);
+    if (existing && current?.build.hash === candidate.hash && (existing.origin ?? null) === (request.origin ?? null)) {
+      return { outcome: 'unchanged', build: registryBuildOf(existing), gate: null, event: null };
+    }
+    if (existing && (existing.origin ?? null) !== (request.origin ?? null)) {
+      throw new ReleaseRefused(409, `${name} was published ${existing.origin ? `to serve from ${existing.origin}` : 'to be served by the shop'}: a published build keeps where it is served from`);
+    }
+    const others = liveRows.filter((row) => row.variant !== DEFAULT_VARIANT).map((row) => row.variant);
+    if (candidate.variant === DEFAULT_VARIANT && others.length > 0) {
+      throw new ReleaseRefused(409, `${remote} runs an A/B test (variants ${others.join(', ')}): publish a build of one of its variants`);
+    }
+    return this.underLease(remote, caller, async () => {
+      const gate = await runGate(candidate, files, { ...this.gate, origin: request.origin });
+      if (!gate.ok) {
+        const failed = gate.checks.filter((check) => check.status === 'fail');
+        const message = `the release gate refused ${name}: ${failed.map((check) => `${check.name}: ${check.detail}`).join('; ')}`;
+        await this.recordRefusal(candidate, caller, message, gate);
+        throw new ReleaseRefused(422, message, { gate, build: preview });
+      }
+      const at = this.now().toISOString();
+      const event = await this.store.transaction(async (trx) => {
+        if (!existing) await this.store.storeBuild(trx, candidate, { gate, team: caller.team, origin: request.origin ?? null, now: at });
+        const weight = request.weight ?? current?.weight ?? (candidate.variant === DEFAULT_VARIANT ? 1 : DEFAULT_VARIANT_WEIGHT);
+        const made = await this.store.addEvent(
+          trx,
+          {
+            remote,
+            variant: candidate.variant,
+            action: 'release',
+            build_hash: candidate.hash,
+            version: candidate.info.version,
+            previous_hash: current?.build.hash ?? null,
+            previous_version: current?.build.version ?? null,
+            weight,
+            team: caller.team,
+            reason: request.reason ?? `released by the ${caller.team} team`,
+            gate,
+          },
+          at,
+        );
+        await this.store.setLive(trx, { remote, variant: candidate.variant, build_hash: candidate.hash, weight, event_id: made.id });
+        if (candidate.variant !== DEFAULT_VARIANT) {
+          // A remote becomes an A/B test with its first variant build: the single build gives way, the first variant is the control.
+          await this.store.removeLive(trx, remote, DEFAULT_VARIANT);
+          const control = (await this.store.remotes(trx)).find((row) => row.remote === remote)?.control;
+          if (!control || !liveRows.some((row) => row.variant === control)) await this.store.setControl(trx, remote, candidate.variant);
+        }
+        return made;
+      });
+      const stored = (await this.store.build(candidate.hash))!;
+      return { outcome: 'released' as const, build: registryBuildOf(stored), gate, event };
+    });
+  }
+
+  /** The build live before the current one (the release that made it live names it), or the one published as `to`. */
+  async rollback(request: { remote: string; variant?: string; to?: string; caller: RegistryCaller; reason?: string }): Promise<RegistryEvent> {
+    const { remote, caller } = request;
+    return this.underLease(remote, caller, async () => {
+      const current = await this.liveVariant(remote, request.variant);
+      const variant = current.variant;
+      let target: StoredBuild | null;
+      if (request.to) {
+        target = await this.store.buildByVersion(remote, variant, request.to);
+        if (!target) throw new ReleaseRefused(404, `no build of ${label(remote, variant, request.to)} was ever published`);
+        if (target.hash === current.build.hash) throw new ReleaseRefused(409, `${label(remote, variant, request.to)} is live already`);
+      } else {
+        const release = await this.store.releaseOf(remote, variant, current.build.hash);
+        target = release?.previousBuild ? await this.store.build(release.previousBuild) : null;
+        if (!target) throw new ReleaseRefused(409, `nothing to roll back to: ${label(remote, variant, current.build.version)} is the first build that went live`);
+      }
+      if (majorOf(target.contracts) !== majorOf(this.gate.shellContracts)) {
+        throw new ReleaseRefused(409, `${label(remote, variant, target.version)} was built against contracts ${target.contracts}; the shell speaks ${this.gate.shellContracts}`);
+      }
+      const rolledTo = target;
+      const at = this.now().toISOString();
+      return this.store.transaction(async (trx) => {
+        const event = await this.store.addEvent(
+          trx,
+          {
+            remote,
+            variant,
+            action: 'rollback',
+            build_hash: rolledTo.hash,
+            version: rolledTo.version,
+            previous_hash: current.build.hash,
+            previous_version: current.build.version,
+            weight: current.weight,
+            team: caller.team,
+            reason: request.reason ?? `rolled back by the ${caller.team} team`,
+          },
+          at,
+        );
+        await this.store.setLive(trx, { remote, variant, build_hash: rolledTo.hash, weight: current.weight, event_id: event.id });
+        return event;
+      });
+    });
+  }
+
+  /** An A/B variant's share of new visitors (sticky assignments stay). */
+  async setWeight(request: { remote: string; variant: string; weight: number; caller: RegistryCaller; reason?: string }): Promise<RegistryEvent> {
+    const { remote, variant, caller } = request;
+    return this.underLease(remote, caller, async () => {
+      const rows = (await this.store.live()).filter((row) => row.remote === remote);
+      const current = rows.find((row) => row.variant === variant);
+      if (!current) throw new ReleaseRefused(404, `${remote} has no live variant ${variant}${rows.length ? ` (live: ${rows.map((row) => row.variant).join(', ')})` : ''}`);
+      if (variant === DEFAULT_VARIANT) throw new ReleaseRefused(409, `${remote} has one build and no A/B variants: weights are for variants`);
+      if (rows.every((row) => (row.variant === variant ? request.weight : row.weight) === 0)) {
+        throw new ReleaseRefused(409, `at least one variant of ${remote} must keep a weight above 0`);
+      }
+      const at = this.now().toISOString();
+      return this.store.transaction(async (trx) => {
+        const event = await this.store.addEvent(
+          trx,
+          {
+            remote,
+            variant,
+            action: 'weight',
+            build_hash: current.build.hash,
+            version: current.build.version,
+            previous_hash: current.build.hash,
+            previous_version: current.build.version,
+            weight: request.weight,
+            team: caller.team,
+            reason: request.reason ?? `weight ${current.weight} → ${request.weight}`,
+          },
+          at,
+        );
+        await this.store.setLive(trx, { remote, variant, build_hash: current.build.hash, weight: request.weight, event_id: event.id });
+        return event;
+      });
+    });
+  }
+
+  /** Ends an A/B variant: new and assigned visitors get the control. The control and a last variant stay. */
+  async withdraw(request: { remote: string; variant: string; caller: RegistryCaller; reason?: string }): Promise<RegistryEvent> {
+    const { remote, variant, caller } = request;
+    return this.underLease(remote, caller, async () => {
+      const rows = (await this.store.live()).filter((row) => row.remote === remote);
+      const current = rows.find((row) => row.variant === variant);
+      if (!current) throw new ReleaseRefused(404, `${remote} has no live variant ${variant}`);
+      const control = (await this.store.remotes()).find((row) => row.remote === remote)?.control;
+      if (rows.length === 1) throw new ReleaseRefused(409, `${variant} is ${remote}'s only build: withdrawing it would leave the region without code`);
+      if (variant === control) throw new ReleaseRefused(409, `${variant} is ${remote}'s control variant, which visitors fall back to: it cannot be withdrawn`);
+      if (rows.every((row) => row.variant === variant || row.weight === 0)) {
+        throw new ReleaseRefused(409, `the other variants of ${remote} all weigh 0: give one a weight first`);
+      }
+      const at = this.now().toISOString();
+      return this.store.transaction(async (trx) => {
+        const event = await this.store.addEvent(
+          trx,
+          {
+            remote,
+            variant,
+            action: 'withdraw',
+            build_hash: null,
+            version: null,
+            previous_hash: current.build.hash,
+            previous_version: current.build.version,
+            weight: null,
+            team: caller.team,
+            reason: request.reason ?? `withdrawn by the ${caller.team} team`,
+          },
+          at,
+        );
+        await this.store.removeLive(trx, remote, variant);
+        return event;
+      });
+    });
+  }
+
+  async status(): Promise<{ remotes: RemoteStatus[] }> {
+    const [rows, remotes] = await Promise.all([this.store.live(), this.store.remotes()]);
+    const now = this.now().toISOString();
+    return {
+      remotes: REMOTES.map((remote) => {
+        const row = remotes.find((candidate) => candidate.remote === remote);
+        const live = rows.filter((candidate) => candidate.remote === remote);
+        return {
+          remote,
+          control: live.some((candidate) => candidate.variant !== DEFAULT_VARIANT) ? (row?.control ?? null) : null,
+          variants: live.map((candidate) => ({ ...registryBuildOf(candidate.build), weight: candidate.weight, since: candidate.since, gate: candidate.build.gate })),
+          releaseInProgress: row?.lockUntil && row.lockUntil > now ? { team: row.lockTeam ?? '?', until: row.lockUntil } : null,
+        };
+      }),
+    };
+  }
+
+  history(remote: string, limit = 50): Promise<RegistryEvent[]> {
+    return this.store.history(remote, limit);
+  }
+
+  private async liveVariant(remote: string, variant: string | undefined) {
+    const rows = (await this.store.live()).filter((row) => row.remote === remote);
+    if (rows.length === 0) throw new ReleaseRefused(404, `${remote} has no live build`);
+    if (variant) {
+      const row = rows.find((candidate) => candidate.variant === variant);
+      if (!row) throw new ReleaseRefused(404, `${remote} has no live variant ${variant} (live: ${rows.map((candidate) => candidate.variant).join(', ')})`);
+      return row;
+    }
+    if (rows.length > 1) throw new ReleaseRefused(400, `${remote} has variants ${rows.map((row) => row.variant).join(', ')}: say which one`);
+    return rows[0];
+  }
+
+  private async recordRefusal(candidate: BuildCandidate, caller: RegistryCaller, reason: string, gate: GateResult | null): Promise<void> {
+    await this.store.addEvent(
+      this.store.db.kysely,
+      {
+        remote: candidate.info.remote,
+        variant: candidate.variant,
+        action: 'refused',
+        build_hash: candidate.hash,
+        version: candidate.info.version,
+        previous_hash: null,
+        previous_version: null,
+        weight: null,
+        team: caller.team,
+        reason,
+        gate,
+      },
+      this.now().toISOString(),
+    );
+  }
+
+  /** Runs `change` holding the remote's lease; another change of the remote meanwhile is refused with 409. */
+  private async underLease<T>(remote: string, caller: RegistryCaller, change: () => Promise<T>): Promise<T> {
+    const lockId = randomBytes(12).toString('hex');
+    const now = this.now();
+    const lease = await this.store.acquireLease(remote, lockId, caller.team, now.toISOString(), new Date(now.getTime() + RELEASE_LEASE_MS).toISOString());
+    if (!lease.acquired) {
+      throw new ReleaseRefused(409, `release in progress: the ${lease.team} team is changing ${remote} (its lease runs until ${lease.until}); try again when it is done`);
+    }
+    try {
+      return await change();
+    } finally {
+      await this.store.releaseLease(remote, lockId).catch(() => undefined);
+      await this.live.reload().catch(() => undefined);
+    }
+  }
+}

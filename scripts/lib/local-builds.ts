@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { REMOTES, REPO_ROOT, type Remote } from '../../api/src/config';
+import type { Db } from '../../api/src/db/database';
+import { packBuild } from '../../api/src/registry/build-archive';
+import { RegistryTokens } from '../../api/src/registry/registry-tokens';
+import { gateLines, RegistryCallError, type RegistryClient } from './registry-client';
+
+export const WORKSPACES: Record<Remote | 'shell', string> = {
+  shell: 'shell',
+  catalog: 'mfe-catalog',
+  cart: 'mfe-cart',
+  checkout: 'mfe-checkout',
+  account: 'mfe-account',
+  content: 'mfe-content',
+};
+
+/** The dist folders of a remote's builds in this checkout: one, or one per variant (checkout: a and b). */
+export function distFoldersOf(remoteDir: string): string[] {
+  const dist = path.join(remoteDir, 'dist');
+  if (fs.existsSync(path.join(dist, 'build-info.json'))) return [dist];
+  if (!fs.existsSync(dist)) return [];
+  return fs
+    .readdirSync(dist)
+    .map((name) => path.join(dist, name))
+    .filter((folder) => fs.existsSync(path.join(folder, 'build-info.json')))
+    .sort();
+}
+
+/** The operator token `npm start` keeps for this machine's own release commands (VAR_DIR, mode 600). */
+export function operatorTokenFile(varDir: string): string {
+  return path.join(varDir, 'registry-operator.token');
+}
+
+/**
+ * The local operator token: the one in `file` while the database still knows it, else a new
+ * one written there — so `npm run release -- cart` on this machine needs no token of its own.
+ */
+export async function ensureOperatorToken(db: Db, file: string, label: string): Promise<string> {
+  const tokens = new RegistryTokens(db);
+  const kept = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
+  if (kept) {
+    const ok = await tokens.caller(`Bearer ${kept}`).then(
+      (caller) => caller.team === 'operator',
+      () => false,
+    );
+    if (ok) return kept;
+  }
+  const made = await tokens.create('operator', label);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${made.token}\n`, { mode: 0o600 });
+  return made.token;
+}
+
+/**
+ * Releases this checkout's build of every remote the registry serves nothing of yet, over the
+ * registry's HTTP API like any team's CI — through the release gate. The catalogue goes first:
+ * it draws the home page whose links the others' gates render. A refused build is reported and
+ * its region falls back; the shop still starts.
+ */
+export async function releaseMissingBuilds(client: RegistryClient, log: (line: string) => void): Promise<void> {
+  const status = await client.status();
+  for (const remote of REMOTES) {
+    if ((status.remotes.find((entry) => entry.remote === remote)?.variants.length ?? 0) > 0) continue;
+    for (const distDir of distFoldersOf(path.join(REPO_ROOT, WORKSPACES[remote]))) {
+      try {
+        const answer = await client.publish(remote, await packBuild(distDir), { reason: 'the local build, released at start' });
+        log(`released ${remote} ${answer.build.version}${answer.build.variant === 'default' ? '' : ` (variant ${answer.build.variant})`}${answer.gate ? ` — gate passed in ${(answer.gate.ms / 1000).toFixed(1)} s` : ''}`);
+      } catch (error) {
+        if (!(error instanceof RegistryCallError)) throw error;
+        log(`${remote} was not released: ${error.message}`);
+        if (error.gate) for (const line of gateLines(error.gate)) log(line);
+      }
+    }
+  }
+}

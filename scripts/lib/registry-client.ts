@@ -1,0 +1,91 @@
+import type {
+  GateResult,
+  PublishAnswer,
+  RegistryEvent,
+  RegistryStatusRoute,
+  RegistryToken,
+  RouteResult,
+} from '@kaloryfer/api-contract';
+
+/** A registry call the shop refused: its status and the reason it gave (and the gate's checks, when it ran). */
+export class RegistryCallError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly gate: GateResult | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export type RegistryStatus = RouteResult<typeof RegistryStatusRoute>;
+
+/**
+ * The registry's HTTP API (docs/releasing.md) as `npm run release` and `npm run registry` call
+ * it: a shop's URL and a token, nothing of the shop's host.
+ */
+export function registryClient({ shop, token }: { shop: string; token: string }) {
+  const base = new URL('/registry/v1/', shop);
+  const call = async <T>(method: string, path: string, body?: Buffer | object, query: Record<string, string | number | undefined> = {}): Promise<T> => {
+    const url = new URL(path, base);
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
+    const binary = Buffer.isBuffer(body);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': binary ? 'application/gzip' : 'application/json' }),
+        },
+        body: body === undefined ? undefined : binary ? new Uint8Array(body) : JSON.stringify(body),
+        // A gate renders a build's pages: minutes at most.
+        signal: AbortSignal.timeout(5 * 60_000),
+      });
+    } catch (error) {
+      throw new RegistryCallError(0, `${shop} cannot be reached: ${(error as Error).cause ?? (error as Error).message}`);
+    }
+    const answer = (await response.json().catch(() => ({ result: `HTTP ${response.status}` }))) as { result: unknown };
+    if (!response.ok) {
+      const result = answer.result as { message?: string; gate?: GateResult } | string;
+      const message = typeof result === 'string' ? result : (result?.message ?? JSON.stringify(result));
+      throw new RegistryCallError(response.status, message, typeof result === 'object' ? (result?.gate ?? null) : null);
+    }
+    return answer.result as T;
+  };
+  return {
+    publish: (remote: string, archive: Buffer, query: { weight?: number; origin?: string; reason?: string } = {}) =>
+      call<PublishAnswer>('POST', `remotes/${remote}/builds`, archive, query),
+    status: () => call<RegistryStatus>('GET', 'status'),
+    history: (remote: string, limit?: number) => call<RegistryEvent[]>('GET', `remotes/${remote}/history`, undefined, { limit }),
+    rollback: (remote: string, body: { variant?: string; to?: string; reason?: string } = {}) => call<RegistryEvent>('POST', `remotes/${remote}/rollback`, body),
+    weight: (remote: string, variant: string, weight: number, reason?: string) =>
+      call<RegistryEvent>('PUT', `remotes/${remote}/variants/${variant}/weight`, { weight, ...(reason ? { reason } : {}) }),
+    withdraw: (remote: string, variant: string) => call<RegistryEvent>('DELETE', `remotes/${remote}/variants/${variant}`),
+    tokens: () => call<RegistryToken[]>('GET', 'tokens'),
+    createToken: (team: string, label?: string) => call<RegistryToken & { token: string }>('POST', 'tokens', { team, ...(label ? { label } : {}) }),
+    revokeToken: (id: string) => call<RegistryToken[]>('DELETE', `tokens/${id}`),
+  };
+}
+
+export type RegistryClient = ReturnType<typeof registryClient>;
+
+/** The gate's checks as lines for a terminal. */
+export function gateLines(gate: GateResult): string[] {
+  const mark = { pass: '✓', fail: '✗', skip: '–' } as const;
+  return [
+    `release gate: ${gate.ok ? 'passed' : 'REFUSED'} in ${(gate.ms / 1000).toFixed(1)} s`,
+    ...gate.checks.map((check) => `  ${mark[check.status]} ${check.name.padEnd(13)} ${String(check.ms).padStart(6)} ms  ${check.detail}`),
+  ];
+}
+
+export function eventLine(event: RegistryEvent): string {
+  const what =
+    event.action === 'weight'
+      ? `weight ${event.weight}`
+      : event.action === 'withdraw'
+        ? `withdrew ${event.previousVersion}`
+        : `${event.version ?? ''}${event.build ? ` (${event.build.slice(0, 12)})` : ''}${event.previousVersion ? ` ← ${event.previousVersion}` : ''}`;
+  const variant = event.variant === 'default' ? '' : ` [${event.variant}]`;
+  return `#${event.id} ${event.at} ${event.action.padEnd(8)} ${event.remote}${variant} ${what} — ${event.team}: ${event.reason}`;
+}

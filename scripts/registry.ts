@@ -1,0 +1,128 @@
+import { REGISTRY_TEAMS } from '@kaloryfer/api-contract';
+import { loadConfig } from '../api/src/config';
+import { openDatabase } from '../api/src/db/database';
+import { migrateToLatest } from '../api/src/db/migrate';
+import { RegistryTokens } from '../api/src/registry/registry-tokens';
+import { eventLine, gateLines, RegistryCallError, registryClient, type RegistryStatus } from './lib/registry-client';
+import { parseFlags, registryTarget } from './lib/registry-cli-options';
+
+const USAGE = `usage: npm run registry -- <command> [--shop <url>] [--token <token>]
+  status                                   what every remote serves: builds, variants, weights, gate results, who and when
+  history <remote> [--limit <n>]           its releases, rollbacks, weights, withdrawals and refusals, newest first
+  rollback <remote> [--variant <id>] [--to <version>] [--reason <text>]
+                                           the build before the live one (or the one published as --to) goes live again
+  weight <remote> <variant> <n>            an A/B variant's share of new visitors
+  withdraw <remote> <variant>              ends an A/B variant (not the control)
+  token list | token create <team> [--label <text>] | token revoke <id|team>
+                                           operators only; with --db straight on this machine's database
+                                           (DATABASE_URL or VAR_DIR): the way to make the first operator token
+teams: ${REGISTRY_TEAMS.join(', ')}`;
+
+function printStatus(status: RegistryStatus): void {
+  for (const remote of status.remotes) {
+    const busy = remote.releaseInProgress ? `  (release in progress: ${remote.releaseInProgress.team} team, until ${remote.releaseInProgress.until})` : '';
+    if (remote.variants.length === 0) {
+      console.log(`${remote.remote}: nothing live${busy}`);
+      continue;
+    }
+    console.log(`${remote.remote}${remote.control ? ` — A/B, control ${remote.control}` : ''}${busy}`);
+    const total = remote.variants.reduce((sum, variant) => sum + variant.weight, 0);
+    for (const variant of remote.variants) {
+      const share = remote.control ? ` ${variant.variant} weight ${variant.weight} (${Math.round((100 * variant.weight) / (total || 1))} %)` : '';
+      console.log(
+        `  ${share ? `${share.trim()}: ` : ''}${variant.version} build ${variant.build.slice(0, 12)} contracts ${variant.contracts}, live since ${variant.since}, published by ${variant.team} at ${variant.publishedAt}`,
+      );
+      console.log(`    ${variant.origin ? `served from ${variant.origin}` : `served by the shop: ${variant.entry}`}`);
+      for (const line of gateLines(variant.gate)) console.log(`    ${line}`);
+    }
+  }
+}
+
+/** Tokens straight on the database: for the first operator token, on the shop's host. */
+async function localTokens(words: string[], flags: Record<string, string>) {
+  const config = loadConfig();
+  const db = openDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(db);
+    const tokens = new RegistryTokens(db);
+    return await tokenCommand(words, flags, {
+      list: () => tokens.list(),
+      create: (team, label) => tokens.create(team, label),
+      revoke: async (id) => {
+        const revoked = await tokens.revoke(id);
+        if (revoked.length === 0) throw new Error(`no live token ${id}`);
+        return revoked;
+      },
+    });
+  } finally {
+    await db.close();
+  }
+}
+
+interface TokenApi {
+  list(): Promise<{ id: string; team: string; label: string; createdAt: string; revokedAt: string | null; lastUsedAt: string | null }[]>;
+  create(team: string, label?: string): Promise<{ id: string; team: string; token: string }>;
+  revoke(id: string): Promise<{ id: string; team: string }[] | { id: string; team: string }>;
+}
+
+async function tokenCommand(words: string[], flags: Record<string, string>, api: TokenApi) {
+  const [, action, subject] = words;
+  if (action === 'list') {
+    for (const token of await api.list()) {
+      console.log(`${token.id}  ${token.team.padEnd(9)} ${token.revokedAt ? `revoked ${token.revokedAt}` : 'live'}  made ${token.createdAt}  last used ${token.lastUsedAt ?? 'never'}  ${token.label}`);
+    }
+  } else if (action === 'create' && subject) {
+    if (!(REGISTRY_TEAMS as readonly string[]).includes(subject)) throw new Error(`unknown team ${subject}: one of ${REGISTRY_TEAMS.join(', ')}`);
+    const made = await api.create(subject, flags.label);
+    console.log(`token ${made.id} for the ${made.team} team (shown once — keep it in your CI's secrets):\n${made.token}`);
+  } else if (action === 'revoke' && subject) {
+    const revoked = await api.revoke(subject);
+    for (const token of Array.isArray(revoked) ? revoked : [revoked]) console.log(`revoked ${token.id} (${token.team})`);
+  } else throw new Error(USAGE);
+}
+
+async function main() {
+  const { words, flags } = parseFlags(process.argv.slice(2), ['shop', 'token', 'variant', 'to', 'reason', 'limit', 'label'], ['db']);
+  const [command, remote, variant, value] = words;
+  if (command === 'token' && flags.db) return localTokens(words, flags);
+  const client = registryClient(registryTarget(flags));
+  switch (command) {
+    case 'status':
+      return printStatus(await client.status());
+    case 'history':
+      if (!remote) throw new Error(USAGE);
+      for (const event of await client.history(remote, flags.limit ? Number(flags.limit) : undefined)) {
+        console.log(eventLine(event));
+        if (event.gate && event.action === 'refused') for (const line of gateLines(event.gate)) console.log(`    ${line}`);
+      }
+      return;
+    case 'rollback': {
+      if (!remote) throw new Error(USAGE);
+      const event = await client.rollback(remote, { variant: flags.variant, to: flags.to, reason: flags.reason });
+      console.log(`rolled back: ${eventLine(event)}`);
+      return;
+    }
+    case 'weight':
+      if (!remote || !variant || value === undefined || !/^\d+$/.test(value)) throw new Error(USAGE);
+      console.log(eventLine(await client.weight(remote, variant, Number(value), flags.reason)));
+      return;
+    case 'withdraw':
+      if (!remote || !variant) throw new Error(USAGE);
+      console.log(eventLine(await client.withdraw(remote, variant)));
+      return;
+    case 'token':
+      return tokenCommand(words, flags, {
+        list: () => client.tokens(),
+        create: (team, label) => client.createToken(team, label),
+        revoke: (id) => client.revokeToken(id),
+      });
+    default:
+      throw new Error(USAGE);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof RegistryCallError && error.gate) for (const line of gateLines(error.gate)) console.error(line);
+  process.exit(1);
+});

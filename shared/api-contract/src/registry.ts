@@ -1,0 +1,156 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { answers, Nullable } from './envelope';
+
+/**
+ * The remote registry's API (docs/releasing.md): what teams' CI and operators call to publish,
+ * roll back and weight builds. Off the shoppers' surface: every route needs a registry token
+ * and none is listed in /api/openapi.json. `npm run release` and `npm run registry` read these
+ * types.
+ */
+export const REGISTRY_TEAMS = ['catalog', 'cart', 'checkout', 'account', 'content', 'operator'] as const;
+export type RegistryTeam = (typeof REGISTRY_TEAMS)[number];
+
+const RemoteParam = Type.String({ pattern: '^(catalog|cart|checkout|account|content)$' });
+const VariantParam = Type.String({ pattern: '^[a-z][a-z0-9]{0,15}$' });
+const Reason = Type.String({ minLength: 1, maxLength: 500 });
+
+/** One check of the release gate: pass, fail, or skipped (an earlier check failed, or it does not apply). */
+export const GateCheck = Type.Object({
+  name: Type.String(),
+  status: Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Literal('skip')]),
+  ms: Type.Integer(),
+  detail: Type.String(),
+});
+export type GateCheck = Static<typeof GateCheck>;
+
+export const GateResult = Type.Object({ ok: Type.Boolean(), ms: Type.Integer(), checks: Type.Array(GateCheck) });
+export type GateResult = Static<typeof GateResult>;
+
+/** A published build: its id is the SHA-256 of its file list. */
+export const RegistryBuild = Type.Object({
+  build: Type.String(),
+  remote: Type.String(),
+  variant: Type.String(),
+  version: Type.String(),
+  container: Type.String(),
+  contracts: Type.String(),
+  /** Where browsers load its manifest (the shop's own /mfe/… path, or the team's origin). */
+  entry: Type.String(),
+  /** Subresource Integrity of its remoteEntry.js. */
+  integrity: Type.String(),
+  origin: Nullable(Type.String()),
+  team: Type.String(),
+  publishedAt: Type.String(),
+  builtAt: Nullable(Type.String()),
+});
+export type RegistryBuild = Static<typeof RegistryBuild>;
+
+export const LiveVariant = Type.Composite([RegistryBuild, Type.Object({ weight: Type.Integer(), since: Type.String(), gate: GateResult })]);
+export type LiveVariant = Static<typeof LiveVariant>;
+
+export const RemoteStatus = Type.Object({
+  remote: Type.String(),
+  control: Nullable(Type.String()),
+  variants: Type.Array(LiveVariant),
+  /** A release under way (its lease): who, and until when at the latest. */
+  releaseInProgress: Nullable(Type.Object({ team: Type.String(), until: Type.String() })),
+});
+export type RemoteStatus = Static<typeof RemoteStatus>;
+
+export const RegistryEvent = Type.Object({
+  id: Type.Integer(),
+  at: Type.String(),
+  remote: Type.String(),
+  variant: Type.String(),
+  action: Type.Union([Type.Literal('release'), Type.Literal('rollback'), Type.Literal('weight'), Type.Literal('withdraw'), Type.Literal('refused')]),
+  version: Nullable(Type.String()),
+  build: Nullable(Type.String()),
+  previousVersion: Nullable(Type.String()),
+  previousBuild: Nullable(Type.String()),
+  weight: Nullable(Type.Integer()),
+  team: Type.String(),
+  reason: Type.String(),
+  gate: Nullable(GateResult),
+});
+export type RegistryEvent = Static<typeof RegistryEvent>;
+
+export const RegistryToken = Type.Object({
+  id: Type.String(),
+  team: Type.String(),
+  label: Type.String(),
+  createdAt: Type.String(),
+  revokedAt: Nullable(Type.String()),
+  lastUsedAt: Nullable(Type.String()),
+});
+export type RegistryToken = Static<typeof RegistryToken>;
+
+/** `GET /registry/v1/status` → what every remote serves now. */
+export const RegistryStatusRoute = { response: answers(Type.Object({ remotes: Type.Array(RemoteStatus) })) };
+
+/** `GET /registry/v1/remotes/:remote/history?limit=` → its events, newest first. */
+export const RegistryHistoryRoute = {
+  params: Type.Object({ remote: RemoteParam }),
+  querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) }),
+  response: answers(Type.Array(RegistryEvent)),
+};
+
+/**
+ * `POST /registry/v1/remotes/:remote/builds` with the build as a tar.gz body → released, or unchanged
+ * (these exact bytes are live already), or refused by the gate (422, the checks in
+ * `result.gate`). `origin`: the team serves the browser files itself from there.
+ */
+export const RegistryPublishRoute = {
+  params: Type.Object({ remote: RemoteParam }),
+  querystring: Type.Object({
+    weight: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+    origin: Type.Optional(Type.String({ minLength: 8, maxLength: 400, pattern: '^https?://[^\\s?#]+/$' })),
+    reason: Type.Optional(Reason),
+  }),
+  response: answers(
+    Type.Object({
+      outcome: Type.Union([Type.Literal('released'), Type.Literal('unchanged')]),
+      build: RegistryBuild,
+      gate: Nullable(GateResult),
+      event: Nullable(RegistryEvent),
+    }),
+  ),
+};
+export type PublishAnswer = Static<(typeof RegistryPublishRoute)['response'][200]>['result'];
+
+/** `POST /registry/v1/remotes/:remote/rollback` → the build before the live one (or `to` a version) is live again. */
+export const RegistryRollbackRoute = {
+  params: Type.Object({ remote: RemoteParam }),
+  body: Type.Object(
+    { variant: Type.Optional(VariantParam), to: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })), reason: Type.Optional(Reason) },
+    { additionalProperties: false },
+  ),
+  response: answers(RegistryEvent),
+};
+
+/** `PUT /registry/v1/remotes/:remote/variants/:variant/weight` → the variant's share of new visitors. */
+export const RegistryWeightRoute = {
+  params: Type.Object({ remote: RemoteParam, variant: VariantParam }),
+  body: Type.Object({ weight: Type.Integer({ minimum: 0, maximum: 1000 }), reason: Type.Optional(Reason) }, { additionalProperties: false }),
+  response: answers(RegistryEvent),
+};
+
+/** `DELETE /registry/v1/remotes/:remote/variants/:variant` → the variant is withdrawn (not the control, not the last). */
+export const RegistryWithdrawRoute = {
+  params: Type.Object({ remote: RemoteParam, variant: VariantParam }),
+  response: answers(RegistryEvent),
+};
+
+/** Tokens (operators only): list, create (the token is shown once), revoke. */
+export const RegistryTokensRoute = { response: answers(Type.Array(RegistryToken)) };
+export const RegistryTokenCreateRoute = {
+  body: Type.Object(
+    { team: Type.Union(REGISTRY_TEAMS.map((team) => Type.Literal(team))), label: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
+    { additionalProperties: false },
+  ),
+  response: answers(Type.Composite([RegistryToken, Type.Object({ token: Type.String() })])),
+};
+/** `DELETE /registry/v1/tokens/:id` revokes that token, or with a team's name every live token of the team. */
+export const RegistryTokenRevokeRoute = {
+  params: Type.Object({ id: Type.String({ pattern: '^[a-z0-9]{1,32}$' }) }),
+  response: answers(Type.Array(RegistryToken)),
+};

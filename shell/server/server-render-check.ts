@@ -1,0 +1,108 @@
+import { matchRoute, ROUTES, type RegionRequest, type RemoteName } from '@kaloryfer/contracts';
+import type { Budgets } from './compose-page';
+import { WorkerRenderer, type RegionRenderer } from './render-worker/worker-renderer';
+import { linksIn, warmPathsFor } from './warm-paths';
+
+/** What the release gate asks of a new build's server code (api/src/registry/gate/release-gate.ts). */
+export interface ServerRenderTrial {
+  remote: RemoteName;
+  container: string;
+  version: string;
+  code: string;
+  filename: string;
+}
+
+export interface ServerRenderCheckOptions {
+  /** Where the build's renders reach the shop API (this instance, on loopback). */
+  apiOrigin: string;
+  publicOrigin: string;
+  budgets: Budgets;
+  /** The shop's home page as shoppers get it now: its links name a page of each kind to try. */
+  homePage: () => Promise<string>;
+  /** Timed renders per path after its first (the best one is judged: this machine is noisy). */
+  tries?: number;
+  createRenderer?: (code: string, filename: string) => RegionRenderer;
+}
+
+/** Paths a route table row gives without parameters (no `:slug`, not the catch-all). */
+const STATIC_PATHS = (remote: RemoteName) => [
+  ...new Map(ROUTES.filter((route) => route.remote === remote && !route.pattern.includes(':') && route.pattern !== '*').map((route) => [route.name, route.pattern])).values(),
+];
+
+/** At most this many paths per build are tried (a catalogue has ~8 kinds of page). */
+const MAX_PATHS = 10;
+/** A first render may compile and query more than a budget allows; it must answer within this. */
+const FIRST_RENDER_LIMIT_MS = 10_000;
+
+/**
+ * The release gate's server-render check (docs/releasing.md): the new build's server code in a
+ * render thread of its own — never one that serves shoppers — renders the home page region it
+ * owns, the footer if it draws it, each route it owns that needs no parameters, and one linked
+ * page of each other kind it owns (from the live home page). Each path renders once to warm, then
+ * `tries` times; the fastest must be within the region's budget (250 ms for a page, 100 ms for
+ * the footer), as the page server would wait no longer. A render that throws, answers nothing
+ * usable or stays late refuses the build.
+ */
+export function createServerRenderCheck(options: ServerRenderCheckOptions) {
+  const create = options.createRenderer ?? ((code: string, filename: string) => new WorkerRenderer({ code, filename }));
+  return async (trial: ServerRenderTrial): Promise<{ ok: boolean; detail: string }> => {
+    const base: RegionRequest = {
+      module: './app',
+      path: '/',
+      search: '',
+      language: 'pl-PL',
+      cookies: {},
+      apiOrigin: options.apiOrigin,
+      publicOrigin: options.publicOrigin,
+    };
+    const renderer = create(trial.code, trial.filename);
+    const timings: string[] = [];
+    const render = async (request: RegionRequest, limitMs: number) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer in ${limitMs} ms`)), limitMs);
+      });
+      try {
+        const result = await Promise.race([renderer.render(request), late]);
+        if (typeof result?.html !== 'string' || (result.status !== 200 && result.status !== 404)) throw new Error('answered no region (html and status 200 or 404)');
+        return result.html;
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    const judge = async (request: RegionRequest, budgetMs: number): Promise<string> => {
+      const html = await render(request, FIRST_RENDER_LIMIT_MS);
+      let best = Infinity;
+      for (let i = 0; i < (options.tries ?? 3); i += 1) {
+        const started = performance.now();
+        await render(request, FIRST_RENDER_LIMIT_MS);
+        best = Math.min(best, performance.now() - started);
+      }
+      const where = `${request.module === './app' ? '' : `${request.module} on `}${request.path}`;
+      if (best > budgetMs) throw new Error(`${where} renders in ${Math.round(best)} ms at best, over its ${budgetMs} ms budget`);
+      timings.push(`${where} ${Math.round(best)} ms`);
+      return html;
+    };
+    try {
+      const requests: { request: RegionRequest; budgetMs: number }[] = [];
+      if (matchRoute('/').remote === trial.remote) requests.push({ request: base, budgetMs: options.budgets.mainMs });
+      // The content remote draws every page's footer (compose-page.ts).
+      if (trial.remote === 'content') requests.push({ request: { ...base, module: './Footer' }, budgetMs: options.budgets.otherMs });
+      const htmls: string[] = [];
+      for (const { request, budgetMs } of requests) htmls.push(await judge(request, budgetMs));
+      const home = await options.homePage().catch(() => '');
+      const tried = new Set(requests.filter((entry) => entry.request.module === './app').map((entry) => entry.request.path));
+      const paths = [
+        ...STATIC_PATHS(trial.remote).filter((path) => !tried.has(path)),
+        ...warmPathsFor(trial.remote, linksIn([home, ...htmls]), [...tried, ...STATIC_PATHS(trial.remote)]),
+      ].slice(0, MAX_PATHS);
+      for (const path of paths) await judge({ ...base, path }, options.budgets.mainMs);
+      if (timings.length === 0) return { ok: true, detail: 'owns no page to render' };
+      return { ok: true, detail: `rendered ${timings.length} paths within budget: ${timings.join(', ')}` };
+    } catch (error) {
+      return { ok: false, detail: error instanceof Error ? error.message.split('\n')[0] : String(error) };
+    } finally {
+      await renderer.close();
+    }
+  };
+}
