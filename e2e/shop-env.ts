@@ -2,7 +2,6 @@ import path from 'node:path';
 
 /** The shop the e2e suite runs against: its own ports and var/ folder, nothing shared with `npm start`. */
 export const E2E_PORT = 4300;
-export const E2E_REMOTE_PORT_BASE = 4301;
 export const E2E_HOST = '127.0.0.1';
 export const E2E_VAR_DIR = path.resolve(__dirname, '.var');
 export const REPO_ROOT = path.resolve(__dirname, '..');
@@ -10,7 +9,6 @@ export const BASE_URL = `http://${E2E_HOST}:${E2E_PORT}`;
 
 export const SHOP_ENV = {
   PORT: String(E2E_PORT),
-  REMOTE_PORT_BASE: String(E2E_REMOTE_PORT_BASE),
   HOST: E2E_HOST,
   PUBLIC_HOST: E2E_HOST,
   VAR_DIR: E2E_VAR_DIR,
@@ -21,10 +19,17 @@ export const SHOP_ENV = {
   CHECK_RESPONSES: '1',
 };
 
-export const REMOTE_ORIGINS = {
-  catalog: `http://${E2E_HOST}:${E2E_REMOTE_PORT_BASE}`,
-  cart: `http://${E2E_HOST}:${E2E_REMOTE_PORT_BASE + 1}`,
-  checkout: `http://${E2E_HOST}:${E2E_REMOTE_PORT_BASE + 2}`,
-  account: `http://${E2E_HOST}:${E2E_REMOTE_PORT_BASE + 3}`,
-  content: `http://${E2E_HOST}:${E2E_REMOTE_PORT_BASE + 4}`,
+/**
+ * Where each remote's builds are served: by the shop itself, from the registry (docs/releasing.md).
+ * A journey that takes a remote down routes `${REMOTE_FILES.content}/**`.
+ */
+export const REMOTE_FILES = {
+  catalog: `${BASE_URL}/mfe/catalog`,
+  cart: `${BASE_URL}/mfe/cart`,
+  checkout: `${BASE_URL}/mfe/checkout`,
+  account: `${BASE_URL}/mfe/account`,
+  content: `${BASE_URL}/mfe/content`,
 };
+
+/** The local operator token `npm start` keeps for this shop (its registry: docs/releasing.md). */
+export const OPERATOR_TOKEN_FILE = path.join(E2E_VAR_DIR, 'registry-operator.token');

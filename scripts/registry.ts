@@ -69,7 +69,9 @@ async function tokenCommand(words: string[], flags: Record<string, string>, api:
   const [, action, subject] = words;
   if (action === 'list') {
     for (const token of await api.list()) {
-      console.log(`${token.id}  ${token.team.padEnd(9)} ${token.revokedAt ? `revoked ${token.revokedAt}` : 'live'}  made ${token.createdAt}  last used ${token.lastUsedAt ?? 'never'}  ${token.label}`);
+      console.log(
+        `${token.id}  ${token.team.padEnd(9)} ${token.revokedAt ? `revoked ${token.revokedAt}` : 'live'}  made ${token.createdAt}  last used ${token.lastUsedAt ?? 'never'}  ${token.label}`,
+      );
     }
   } else if (action === 'create' && subject) {
     if (!(REGISTRY_TEAMS as readonly string[]).includes(subject)) throw new Error(`unknown team ${subject}: one of ${REGISTRY_TEAMS.join(', ')}`);

@@ -22,7 +22,7 @@ export const TEST_TODAY = '2026-11-21';
 export const TEST_SEED: SeedOptions = { products: 300, seed: 2026, today: TEST_TODAY };
 
 export interface TestServerOptions {
-  extend?: (app: FastifyInstance) => void;
+  extend?: (app: FastifyInstance) => void | Promise<void>;
   /** Seed a generated catalogue first (priced at noon of TEST_TODAY). */
   seed?: SeedOptions;
   /** Settings over the test defaults (e.g. PUBLIC_ORIGINS, a log level). */
@@ -37,6 +37,8 @@ export interface TestServerOptions {
   instanceOf?: TestServer;
   /** An empty database made elsewhere (a test's own PostgreSQL server): migrated and seeded here, not dropped. */
   databaseUrl?: string;
+  /** The loopback port to listen on (a free one by default): a page server installed by `extend` calls its own API there. */
+  port?: number;
 }
 
 /** A real API on a loopback port with a fresh database (SQLite, or PostgreSQL in that run); tests talk to it over HTTP. */
@@ -66,8 +68,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
   const today = options.seed?.today ?? TEST_TODAY;
   const app = await buildApp({ config, db, clock: () => new Date(`${today}T12:00:00Z`), logStream: options.logStream });
-  options.extend?.(app);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await options.extend?.(app);
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
-import { REMOTE_ORIGINS } from '../shop-env';
 import { dataLayer } from './helpers';
+import { liveBuild } from './registry-helpers';
 
 const variantBadge = (page: import('@playwright/test').Page) => page.locator('[data-remote-build="checkout"]');
 
@@ -35,7 +35,8 @@ test('a new visitor is assigned once and keeps the assignment', async ({ browser
 });
 
 test('when variant b is broken the shopper gets the control variant a', async ({ page }) => {
-  await page.route(`${REMOTE_ORIGINS.checkout}/*-b/**`, (route) => route.fulfill({ status: 500, body: 'broken' }));
+  const b = await liveBuild(page.request, 'checkout', 'b');
+  await page.route(`${b.folder}**`, (route) => route.fulfill({ status: 500, body: 'broken' }));
   await page.goto('/checkout?mfe=checkout:b');
   await expect(variantBadge(page)).toHaveAttribute('data-variant', 'a');
   expect(await dataLayer(page)).toContainEqual(expect.objectContaining({ event: 'mfe_fallback', remote: 'checkout', from: 'b', to: 'a' }));

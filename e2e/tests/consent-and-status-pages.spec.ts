@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { REMOTE_ORIGINS } from '../shop-env';
+import { REMOTE_FILES } from '../shop-env';
 import { chooseCookies } from './consent-cookie';
 import { expect, test } from './fixtures';
 import { collectPageErrors, findProducts } from './helpers';
@@ -222,7 +222,7 @@ test.describe('status pages', () => {
 
   test('a page whose code fails to load twice sends the shopper to /error: what happened, retry, home, reported', async ({ page }) => {
     let down = true;
-    await page.route(`${REMOTE_ORIGINS.catalog}/**`, (route) => (down ? route.fulfill({ status: 404, body: 'Not found' }) : route.continue()));
+    await page.route(`${REMOTE_FILES.catalog}/**`, (route) => (down ? route.fulfill({ status: 404, body: 'Not found' }) : route.continue()));
     await page.goto('/c/grzejniki-lazienkowe');
     const fallback = page.locator('[data-fallback="catalog"][role="alert"]');
     await expect(fallback).toBeVisible(); // the first failure: today's fallback, the server's page still readable

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { REMOTE_ORIGINS } from '../shop-env';
+import { REMOTE_FILES } from '../shop-env';
 import { collectPageErrors, overrideRegistry } from './helpers';
 
 test('a remote whose code 404s: its server-rendered page stays readable under a Polish fallback; the rest of the shop works; retry recovers', async ({
@@ -7,7 +7,7 @@ test('a remote whose code 404s: its server-rendered page stays readable under a 
 }) => {
   const errors = collectPageErrors(page);
   let down = true;
-  await page.route(`${REMOTE_ORIGINS.content}/**`, (route) => (down ? route.fulfill({ status: 404, body: 'Not found' }) : route.continue()));
+  await page.route(`${REMOTE_FILES.content}/**`, (route) => (down ? route.fulfill({ status: 404, body: 'Not found' }) : route.continue()));
 
   await page.goto('/i/regulamin');
   const fallback = page.locator('[data-fallback="content"][role="alert"]');
@@ -34,7 +34,7 @@ test('a remote whose code 404s: its server-rendered page stays readable under a 
 });
 
 test('a remote whose network fails does not hold up boot or other regions', async ({ page }) => {
-  await page.route(`${REMOTE_ORIGINS.catalog}/**`, (route) => route.abort('connectionrefused'));
+  await page.route(`${REMOTE_FILES.catalog}/**`, (route) => route.abort('connectionrefused'));
   await page.goto('/');
   await expect(page.locator('[data-fallback="catalog"][role="alert"]')).toBeVisible();
   // the server's page is still there to read, its links to follow
@@ -49,7 +49,7 @@ test('a remote whose network fails does not hold up boot or other regions', asyn
 
 test('a remote slower than the registry timeout gives way to the fallback', async ({ page }) => {
   await overrideRegistry(page, { timeoutMs: 1500 });
-  await page.route(`${REMOTE_ORIGINS.account}/**`, () => undefined); // never answers
+  await page.route(`${REMOTE_FILES.account}/**`, () => undefined); // never answers
   // (the page preloads the account remote's entry, so its load event waits for that origin too)
   await page.goto('/my-account', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('[data-fallback="account"][role="alert"]')).toBeVisible({ timeout: 8000 });

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import type http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';

@@ -65,7 +65,9 @@ export async function releaseMissingBuilds(client: RegistryClient, log: (line: s
     for (const distDir of distFoldersOf(path.join(REPO_ROOT, WORKSPACES[remote]))) {
       try {
         const answer = await client.publish(remote, await packBuild(distDir), { reason: 'the local build, released at start' });
-        log(`released ${remote} ${answer.build.version}${answer.build.variant === 'default' ? '' : ` (variant ${answer.build.variant})`}${answer.gate ? ` — gate passed in ${(answer.gate.ms / 1000).toFixed(1)} s` : ''}`);
+        log(
+          `released ${remote} ${answer.build.version}${answer.build.variant === 'default' ? '' : ` (variant ${answer.build.variant})`}${answer.gate ? ` — gate passed in ${(answer.gate.ms / 1000).toFixed(1)} s` : ''}`,
+        );
       } catch (error) {
         if (!(error instanceof RegistryCallError)) throw error;
         log(`${remote} was not released: ${error.message}`);

@@ -1,11 +1,4 @@
-import type {
-  GateResult,
-  PublishAnswer,
-  RegistryEvent,
-  RegistryStatusRoute,
-  RegistryToken,
-  RouteResult,
-} from '@kaloryfer/api-contract';
+import type { GateResult, PublishAnswer, RegistryEvent, RegistryStatusRoute, RegistryToken, RouteResult } from '@kaloryfer/api-contract';
 
 /** A registry call the shop refused: its status and the reason it gave (and the gate's checks, when it ran). */
 export class RegistryCallError extends Error {
@@ -58,7 +51,8 @@ export function registryClient({ shop, token }: { shop: string; token: string })
       call<PublishAnswer>('POST', `remotes/${remote}/builds`, archive, query),
     status: () => call<RegistryStatus>('GET', 'status'),
     history: (remote: string, limit?: number) => call<RegistryEvent[]>('GET', `remotes/${remote}/history`, undefined, { limit }),
-    rollback: (remote: string, body: { variant?: string; to?: string; reason?: string } = {}) => call<RegistryEvent>('POST', `remotes/${remote}/rollback`, body),
+    rollback: (remote: string, body: { variant?: string; to?: string; reason?: string } = {}) =>
+      call<RegistryEvent>('POST', `remotes/${remote}/rollback`, body),
     weight: (remote: string, variant: string, weight: number, reason?: string) =>
       call<RegistryEvent>('PUT', `remotes/${remote}/variants/${variant}/weight`, { weight, ...(reason ? { reason } : {}) }),
     withdraw: (remote: string, variant: string) => call<RegistryEvent>('DELETE', `remotes/${remote}/variants/${variant}`),

@@ -37,7 +37,8 @@ interface Manifest {
 
 export type FetchJson = (url: string) => Promise<unknown>;
 
-export const buildKey = (variant: RemoteVariant) => `${variant.name}@${variant.version}#${variant.build ?? variant.publishedAt ?? ''}@${variant.entry}@${variant.ssr ?? ''}`;
+export const buildKey = (variant: RemoteVariant) =>
+  `${variant.name}@${variant.version}#${variant.build ?? variant.publishedAt ?? ''}@${variant.entry}@${variant.ssr ?? ''}`;
 
 /**
  * The build's files from its manifest. A manifest that cannot be read still leaves the build
@@ -72,7 +73,13 @@ export async function resolveAssets(entry: string, fetchJson: FetchJson, localOr
   }
 }
 
-async function snapshotOf(version: string, json: unknown, fetchJson: FetchJson, localOrigin: string, known: Map<string, BuildAssets>): Promise<RegistrySnapshot> {
+async function snapshotOf(
+  version: string,
+  json: unknown,
+  fetchJson: FetchJson,
+  localOrigin: string,
+  known: Map<string, BuildAssets>,
+): Promise<RegistrySnapshot> {
   let raw: RegistrySnapshot['raw'] = { remotes: {} };
   let registry: Registry = { timeoutMs: 8000, remotes: {} };
   try {

@@ -127,7 +127,10 @@ test('server code whose bytes are not the ones published (its integrity) is refu
   switchTo('1.1.0', { ssrIntegrity: integrity, build: 'a'.repeat(64) });
   expect((await render()).html).toMatch(/^<p>1\.1\.0 render \d+/);
   // Someone changes the file on the origin after publishing: a new build key (another release) must not run it.
-  fs.appendFileSync(path.join(root, 'content', '1.1.0', 'server', 'render.js'), '\nexports.render = async () => ({ html: "<p>changed</p>", status: 200, data: {}, interactive: true });');
+  fs.appendFileSync(
+    path.join(root, 'content', '1.1.0', 'server', 'render.js'),
+    '\nexports.render = async () => ({ html: "<p>changed</p>", status: 200, data: {}, interactive: true });',
+  );
   switchTo('1.1.0', { ssrIntegrity: integrity, build: 'b'.repeat(64) });
   await expect(render()).rejects.toThrow(/its bytes are not the ones published/);
 }, 30_000);

@@ -38,6 +38,8 @@ export interface PoolOptions {
  */
 export class RendererPool {
   private readonly renderers = new Map<string, Entry>();
+  /** Retired builds' renderers still finishing what they had in hand (ended on close too). */
+  private readonly retiring = new Set<RegionRenderer>();
   private readonly cache: RenderCache;
 
   constructor(
@@ -83,7 +85,11 @@ export class RendererPool {
     for (const [key, { renderer }] of this.renderers) {
       if (named.has(key)) continue;
       this.renderers.delete(key);
-      setTimeout(() => void renderer.close(), RETIRE_AFTER_MS).unref();
+      this.retiring.add(renderer);
+      setTimeout(() => {
+        this.retiring.delete(renderer);
+        void renderer.close();
+      }, RETIRE_AFTER_MS).unref();
     }
   }
 
@@ -151,8 +157,9 @@ export class RendererPool {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.renderers.values()].map(({ renderer }) => renderer.close()));
+    await Promise.all([...[...this.renderers.values()].map(({ renderer }) => renderer), ...this.retiring].map((renderer) => renderer.close()));
     this.renderers.clear();
+    this.retiring.clear();
     this.cache.clear();
   }
 }

@@ -26,7 +26,9 @@ export interface ServerRenderCheckOptions {
 
 /** Paths a route table row gives without parameters (no `:slug`, not the catch-all). */
 const STATIC_PATHS = (remote: RemoteName) => [
-  ...new Map(ROUTES.filter((route) => route.remote === remote && !route.pattern.includes(':') && route.pattern !== '*').map((route) => [route.name, route.pattern])).values(),
+  ...new Map(
+    ROUTES.filter((route) => route.remote === remote && !route.pattern.includes(':') && route.pattern !== '*').map((route) => [route.name, route.pattern]),
+  ).values(),
 ];
 
 /** At most this many paths per build are tried (a catalogue has ~8 kinds of page). */
@@ -64,7 +66,8 @@ export function createServerRenderCheck(options: ServerRenderCheckOptions) {
       });
       try {
         const result = await Promise.race([renderer.render(request), late]);
-        if (typeof result?.html !== 'string' || (result.status !== 200 && result.status !== 404)) throw new Error('answered no region (html and status 200 or 404)');
+        if (typeof result?.html !== 'string' || (result.status !== 200 && result.status !== 404))
+          throw new Error('answered no region (html and status 200 or 404)');
         return result.html;
       } finally {
         clearTimeout(timer);

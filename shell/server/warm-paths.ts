@@ -3,11 +3,13 @@ import { matchRoute, type RemoteName } from '@kaloryfer/contracts';
 /** At most this many pages per build are warmed after its first one (one per kind of page). */
 export const MAX_WARM_PATHS = 6;
 
-/** The shop's own pages an HTML links to (paths only: no other sites, no query, no fragment). */
+/** The shop's own pages an HTML links to (paths only: no other sites, no query, no fragment, no files such as /favicon.svg). */
 export function linksIn(htmls: string[]): string[] {
   const links = new Set<string>();
   for (const html of htmls) {
-    for (const [, href] of html.matchAll(/\bhref="(\/(?!\/)[^"#?]*)/g)) links.add(href);
+    for (const [, href] of html.matchAll(/\bhref="(\/(?!\/)[^"#?]*)/g)) {
+      if (!/\.(?!html$)[a-z0-9]+$/i.test(href)) links.add(href);
+    }
   }
   return [...links];
 }

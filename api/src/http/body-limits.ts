@@ -18,7 +18,12 @@ export const BODY_LIMITS: ReadonlyArray<{ method: string; url: string | RegExp; 
   { method: 'POST', url: '/api/review/create', limit: 16 * KiB, why: 'one review: the detail is at most 2,000 characters' },
   { method: 'POST', url: '/api/ext/newsletter/form', limit: 8 * KiB, why: 'an HTML form post (e-mail and consent)' },
   { method: 'POST', url: '/sandbox-gateway/pay', limit: 8 * KiB, why: "the sandbox gateway's payment form" },
-  { method: 'POST', url: '/registry/v1/remotes/:remote/builds', limit: 64 * 1024 * KiB, why: "a remote's build (tar.gz) from its team's CI, behind a registry token" },
+  {
+    method: 'POST',
+    url: '/registry/v1/remotes/:remote/builds',
+    limit: 64 * 1024 * KiB,
+    why: "a remote's build (tar.gz) from its team's CI, behind a registry token",
+  },
 ];
 
 /** The body limit of a route (the table's, else the default). */

@@ -77,7 +77,9 @@ export async function readBuildArchive(body: Buffer): Promise<Map<string, Buffer
       });
     });
     extract.on('finish', resolve);
-    extract.on('error', (error: Error) => reject(error instanceof ArchiveError ? error : new ArchiveError(`the archive is not a valid tar file (${error.message})`)));
+    extract.on('error', (error: Error) =>
+      reject(error instanceof ArchiveError ? error : new ArchiveError(`the archive is not a valid tar file (${error.message})`)),
+    );
   });
   Readable.from([tarBytes]).pipe(extract);
   await done;

@@ -73,7 +73,8 @@ export function parseBuildInfo(bytes: Buffer | undefined): BuildInfo {
   const text = (name: string, pattern: RegExp, optional = false) => {
     const value = raw[name];
     if ((value === undefined || value === null) && optional) return undefined;
-    if (typeof value !== 'string' || !pattern.test(value)) throw new ArchiveError(`build-info.json: ${name} is missing or malformed (${JSON.stringify(value)})`);
+    if (typeof value !== 'string' || !pattern.test(value))
+      throw new ArchiveError(`build-info.json: ${name} is missing or malformed (${JSON.stringify(value)})`);
     return value;
   };
   const info: BuildInfo = {
@@ -93,7 +94,8 @@ export function parseBuildInfo(bytes: Buffer | undefined): BuildInfo {
 
 function unpacks(twin: Buffer, kind: 'br' | 'gz', raw: Buffer): boolean {
   try {
-    const opened = kind === 'br' ? zlib.brotliDecompressSync(twin, { maxOutputLength: raw.length + 1 }) : zlib.gunzipSync(twin, { maxOutputLength: raw.length + 1 });
+    const opened =
+      kind === 'br' ? zlib.brotliDecompressSync(twin, { maxOutputLength: raw.length + 1 }) : zlib.gunzipSync(twin, { maxOutputLength: raw.length + 1 });
     return opened.equals(raw);
   } catch {
     return false;

@@ -76,11 +76,15 @@ export async function registryRoutes(app: FastifyInstance, { releases, tokens }:
     return sendResult(reply, await releases.rollback({ remote: request.params.remote, ...request.body, caller }));
   });
 
-  api.put(`${REGISTRY_API_PATH}/remotes/:remote/variants/:variant/weight`, { schema: { hide: true, ...RegistryWeightRoute }, config }, async (request, reply) => {
-    const caller = callerOf(request);
-    assertMayChange(caller, request.params.remote);
-    return sendResult(reply, await releases.setWeight({ ...request.params, ...request.body, caller }));
-  });
+  api.put(
+    `${REGISTRY_API_PATH}/remotes/:remote/variants/:variant/weight`,
+    { schema: { hide: true, ...RegistryWeightRoute }, config },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      assertMayChange(caller, request.params.remote);
+      return sendResult(reply, await releases.setWeight({ ...request.params, ...request.body, caller }));
+    },
+  );
 
   api.delete(`${REGISTRY_API_PATH}/remotes/:remote/variants/:variant`, { schema: { hide: true, ...RegistryWithdrawRoute }, config }, async (request, reply) => {
     const caller = callerOf(request);

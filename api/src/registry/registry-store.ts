@@ -177,7 +177,13 @@ export class RegistryStore {
    * out. One conditional UPDATE: of two releases at the same moment — on one instance or two —
    * exactly one gets the row. Answers who holds it otherwise.
    */
-  async acquireLease(remote: string, lockId: string, team: string, now: string, until: string): Promise<{ acquired: true } | { acquired: false; team: string; until: string }> {
+  async acquireLease(
+    remote: string,
+    lockId: string,
+    team: string,
+    now: string,
+    until: string,
+  ): Promise<{ acquired: true } | { acquired: false; team: string; until: string }> {
     await this.db.kysely
       .insertInto('mfe_remote')
       .values({ remote, control: null, lock_id: null, lock_team: null, lock_until: null })
@@ -204,7 +210,11 @@ export class RegistryStore {
   }
 
   /** Stores a build's blobs (those the store lacks) and its row; both are immutable afterwards. */
-  async storeBuild(executor: Executor, candidate: BuildCandidate, fields: { gate: GateResult; team: string; origin: string | null; now: string }): Promise<void> {
+  async storeBuild(
+    executor: Executor,
+    candidate: BuildCandidate,
+    fields: { gate: GateResult; team: string; origin: string | null; now: string },
+  ): Promise<void> {
     const hashes = [...candidate.blobs.keys()];
     const known = new Set<string>();
     for (let i = 0; i < hashes.length; i += 500) {
@@ -220,7 +230,9 @@ export class RegistryStore {
       await executor
         .insertInto('mfe_blob')
         .values(
-          fresh.slice(i, i + BLOB_BATCH).map((hash) => ({ hash, size: candidate.blobs.get(hash)!.length, bytes: candidate.blobs.get(hash)!, created_at: fields.now })),
+          fresh
+            .slice(i, i + BLOB_BATCH)
+            .map((hash) => ({ hash, size: candidate.blobs.get(hash)!.length, bytes: candidate.blobs.get(hash)!, created_at: fields.now })),
         )
         .onConflict((conflict) => conflict.column('hash').doNothing())
         .execute();

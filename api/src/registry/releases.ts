@@ -78,7 +78,14 @@ export class Releases {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async publish(request: { remote: string; archive: Buffer; caller: RegistryCaller; weight?: number; origin?: string; reason?: string }): Promise<PublishAnswer> {
+  async publish(request: {
+    remote: string;
+    archive: Buffer;
+    caller: RegistryCaller;
+    weight?: number;
+    origin?: string;
+    reason?: string;
+  }): Promise<PublishAnswer> {
     const files = await readBuildArchive(request.archive);
     const candidate = buildCandidateOf(files);
     const { remote, caller } = request;
@@ -99,7 +106,10 @@ export class Releases {
       return { outcome: 'unchanged', build: registryBuildOf(existing), gate: null, event: null };
     }
     if (existing && (existing.origin ?? null) !== (request.origin ?? null)) {
-      throw new ReleaseRefused(409, `${name} was published ${existing.origin ? `to serve from ${existing.origin}` : 'to be served by the shop'}: a published build keeps where it is served from`);
+      throw new ReleaseRefused(
+        409,
+        `${name} was published ${existing.origin ? `to serve from ${existing.origin}` : 'to be served by the shop'}: a published build keeps where it is served from`,
+      );
     }
     const others = liveRows.filter((row) => row.variant !== DEFAULT_VARIANT).map((row) => row.variant);
     if (candidate.variant === DEFAULT_VARIANT && others.length > 0) {
@@ -162,10 +172,14 @@ export class Releases {
       } else {
         const release = await this.store.releaseOf(remote, variant, current.build.hash);
         target = release?.previousBuild ? await this.store.build(release.previousBuild) : null;
-        if (!target) throw new ReleaseRefused(409, `nothing to roll back to: ${label(remote, variant, current.build.version)} is the first build that went live`);
+        if (!target)
+          throw new ReleaseRefused(409, `nothing to roll back to: ${label(remote, variant, current.build.version)} is the first build that went live`);
       }
       if (majorOf(target.contracts) !== majorOf(this.gate.shellContracts)) {
-        throw new ReleaseRefused(409, `${label(remote, variant, target.version)} was built against contracts ${target.contracts}; the shell speaks ${this.gate.shellContracts}`);
+        throw new ReleaseRefused(
+          409,
+          `${label(remote, variant, target.version)} was built against contracts ${target.contracts}; the shell speaks ${this.gate.shellContracts}`,
+        );
       }
       const rolledTo = target;
       const at = this.now().toISOString();
@@ -198,7 +212,8 @@ export class Releases {
     return this.underLease(remote, caller, async () => {
       const rows = (await this.store.live()).filter((row) => row.remote === remote);
       const current = rows.find((row) => row.variant === variant);
-      if (!current) throw new ReleaseRefused(404, `${remote} has no live variant ${variant}${rows.length ? ` (live: ${rows.map((row) => row.variant).join(', ')})` : ''}`);
+      if (!current)
+        throw new ReleaseRefused(404, `${remote} has no live variant ${variant}${rows.length ? ` (live: ${rows.map((row) => row.variant).join(', ')})` : ''}`);
       if (variant === DEFAULT_VARIANT) throw new ReleaseRefused(409, `${remote} has one build and no A/B variants: weights are for variants`);
       if (rows.every((row) => (row.variant === variant ? request.weight : row.weight) === 0)) {
         throw new ReleaseRefused(409, `at least one variant of ${remote} must keep a weight above 0`);
@@ -274,7 +289,12 @@ export class Releases {
         return {
           remote,
           control: live.some((candidate) => candidate.variant !== DEFAULT_VARIANT) ? (row?.control ?? null) : null,
-          variants: live.map((candidate) => ({ ...registryBuildOf(candidate.build), weight: candidate.weight, since: candidate.since, gate: candidate.build.gate })),
+          variants: live.map((candidate) => ({
+            ...registryBuildOf(candidate.build),
+            weight: candidate.weight,
+            since: candidate.since,
+            gate: candidate.build.gate,
+          })),
           releaseInProgress: row?.lockUntil && row.lockUntil > now ? { team: row.lockTeam ?? '?', until: row.lockUntil } : null,
         };
       }),
@@ -323,7 +343,10 @@ export class Releases {
     const now = this.now();
     const lease = await this.store.acquireLease(remote, lockId, caller.team, now.toISOString(), new Date(now.getTime() + RELEASE_LEASE_MS).toISOString());
     if (!lease.acquired) {
-      throw new ReleaseRefused(409, `release in progress: the ${lease.team} team is changing ${remote} (its lease runs until ${lease.until}); try again when it is done`);
+      throw new ReleaseRefused(
+        409,
+        `release in progress: the ${lease.team} team is changing ${remote} (its lease runs until ${lease.until}); try again when it is done`,
+      );
     }
     try {
       return await change();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import vm from 'node:vm';
+import * as federationRuntimeCore from '@module-federation/runtime-core';
 import { parentPort, workerData } from 'node:worker_threads';
 
 /**
@@ -115,7 +116,7 @@ async function check(): Promise<BrowserEntryAnswer> {
     },
   };
   // The shell provides the federation runtime to every remote entry (shared/mfe-build: externalRuntime).
-  context._FEDERATION_RUNTIME_CORE = require('@module-federation/runtime-core');
+  context._FEDERATION_RUNTIME_CORE = federationRuntimeCore;
   const sandbox = vm.createContext(context);
   const entry = job.files[job.entryPath];
   if (!entry) return { ok: false, detail: `${job.entryPath} is not in the build` };

@@ -12,7 +12,8 @@ const serverRender = createServerRenderCheck({
   apiOrigin: 'http://127.0.0.1:9',
   publicOrigin: 'https://sklep.kaloryfer.test',
   budgets: { mainMs: 250, otherMs: 100 },
-  homePage: async () => '<a href="/i/regulamin">Regulamin</a><a href="/porady/jak-dobrac-moc-grzejnika">Porada</a><a href="https://elsewhere.example/i/x">x</a>',
+  homePage: async () =>
+    '<a href="/i/regulamin">Regulamin</a><a href="/porady/jak-dobrac-moc-grzejnika">Porada</a><a href="https://elsewhere.example/i/x">x</a>',
   tries: 2,
 });
 
@@ -26,25 +27,47 @@ const cases: [string, FixtureBuildOptions, Edit | null, string | null, RegExp | 
   ['a precompressed twin that is not its file', {}, (files) => files.set('app.css.gz', Buffer.from('not gzip')), 'files', /app\.css\.gz/],
   ['a module the shell loads is not exposed', { modules: ['./app'] }, null, 'browser-entry', /\.\/Footer.*does not exist in container/],
   ['a chunk changed after the build', { tamperChunk: true }, null, 'browser-entry', /do not match the integrity hash the entry names/],
-  ['its entry throws when evaluated', {}, (files) => files.set('remoteEntry.js', Buffer.from('throw new Error("boom at load");')), 'browser-entry', /throws when evaluated: boom at load/],
-  ['its entry defines no container', {}, (files) => files.set('remoteEntry.js', Buffer.from('var somethingElse = {};')), 'browser-entry', /defines no container "content"/],
-  ['its entry never finishes', {}, (files) => files.set('remoteEntry.js', Buffer.from('for (;;) {}')), 'browser-entry', /throws when evaluated: Script execution timed out/],
+  [
+    'its entry throws when evaluated',
+    {},
+    (files) => files.set('remoteEntry.js', Buffer.from('throw new Error("boom at load");')),
+    'browser-entry',
+    /throws when evaluated: boom at load/,
+  ],
+  [
+    'its entry defines no container',
+    {},
+    (files) => files.set('remoteEntry.js', Buffer.from('var somethingElse = {};')),
+    'browser-entry',
+    /defines no container "content"/,
+  ],
+  [
+    'its entry never finishes',
+    {},
+    (files) => files.set('remoteEntry.js', Buffer.from('for (;;) {}')),
+    'browser-entry',
+    /throws when evaluated: Script execution timed out/,
+  ],
   ['its server render throws', { server: 'throws' }, null, 'server-render', /the fixture build cannot render/],
   ['its server render misses the budget', { slowMs: 300 }, null, 'server-render', /over its 100 ms budget/],
 ];
 
-test.each(cases)('%s', async (_name, options, edit, failing, detail) => {
-  const files = fixtureBuildFiles(options);
-  edit?.(files);
-  const gate = await runGate(buildCandidateOf(files), files, { shellContracts: '1.0.0', serverRender });
-  const failed = gate.checks.filter((check) => check.status === 'fail');
-  expect(gate.ok).toBe(failing === null);
-  expect(failed.map((check) => check.name)).toEqual(failing ? [failing] : []);
-  if (detail) expect(failed[0].detail).toMatch(detail);
-  // Every check says what it found and how long it took, and they run in their order.
-  expect(gate.checks.map((check) => check.name)).toEqual(['contracts', 'files', 'browser-entry', 'server-render']);
-  for (const check of gate.checks) expect(check.detail.length).toBeGreaterThan(5);
-}, 30_000);
+test.each(cases)(
+  '%s',
+  async (_name, options, edit, failing, detail) => {
+    const files = fixtureBuildFiles(options);
+    edit?.(files);
+    const gate = await runGate(buildCandidateOf(files), files, { shellContracts: '1.0.0', serverRender });
+    const failed = gate.checks.filter((check) => check.status === 'fail');
+    expect(gate.ok).toBe(failing === null);
+    expect(failed.map((check) => check.name)).toEqual(failing ? [failing] : []);
+    if (detail) expect(failed[0].detail).toMatch(detail);
+    // Every check says what it found and how long it took, and they run in their order.
+    expect(gate.checks.map((check) => check.name)).toEqual(['contracts', 'files', 'browser-entry', 'server-render']);
+    for (const check of gate.checks) expect(check.detail.length).toBeGreaterThan(5);
+  },
+  30_000,
+);
 
 test('a sound build: the server-render check names each path it rendered within budget', async () => {
   const files = fixtureBuildFiles();
@@ -63,7 +86,7 @@ test('a build without server code renders in the browser: the check is skipped, 
   expect(gate.checks.find((check) => check.name === 'server-render')).toMatchObject({ status: 'skip', detail: 'no server build' });
 });
 
-test("a team origin: every browser file there must have the published bytes", async () => {
+test('a team origin: every browser file there must have the published bytes', async () => {
   const files = fixtureBuildFiles();
   const candidate = buildCandidateOf(files);
   const served = new Map(files);
@@ -72,7 +95,7 @@ test("a team origin: every browser file there must have the published bytes", as
       const path = new URL(String(url)).pathname.replace(/^\/cdn\/content\/1\.0\.0\//, '');
       const bytes = served.get(path);
       if (!bytes) return new Response('Not found', { status: 404 });
-      return new Response(path === changed ? Buffer.concat([bytes, Buffer.from('\n')]) : bytes);
+      return new Response(new Uint8Array(path === changed ? Buffer.concat([bytes, Buffer.from('\n')]) : bytes));
     }) as typeof fetch;
   const origin = 'https://cdn.team.test/cdn/content/1.0.0/';
   const good = await runGate(candidate, files, { shellContracts: '1.0.0', origin, fetch: fetchFrom(null) });

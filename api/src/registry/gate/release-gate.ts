@@ -51,10 +51,13 @@ export function checkFiles(candidate: BuildCandidate, archive: Map<string, Buffe
   for (const file of [entryPath, ...manifestFiles(manifest), ...(candidate.info.ssr ? [candidate.info.ssr] : [])]) {
     if (!archive.has(file)) missing.push(file);
   }
-  if (missing.length > 0) return fail(`named but not in the build: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''}`);
+  if (missing.length > 0)
+    return fail(`named but not in the build: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''}`);
   if (candidate.badTwins.length > 0) return fail(`precompressed files that do not unpack to their file: ${candidate.badTwins.join(', ')}`);
   const served = candidate.files.filter((file) => !file.path.startsWith('server/')).length;
-  return pass(`${candidate.files.length} files (${served} for browsers)${candidate.info.ssr ? `, server build ${candidate.info.ssr}` : ', no server build: its regions render in the browser'}`);
+  return pass(
+    `${candidate.files.length} files (${served} for browsers)${candidate.info.ssr ? `, server build ${candidate.info.ssr}` : ', no server build: its regions render in the browser'}`,
+  );
 }
 
 export async function checkBrowserEntry(candidate: BuildCandidate, archive: Map<string, Buffer>): Promise<Outcome> {
@@ -120,7 +123,9 @@ export async function runGate(candidate: BuildCandidate, archive: Map<string, Bu
   const contractsOk = await run('contracts', () =>
     majorOf(candidate.info.contracts) === majorOf(options.shellContracts)
       ? pass(`built against contracts ${candidate.info.contracts}; the shell speaks ${options.shellContracts}`)
-      : fail(`built against contracts ${candidate.info.contracts}, but the shell speaks ${options.shellContracts}: a build of another major cannot talk to this shell`),
+      : fail(
+          `built against contracts ${candidate.info.contracts}, but the shell speaks ${options.shellContracts}: a build of another major cannot talk to this shell`,
+        ),
   );
   const filesOk = await run('files', () => checkFiles(candidate, archive));
   const entryOk = await run('browser-entry', () => (filesOk ? checkBrowserEntry(candidate, archive) : skip('the build misses files')));

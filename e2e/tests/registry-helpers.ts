@@ -1,0 +1,46 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { BASE_URL, OPERATOR_TOKEN_FILE, REPO_ROOT, SHOP_ENV } from '../shop-env';
+
+/** The operator token the e2e shop's `npm start` made (docs/releasing.md, "Tokens"). */
+export const operatorToken = () => fs.readFileSync(OPERATOR_TOKEN_FILE, 'utf8').trim();
+
+/** Runs a command with the e2e shop's settings; answers its output (throws with it when it fails). */
+export function run(command: string, args: string[], env: Record<string, string> = {}, cwd = REPO_ROOT): string {
+  return execFileSync(command, args, { cwd, env: { ...process.env, ...SHOP_ENV, ...env }, stdio: 'pipe' }).toString();
+}
+
+/** `npm run release -- …` against the e2e shop: answers its output and exit status. */
+export function release(args: string[]): { status: number; output: string } {
+  try {
+    return { status: 0, output: run('npx', ['tsx', 'scripts/release.ts', ...args]) };
+  } catch (error) {
+    const failed = error as { status: number; stdout: Buffer; stderr: Buffer };
+    return { status: failed.status, output: `${failed.stdout}${failed.stderr}` };
+  }
+}
+
+/** A remote built anew into a folder of its own (as a team's CI does), under `version`. */
+export function buildRemote(workspace: string, version: string): string {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), `kaloryfer-${workspace}-`));
+  run('npx', ['rspack', 'build'], { REMOTE_VERSION: version, REMOTE_OUT_DIR: outDir }, path.join(REPO_ROOT, workspace));
+  return outDir;
+}
+
+interface Entry {
+  entry: string;
+  version: string;
+  integrity?: string;
+  build?: string;
+}
+
+/** A remote's live build (or one A/B variant's) as /mfe-registry.json names it now. */
+export async function liveBuild(request: APIRequestContext, remote: string, variant?: string): Promise<Entry & { folder: string }> {
+  const registry = (await (await request.get('/mfe-registry.json')).json()) as { remotes: Record<string, Entry | { variants: Record<string, Entry> }> };
+  const found = registry.remotes[remote];
+  const entry = variant ? (found as { variants: Record<string, Entry> }).variants[variant] : (found as Entry);
+  return { ...entry, folder: new URL(entry.entry.replace(/[^/]*$/, ''), BASE_URL).href };
+}
