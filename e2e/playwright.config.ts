@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { BASE_URL, SHOP_ENV } from './shop-env';
 
 /**
- * e2e against the built, composed shop: the shell and API on one origin, each remote on its
- * own. Debian's Chromium (never a downloaded browser). One worker: the machine has two cores.
+ * e2e against the built, composed shop: the shell, the API and every remote's builds (the
+ * registry's /mfe/ files) on one origin. Debian's Chromium (never a downloaded browser). One
+ * worker: the machine has two cores.
  */
 export default defineConfig({
   testDir: './tests',
@@ -37,7 +38,9 @@ export default defineConfig({
   webServer: {
     // A fresh var/ each run: its own database, published remotes and registry.
     command: 'rm -rf .var && npx tsx ../scripts/start.ts',
-    url: `${BASE_URL}/api/health`,
+    // Not a URL to poll: the API answers before npm start has released every remote to its
+    // registry (Playwright takes whichever comes first). Journeys start once it says it runs.
+    wait: { stdout: /Kaloryfer is running/ },
     env: SHOP_ENV,
     reuseExistingServer: false,
     timeout: 180_000,

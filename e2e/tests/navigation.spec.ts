@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { collectPageErrors, dataLayer } from './helpers';
+import { REMOTE_FILES } from '../shop-env';
 
 test('a shopper moves through all five remotes by clicking', async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -136,7 +137,7 @@ test('the language switch persists across a reload', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
-test("the built scripts reach the browser brotli-compressed from the shell's origin and a remote's", async ({ page }) => {
+test("the built scripts reach the browser brotli-compressed: the shell's and a remote's from the registry", async ({ page }) => {
   const scripts: { url: string; encoding: string | undefined }[] = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), encoding: (await response.allHeaders())['content-encoding'] });
@@ -144,7 +145,7 @@ test("the built scripts reach the browser brotli-compressed from the shell's ori
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const shellMain = scripts.find((script) => /\/main\.[0-9a-f]{8}\.js$/.test(script.url));
-  const catalogEntry = scripts.find((script) => script.url.endsWith('/remoteEntry.js') && script.url.includes(':4301/'));
+  const catalogEntry = scripts.find((script) => script.url.startsWith(`${REMOTE_FILES.catalog}/`) && script.url.endsWith('/remoteEntry.js'));
   expect(shellMain?.encoding).toBe('br');
   expect(catalogEntry?.encoding).toBe('br');
 });

@@ -60,7 +60,7 @@ test('a release through the HTTP endpoint reaches the next page load, server and
     await expect(footerBuild(page)).toHaveAttribute('data-version', '1.0.1-e2e');
     expect(await page.locator('script[src*="main."]').getAttribute('src')).toBe(shellScript);
   } finally {
-    const rolledBack = release(['content', '--rollback']);
+    const rolledBack = await release(['content', '--rollback']);
     expect(rolledBack.output).toContain('rollback');
     fs.rmSync(outDir, { recursive: true, force: true });
   }
@@ -78,7 +78,7 @@ test('a catalogue release renders the next product page with its new server code
 }) => {
   test.setTimeout(180_000);
   const outDir = buildRemote('mfe-catalog', '1.0.1-e2e');
-  const released = release(['catalog', '--dist', outDir]);
+  const released = await release(['catalog', '--dist', outDir]);
   expect(released.status, released.output).toBe(0);
   expect(released.output).toContain('released catalog 1.0.1-e2e');
   expect(released.output).toMatch(/✓ server-render .*rendered \d+ paths within budget/);
@@ -94,7 +94,7 @@ test('a catalogue release renders the next product page with its new server code
     }));
     expect(hydrated).toEqual({ version: '1.0.1-e2e', errors: [] });
   } finally {
-    release(['catalog', '--rollback']);
+    await release(['catalog', '--rollback']);
     fs.rmSync(outDir, { recursive: true, force: true });
   }
   const rolledBack = await (await page.request.get('/c/grzejniki-lazienkowe')).text();
@@ -113,9 +113,10 @@ test.describe('a build the gate refuses never reaches a shopper', () => {
     test.setTimeout(120_000);
     const renderFile = path.join(outDir, 'server', 'render.js');
     const original = fs.readFileSync(renderFile);
-    fs.appendFileSync(renderFile, '\nexports.render = async () => { throw new Error("a bug released on purpose"); };\n');
+    // The bundle's exports are getters: the module's exports are replaced as a whole.
+    fs.appendFileSync(renderFile, '\nmodule.exports = { render: async () => { throw new Error("a bug released on purpose"); } };\n');
     try {
-      const refused = release(['content', '--dist', outDir]);
+      const refused = await release(['content', '--dist', outDir]);
       expect(refused.status).toBe(1);
       expect(refused.output).toContain('the release gate refused content 1.0.2-e2e');
       expect(refused.output).toMatch(/✗ server-render .*a bug released on purpose/);
@@ -134,16 +135,16 @@ test.describe('a build the gate refuses never reaches a shopper', () => {
     const original = fs.readFileSync(infoFile, 'utf8');
     fs.writeFileSync(infoFile, JSON.stringify({ ...JSON.parse(original), contracts: '2.0.0' }));
     try {
-      const refused = release(['content', '--dist', outDir]);
+      const refused = await release(['content', '--dist', outDir]);
       expect(refused.status).toBe(1);
       expect(refused.output).toMatch(/✗ contracts .*built against contracts 2\.0\.0, but the shell speaks 1\./);
     } finally {
       fs.writeFileSync(infoFile, original);
     }
     expect(await (await page.request.get('/porady')).text()).toContain('data-ssr="content 1.0.0"');
-    const history = release(['content', '--dist', outDir]); // the unchanged build, to show the version was never taken
+    const history = await release(['content', '--dist', outDir]); // the unchanged build, to show the version was never taken
     expect(history.status, history.output).toBe(0);
-    expect(release(['content', '--rollback']).status).toBe(0);
+    expect((await release(['content', '--rollback'])).status).toBe(0);
   });
 });
 
@@ -153,7 +154,7 @@ test('an entry whose bytes change on its team origin after publishing is refused
   const origin: http.Server = await startTeamOrigin(outDir, '127.0.0.1', 0);
   const base = `http://127.0.0.1:${(origin.address() as { port: number }).port}/`;
   try {
-    const released = release(['content', '--dist', outDir, '--origin', base]);
+    const released = await release(['content', '--dist', outDir, '--origin', base]);
     expect(released.status, released.output).toBe(0);
     expect(released.output).toMatch(/✓ origin .*files at http:\/\/127\.0\.0\.1:\d+\/ match the published bytes/);
     const html = await (await page.request.get('/porady')).text();
@@ -172,6 +173,7 @@ test('an entry whose bytes change on its team origin after publishing is refused
     const messages: string[] = [];
     page.on('console', (message) => messages.push(message.text()));
     fs.appendFileSync(path.join(outDir, 'remoteEntry.js'), '\n;window.__changedOnTheCdn = true;\n');
+    for (const twin of ['remoteEntry.js.br', 'remoteEntry.js.gz']) fs.rmSync(path.join(outDir, twin), { force: true }); // the origin serves the changed file itself
     await page.goto('/porady');
     const fallback = page.locator('[data-fallback="content"][role="alert"]');
     await expect(fallback).toContainText('Ta część sklepu jest chwilowo niedostępna');
@@ -179,7 +181,8 @@ test('an entry whose bytes change on its team origin after publishing is refused
     expect(await page.evaluate(() => (window as unknown as { __changedOnTheCdn?: boolean }).__changedOnTheCdn ?? false)).toBe(false);
     expect(messages.join('\n')).toMatch(/integrity/i);
   } finally {
-    expect(release(['content', '--rollback', '--to', '1.0.0']).status).toBe(0);
+    const back = await release(['content', '--rollback', '--to', '1.0.0']);
+    if (back.status !== 0) console.error(back.output);
     await new Promise((resolve) => origin.close(resolve));
     fs.rmSync(outDir, { recursive: true, force: true });
   }

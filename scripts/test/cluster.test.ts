@@ -9,7 +9,7 @@ import { plainSkus, startCluster, type RunningCluster, type ServerState } from '
 /**
  * An API instance dies under load (issue #23): two instances on one (throwaway) PostgreSQL
  * behind HAProxy, started by the same library as `npm run start:cluster` (API only: no pages or
- * remote origins). Shoppers keep placing orders — a cart, a line, `POST /api/order` with an
+ * builds released). Shoppers keep placing orders — a cart, a line, `POST /api/order` with an
  * order id of their own — and a shopper's client, like the checkout, sends the same request
  * again (same order id) after a network error or a 502/503/504, at most twice.
  *

@@ -13,8 +13,8 @@ import {
 
 /**
  * The service worker's routing rules (issue #19): which request goes to which strategy. Every
- * row is a real address of this shop as `npm start` serves it — pages and API on :3000, each
- * remote's build on its own origin under its version folder (var/mfe-registry.json).
+ * row is a real address of this shop — pages and API on :3000, each remote's build under its
+ * folder: here on team origins (docs/releasing.md), and in `byPath` on the shop's own /mfe/.
  */
 const SHOP = 'http://localhost:3000';
 const context: RoutingContext = {
@@ -254,7 +254,7 @@ describe('releases and rollbacks are never hidden by the worker', () => {
     expect(strategyFor(facts('GET', 'http://localhost:3002/1.1.0/remoteEntry.js', 'script'), after)).toBe('remote-entry');
   });
 
-  test('a rollback to a folder published again under the same version: its entry is asked of the network first', () => {
+  test('a rollback names an earlier build again: its entry is asked of the network first', () => {
     // 1.0.0 named again: the worker may still hold 1.0.0's remoteEntry.js from before the release.
     expect(strategyFor(facts('GET', 'http://localhost:3002/1.0.0/remoteEntry.js', 'script'), before)).toBe('remote-entry');
     expect(strategyFor(facts('GET', 'http://localhost:3002/1.0.0/mf-manifest.json', 'fetch'), before)).toBe('remote-entry');

@@ -22,8 +22,9 @@ import { matchRoute } from '@kaloryfer/contracts/src/routes';
  * - `image`            cache first, 7 days (/img/).
  * - `versioned-asset`  cache first: a content-hashed file of the shell or of a build the registry names.
  * - `remote-entry`     network first (no timeout), the cached copy offline: a named build's files
- *                      whose names are not hashed (remoteEntry.js, mf-manifest.json), which a build
- *                      published again under the same version replaces.
+ *                      whose names are not hashed (remoteEntry.js, mf-manifest.json). The shop's own
+ *                      /mfe/ folders are named by their build's hash, but a team origin may serve
+ *                      these names from a folder of its choosing (docs/releasing.md).
  * - `shell-file`       stale-while-revalidate: the shell's files without a hash (favicon.svg).
  */
 export type Strategy =
@@ -45,7 +46,7 @@ export interface RoutingContext {
   shopOrigin: string;
   /**
    * The folders of the remote builds the registry names (each variant's mf-manifest.json's
-   * folder, `https://cdn…/catalog/1.4.0/` or `/cdn/catalog/1.4.0/` on the shop's own origin),
+   * folder: `/mfe/catalog/9c1000a3242b7cbd/` on the shop's own origin, or a team origin's `https://cdn…/catalog/1.4.0/`),
    * as the page server wrote them into the worker script. A remote file outside them is
    * `network-only`: a build the worker was not told about is never served from its caches.
    */

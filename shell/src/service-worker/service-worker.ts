@@ -82,9 +82,9 @@ const noStore: WorkboxPlugin = {
 /**
  * Module Federation adds a remote's scripts and stylesheets as plain <script>/<link>: no-cors
  * requests, whose opaque answers cannot be checked (a 404 would be kept) and count ~7 MB each
- * against the quota in Chromium. The remotes' origins allow any origin to read (CORS `*`), so
- * the worker asks in CORS mode without credentials; where that fails it asks as the page did
- * and keeps nothing.
+ * against the quota in Chromium. The shop's own /mfe/ files are same-origin; a team origin
+ * allows any origin to read (CORS `*`, docs/releasing.md), so the worker asks it in CORS mode
+ * without credentials; where that fails it asks as the page did and keeps nothing.
  */
 const corsForRemotes: WorkboxPlugin = {
   requestWillFetch: async ({ request }) =>
