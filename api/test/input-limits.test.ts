@@ -82,3 +82,12 @@ test('the order takes a larger body (a whole cart with addresses): 100 KiB is re
   expect(response.status).not.toBe(413);
   expect(response.status).toBeLessThan(500);
 });
+
+test.each([
+  ['a stock check', '/api/stock/check?sku=KF-1%00'],
+  ['a product view', '/api/product-view/KF-1%00'],
+  ['a URL lookup', '/api/url?path=%2Fc%2Fa%00'],
+])('a NUL byte in %s is refused or not found, never a 500 (PostgreSQL cannot store one in text)', async (_name, url) => {
+  const response = await fetch(server.baseUrl + url);
+  expect([400, 404]).toContain(response.status);
+});

@@ -274,3 +274,39 @@ test("every inline script the browser runs and every inline stylesheet carries t
   expect(html).not.toMatch(/\son[a-z]+=/); // no inline event handler a nonce could not cover
   expect([...remoteOrigins]).toEqual(['http://cdn.test']);
 });
+
+test("a build from the registry is pinned with its integrity and id, and the route remote's entry is preloaded as the runtime will load it (integrity, CORS)", async () => {
+  const integrity = `sha384-${'A'.repeat(64)}`;
+  const id = 'c'.repeat(64);
+  const { snapshot: published, cleanup: done } = await snapshotOf(
+    registryFile({
+      content: {
+        name: 'content',
+        entry: '/mfe/content/cccccccccccccccc/mf-manifest.json',
+        ssr: '/mfe/content/cccccccccccccccc/server/render.js',
+        ssrIntegrity: `sha256-${'B'.repeat(43)}=`,
+        version: '1.2.0',
+        contracts: '1.0.0',
+        publishedAt: '2026-11-27T10:00:00.000Z',
+        integrity,
+        build: id,
+      },
+    }),
+  );
+  const { html, remoteOrigins } = await composePage(page('/porady'), deps(echo, { snapshot: published }));
+  expect(stateOf(html).registry.remotes.content).toEqual({
+    name: 'content',
+    entry: '/mfe/content/cccccccccccccccc/remoteEntry.js',
+    version: '1.2.0',
+    contracts: '1.0.0',
+    publishedAt: '2026-11-27T10:00:00.000Z',
+    integrity,
+    build: id,
+  });
+  expect(html).toContain(
+    `<link rel="preload" href="/mfe/content/cccccccccccccccc/remoteEntry.js" as="script" integrity="${integrity}" crossorigin="anonymous">`,
+  );
+  // A build on the shop's own origin needs no other origin in the page's policy.
+  expect([...remoteOrigins]).not.toContain('https://kaloryfer.test');
+  done();
+});

@@ -22,6 +22,13 @@ export function describeValidation(context: string | undefined, issues: Validati
     .join('; ');
 }
 
+/** PostgreSQL's "invalid byte sequence" (a NUL in text) and "untranslatable character". */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+function isUnstorableText(error: unknown): boolean {
+  return UNSTORABLE_TEXT.has(String((error as { code?: unknown }).code ?? ''));
+}
+
 /** What a client is told while the database is away (the storefront shows its own words). */
 export const DATABASE_UNAVAILABLE = 'The shop is briefly unavailable, please try again in a moment';
 
@@ -44,6 +51,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
       return reply.code(status).send(envelope(status, error.message));
+    }
+    if (isUnstorableText(error)) {
+      // PostgreSQL refuses a NUL character in text (SQLite stores it): the request is at fault, not the shop.
+      return reply.code(400).send(envelope(400, 'The request contains a character the shop cannot accept (a NUL byte)'));
     }
     if (isDatabaseUnavailable(error)) {
       // A restart or failover: retry later (a balancer may send it to an instance that has a connection).

@@ -4,6 +4,7 @@ import {
   compareAddRequested,
   loginRequested,
   notificationRequested,
+  REMOTE_MODULES,
   sessionChanged,
   STORED_STATE_KEYS,
   wishlistAddRequested,
@@ -112,4 +113,10 @@ describe('wakeOwnersOnDemand', () => {
     stored(STORED_STATE_KEYS.customerToken, '"t"');
     expect(woken).toEqual(['cart', 'account', 'account', 'cart']);
   });
+});
+
+test("every header widget is a module its remote must expose (the registry's release gate refuses a build without it)", () => {
+  for (const widget of Object.values(HEADER_WIDGETS)) expect(REMOTE_MODULES[widget.remote]).toContain(widget.module);
+  // The footer the page server renders is the content remote's.
+  expect(REMOTE_MODULES.content).toContain('./Footer');
 });

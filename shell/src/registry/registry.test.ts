@@ -25,8 +25,25 @@ describe('parseRegistry', () => {
     ]);
   });
 
+  test('a build keeps the integrity hashes and the build id the registry recorded at publishing', () => {
+    const recorded = {
+      integrity: `sha384-${'a'.repeat(64)}`,
+      ssrIntegrity: `sha256-${'b'.repeat(43)}=`,
+      build: 'f'.repeat(64),
+      ssr: '/mfe/cart/ffffffffffffffff/server/render.js',
+    };
+    const registry = parseRegistry({ remotes: { cart: build(recorded) } });
+    expect(registry.remotes.cart?.variants[0]).toMatchObject(recorded);
+  });
+
   test.each([
     ['not an object', [], 'registry: must be a JSON object'],
+    [
+      'an integrity that is not a hash',
+      { remotes: { cart: build({ integrity: 'md5-abc' }) } },
+      'remotes.cart.integrity: must be a Subresource Integrity hash (sha384-…)',
+    ],
+    ['a build id that is not a hash', { remotes: { cart: build({ build: '1.0.0' }) } }, "remotes.cart.build: must be a build's SHA-256"],
     ['no remotes', {}, 'registry.remotes: must be an object'],
     ['unknown remote', { remotes: { basket: build() } }, 'registry.remotes.basket: unknown remote'],
     ['relative entry', { remotes: { cart: build({ entry: 'cart/mf.json' }) } }, 'remotes.cart.entry: must be an http(s) URL or an absolute path'],
