@@ -85,7 +85,9 @@ async function propagation(label: string, client: RegistryClient, instances: Clu
 
 function report(name: string, figures: Propagation): void {
   const line = (what: string, samples: number[], aim?: number) =>
-    `  ${what.padEnd(44)} p50 ${percentile(samples, 0.5).toFixed(0).padStart(5)} ms   p99 ${percentile(samples, 0.99).toFixed(0).padStart(5)} ms   worst ${Math.max(...samples)
+    `  ${what.padEnd(44)} p50 ${percentile(samples, 0.5).toFixed(0).padStart(5)} ms   p99 ${percentile(samples, 0.99).toFixed(0).padStart(5)} ms   worst ${Math.max(
+      ...samples,
+    )
       .toFixed(0)
       .padStart(5)} ms${aim === undefined ? '' : `   (aim p99 ≤ ${aim} ms${percentile(samples, 0.99) > aim ? ': missed' : ''})`}`;
   console.log(`\n${name}: ${figures.everyInstanceMs.length} releases of content`);

@@ -45,7 +45,8 @@ export async function registryRoutes(app: FastifyInstance, { releases, tokens }:
   app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply: FastifyReply) => {
     if (error instanceof RegistryAuthError) {
       // Refused before its body was read (an archive of up to 64 MB): the connection is not reused.
-      if (request.headers['content-length'] !== '0' && (request.headers['content-length'] || request.headers['transfer-encoding'])) reply.header('connection', 'close');
+      if (request.headers['content-length'] !== '0' && (request.headers['content-length'] || request.headers['transfer-encoding']))
+        reply.header('connection', 'close');
       return reply.code(error.statusCode).send(envelope(error.statusCode, error.message));
     }
     if (error instanceof ArchiveError) return reply.code(400).send(envelope(400, `not a build archive: ${error.message}`));
