@@ -6,7 +6,7 @@ import { readBuildArchive } from './build-archive';
 import { buildCandidateOf, DEFAULT_VARIANT, type BuildCandidate } from './build-files';
 import { runGate, type GateOptions } from './gate/release-gate';
 import { buildBase, type LiveRegistry } from './live-registry';
-import type { RegistryStore, StoredBuild } from './registry-store';
+import type { NewEvent, RegistryStore, StoredBuild } from './registry-store';
 import type { RegistryCaller } from './registry-tokens';
 
 /** A registry change that cannot be made, with the HTTP status that says why. */
@@ -181,28 +181,21 @@ export class Releases {
           `${label(remote, variant, target.version)} was built against contracts ${target.contracts}; the shell speaks ${this.gate.shellContracts}`,
         );
       }
-      const rolledTo = target;
-      const at = this.now().toISOString();
-      return this.store.transaction(async (trx) => {
-        const event = await this.store.addEvent(
-          trx,
-          {
-            remote,
-            variant,
-            action: 'rollback',
-            build_hash: rolledTo.hash,
-            version: rolledTo.version,
-            previous_hash: current.build.hash,
-            previous_version: current.build.version,
-            weight: current.weight,
-            team: caller.team,
-            reason: request.reason ?? `rolled back by the ${caller.team} team`,
-          },
-          at,
-        );
-        await this.store.setLive(trx, { remote, variant, build_hash: rolledTo.hash, weight: current.weight, event_id: event.id });
-        return event;
-      });
+      return this.commit(
+        {
+          remote,
+          variant,
+          action: 'rollback',
+          build_hash: target.hash,
+          version: target.version,
+          previous_hash: current.build.hash,
+          previous_version: current.build.version,
+          weight: current.weight,
+          team: caller.team,
+          reason: request.reason ?? `rolled back by the ${caller.team} team`,
+        },
+        { build: target.hash, weight: current.weight },
+      );
     });
   }
 
@@ -218,27 +211,21 @@ export class Releases {
       if (rows.every((row) => (row.variant === variant ? request.weight : row.weight) === 0)) {
         throw new ReleaseRefused(409, `at least one variant of ${remote} must keep a weight above 0`);
       }
-      const at = this.now().toISOString();
-      return this.store.transaction(async (trx) => {
-        const event = await this.store.addEvent(
-          trx,
-          {
-            remote,
-            variant,
-            action: 'weight',
-            build_hash: current.build.hash,
-            version: current.build.version,
-            previous_hash: current.build.hash,
-            previous_version: current.build.version,
-            weight: request.weight,
-            team: caller.team,
-            reason: request.reason ?? `weight ${current.weight} → ${request.weight}`,
-          },
-          at,
-        );
-        await this.store.setLive(trx, { remote, variant, build_hash: current.build.hash, weight: request.weight, event_id: event.id });
-        return event;
-      });
+      return this.commit(
+        {
+          remote,
+          variant,
+          action: 'weight',
+          build_hash: current.build.hash,
+          version: current.build.version,
+          previous_hash: current.build.hash,
+          previous_version: current.build.version,
+          weight: request.weight,
+          team: caller.team,
+          reason: request.reason ?? `weight ${current.weight} → ${request.weight}`,
+        },
+        { build: current.build.hash, weight: request.weight },
+      );
     });
   }
 
@@ -255,27 +242,21 @@ export class Releases {
       if (rows.every((row) => row.variant === variant || row.weight === 0)) {
         throw new ReleaseRefused(409, `the other variants of ${remote} all weigh 0: give one a weight first`);
       }
-      const at = this.now().toISOString();
-      return this.store.transaction(async (trx) => {
-        const event = await this.store.addEvent(
-          trx,
-          {
-            remote,
-            variant,
-            action: 'withdraw',
-            build_hash: null,
-            version: null,
-            previous_hash: current.build.hash,
-            previous_version: current.build.version,
-            weight: null,
-            team: caller.team,
-            reason: request.reason ?? `withdrawn by the ${caller.team} team`,
-          },
-          at,
-        );
-        await this.store.removeLive(trx, remote, variant);
-        return event;
-      });
+      return this.commit(
+        {
+          remote,
+          variant,
+          action: 'withdraw',
+          build_hash: null,
+          version: null,
+          previous_hash: current.build.hash,
+          previous_version: current.build.version,
+          weight: null,
+          team: caller.team,
+          reason: request.reason ?? `withdrawn by the ${caller.team} team`,
+        },
+        'withdraw',
+      );
     });
   }
 
@@ -315,6 +296,17 @@ export class Releases {
     }
     if (rows.length > 1) throw new ReleaseRefused(400, `${remote} has variants ${rows.map((row) => row.variant).join(', ')}: say which one`);
     return rows[0];
+  }
+
+  /** One change of what a variant serves: its history event and its live row, in one transaction. */
+  private commit(event: NewEvent, live: { build: string; weight: number } | 'withdraw'): Promise<RegistryEvent> {
+    const at = this.now().toISOString();
+    return this.store.transaction(async (trx) => {
+      const made = await this.store.addEvent(trx, event, at);
+      if (live === 'withdraw') await this.store.removeLive(trx, event.remote, event.variant);
+      else await this.store.setLive(trx, { remote: event.remote, variant: event.variant, build_hash: live.build, weight: live.weight, event_id: made.id });
+      return made;
+    });
   }
 
   private async recordRefusal(candidate: BuildCandidate, caller: RegistryCaller, reason: string, gate: GateResult | null): Promise<void> {
