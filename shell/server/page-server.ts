@@ -139,8 +139,8 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
 
   app.get('/mfe-registry.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache, no-store, must-revalidate');
-    const body = source.text();
-    if (Object.keys((JSON.parse(body) as { remotes: object }).remotes).length === 0) {
+    const { json, text: body } = options.registry.current();
+    if (Object.keys((json as { remotes?: object }).remotes ?? {}).length === 0) {
       return reply.code(503).send({ code: 503, result: 'No remote has been released yet (npm start releases the local builds; docs/releasing.md).' });
     }
     return reply.type('application/json').send(body);

@@ -155,11 +155,6 @@ export class RegistrySource {
     }
     return this.current.snapshot;
   }
-
-  /** The registry's text, for GET /mfe-registry.json. */
-  text(): string {
-    return this.feed.current().text;
-  }
 }
 
 /** A registry feed held in memory: tests and tools set the registry JSON it answers. */
