@@ -11,7 +11,9 @@ import { parentPort, workerData } from 'node:worker_threads';
  * as a browser does), and the federation runtime the shell provides (`_FEDERATION_RUNTIME_CORE`,
  * the builds use it as an external runtime). Then the container's contract: `init` with an
  * empty share scope, and `get` of every module the shell loads of this remote, which loads each
- * module's chunks — the module factories are not run (that needs a page).
+ * module's chunks; then each module is evaluated (its factory run), with the few browser
+ * objects modules touch as they load (navigator, storage, matchMedia, event listeners, element
+ * styles) — nothing is rendered or mounted.
  */
 export interface BrowserEntryJob {
   files: Record<string, Uint8Array>;
@@ -57,6 +59,31 @@ async function check(): Promise<BrowserEntryAnswer> {
   context.window = context;
   // The shop's page: the build is on another origin here, so chunks load with CORS and integrity.
   context.location = new URL('https://shop.invalid/');
+  const noop = () => undefined;
+  const storage = () => {
+    const items = new Map<string, string>();
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, String(value)),
+      removeItem: (key: string) => void items.delete(key),
+      clear: () => items.clear(),
+      key: () => null,
+      get length() {
+        return items.size;
+      },
+    };
+  };
+  Object.assign(context, {
+    navigator: { userAgent: 'Mozilla/5.0 (Kaloryfer release gate)', language: 'pl-PL', languages: ['pl-PL'], onLine: true },
+    addEventListener: noop,
+    removeEventListener: noop,
+    dispatchEvent: () => true,
+    localStorage: storage(),
+    sessionStorage: storage(),
+    matchMedia: () => ({ matches: false, addEventListener: noop, removeEventListener: noop, addListener: noop, removeListener: noop }),
+    requestAnimationFrame: (callback: () => void) => setTimeout(callback, 16),
+    cancelAnimationFrame: clearTimeout,
+  });
   const entryUrl = new URL(job.entryPath, BASE).href;
   const attach = (element: FakeElement) => {
     queueMicrotask(() => element.load());
@@ -73,6 +100,11 @@ async function check(): Promise<BrowserEntryAnswer> {
     load(): void;
   }
   context.document = {
+    addEventListener: noop,
+    removeEventListener: noop,
+    documentElement: { lang: 'pl', style: {} },
+    cookie: '',
+    readyState: 'complete',
     currentScript: { src: entryUrl, tagName: 'SCRIPT', getAttribute: () => null },
     head,
     body: head,
@@ -83,6 +115,7 @@ async function check(): Promise<BrowserEntryAnswer> {
       const attributes: Record<string, string> = {};
       const element: FakeElement & Record<string, unknown> = {
         tagName: tag.toUpperCase(),
+        style: {},
         parentNode: null,
         setAttribute: (name: string, value: string) => {
           attributes[name] = String(value);
@@ -138,15 +171,25 @@ async function check(): Promise<BrowserEntryAnswer> {
   }
   const failed: string[] = [];
   for (const module of job.modules) {
+    let factory: unknown;
     try {
-      const factory = await get(module);
-      if (typeof factory !== 'function') failed.push(`${module} resolves to no module factory`);
+      factory = await get(module);
     } catch (error) {
       failed.push(`${module}: ${(error as Error).message.split('\n')[0]}`);
+      continue;
+    }
+    if (typeof factory !== 'function') {
+      failed.push(`${module} resolves to no module factory`);
+      continue;
+    }
+    try {
+      (factory as () => unknown)();
+    } catch (error) {
+      failed.push(`${module} throws when evaluated: ${(error as Error).message.split('\n')[0]}`);
     }
   }
   if (failed.length > 0) return { ok: false, detail: [...failed, ...problems].join('; ') };
-  return { ok: true, detail: `container ${job.container} exposes ${job.modules.join(', ')}; their chunks load` };
+  return { ok: true, detail: `container ${job.container} exposes ${job.modules.join(', ')}; their chunks load and each evaluates` };
 }
 
 check().then(

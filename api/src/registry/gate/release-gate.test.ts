@@ -27,6 +27,7 @@ const cases: [string, FixtureBuildOptions, Edit | null, string | null, RegExp | 
   ['a precompressed twin that is not its file', {}, (files) => files.set('app.css.gz', Buffer.from('not gzip')), 'files', /app\.css\.gz/],
   ['a module the shell loads is not exposed', { modules: ['./app'] }, null, 'browser-entry', /\.\/Footer.*does not exist in container/],
   ['a chunk changed after the build', { tamperChunk: true }, null, 'browser-entry', /do not match the integrity hash the entry names/],
+  ['a module that throws when evaluated', { moduleThrows: true }, null, 'browser-entry', /\.\/app throws when evaluated: a bug at import time/],
   [
     'its entry throws when evaluated',
     {},

@@ -106,7 +106,8 @@ export async function checkOrigin(candidate: BuildCandidate, origin: string, fet
  * - `contracts`     its @kaloryfer/contracts major is the shell's;
  * - `files`         everything its manifest, entry and build-info name is there, twins unpack;
  * - `browser-entry` remoteEntry.js evaluates and its container exposes every module the shell
- *                   loads of this remote, their chunks loading with the integrity the entry names;
+ *                   loads of this remote, their chunks loading with the integrity the entry names,
+ *                   and each module evaluates;
  * - `server-render` its server build renders the warm paths of the routes it owns within budget;
  * - `origin`        (a team origin only) every browser file there has the published bytes.
  * A check that cannot mean anything after an earlier failure is skipped.

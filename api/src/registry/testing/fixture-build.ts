@@ -19,6 +19,8 @@ export interface FixtureBuildOptions {
   leaveOut?: string;
   /** Its ./app chunk's bytes changed after the build (the entry names the old bytes' integrity). */
   tamperChunk?: boolean;
+  /** Its first module throws when evaluated (a bug at import time). */
+  moduleThrows?: boolean;
   builtAt?: string;
 }
 
@@ -89,7 +91,12 @@ export function fixtureBuildFiles(options: FixtureBuildOptions = {}): Map<string
     init: function () {},
     get: function (module) {
       if (!Object.prototype.hasOwnProperty.call(modules, module)) return Promise.reject(new Error('Module "' + module + '" does not exist in container.'));
-      return load(modules[module]).then(function () { return function () { return { version: ${JSON.stringify(version)} }; }; });
+      return load(modules[module]).then(function () {
+        return function () {
+          ${options.moduleThrows ? `if (module === ${JSON.stringify(modules[0])}) throw new Error('a bug at import time');` : ''}
+          return { version: ${JSON.stringify(version)} };
+        };
+      });
     }
   };
 })();
