@@ -52,4 +52,4 @@ test('a planted 500, a planted over-long stored text and a planted prototype cha
     expect.objectContaining({ table: 'review', column, why: expect.stringMatching(new RegExp(`characters stored where at most ${limit} belong`)) }),
   );
   expect(totals.polluted).toContain('planted');
-});
+}, 30_000); // 400 requests and a scan of every stored text: seconds on a busy CI machine

@@ -13,6 +13,7 @@ import { eventually, startTestServer, type TestServer } from '../helpers';
  * (NOTIFY kf_registry at commit), a rollback through the other likewise, and each serves every
  * build's files from the database. (PostgreSQL only: SQLite is one process's file.)
  */
+const SEEN_WITHIN_MS = 20_000;
 let a: TestServer;
 let b: TestServer;
 let shellDist: string;
@@ -69,12 +70,13 @@ const renderedBy = async (on: TestServer) => /data-ssr="content ([^"]+)"/.exec(a
 test('a release through instance 1 is rendered by instance 2 on its next requests; a rollback through instance 2 by instance 1', async () => {
   await release(a, { version: '1.0.0' });
   expect(await renderedBy(a)).toBe('1.0.0'); // the instance that took it: at once
-  expect(await eventually(async () => (await renderedBy(b)) === '1.0.0' && 'seen')).toBe('seen');
+  // Within a second when the machine is quiet (npm run bench:release); the test allows a busy CI machine more.
+  expect(await eventually(async () => (await renderedBy(b)) === '1.0.0' && 'seen', SEEN_WITHIN_MS)).toBe('seen');
   const page = await (await fetch(`${b.baseUrl}/porady`)).text();
   expect(page).toContain('<p data-fixture="content 1.0.0">content 1.0.0 ./app /porady</p>');
 
   await release(a, { version: '1.1.0' });
-  await eventually(async () => (await renderedBy(b)) === '1.1.0');
+  await eventually(async () => (await renderedBy(b)) === '1.1.0', SEEN_WITHIN_MS);
 
   const rollback = await fetch(`${b.baseUrl}/registry/v1/remotes/content/rollback`, {
     method: 'POST',
@@ -82,7 +84,7 @@ test('a release through instance 1 is rendered by instance 2 on its next request
     body: '{}',
   });
   expect(rollback.status).toBe(200);
-  await eventually(async () => (await renderedBy(a)) === '1.0.0');
+  await eventually(async () => (await renderedBy(a)) === '1.0.0', SEEN_WITHIN_MS);
   expect(await renderedBy(b)).toBe('1.0.0');
 }, 60_000);
 
