@@ -14,6 +14,7 @@ import { installBodyLimits } from './http/body-limits';
 import { installCacheControl } from './http/cache-control';
 import { installSecurityHeaders } from './http/security-headers';
 import { envelope } from './http/envelope';
+import { IdempotencyRecords } from './http/idempotency';
 import { contentRoutes } from './routes/catalog/content-routes';
 import { productRoutes } from './routes/catalog/product-routes';
 import { reviewRoutes } from './routes/reviews';
@@ -137,7 +138,7 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   await app.register(wishlistRoutes, { customers, wishlists: new Wishlists(db, catalog, now) });
   const newsletterCoupons = new NewsletterCoupons(db, now); // the newsletter's single-use codes, priced and redeemed by carts and orders
   const carts = new Carts(db, catalog, now, newsletterCoupons);
-  await app.register(cartRoutes, { carts, customers });
+  await app.register(cartRoutes, { carts, customers, idempotency: new IdempotencyRecords(db, now) });
   const notifications = new NotificationSender(RETRY_DELAYS_MS, (message) => app.log.warn(message));
   app.addHook('onClose', async () => notifications.stop());
   const paymentKey = loadTokenSecret(config.paymentKey, config.varDir, 'payment-key');
@@ -160,7 +161,7 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   app.decorate('mailOutbox', mailWorker);
   app.addHook('onReady', async () => mailWorker.start());
   app.addHook('onClose', async () => mailWorker.stop());
-  await app.register(orderRoutes, { orders: new Orders(db, carts, now, (rows) => catalog.patchStock(rows)), carts, customers, payments });
+  await app.register(orderRoutes, { orders: new Orders(db, carts, now, (rows) => catalog.patchStock(rows), config.store.code), carts, customers, payments });
   await app.register(paymentRoutes, { payments });
   await app.register(sandboxRoutes, { gateway: sandbox });
   await app.register(companyRoutes, { register: new FixtureCompanyRegister() });

@@ -248,6 +248,23 @@ describe('sessions', () => {
     expect((await refresh(jan.refreshToken)).status).toBe(401);
   });
 
+  test('a logged-out access token stops at once on cart, order and wishlist calls too, not when it expires', async () => {
+    const anna = await customer();
+    const token = encodeURIComponent(anna.token);
+    const cartId = (await call('POST', `/api/cart/create?token=${token}`)).body.result as string;
+    expect((await call('GET', `/api/cart/pull?token=${token}&cartId=${cartId}`)).status).toBe(200);
+    expect((await call('GET', `/api/wishlist?token=${token}`)).status).toBe(200);
+    expect((await call('POST', `/api/user/logout?token=${token}`, { refreshToken: anna.refreshToken })).status).toBe(200);
+    for (const [method, url, body] of [
+      ['GET', `/api/cart/pull?token=${token}&cartId=${cartId}`, undefined],
+      ['POST', `/api/cart/update?token=${token}&cartId=${cartId}`, { cartItem: { sku: 'KF-ZT-0001', qty: 1, quoteId: cartId } }],
+      ['POST', `/api/cart/create?token=${token}`, undefined],
+      ['GET', `/api/wishlist?token=${token}`, undefined],
+    ] as const) {
+      expect([url, (await call(method, url, body)).status]).toEqual([url, 401]);
+    }
+  });
+
   test('the access token expires after ACCESS_TOKEN_TTL (here 30 s) for account and cart calls alike; refresh gives a working one', async () => {
     const anna = await customer();
     advance(ACCESS_TTL - 1);

@@ -371,3 +371,71 @@ test('a line that sold out after it was added keeps its name and picture, carrie
     server.app.catalog.patchStock([row]);
   }
 });
+
+describe('a change sent twice (Idempotency-Key)', () => {
+  const keyed = (cartId: string, cartItem: Record<string, unknown>, key: string) =>
+    fetch(`${server.baseUrl}/api/cart/update?cartId=${cartId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ cartItem: { quoteId: cartId, ...cartItem } }),
+    }).then(async (response) => ({ status: response.status, body: (await response.json()) as { code: number; result: any } }));
+  const lines = async (cartId: string) =>
+    ((await call('GET', `/api/cart/pull?cartId=${cartId}`)).body.result as { sku: string; qty: number }[]).map((line) => [line.sku, line.qty]);
+  const valve = () =>
+    find(
+      (product) =>
+        product.type_id === 'simple' &&
+        inStock(product) &&
+        !product.custom_options &&
+        product.tier_prices.length === 0 &&
+        (!product.stock.manage_stock || product.stock.qty >= 10),
+    );
+
+  test('re-sent with the same key (its answer was lost): one line, the quantity unchanged, the first answer again', async () => {
+    const cartId = await newCart();
+    const { sku } = valve();
+    const first = await keyed(cartId, { sku, qty: 2 }, 'zmiana-0001-aaaa');
+    const again = await keyed(cartId, { sku, qty: 2 }, 'zmiana-0001-aaaa');
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body.result).toEqual(first.body.result);
+    expect(await lines(cartId)).toEqual([[sku, 2]]);
+    // A new change (a new key) adds, as VSF's rule says the same line again does.
+    await keyed(cartId, { sku, qty: 1 }, 'zmiana-0002-bbbb');
+    expect(await lines(cartId)).toEqual([[sku, 3]]);
+  });
+
+  test('without a key the VSF rule holds: the same line sent again adds its quantity again', async () => {
+    const cartId = await newCart();
+    const { sku } = valve();
+    await add(cartId, { sku, qty: 2 });
+    await add(cartId, { sku, qty: 2 });
+    expect(await lines(cartId)).toEqual([[sku, 4]]);
+  });
+
+  test('the same key with another change is refused (422) and changes nothing; a malformed key is a 400', async () => {
+    const cartId = await newCart();
+    const { sku } = valve();
+    await keyed(cartId, { sku, qty: 1 }, 'zmiana-0003-cccc');
+    const reused = await keyed(cartId, { sku, qty: 5 }, 'zmiana-0003-cccc');
+    expect(reused).toMatchObject({ status: 422, body: { result: 'This Idempotency-Key was already used for another change' } });
+    expect((await keyed(cartId, { sku, qty: 1 }, 'x y')).status).toBe(400);
+    expect(await lines(cartId)).toEqual([[sku, 1]]);
+  });
+
+  test('a change the server refuses frees its key: the fixed change may use it', async () => {
+    const cartId = await newCart();
+    const { sku } = valve();
+    expect((await keyed(cartId, { sku, qty: 0 }, 'zmiana-0004-dddd')).status).toBe(400);
+    expect((await keyed(cartId, { sku, qty: 0 }, 'zmiana-0004-dddd')).status).toBe(400); // not a kept answer: checked again
+    expect(await lines(cartId)).toEqual([]);
+  });
+
+  test('the same change sent twice at the same moment: added once', async () => {
+    const cartId = await newCart();
+    const { sku } = valve();
+    const answers = await Promise.all([keyed(cartId, { sku, qty: 1 }, 'zmiana-0005-eeee'), keyed(cartId, { sku, qty: 1 }, 'zmiana-0005-eeee')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual(expect.arrayContaining([200]));
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    expect(await lines(cartId)).toEqual([[sku, 1]]);
+  });
+});

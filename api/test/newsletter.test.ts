@@ -38,11 +38,11 @@ async function open(url: string, init: RequestInit = {}) {
   const response = await fetch(url.startsWith('http') ? url : server.baseUrl + url, { ...init, redirect: 'manual' });
   return { status: response.status, location: response.headers.get('location') };
 }
-const postForm = (fields: Record<string, string>, referer?: string) =>
+const postForm = (fields: Record<string, string>, referer?: string, headers: Record<string, string> = {}) =>
   open('/api/ext/newsletter/form', {
     method: 'POST',
     body: new URLSearchParams(fields).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(referer ? { referer } : {}) },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(referer ? { referer } : {}), ...headers },
   });
 
 // ---- the outbox (.eml files in VAR_DIR/mail): the clock is pinned, so files share a stamp and differ by their -n suffix.
@@ -436,4 +436,14 @@ test('a configured marketing-automation URL gets DELETE {email}; a failure is re
     hook.stop();
     await new Promise((resolve) => endpoint.close(resolve));
   }
+});
+
+test("the newsletter form posted from another site is refused (CSRF): nobody is signed up by someone else's page", async () => {
+  const email = 'csrf@example.pl';
+  const fields = { email, consent: 'yes', consent_version: '1' };
+  const refused = await postForm(fields, 'https://elsewhere.example/', { 'sec-fetch-site': 'cross-site', origin: 'https://elsewhere.example' });
+  expect(refused.status).toBe(403);
+  expect(await status(email)).toBe('unsubscribed');
+  const own = await postForm(fields, `${server.baseUrl}/`, { 'sec-fetch-site': 'same-origin', origin: server.baseUrl });
+  expect(own.status).toBe(303);
 });

@@ -150,4 +150,22 @@ describe('the cookie banner', () => {
       expect(answer.headers.get('location')).toBe('/'); // another site's address is never where the shop sends anyone
     }
   });
+
+  test.each([
+    ['another site (Sec-Fetch-Site cross-site)', { 'sec-fetch-site': 'cross-site', origin: 'https://elsewhere.example' }, 403],
+    ['another origin, said by Origin only', { origin: 'https://elsewhere.example' }, 403],
+    ['a sandboxed frame (Origin null)', { 'sec-fetch-site': 'cross-site', origin: 'null' }, 403],
+    ['the shop itself', { 'sec-fetch-site': 'same-origin', origin: 'http://shop.test' }, 303],
+    ['the shop, by an older browser (Origin only)', { origin: 'http://shop.test' }, 303],
+    ['no browser (neither header)', {}, 303],
+  ])('a choice posted from %s → %i: another site cannot make it for the shopper (CSRF)', async (_from, headers, status) => {
+    const answer = await fetch(`${baseUrl}/cookie-consent`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: 'choice=all',
+    });
+    expect(answer.status).toBe(status);
+    expect(answer.headers.get('set-cookie') !== null).toBe(status === 303);
+  });
 });

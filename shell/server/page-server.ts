@@ -1,5 +1,6 @@
 import { consentCookie, CONSENT_FORM_PATH, FORM_CHOICES } from '../src/consent/consent-cookie';
 import { ConsentBannerHtml } from './consent-banner-html';
+import { CROSS_SITE_FORM, isCrossSiteForm } from '../../api/src/http/same-site-form';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -216,6 +217,9 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
     form.post(CONSENT_FORM_PATH, { schema: { hide: true } }, async (request, reply) => {
+      // The choice is the shopper's own: another site's page must not make it for them (CSRF).
+      if (isCrossSiteForm(request, [options.publicOrigin]))
+        return reply.code(403).header('Cache-Control', 'no-store').send({ code: 403, result: CROSS_SITE_FORM });
       const posted = (request.body as Record<string, unknown> | null)?.choice;
       const choice = posted === 'all' || posted === 'none' ? FORM_CHOICES[posted] : null;
       const tls = request.protocol === 'https' || options.publicOrigin.startsWith('https:');

@@ -30,6 +30,22 @@ export interface SessionTtl {
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * How long an instance trusts that a sign-in (a refresh-token family) is still live before it
+ * asks the database again: a logout or revocation on any instance stops its access tokens on
+ * every instance within this (docs/security.md, "Sessions"). A revoked family never lives again,
+ * so that answer is kept.
+ */
+export const LIVE_FAMILY_TRUST_MS = 5_000;
+/** Families remembered per instance (live and revoked each); the oldest are forgotten first. */
+const REMEMBERED_FAMILIES = 20_000;
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > REMEMBERED_FAMILIES) map.delete(map.keys().next().value!);
+}
 const SELECTOR = /^[A-Za-z0-9_-]{22}$/;
 const VERIFIER = /^[A-Za-z0-9_-]{43}$/;
 
@@ -38,11 +54,16 @@ const VERIFIER = /^[A-Za-z0-9_-]{43}$/;
  * *family*; every refresh marks the presented token used and issues the next one of the family.
  * A token that was already rotated out and comes back means two parties hold the family: the
  * whole family is revoked and the call answers 401 — the thief and the customer both sign in
- * again. Logout and password changes revoke families too. Access tokens stay stateless for the
- * cart and order calls (valid until they expire); the account calls also ask whether their family
- * is still live (`isLive`).
+ * again. Logout and password changes revoke families too. Every call with an access token —
+ * cart, order, wishlist, account — also asks whether its family is still live (`isLive`): the
+ * answer is trusted for LIVE_FAMILY_TRUST_MS, so a revocation made on any instance stops the
+ * token everywhere within that, and on the instance that made it at once.
  */
 export class Sessions {
+  /** Family → until when (epoch ms, the wall clock) it is known live. */
+  private readonly knownLive = new Map<string, number>();
+  private readonly knownRevoked = new Map<string, true>();
+
   constructor(
     private readonly db: Db,
     private readonly signer: TokenSigner,
@@ -104,6 +125,7 @@ export class Sessions {
       .where('family_id', '=', familyId)
       .where('revoked_at', 'is', null)
       .execute();
+    this.forgetLive(familyId);
   }
 
   /** Ends every sign-in of a customer (a password reset), or every one but the caller's (a password change). */
@@ -114,11 +136,24 @@ export class Sessions {
       .where('customer_id', '=', customerId)
       .where('revoked_at', 'is', null);
     if (keepFamily) query = query.where('family_id', '!=', keepFamily);
-    await query.execute();
+    const revoked = await query.returning('family_id').execute();
+    for (const { family_id } of revoked) this.forgetLive(family_id);
   }
 
-  /** Whether a family still has a token that is not revoked (logout, reuse and password changes end it). */
+  /** This instance revoked the family: its tokens stop here at once. */
+  private forgetLive(familyId: string): void {
+    this.knownLive.delete(familyId);
+    remember(this.knownRevoked, familyId, true);
+  }
+
+  /**
+   * Whether a family still has a token that is not revoked (logout, reuse and password changes
+   * end it): from memory while the last answer is under LIVE_FAMILY_TRUST_MS old, else one
+   * indexed read.
+   */
   async isLive(familyId: string): Promise<boolean> {
+    if (this.knownRevoked.has(familyId)) return false;
+    if ((this.knownLive.get(familyId) ?? 0) > Date.now()) return true;
     const row = await this.db.kysely
       .selectFrom('refresh_token')
       .select('id')
@@ -126,7 +161,12 @@ export class Sessions {
       .where('revoked_at', 'is', null)
       .limit(1)
       .executeTakeFirst();
-    return row !== undefined;
+    if (row === undefined) {
+      this.forgetLive(familyId);
+      return false;
+    }
+    remember(this.knownLive, familyId, Date.now() + LIVE_FAMILY_TRUST_MS);
+    return true;
   }
 
   /** Reads an access token: null without one; 401 for a bad, foreign, expired or non-access token. */

@@ -161,10 +161,15 @@ export class Customers {
     }
   }
 
-  /** The customer an access token names, without a database read (cart and order calls); null without a token; 401 for a bad or expired one. */
-  customerOf(token: string | undefined): { id: number; groupId: number } | null {
-    const claims = this.sessions.readAccess(token);
-    return claims ? { id: claims.customerId, groupId: claims.groupId } : null;
+  /**
+   * The customer an access token names (cart and order calls): null without a token; 401 for a
+   * bad or expired one, or one whose sign-in was ended (logout, a password change, reuse of a
+   * refresh token) — on any instance within LIVE_FAMILY_TRUST_MS.
+   */
+  async customerOf(token: string | undefined): Promise<{ id: number; groupId: number } | null> {
+    if (!token) return null;
+    const claims = await this.authenticate(token);
+    return { id: claims.customerId, groupId: claims.groupId };
   }
 
   /**

@@ -14,6 +14,7 @@ import * as m0011mail from './migrations/0011-mail-outbox';
 import * as m0012shared from './migrations/0012-shared-state';
 import * as m0013line from './migrations/0013-line-identity';
 import * as m0014registry from './migrations/0014-mfe-registry';
+import * as m0015idempotency from './migrations/0015-idempotency';
 
 /** Migrations are code, listed here in order; a new one is a new file and a new line. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-shared-state': m0012shared,
   '0013-line-identity': m0013line,
   '0014-mfe-registry': m0014registry,
+  '0015-idempotency': m0015idempotency,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -401,6 +401,16 @@ export interface RegistryTokenTable {
   last_used_at: string | null;
 }
 
+/** A change made once under its client's key, and its answer (0015-idempotency). */
+export interface IdempotencyRecordTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  /** JSON of the first answer; null while the first request runs. */
+  answer: string | null;
+  created_at: string;
+}
+
 export interface Database {
   store: StoreTable;
   category: CategoryTable;
@@ -437,4 +447,5 @@ export interface Database {
   mfe_live: MfeLiveTable;
   mfe_event: MfeEventTable;
   registry_token: RegistryTokenTable;
+  idempotency_record: IdempotencyRecordTable;
 }

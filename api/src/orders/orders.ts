@@ -87,6 +87,7 @@ export class Orders {
     private readonly clock: () => Date,
     /** Told the stock rows an order changed (the catalogue patches its in-memory copy). */
     private readonly stockChanged: (rows: StockItemTable[]) => void = () => {},
+    /** The store the orders are numbered for (STORE_CODE: its own order counter). */
     private readonly storeCode = 'pl',
   ) {}
 

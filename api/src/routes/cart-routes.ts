@@ -21,6 +21,7 @@ import { quantityProblem } from '../cart/cart-lines';
 import type { Carts, CartLineView } from '../cart/carts';
 import type { Customers } from '../customers/customers';
 import { ApiError, sendResult } from '../http/envelope';
+import { IDEMPOTENCY_HEADER, type IdempotencyRecords } from '../http/idempotency';
 import { callerToken } from './caller-token';
 
 const ONLY_POLAND = 'We deliver in Poland only (country_id PL)';
@@ -61,13 +62,16 @@ function itemOf(entry: CartLineView, cartId: string): CartItem {
  * carts are created without a token; the cart id (`?cartId=`) is the guest's secret. Every
  * price and total is the server's.
  */
-export async function cartRoutes(app: FastifyInstance, { carts, customers }: { carts: Carts; customers: Customers }) {
+export async function cartRoutes(
+  app: FastifyInstance,
+  { carts, customers, idempotency }: { carts: Carts; customers: Customers; idempotency: IdempotencyRecords },
+) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   /** `?token=` or `Authorization: Bearer`; none (or VSF's stand-ins for none) = a guest; a bad or expired one = 401 (the client retries as a guest). */
   const customerOf = (request: FastifyRequest) => customers.customerOf(callerToken(request));
   /** The cart if this caller may use it, and the customer group its prices are for. */
   const cartFor = async (request: FastifyRequest, cartId: string) => {
-    const customer = customerOf(request);
+    const customer = await customerOf(request);
     return { cart: await carts.find(cartId, customer?.id ?? null), groupId: customer?.groupId ?? 0 };
   };
   const viewFor = async (request: FastifyRequest, cartId: string) => {
@@ -75,7 +79,9 @@ export async function cartRoutes(app: FastifyInstance, { carts, customers }: { c
     return carts.view(cart, groupId);
   };
 
-  api.post('/api/cart/create', { schema: CartCreate }, async (request, reply) => sendResult(reply, await carts.create(customerOf(request)?.id ?? null)));
+  api.post('/api/cart/create', { schema: CartCreate }, async (request, reply) =>
+    sendResult(reply, await carts.create((await customerOf(request))?.id ?? null)),
+  );
 
   api.get('/api/cart/pull', { schema: CartPull }, async (request, reply) => {
     const view = await viewFor(request, request.query.cartId);
@@ -90,17 +96,26 @@ export async function cartRoutes(app: FastifyInstance, { carts, customers }: { c
     const problem = quantityProblem(cartItem.qty);
     if (problem) throw new ApiError(400, problem);
     const { cart, groupId } = await cartFor(request, request.query.cartId);
-    const entry = await carts.update(
-      cart,
-      {
-        sku: cartItem.sku,
-        qty: cartItem.qty as number,
-        item_id: cartItem.item_id,
-        product_option: cartItem.product_option ?? undefined,
-      },
-      groupId,
-    );
-    return sendResult(reply, itemOf(entry, cart.id));
+    const update = async () =>
+      itemOf(
+        await carts.update(
+          cart,
+          {
+            sku: cartItem.sku,
+            qty: cartItem.qty as number,
+            item_id: cartItem.item_id,
+            product_option: cartItem.product_option ?? undefined,
+          },
+          groupId,
+        ),
+        cart.id,
+      );
+    // A change the client named (docs/cart.md, "A change sent twice"): sent again after a lost
+    // answer, it answers as the first time and adds nothing. Without a key, VSF's rule: the same
+    // line again adds its quantity.
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    const { quoteId: _quoteId, ...change } = cartItem;
+    return sendResult(reply, key ? await idempotency.once(`cart-update:${cart.id}`, key, change, update) : await update());
   });
 
   api.post('/api/cart/delete', { schema: CartDelete }, async (request, reply) => {

@@ -3,7 +3,8 @@ import { emailProblem } from '@kaloryfer/domain';
 import { consentOfVersion, isConsentSource, newsletterOutcomeUrl, type NewsletterOutcome } from '@kaloryfer/domain/src/newsletter/consent';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, sendResult } from '../http/envelope';
+import { ApiError, envelope, sendResult } from '../http/envelope';
+import { CROSS_SITE_FORM, isCrossSiteForm } from '../http/same-site-form';
 import { NewsletterUnavailable, type ConfirmOutcome, type Newsletter } from '../newsletter/newsletter';
 
 export const NEWSLETTER_PATH = '/api/ext/newsletter';
@@ -98,6 +99,7 @@ export async function newsletterRoutes(app: FastifyInstance, { newsletter, publi
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
     form.withTypeProvider<TypeBoxTypeProvider>().post(FORM_PATH, { schema: NewsletterForm }, async (request, reply) => {
+      if (isCrossSiteForm(request, [publicOrigin])) return reply.code(403).send(envelope(403, CROSS_SITE_FORM));
       const back = backPath(request, publicOrigin);
       const { email, consent, consent_version: version, source } = request.body ?? {};
       // The answer goes back to the form that asked (the home page has its own besides the footer's).

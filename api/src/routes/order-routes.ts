@@ -46,7 +46,7 @@ export async function orderRoutes(app: FastifyInstance, { orders, carts, custome
     },
     async (request, reply) => {
       const order = request.body;
-      const customer = customers.customerOf(callerToken(request)) ?? (await customers.ownerOfCart(await carts.ownerOf(order.cart_id), order.user_id));
+      const customer = (await customers.customerOf(callerToken(request))) ?? (await customers.ownerOfCart(await carts.ownerOf(order.cart_id), order.user_id));
       const clientOrderId = clientOrderIdOf(order, request.headers['idempotency-key']);
       const cart = await carts.find(order.cart_id, customer?.id ?? null);
       const info = order.addressInformation;

@@ -169,6 +169,32 @@ test('a session ended or revoked on one instance is ended on the other; a token 
   expect((await call(a, 'GET', `/api/user/me?token=${second.result}`)).status).toBe(401);
 });
 
+test("a logout on one instance stops the token's cart, order and wishlist calls on the other within seconds (not when it expires)", async () => {
+  const email = 'ewa@example.pl';
+  await call(a, 'POST', '/api/user/create', { customer: { email, firstname: 'Ewa', lastname: 'Nowak' }, password: 'tajne-haslo-1' });
+  const session = (await call(a, 'POST', '/api/user/login', { username: email, password: 'tajne-haslo-1' })).body;
+  const token = encodeURIComponent(session.result as string);
+  const sku = plainProducts(a)[40].sku;
+  const cartId = (await call(a, 'POST', `/api/cart/create?token=${token}`)).body.result as string;
+  // Instance a serves the session: it now trusts it for a few seconds.
+  expect((await call(a, 'GET', `/api/cart/pull?token=${token}&cartId=${cartId}`)).status).toBe(200);
+  expect((await call(a, 'GET', `/api/wishlist?token=${token}`)).status).toBe(200);
+  const started = Date.now();
+  expect((await call(b, 'POST', `/api/user/logout?token=${token}`, { refreshToken: session.meta.refreshToken })).status).toBe(200);
+  // Instance a may trust the session for up to LIVE_FAMILY_TRUST_MS; then every kind of call refuses it.
+  await eventually(async () => (await call(a, 'GET', `/api/cart/pull?token=${token}&cartId=${cartId}`)).status === 401, 6_000);
+  expect(Date.now() - started).toBeLessThan(6_000);
+  const answers = await Promise.all([
+    call(a, 'POST', `/api/cart/update?token=${token}&cartId=${cartId}`, { cartItem: { sku, qty: 1, quoteId: cartId } }),
+    call(a, 'POST', `/api/order?token=${token}`, orderOf(cartId)),
+    call(a, 'GET', `/api/wishlist?token=${token}`),
+    call(a, 'POST', `/api/cart/create?token=${token}`),
+  ]);
+  expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401]);
+  // On the instance that logged it out: at once.
+  expect((await call(b, 'GET', `/api/cart/pull?token=${token}&cartId=${cartId}`)).status).toBe(401);
+}, 20_000); // up to LIVE_FAMILY_TRUST_MS (5 s) of trust on the other instance
+
 test('a payment notification delivered to both instances at once (the gateway repeats) is applied once', async () => {
   const key = fs.readFileSync(path.join(a.varDir, 'payment-key'));
   for (let round = 0; round < 3; round += 1) {

@@ -19,7 +19,8 @@ export type LineUpdate = Pick<RouteBody<typeof CartUpdate>['cartItem'], 'sku' | 
 export interface CartApi {
   create(customerToken: string | null): Promise<string>;
   pull(cartId: string, customerToken: string | null): Promise<CartItem[]>;
-  update(cartId: string, item: LineUpdate, customerToken: string | null): Promise<CartItem>;
+  /** `changeKey`: the Idempotency-Key of this change (change-key.ts): sent again, it adds nothing. */
+  update(cartId: string, item: LineUpdate, customerToken: string | null, changeKey: string): Promise<CartItem>;
   remove(cartId: string, itemId: number, customerToken: string | null): Promise<void>;
   totals(cartId: string, customerToken: string | null): Promise<CartTotals>;
   applyCoupon(cartId: string, code: string, customerToken: string | null): Promise<void>;
@@ -42,7 +43,8 @@ function query(cartId: string | null, customerToken: string | null, extra: Recor
 
 export function httpCartApi(base = '/api'): CartApi {
   const get = async <T>(path: string) => (await apiJson<Envelope<T>>(`${base}${path}`)).result;
-  const post = async <T>(path: string, body: unknown = {}) => (await apiJson<Envelope<T>>(`${base}${path}`, { method: 'POST', body })).result;
+  const post = async <T>(path: string, body: unknown = {}, headers?: Record<string, string>) =>
+    (await apiJson<Envelope<T>>(`${base}${path}`, { method: 'POST', body, headers })).result;
   /**
    * A customer's call runs under spec §4's token handling: a 401 refreshes the page's one token
    * and the call goes again with the new one (`withUserToken`); a guest's goes as it is.
@@ -51,8 +53,12 @@ export function httpCartApi(base = '/api'): CartApi {
   return {
     create: (token) => as(token, (t) => post<string>(`/cart/create${query(null, t)}`)),
     pull: (cartId, token) => as(token, (t) => get<CartItem[]>(`/cart/pull${query(cartId, t)}`)),
-    update: (cartId, item, token) =>
-      as(token, (t) => post<CartItem>(`/cart/update${query(cartId, t)}`, { cartItem: { ...item, quoteId: cartId } } satisfies RouteBody<typeof CartUpdate>)),
+    update: (cartId, item, token, changeKey) =>
+      as(token, (t) =>
+        post<CartItem>(`/cart/update${query(cartId, t)}`, { cartItem: { ...item, quoteId: cartId } } satisfies RouteBody<typeof CartUpdate>, {
+          'idempotency-key': changeKey,
+        }),
+      ),
     remove: async (cartId, itemId, token) => {
       await as(token, (t) =>
         post<true>(`/cart/delete${query(cartId, t)}`, { cartItem: { item_id: itemId, quoteId: cartId } } satisfies RouteBody<typeof CartDelete>),

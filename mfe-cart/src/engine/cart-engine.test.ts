@@ -144,6 +144,34 @@ describe('add item (spec §4/§5)', () => {
   });
 });
 
+describe('a change sent twice (Idempotency-Key)', () => {
+  test('a new line whose answer is lost keeps its key; sent again, it reaches the server cart once', async () => {
+    const { shop, engine } = await started();
+    await engine.add(valve);
+    const cartId = shop.cart.cartId!;
+    const before = shop.server.lines(cartId);
+    shop.server.failNext.update = [-1]; // the server adds the line; its answer never arrives
+    await engine.add(radiator);
+    const sent = shop.server.keys.at(-1)!;
+    expect(engine.items.find((line) => line.sku === radiator.sku)?.pending_change?.key).toBe(sent);
+    expect(shop.server.lines(cartId)).toEqual([...before, { sku: radiator.sku, qty: 1 }]);
+    await engine.sync();
+    await engine.sync();
+    expect(shop.server.lines(cartId)).toEqual([...before, { sku: radiator.sku, qty: 1 }]);
+    expect(engine.items.find((line) => line.sku === radiator.sku)?.pending_change).toBeUndefined();
+  });
+
+  test('every update carries a key; another change of the line gets another key', async () => {
+    const { shop, engine } = await started();
+    await engine.add(valve);
+    await engine.add(radiator);
+    await engine.setQty(keyOf(engine.items.find((line) => line.sku === radiator.sku)!), 3);
+    expect(shop.server.keys.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(shop.server.keys).size).toBe(shop.server.keys.length);
+    for (const sent of shop.server.keys) expect(sent).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+  });
+});
+
 describe('quantities and removal', () => {
   test('a new quantity goes to the server and says so', async () => {
     const { shop, engine } = await started();
@@ -201,7 +229,7 @@ describe('sync and reloads', () => {
   test('a line added on the server elsewhere comes into the local cart (serverMergeByDefault)', async () => {
     const { shop, engine } = await started();
     await engine.add(valve);
-    await shop.server.update(shop.cart.cartId!, { sku: radiator.sku, qty: 1 }, null);
+    await shop.server.update(shop.cart.cartId!, { sku: radiator.sku, qty: 1 }, null, 'elsewhere-1');
     await shop.open().start();
     expect(shop.cart.items.map((item) => [item.sku, item.qty])).toEqual([
       ['KF-ZT-0001', 2],
@@ -275,8 +303,8 @@ describe('coupons', () => {
 describe("login merge without doubling (VSF 1's best-known bugs)", () => {
   async function customerWithCart(shop: ReturnType<typeof browser>) {
     const cartId = await shop.server.create('token-anna');
-    await shop.server.update(cartId, { sku: valve.sku, qty: 1 }, 'token-anna');
-    await shop.server.update(cartId, { sku: radiator.sku, qty: 1 }, 'token-anna');
+    await shop.server.update(cartId, { sku: valve.sku, qty: 1 }, 'token-anna', 'other-device-1');
+    await shop.server.update(cartId, { sku: radiator.sku, qty: 1 }, 'token-anna', 'other-device-2');
     return cartId;
   }
 

@@ -6,6 +6,7 @@ import { errorNotice, PROCEED, qtyUpdated } from './cart-notices';
 import { CartProjection } from './cart-projection';
 import { addStatus, addToItems, CART_FLAGS, rollback, sameLine, type CartFlags } from './cart-rules';
 import { CartStore, EMPTY, type EngineItem, type StoredCart } from './cart-state';
+import { changeKeyFor, newChangeKey } from './change-key';
 import type { CartStorage } from './cart-storage';
 import { CartEditMode, type EditMode } from './edit-mode';
 import { decorate, isGone, wrap } from './server-line';
@@ -99,19 +100,15 @@ export class CartEngine {
       }
       const token = store.state.token!;
       const known = line.server_item_id !== undefined && line.server_cart_id === token;
+      // The line's whole quantity: set on the server's line when it has one, else sent as new —
+      // under a key kept with the line, so sending it again (after a lost answer) adds it once.
+      const body = { sku: line.sku, qty: line.qty, product_option: wrap(line.product_option), ...(known ? { item_id: line.server_item_id } : {}) };
+      const change = changeKeyFor(line.pending_change, body);
+      const sent: EngineItem = known ? line : { ...line, pending_change: change };
+      if (sent !== line) store.replaceLine(line, sent);
       try {
-        // The line's whole quantity: set on the server's line when it has one, else sent as new.
-        const result = await this.deps.api.update(
-          token,
-          {
-            sku: line.sku,
-            qty: line.qty,
-            product_option: wrap(line.product_option),
-            ...(known ? { item_id: line.server_item_id } : {}),
-          },
-          store.caller,
-        );
-        store.replaceLine(line, decorate(line, result, token));
+        const result = await this.deps.api.update(token, body, store.caller, change.key);
+        store.replaceLine(sent, decorate(sent, result, token));
         this.deps.notify(told);
       } catch (error) {
         if (!(error instanceof ApiFailure)) {
@@ -120,7 +117,7 @@ export class CartEngine {
           this.deps.notify(told);
           return;
         }
-        store.setItems(rollback(store.state.items, line));
+        store.setItems(rollback(store.state.items, sent));
         this.deps.notify(errorNotice(messageOf(error)));
         if (isGone(error)) await server.reconnect();
       }
@@ -145,6 +142,7 @@ export class CartEngine {
           store.state.token!,
           { sku: line.sku, qty, item_id: line.server_item_id, product_option: wrap(line.product_option) },
           store.caller,
+          newChangeKey(), // a quantity set on a known line: the same again changes nothing anyway
         );
         store.replaceLine(changed, decorate(changed, result, store.state.token!));
         this.deps.notify(qtyUpdated());

@@ -2,6 +2,7 @@ import type { CartOptionLabel, CartTotals } from '@kaloryfer/api-contract';
 import type { CartLine } from '@kaloryfer/contracts';
 import { lineChecksum, type LocalItem } from './cart-rules';
 import { CART_KEY, type CartStorage } from './cart-storage';
+import type { PendingChange } from './change-key';
 
 /**
  * The cart as the engine keeps it: its lines, what survives a reload, the keys the microcart
@@ -22,6 +23,8 @@ export interface EngineItem extends LocalItem {
   /** Why the line cannot be bought as it is (spec: errors.stock), a messages key. */
   error?: string;
   errorParams?: Record<string, string | number>;
+  /** A new line sent to the server whose answer has not come: sent again, under the same key (change-key.ts). */
+  pending_change?: PendingChange;
 }
 
 type SyncMark = { hash: string | null; at: number | null };

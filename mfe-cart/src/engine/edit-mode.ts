@@ -4,6 +4,7 @@ import type { CartApi } from './cart-api';
 import { qtyUpdated } from './cart-notices';
 import type { CartStore, EngineItem } from './cart-state';
 import { PRODUCT_CACHE_KEY, type CartStorage } from './cart-storage';
+import { newChangeKey } from './change-key';
 import { decorate } from './server-line';
 import { messageOf, type Message } from './server-message';
 import type { ServerSync } from './server-sync';
@@ -101,11 +102,11 @@ export class CartEditMode {
     const token = store.state.token!;
     try {
       if (other?.server_item_id) {
-        const merged = await api.update(token, { sku: other.sku, qty: other.qty + change.qty, item_id: other.server_item_id }, store.caller);
+        const merged = await api.update(token, { sku: other.sku, qty: other.qty + change.qty, item_id: other.server_item_id }, store.caller, newChangeKey());
         await api.remove(token, line.server_item_id, store.caller);
         store.setItems(store.state.items.filter((item) => item !== line).map((item) => (item === other ? decorate(other, merged, token) : item)));
       } else {
-        const result = await api.update(token, { sku: change.sku, qty: change.qty, item_id: line.server_item_id }, store.caller);
+        const result = await api.update(token, { sku: change.sku, qty: change.qty, item_id: line.server_item_id }, store.caller, newChangeKey());
         store.replaceLine(line, decorate(wanted, result, token));
       }
     } catch (error) {

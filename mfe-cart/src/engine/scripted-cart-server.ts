@@ -22,14 +22,19 @@ export class ScriptedCartServer implements CartApi {
   stock: Record<string, { is_in_stock: boolean; is_volatile?: boolean; max?: number }> = {};
   /** Valid customer tokens → customer id. */
   customers: Record<string, string> = { 'token-anna': 'anna' };
-  /** Calls (by name) that fail next, with a status (0 = the network). */
+  /** Calls (by name) that fail next, with a status (0 = the network; -1 = done, but the answer is lost on the way back). */
   failNext: Record<string, number[]> = {};
+  /** Each update's Idempotency-Key, in order; an answer kept per key, as the API keeps it. */
+  readonly keys: string[] = [];
+  private readonly answered = new Map<string, CartItem>();
   private nextId = 1;
   private nextCart = 1;
 
   private step(name: string): void {
     this.calls.push(name);
-    const status = this.failNext[name]?.shift();
+    const status = this.failNext[name]?.[0];
+    if (status === -1) return; // the call goes through; `lose` throws after it
+    this.failNext[name]?.shift();
     if (status === undefined) return;
     if (status === 0) throw new TypeError('Failed to fetch');
     throw new ApiFailure(status, status === 401 ? 'Unexpected authorization error' : `failed ${name}`);
@@ -64,8 +69,11 @@ export class ScriptedCartServer implements CartApi {
     });
   }
 
-  async update(cartId: string, item: LineUpdate, token: string | null): Promise<CartItem> {
+  async update(cartId: string, item: LineUpdate, token: string | null, changeKey: string): Promise<CartItem> {
     this.step('update');
+    this.keys.push(changeKey);
+    const kept = this.answered.get(`${cartId} ${changeKey}`);
+    if (kept) return this.lose('update', kept);
     const cart = this.cartFor(cartId, token);
     if (!(item.sku in this.prices)) throw new ApiFailure(404, 'Product query returned an empty result');
     const probe: CartItem = {
@@ -88,7 +96,15 @@ export class ScriptedCartServer implements CartApi {
     if (problem) throw new ApiFailure(400, problem);
     const line: CartItem = { ...probe, item_id: existing?.item_id ?? this.nextId++, qty, row_total_incl_tax: this.prices[item.sku] * qty };
     cart.lines = existing ? cart.lines.map((candidate) => (candidate === existing ? line : candidate)) : [...cart.lines, line];
-    return line;
+    this.answered.set(`${cartId} ${changeKey}`, line);
+    return this.lose('update', line);
+  }
+
+  /** The answer, unless the test said it is lost on the way back (failNext -1: the change is made all the same). */
+  private lose<T>(name: string, answer: T): T {
+    if (this.failNext[name]?.[0] !== -1) return answer;
+    this.failNext[name]!.shift();
+    throw new TypeError('Failed to fetch');
   }
 
   async remove(cartId: string, itemId: number, token: string | null): Promise<void> {

@@ -29,8 +29,10 @@ export function problemOf(text: string | undefined): Pick<EngineItem, 'error' | 
 
 /** The line as the server priced it, over what the client knew. */
 export function decorate(item: EngineItem, line: CartItem, cartId: string): EngineItem {
+  // The server answered: no change is owed any more.
+  const { pending_change: _answered, ...rest } = item;
   return {
-    ...item,
+    ...rest,
     qty: line.qty,
     parentSku: line.parent_sku ?? item.parentSku,
     server_item_id: line.item_id,

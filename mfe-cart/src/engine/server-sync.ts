@@ -3,6 +3,7 @@ import { ApiFailure } from '@kaloryfer/ui';
 import type { CartApi } from './cart-api';
 import { cartHash, connectOutcome, mergePlan, sameLine, syncNeeded, totalsHash, type CartFlags, type MergeAction } from './cart-rules';
 import type { CartStore, EngineItem } from './cart-state';
+import { changeKeyFor, newChangeKey } from './change-key';
 import { decorate, fromServer, isGone, problemOf, wrap } from './server-line';
 
 /**
@@ -144,17 +145,24 @@ export class ServerSync {
       items = to ? items.map((item) => (item === from ? to : item)) : items.filter((item) => item !== from);
     };
     for (const action of actions) {
+      /** A new line as it was sent: with the key its change goes under. */
+      let sentLine: EngineItem | null = null;
       try {
         switch (action.kind) {
           case 'server-add': {
-            const { item } = action;
-            const result = await api.update(token, { sku: item.sku, qty: item.qty, product_option: wrap(item.product_option) }, store.caller);
+            // Kept with the line before it is sent: if the answer is lost, the next sync sends the same change under the same key.
+            const body = { sku: action.item.sku, qty: action.item.qty, product_option: wrap(action.item.product_option) };
+            const change = changeKeyFor(action.item.pending_change, body);
+            const item: EngineItem = { ...action.item, pending_change: change };
+            swap(action.item, item);
+            sentLine = item;
+            const result = await api.update(token, body, store.caller, change.key);
             swap(item, decorate(item, result, token));
             changedServer = true;
             break;
           }
           case 'server-update': {
-            await api.update(token, { sku: action.serverItem.sku, qty: action.qty, item_id: action.serverItem.item_id }, store.caller);
+            await api.update(token, { sku: action.serverItem.sku, qty: action.qty, item_id: action.serverItem.item_id }, store.caller, newChangeKey());
             changedServer = true;
             break;
           }
@@ -176,8 +184,10 @@ export class ServerSync {
         }
       } catch (error) {
         // A line the server refuses (out of stock since, a variant gone) stays local with the reason.
-        if (action.kind === 'server-add') swap(action.item, { ...action.item, ...problemOf(error instanceof ApiFailure ? error.message : undefined) });
-        else if (isGone(error)) throw error;
+        if (action.kind === 'server-add') {
+          const line = sentLine ?? action.item;
+          swap(line, { ...line, ...problemOf(error instanceof ApiFailure ? error.message : undefined) });
+        } else if (isGone(error)) throw error;
       }
     }
     store.state = { ...store.state, items };

@@ -212,8 +212,11 @@ export const CartPull = {
 /** `POST /api/cart/update?cartId=` `{cartItem}`: the line as it is now. */
 export const CartUpdate = {
   summary: "Add a product (the same line again adds up) or, with item_id, set a line's quantity",
+  description:
+    'With an Idempotency-Key header (a fresh value per change the client means to make), the same change sent again — after an answer lost to the network — answers as the first time and adds nothing; the same key with another change is a 422.',
   tags: ['cart'],
   querystring: CartQuery,
+  headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{8,128}$' })) }),
   // Quantity is checked by hand so the answer is the spec's message ('Quantity must be above 0', …).
   body: Type.Object({
     cartItem: Type.Object(

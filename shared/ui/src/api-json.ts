@@ -22,12 +22,15 @@ export function configureApiOrigin(origin: string): void {
  * JSON from the shop API on the page's own origin. Aborting (a newer request replaced this
  * one) rejects with the AbortError; callers ignore those.
  */
-export async function apiJson<T>(path: string, init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function apiJson<T>(
+  path: string,
+  init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(apiOrigin + path, {
       method: init.method ?? 'GET',
-      headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init.signal,
     });
