@@ -1,10 +1,12 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { i18n, I18nextProvider, initI18n, isLanguage, LANGUAGE_COOKIE } from '@kaloryfer/i18n';
+import { keepWaitingCommandsIn } from '@kaloryfer/contracts';
 import { reportRecoverableError } from '@kaloryfer/ui';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { wakeOwnersOnDemand } from './apps/header-widgets';
+import { sessionHeldCommands } from './apps/held-commands';
 import { RegionMounter } from './apps/region-mounter';
 import { registerApplications } from './apps/register-applications';
 import { startShellWriters } from './behaviours/shell-writers';
@@ -100,6 +102,8 @@ async function boot(): Promise<void> {
   const mounter = new RegionMounter(loader, state);
   // A header widget's remote loads when needed (apps/header-widgets.ts), not on every page view.
   wakeOwnersOnDemand((remote) => mounter.wakeRemote(remote));
+  // A shopper's command a previous page of this tab left waiting (its owner's code could not arrive) goes again.
+  keepWaitingCommandsIn(sessionHeldCommands());
   const notifications = startShellWriters();
 
   const container = document.getElementById('root');

@@ -64,3 +64,80 @@ describe('commands wait for their owner', () => {
     expect(heard).toEqual([]);
   });
 });
+
+describe('kept commands survive a reload of the tab (keepWaitingCommandsIn)', () => {
+  /** A fresh bus module, as a new page has: the module state is per page. */
+  const freshBus = () => {
+    let bus!: typeof import('./bus');
+    jest.isolateModules(() => {
+      bus = require('./bus') as typeof import('./bus');
+    });
+    return bus;
+  };
+  const storage = () => {
+    let saved: unknown = [];
+    return {
+      load: () => saved as never,
+      save: (commands: unknown) => {
+        saved = JSON.parse(JSON.stringify(commands));
+      },
+      get saved() {
+        return saved as { channel: string; payload: unknown }[];
+      },
+    };
+  };
+
+  test('an add-to-cart waiting for the cart is kept; the next page of the tab sends it again, once, to the owner; UI commands are not kept', async () => {
+    const store = storage();
+    const before = freshBus();
+    before.keepWaitingCommandsIn(store);
+    before.defineCommand<{ sku: string }>('cart:add-requested', { keep: true }).emit({ sku: 'KF-ZT-0001' });
+    before.defineCommand<{ open: boolean }>('cart:microcart-toggle-requested').emit({ open: true });
+    expect(store.saved.map(({ channel, payload }) => [channel, payload])).toEqual([['cart:add-requested', { sku: 'KF-ZT-0001' }]]);
+
+    // The tab reloads (the cart's code never arrived): the new page's bus takes the kept command back.
+    const after = freshBus();
+    const add = after.defineCommand<{ sku: string }>('cart:add-requested', { keep: true });
+    const waiting: string[] = [];
+    after.onCommandWaiting((channel) => waiting.push(channel));
+    after.keepWaitingCommandsIn(store);
+    expect(waiting).toEqual(['cart:add-requested']); // the shell wakes its owner
+    expect(after.commandsWaiting()).toEqual(['cart:add-requested']);
+    const heard: unknown[] = [];
+    add.on((payload) => heard.push(payload));
+    await Promise.resolve();
+    expect(heard).toEqual([{ sku: 'KF-ZT-0001' }]);
+    expect(store.saved).toEqual([]); // handed over: not sent again by a later page
+    expect(after.commandsWaiting()).toEqual([]);
+  });
+
+  test('a page whose owner listens already takes the kept commands at once; a storage that throws loses nothing in memory', async () => {
+    const store = storage();
+    freshBus().defineCommand<number>('wishlist:add-requested', { keep: true }).emit(1);
+    const first = freshBus();
+    first.keepWaitingCommandsIn(store);
+    first.defineCommand<number>('wishlist:add-requested', { keep: true }).emit(7);
+    const next = freshBus();
+    const heard: number[] = [];
+    next.defineCommand<number>('wishlist:add-requested', { keep: true }).on((n) => heard.push(n));
+    next.keepWaitingCommandsIn(store);
+    await Promise.resolve();
+    expect(heard).toEqual([7]);
+
+    const broken = freshBus();
+    broken.keepWaitingCommandsIn({
+      load: () => {
+        throw new Error('denied');
+      },
+      save: () => {
+        throw new Error('full');
+      },
+    });
+    const command = broken.defineCommand<number>('compare:add-requested', { keep: true });
+    command.emit(3);
+    const got: number[] = [];
+    command.on((n) => got.push(n));
+    await Promise.resolve();
+    expect(got).toEqual([3]);
+  });
+});

@@ -1,4 +1,15 @@
-export { defineChannel, defineCommand, allEvents, onCommandWaiting, type Channel, type BusEvent } from './bus';
+export {
+  defineChannel,
+  defineCommand,
+  allEvents,
+  onCommandWaiting,
+  commandsWaiting,
+  keepWaitingCommandsIn,
+  type Channel,
+  type BusEvent,
+  type HeldCommand,
+  type HeldCommandStore,
+} from './bus';
 export * from './stored-state';
 export * from './channels/cart';
 export * from './channels/session';

@@ -52,10 +52,10 @@ const channelSources = fs
   .filter((file) => file.endsWith('.ts') && !isTestFile(file))
   .map((file) => fs.readFileSync(path.join(CHANNEL_DIR, file), 'utf8'));
 
-/** `export const cartAddRequested = defineCommand<CartAddRequest>('cart:add-requested')` → [cartAddRequested, cart:add-requested, CartAddRequest]. */
+/** `export const cartAddRequested = defineCommand<CartAddRequest>('cart:add-requested'[, options])` → [cartAddRequested, cart:add-requested, CartAddRequest]. */
 function channels(): { constant: string; name: string; payload: string }[] {
   return channelSources.flatMap((text) =>
-    [...text.matchAll(/export const (\w+) = define(?:Channel|Command)<([\s\S]*?)>\('([^']+)'\)/g)].map(([, constant, payload, name]) => ({
+    [...text.matchAll(/export const (\w+) = define(?:Channel|Command)<([\s\S]*?)>\('([^']+)'(?:, \{[^}]*\})?\)/g)].map(([, constant, payload, name]) => ({
       constant,
       name,
       payload,

@@ -84,16 +84,32 @@ function syncDocumentLanguage(language: string): void {
   if (globalThis.document) globalThis.document.documentElement.lang = language.slice(0, 2);
 }
 
-/** Switches language and remembers it (localStorage and a first-party cookie). */
+/** A switch of language refused: some of its words could not arrive (offline, their files not kept). */
+export class LanguageUnavailableError extends Error {
+  constructor(
+    readonly language: Language,
+    readonly missing: string[],
+  ) {
+    super(`the words of ${language} could not be loaded (${missing.join(', ')})`);
+  }
+}
+
+/**
+ * Switches language and remembers it (localStorage and a first-party cookie). Every word the
+ * page says is loaded first — the shared words and every registered namespace in the language
+ * and its fallback — so no key is ever said bare; when some cannot arrive (offline, and the
+ * service worker does not hold them), the switch is refused with LanguageUnavailableError and the
+ * page keeps its language.
+ */
 export async function setLanguage(language: Language): Promise<void> {
-  await loadLanguage(language);
-  // The page's namespaces in the new language too, before anything is said in it; one that
-  // cannot arrive (offline) is retried on the switch and said in the console there.
+  const missing: string[] = [];
+  await loadLanguage(language).catch(() => missing.push('common'));
   await Promise.all(
     [...registeredNamespaces].flatMap(([namespace, loaders]) =>
-      languagesFor(language).map((needed) => loadNamespace(namespace, loaders, needed).catch(() => undefined)),
+      languagesFor(language).map((needed) => loadNamespace(namespace, loaders, needed).catch(() => missing.push(`${namespace} ${needed}`))),
     ),
   );
+  if (missing.length > 0) throw new LanguageUnavailableError(language, missing);
   await i18n.changeLanguage(language);
   syncDocumentLanguage(language);
   try {

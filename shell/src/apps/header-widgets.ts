@@ -1,4 +1,13 @@
-import { $cart, CHANNEL_OWNERS, onCommandWaiting, sessionChanged, STORED_STATE_KEYS, type RemoteName } from '@kaloryfer/contracts';
+import {
+  $cart,
+  CHANNEL_OWNERS,
+  commandsWaiting,
+  connectivityChanged,
+  onCommandWaiting,
+  sessionChanged,
+  STORED_STATE_KEYS,
+  type RemoteName,
+} from '@kaloryfer/contracts';
 import { onMount } from 'nanostores';
 
 export interface HeaderWidget {
@@ -58,9 +67,14 @@ export function ownerRemoteOf(channel: string): RemoteName | null {
  * one shows.
  */
 export function wakeOwnersOnDemand(wake: (remote: RemoteName) => void, events: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
-  const offWaiting = onCommandWaiting((channel) => {
+  const wakeOwnerOf = (channel: string) => {
     const remote = ownerRemoteOf(channel);
     if (remote) wake(remote);
+  };
+  const offWaiting = onCommandWaiting(wakeOwnerOf);
+  // Back online with commands still waiting (their owner's code could not arrive offline): try again.
+  const offOnline = connectivityChanged.on(({ online }) => {
+    if (online) for (const channel of commandsWaiting()) wakeOwnerOf(channel);
   });
   // A page that reads the cart (the checkout, the sync queue) needs its owner running: until the
   // engine has read the stored cart, $cart says "not loaded" and the checkout would wait for it.
@@ -81,6 +95,7 @@ export function wakeOwnersOnDemand(wake: (remote: RemoteName) => void, events: P
   events.addEventListener('storage', onStorage as EventListener);
   return () => {
     offWaiting();
+    offOnline();
     offCartReaders();
     offSession();
     events.removeEventListener('storage', onStorage as EventListener);

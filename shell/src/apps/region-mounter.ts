@@ -120,6 +120,9 @@ export class RegionMounter {
     const wake = (): Promise<void> => {
       if (disposed) return Promise.resolve();
       mounting ??= region.mount(host, {}, null, { quiet: true }).then(() => {
+        // Its code could not arrive (offline on a first visit): a later need — the connection's
+        // return with a command still waiting — tries again.
+        if (region.failed) mounting = null;
         if (!disposed) onMounted();
       });
       return mounting;

@@ -38,6 +38,8 @@ export class ResilientRegion {
   /** Failed attempts of this mount in a row: the first attempt, then each retry the shopper asks for. */
   private failuresInARow = 0;
   private quiet = false;
+  /** Whether the last mount ended in the fallback (its code could not load or threw). */
+  failed = false;
 
   constructor(
     private readonly loader: RemoteLoader,
@@ -103,6 +105,7 @@ export class ResilientRegion {
         }
         this.mountedProps = mountProps;
         this.failuresInARow = 0;
+        this.failed = false;
         element.removeAttribute('aria-busy');
         return;
       } catch (error) {
@@ -123,6 +126,7 @@ export class ResilientRegion {
         }
         if (generation !== this.generation) return;
         if (loadedButBroken && this.loader.markBroken(this.remote)) continue;
+        this.failed = true;
         if (serverView && this.variant === 'widget') return; // the server's HTML stays; it works without code
         this.showPlaceholder(element, 'failed', props, serverView);
         this.failuresInARow += 1;

@@ -1,4 +1,4 @@
-import { $overlay, closePanelsRequested, linkTo, type OverlayState, type RemoteName } from '@kaloryfer/contracts';
+import { $overlay, closePanelsRequested, linkTo, notificationRequested, type OverlayState, type RemoteName } from '@kaloryfer/contracts';
 import { isLanguage, LANGUAGES, setLanguage, useTranslation } from '@kaloryfer/i18n';
 import { Icon, useClientStore } from '@kaloryfer/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -106,7 +106,15 @@ export function ShellLayout({
             <select
               value={i18n.language}
               onChange={(event) => {
-                if (isLanguage(event.target.value)) void setLanguage(event.target.value);
+                const select = event.target;
+                const before = i18n.language;
+                if (!isLanguage(select.value)) return;
+                setLanguage(select.value).catch((error: unknown) => {
+                  // Its words cannot arrive (offline): the page keeps its language, and says why.
+                  select.value = before;
+                  console.warn('[shell] language switch refused', error);
+                  notificationRequested.emit({ type: 'warning', message: 'language.unavailable' });
+                });
               }}
             >
               {LANGUAGES.map((language) => (

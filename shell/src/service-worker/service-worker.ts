@@ -24,6 +24,7 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate, type Strategy as WorkboxStrategy } from 'workbox-strategies';
 import { CATALOG_QUOTA_BYTES, originNearlyFull, purgeOrder, QUOTA_CHECK_MS, type CachedEntry } from './quota';
+import { buildFilesOf, type RemoteManifest } from './remote-precache';
 import { remoteBuildOf, searchBodyIsCacheable, searchCacheKey, strategyFor, type RoutingContext, type Strategy } from './routes';
 import { isFreshPage, markStoredPage } from './stored-page-mark';
 
@@ -168,7 +169,8 @@ const strategies = {
   shellAsset: new CacheFirst({ cacheName: CACHES.shell, plugins: [ok] }),
   shellFile: new StaleWhileRevalidate({ cacheName: CACHES.shell, plugins: [ok] }),
   remoteAsset: new CacheFirst({ cacheName: CACHES.remotes, plugins: [ok, corsForRemotes] }),
-  remoteEntry: new NetworkFirst({ cacheName: CACHES.remotes, plugins: [ok, corsForRemotes] }),
+  // A build's files never change under its address; the loader's `?retry=` (after a failed load) is the same file.
+  remoteEntry: new NetworkFirst({ cacheName: CACHES.remotes, matchOptions: { ignoreSearch: true }, plugins: [ok, corsForRemotes] }),
 };
 
 async function appShell(): Promise<Response> {
@@ -280,14 +282,49 @@ const match = ({ request }: { request: Request }): Strategy | false => {
 registerRoute(match, handle, 'GET');
 registerRoute(match, handle, 'POST');
 
+/**
+ * Every file of every build the registry names — the header widgets' remotes, every route's, the
+ * words of every language — stored at install (docs/offline.md, "A first visit offline"): a
+ * shopper who goes offline after one page can still press "Dodaj do koszyka" (the cart's code
+ * loads from here), open another remote's page and switch language. What is stored already (a
+ * build's files never change) is not fetched again. A file that cannot be fetched is skipped.
+ */
+async function precacheRemoteBuilds(): Promise<void> {
+  const cache = await self.caches.open(CACHES.remotes);
+  const fetchCors = (url: string) => fetch(new Request(url, { mode: 'cors', credentials: 'omit' }));
+  for (const folder of config.remoteBuilds) {
+    try {
+      const base = new URL(folder, self.location.href).href;
+      const manifest = await fetchCors(new URL('mf-manifest.json', base).href);
+      if (!manifest.ok) continue;
+      const files = buildFilesOf(base, (await manifest.json()) as RemoteManifest);
+      const missing = (await Promise.all(files.map(async (url) => ((await cache.match(url, { ignoreSearch: true })) ? null : url)))).filter(
+        (url): url is string => url !== null,
+      );
+      await Promise.all(
+        missing.map((url) =>
+          fetchCors(url)
+            .then((response) => (response.ok ? cache.put(url, response) : undefined))
+            .catch(() => undefined),
+        ),
+      );
+    } catch (error) {
+      console.warn('[service-worker] a build could not be stored', folder, error);
+    }
+  }
+}
+
 self.addEventListener('install', (event) => {
   // The home page is the app shell for a page never opened: fetched now (with the visitor's
   // cookies: the same A/B builds), refreshed by every online visit to '/'. A failure is no failure.
   event.waitUntil(
-    self.caches
-      .open(CACHES.pages)
-      .then((cache) => cache.add(APP_SHELL))
-      .catch(() => undefined),
+    Promise.all([
+      self.caches
+        .open(CACHES.pages)
+        .then((cache) => cache.add(APP_SHELL))
+        .catch(() => undefined),
+      precacheRemoteBuilds(),
+    ]),
   );
 });
 

@@ -17,8 +17,8 @@ export interface CartAddRequest {
   readonly product?: { name: string; priceInclTax: number | null; image?: string; typeId?: string; errors?: Record<string, string | null> };
 }
 
-/** Command: add a product to the cart. */
-export const cartAddRequested = defineCommand<CartAddRequest>('cart:add-requested');
+/** Command: add a product to the cart. Kept across a reload while the cart's code cannot arrive (offline on a first visit). */
+export const cartAddRequested = defineCommand<CartAddRequest>('cart:add-requested', { keep: true });
 
 export type MicrocartToggle = Readonly<{ open: boolean }>;
 

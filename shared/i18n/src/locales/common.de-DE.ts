@@ -39,6 +39,7 @@ export const commonDe: Record<CommonKey, string> = {
   'newsletter.linkInvalid': 'Dieser Bestätigungslink ist ungültig. Öffnen Sie die vollständige Adresse aus der Nachricht oder melden Sie sich erneut an.',
   'newsletter.error': 'Die Anmeldung ist gerade nicht möglich. Bitte versuchen Sie es gleich noch einmal.',
   'language.label': 'Sprache',
+  'language.unavailable': 'Die Sprache lässt sich gerade nicht ändern: Es besteht keine Internetverbindung. Versuchen Sie es erneut, sobald sie zurück ist.',
   'language.pl-PL': 'Polski',
   'language.en-US': 'English',
   'language.de-DE': 'Deutsch',

@@ -37,6 +37,7 @@ export const commonEn: Record<CommonKey, string> = {
   'newsletter.linkInvalid': 'This confirmation link is not valid. Open the whole address from the message or sign up again.',
   'newsletter.error': 'We could not sign you up just now. Please try again in a moment.',
   'language.label': 'Language',
+  'language.unavailable': 'The language cannot be changed right now: there is no internet connection. Try again once it is back.',
   'language.pl-PL': 'Polski',
   'language.en-US': 'English',
   'language.de-DE': 'Deutsch',

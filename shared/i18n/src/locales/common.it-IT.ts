@@ -38,6 +38,7 @@ export const commonIt: Record<CommonKey, string> = {
   'newsletter.linkInvalid': "Questo link di conferma non è valido. Apri l'indirizzo completo dal messaggio oppure iscriviti di nuovo.",
   'newsletter.error': 'Non è stato possibile iscriverti in questo momento. Riprova tra poco.',
   'language.label': 'Lingua',
+  'language.unavailable': 'Al momento non è possibile cambiare lingua: manca la connessione a Internet. Riprova quando sarà tornata.',
   'language.pl-PL': 'Polski',
   'language.en-US': 'English',
   'language.de-DE': 'Deutsch',

@@ -39,6 +39,7 @@ export const commonPl = {
   'newsletter.linkInvalid': 'Ten link potwierdzający jest nieprawidłowy. Otwórz cały adres z wiadomości albo zapisz się ponownie.',
   'newsletter.error': 'Nie udało się teraz zapisać Cię do newslettera. Spróbuj ponownie za chwilę.',
   'language.label': 'Język',
+  'language.unavailable': 'Nie można teraz zmienić języka: brakuje połączenia z internetem. Spróbuj ponownie, gdy wróci.',
   'language.pl-PL': 'Polski',
   'language.en-US': 'English',
   'language.de-DE': 'Deutsch',
