@@ -1,22 +1,25 @@
-import type { NewsletterStatusOf, NewsletterSubscribe, NewsletterUnsubscribe, RouteAnswer, RouteBody } from '@kaloryfer/api-contract';
+import type { NewsletterStatus, NewsletterStatusOf, NewsletterSubscribe, NewsletterUnsubscribe, RouteAnswer, RouteBody } from '@kaloryfer/api-contract';
 import { NEWSLETTER_CONSENT } from '@kaloryfer/domain/src/newsletter/consent';
 import { apiJson } from '@kaloryfer/ui';
+import { queueCall } from './queued-call';
 
 const PATH = '/api/ext/newsletter';
 
-/** The newsletter calls carry no user token: the address is the customer's own e-mail. */
+const subscription = (email: string) =>
+  ({ email, consentVersion: NEWSLETTER_CONSENT.version, source: 'account' }) satisfies RouteBody<typeof NewsletterSubscribe>;
+
+/**
+ * The newsletter calls carry no user token: the address is the customer's own e-mail. A change
+ * (subscribe, unsubscribe) goes through the sync queue (spec §7, docs/offline.md): made offline,
+ * it is sent when the connection returns.
+ */
 export const newsletterApi = {
   status: async (email: string) => (await apiJson<RouteAnswer<typeof NewsletterStatusOf>>(`${PATH}?${new URLSearchParams({ email })}`)).result,
-  /** Double opt-in: `pending` (a confirmation link was mailed) or `subscribed` (already). */
-  subscribe: async (email: string) =>
-    (
-      await apiJson<RouteAnswer<typeof NewsletterSubscribe>>(PATH, {
-        method: 'POST',
-        body: { email, consentVersion: NEWSLETTER_CONSENT.version, source: 'account' } satisfies RouteBody<typeof NewsletterSubscribe>,
-      })
-    ).result,
-  /** Acts on a subscribed address only; answers the state after the call. */
-  unsubscribe: async (email: string) =>
-    (await apiJson<RouteAnswer<typeof NewsletterUnsubscribe>>(PATH, { method: 'DELETE', body: { email } satisfies RouteBody<typeof NewsletterUnsubscribe> }))
-      .result,
+  /** Double opt-in: `pending` (a confirmation link was mailed) or `subscribed` (already). Direct: registration is online. */
+  subscribe: async (email: string) => (await apiJson<RouteAnswer<typeof NewsletterSubscribe>>(PATH, { method: 'POST', body: subscription(email) })).result,
+  /** The account page's subscription, through the queue. */
+  queueSubscribe: (email: string) => queueCall<NewsletterStatus>({ url: PATH, method: 'POST', body: subscription(email) }),
+  /** Acts on a subscribed address only; answers the state after the call. Through the queue. */
+  queueUnsubscribe: (email: string) =>
+    queueCall<NewsletterStatus>({ url: PATH, method: 'DELETE', body: { email } satisfies RouteBody<typeof NewsletterUnsubscribe> }),
 };

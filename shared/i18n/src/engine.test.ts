@@ -72,3 +72,16 @@ test('listeners hear a language change and added words, on every instance of the
   expect(heard).toEqual(['language en-US', 'added it-IT demo']);
   expect(base.language).toBe('en-US');
 });
+
+test('a word key said with no words is noted (for the journeys that check no key is ever shown bare); sentences used as keys are not', () => {
+  const holder = globalThis as { __KALORYFER_MISSING_WORDS__?: string[] };
+  delete holder.__KALORYFER_MISSING_WORDS__;
+  const translator = new Translator({ language: 'en-US', fallbackLanguage: 'en-US', defaultNS: 'common' });
+  translator.addResourceBundle('en-US', 'common', { 'thankYou.title': 'Thank you' });
+  expect(translator.t('thankYou.title')).toBe('Thank you');
+  expect(translator.t('thankYou.offline.title')).toBe('thankYou.offline.title');
+  expect(translator.t('Order waiting!')).toBe('Order waiting!');
+  expect(translator.t('cart.empty', { defaultValue: 'Empty' })).toBe('Empty');
+  expect(holder.__KALORYFER_MISSING_WORDS__).toEqual(['en-US common:thankYou.offline.title']);
+  delete holder.__KALORYFER_MISSING_WORDS__;
+});

@@ -59,6 +59,23 @@ function interpolate(text: string, values: TOptions | undefined): string {
   });
 }
 
+/** A word key (`thankYou.offline.title`), as against a sentence used as its own key (the spec's messages). */
+const WORD_KEY = /^[A-Za-z][\w-]*(?:\.[\w-]+)+$/;
+const MISSING_KEPT = 100;
+
+/**
+ * A key said with no words in the language or its fallback is shown bare: each is noted in
+ * `globalThis.__KALORYFER_MISSING_WORDS__` (`<language> <namespace>:<key>`, the first 100), so the
+ * e2e journeys — offline, in every language — can say that none was.
+ */
+function recordMissingWord(language: string, namespace: string, key: string): void {
+  if (!WORD_KEY.test(key)) return;
+  const holder = globalThis as { __KALORYFER_MISSING_WORDS__?: string[] };
+  const missing = (holder.__KALORYFER_MISSING_WORDS__ ??= []);
+  const entry = `${language} ${namespace}:${key}`;
+  if (missing.length < MISSING_KEPT && !missing.includes(entry)) missing.push(entry);
+}
+
 export class Translator {
   language: string;
   readonly options: Readonly<TranslatorOptions>;
@@ -100,7 +117,10 @@ export class Translator {
   /** `t` for one language and default namespace. */
   getFixedT(language: string, namespace: string | null): TFunction {
     return (key, options) => {
-      const found = this.lookup(options?.lng ?? language, options?.ns ?? namespace ?? this.options.defaultNS, key, options?.count);
+      const lng = options?.lng ?? language;
+      const ns = options?.ns ?? namespace ?? this.options.defaultNS;
+      const found = this.lookup(lng, ns, key, options?.count);
+      if (found === undefined && options?.defaultValue === undefined) recordMissingWord(lng, ns, key);
       return interpolate(found ?? options?.defaultValue ?? key, options);
     };
   }

@@ -1,10 +1,10 @@
-import { $session } from '@kaloryfer/contracts';
+import { $session, claimWriter } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_NAMESPACE } from '../../i18n/namespace';
 import { AddressesPage } from './AddressesPage';
-import { address, customer, FakeShop, reply, startShop } from './testing/fake-shop';
+import { address, customer, FakeShop, fakeSyncQueue, reply, startShop } from './testing/fake-shop';
 
 const HOME = 'Anna Nowak, Kwiatowa 12, 00-950 Warszawa';
 const OFFICE = 'Jan Kowalski, Długa 5/2, 31-001 Kraków';
@@ -28,11 +28,23 @@ function twoAddresses() {
   );
 }
 
+let queue: ReturnType<typeof fakeSyncQueue> | null = null;
+afterEach(() => {
+  queue?.stop();
+  queue = null;
+});
+
+/** The fake shop as `fetch`, and the shell's queue in front of it: the book is saved through the queue (spec §7). */
+function startShopAndQueue(shop: FakeShop) {
+  startShop(shop);
+  queue = fakeSyncQueue(shop);
+}
+
 const sentBook = (shop: FakeShop) => (shop.sent('POST', '/api/user/me').at(-1)?.body?.customer as { addresses: Record<string, unknown>[] }).addresses;
 const card = (summary: string) => screen.getByRole('button', { name: `Edytuj ${summary}` }).closest('article')!;
 
 test('the saved addresses are listed as cards with their defaults, phone and company', async () => {
-  startShop(twoAddresses());
+  startShopAndQueue(twoAddresses());
   await renderRemote(<AddressesPage />, ACCOUNT_NAMESPACE);
   const cards = screen.getAllByRole('article');
   expect(cards).toHaveLength(2);
@@ -52,7 +64,7 @@ test('the saved addresses are listed as cards with their defaults, phone and com
 
 test('adding an address: Polish messages, then the whole book sent with the ids kept and one default of each kind', async () => {
   const shop = twoAddresses();
-  startShop(shop);
+  startShopAndQueue(shop);
   await renderRemote(<AddressesPage />, ACCOUNT_NAMESPACE);
   await userEvent.click(screen.getByRole('button', { name: 'Dodaj adres' }));
   const form = screen.getByRole('form', { name: 'Nowy adres' });
@@ -126,7 +138,7 @@ test('adding an address: Polish messages, then the whole book sent with the ids 
 
 test("editing keeps the address's id; cancelling gives the focus back to its button", async () => {
   const shop = twoAddresses();
-  startShop(shop);
+  startShopAndQueue(shop);
   await renderRemote(<AddressesPage />, ACCOUNT_NAMESPACE);
   await userEvent.click(screen.getByRole('button', { name: `Edytuj ${OFFICE}` }));
   let form = screen.getByRole('form', { name: 'Edycja adresu' });
@@ -151,7 +163,7 @@ test("editing keeps the address's id; cancelling gives the focus back to its but
 
 test('deleting asks first, then sends the book without the address and focuses the list', async () => {
   const shop = twoAddresses();
-  startShop(shop);
+  startShopAndQueue(shop);
   await renderRemote(<AddressesPage />, ACCOUNT_NAMESPACE);
   await userEvent.click(screen.getByRole('button', { name: `Usuń ${HOME}` }));
   expect(screen.getByText(`Czy na pewno usunąć adres: ${HOME}?`)).toHaveFocus();
@@ -169,7 +181,7 @@ test('deleting asks first, then sends the book without the address and focuses t
 
 test('a new default moves the badge: the book sent with one default billing address', async () => {
   const shop = twoAddresses();
-  startShop(shop);
+  startShopAndQueue(shop);
   await renderRemote(<AddressesPage />, ACCOUNT_NAMESPACE);
   await userEvent.click(screen.getByRole('button', { name: `Ustaw jako domyślny adres do faktury ${OFFICE}` }));
   expect(sentBook(shop).map((entry) => [entry.id, entry.default_shipping ?? false, entry.default_billing ?? false])).toEqual([
@@ -183,7 +195,7 @@ test('a new default moves the badge: the book sent with one default billing addr
 
 test("a refused save shows the API's message in Polish", async () => {
   const shop = twoAddresses().answer('POST', '/api/user/me', () => reply(404, { code: 404, result: 'No such address' }));
-  startShop(shop);
+  startShopAndQueue(shop);
   await renderRemote(<AddressesPage />, ACCOUNT_NAMESPACE);
   await userEvent.click(screen.getByRole('button', { name: `Usuń ${OFFICE}` }));
   await userEvent.click(screen.getByRole('button', { name: `Tak, usuń ${OFFICE}` }));
@@ -200,10 +212,36 @@ test('at 20 addresses "add" is gone and a note says why', async () => {
 
 test('the first address is both defaults unless the customer says otherwise', async () => {
   const shop = new FakeShop(customer());
-  startShop(shop);
+  startShopAndQueue(shop);
   await renderRemote(<AddressesPage />, ACCOUNT_NAMESPACE);
   expect(screen.getByText('Nie masz jeszcze zapisanych adresów.')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Dodaj adres' }));
   expect(screen.getByRole('checkbox', { name: 'Domyślny adres dostawy' })).toBeChecked();
   expect(screen.getByRole('checkbox', { name: 'Domyślny adres do faktury' })).toBeChecked();
+});
+
+test('offline a change of the book waits on this device, said in Polish, and is sent when the connection returns (spec §7: queued)', async () => {
+  const connectivity = claimWriter('connectivity', 'shell');
+  const shop = twoAddresses();
+  startShopAndQueue(shop);
+  await renderRemote(<AddressesPage />, ACCOUNT_NAMESPACE);
+  act(() => connectivity.set({ online: false }));
+  try {
+    await userEvent.click(screen.getByRole('button', { name: `Usuń ${OFFICE}` }));
+    await userEvent.click(screen.getByRole('button', { name: `Tak, usuń ${OFFICE}` }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Zapisano na tym urządzeniu. Wyślemy zmiany, gdy wrócisz online.');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(shop.sent('POST', '/api/user/me')).toHaveLength(0);
+    expect(screen.getAllByRole('article')).toHaveLength(2); // the server has not said yet
+
+    act(() => connectivity.set({ online: true }));
+    await waitFor(() => expect(shop.sent('POST', '/api/user/me')).toHaveLength(1));
+    expect(sentBook(shop).map((sent) => sent.id)).toEqual([1]);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(screen.getByRole('status')).toHaveTextContent('Adres został usunięty.');
+  } finally {
+    act(() => connectivity.set({ online: true }));
+  }
 });

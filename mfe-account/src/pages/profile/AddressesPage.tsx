@@ -3,12 +3,12 @@ import { useTranslation } from '@kaloryfer/i18n';
 import { Button, useClientStore } from '@kaloryfer/ui';
 import { useRef, useState } from 'react';
 import { apiAddressOf } from '../../session/account-api';
-import { saveProfile } from '../../session/session-owner';
 import { bookWith, bookWithDefault, bookWithout, draftOf, emptyDraft, entryOf, MAX_ADDRESSES, type AddressDraft, type BookEntry } from './address-book';
 import { AddressCard, cardId } from './AddressCard';
 import { AddressForm } from './AddressForm';
 import { useServerMessage } from './server-message';
 import { useFocusLater } from './use-focus-later';
+import { useProfileSave } from './use-profile-save';
 
 type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; id: number };
 
@@ -24,8 +24,10 @@ export function AddressesPage() {
 
 /**
  * Every change — add, edit, delete, a new default — sends the whole book (Magento's semantics:
- * an address left out is deleted; saved ones keep their ids). Afterwards the focus goes to the
- * card that changed (or the list's heading after a delete) and a status line says what was saved.
+ * an address left out is deleted; saved ones keep their ids), through the sync queue as the
+ * profile is (spec §7 "POST me {profile} (queued)"): offline it waits on this device and is sent
+ * when the connection returns. Afterwards the focus goes to the card that changed (or the list's
+ * heading after a delete) and a status line says what was saved — or that it waits to be sent.
  */
 function AddressBook({ user }: { user: SessionUser }) {
   const { t } = useTranslation('account');
@@ -33,7 +35,7 @@ function AddressBook({ user }: { user: SessionUser }) {
   const focusLater = useFocusLater();
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [confirming, setConfirming] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { save: queueSave, saving, queued } = useProfileSave();
   const [status, setStatus] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
@@ -43,27 +45,36 @@ function AddressBook({ user }: { user: SessionUser }) {
   const cardButton = (id: number, action: 'edit' | 'delete') => document.getElementById(cardId(id))?.querySelector<HTMLElement>(`[data-action="${action}"]`);
 
   /** Saves `next`; on success says `done` and moves the focus to the card `focusOn` picks from the saved book. */
-  const save = async (next: BookEntry[], done: string, focusOn: (saved: SessionUser) => number | null) => {
-    setSaving(true);
+  const save = (next: BookEntry[], done: string, focusOn: (saved: SessionUser) => number | null) => {
+    if (saving) return;
     setFailure(null);
     setStatus('');
-    try {
-      const saved = await saveProfile({ addresses: next.map(apiAddressOf) });
-      const id = focusOn(saved);
+    const { acceptedOffline } = queueSave(
+      { addresses: next.map(apiAddressOf) },
+      {
+        // The session owner keeps the saved customer in $session before this runs.
+        saved: () => {
+          const saved = $session.get().user;
+          const id = saved ? focusOn(saved) : null;
+          setMode({ kind: 'list' });
+          setConfirming(null);
+          setStatus(done);
+          focusLater(() => document.getElementById(id === null ? LIST_HEADING : cardId(id)));
+        },
+        failed: (error) => setFailure(serverMessage(error)),
+      },
+    );
+    if (acceptedOffline) {
+      // Kept on this device: the book shows the change once the server has it.
       setMode({ kind: 'list' });
       setConfirming(null);
-      setStatus(done);
-      focusLater(() => document.getElementById(id === null ? LIST_HEADING : cardId(id)));
-    } catch (error) {
-      setFailure(serverMessage(error));
-    } finally {
-      setSaving(false);
+      focusLater(() => document.getElementById(LIST_HEADING));
     }
   };
 
   const saveDraft = (draft: AddressDraft, id?: number) => {
     const before = new Set(book.map((entry) => entry.id));
-    void save(
+    save(
       bookWith(book, entryOf(draft, id)),
       t('profile.address.saved'),
       (saved) => id ?? saved.addresses.find((address) => !before.has(address.id))?.id ?? null,
@@ -90,7 +101,7 @@ function AddressBook({ user }: { user: SessionUser }) {
           {t('profile.addresses.title')}
         </h2>
         <p className="account-status" role="status">
-          {status}
+          {queued ? t('profile.queuedOffline') : status}
         </p>
         {mode.kind === 'list' && failure ? (
           <p className="form-error" role="alert">
@@ -126,9 +137,9 @@ function AddressBook({ user }: { user: SessionUser }) {
                       setConfirming(null);
                       focusLater(() => cardButton(address.id, 'delete'));
                     }}
-                    onDelete={() => void save(bookWithout(book, address.id), t('profile.address.deleted'), () => null)}
+                    onDelete={() => save(bookWithout(book, address.id), t('profile.address.deleted'), () => null)}
                     onDefault={(kind) =>
-                      void save(
+                      save(
                         bookWithDefault(book, address.id, kind),
                         t(kind === 'defaultShipping' ? 'profile.address.defaultShippingSaved' : 'profile.address.defaultBillingSaved'),
                         () => address.id,

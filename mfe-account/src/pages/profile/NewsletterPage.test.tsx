@@ -10,7 +10,7 @@ import profileIt from '../../i18n/profile.it-IT';
 import profilePl from '../../i18n/profile.pl-PL';
 import { ACCOUNT_NAMESPACE } from '../../i18n/namespace';
 import { NewsletterPage } from './NewsletterPage';
-import { customer, FakeShop, reply, startShop } from './testing/fake-shop';
+import { customer, FakeShop, fakeSyncQueue, reply, startShop } from './testing/fake-shop';
 
 /** The newsletter API as api/src/newsletter/ answers it: pending until the link is clicked; unsubscribe acts on subscribed only. */
 function newsletterShop(status: NewsletterStatus, subscribed = status === 'subscribed') {
@@ -27,9 +27,21 @@ function newsletterShop(status: NewsletterStatus, subscribed = status === 'subsc
     });
 }
 
+let queue: ReturnType<typeof fakeSyncQueue> | null = null;
+afterEach(() => {
+  queue?.stop();
+  queue = null;
+});
+
+/** The fake shop as `fetch`, and the shell's queue in front of it: the page's changes are queued (spec §7). */
+function startShopAndQueue(shop: FakeShop) {
+  startShop(shop);
+  queue = fakeSyncQueue(shop);
+}
+
 test('not subscribed: the consent must be ticked; subscribing sends it and says a confirmation e-mail was sent', async () => {
   const shop = newsletterShop('unsubscribed');
-  startShop(shop);
+  startShopAndQueue(shop);
   await renderRemote(<NewsletterPage />, ACCOUNT_NAMESPACE);
   expect(await screen.findByText('Adres anna@example.pl nie jest zapisany do newslettera.')).toBeInTheDocument();
   expect(shop.sent('GET', '/api/ext/newsletter')[0].query).toEqual({ email: 'anna@example.pl' });
@@ -54,7 +66,7 @@ test('not subscribed: the consent must be ticked; subscribing sends it and says 
 
 test('subscribed: unsubscribing sends the e-mail and clears the account flag', async () => {
   const shop = newsletterShop('subscribed');
-  startShop(shop);
+  startShopAndQueue(shop);
   await renderRemote(<NewsletterPage />, ACCOUNT_NAMESPACE);
   expect(await screen.findByText('Adres anna@example.pl jest zapisany do newslettera.')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Wypisz się z newslettera' }));

@@ -3,15 +3,20 @@ import { $session, NO_SESSION } from '@kaloryfer/contracts';
 import { useTranslation } from '@kaloryfer/i18n';
 import { Button, useClientStore } from '@kaloryfer/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { saveProfile } from '../../session/session-owner';
+import { queueProfileSave } from '../../session/profile-task';
 import { CONFIRM_LINK_HOURS } from '@kaloryfer/domain/src/newsletter/consent';
 import { newsletterApi } from '../../session/newsletter-api';
 import { useServerMessage } from './server-message';
 
 type Shown = { kind: 'loading' } | { kind: 'failed' } | { kind: 'known'; status: NewsletterStatus };
 
-/** The account's consent flag follows a change; the subscription itself is the newsletter API's, so a failure here is not the customer's problem. */
-const keepFlag = (subscribed: boolean) => saveProfile({ extension_attributes: { is_subscribed: subscribed } }).catch(() => undefined);
+/**
+ * The account's consent flag follows a change, through the sync queue like every profile change;
+ * the subscription itself is the newsletter API's, so a failure here is not the customer's problem.
+ */
+const keepFlag = (subscribed: boolean) => {
+  const { stop } = queueProfileSave({ extension_attributes: { is_subscribed: subscribed } }, () => stop());
+};
 
 /**
  * `/my-account/newsletter`: the status of the customer's e-mail (subscribed, waiting for the
@@ -50,17 +55,20 @@ export function NewsletterPage() {
 
   if (!email) return <p role="status">{t('profile.loading')}</p>;
 
-  const change = async (call: () => Promise<NewsletterStatus>, said: (status: NewsletterStatus) => string) => {
-    setBusy(true);
+  /** A change through the sync queue: answered now online; offline it waits on this device, and the page says so. */
+  const change = async (call: () => ReturnType<typeof newsletterApi.queueSubscribe>, said: (status: NewsletterStatus) => string) => {
     setFailure(null);
     setOutcome('');
+    const { acceptedOffline, answered } = call();
+    if (acceptedOffline) setOutcome(t('profile.queuedOffline'));
+    else setBusy(true);
     try {
-      const status = await call();
+      const status = await answered;
       setShown({ kind: 'known', status });
       setOutcome(said(status));
       setConsent(false);
       headingRef.current?.focus();
-      void keepFlag(status !== 'unsubscribed');
+      keepFlag(status !== 'unsubscribed');
     } catch (error) {
       setFailure(serverMessage(error));
     } finally {
@@ -77,7 +85,7 @@ export function NewsletterPage() {
       return;
     }
     void change(
-      () => newsletterApi.subscribe(email),
+      () => newsletterApi.queueSubscribe(email),
       (status) => (status === 'pending' ? t('profile.newsletter.checkInbox', { hours: CONFIRM_LINK_HOURS }) : t('profile.newsletter.already')),
     );
   };
@@ -112,7 +120,7 @@ export function NewsletterPage() {
             aria-busy={busy || undefined}
             onClick={() =>
               void change(
-                () => newsletterApi.unsubscribe(email),
+                () => newsletterApi.queueUnsubscribe(email),
                 () => t('profile.newsletter.unsubscribedNow', { email }),
               )
             }
