@@ -248,6 +248,55 @@ test("a customer's profile change made offline is kept on the device and reaches
   await expect(header.getByRole('button', { name: 'Konto: Helena' })).toBeVisible();
 });
 
+/** The cities of the addresses the server holds for this customer (the address table itself). */
+function customerCities(email: string): string[] {
+  const db = new Database(path.join(SHOP_ENV.VAR_DIR, 'kaloryfer.sqlite'), { readonly: true });
+  try {
+    return (
+      db.prepare('SELECT a.city FROM customer_address a JOIN customer c ON c.id = a.customer_id WHERE c.email = ? ORDER BY a.id').all(email) as {
+        city: string;
+      }[]
+    ).map((row) => row.city);
+  } finally {
+    db.close();
+  }
+}
+
+test('an address added to the book offline waits on the device and reaches the account once the connection returns (spec §7: queued)', async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail('offline-address');
+  const password = 'Grzejnik-2026!';
+  expect((await page.request.post('/api/user/create', { data: { customer: { email, firstname: 'Irena', lastname: 'Wójcik' }, password } })).ok()).toBe(true);
+  await page.goto('/');
+  await workerInControl(page);
+  const header = page.locator('.site-header');
+  await header.getByRole('button', { name: 'Zaloguj się' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Zaloguj się' });
+  await dialog.getByLabel('Adres e-mail').fill(email);
+  await dialog.getByLabel('Hasło', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Zaloguj się' }).click();
+  await expect(header.getByRole('button', { name: 'Konto: Irena' })).toBeVisible();
+  await page.goto('/my-account/shipping-details');
+  await expect(page.getByRole('heading', { level: 1, name: 'Adresy dostawy' })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Dodaj adres' }).click();
+  const form = page.locator('form').filter({ has: page.getByLabel('Kod pocztowy') });
+  await form.getByLabel('Ulica').fill('ul. Kominkowa');
+  await form.getByLabel('Numer domu / lokalu').fill('3');
+  await form.getByLabel('Kod pocztowy').fill('60-101');
+  await form.getByLabel('Miejscowość').fill('Poznań');
+  await form.getByRole('button', { name: 'Zapisz adres' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Zapisano na tym urządzeniu. Wyślemy zmiany, gdy wrócisz online.' })).toBeVisible();
+  expect(customerCities(email)).toEqual([]); // nothing reached the server while offline
+
+  await context.setOffline(false);
+  await expect.poll(() => customerCities(email), { timeout: 20_000 }).toEqual(['Poznań']);
+  await expect(page.locator('address').filter({ hasText: '60-101 Poznań' })).toBeVisible();
+});
+
 function run(command: string, args: string[], env: Record<string, string> = {}, cwd = REPO_ROOT) {
   execFileSync(command, args, { cwd, env: { ...process.env, ...SHOP_ENV, ...env }, stdio: 'pipe' });
 }
