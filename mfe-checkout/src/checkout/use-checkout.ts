@@ -6,7 +6,7 @@ import { ApiFailure, isAbort, useClientStore } from '@kaloryfer/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { afterOrder, newClientOrderId, saveDetails, type CheckoutDetails } from '../domain/details';
 import { orderBody, orderFailureMessage, type OrderProblemKey } from '../domain/order';
-import { canWaitOffline, offlineOrderTask, rememberOfflineOrder } from '../domain/offline-orders';
+import { canWaitOffline, offlineLineOf, offlineOrderTask, rememberOfflineOrder } from '../domain/offline-orders';
 import { rememberOrder, type AccountOutcome } from '../domain/placed-orders';
 import type { Problem } from '../domain/validation';
 import { checkoutApi } from './checkout-api';
@@ -140,7 +140,7 @@ export function useCheckout() {
         placedAt: now,
         email: latest.current.personal.emailAddress.trim(),
         paymentTitle: payment?.title ?? '',
-        items: current.items.map(({ sku, name, qty, rowTotalInclTax }) => ({ sku, name, qty, rowTotalInclTax })),
+        items: current.items.map(offlineLineOf),
         grandTotal: totals?.grand_total ?? current.grandTotal,
       });
       syncTaskRequested.emit(offlineOrderTask(body));

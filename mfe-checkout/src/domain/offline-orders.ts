@@ -1,5 +1,5 @@
 import type { PlacedOrder } from '@kaloryfer/api-contract';
-import type { CartState, SyncTaskRequested } from '@kaloryfer/contracts';
+import type { CartAddRequest, CartLine, CartState, SyncTaskRequested } from '@kaloryfer/contracts';
 import type { PaymentMethod } from '@kaloryfer/domain';
 import { readStored, writeStored } from '@kaloryfer/ui';
 import type { OrderRequest } from './order';
@@ -18,9 +18,64 @@ export interface OfflineOrder {
   placedAt: number;
   email: string;
   paymentTitle: string;
-  items: { sku: string; name: string; qty: number; rowTotalInclTax: number }[];
+  items: OfflineOrderLine[];
   /** The grand total the shopper saw (null when the totals never arrived). */
   grandTotal: number | null;
+  /** The lines went back into the cart after the server refused the order (once: cartOfRefusedOrder). */
+  restored?: boolean;
+}
+
+/** A line as the thank-you page shows it, and as the cart takes it back if the order is refused. */
+export interface OfflineOrderLine {
+  sku: string;
+  name: string;
+  qty: number;
+  rowTotalInclTax: number;
+  parentSku?: string;
+  priceInclTax?: number;
+  typeId?: string;
+  image?: string;
+  productOption?: CartLine['productOption'];
+}
+
+/** What the checkout keeps of a cart line for an order placed offline. */
+export const offlineLineOf = ({ sku, name, qty, rowTotalInclTax, parentSku, priceInclTax, typeId, image, productOption }: CartLine): OfflineOrderLine => ({
+  sku,
+  name,
+  qty,
+  rowTotalInclTax,
+  ...(parentSku ? { parentSku } : {}),
+  priceInclTax,
+  typeId,
+  ...(image ? { image } : {}),
+  ...(productOption ? { productOption } : {}),
+});
+
+/**
+ * The server refused an order placed offline (its lines sold out meanwhile, a price gone): the
+ * shopper keeps what they chose — each line goes back into the cart, where the cart says which
+ * cannot be bought now (the spec's messages), and they change the order. Once: the order is
+ * marked restored. Answers the add requests (none when restored already or unknown).
+ */
+export function cartOfRefusedOrder(clientOrderId: string): CartAddRequest[] {
+  const order = offlineOrderOf(clientOrderId);
+  if (!order || order.restored) return [];
+  writeStored(
+    OFFLINE_ORDERS_KEY,
+    stored().map((known) => (known.clientOrderId === clientOrderId ? { ...known, restored: true } : known)),
+  );
+  return order.items.map((line) => ({
+    sku: line.sku,
+    ...(line.parentSku ? { parentSku: line.parentSku } : {}),
+    qty: line.qty,
+    ...(line.productOption ? { productOption: line.productOption } : {}),
+    product: {
+      name: line.name,
+      priceInclTax: line.priceInclTax ?? (line.qty > 0 ? line.rowTotalInclTax / line.qty : null),
+      ...(line.image ? { image: line.image } : {}),
+      ...(line.typeId ? { typeId: line.typeId } : {}),
+    },
+  }));
 }
 
 /** The queue's name for the order: one per client order id, so a second "place" is the same task. */

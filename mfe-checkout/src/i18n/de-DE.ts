@@ -118,8 +118,12 @@ const checkoutDe: Record<CheckoutKey, string> = {
     'Sie sind offline. Wir haben die Bestellung auf diesem Gerät gespeichert und senden sie an den Shop, sobald Sie wieder online sind. Lassen Sie diese Seite offen oder bestätigen Sie sie später.',
   'thankYou.offline.sending': 'Die Verbindung ist zurück — wir senden Ihre Bestellung an den Shop…',
   'thankYou.offline.refused': 'Der Shop hat die Bestellung nicht angenommen',
-  'thankYou.offline.detailsKept':
-    'Ihre Angaben im Bestellformular bleiben erhalten: Legen Sie die Produkte erneut in den Warenkorb und bestellen Sie noch einmal.',
+  'thankYou.offline.detailsKept': 'Ihre Angaben im Bestellformular bleiben erhalten.',
+  'thankYou.offline.linesBack':
+    'Die Produkte der Bestellung sind wieder im Warenkorb — der Warenkorb zeigt, welche gerade nicht gekauft werden können. Ändern Sie die Bestellung und senden Sie sie erneut ab.',
+  'thankYou.offline.changeOrder': 'Bestellung ändern',
+  'thankYou.offline.unknownTitle': 'Bestellung nicht gefunden',
+  'thankYou.offline.refusedTitle': 'Die Bestellung wurde nicht angenommen',
   'thankYou.offline.unknown': 'Wir finden diese Bestellung auf diesem Gerät nicht. Wurde sie bereits gesendet, liegt die Bestätigung in Ihrem E-Mail-Postfach.',
   'thankYou.offline.email': 'Sobald die Bestellung angenommen ist, senden wir die Bestätigung an {email}.',
 };

@@ -115,7 +115,12 @@ const checkoutEn: Record<CheckoutKey, string> = {
     'You are offline. We saved the order on this device and will send it to the shop as soon as you are back online. Keep this page open or confirm it later.',
   'thankYou.offline.sending': 'The connection is back — sending your order to the shop…',
   'thankYou.offline.refused': 'The shop did not accept the order',
-  'thankYou.offline.detailsKept': 'Your checkout details are kept: add the products to the cart again and place the order once more.',
+  'thankYou.offline.detailsKept': 'Your checkout details are kept.',
+  'thankYou.offline.linesBack':
+    'The products of the order are back in your cart — the cart shows which cannot be bought now. Change the order and place it once more.',
+  'thankYou.offline.changeOrder': 'Change the order',
+  'thankYou.offline.unknownTitle': 'We cannot find the order',
+  'thankYou.offline.refusedTitle': 'The order was not accepted',
   'thankYou.offline.unknown': 'We cannot find this order on this device. If it has been sent already, the confirmation is in your e-mail.',
   'thankYou.offline.email': 'Once the order is accepted we will send the confirmation to {email}.',
 };

@@ -117,7 +117,12 @@ const checkoutIt: Record<CheckoutKey, string> = {
     "Sei offline. Abbiamo salvato l'ordine su questo dispositivo e lo invieremo al negozio appena tornerai online. Tieni aperta questa pagina o confermalo più tardi.",
   'thankYou.offline.sending': "La connessione è tornata — stiamo inviando l'ordine al negozio…",
   'thankYou.offline.refused': "Il negozio non ha accettato l'ordine",
-  'thankYou.offline.detailsKept': "I tuoi dati nel modulo d'ordine sono conservati: aggiungi di nuovo i prodotti al carrello ed effettua di nuovo l'ordine.",
+  'thankYou.offline.detailsKept': "I tuoi dati nel modulo d'ordine sono conservati.",
+  'thankYou.offline.linesBack':
+    "I prodotti dell'ordine sono tornati nel carrello — il carrello mostra quali non si possono acquistare ora. Modifica l'ordine ed effettualo di nuovo.",
+  'thankYou.offline.changeOrder': "Modifica l'ordine",
+  'thankYou.offline.unknownTitle': 'Ordine non trovato',
+  'thankYou.offline.refusedTitle': "L'ordine non è stato accettato",
   'thankYou.offline.unknown': 'Non troviamo questo ordine su questo dispositivo. Se è già stato inviato, la conferma è nella tua e-mail.',
   'thankYou.offline.email': "Quando l'ordine sarà accettato invieremo la conferma a {email}.",
 };

@@ -112,7 +112,12 @@ const checkoutPl = {
     'Jesteś offline. Zamówienie zapisaliśmy na tym urządzeniu i wyślemy je do sklepu, gdy tylko wrócisz online. Nie zamykaj tej strony albo potwierdź je później.',
   'thankYou.offline.sending': 'Połączenie wróciło — wysyłamy zamówienie do sklepu…',
   'thankYou.offline.refused': 'Sklep nie przyjął zamówienia',
-  'thankYou.offline.detailsKept': 'Twoje dane w formularzu zamówienia zostały zachowane: dodaj produkty do koszyka ponownie i złóż zamówienie jeszcze raz.',
+  'thankYou.offline.detailsKept': 'Twoje dane w formularzu zamówienia zostały zachowane.',
+  'thankYou.offline.linesBack':
+    'Produkty z zamówienia wróciły do koszyka — koszyk pokazuje, których nie można teraz kupić. Zmień zamówienie i złóż je jeszcze raz.',
+  'thankYou.offline.changeOrder': 'Zmień zamówienie',
+  'thankYou.offline.unknownTitle': 'Nie znajdujemy zamówienia',
+  'thankYou.offline.refusedTitle': 'Zamówienie nie zostało przyjęte',
   'thankYou.offline.unknown': 'Nie znajdujemy tego zamówienia na tym urządzeniu. Jeśli zostało już wysłane, potwierdzenie przyszło na Twój adres e-mail.',
   'thankYou.offline.email': 'Po przyjęciu zamówienia wyślemy potwierdzenie na adres {email}.',
 };

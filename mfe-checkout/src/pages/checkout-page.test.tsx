@@ -337,7 +337,7 @@ describe('offline (spec §4 "Connectivity")', () => {
         clientOrderId: id,
         email: 'anna@example.pl',
         grandTotal: 268,
-        items: [{ sku: 'ZAW-1', name: 'Zawór termostatyczny', qty: 1, rowTotalInclTax: 239 }],
+        items: [{ sku: 'ZAW-1', name: 'Zawór termostatyczny', qty: 1, rowTotalInclTax: 239, priceInclTax: 239, typeId: 'simple' }],
       }),
     ]);
     // The next order gets a new id: this one is in the queue.

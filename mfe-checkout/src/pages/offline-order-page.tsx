@@ -1,5 +1,6 @@
 import {
   $connectivity,
+  cartAddRequested,
   linkTo,
   navigationRequested,
   syncTaskLookedUp,
@@ -11,7 +12,7 @@ import { taskErrorText } from '@kaloryfer/domain';
 import { formatPrice, useTranslation } from '@kaloryfer/i18n';
 import { PageFrame, useClientStore, useHydrated } from '@kaloryfer/ui';
 import { useEffect, useState } from 'react';
-import { forgetOfflineOrder, offlineOrderOf, offlineOrderTaskId, orderNumberOf } from '../domain/offline-orders';
+import { cartOfRefusedOrder, forgetOfflineOrder, offlineOrderOf, offlineOrderTaskId, orderNumberOf } from '../domain/offline-orders';
 import { orderFailureMessage } from '../domain/order';
 import { rememberOrder } from '../domain/placed-orders';
 
@@ -46,6 +47,8 @@ export function OfflineOrderPage({ clientOrderId }: { clientOrderId: string }) {
         return;
       }
       setSending({ kind: 'refused', problem: orderFailureMessage(settled.code ?? 500, taskErrorText(settled.result)) });
+      // The shopper keeps what they chose: the lines go back into the cart (which says which cannot be bought now).
+      for (const line of cartOfRefusedOrder(clientOrderId)) cartAddRequested.emit(line);
     };
     const stops = [
       syncTaskSettled.on(settle),
@@ -60,13 +63,21 @@ export function OfflineOrderPage({ clientOrderId }: { clientOrderId: string }) {
   }, [clientOrderId]);
 
   return (
-    <PageFrame title={t('thankYou.offline.title')}>
+    <PageFrame
+      title={t(
+        sending.kind === 'unknown' ? 'thankYou.offline.unknownTitle' : sending.kind === 'refused' ? 'thankYou.offline.refusedTitle' : 'thankYou.offline.title',
+      )}
+    >
       <div className={`thank-you-payment${sending.kind === 'refused' ? ' thank-you-failed' : ''}`} role={sending.kind === 'refused' ? 'alert' : 'status'}>
         {sending.kind === 'refused' ? (
           <>
             <h2>{t('thankYou.offline.refused')}</h2>
             <p>{t(sending.problem, { ns: sending.problem.startsWith('checkout.') ? 'checkout' : 'messages' })}</p>
             <p>{t('thankYou.offline.detailsKept')}</p>
+            <p>{t('thankYou.offline.linesBack')}</p>
+            <a className="button" href={linkTo({ name: 'checkout' })}>
+              {t('thankYou.offline.changeOrder')}
+            </a>
           </>
         ) : sending.kind === 'unknown' ? (
           <p>{t('thankYou.offline.unknown')}</p>

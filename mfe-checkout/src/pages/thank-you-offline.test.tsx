@@ -1,4 +1,12 @@
-import { claimWriter, navigationRequested, syncTaskLookedUp, syncTaskLookupRequested, syncTaskSettled, type SyncTaskSettled } from '@kaloryfer/contracts';
+import {
+  cartAddRequested,
+  claimWriter,
+  navigationRequested,
+  syncTaskLookedUp,
+  syncTaskLookupRequested,
+  syncTaskSettled,
+  type SyncTaskSettled,
+} from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, waitFor } from '@testing-library/react';
 import { placedOrder } from '../checkout/api-answers.testing';
@@ -75,12 +83,21 @@ test("placed while the page was closed: the queue's kept result is read on openi
   expect(seen).toEqual([expect.objectContaining({ to: '/thank-you-page?order_increment_id=000000043' })]);
 });
 
-test('refused because products sold out meanwhile: the spec message, and the details are kept', async () => {
+test('refused because products sold out meanwhile: the spec message, the lines back in the cart (once), the details kept, a way to change the order', async () => {
+  const added: unknown[] = [];
+  offs.push(cartAddRequested.on((line) => added.push(line)));
   await open();
   act(() => syncTaskSettled.emit(settled(409, 'Some of the ordered products are not available')));
   await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Niektóre z zamówionych produktów są niedostępne'));
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Zamówienie nie zostało przyjęte');
   expect(screen.getByRole('alert')).toHaveTextContent('Sklep nie przyjął zamówienia');
   expect(screen.getByRole('alert')).toHaveTextContent('Twoje dane w formularzu zamówienia zostały zachowane');
+  expect(screen.getByRole('alert')).toHaveTextContent('Produkty z zamówienia wróciły do koszyka');
+  expect(screen.getByRole('link', { name: 'Zmień zamówienie' })).toHaveAttribute('href', '/checkout');
+  expect(added).toEqual([{ sku: 'ZAW-1', qty: 1, product: { name: 'Zawór termostatyczny', priceInclTax: 239 } }]);
+  // Settled again (another tab, a reload): the lines are not added twice.
+  act(() => syncTaskSettled.emit(settled(409, 'Some of the ordered products are not available')));
+  expect(added).toHaveLength(1);
 });
 
 test('back online while open: it says the order is being sent; an order this browser does not hold is said so', async () => {
@@ -90,4 +107,6 @@ test('back online while open: it says the order is being sent; an order this bro
   expect(screen.getByRole('status')).toHaveTextContent('wysyłamy zamówienie do sklepu');
   act(() => syncTaskLookedUp.emit({ task_id: TASK, state: 'unknown' }));
   expect(screen.getByRole('status')).toHaveTextContent('Nie znajdujemy tego zamówienia na tym urządzeniu');
+  // Its title says so too, not that an order waits.
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Nie znajdujemy zamówienia');
 });

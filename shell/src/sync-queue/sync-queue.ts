@@ -7,6 +7,7 @@ import {
   isAwaitingConfirmation,
   isExecutable,
   jsonString,
+  keptResultsToPrune,
   QUEUE_ATTEMPTS,
   readTaskResponse,
   REFRESH_REFUSED,
@@ -168,6 +169,7 @@ export class SyncQueue {
 
   /** One pass: each pending task at most QUEUE_ATTEMPTS times (spec §9); a failure waits for the next sync. */
   private async pass(): Promise<void> {
+    await this.pruneKept();
     const attempts = new Map<string, number>();
     for (;;) {
       if (!this.options.isOnline()) return;
@@ -180,6 +182,13 @@ export class SyncQueue {
       attempts.set(next.task_id, (attempts.get(next.task_id) ?? 0) + 1);
       await this.send(next, values);
     }
+  }
+
+  /** Old and surplus kept results go (keptResultsToPrune: 30 days, the 20 newest). */
+  async pruneKept(): Promise<number> {
+    const drop = keptResultsToPrune(await this.options.store.list(), this.now());
+    for (const taskId of drop) await this.options.store.remove(taskId);
+    return drop.length;
   }
 
   private async send(task: SyncTask, values: PlaceholderValues): Promise<void> {

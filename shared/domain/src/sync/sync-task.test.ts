@@ -8,6 +8,8 @@ import {
   fillPlaceholders,
   isExecutable,
   jsonString,
+  KEPT_RESULTS_MAX,
+  keptResultsToPrune,
   QUEUE_ATTEMPTS,
   readTaskResponse,
   shouldNotifyError,
@@ -176,4 +178,27 @@ test.each([
     },
   });
   expect(afterTransmission(queued, { ok: true, code: 500, result: 'x', meta: { from: 'server' } }, 9000).task.meta).toEqual({ from: 'server' });
+});
+
+describe('kept results are pruned (docs/offline.md)', () => {
+  const DAY = 24 * 3600_000;
+  const now = 100 * DAY;
+  const kept = (id: string, daysAgo: number) => ({
+    ...createSyncTask({ task_id: id, url: '/api/order', payload: { method: 'POST' }, is_result_cacheable: true }, now - daysAgo * DAY),
+    transmited: true,
+    transmited_at: now - daysAgo * DAY,
+  });
+  test.each([
+    ['a result of yesterday stays', [kept('a', 1)], []],
+    ['one of 31 days ago goes', [kept('a', 31), kept('b', 29)], ['a']],
+    ['a pending task is never pruned, however old', [{ ...kept('p', 90), transmited: false, transmited_at: null }], []],
+    ['a transmitted task that is not cacheable is not a kept result (the queue removes those itself)', [{ ...kept('n', 90), is_result_cacheable: false }], []],
+  ])('%s', (_name, tasks, pruned) => {
+    expect(keptResultsToPrune(tasks, now)).toEqual(pruned);
+  });
+
+  test(`beyond the ${KEPT_RESULTS_MAX} newest, the older ones go`, () => {
+    const tasks = Array.from({ length: KEPT_RESULTS_MAX + 3 }, (_, index) => kept(`t${index}`, index / 10));
+    expect(keptResultsToPrune(tasks, now)).toEqual([`t${KEPT_RESULTS_MAX}`, `t${KEPT_RESULTS_MAX + 1}`, `t${KEPT_RESULTS_MAX + 2}`]);
+  });
 });

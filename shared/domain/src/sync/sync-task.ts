@@ -199,3 +199,18 @@ export function afterTransmission(task: SyncTask, answer: TaskAnswer, now: numbe
     keep: task.is_result_cacheable,
   };
 }
+
+/** A kept result (a cacheable task, transmitted) is read for this long: an offline order's thank-you page. */
+export const KEPT_RESULT_MAX_AGE_MS = 30 * 24 * 3600_000;
+/** At most this many kept results stay, the newest. */
+export const KEPT_RESULTS_MAX = 20;
+
+/**
+ * The kept results to drop (docs/offline.md, "The sync task queue"): a transmitted cacheable
+ * task older than KEPT_RESULT_MAX_AGE_MS, and beyond the KEPT_RESULTS_MAX newest. Pending tasks
+ * are never dropped here.
+ */
+export function keptResultsToPrune(tasks: readonly SyncTask[], now: number): string[] {
+  const kept = tasks.filter((task) => task.transmited && task.is_result_cacheable).sort((a, b) => (b.transmited_at ?? 0) - (a.transmited_at ?? 0));
+  return kept.filter((task, index) => index >= KEPT_RESULTS_MAX || now - (task.transmited_at ?? 0) > KEPT_RESULT_MAX_AGE_MS).map((task) => task.task_id);
+}
