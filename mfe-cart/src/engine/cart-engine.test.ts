@@ -22,6 +22,7 @@ function browser(server = new ScriptedCartServer()) {
     removeItem: (key: string) => void storage.delete(key),
   };
   const notes: NotificationInput[] = [];
+  const queuedStockChecks: string[] = [];
   let published: CartState | null = null;
   const open = (flags = CART_FLAGS) =>
     new CartEngine({
@@ -33,10 +34,12 @@ function browser(server = new ScriptedCartServer()) {
         published = state;
       },
       notify: (note) => notes.push(note),
+      queueStockCheck: (sku) => queuedStockChecks.push(sku),
     });
   return {
     server,
     notes,
+    queuedStockChecks,
     open,
     get cart() {
       return published!;
@@ -253,6 +256,41 @@ describe('sync and reloads', () => {
     shop.server.stock[valve.sku] = { is_in_stock: false };
     await engine.sync();
     expect(shop.cart.items[0]).toMatchObject({ sku: valve.sku, error: 'Out of the stock!' });
+  });
+
+  test('offline, the stock check waits in the queue; its answer marks the line that ran out (spec §4 queued check)', async () => {
+    const { shop, engine } = await started();
+    await engine.add(radiator);
+    shop.server.failNext.checkStock = [0];
+    shop.server.failNext.update = [0];
+    await engine.add(valve);
+    expect(shop.queuedStockChecks).toEqual([valve.sku]);
+    expect(shop.cart.items.map((item) => item.sku)).toEqual([radiator.sku, valve.sku]); // taken as in stock meanwhile
+    await engine.stockChecked(valve.sku, true);
+    expect(shop.cart.items.every((item) => item.error === undefined)).toBe(true);
+    await engine.stockChecked(valve.sku, false);
+    expect(shop.cart.items.map((item) => [item.sku, item.error])).toEqual([
+      [radiator.sku, undefined],
+      [valve.sku, 'Out of the stock!'],
+    ]);
+    expect(shop.stored()!.items[1]!.error).toBe('Out of the stock!'); // kept across a reload
+  });
+
+  test('a stock check the server answers (even refused) is not queued again', async () => {
+    const { shop, engine } = await started();
+    shop.server.failNext.checkStock = [503];
+    await engine.add(valve);
+    expect(shop.queuedStockChecks).toEqual([]);
+  });
+
+  test('a queued answer of out of stock removes the line when such lines are not allowed and the cart is not synced', async () => {
+    const shop = browser();
+    const engine = shop.open({ ...CART_FLAGS, synchronize: false });
+    await engine.start();
+    await engine.add(valve);
+    await engine.add(radiator);
+    await engine.stockChecked(valve.sku, false);
+    expect(shop.cart.items.map((item) => item.sku)).toEqual([radiator.sku]);
   });
 
   test('totals sync only when the cart hash changed, unless forced', async () => {

@@ -4,7 +4,7 @@ import { ApiFailure } from '@kaloryfer/ui';
 import type { CartApi } from './cart-api';
 import { errorNotice, PROCEED, qtyUpdated } from './cart-notices';
 import { CartProjection } from './cart-projection';
-import { addStatus, addToItems, CART_FLAGS, rollback, sameLine, type CartFlags } from './cart-rules';
+import { addStatus, addToItems, CART_FLAGS, rollback, sameLine, stockSync, type CartFlags } from './cart-rules';
 import { CartStore, EMPTY, type EngineItem, type StoredCart } from './cart-state';
 import { changeKeyFor, newChangeKey } from './change-key';
 import type { CartStorage } from './cart-storage';
@@ -24,6 +24,8 @@ export interface EngineDeps {
   notify: (notification: NotificationInput) => void;
   now?: () => number;
   flags?: CartFlags;
+  /** Queue a stock check of the sku for when the connection returns; its answer comes to `stockChecked`. */
+  queueStockCheck?: (sku: string) => void;
 }
 
 /**
@@ -48,7 +50,14 @@ export class CartEngine {
     const now = deps.now ?? Date.now;
     this.store = new CartStore(deps.storage, () => this.publish());
     this.projection = new CartProjection(deps.publish);
-    this.server = new ServerSync({ api: deps.api, store: this.store, flags: this.flags, now, publish: () => this.publish() });
+    this.server = new ServerSync({
+      api: deps.api,
+      store: this.store,
+      flags: this.flags,
+      now,
+      publish: () => this.publish(),
+      queueStockCheck: deps.queueStockCheck,
+    });
     this.editing = new CartEditMode({ api: deps.api, storage: deps.storage, store: this.store, server: this.server, notify: deps.notify, now });
   }
 
@@ -210,6 +219,24 @@ export class CartEngine {
   /** Pull and merge again (another remote asked, or the browser came back online). */
   sync(): Promise<void> {
     return this.run(() => this.server.syncNow({ forceTotals: true }));
+  }
+
+  /**
+   * The answer of a queued stock check (spec §4 stock sync): every line of the sku that ran out
+   * says 'Out of the stock!' — or goes, when such lines are not allowed and the cart is not synced.
+   * In stock changes nothing: an error the server gave the line (too many pieces) stays its word.
+   */
+  stockChecked(sku: string, isInStock: boolean): Promise<void> {
+    return this.run(async () => {
+      const result = stockSync(isInStock, this.flags);
+      const { store } = this;
+      if ((!result.error && !result.remove) || !store.state.items.some((item) => item.sku === sku)) return;
+      const items = store.state.items.flatMap((item) => {
+        if (item.sku !== sku) return [item];
+        return result.remove ? [] : [{ ...item, error: result.error, errorParams: undefined }];
+      });
+      store.setItems(items);
+    });
   }
 
   /**

@@ -20,6 +20,8 @@ export interface ServerSyncDeps {
   now: () => number;
   /** Publish `$cart` as it is now. */
   publish: () => void;
+  /** Ask again through the sync queue when the connection returns (spec §4's queued stock check). */
+  queueStockCheck?: (sku: string) => void;
 }
 
 export class ServerSync {
@@ -131,8 +133,11 @@ export class ServerSync {
       const stock = await this.deps.api.checkStock(sku);
       if (!stock.is_in_stock) return 'out_of_stock';
       return stock.is_volatile ? 'volatile' : 'ok';
-    } catch {
-      return 'ok'; // no answer: the server checks stock again when the line is added
+    } catch (error) {
+      // No answer (offline): the line is taken as in stock — the server checks again when the line
+      // is sent — and the check waits in the sync queue, so its answer reaches the line later.
+      if (!(error instanceof ApiFailure)) this.deps.queueStockCheck?.(sku);
+      return 'ok';
     }
   }
 

@@ -1,4 +1,13 @@
-import { cartAddRequested, closePanelsRequested, panelOpened, type NotificationInput, notificationRequested } from '@kaloryfer/contracts';
+import {
+  cartAddRequested,
+  closePanelsRequested,
+  panelOpened,
+  type NotificationInput,
+  notificationRequested,
+  syncTaskRequested,
+  syncTaskSettled,
+  type SyncTaskRequested,
+} from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -59,4 +68,35 @@ test('an add request on the bus counts quantities with Polish plurals; the micro
   expect(button).toHaveFocus();
   offPanels();
   offNotes();
+});
+
+test('offline, the stock check waits in the sync queue; its answer marks the line in the microcart (spec §4 queued check)', async () => {
+  const queued: SyncTaskRequested[] = [];
+  const offQueue = syncTaskRequested.on((task) => queued.push(task));
+  await renderRemote(<MiniCart />, CART_NAMESPACE);
+  await act(async () => {
+    cartAddRequested.emit({ sku: 'KF-ZT-0002', qty: 1, product: { name: 'Głowica termostatyczna', priceInclTax: 79 } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  // (The earlier tests' offline adds queued theirs too: a command waits for its first listener.)
+  expect(queued.filter((task) => task.meta?.sku === 'KF-ZT-0002')).toEqual([
+    expect.objectContaining({ task_id: 'stock-check-KF-ZT-0002', url: '/api/stock/check?sku=KF-ZT-0002', callback_event: 'cart:stock-checked', silent: true }),
+  ]);
+  await act(async () => {
+    // The connection is back and the queue sent the check: sold out meanwhile.
+    syncTaskSettled.emit({
+      task_id: 'stock-check-KF-ZT-0002',
+      callback_event: 'cart:stock-checked',
+      code: 200,
+      resultCode: 200,
+      result: { sku: 'KF-ZT-0002', is_in_stock: false, qty: 0 },
+      meta: { sku: 'KF-ZT-0002' },
+      transmitted: true,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+  await userEvent.click(await screen.findByRole('button', { name: /^Koszyk:/ }));
+  const dialog = screen.getByRole('dialog', { name: 'Twój koszyk' });
+  expect(await within(dialog).findByText('Brak w magazynie!')).toBeVisible();
+  offQueue();
 });
