@@ -1,0 +1,211 @@
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import { REPO_ROOT } from '../api/src/config';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, median } from './lib/chromium';
+
+/**
+ * npm run bench:compare -- --baseline <git ref> [--runs 5]: this checkout's build next to another
+ * commit's, in one run — Lighthouse mobile on home, a category and a product, the two shops'
+ * runs interleaved (baseline, this, this, baseline, …) so the machine's drift hits both alike;
+ * the median of the runs per page and the worst run shown. For a change that must not give back
+ * speed (issue #38: score −2 at most, TBT +30 ms at most).
+ *
+ * The baseline is checked out once into var/bench-baseline/<commit> (a git worktree with a copy of
+ * this checkout's node_modules — the workspaces' links are relative, so they point into the
+ * worktree) and built there; this checkout must be built (`npm run build`). Each shop runs from a
+ * fresh var/ folder of its own (SQLite, the seed catalogue). Prints; never fails on the figures.
+ */
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback);
+const BASELINE = option('baseline', 'HEAD~1');
+const RUNS = Number(option('runs', '5'));
+const AIMS = { scoreDrop: 2, tbtRise: 30 };
+
+const LIGHTHOUSE_CLI = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
+
+interface Figures {
+  performance: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  jsKb: number;
+}
+
+interface Report {
+  runtimeError?: { message: string };
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } } | undefined>;
+}
+
+async function audit(url: string, port: number): Promise<Figures> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [LIGHTHOUSE_CLI, url, `--port=${port}`, '--output=json', '--quiet', '--only-categories=performance'],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const report = JSON.parse(stdout) as Report;
+  if (report.runtimeError) throw new Error(`${url}: ${report.runtimeError.message}`);
+  const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  const requests = report.audits['network-requests']?.details?.items ?? [];
+  return {
+    performance: Math.round((report.categories.performance?.score ?? 0) * 100),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    jsKb: requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+  };
+}
+
+const git = (...gitArgs: string[]) => execFileSync('git', gitArgs, { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+
+/** The baseline commit checked out and built (once per commit). */
+function prepareBaseline(ref: string): { dir: string; commit: string } {
+  const commit = git('rev-parse', '--verify', `${ref}^{commit}`);
+  const dir = path.join(REPO_ROOT, 'var', 'bench-baseline', commit.slice(0, 12));
+  const built = path.join(dir, '.bench-built');
+  if (fs.existsSync(built)) return { dir, commit };
+  fs.rmSync(dir, { recursive: true, force: true });
+  git('worktree', 'prune');
+  git('worktree', 'add', '--detach', dir, commit);
+  console.log(`baseline ${commit.slice(0, 12)}: copying node_modules, building…`);
+  for (const modules of ['node_modules', 'api/node_modules']) {
+    if (fs.existsSync(path.join(REPO_ROOT, modules))) execFileSync('cp', ['-a', path.join(REPO_ROOT, modules), path.join(dir, modules)]);
+  }
+  execFileSync('npm', ['run', 'build'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  fs.writeFileSync(built, new Date().toISOString());
+  return { dir, commit };
+}
+
+interface Shop {
+  url: string;
+  stop(): void;
+}
+
+/** `npm start` of a checkout (its own code and build) on a port, from a fresh var/ folder. */
+async function startShopIn(dir: string, port: number, name: string): Promise<Shop> {
+  const varDir = path.join(REPO_ROOT, 'var', `bench-compare-${name}`);
+  fs.rmSync(varDir, { recursive: true, force: true });
+  const { DATABASE_URL: _own, ...env } = process.env; // each shop its own SQLite file in its var/
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: dir,
+    env: { ...env, PORT: String(port), PUBLIC_HOST: '127.0.0.1', VAR_DIR: varDir, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = () => child.kill('SIGTERM');
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Kaloryfer is running')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`${name} shop exited (${code}) before it ran:\n${output}`)));
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  await fetch(url, { headers: { accept: 'text/html' } }).then((response) => response.text()); // render threads warm
+  return { url, stop };
+}
+
+async function productPath(shopUrl: string): Promise<string> {
+  const response = await fetch(`${shopUrl}api/catalog/vue_storefront_catalog/product/_search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      size: 1,
+      sort: 'view_count:desc',
+      _sourceInclude: ['sku', 'slug'],
+      query: {
+        _appliedFilters: [
+          { attribute: 'visibility', value: { in: [2, 4] } },
+          { attribute: 'status', value: { in: [0, 1] } },
+          { attribute: 'category_ids', value: { in: [6] } },
+          { attribute: 'type_id', value: { eq: 'configurable' } },
+        ],
+      },
+    }),
+  });
+  const { items } = (await response.json()) as { items: { sku: string; slug: string }[] };
+  return `p/${items[0]!.sku}/${items[0]!.slug}`;
+}
+
+const summary = (runs: Figures[]) => ({
+  median: Object.fromEntries(Object.keys(runs[0]!).map((key) => [key, median(runs.map((run) => run[key as keyof Figures]))])) as unknown as Figures,
+  worst: { performance: Math.min(...runs.map((run) => run.performance)), tbt: Math.max(...runs.map((run) => run.tbt)) },
+});
+
+const cell = ({ median: m, worst }: ReturnType<typeof summary>) =>
+  [
+    `${m.performance}`.padStart(4),
+    `(${worst.performance})`.padStart(5),
+    `${(m.fcp / 1000).toFixed(2)}`.padStart(5),
+    `${(m.lcp / 1000).toFixed(2)}`.padStart(5),
+    `${Math.round(m.tbt)}`.padStart(5),
+    `(${Math.round(worst.tbt)})`.padStart(6),
+    m.cls.toFixed(3).padStart(6),
+    m.jsKb.toFixed(0).padStart(5),
+  ].join(' ');
+
+async function main() {
+  const { dir, commit } = prepareBaseline(BASELINE);
+  const current = git('rev-parse', '--short=12', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') ? ' (with changes)' : '');
+  const baseline = await startShopIn(dir, 4910, 'baseline');
+  let candidate: Shop | null = null;
+  try {
+    candidate = await startShopIn(REPO_ROOT, 4920, 'current');
+    const product = await productPath(candidate.url);
+    const pages: [string, string][] = [
+      ['home', ''],
+      ['category', 'c/grzejniki-lazienkowe'],
+      ['product', product],
+    ];
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+    const results = new Map<string, { baseline: Figures[]; current: Figures[] }>();
+    try {
+      for (const [label, pagePath] of pages) {
+        const runs = { baseline: [] as Figures[], current: [] as Figures[] };
+        for (let run = 0; run < RUNS; run += 1) {
+          // Alternate which goes first: neither side always meets a warmer (or busier) machine.
+          const order = run % 2 === 0 ? (['baseline', 'current'] as const) : (['current', 'baseline'] as const);
+          for (const side of order) runs[side].push(await audit((side === 'baseline' ? baseline.url : candidate.url) + pagePath, Number(chrome.port)));
+          process.stdout.write('.');
+        }
+        results.set(label, runs);
+      }
+    } finally {
+      chrome.kill();
+    }
+    const head = `${'perf'.padStart(4)} ${'worst'.padStart(5)} ${'FCP s'.padStart(5)} ${'LCP s'.padStart(5)} ${'TBT'.padStart(5)} ${'worst'.padStart(6)} ${'CLS'.padStart(6)} ${'JS KB'.padStart(5)}`;
+    console.log(`\n\nLighthouse mobile, median of ${RUNS} interleaved runs per side (worst run in brackets; JS KB: scripts transferred)\n`);
+    console.log(`${''.padEnd(9)} | baseline ${commit.slice(0, 12)}${''.padEnd(23)} | this checkout ${current}`);
+    console.log(`${'page'.padEnd(9)} | ${head} | ${head}`);
+    for (const [label, runs] of results) {
+      const before = summary(runs.baseline);
+      const after = summary(runs.current);
+      console.log(`${label.padEnd(9)} | ${cell(before)} | ${cell(after)}`);
+    }
+    console.log(`\nAims: score drop ≤ ${AIMS.scoreDrop}, TBT rise ≤ ${AIMS.tbtRise} ms (medians)`);
+    for (const [label, runs] of results) {
+      const before = summary(runs.baseline).median;
+      const after = summary(runs.current).median;
+      const scoreDrop = before.performance - after.performance;
+      const tbtRise = Math.round(after.tbt - before.tbt);
+      const misses = [scoreDrop > AIMS.scoreDrop && `score −${scoreDrop}`, tbtRise > AIMS.tbtRise && `TBT +${tbtRise} ms`].filter(Boolean);
+      console.log(
+        `  ${label.padEnd(9)} score ${scoreDrop > 0 ? '−' : '+'}${Math.abs(scoreDrop)}, TBT ${tbtRise >= 0 ? '+' : '−'}${Math.abs(tbtRise)} ms, JS ${(after.jsKb - before.jsKb).toFixed(1)} KB: ${misses.length === 0 ? 'within the aims' : `misses: ${misses.join(', ')}`}`,
+      );
+    }
+  } finally {
+    candidate?.stop();
+    baseline.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
