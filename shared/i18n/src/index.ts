@@ -1,4 +1,4 @@
-import { Translator } from './engine';
+import { addWords, createI18n, type I18n } from './instance';
 import { setDefaultI18n, useTranslation } from './react';
 import { formatPln } from './format-numbers';
 
@@ -8,9 +8,7 @@ import { loadSharedBundle, POLISH_BUNDLE } from './locales/bundles';
 
 export { SPEC_MESSAGES, type SpecMessage } from './spec-messages';
 export { I18nextProvider, useTranslation } from './react';
-export { Translator, type TFunction, type TOptions } from './engine';
-/** An instance of the shop's translator (engine.ts; it took i18next's place). */
-export type I18n = Translator;
+export { addWords, createI18n, fixedT, type I18n, type TFunction, type TOptions } from './instance';
 
 export const LANGUAGES = ['pl-PL', 'en-US', 'de-DE', 'it-IT'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -20,11 +18,8 @@ const STORAGE_KEY = 'kaloryfer.language';
 /** The shopper's language, read by the page server to write the HTML in it. */
 export const LANGUAGE_COOKIE = 'kf_lang';
 
-/** The options every translator of the shop shares: the browser's and the server's. */
-export const I18N_OPTIONS = { fallbackLanguage: 'en-US', defaultNS: 'common' } as const;
-
-/** The page's one translator (a Module Federation singleton, like contracts). */
-export const i18n: I18n = new Translator({ ...I18N_OPTIONS, language: DEFAULT_LANGUAGE });
+/** The page's one i18next instance (a Module Federation singleton, like contracts). */
+export const i18n: I18n = createI18n(DEFAULT_LANGUAGE);
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -51,8 +46,8 @@ export function initI18n(options: { language?: Language } = {}): Promise<I18n> {
   const language = options.language ?? storedLanguage() ?? DEFAULT_LANGUAGE;
   setDefaultI18n(i18n);
   initialised ??= (async () => {
-    i18n.language = language;
-    for (const [namespace, words] of Object.entries(POLISH_BUNDLE)) i18n.addResourceBundle('pl-PL', namespace, words);
+    await i18n.changeLanguage(language); // no backend: at once
+    for (const [namespace, words] of Object.entries(POLISH_BUNDLE)) addWords(i18n, 'pl-PL', namespace, words);
     await loadLanguage(language);
     syncDocumentLanguage(i18n.language);
     return i18n;
@@ -74,8 +69,8 @@ async function loadLanguage(language: string): Promise<void> {
     languagesFor(language).map(async (needed) => {
       if (i18n.hasResourceBundle(needed, 'common')) return;
       const bundle = await loadSharedBundle(needed);
-      i18n.addResourceBundle(needed, 'common', bundle.common);
-      i18n.addResourceBundle(needed, 'messages', bundle.messages);
+      addWords(i18n, needed, 'common', bundle.common);
+      addWords(i18n, needed, 'messages', bundle.messages);
     }),
   );
 }
@@ -133,7 +128,7 @@ const registeredNamespaces = new Map<string, NamespaceLoaders>();
 async function loadNamespace(namespace: string, loaders: NamespaceLoaders, language: string): Promise<void> {
   const loader = loaders[language as Language];
   if (!loader || i18n.hasResourceBundle(language, namespace)) return;
-  i18n.addResourceBundle(language, namespace, await loader());
+  addWords(i18n, language, namespace, await loader());
 }
 
 /**

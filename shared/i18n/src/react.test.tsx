@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Translator } from './engine';
+import { addWords, createI18n } from './instance';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, useTranslation } from './react';
 
@@ -13,12 +13,11 @@ function Greeting() {
 }
 
 async function instance(language: string) {
-  // No fallback language with words: a missing word shows as its key.
-  const created = new Translator({ language, fallbackLanguage: 'xx', defaultNS: 'common' });
-  created.addResourceBundle('pl-PL', 'demo', { hello: 'Dzień dobry, {name}' });
-  created.addResourceBundle('pl-PL', 'messages', { OK: 'OK' });
-  created.addResourceBundle('en-US', 'demo', { hello: 'Good morning, {name}' });
-  created.addResourceBundle('en-US', 'messages', { OK: 'Fine' });
+  const created = createI18n(language);
+  addWords(created, 'pl-PL', 'demo', { hello: 'Dzień dobry, {name}' });
+  addWords(created, 'pl-PL', 'messages', { OK: 'OK' });
+  addWords(created, 'en-US', 'demo', { hello: 'Good morning, {name}' });
+  addWords(created, 'en-US', 'messages', { OK: 'Fine' });
   return created;
 }
 
@@ -44,7 +43,7 @@ test("words added later (a remote's namespace) show without a remount", async ()
   );
   expect(screen.getByText('late.key')).toBeInTheDocument();
   act(() => {
-    i18n.addResourceBundle('pl-PL', 'late', { 'late.key': 'Już jest' });
+    addWords(i18n, 'pl-PL', 'late', { 'late.key': 'Już jest' });
   });
   expect(screen.getByText('Już jest')).toBeInTheDocument();
 });

@@ -1,13 +1,14 @@
-import type { TFunction, Translator as I18n } from './engine';
+import { fixedT, type I18n, type TFunction } from './instance';
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
- * React's side of the shop's i18n: the two things its components use — a provider naming the
- * instance and default namespace, and `useTranslation(ns)` giving `t` and the instance. In place
- * of react-i18next (~10 KB gz on every first visit, and a check of every namespace's loading
- * state on every render of every component that translates): the shop's dictionaries are
- * loaded before anything renders (initI18n, registerNamespace), so a component only needs to
- * hear when the language changes or words arrive.
+ * React's side of the shop's i18next: the two things its components use — a provider naming the
+ * instance and default namespace, and `useTranslation(ns)` giving `t` and the instance (the
+ * names and shapes of react-i18next's). A thin layer in place of react-i18next (~10 KB gz more
+ * on every first visit, and a check of every namespace's loading state on every render of every
+ * component that translates): the shop's dictionaries are loaded before anything renders
+ * (initI18n, registerNamespace), so a component only needs to hear when the language changes or
+ * words arrive.
  */
 interface I18nContextValue {
   i18n: I18n;
@@ -29,7 +30,7 @@ function revisionOf(instance: I18n) {
     };
     instance.on('languageChanged', bump);
     instance.on('loaded', bump);
-    instance.on('added', bump);
+    instance.store.on('added', bump); // the store is shared by an instance's clones
     revisions.set(instance, created);
     revision = created;
   }
@@ -64,6 +65,6 @@ export function useTranslation(namespace?: string): { t: TFunction; i18n: I18n }
   const ns = namespace ?? context?.defaultNS;
   const language = instance.language;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- version stands for the instance's dictionaries
-  const t = useMemo(() => instance.getFixedT(language, ns ?? null), [instance, language, ns, version]);
+  const t = useMemo(() => fixedT(instance, language, ns ?? null), [instance, language, ns, version]);
   return { t, i18n: instance };
 }

@@ -1,5 +1,5 @@
-import { Translator } from './engine';
-import { I18N_OPTIONS, type I18n, type Language, type NamespaceLoaders } from './index';
+import { addWords, createI18n, type I18n } from './instance';
+import type { Language, NamespaceLoaders } from './index';
 import { ALL_SHARED_BUNDLES } from './locales/all-bundles';
 
 type Dictionary = Record<string, string>;
@@ -16,9 +16,9 @@ export class ServerI18n {
   private readonly byLanguage = new Map<Language, I18n>();
 
   constructor() {
-    this.base = new Translator({ ...I18N_OPTIONS, language: 'pl-PL' });
+    this.base = createI18n('pl-PL');
     for (const [language, bundle] of Object.entries(ALL_SHARED_BUNDLES)) {
-      for (const [namespace, words] of Object.entries(bundle)) this.base.addResourceBundle(language, namespace, words as Dictionary);
+      for (const [namespace, words] of Object.entries(bundle)) addWords(this.base, language, namespace, words as Dictionary);
     }
   }
 
@@ -28,7 +28,7 @@ export class ServerI18n {
     this.namespaces.add(name);
     await Promise.all(
       Object.entries(loaders).map(async ([language, load]) => {
-        if (load) this.base.addResourceBundle(language, name, await load());
+        if (load) addWords(this.base, language, name, await load());
       }),
     );
   }
@@ -36,7 +36,7 @@ export class ServerI18n {
   /** Adds dictionaries already in hand (the shell's own namespace). */
   addBundles(name: string, bundles: Partial<Record<Language, Dictionary>>): void {
     this.namespaces.add(name);
-    for (const [language, dictionary] of Object.entries(bundles)) if (dictionary) this.base.addResourceBundle(language, name, dictionary);
+    for (const [language, dictionary] of Object.entries(bundles)) if (dictionary) addWords(this.base, language, name, dictionary);
   }
 
   /**
