@@ -1,8 +1,10 @@
 import type { PageDataEntry } from '@kaloryfer/contracts';
 import { i18n, registerNamespace, type NamespaceLoaders } from '@kaloryfer/i18n';
-import type { ComponentType } from 'react';
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import * as React from 'react';
+import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import { RemoteCrash } from './RemoteCrash';
 import { reportRecoverableError } from './rendering/hydration-errors';
 import { PageData } from './rendering/page-data';
 import { RemoteRoot } from './rendering/remote-root';
@@ -15,6 +17,11 @@ export interface RemoteMountProps {
   hydrate?: boolean;
   /** The values the server rendered it from (kf-state): the first render uses them, no refetch. */
   pageData?: Record<string, PageDataEntry>;
+  /**
+   * Told when a render of the module threw (after the module's own Polish message is on screen):
+   * the shell's region puts its fallback, with a retry, in the module's place (ResilientRegion).
+   */
+  onRenderError?: (error: unknown) => void;
 }
 
 export interface RemoteLifecycleOptions {
@@ -25,50 +32,85 @@ export interface RemoteLifecycleOptions {
   prepare?: () => Promise<unknown>;
 }
 
+/** The props single-spa-react gives the root component: the mount's, plus the data of this mount. */
+type RootProps = RemoteMountProps & { data: PageData };
+
 /**
- * The single-spa lifecycles of a remote's exposed module: bootstrap loads the remote's i18n
- * namespace; mount waits for `prepare`, then hydrates the server's HTML (inside a transition,
- * with the page's data) or renders afresh; a render error stays inside the remote's region
- * (RemoteRoot).
+ * The react-dom/client single-spa-react renders through: the same two calls, each inside a
+ * transition — the hydration of the server's HTML (interruptible, so a click during it is never
+ * lost) and a fresh render (a route's page, a header widget: rendered in slices the shopper can
+ * interrupt) — and the hydration's recoverable errors reported (hydration-errors.ts).
+ */
+const transitionDom = {
+  hydrateRoot(container: Element, element: ReactNode): ReactDOMClient.Root {
+    let root!: ReactDOMClient.Root;
+    startTransition(() => {
+      root = ReactDOMClient.hydrateRoot(container, element, { onRecoverableError: reportRecoverableError });
+    });
+    return root;
+  },
+  createRoot(container: Element): Pick<ReactDOMClient.Root, 'render' | 'unmount'> {
+    const root = ReactDOMClient.createRoot(container);
+    return { render: (element) => startTransition(() => root.render(element)), unmount: () => root.unmount() };
+  },
+};
+
+/** What a module whose render threw shows, and tells the shell once it is on screen. */
+function Crashed({ error, onRenderError }: { error: unknown; onRenderError?: (error: unknown) => void }) {
+  useEffect(() => {
+    console.error('[remote] render failed', error);
+    onRenderError?.(error);
+  }, [error, onRenderError]);
+  return <RemoteCrash />;
+}
+
+/**
+ * The single-spa lifecycles of a remote's exposed module, from single-spa-react: bootstrap loads
+ * the remote's i18n namespace (once); mount waits for `prepare`, then single-spa-react hydrates
+ * the server's HTML (the shell says `hydrate`) or renders afresh, both inside a transition
+ * (`transitionDom`); its error boundary keeps a render error inside the region — the module's
+ * Polish message, then the shell's fallback with a retry (`onRenderError`). The tree is the one
+ * the server rendered (RemoteRoot), so hydration lines up.
  */
 export function createRemoteLifecycles(
   Component: ComponentType,
   i18nNamespace: { name: string; loaders: NamespaceLoaders },
   options: RemoteLifecycleOptions = {},
 ) {
-  const roots = new Map<string, Root>();
+  const rootComponent = ({ data }: RootProps) => (
+    <RemoteRoot i18n={i18n} namespace={i18nNamespace.name} data={data}>
+      <Component />
+    </RemoteRoot>
+  );
+  const common = {
+    React,
+    rootComponent,
+    errorBoundary: (error: Error, _info: React.ErrorInfo, props: RootProps) => <Crashed error={error} onRenderError={props.onRenderError} />,
+  };
+  // One per way in: single-spa-react takes its render type per configuration, not per mount.
+  const hydrating = singleSpaReact<RootProps>({ ...common, ReactDOMClient: transitionDom, renderType: 'hydrateRoot' });
+  const rendering = singleSpaReact<RootProps>({ ...common, ReactDOMClient: transitionDom, renderType: 'createRoot' });
+  const mountedBy = new Map<string, typeof hydrating>();
+  let bootstrapped: Promise<void> | null = null;
+
   return {
-    bootstrap: () => registerNamespace(i18nNamespace.name, i18nNamespace.loaders),
+    bootstrap: () => (bootstrapped ??= registerNamespace(i18nNamespace.name, i18nNamespace.loaders)),
     mount: async (props: RemoteMountProps) => {
       // A page whose code did not arrive still mounts: its render tries once more, and a second
-      // failure is the region's crash screen (RemoteRoot), never a dead mount.
+      // failure is the region's crash screen, never a dead mount.
       await options.prepare?.().catch((error: unknown) => console.error('[remote] page code did not load', error));
-      return new Promise<void>((resolve) => {
-        const data = new PageData(props.pageData ?? {});
-        const onCommit = () => {
-          data.close();
-          resolve();
-        };
-        const element = (
-          <RemoteRoot i18n={i18n} namespace={i18nNamespace.name} data={data} onCommit={onCommit}>
-            <Component />
-          </RemoteRoot>
-        );
-        if (props.hydrate) {
-          startTransition(() => {
-            roots.set(props.name, hydrateRoot(props.domElement, element, { onRecoverableError: reportRecoverableError }));
-          });
-        } else {
-          // Not urgent either (a route's page, a header widget): rendered in slices the shopper can interrupt.
-          const root = createRoot(props.domElement);
-          roots.set(props.name, root);
-          startTransition(() => root.render(element));
-        }
-      });
+      const lifecycles = props.hydrate ? hydrating : rendering;
+      mountedBy.set(props.name, lifecycles);
+      // The server's values serve the first render only: once it is committed (mount resolves
+      // then), a hook that mounts later loads afresh.
+      const data = new PageData(props.pageData ?? {});
+      await lifecycles.mount({ ...props, data } as never);
+      data.close();
     },
     unmount: async (props: RemoteMountProps) => {
-      roots.get(props.name)?.unmount();
-      roots.delete(props.name);
+      const lifecycles = mountedBy.get(props.name);
+      mountedBy.delete(props.name);
+      await lifecycles?.unmount(props as never);
     },
   };
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { addShellNamespace } from '../i18n/shell-bundles';
 import { parseRegistry } from '../registry/registry';
 import { RemoteLoader, type FederationRuntime } from '../registry/remote-loader';
+import { createRemoteLifecycles } from '@kaloryfer/ui';
 import { ResilientRegion } from './resilient-region';
 
 beforeAll(async () => {
@@ -113,4 +114,24 @@ test('a route region whose retry fails too gives up (the shell sends the shopper
   await userEvent.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
   await waitFor(() => expect(element).toHaveTextContent('Porady'));
   expect(failedTwice).toHaveBeenCalledTimes(1);
+});
+
+test("a render error inside the remote (its single-spa-react boundary) becomes the region's fallback; its retry mounts the module again", async () => {
+  let broken = true;
+  function Advice() {
+    if (broken) throw new Error('a render bug');
+    return <p>Porady działają</p>;
+  }
+  const lifecycles = createRemoteLifecycles(Advice, { name: 'demo', loaders: { 'pl-PL': async () => ({}) } });
+  const { region, element } = setup(async () => lifecycles);
+  await region.mount(element);
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Ta część sklepu jest chwilowo niedostępna'));
+  expect(region.failed).toBe(true);
+  expect(element).not.toHaveTextContent('Coś poszło nie tak'); // the module's own message made way for the region's
+  broken = false;
+  await userEvent.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+  await waitFor(() => expect(element).toHaveTextContent('Porady działają'));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(region.failed).toBe(false);
+  await region.unmount();
 });

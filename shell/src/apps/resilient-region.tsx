@@ -38,6 +38,8 @@ export class ResilientRegion {
   /** Failed attempts of this mount in a row: the first attempt, then each retry the shopper asks for. */
   private failuresInARow = 0;
   private quiet = false;
+  /** A render of the module threw while its mount was still under way: dealt with once it resolves. */
+  private crashedWhileMounting = false;
   /** Whether the last mount ended in the fallback (its code could not load or threw). */
   failed = false;
 
@@ -87,11 +89,19 @@ export class ResilientRegion {
           this.host.className = 'remote-host';
           element.append(this.host);
         }
+        this.crashedWhileMounting = false;
+        this.mountedProps = null;
         const mountProps = {
           ...props,
           domElement: this.host,
           name: `${this.remote}${this.exposed.slice(1)}`,
           ...(serverView && !serverView.fresh ? { hydrate: true, pageData: serverView.data } : {}),
+          // The module's error boundary (single-spa-react) caught a render error: the fallback takes its place.
+          onRenderError: () => {
+            if (generation !== this.generation) return;
+            if (this.mountedProps === null) this.crashedWhileMounting = true;
+            else void this.renderFailed(element, props);
+          },
         };
         if (this.variant === 'widget') {
           this.parcel = mountRootParcel(this.lifecycles as never, mountProps);
@@ -104,9 +114,10 @@ export class ResilientRegion {
           await runLifecycle(this.lifecycles.mount, mountProps);
         }
         this.mountedProps = mountProps;
+        element.removeAttribute('aria-busy');
+        if (this.crashedWhileMounting) return this.renderFailed(element, props);
         this.failuresInARow = 0;
         this.failed = false;
-        element.removeAttribute('aria-busy');
         return;
       } catch (error) {
         console.error(`[shell] ${this.remote}${this.exposed.slice(1)} failed`, error);
@@ -135,6 +146,20 @@ export class ResilientRegion {
         return;
       }
     }
+  }
+
+  /**
+   * A render of the mounted module threw (its boundary showed the module's own message): the
+   * module goes and the region's fallback, with its retry, takes its place — counted as a failure
+   * like a module that could not load.
+   */
+  private async renderFailed(element: HTMLElement, props: Record<string, unknown>): Promise<void> {
+    this.crashedWhileMounting = false;
+    await this.unmount();
+    this.failed = true;
+    this.showPlaceholder(element, 'failed', props, null);
+    this.failuresInARow += 1;
+    if (this.variant === 'region' && this.failuresInARow >= 2) this.onFailedTwice?.();
   }
 
   async unmount(): Promise<void> {

@@ -49,7 +49,7 @@ test('once preloaded, a page renders at once: a hydration that waited for it dra
   expect(container.textContent).toBe('Licznik 1');
 });
 
-/** The region's crash screen, as RemoteRoot's boundary shows it. */
+/** The region's crash screen, as the boundary of the remote's lifecycles (single-spa-react) shows it. */
 class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state = { error: null as Error | null };
   static getDerivedStateFromError(error: Error) {

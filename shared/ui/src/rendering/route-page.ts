@@ -42,7 +42,7 @@ export function routePage<P extends object>(load: () => Promise<ComponentType<P>
 /**
  * Whether the page a route shows can be drawn now; if not, its code is asked for and the
  * component renders again when it arrives. A page whose code cannot be fetched is a render
- * error, for the region's crash screen (RemoteRoot) to say so.
+ * error, for the region's crash screen (single-spa-react's boundary, remote-lifecycles.tsx) to say so.
  */
 export function useRoutePageCode(page: { preload: () => Promise<unknown>; isLoaded: () => boolean } | null): boolean {
   const ready = page === null || page.isLoaded();

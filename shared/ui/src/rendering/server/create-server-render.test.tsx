@@ -91,7 +91,7 @@ const request = (path: string, language = 'pl-PL', cookies: Record<string, strin
 test('a render loads what its components ask for (again and again until nothing is missing) and hands the values over', async () => {
   const result = await render(request('/p/KF-1/aura'));
   expect(result.status).toBe(200);
-  expect(result.html).toContain('<h1 id="_R_1_">Grzejnik Aura</h1>');
+  expect(result.html).toContain('<h1 id="_R_0_">Grzejnik Aura</h1>');
   expect(result.html).toContain('<p>related: <!-- -->Grzejnik Bora</p>');
   expect(requested).toEqual(['http://127.0.0.1:3000/api/product/KF-1', 'http://127.0.0.1:3000/api/product/KF-2']);
   expect(result.data).toEqual({ 'product-KF-1': { value: products['KF-1'] }, 'product-KF-2': { value: products['KF-2'] } });
