@@ -32,7 +32,8 @@ const ROUTE_READY = `new Promise((resolve) => {
 /** After the shell reports the route ready: time for the header widgets to load, one per idle task. */
 const SETTLE_MS = 3000;
 
-async function once(browser: Browser, url: string): Promise<LongTaskFigures> {
+/** One load of `url` in a fresh context (no cache) of `browser`: its long tasks. */
+export async function observeLongTasks(browser: Browser, url: string): Promise<LongTaskFigures> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
   try {
     const page = await context.newPage();
@@ -77,7 +78,7 @@ export async function measureLongTasks(urls: string[], runs: number, executableP
     const results: LongTaskFigures[] = [];
     for (const url of urls) {
       const samples: LongTaskFigures[] = [];
-      for (let run = 0; run < runs; run += 1) samples.push(await once(browser, url));
+      for (let run = 0; run < runs; run += 1) samples.push(await observeLongTasks(browser, url));
       results.push({
         blockingAfterFcp: median(samples.map((sample) => sample.blockingAfterFcp)),
         blockingAll: median(samples.map((sample) => sample.blockingAll)),
