@@ -10,7 +10,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, median } from './lib/chromium';
 import { observeLongTasks, type LongTaskFigures } from './lib/long-tasks';
 
 /**
- * npm run bench:compare -- --baseline <git ref> [--runs 5]: this checkout's build next to another
+ * npm run bench:compare -- --baseline <git ref> [--runs 5] [--only lighthouse|tasks]: this checkout's build next to another
  * commit's, in one run — Lighthouse mobile on home, a category and a product, the two shops'
  * runs interleaved (baseline, this, this, baseline, …) so the machine's drift hits both alike;
  * the median of the runs per page and the worst run shown. For a change that must not give back
@@ -28,6 +28,8 @@ const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback);
 const BASELINE = option('baseline', 'HEAD~1');
 const RUNS = Number(option('runs', '5'));
+/** `--only lighthouse` or `--only tasks`: one of the two parts. */
+const ONLY = option('only', '');
 const AIMS = { scoreDrop: 2, tbtRise: 30 };
 
 const LIGHTHOUSE_CLI = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
@@ -194,6 +196,58 @@ const cell = ({ median: m, worst }: ReturnType<typeof summary>) =>
     m.jsKb.toFixed(0).padStart(5),
   ].join(' ');
 
+async function lighthouse(pages: [string, string][], baseline: Shop, candidate: Shop, commit: string, current: string): Promise<void> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+  const results = new Map<string, { baseline: Figures[]; current: Figures[] }>();
+  try {
+    for (const [label, pagePath] of pages) {
+      const runs = { baseline: [] as Figures[], current: [] as Figures[] };
+      for (let run = 0; run < RUNS; run += 1) {
+        // Alternate which goes first: neither side always meets a warmer (or busier) machine.
+        const order = run % 2 === 0 ? (['baseline', 'current'] as const) : (['current', 'baseline'] as const);
+        for (const side of order) runs[side].push(await audit((side === 'baseline' ? baseline.url : candidate.url) + pagePath, Number(chrome.port)));
+        process.stdout.write('.');
+      }
+      results.set(label, runs);
+    }
+  } finally {
+    chrome.kill();
+  }
+  const head = `${'perf'.padStart(4)} ${'worst'.padStart(5)} ${'FCP s'.padStart(5)} ${'LCP s'.padStart(5)} ${'TBT'.padStart(5)} ${'worst'.padStart(6)} ${'CLS'.padStart(6)} ${'JS KB'.padStart(5)}`;
+  console.log(`\n\nLighthouse mobile, median of ${RUNS} interleaved runs per side (worst run in brackets; JS KB: scripts transferred)\n`);
+  console.log(`${''.padEnd(9)} | baseline ${commit.slice(0, 12)}${''.padEnd(23)} | this checkout ${current}`);
+  console.log(`${'page'.padEnd(9)} | ${head} | ${head}`);
+  for (const [label, runs] of results) console.log(`${label.padEnd(9)} | ${cell(summary(runs.baseline))} | ${cell(summary(runs.current))}`);
+  console.log(`\nAims: score drop ≤ ${AIMS.scoreDrop}, TBT rise ≤ ${AIMS.tbtRise} ms (medians)`);
+  for (const [label, runs] of results) {
+    const before = summary(runs.baseline).median;
+    const after = summary(runs.current).median;
+    const scoreDrop = before.performance - after.performance;
+    const tbtRise = Math.round(after.tbt - before.tbt);
+    const misses = [scoreDrop > AIMS.scoreDrop && `score −${scoreDrop}`, tbtRise > AIMS.tbtRise && `TBT +${tbtRise} ms`].filter(Boolean);
+    console.log(
+      `  ${label.padEnd(9)} score ${scoreDrop > 0 ? '−' : '+'}${Math.abs(scoreDrop)}, TBT ${signed(tbtRise)} ms, JS ${signed(after.jsKb - before.jsKb)} KB: ${misses.length === 0 ? 'within the aims' : `misses: ${misses.join(', ')}`}`,
+    );
+  }
+}
+
+async function longTasks(pages: [string, string][], baseline: Shop, candidate: Shop): Promise<void> {
+  const tasks = await compareLongTasks(
+    pages.map(([, pagePath]) => [baseline.url + pagePath, candidate.url + pagePath]),
+    RUNS,
+  );
+  console.log(
+    `\n\nMain-thread long tasks observed in Chromium (4× CPU), median of ${RUNS} interleaved loads per side: blocking ms after FCP / over the whole load\n`,
+  );
+  console.log(`${'page'.padEnd(9)} | ${'baseline'.padStart(15)} | ${'this checkout'.padStart(15)} | difference`);
+  pages.forEach(([label], index) => {
+    const [before, after] = tasks[index]!;
+    console.log(
+      `${label.padEnd(9)} | ${`${before.blockingAfterFcp} / ${before.blockingAll}`.padStart(15)} | ${`${after.blockingAfterFcp} / ${after.blockingAll}`.padStart(15)} | ${signed(after.blockingAfterFcp - before.blockingAfterFcp)} / ${signed(after.blockingAll - before.blockingAll)} ms`,
+    );
+  });
+}
+
 async function main() {
   const { dir, commit } = prepareBaseline(BASELINE);
   const current = git('rev-parse', '--short=12', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') ? ' (with changes)' : '');
@@ -201,62 +255,13 @@ async function main() {
   let candidate: Shop | null = null;
   try {
     candidate = await startShopIn(REPO_ROOT, 4920, 'current');
-    const product = await productPath(candidate.url);
     const pages: [string, string][] = [
       ['home', ''],
       ['category', 'c/grzejniki-lazienkowe'],
-      ['product', product],
+      ['product', await productPath(candidate.url)],
     ];
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
-    const results = new Map<string, { baseline: Figures[]; current: Figures[] }>();
-    try {
-      for (const [label, pagePath] of pages) {
-        const runs = { baseline: [] as Figures[], current: [] as Figures[] };
-        for (let run = 0; run < RUNS; run += 1) {
-          // Alternate which goes first: neither side always meets a warmer (or busier) machine.
-          const order = run % 2 === 0 ? (['baseline', 'current'] as const) : (['current', 'baseline'] as const);
-          for (const side of order) runs[side].push(await audit((side === 'baseline' ? baseline.url : candidate.url) + pagePath, Number(chrome.port)));
-          process.stdout.write('.');
-        }
-        results.set(label, runs);
-      }
-    } finally {
-      chrome.kill();
-    }
-    const head = `${'perf'.padStart(4)} ${'worst'.padStart(5)} ${'FCP s'.padStart(5)} ${'LCP s'.padStart(5)} ${'TBT'.padStart(5)} ${'worst'.padStart(6)} ${'CLS'.padStart(6)} ${'JS KB'.padStart(5)}`;
-    console.log(`\n\nLighthouse mobile, median of ${RUNS} interleaved runs per side (worst run in brackets; JS KB: scripts transferred)\n`);
-    console.log(`${''.padEnd(9)} | baseline ${commit.slice(0, 12)}${''.padEnd(23)} | this checkout ${current}`);
-    console.log(`${'page'.padEnd(9)} | ${head} | ${head}`);
-    for (const [label, runs] of results) {
-      const before = summary(runs.baseline);
-      const after = summary(runs.current);
-      console.log(`${label.padEnd(9)} | ${cell(before)} | ${cell(after)}`);
-    }
-    const tasks = await compareLongTasks(
-      pages.map(([, pagePath]) => [baseline.url + pagePath, candidate!.url + pagePath]),
-      RUNS,
-    );
-    console.log(
-      `\nMain-thread long tasks observed in Chromium (4× CPU), median of ${RUNS} interleaved loads per side: blocking ms after FCP / over the whole load\n`,
-    );
-    console.log(`${'page'.padEnd(9)} | ${'baseline'.padStart(15)} | ${'this checkout'.padStart(15)} | difference`);
-    pages.forEach(([label], index) => {
-      const [before, after] = tasks[index]!;
-      console.log(
-        `${label.padEnd(9)} | ${`${before.blockingAfterFcp} / ${before.blockingAll}`.padStart(15)} | ${`${after.blockingAfterFcp} / ${after.blockingAll}`.padStart(15)} | ${signed(after.blockingAfterFcp - before.blockingAfterFcp)} / ${signed(after.blockingAll - before.blockingAll)} ms`,
-      );
-    });
-    console.log(`\nAims: score drop ≤ ${AIMS.scoreDrop}, TBT rise ≤ ${AIMS.tbtRise} ms (medians)`);
-    for (const [label, runs] of results) {
-      const before = summary(runs.baseline).median;
-      const after = summary(runs.current).median;
-      const scoreDrop = before.performance - after.performance;
-      const tbtRise = Math.round(after.tbt - before.tbt);
-      const misses = [scoreDrop > AIMS.scoreDrop && `score −${scoreDrop}`, tbtRise > AIMS.tbtRise && `TBT +${tbtRise} ms`].filter(Boolean);
-      console.log(
-        `  ${label.padEnd(9)} score ${scoreDrop > 0 ? '−' : '+'}${Math.abs(scoreDrop)}, TBT ${tbtRise >= 0 ? '+' : '−'}${Math.abs(tbtRise)} ms, JS ${(after.jsKb - before.jsKb).toFixed(1)} KB: ${misses.length === 0 ? 'within the aims' : `misses: ${misses.join(', ')}`}`,
-      );
-    }
+    if (ONLY !== 'tasks') await lighthouse(pages, baseline, candidate, commit, current);
+    if (ONLY !== 'lighthouse') await longTasks(pages, baseline, candidate);
   } finally {
     candidate?.stop();
     baseline.stop();

@@ -18,6 +18,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 void nextTask()
   .then(() => import('react-dom/client'))
   .then(nextTask)
+  // i18next's own code first, then the shop's i18n (its instance, the Polish words): two tasks.
+  .then(() => import('i18next'))
+  .then(nextTask)
   .then(() => import('@kaloryfer/i18n'))
   .then(nextTask)
   .then(() => import('./bootstrap'));

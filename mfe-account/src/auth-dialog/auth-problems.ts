@@ -1,5 +1,5 @@
 import { emailProblem, nameProblem, passwordProblem, PERSON_MESSAGES } from '@kaloryfer/domain';
-import { SPEC_MESSAGES, type SpecMessage } from '@kaloryfer/i18n';
+import { isSpecMessage, type SpecMessage } from '@kaloryfer/i18n';
 import { ApiFailure } from '@kaloryfer/ui';
 import type { AuthKey } from '../i18n/auth.pl-PL';
 
@@ -24,15 +24,13 @@ export const EMAIL_PROBLEMS: ReadonlySet<Problem> = new Set<Problem>([EXISTING_C
 /**
  * The API's answers the storefront shows that are not spec messages (docs/account.md): the
  * login's one answer for a wrong password and an unknown e-mail, and the rate limit. They are
- * translated in the auth dictionary rather than added to SPEC_MESSAGES, whose namespace holds
+ * translated in the auth dictionary rather than added to the spec's messages, whose namespace holds
  * the spec's messages exactly (shared/i18n/src/i18n.test.ts holds it to that list).
  */
 const API_MESSAGES: Readonly<Record<string, AuthKey>> = {
   'You did not sign in correctly or your account is temporarily disabled.': 'auth.error.credentials',
   'Too many attempts, please try again later': 'auth.error.tooManyAttempts',
 };
-
-const isSpecMessage = (text: string): text is SpecMessage => (SPEC_MESSAGES as readonly string[]).includes(text);
 
 /** The problem to show for a failed account call. */
 export function failureProblem(error: unknown): Problem {

@@ -1,4 +1,4 @@
-import { SPEC_MESSAGES, type SpecMessage } from '@kaloryfer/i18n';
+import { isSpecMessage, type SpecMessage } from '@kaloryfer/i18n';
 import { ApiFailure } from '@kaloryfer/ui';
 
 export interface Message {
@@ -29,6 +29,6 @@ export function messageOf(error: unknown, online = globalThis.navigator?.onLine 
   if (!(error instanceof ApiFailure)) return { message: online ? CART_MESSAGES.failed : CART_MESSAGES.offline };
   const only = ONLY_AVAILABLE.exec(error.message);
   if (only) return { message: CART_MESSAGES.onlyAvailable, params: { maxQuantity: Number(only[1]) } };
-  if ((SPEC_MESSAGES as readonly string[]).includes(error.message)) return { message: error.message };
+  if (isSpecMessage(error.message)) return { message: error.message };
   return { message: error.status >= 500 ? CART_MESSAGES.failed : error.message };
 }

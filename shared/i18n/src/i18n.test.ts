@@ -1,4 +1,5 @@
-import { formatNumber, formatPrice, i18n, initI18n, LanguageUnavailableError, languagesFor, registerNamespace, setLanguage, SPEC_MESSAGES } from './index';
+import { formatNumber, formatPrice, i18n, initI18n, isSpecMessage, LanguageUnavailableError, languagesFor, registerNamespace, setLanguage } from './index';
+import { SPEC_MESSAGES } from './spec-messages';
 import { ALL_SHARED_BUNDLES } from './locales/all-bundles';
 import { messagesPl } from './locales/messages.pl-PL';
 
@@ -222,4 +223,11 @@ describe('plain numbers', () => {
       expect(formatNumber(value, language)).toBe(value.toLocaleString(language));
     }
   });
+});
+
+test('isSpecMessage knows exactly the spec messages (from the Polish dictionary the page has anyway)', () => {
+  for (const message of SPEC_MESSAGES) expect(isSpecMessage(message)).toBe(true);
+  expect(isSpecMessage('Out of the stock')).toBe(false);
+  expect(isSpecMessage('toString')).toBe(false);
+  expect(isSpecMessage('')).toBe(false);
 });

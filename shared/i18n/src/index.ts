@@ -6,7 +6,16 @@ export { formatNumber } from './format-numbers';
 export { formatLongDay, formatShortDay, shopDayOf, type CalendarDay } from './format-dates';
 import { loadSharedBundle, POLISH_BUNDLE } from './locales/bundles';
 
-export { SPEC_MESSAGES, type SpecMessage } from './spec-messages';
+export type { SpecMessage } from './spec-messages';
+import type { SpecMessage } from './spec-messages';
+import { messagesPl } from './locales/messages.pl-PL';
+
+/**
+ * Whether a text is one of the spec's messages (a server's answer the page can translate). The
+ * Polish messages are on every page already and hold exactly the spec's messages (i18n.test.ts),
+ * so the list itself (spec-messages.ts) stays out of the page's code.
+ */
+export const isSpecMessage = (text: string): text is SpecMessage => Object.prototype.hasOwnProperty.call(messagesPl, text);
 export { I18nextProvider, useTranslation } from './react';
 export { addWords, createI18n, fixedT, type I18n, type TFunction, type TOptions } from './instance';
 

@@ -1,4 +1,4 @@
-import { SPEC_MESSAGES, useTranslation } from '@kaloryfer/i18n';
+import { isSpecMessage, useTranslation } from '@kaloryfer/i18n';
 import { ApiFailure } from '@kaloryfer/ui';
 
 /**
@@ -17,8 +17,6 @@ const SERVER_MESSAGES: Record<string, string> = {
   'We deliver in Poland only (country_id PL)': 'profile.server.onlyPoland',
 };
 
-const SPEC = new Set<string>(SPEC_MESSAGES);
-
 /** The API prefixes a field's problem with where it is (`customer.addresses[0]: …`); the shopper reads the message. */
 const withoutWhere = (message: string) => message.replace(/^customer(?:\.\w+|\.addresses\[\d+\])*: /, '');
 
@@ -30,7 +28,7 @@ export function useServerMessage(): (error: unknown) => string {
     const message = withoutWhere(error.message);
     const key = SERVER_MESSAGES[message];
     if (key) return t(key);
-    if (SPEC.has(message)) return t(message, { ns: 'messages' });
+    if (isSpecMessage(message)) return t(message, { ns: 'messages' });
     // A 4xx the dictionary does not know: the server's own words are more use than a generic line.
     return message || t('Something went wrong', { ns: 'messages' });
   };
