@@ -66,7 +66,8 @@ function Crashed({ error, onRenderError }: { error: unknown; onRenderError?: (er
 
 /**
  * The single-spa lifecycles of a remote's exposed module, from single-spa-react: bootstrap loads
- * the remote's i18n namespace (once); mount waits for `prepare`, then single-spa-react hydrates
+ * the remote's i18n namespace (once) and starts `prepare` beside it (two requests at once, not
+ * one after the other, before the first render); mount waits for `prepare`, then single-spa-react hydrates
  * the server's HTML (the shell says `hydrate`) or renders afresh, both inside a transition
  * (`transitionDom`); its error boundary keeps a render error inside the region — the module's
  * Polish message, then the shell's fallback with a retry (`onRenderError`). The tree is the one
@@ -92,13 +93,22 @@ export function createRemoteLifecycles(
   const rendering = singleSpaReact<RootProps>({ ...common, ReactDOMClient: transitionDom, renderType: 'createRoot' });
   const mountedBy = new Map<string, typeof hydrating>();
   let bootstrapped: Promise<void> | null = null;
+  /** The route page's code, asked for at bootstrap: it arrives while the words do, not after them. */
+  let prepared: Promise<unknown> | null = null;
+  // A page whose code did not arrive still mounts: its render tries once more, and a second
+  // failure is the region's crash screen, never a dead mount.
+  const prepare = () => options.prepare?.().catch((error: unknown) => console.error('[remote] page code did not load', error)) ?? null;
 
   return {
-    bootstrap: () => (bootstrapped ??= registerNamespace(i18nNamespace.name, i18nNamespace.loaders)),
+    bootstrap: () => {
+      prepared = prepare();
+      return (bootstrapped ??= registerNamespace(i18nNamespace.name, i18nNamespace.loaders));
+    },
     mount: async (props: RemoteMountProps) => {
-      // A page whose code did not arrive still mounts: its render tries once more, and a second
-      // failure is the region's crash screen, never a dead mount.
-      await options.prepare?.().catch((error: unknown) => console.error('[remote] page code did not load', error));
+      // The first mount takes the page code bootstrap asked for; a later one (another route) asks anew.
+      const ready = prepared ?? prepare();
+      prepared = null;
+      await ready;
       const lifecycles = props.hydrate ? hydrating : rendering;
       mountedBy.set(props.name, lifecycles);
       // The server's values serve the first render only: once it is committed (mount resolves
