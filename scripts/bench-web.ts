@@ -260,8 +260,10 @@ async function measured(shop: RunningShop, urls: string[]) {
 
 async function throughput() {
   console.log(`\nServer-render throughput (autocannon, 32 connections, 10 s, loopback, ${os.cpus().length} cores shared with the load generator):`);
-  for (const cacheMs of [loadConfig().renderCacheMs, 0]) {
-    const shop: RunningShop = await startShop(shopConfig('http', 4700, true, cacheMs), () => undefined);
+  for (const [index, cacheMs] of [loadConfig().renderCacheMs, 0].entries()) {
+    // A port of its own each: this process's HTTP client keeps connections to the last shop's
+    // port, and one reused after that shop closed fails the next shop's first release.
+    const shop: RunningShop = await startShop(shopConfig('http', 4700 + index, true, cacheMs), () => undefined);
     try {
       const pages = await productPages(shop);
       for (const url of pages.slice(0, 5)) await fetch(url); // JIT warm-up

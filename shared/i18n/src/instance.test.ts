@@ -14,6 +14,7 @@ function shopI18n(language = 'pl-PL') {
     cats_few: '{count} koty',
     cats_many: '{count} kotów',
     plain: 'bez liczby',
+    nested: 'Zobacz $t(plain)',
   });
   addWords(created, 'en-US', 'common', { english: 'English {count}', cats_one: '{count} cat', cats_other: '{count} cats', q: 'Q {count}' });
   addWords(created, 'pl-PL', 'messages', { 'Out of stock': 'Brak w magazynie' });
@@ -44,8 +45,9 @@ test.each<[string, string, TOptions | undefined, string]>([
   ['spaces inside braces', '{ x }', { x: 's' }, 's'],
   ['a value is never HTML-escaped (React escapes what it renders)', 'missing {x}', { x: '<b>&' }, 'missing <b>&'],
   ['a colon and a dot in a key split nothing', 'Uwaga: koniec.', undefined, 'Uwaga: koniec.'],
+  ['nesting is off: $t(…) in a word is text', 'nested', undefined, 'Zobacz $t(plain)'],
 ])('%s', (_, key, options, expected) => {
-  expect(shopI18n().t(key, options as never)).toBe(expected);
+  expect(fixedT(shopI18n(), 'pl-PL', null)(key, options)).toBe(expected);
 });
 
 test('the instance is i18next (its own API), not a copy of it', () => {
@@ -71,6 +73,8 @@ test('clones share the dictionaries, not the language; a fixed t keeps its langu
   expect(english.t('later')).toBe('Later');
   expect(english.t('cats', { count: 2 })).toBe('2 cats');
   expect(base.t('cats', { count: 2 })).toBe('2 koty');
+  expect(fixedT(base, 'pl-PL', 'messages')('cats', { ns: 'common', count: 2 })).toBe('2 koty'); // a call's own namespace wins
+  expect(fixedT(base, 'pl-PL', 'common')('cats', { lng: 'en-US', count: 2 })).toBe('2 cats'); // and its own language
   const messages = fixedT(base, 'pl-PL', 'messages');
   await base.changeLanguage('en-US');
   expect(messages('Out of stock')).toBe('Brak w magazynie');

@@ -81,7 +81,14 @@ export function addWords(instance: I18n, language: string, namespace: string, wo
   instance.addResourceBundle(language, namespace, words, true, false, { skipCopy: true });
 }
 
-/** `t` fixed to a language and namespace, as the shop calls it. */
+/**
+ * `t` fixed to a language and namespace, as the shop calls it: what i18next's `getFixedT` does
+ * (a call's own `lng` or `ns` wins), without the copy of every i18next option that `getFixedT`'s
+ * function makes on each call (for key selectors the shop does not use), and with nesting off
+ * (`nest: false`: no word of the shop refers to another, and a `$t(…)` in a word is text) — the
+ * two made a word ~11–16 µs instead of ~3–6 on the server, where a page says hundreds.
+ */
 export function fixedT(instance: I18n, language: string, namespace: string | null): TFunction {
-  return instance.getFixedT(language, namespace) as unknown as TFunction;
+  const t = instance.t.bind(instance) as unknown as TFunction;
+  return (key, options) => t(key, { ...options, lng: options?.lng || language, ns: options?.ns || namespace || undefined, nest: false });
 }
