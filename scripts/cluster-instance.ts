@@ -90,6 +90,7 @@ async function main() {
         publicOrigin: config.publicOrigin,
         serverRender: config.serverRender,
         renderCacheMs: config.renderCacheMs,
+        experiments: app.experiments.cookie,
       })
     : null;
   if (pages) app.mfeRegistry.releases.gate.serverRender = pages.serverRenderCheck;

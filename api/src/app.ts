@@ -52,6 +52,9 @@ import { MARKETING_RECORDER_PATH, MarketingHook } from './newsletter/marketing-h
 import { marketingRecorderRoutes } from './routes/marketing-recorder-routes';
 import { newsletterRoutes } from './routes/newsletter-routes';
 import { installRegistry } from './registry';
+import { ExperimentCookie } from './experiments/experiment-cookie';
+import { Experiments } from './experiments/experiments';
+import { experimentRoutes } from './routes/experiment-routes';
 
 /** The port this server listens on (known once it listens; notify URLs are made after that). */
 function listeningPort(app: FastifyInstance): number {
@@ -69,6 +72,8 @@ declare module 'fastify' {
     paymentNotifications: NotificationSender;
     /** Delivers the mail outbox (order confirmations written with their orders); tests wait with `drain()`. */
     mailOutbox: MailWorker;
+    /** A/B experiments: the pins cookie the page server signs, and the exposures and orders counted. */
+    experiments: { cookie: ExperimentCookie; store: Experiments };
   }
 }
 
@@ -161,7 +166,18 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   app.decorate('mailOutbox', mailWorker);
   app.addHook('onReady', async () => mailWorker.start());
   app.addHook('onClose', async () => mailWorker.stop());
-  await app.register(orderRoutes, { orders: new Orders(db, carts, now, (rows) => catalog.patchStock(rows), config.store.code), carts, customers, payments });
+  // A/B experiments (docs/experiments.md): the page server signs each page's pins (kf_ab), orders and exposures are counted by them.
+  const experimentCookie = new ExperimentCookie(tokenSecret);
+  const experiments = new Experiments(db, now);
+  app.decorate('experiments', { cookie: experimentCookie, store: experiments });
+  await app.register(experimentRoutes, { experiments, cookie: experimentCookie });
+  await app.register(orderRoutes, {
+    orders: new Orders(db, carts, now, (rows) => catalog.patchStock(rows), config.store.code, experiments),
+    carts,
+    customers,
+    payments,
+    experimentCookie,
+  });
   await app.register(paymentRoutes, { payments });
   await app.register(sandboxRoutes, { gateway: sandbox });
   await app.register(companyRoutes, { register: new FixtureCompanyRegister() });
@@ -186,7 +202,7 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   });
   await app.register(newsletterRoutes, { newsletter, publicOrigin: config.publicOrigin });
   // The remote registry: teams publish builds over HTTP (/registry/v1), every instance serves them (/mfe/…) — docs/releasing.md.
-  await installRegistry(app, { db });
+  await installRegistry(app, { db, experiments });
   // Pages are the shell's page server's (shell/server), installed beside the API by the start script.
   app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope(404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`)));
   return app;

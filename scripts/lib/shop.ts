@@ -63,6 +63,7 @@ export async function startShop(config: Config = loadConfig(), log: (line: strin
     publicOrigin: config.publicOrigin,
     serverRender: config.serverRender,
     renderCacheMs: config.renderCacheMs,
+    experiments: app.experiments.cookie,
   });
   app.mfeRegistry.releases.gate.serverRender = pages.serverRenderCheck;
   await app.listen({ host: config.host, port: config.port });

@@ -1,3 +1,4 @@
+import { EXPERIMENT_COOKIE, samePins, type ExperimentCookie, type ExperimentPins } from '../../api/src/experiments/experiment-cookie';
 import type { ConsentBannerHtml } from './consent-banner-html';
 import { majorOf, matchRoute, type PageHead, type RegionRequest, type RegionResult, type RemoteName } from '@kaloryfer/contracts';
 import { formatPageTitle } from '@kaloryfer/domain';
@@ -59,12 +60,30 @@ export interface ComposeDeps {
   /** This response's CSP nonce, on every inline <script> and <style> the page server writes. */
   nonce: string;
   random?: () => number;
+  /** Draws a new anonymous A/B assignment id (fixed in tests). */
+  newAssignmentId?: () => string;
   year?: number;
   log?: (message: string) => void;
   /** Counts each region: rendered by its remote, or left to the browser. */
   count?: (outcome: 'rendered' | 'fallback') => void;
   /** The cookie banner for a shopper with no choice (server-rendered pages only). */
   consentBanner?: ConsentBannerHtml;
+  /** Signs the builds an A/B-tested page pinned (kf_ab): the API records an order's variant from it. */
+  experiments?: ExperimentCookie;
+}
+
+/**
+ * What kf_ab proves for this page: per A/B-tested remote, the build it pinned (the assigned
+ * variant's, or the control's when that one cannot run here — what the shopper gets).
+ */
+function experimentPinsOf(snapshot: RegistrySnapshot, assignments: Assignment[], id: string, contracts: string): ExperimentPins {
+  const builds: ExperimentPins['builds'] = {};
+  for (const entry of Object.values(snapshot.registry.remotes)) {
+    if (!entry || entry.variants.length < 2) continue;
+    const build = chosenBuild(snapshot, entry.remote, assignments, contracts);
+    if (build) builds[entry.remote] = { variant: build.variant.id, build: build.variant.build ?? 'unpublished', version: build.variant.version };
+  }
+  return { id, builds };
 }
 
 /** The build a remote renders this page with: the assigned variant, else the control (as the browser decides). */
@@ -181,12 +200,17 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
   const cookieLanguage = request.cookies[LANGUAGE_COOKIE];
   const language: Language = isLanguage(cookieLanguage) ? cookieLanguage : 'pl-PL';
   const query = new URLSearchParams(request.search);
-  const { assignments, cookie } = assignVariants(snapshot.registry, {
+  const { assignments, cookie, assignmentId } = assignVariants(snapshot.registry, {
     cookie: request.cookies[AB_COOKIE] ?? null,
     override: query.get('mfe'),
     random: deps.random ?? Math.random,
+    newId: deps.newAssignmentId,
   });
   const setCookies = cookie && cookie !== request.cookies[AB_COOKIE] ? [cookieValue(AB_COOKIE, cookie, AB_COOKIE_MAX_AGE)] : [];
+  if (deps.experiments && assignmentId) {
+    const pins = experimentPinsOf(snapshot, assignments, assignmentId, deps.contractsVersion);
+    if (!samePins(deps.experiments.read(request.cookies[EXPERIMENT_COOKIE]), pins)) setCookies.push(deps.experiments.header(pins));
+  }
   const firstViewCookies = Object.fromEntries(
     FIRST_VIEW_COOKIES.filter((name) => request.cookies[name] !== undefined).map((name) => [name, request.cookies[name]]),
   );

@@ -1,5 +1,6 @@
 import { consentCookie, CONSENT_FORM_PATH, FORM_CHOICES } from '../src/consent/consent-cookie';
 import { ConsentBannerHtml } from './consent-banner-html';
+import type { ExperimentCookie } from '../../api/src/experiments/experiment-cookie';
 import { CROSS_SITE_FORM, isCrossSiteForm } from '../../api/src/http/same-site-form';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -36,6 +37,8 @@ export interface PageServerOptions {
   renderCacheMs: number;
   /** Where the checkout sends shoppers to pay (form-action); the sandbox gateway is the public origin itself. */
   gatewayOrigins?: string[];
+  /** Signs the A/B pins of each page (kf_ab, docs/experiments.md): the API's `app.experiments.cookie`. */
+  experiments?: ExperimentCookie;
 }
 
 export const DEFAULT_BUDGETS: Budgets = { mainMs: 250, otherMs: 100 };
@@ -180,6 +183,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
         shell: await shellAssets(),
         layout,
         consentBanner,
+        experiments: options.experiments,
         i18n: (language) => i18n.forLanguage(language),
         css,
         apiOrigin: options.apiOrigin,

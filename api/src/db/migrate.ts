@@ -15,6 +15,7 @@ import * as m0012shared from './migrations/0012-shared-state';
 import * as m0013line from './migrations/0013-line-identity';
 import * as m0014registry from './migrations/0014-mfe-registry';
 import * as m0015idempotency from './migrations/0015-idempotency';
+import * as m0016experiments from './migrations/0016-experiments';
 
 /** Migrations are code, listed here in order; a new one is a new file and a new line. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-line-identity': m0013line,
   '0014-mfe-registry': m0014registry,
   '0015-idempotency': m0015idempotency,
+  '0016-experiments': m0016experiments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -411,6 +411,32 @@ export interface IdempotencyRecordTable {
   created_at: string;
 }
 
+/** A shopper's exposure to an A/B-tested remote, with their orders since (0016-experiments). */
+export interface ExperimentExposureTable {
+  experiment: string;
+  assignment_id: string;
+  variant: string;
+  build: string;
+  version: string;
+  /** 1: assigned by a `?mfe=` override (QA), left out of the report. */
+  forced: number;
+  /** 1: the shopper met another variant too (an ended variant, a cleared cookie): left out. */
+  crossed: number;
+  exposed_at: string;
+  orders: number;
+  revenue_grosze: number;
+}
+
+/** The variant and build that took an order (0016-experiments). */
+export interface OrderExperimentTable {
+  order_id: number;
+  experiment: string;
+  variant: string;
+  build: string;
+  version: string;
+  forced: number;
+}
+
 export interface Database {
   store: StoreTable;
   category: CategoryTable;
@@ -448,4 +474,6 @@ export interface Database {
   mfe_event: MfeEventTable;
   registry_token: RegistryTokenTable;
   idempotency_record: IdempotencyRecordTable;
+  experiment_exposure: ExperimentExposureTable;
+  order_experiment: OrderExperimentTable;
 }

@@ -19,6 +19,8 @@ import type { CartTable, Database, SalesOrderTable, StockItemTable } from '../db
 import { ApiError } from '../http/envelope';
 import { announceMail, enqueueMail } from '../mail/mail-queue';
 import { orderConfirmation } from '../mail/order-confirmation';
+import type { ExperimentPins } from '../experiments/experiment-cookie';
+import type { Experiments } from '../experiments/experiments';
 
 export const ORDER_MESSAGES = {
   emptyCart: 'Shopping cart is empty, add products before entering Checkout',
@@ -46,6 +48,8 @@ export interface OrderRequest {
   billingAddress?: AddressInput;
   shippingMethod: string;
   paymentMethod: string;
+  /** The A/B builds the shopper's page pinned (the signed kf_ab cookie): recorded with the order. */
+  experimentPins?: ExperimentPins | null;
 }
 
 /** What the thank-you page (`GET /api/order/status`, without the row id) and the confirmation e-mail say about an order. */
@@ -89,6 +93,8 @@ export class Orders {
     private readonly stockChanged: (rows: StockItemTable[]) => void = () => {},
     /** The store the orders are numbered for (STORE_CODE: its own order counter). */
     private readonly storeCode = 'pl',
+    /** Where an order placed inside an A/B test is counted (docs/experiments.md). */
+    private readonly experiments?: Experiments,
   ) {}
 
   async place(request: OrderRequest): Promise<PlacedOrder> {
@@ -165,6 +171,8 @@ export class Orders {
           .returning('id')
           .executeTakeFirstOrThrow();
         await this.carts.redeemCoupon(trx, view, id); // a single-use coupon (the newsletter's) serves this one order only
+        // Counted with the order, in its transaction: an order sent twice counts once, like the order.
+        if (request.experimentPins && this.experiments) await this.experiments.recordOrder(trx, id, request.experimentPins, grosze(totals.grand_total));
         await trx
           .insertInto('sales_order_item')
           .values(

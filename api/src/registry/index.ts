@@ -1,6 +1,7 @@
 import { CONTRACTS_VERSION } from '@kaloryfer/contracts/src/instance';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
+import type { Experiments } from '../experiments/experiments';
 import { buildFileRoutes } from './build-file-routes';
 import { LiveRegistry } from './live-registry';
 import { Releases } from './releases';
@@ -30,7 +31,7 @@ declare module 'fastify' {
  * from. Started with the server (the live rows are read, and on PostgreSQL every change is
  * heard); the page server adds the gate's server-render check (`releases.gate.serverRender`).
  */
-export async function installRegistry(app: FastifyInstance, { db }: { db: Db }): Promise<MfeRegistry> {
+export async function installRegistry(app: FastifyInstance, { db, experiments }: { db: Db; experiments: Experiments }): Promise<MfeRegistry> {
   const store = new RegistryStore(db);
   const live = new LiveRegistry(store, db, (message) => app.log.warn(message));
   const releases = new Releases(store, live, { shellContracts: CONTRACTS_VERSION });
@@ -40,7 +41,7 @@ export async function installRegistry(app: FastifyInstance, { db }: { db: Db }):
   await live.reload();
   app.addHook('onReady', async () => live.start());
   app.addHook('onClose', async () => live.stop());
-  await app.register(registryRoutes, { releases, tokens });
+  await app.register(registryRoutes, { releases, tokens, experiments });
   await app.register(buildFileRoutes, { store });
   return registry;
 }

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  ExperimentReportRoute,
   RegistryHistoryRoute,
   RegistryPublishRoute,
   RegistryRollbackRoute,
@@ -11,6 +12,8 @@ import {
   RegistryWithdrawRoute,
 } from '@kaloryfer/api-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Experiments } from '../experiments/experiments';
+import { experimentReport } from '../experiments/report';
 import { envelope, sendResult } from '../http/envelope';
 import { ARCHIVE_LIMITS, ArchiveError } from './build-archive';
 import { ReleaseRefused, type Releases } from './releases';
@@ -30,7 +33,10 @@ const ARCHIVE_TYPES = ['application/gzip', 'application/x-gzip', 'application/x-
  * request), 404, 409 (a version taken, a release in progress), 422 (the gate said no: its checks
  * are in `result.gate`).
  */
-export async function registryRoutes(app: FastifyInstance, { releases, tokens }: { releases: Releases; tokens: RegistryTokens }) {
+export async function registryRoutes(
+  app: FastifyInstance,
+  { releases, tokens, experiments }: { releases: Releases; tokens: RegistryTokens; experiments: Experiments },
+) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const config = { cache: 'private' as const };
   app.addContentTypeParser(ARCHIVE_TYPES, { parseAs: 'buffer', bodyLimit: ARCHIVE_LIMITS.bodyBytes }, (_request, body, done) => done(null, body));
@@ -64,6 +70,25 @@ export async function registryRoutes(app: FastifyInstance, { releases, tokens }:
   api.get(`${REGISTRY_API_PATH}/remotes/:remote/history`, { schema: { hide: true, ...RegistryHistoryRoute }, config }, async (request, reply) =>
     sendResult(reply, await releases.history(request.params.remote, request.query.limit ?? 50)),
   );
+
+  // The A/B report of a remote's variants (docs/experiments.md): its team or an operator.
+  api.get(`${REGISTRY_API_PATH}/experiments/:remote/report`, { schema: { hide: true, ...ExperimentReportRoute }, config }, async (request, reply) => {
+    const { remote } = request.params;
+    assertMayChange(callerOf(request), remote);
+    const live = (await releases.status()).remotes.find((entry) => entry.remote === remote);
+    if (!live?.control) return reply.code(404).send(envelope(404, `${remote} runs no A/B test: it has one variant`));
+    const since = request.query.since ? new Date(request.query.since) : null;
+    if (since && Number.isNaN(since.getTime())) return reply.code(400).send(envelope(400, `since: not a time (${request.query.since})`));
+    const report = experimentReport({
+      experiment: remote,
+      control: live.control,
+      weights: Object.fromEntries(live.variants.map((variant) => [variant.variant, variant.weight])),
+      counts: await experiments.counts(remote, since?.toISOString()),
+      lift: (request.query.lift ?? 10) / 100,
+      since: since?.toISOString() ?? null,
+    });
+    return sendResult(reply, report);
+  });
 
   api.post(`${REGISTRY_API_PATH}/remotes/:remote/builds`, { schema: { hide: true, ...RegistryPublishRoute }, config }, async (request, reply) => {
     const caller = callerOf(request);

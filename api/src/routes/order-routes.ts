@@ -7,6 +7,7 @@ import { ApiError, sendResult } from '../http/envelope';
 import type { Orders } from '../orders/orders';
 import { needsPayment, type Payments } from '../payments/payments';
 import { shopperOriginOf } from '../payments/return-origin';
+import { cookieFrom, EXPERIMENT_COOKIE, type ExperimentCookie } from '../experiments/experiment-cookie';
 import { callerToken } from './caller-token';
 import { allowListedAddress, clientOrderIdOf, unwrapOrder } from './order-body';
 
@@ -17,6 +18,8 @@ interface OrderRouteDeps {
   carts: Carts;
   customers: Customers;
   payments: Payments;
+  /** Reads the A/B builds the shopper's page pinned (kf_ab); a cookie that is not ours counts for nothing. */
+  experimentCookie: ExperimentCookie;
 }
 
 /**
@@ -25,7 +28,7 @@ interface OrderRouteDeps {
  * thank-you page reads the order (`GET /api/order/status`) and can start a new payment attempt
  * after a failed one (`POST /api/order/payment`) — both need the client order id.
  */
-export async function orderRoutes(app: FastifyInstance, { orders, carts, customers, payments }: OrderRouteDeps) {
+export async function orderRoutes(app: FastifyInstance, { orders, carts, customers, payments, experimentCookie }: OrderRouteDeps) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
   /** The order these two keys open — 404 alike for a wrong number and a wrong id, so neither can be probed. */
@@ -59,6 +62,8 @@ export async function orderRoutes(app: FastifyInstance, { orders, carts, custome
         billingAddress: info.billingAddress ? allowListedAddress(info.billingAddress, 'body.addressInformation.billingAddress') : undefined,
         shippingMethod: `${info.shipping_carrier_code}_${info.shipping_method_code}`,
         paymentMethod: info.payment_method_code,
+        // Which A/B build took the order: from the cookie the page server signed, never from the body.
+        experimentPins: experimentCookie.read(cookieFrom(request.headers.cookie, EXPERIMENT_COOKIE)),
       });
       // The confirmation e-mail was queued with the order, in its transaction (the mail worker sends
       // it once, after a crash too). A replay of an order paid offline needs nothing more.

@@ -19,3 +19,4 @@ export * from './catalog';
 export * from './content';
 export * from './reviews';
 export * from './registry';
+export * from './experiments';

@@ -53,6 +53,7 @@ export * from './catalog/product';
 export * from './catalog/tile-fields';
 export { categoryTrail } from './catalog/category-trail';
 export { formatPageTitle } from './seo/page-title';
+export { ASSIGNMENT_ID_PATTERN, FORCED_ID_PREFIX, isAssignmentId, isForcedAssignmentId, SHOPPER_ID_PREFIX } from './experiments/assignment-id';
 export { RATING_MAX, REVIEW_LIMITS, reviewSummary, type RatingHistogram, type Review, type ReviewSummary } from './reviews/review';
 export { applicableCoupon, DEMO_COUPONS, INCORRECT_COUPON, normaliseCouponCode, type Coupon, type CouponType } from './cart/coupons';
 export {

@@ -4,6 +4,7 @@ import { regionId, ROUTED_REMOTES } from '../layout/ShellLayout';
 import type { RemoteLoader } from '../registry/remote-loader';
 import type { RegionMounter } from './region-mounter';
 import { ResilientRegion } from './resilient-region';
+import { reportExposure } from '../registry/exposure-beacon';
 import { sendToErrorPage } from './send-to-error-page';
 
 /**
@@ -11,7 +12,7 @@ import { sendToErrorPage } from './send-to-error-page';
  * lifecycles are the shell's ResilientRegion, so single-spa never sees a remote's failure and
  * never marks an application broken: the region shows the fallback instead (and /error when its
  * retry fails too). The first mount of the page's route hydrates the server's HTML; once it has
- * settled, widgets may load.
+ * settled, widgets may load. A mount of an A/B-tested remote is reported as an exposure.
  */
 export function registerApplications(loader: RemoteLoader, mounter: RegionMounter): void {
   for (const remote of ROUTED_REMOTES) {
@@ -25,6 +26,8 @@ export function registerApplications(loader: RemoteLoader, mounter: RegionMounte
           const element = document.getElementById(regionId(remote));
           try {
             if (element) await region.mount(element, {}, mounter.serverView(element, remote, './app'));
+            // The A/B test's exposure: this shopper saw the tested remote (the API counts each shopper once).
+            if (element && loader.isTested(remote)) reportExposure(remote);
           } finally {
             mounter.routeSettled();
           }

@@ -1,4 +1,5 @@
-import { assignVariants, formatPairs, parsePairs, pickWeighted } from './ab-assignment';
+import { isForcedAssignmentId } from '@kaloryfer/domain';
+import { assignmentIdOf, assignVariants, formatPairs, newAssignmentId, parsePairs, pickWeighted } from './ab-assignment';
 import { parseRegistry } from './registry';
 
 const build = (weight: number) => ({ entry: 'http://localhost:3003/x/mf-manifest.json', version: '1.0.0', contracts: '1.0.0', weight });
@@ -8,6 +9,8 @@ const registry = parseRegistry({
     checkout: { control: 'a', variants: { a: build(50), b: build(50) } },
   },
 });
+const ID = 'AAAAAAAAAAAAAAAAAAAAAA';
+const OTHER = 'BBBBBBBBBBBBBBBBBBBBBB';
 const checkoutOf = (result: ReturnType<typeof assignVariants>) => result.assignments.find((a) => a.remote === 'checkout');
 
 describe('A/B assignment', () => {
@@ -20,10 +23,34 @@ describe('A/B assignment', () => {
     expect(pickWeighted(registry.remotes.checkout!, random)).toBe(variant);
   });
 
-  test('a new visitor is assigned at random and the cookie keeps it', () => {
-    const result = assignVariants(registry, { random: () => 0.7 });
+  test('a new visitor is assigned at random and the cookie keeps it, with a new anonymous id', () => {
+    const result = assignVariants(registry, { random: () => 0.7, newId: () => ID });
     expect(checkoutOf(result)).toEqual({ remote: 'checkout', variant: 'b', source: 'random' });
-    expect(result.cookie).toBe('checkout:b');
+    expect(result.cookie).toBe(`checkout:b|id:s${ID}`);
+    expect(result.assignmentId).toBe(`s${ID}`);
+  });
+
+  test.each([
+    ['a shopper keeps the id drawn once', `checkout:a|id:s${ID}`, null, `s${ID}`],
+    ['an override makes a shopper QA (a new q id)', `checkout:a|id:s${ID}`, 'checkout:b', `q${OTHER}`],
+    ['QA stays QA on later visits', `checkout:b|id:q${ID}`, null, `q${ID}`],
+    ['QA overriding again keeps its id', `checkout:b|id:q${ID}`, 'checkout:a', `q${ID}`],
+    ['a cookie from before ids gets one', 'checkout:a', null, `s${OTHER}`],
+    ['a malformed id is replaced', 'checkout:a|id:<script>', null, `s${OTHER}`],
+    ['an id of the wrong shape is replaced', 'checkout:a|id:xshort', null, `s${OTHER}`],
+  ])('%s', (_name, cookie, override, id) => {
+    const result = assignVariants(registry, { cookie, override, random: () => 0, newId: () => OTHER });
+    expect(result.assignmentId).toBe(id);
+    expect(result.cookie).toContain(`|id:${id}`);
+    expect(assignmentIdOf(result.cookie)).toBe(id);
+  });
+
+  test('ids drawn for real are 22 base64url characters, and differ', () => {
+    const ids = new Set(Array.from({ length: 50 }, () => newAssignmentId()));
+    expect(ids.size).toBe(50);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(isForcedAssignmentId(`q${ID}`)).toBe(true);
+    expect(isForcedAssignmentId(`s${ID}`)).toBe(false);
   });
 
   test('a returning visitor keeps the variant from the cookie (sticky)', () => {
@@ -34,7 +61,7 @@ describe('A/B assignment', () => {
   test('?mfe=checkout:b overrides the cookie and becomes sticky', () => {
     const result = assignVariants(registry, { cookie: 'checkout:a', override: 'checkout:b', random: () => 0 });
     expect(checkoutOf(result)).toEqual({ remote: 'checkout', variant: 'b', source: 'override' });
-    expect(result.cookie).toBe('checkout:b');
+    expect(result.cookie).toMatch(/^checkout:b\|id:q/);
   });
 
   test('an unknown variant in the override or cookie is ignored', () => {
@@ -49,7 +76,12 @@ describe('A/B assignment', () => {
   });
 
   test('single-build remotes are not written to the cookie', () => {
-    expect(assignVariants(registry, { random: () => 0 }).cookie).toBe('checkout:a');
+    expect(assignVariants(registry, { random: () => 0, newId: () => ID }).cookie).toBe(`checkout:a|id:s${ID}`);
+  });
+
+  test('no A/B test running: no cookie and no id', () => {
+    const single = parseRegistry({ remotes: { cart: { entry: 'http://localhost:3002/1.0.0/mf-manifest.json', version: '1.0.0', contracts: '1.0.0' } } });
+    expect(assignVariants(single, { cookie: `checkout:a|id:s${ID}`, random: () => 0 })).toMatchObject({ cookie: '', assignmentId: null });
   });
 
   test.each([

@@ -1,12 +1,33 @@
 import type { RemoteName } from '@kaloryfer/contracts';
+import { FORCED_ID_PREFIX, isAssignmentId, isForcedAssignmentId, SHOPPER_ID_PREFIX } from '@kaloryfer/domain';
 import type { Registry, RemoteEntry } from './registry';
 
 /**
  * A/B assignment: a visitor gets one variant per remote once and keeps it (a first-party
  * cookie). `?mfe=checkout:b` is a QA override that also becomes sticky. Remotes with one
- * build are not mentioned in the cookie.
+ * build are not mentioned in the cookie. While any remote runs an A/B test the cookie also
+ * carries an anonymous assignment id (`id:…`, random, no link to an account): the experiment
+ * report counts shoppers by it (docs/experiments.md; the id's rules: shared/domain
+ * experiments/assignment-id.ts).
  */
 export const AB_COOKIE = 'kf_mfe';
+/** The pair of the cookie that holds the assignment id (no remote is named `id`). */
+const ID_KEY = 'id';
+
+/** 16 random bytes, base64url (22 characters): the random part of an assignment id. */
+export function newAssignmentId(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** The assignment id a `kf_mfe` value carries, when it is a well-formed one. */
+export function assignmentIdOf(cookie: string | null | undefined): string | null {
+  const id = parsePairs(cookie)[ID_KEY];
+  return isAssignmentId(id) ? id : null;
+}
 
 export type AssignmentSource = 'override' | 'cookie' | 'random';
 
@@ -20,7 +41,7 @@ export interface Assignment {
 export function parsePairs(value: string | null | undefined): Record<string, string> {
   const pairs: Record<string, string> = {};
   for (const part of (value ?? '').split(/[,|]/)) {
-    const match = /^\s*([a-z]+):([\w-]+)\s*$/.exec(part);
+    const match = /^\s*([a-z]+):([\w-]{1,40})\s*$/.exec(part);
     if (match) pairs[match[1]] = match[2];
   }
   return pairs;
@@ -47,11 +68,21 @@ export function pickWeighted(entry: RemoteEntry, random: number): string {
 
 export interface AssignmentResult {
   assignments: Assignment[];
-  /** The cookie value to store (only remotes with A/B variants). */
+  /** The cookie value to store (only remotes with A/B variants, and the assignment id). */
   cookie: string;
+  /** The visitor's anonymous assignment id; null while no remote runs an A/B test. */
+  assignmentId: string | null;
 }
 
-export function assignVariants(registry: Registry, input: { cookie?: string | null; override?: string | null; random: () => number }): AssignmentResult {
+export interface AssignmentInput {
+  cookie?: string | null;
+  override?: string | null;
+  random: () => number;
+  /** Makes a new assignment id (newAssignmentId; fixed in tests). */
+  newId?: () => string;
+}
+
+export function assignVariants(registry: Registry, input: AssignmentInput): AssignmentResult {
   const stored = parsePairs(input.cookie);
   const override = parsePairs(input.override);
   const sticky: Record<string, string> = {};
@@ -71,5 +102,12 @@ export function assignVariants(registry: Registry, input: { cookie?: string | nu
     assignments.push(assignment);
     if (entry.variants.length > 1) sticky[entry.remote] = assignment.variant;
   }
-  return { assignments, cookie: formatPairs(sticky) };
+  if (Object.keys(sticky).length === 0) return { assignments, cookie: '', assignmentId: null };
+  const forced = assignments.some((assignment) => assignment.source === 'override');
+  const storedId = assignmentIdOf(input.cookie);
+  const newId = input.newId ?? newAssignmentId;
+  // The id is drawn once and kept; an override makes the visitor QA for good (a `q` id).
+  const assignmentId =
+    forced && !(storedId && isForcedAssignmentId(storedId)) ? `${FORCED_ID_PREFIX}${newId()}` : (storedId ?? `${SHOPPER_ID_PREFIX}${newId()}`);
+  return { assignments, cookie: formatPairs({ ...sticky, [ID_KEY]: assignmentId }), assignmentId };
 }

@@ -139,4 +139,9 @@ export class RemoteLoader {
   variantOf(remote: RemoteName): RemoteVariant | undefined {
     return this.settled.get(remote);
   }
+
+  /** Whether the remote runs an A/B test (more than one variant): its renders are exposures. */
+  isTested(remote: RemoteName): boolean {
+    return (this.registry.remotes[remote]?.variants.length ?? 0) > 1;
+  }
 }
