@@ -26,7 +26,8 @@ test('a new visitor is assigned once and keeps the assignment', async ({ browser
   const first = await variantBadge(page).getAttribute('data-variant');
   expect(['a', 'b']).toContain(first);
   const cookie = (await context.cookies()).find((c) => c.name === 'kf_mfe');
-  expect(cookie?.value).toBe(encodeURIComponent(`checkout:${first}`));
+  // The variant and the shopper's anonymous assignment id (the experiment report counts shoppers by it).
+  expect(decodeURIComponent(cookie!.value)).toMatch(new RegExp(`^checkout:${first}\\|id:s[\\w-]{22}$`));
   for (let visit = 0; visit < 3; visit += 1) {
     await page.reload();
     await expect(variantBadge(page)).toHaveAttribute('data-variant', first!);

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E_VAR_DIR } from '../shop-env';
+import { addToCart, fillAddress, fillPerson } from './checkout-helpers';
 import { collectPageErrors, dataLayer, findProducts } from './helpers';
 
 /**
@@ -11,29 +12,6 @@ import { collectPageErrors, dataLayer, findProducts } from './helpers';
  * same rules, a company invoice with the GUS lookup, the sandbox gateway's page, and the
  * thank-you page showing what the server knows about the payment.
  */
-
-async function addToCart(page: Page, url: string) {
-  await page.goto(url);
-  await page.getByRole('button', { name: 'Dodaj do koszyka' }).click();
-  const added = page.getByRole('status').filter({ hasText: 'Produkt został dodany do koszyka!' });
-  await expect(added).toBeVisible();
-  return added;
-}
-
-async function fillPerson(scope: Locator | Page) {
-  await scope.getByLabel('Imię', { exact: true }).fill('Anna');
-  await scope.getByLabel('Nazwisko', { exact: true }).fill('Kowalska');
-  await scope.getByLabel('E-mail', { exact: true }).fill('anna.kowalska@example.pl');
-  await scope.getByLabel('Telefon', { exact: true }).fill('601 234 567');
-}
-
-async function fillAddress(scope: Locator | Page) {
-  await scope.getByLabel('Ulica').fill('ul. Kwiatowa');
-  await scope.getByLabel('Numer domu').fill('12');
-  await scope.getByLabel(/^Numer lokalu/).fill('4');
-  await scope.getByLabel('Kod pocztowy').fill('30-001');
-  await scope.getByLabel('Miejscowość').fill('Kraków');
-}
 
 const seriousViolations = async (page: Page, selector: string) =>
   (await new AxeBuilder({ page }).include(selector).analyze()).violations

@@ -18,7 +18,7 @@ import { ShellLayout } from './layout/ShellLayout';
 import { AB_COOKIE, assignVariants, type Assignment } from './registry/ab-assignment';
 import { entryIntegrities, entryIntegrityPlugin } from './registry/entry-integrity';
 import { fetchRegistry, readCookie, writeCookie } from './registry/fetch-registry';
-import { parseRegistry, type Registry } from './registry/registry';
+import { isABTested, parseRegistry, type Registry } from './registry/registry';
 import { RemoteLoader, type FederationRuntime } from './registry/remote-loader';
 import { startRouter } from './routing/router';
 import { checkStoredPage, dropStoredPage, readPublishedRegistry, storedPageTime } from './service-worker/stored-page';
@@ -87,7 +87,7 @@ async function boot(): Promise<void> {
     return;
   }
   for (const assignment of assignments) {
-    if ((registry.remotes[assignment.remote]?.variants.length ?? 0) > 1) {
+    if (isABTested(registry.remotes[assignment.remote])) {
       pushToDataLayer({ event: 'mfe_assignment', ...assignment });
     }
   }

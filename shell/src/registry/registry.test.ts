@@ -1,4 +1,4 @@
-import { parseRegistry, RegistryError } from './registry';
+import { isABTested, parseRegistry, RegistryError } from './registry';
 
 const build = (extra: object = {}) => ({ entry: 'http://localhost:3002/1.0.0/mf-manifest.json', version: '1.0.0', contracts: '1.0.0', ...extra });
 
@@ -69,5 +69,17 @@ describe('parseRegistry', () => {
     ['timeout too small', { timeoutMs: 5, remotes: {} }, 'registry.timeoutMs: must be between 100 and 60000'],
   ])('%s is refused with a message', (_case, raw, message) => {
     expect(() => parseRegistry(raw)).toThrow(new RegistryError(message));
+  });
+});
+
+describe('isABTested', () => {
+  test.each([
+    ['a single build', { cart: build() }, 'cart', false],
+    ['variants', { checkout: { control: 'a', variants: { a: build({ weight: 50 }), b: build({ weight: 50 }) } } }, 'checkout', true],
+    // The page of a shopper assigned the control pins that variant only: still an A/B test.
+    ['the control alone, as a page pins it', { checkout: { control: 'a', variants: { a: build({ weight: 50 }) } } }, 'checkout', true],
+    ['a remote the registry does not name', {}, 'checkout', false],
+  ])('%s: %p', (_name, remotes, remote, tested) => {
+    expect(isABTested(parseRegistry({ remotes }).remotes[remote as 'cart'])).toBe(tested);
   });
 });

@@ -42,6 +42,13 @@ export interface Registry {
   remotes: Partial<Record<RemoteName, RemoteEntry>>;
 }
 
+/**
+ * Whether a remote runs an A/B test. Told by its control (a single build's is `default`), not by
+ * its variants: a page pins only the assigned variant and the control, so the page of a shopper
+ * assigned the control holds one variant.
+ */
+export const isABTested = (entry: RemoteEntry | undefined): boolean => entry !== undefined && entry.control !== SINGLE_VARIANT;
+
 export const REMOTE_NAMES: readonly RemoteName[] = ['catalog', 'cart', 'checkout', 'account', 'content'];
 export const SINGLE_VARIANT = 'default';
 const DEFAULT_TIMEOUT_MS = 8000;

@@ -1,6 +1,6 @@
 import { majorOf, type RemoteName } from '@kaloryfer/contracts';
 import type { Assignment } from './ab-assignment';
-import type { Registry, RemoteVariant } from './registry';
+import { isABTested, type Registry, type RemoteVariant } from './registry';
 
 /** The two Module Federation runtime calls the loader needs (a seam for unit tests). */
 export interface FederationRuntime {
@@ -140,8 +140,10 @@ export class RemoteLoader {
     return this.settled.get(remote);
   }
 
-  /** Whether the remote runs an A/B test (more than one variant): its renders are exposures. */
+  /**
+   * Whether the remote runs an A/B test (registry.ts isABTested): its renders are exposures.
+   */
   isTested(remote: RemoteName): boolean {
-    return (this.registry.remotes[remote]?.variants.length ?? 0) > 1;
+    return isABTested(this.registry.remotes[remote]);
   }
 }
