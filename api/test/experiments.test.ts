@@ -160,6 +160,17 @@ describe('orders record the variant that took them', () => {
     expect(await server.db.kysely.selectFrom('order_experiment').selectAll().where('order_id', 'in', ids).execute()).toEqual([]);
   });
 
+  test('a shopper who did not allow analytics: the order records its build, nobody is counted', async () => {
+    const anonymous: ExperimentPins = { id: null, builds: { checkout: { variant: 'b', build: builds.b, version: '1.0.0' } } };
+    const before = await exposures();
+    expect((await expose(anonymous)).status).toBe(204);
+    const placed = await order(anonymous);
+    expect(
+      await server.db.kysely.selectFrom('order_experiment').select(['variant', 'build']).where('order_id', '=', placed.body.result.backendOrderId).execute(),
+    ).toEqual([{ variant: 'b', build: builds.b }]);
+    expect(await exposures()).toEqual(before);
+  });
+
   test('an order whose exposure beacon was lost still counts its shopper as exposed', async () => {
     await order(pinsOf(shopper(4), 'a'));
     expect((await exposures()).find((exposure) => exposure.assignment_id === shopper(4))).toMatchObject({ variant: 'a', orders: 1 });

@@ -1,3 +1,4 @@
+import { serializeConsent } from '../src/consent/consent-cookie';
 import { ExperimentCookie } from '../../api/src/experiments/experiment-cookie';
 /** @jest-environment node */
 import type { RegionRequest, RegionResult } from '@kaloryfer/contracts';
@@ -34,6 +35,9 @@ beforeAll(async () => ({ snapshot, cleanup } = await snapshotOf(registryFile()))
 afterAll(() => cleanup());
 
 const ID = 'AAAAAAAAAAAAAAAAAAAAAA';
+const consentOf = (analytics: boolean) => serializeConsent({ analytics, marketing: false }, Date.now());
+const CONSENTED = consentOf(true);
+const REFUSED = consentOf(false);
 
 function deps(render: Renderer = echo, extra: Partial<ComposeDeps> = {}): ComposeDeps {
   return {
@@ -145,7 +149,10 @@ test("a page moved to its canonical route is that route's page, 200", async () =
 describe('A/B: the server assigns the checkout variant and renders that build', () => {
   test('a new visitor is drawn, told by a cookie, and the page pins the drawn build and its control only', async () => {
     const { html, setCookies } = await composePage(page('/checkout'), deps(echo, { random: () => 0.9 }));
-    expect(setCookies).toEqual([`kf_mfe=checkout%3Ab%7Cid%3As${ID}; Path=/; Max-Age=15552000; SameSite=Lax`]);
+    // No choice about analytics yet: the variant is kept, no assignment id is drawn.
+    expect(setCookies).toEqual(['kf_mfe=checkout%3Ab; Path=/; Max-Age=15552000; SameSite=Lax']);
+    const measured = await composePage(page('/checkout', '', { kf_consent: CONSENTED }), deps(echo, { random: () => 0.9 }));
+    expect(measured.setCookies).toEqual([`kf_mfe=checkout%3Ab%7Cid%3As${ID}; Path=/; Max-Age=15552000; SameSite=Lax`]);
     expect(html).toContain('<h1>checkout_b /checkout');
     const state = stateOf(html);
     expect(state.assignments).toContainEqual({ remote: 'checkout', variant: 'b', source: 'random' });
@@ -153,10 +160,10 @@ describe('A/B: the server assigns the checkout variant and renders that build', 
   });
 
   test('the cookie keeps a visitor on their variant (no new cookie); ?mfe= overrides and sticks', async () => {
-    const sticky = await composePage(page('/checkout', '', { kf_mfe: `checkout:b|id:s${ID}` }), deps(echo, { random: () => 0 }));
+    const sticky = await composePage(page('/checkout', '', { kf_mfe: `checkout:b|id:s${ID}`, kf_consent: CONSENTED }), deps(echo, { random: () => 0 }));
     expect(sticky.html).toContain('<h1>checkout_b');
     expect(sticky.setCookies).toEqual([]);
-    const forced = await composePage(page('/checkout', '?mfe=checkout:a', { kf_mfe: `checkout:b|id:s${ID}` }), deps());
+    const forced = await composePage(page('/checkout', '?mfe=checkout:a', { kf_mfe: `checkout:b|id:s${ID}`, kf_consent: CONSENTED }), deps());
     expect(forced.html).toContain('<h1>checkout_a');
     // QA from now on: a `q` id, which the experiment report leaves out.
     expect(forced.setCookies).toEqual([`kf_mfe=checkout%3Aa%7Cid%3Aq${ID}; Path=/; Max-Age=15552000; SameSite=Lax`]);
@@ -165,19 +172,32 @@ describe('A/B: the server assigns the checkout variant and renders that build', 
 
   test('kf_ab: the page server signs the build each A/B-tested remote pinned, and sets it again only when that changes', async () => {
     const experiments = new ExperimentCookie(Buffer.from('a test secret'));
-    const first = await composePage(page('/'), deps(echo, { random: () => 0.9, experiments }));
+    const first = await composePage(page('/', '', { kf_consent: CONSENTED }), deps(echo, { random: () => 0.9, experiments }));
     const signed = /^kf_ab=([^;]+); Path=\/; Max-Age=15552000; HttpOnly; SameSite=Lax$/.exec(first.setCookies[1] ?? '')?.[1];
     const pins = experiments.read(signed);
     expect(pins).toEqual({ id: `s${ID}`, builds: { checkout: { variant: 'b', build: expect.any(String), version: '1.0.0' } } });
     // Only remotes with variants: the catalogue and the rest are not an experiment.
     expect(Object.keys(pins!.builds)).toEqual(['checkout']);
 
-    const again = await composePage(page('/c/grzejniki', '', { kf_mfe: `checkout:b|id:s${ID}`, kf_ab: signed! }), deps(echo, { experiments }));
+    const again = await composePage(
+      page('/c/grzejniki', '', { kf_mfe: `checkout:b|id:s${ID}`, kf_ab: signed!, kf_consent: CONSENTED }),
+      deps(echo, { experiments }),
+    );
     expect(again.setCookies).toEqual([]);
-    const forged = await composePage(page('/', '', { kf_mfe: `checkout:b|id:s${ID}`, kf_ab: `${signed}x` }), deps(echo, { experiments }));
+    const forged = await composePage(
+      page('/', '', { kf_mfe: `checkout:b|id:s${ID}`, kf_ab: `${signed}x`, kf_consent: CONSENTED }),
+      deps(echo, { experiments }),
+    );
     expect(forged.setCookies).toEqual([expect.stringMatching(/^kf_ab=/)]);
-    const forced = await composePage(page('/', '?mfe=checkout:a', { kf_mfe: `checkout:b|id:s${ID}`, kf_ab: signed! }), deps(echo, { experiments }));
+    const forced = await composePage(
+      page('/', '?mfe=checkout:a', { kf_mfe: `checkout:b|id:s${ID}`, kf_ab: signed!, kf_consent: CONSENTED }),
+      deps(echo, { experiments }),
+    );
     expect(experiments.read(/^kf_ab=([^;]+)/.exec(forced.setCookies[1])![1])).toMatchObject({ id: `q${ID}`, builds: { checkout: { variant: 'a' } } });
+    // Analytics refused: the pins still prove the build (an order records it), with no id to count.
+    const refused = await composePage(page('/', '', { kf_mfe: `checkout:b|id:s${ID}`, kf_ab: signed!, kf_consent: REFUSED }), deps(echo, { experiments }));
+    expect(refused.setCookies[0]).toBe('kf_mfe=checkout%3Ab; Path=/; Max-Age=15552000; SameSite=Lax');
+    expect(experiments.read(/^kf_ab=([^;]+)/.exec(refused.setCookies[1])![1])).toMatchObject({ id: null, builds: { checkout: { variant: 'b' } } });
   });
 
   test('a variant made against another contracts major is not rendered: its control is', async () => {

@@ -6,6 +6,7 @@ import { isLanguage, LANGUAGE_COOKIE, type Language } from '@kaloryfer/i18n';
 import type { I18n } from '@kaloryfer/i18n';
 import { loadingMarkup } from '../src/layout/RegionFallback';
 import { FOOTER_SLOT_ID, regionId } from '../src/layout/ShellLayout';
+import { CONSENT_COOKIE, parseConsent } from '../src/consent/consent-cookie';
 import { AB_COOKIE, assignVariants, type Assignment } from '../src/registry/ab-assignment';
 import type { RemoteVariant } from '../src/registry/registry';
 import { regionKey, PAGE_STATE_ID, type PageState } from '../src/state/page-state';
@@ -76,7 +77,7 @@ export interface ComposeDeps {
  * What kf_ab proves for this page: per A/B-tested remote, the build it pinned (the assigned
  * variant's, or the control's when that one cannot run here — what the shopper gets).
  */
-function experimentPinsOf(snapshot: RegistrySnapshot, assignments: Assignment[], id: string, contracts: string): ExperimentPins {
+function experimentPinsOf(snapshot: RegistrySnapshot, assignments: Assignment[], id: string | null, contracts: string): ExperimentPins {
   const builds: ExperimentPins['builds'] = {};
   for (const entry of Object.values(snapshot.registry.remotes)) {
     if (!entry || entry.variants.length < 2) continue;
@@ -204,10 +205,11 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     cookie: request.cookies[AB_COOKIE] ?? null,
     override: query.get('mfe'),
     random: deps.random ?? Math.random,
+    measure: parseConsent(request.cookies[CONSENT_COOKIE])?.analytics === true,
     newId: deps.newAssignmentId,
   });
   const setCookies = cookie && cookie !== request.cookies[AB_COOKIE] ? [cookieValue(AB_COOKIE, cookie, AB_COOKIE_MAX_AGE)] : [];
-  if (deps.experiments && assignmentId) {
+  if (deps.experiments && cookie) {
     const pins = experimentPinsOf(snapshot, assignments, assignmentId, deps.contractsVersion);
     if (!samePins(deps.experiments.read(request.cookies[EXPERIMENT_COOKIE]), pins)) setCookies.push(deps.experiments.header(pins));
   }

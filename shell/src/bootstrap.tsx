@@ -10,6 +10,7 @@ import { sessionHeldCommands } from './apps/held-commands';
 import { RegionMounter } from './apps/region-mounter';
 import { registerApplications } from './apps/register-applications';
 import { startShellWriters } from './behaviours/shell-writers';
+import { readConsentCookie } from './consent/consent-cookie';
 import { startConsentUi, whenRouteReady } from './consent/start-consent';
 import { startRemoteTagEvents } from './consent/tag-event-channel';
 import { pushToDataLayer } from './behaviours/tag-manager';
@@ -45,6 +46,7 @@ async function pinnedBuilds(state: PageState | null): Promise<{ registry: Regist
     cookie: readCookie(AB_COOKIE),
     override: new URLSearchParams(location.search).get('mfe'),
     random: Math.random,
+    measure: readConsentCookie()?.analytics === true,
   });
   writeCookie(AB_COOKIE, cookie);
   return { registry, assignments };

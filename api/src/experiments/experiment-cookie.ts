@@ -20,8 +20,11 @@ export interface ExperimentPin {
 }
 
 export interface ExperimentPins {
-  /** The anonymous assignment id of kf_mfe (`s…` a shopper, `q…` forced by `?mfe=`). */
-  id: string;
+  /**
+   * The anonymous assignment id of kf_mfe (`s…` a shopper, `q…` forced by `?mfe=`); null for a
+   * shopper who did not allow analytics: their orders still record the build, nobody is counted.
+   */
+  id: string | null;
   /** Per remote that runs an A/B test: the build the page pinned. */
   builds: Record<string, ExperimentPin>;
 }
@@ -50,7 +53,7 @@ export class ExperimentCookie {
   read(value: string | undefined | null): ExperimentPins | null {
     if (!value || value.length > 2048) return null;
     const payload = this.signer.read(value);
-    if (!payload || !isAssignmentId(payload.i) || typeof payload.b !== 'object' || payload.b === null) return null;
+    if (!payload || (payload.i !== null && !isAssignmentId(payload.i)) || typeof payload.b !== 'object' || payload.b === null) return null;
     const builds: Record<string, ExperimentPin> = {};
     for (const [remote, pin] of Object.entries(payload.b as Record<string, unknown>)) {
       if (!REMOTE.test(remote) || !Array.isArray(pin) || pin.length !== 3) return null;
@@ -66,7 +69,7 @@ export class ExperimentCookie {
         return null;
       builds[remote] = { variant, build, version };
     }
-    return { id: payload.i, builds };
+    return { id: payload.i as string | null, builds };
   }
 
   /** The Set-Cookie header that stores these pins. */

@@ -20,24 +20,26 @@ export class Experiments {
   /** A shopper's page rendered `remote`: recorded once per shopper (false: not an A/B-tested remote for them). */
   async recordExposure(pins: ExperimentPins, remote: string): Promise<boolean> {
     const pin = pins.builds[remote];
-    if (!pin) return false;
+    if (!pin || pins.id === null) return false;
     await this.upsertExposure(this.db.kysely, pins.id, remote, pin, { orders: 0, revenueGrosze: 0 });
     return true;
   }
 
   /**
    * An order placed by a shopper with these pins: the variant and build of every tested remote
-   * go on the order, and the shopper's exposure row counts it (created if the beacon was lost).
+   * go on the order, and the exposure row of a measured shopper counts it (created if the beacon
+   * was lost).
    * Call inside the order's transaction.
    */
   async recordOrder(trx: Transaction<Database>, orderId: number, pins: ExperimentPins, grandTotalGrosze: number): Promise<void> {
-    const forced = isForcedAssignmentId(pins.id) ? 1 : 0;
+    const forced = pins.id !== null && isForcedAssignmentId(pins.id) ? 1 : 0;
     for (const [remote, pin] of Object.entries(pins.builds)) {
       await trx
         .insertInto('order_experiment')
         .values({ order_id: orderId, experiment: remote, variant: pin.variant, build: pin.build, version: pin.version, forced })
         .execute();
-      await this.upsertExposure(trx, pins.id, remote, pin, { orders: 1, revenueGrosze: grandTotalGrosze });
+      // A shopper who did not allow analytics has no id: the order knows its build, nobody is counted.
+      if (pins.id !== null) await this.upsertExposure(trx, pins.id, remote, pin, { orders: 1, revenueGrosze: grandTotalGrosze });
     }
   }
 

@@ -8,7 +8,7 @@ import type { Registry, RemoteEntry } from './registry';
  * build are not mentioned in the cookie. While any remote runs an A/B test the cookie also
  * carries an anonymous assignment id (`id:…`, random, no link to an account): the experiment
  * report counts shoppers by it (docs/experiments.md; the id's rules: shared/domain
- * experiments/assignment-id.ts).
+ * experiments/assignment-id.ts) — only for a shopper who allowed analytics.
  */
 export const AB_COOKIE = 'kf_mfe';
 /** The pair of the cookie that holds the assignment id (no remote is named `id`). */
@@ -78,6 +78,12 @@ export interface AssignmentInput {
   cookie?: string | null;
   override?: string | null;
   random: () => number;
+  /**
+   * The shopper allowed analytics (kf_consent): only then does the cookie carry an assignment id
+   * and the experiment count them (docs/experiments.md, "Consent"). Without it the variant is
+   * still kept — the same checkout on every visit is the shop working, not measuring.
+   */
+  measure: boolean;
   /** Makes a new assignment id (newAssignmentId; fixed in tests). */
   newId?: () => string;
 }
@@ -103,6 +109,8 @@ export function assignVariants(registry: Registry, input: AssignmentInput): Assi
     if (entry.variants.length > 1) sticky[entry.remote] = assignment.variant;
   }
   if (Object.keys(sticky).length === 0) return { assignments, cookie: '', assignmentId: null };
+  // No consent to measure (or it was withdrawn): no id, and one kept before leaves the cookie.
+  if (!input.measure) return { assignments, cookie: formatPairs(sticky), assignmentId: null };
   const forced = assignments.some((assignment) => assignment.source === 'override');
   const storedId = assignmentIdOf(input.cookie);
   const newId = input.newId ?? newAssignmentId;
