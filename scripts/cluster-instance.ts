@@ -91,6 +91,7 @@ async function main() {
         serverRender: config.serverRender,
         renderCacheMs: config.renderCacheMs,
         experiments: app.experiments.cookie,
+        signals: app.signals,
       })
     : null;
   if (pages) app.mfeRegistry.releases.gate.serverRender = pages.serverRenderCheck;

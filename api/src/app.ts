@@ -55,6 +55,9 @@ import { installRegistry } from './registry';
 import { ExperimentCookie } from './experiments/experiment-cookie';
 import { Experiments } from './experiments/experiments';
 import { experimentRoutes } from './routes/experiment-routes';
+import { ShopMetrics } from './metrics/metrics';
+import { Signals } from './signals/signals';
+import { signalRoutes } from './routes/signal-routes';
 
 /** The port this server listens on (known once it listens; notify URLs are made after that). */
 function listeningPort(app: FastifyInstance): number {
@@ -74,6 +77,8 @@ declare module 'fastify' {
     mailOutbox: MailWorker;
     /** A/B experiments: the pins cookie the page server signs, and the exposures and orders counted. */
     experiments: { cookie: ExperimentCookie; store: Experiments };
+    /** Signals per remote build: the page server's renders, the browsers' beacons (api/src/signals). */
+    signals: Signals;
   }
 }
 
@@ -103,6 +108,13 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   readEmptyJsonAsObject(app); // before the routes: VSF's bodiless JSON POSTs read as {} everywhere
   installBodyLimits(app); // before the routes: each route's body limit from http/body-limits.ts (32 KiB unless listed)
   if (config.checkResponses) installResponseCheck(app); // tests and e2e: an answer off its schema (shared/api-contract) is a 500 naming the field
+  // Signals per remote build and /metrics (docs/releasing.md, "Signals"): counted from the first route on.
+  const metrics = new ShopMetrics();
+  metrics.countRequests(app);
+  const signals = new Signals(db, clock ?? (() => new Date()), { listener: metrics });
+  app.decorate('signals', signals);
+  app.addHook('onReady', async () => signals.start());
+  app.addHook('onClose', async () => signals.stop());
   installCacheControl(app); // before the routes: catalogue reads 5 min + 24 h stale, personalised and errors no-store; cart, order, user… no-store (http/cache-control.ts)
 
   await app.register(swagger, {
@@ -202,7 +214,9 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   });
   await app.register(newsletterRoutes, { newsletter, publicOrigin: config.publicOrigin });
   // The remote registry: teams publish builds over HTTP (/registry/v1), every instance serves them (/mfe/…) — docs/releasing.md.
-  await installRegistry(app, { db, experiments });
+  const registry = await installRegistry(app, { db, experiments, signals });
+  await app.register(signalRoutes, { signals, store: registry.store });
+  metrics.serve(app, { tokens: registry.tokens, allow: config.metricsAllow });
   // Pages are the shell's page server's (shell/server), installed beside the API by the start script.
   app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope(404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`)));
   return app;

@@ -23,6 +23,8 @@ export interface Config {
    * separated), so `request.ip` is the shopper's behind a balancer; false: the peer's address.
    */
   trustProxy: string[] | false;
+  /** Addresses or CIDRs that may read /metrics without a token (METRICS_ALLOW, comma separated; default none: the operator token only). */
+  metricsAllow: string[];
   /**
    * Every JSON answer is checked against its route's schema in shared/api-contract before it is
    * sent, and a mismatch is a 500 naming the field (CHECK_RESPONSES=1; on in the API's tests and
@@ -140,6 +142,15 @@ function storeCode(value: string | undefined): string {
   return value;
 }
 
+function addressList(name: string, value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of list) if (!/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry)) throw new Error(`${name} must list IP addresses or CIDRs, got "${entry}"`);
+  return list;
+}
+
 function trustedProxies(value: string | undefined): string[] | false {
   const list = (value ?? '')
     .split(',')
@@ -163,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(varDir, 'kaloryfer.sqlite')}`,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustedProxies(env.TRUST_PROXY),
+    metricsAllow: addressList('METRICS_ALLOW', env.METRICS_ALLOW),
     checkResponses: env.CHECK_RESPONSES === '1',
     shellDist: path.resolve(REPO_ROOT, env.SHELL_DIST ?? 'shell/dist'),
     tokenSecret: env.TOKEN_SECRET || undefined,

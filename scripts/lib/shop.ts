@@ -64,6 +64,7 @@ export async function startShop(config: Config = loadConfig(), log: (line: strin
     serverRender: config.serverRender,
     renderCacheMs: config.renderCacheMs,
     experiments: app.experiments.cookie,
+    signals: app.signals,
   });
   app.mfeRegistry.releases.gate.serverRender = pages.serverRenderCheck;
   await app.listen({ host: config.host, port: config.port });

@@ -13,6 +13,7 @@ import { regionKey, PAGE_STATE_ID, type PageState } from '../src/state/page-stat
 import { escapeHtml, scriptJson, styleText, utf8Of } from './html';
 import { pinnedOrigins } from './page-csp';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
+import { RegionUnavailable, type UnavailableReason } from './renderers';
 import type { ShellAssets } from './shell-assets';
 import { fillLayout, type ShellLayoutHtml } from './shell-layout-html';
 
@@ -67,6 +68,8 @@ export interface ComposeDeps {
   log?: (message: string) => void;
   /** Counts each region: rendered by its remote, or left to the browser. */
   count?: (outcome: 'rendered' | 'fallback') => void;
+  /** Each server render of a build, by outcome, with its time: the build's signals (api/src/signals). */
+  signal?: (build: ResolvedBuild, outcome: 'rendered' | UnavailableReason, ms: number) => void;
   /** The cookie banner for a shopper with no choice (server-rendered pages only). */
   consentBanner?: ConsentBannerHtml;
   /** Signs the builds an A/B-tested page pinned (kf_ab): the API records an order's variant from it. */
@@ -229,12 +232,15 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
   const renderRegion = async (remote: RemoteName, module: string, path: string, search: string, budgetMs: number): Promise<RenderedRegion> => {
     const build = chosenBuild(snapshot, remote, assignments, deps.contractsVersion);
     if (!build || !deps.serverRender) return { remote, module, build, result: null };
+    const started = performance.now();
     try {
       const result = await deps.render(build, regionRequest(module, path, search), budgetMs);
       deps.count?.('rendered');
+      deps.signal?.(build, 'rendered', performance.now() - started);
       return { remote, module, build, result };
     } catch (error) {
       deps.count?.('fallback');
+      deps.signal?.(build, error instanceof RegionUnavailable ? error.reason : 'failed', performance.now() - started);
       deps.log?.(`${remote} ${module} ${path}: ${error instanceof Error ? error.message : error}`);
       return { remote, module, build, result: null };
     }

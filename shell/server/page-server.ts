@@ -1,6 +1,7 @@
 import { consentCookie, CONSENT_FORM_PATH, FORM_CHOICES } from '../src/consent/consent-cookie';
 import { ConsentBannerHtml } from './consent-banner-html';
 import type { ExperimentCookie } from '../../api/src/experiments/experiment-cookie';
+import type { Signals } from '../../api/src/signals/signals';
 import { CROSS_SITE_FORM, isCrossSiteForm } from '../../api/src/http/same-site-form';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -39,6 +40,8 @@ export interface PageServerOptions {
   gatewayOrigins?: string[];
   /** Signs the A/B pins of each page (kf_ab, docs/experiments.md): the API's `app.experiments.cookie`. */
   experiments?: ExperimentCookie;
+  /** Counts each region's server render per build (docs/releasing.md, "Signals"): the API's `app.signals`. */
+  signals?: Pick<Signals, 'render'>;
 }
 
 export const DEFAULT_BUDGETS: Budgets = { mainMs: 250, otherMs: 100 };
@@ -196,6 +199,10 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
         count: (outcome) => {
           regions[outcome] += 1;
         },
+        signal: options.signals
+          ? (build, outcome, ms) =>
+              options.signals!.render({ remote: build.remote, build: build.variant.build ?? build.key, version: build.variant.version }, outcome, ms)
+          : undefined,
       },
     );
     const { body, encoding } = compressed(page.body, request.headers['accept-encoding']);

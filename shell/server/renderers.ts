@@ -6,7 +6,17 @@ import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
 import type { RegionRenderer } from './render-worker/worker-renderer';
 import { linksIn, warmPathsFor } from './warm-paths';
 
-export class RegionUnavailable extends Error {}
+/** Why a region was left to the browser, as the build's signals count it (api/src/signals). */
+export type UnavailableReason = 'failed' | 'late' | 'shed';
+
+export class RegionUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly reason: UnavailableReason = 'failed',
+  ) {
+    super(message);
+  }
+}
 
 /** How long a new build may take to load and warm before its snapshot takes traffic anyway. */
 const WARM_TIMEOUT_MS = 5000;
@@ -115,8 +125,8 @@ export class RendererPool {
    */
   async render(build: ResolvedBuild, request: RegionRequest, budgetMs: number): Promise<RegionResult> {
     const entry = this.renderers.get(build.key);
-    if (!entry) throw new RegionUnavailable(`${build.variant.name} has no server render`);
-    if (!entry.breaker.allows()) throw new RegionUnavailable(`${build.variant.name}: breaker open after repeated failures`);
+    if (!entry) throw new RegionUnavailable(`${build.variant.name} has no server render`, 'shed');
+    if (!entry.breaker.allows()) throw new RegionUnavailable(`${build.variant.name}: breaker open after repeated failures`, 'shed');
     const work = this.cache.get(RenderCache.keyOf(build.key, request), async () => {
       if (entry.inFlight >= (this.options.maxInFlight ?? MAX_IN_FLIGHT)) throw new Busy(`${build.variant.name} is busy: ${entry.inFlight} renders under way`);
       entry.inFlight += 1;
@@ -134,7 +144,7 @@ export class RendererPool {
     });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RegionUnavailable(`${build.variant.name} took longer than ${budgetMs} ms`)), budgetMs);
+      timer = setTimeout(() => reject(new RegionUnavailable(`${build.variant.name} took longer than ${budgetMs} ms`, 'late')), budgetMs);
     });
     try {
       const result = await Promise.race([work, late]);
@@ -142,7 +152,7 @@ export class RendererPool {
       return result;
     } catch (error) {
       work.catch(() => undefined); // a late render's outcome is the cache's
-      if (error instanceof Busy) throw new RegionUnavailable(error.message); // shed load: not the remote's failure
+      if (error instanceof Busy) throw new RegionUnavailable(error.message, 'shed'); // shed load: not the remote's failure
       entry.breaker.failed();
       throw error instanceof RegionUnavailable
         ? error

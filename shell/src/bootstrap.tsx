@@ -25,6 +25,7 @@ import { startRouter } from './routing/router';
 import { checkStoredPage, dropStoredPage, readPublishedRegistry, storedPageTime } from './service-worker/stored-page';
 import { readPageState, type PageState } from './state/page-state';
 import { startSyncQueueOnDemand } from './sync-queue/on-demand';
+import { measureVitals, startPageSignals } from './signals/page-signals';
 
 declare const __CONTRACTS_VERSION__: string;
 
@@ -100,7 +101,12 @@ async function boot(): Promise<void> {
   // Every remote entry loads with the integrity the registry recorded at publishing (docs/releasing.md).
   registerPlugins([entryIntegrityPlugin(entryIntegrities(registry))]);
   const runtime: FederationRuntime = { registerRemotes, loadRemote };
-  const loader = new RemoteLoader(registry, assignments, runtime, __CONTRACTS_VERSION__, pushToDataLayer);
+  // What this page sees of each build it runs: a beacon when the page is hidden (docs/releasing.md, "Signals").
+  const signals = startPageSignals(registry);
+  const loader = new RemoteLoader(registry, assignments, runtime, __CONTRACTS_VERSION__, (event) => {
+    pushToDataLayer(event);
+    signals.loaderEvent(event);
+  });
   const mounter = new RegionMounter(loader, state);
   // A header widget's remote loads when needed (apps/header-widgets.ts), not on every page view.
   wakeOwnersOnDemand((remote) => mounter.wakeRemote(remote));
@@ -143,6 +149,8 @@ async function boot(): Promise<void> {
   startConsentUi();
   // The sync queue (spec §4: queued calls, offline orders): its code loads once there is work for it.
   void whenRouteReady().then(() => startSyncQueueOnDemand());
+  // Web vitals: their library loads once the route has hydrated, off the critical path.
+  void whenRouteReady().then(() => measureVitals(signals));
   // The service worker (docs/offline.md): registered once the page is interactive and the browser idle.
   void import('./service-worker/register')
     .then(({ registerServiceWorker }) => registerServiceWorker())

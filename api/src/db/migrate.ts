@@ -16,6 +16,7 @@ import * as m0013line from './migrations/0013-line-identity';
 import * as m0014registry from './migrations/0014-mfe-registry';
 import * as m0015idempotency from './migrations/0015-idempotency';
 import * as m0016experiments from './migrations/0016-experiments';
+import * as m0017signals from './migrations/0017-mfe-signals';
 
 /** Migrations are code, listed here in order; a new one is a new file and a new line. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-mfe-registry': m0014registry,
   '0015-idempotency': m0015idempotency,
   '0016-experiments': m0016experiments,
+  '0017-mfe-signals': m0017signals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

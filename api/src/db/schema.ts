@@ -437,6 +437,27 @@ export interface OrderExperimentTable {
   forced: number;
 }
 
+/** A build's signals of one minute on one instance (0017-mfe-signals); histograms are JSON counts per bucket. */
+export interface MfeSignalTable {
+  minute: string;
+  remote: string;
+  build: string;
+  instance: string;
+  version: string;
+  renders: number;
+  render_failures: number;
+  budget_misses: number;
+  fallbacks: number;
+  page_views: number;
+  mount_failures: number;
+  browser_fallbacks: number;
+  errors: number;
+  render_ms: string;
+  lcp_ms: string;
+  inp_ms: string;
+  cls: string;
+}
+
 export interface Database {
   store: StoreTable;
   category: CategoryTable;
@@ -476,4 +497,5 @@ export interface Database {
   idempotency_record: IdempotencyRecordTable;
   experiment_exposure: ExperimentExposureTable;
   order_experiment: OrderExperimentTable;
+  mfe_signal: MfeSignalTable;
 }

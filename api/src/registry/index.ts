@@ -2,6 +2,7 @@ import { CONTRACTS_VERSION } from '@kaloryfer/contracts/src/instance';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import type { Experiments } from '../experiments/experiments';
+import type { Signals } from '../signals/signals';
 import { buildFileRoutes } from './build-file-routes';
 import { LiveRegistry } from './live-registry';
 import { Releases } from './releases';
@@ -31,7 +32,10 @@ declare module 'fastify' {
  * from. Started with the server (the live rows are read, and on PostgreSQL every change is
  * heard); the page server adds the gate's server-render check (`releases.gate.serverRender`).
  */
-export async function installRegistry(app: FastifyInstance, { db, experiments }: { db: Db; experiments: Experiments }): Promise<MfeRegistry> {
+export async function installRegistry(
+  app: FastifyInstance,
+  { db, experiments, signals }: { db: Db; experiments: Experiments; signals: Signals },
+): Promise<MfeRegistry> {
   const store = new RegistryStore(db);
   const live = new LiveRegistry(store, db, (message) => app.log.warn(message));
   const releases = new Releases(store, live, { shellContracts: CONTRACTS_VERSION });
@@ -41,7 +45,7 @@ export async function installRegistry(app: FastifyInstance, { db, experiments }:
   await live.reload();
   app.addHook('onReady', async () => live.start());
   app.addHook('onClose', async () => live.stop());
-  await app.register(registryRoutes, { releases, tokens, experiments });
+  await app.register(registryRoutes, { releases, tokens, experiments, signals });
   await app.register(buildFileRoutes, { store });
   return registry;
 }

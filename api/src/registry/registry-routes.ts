@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ExperimentReportRoute,
+  RegistrySignalsRoute,
   RegistryHistoryRoute,
   RegistryPublishRoute,
   RegistryRollbackRoute,
@@ -14,6 +15,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Experiments } from '../experiments/experiments';
 import { experimentReport } from '../experiments/report';
+import type { Signals } from '../signals/signals';
 import { envelope, sendResult } from '../http/envelope';
 import { ARCHIVE_LIMITS, ArchiveError } from './build-archive';
 import { ReleaseRefused, type Releases } from './releases';
@@ -35,7 +37,7 @@ const ARCHIVE_TYPES = ['application/gzip', 'application/x-gzip', 'application/x-
  */
 export async function registryRoutes(
   app: FastifyInstance,
-  { releases, tokens, experiments }: { releases: Releases; tokens: RegistryTokens; experiments: Experiments },
+  { releases, tokens, experiments, signals }: { releases: Releases; tokens: RegistryTokens; experiments: Experiments; signals: Signals },
 ) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const config = { cache: 'private' as const };
@@ -70,6 +72,11 @@ export async function registryRoutes(
   api.get(`${REGISTRY_API_PATH}/remotes/:remote/history`, { schema: { hide: true, ...RegistryHistoryRoute }, config }, async (request, reply) =>
     sendResult(reply, await releases.history(request.params.remote, request.query.limit ?? 50)),
   );
+
+  // Each build's signals over the last minutes (docs/releasing.md, "Signals"): any team reads any remote's, as the status.
+  api.get(`${REGISTRY_API_PATH}/remotes/:remote/signals`, { schema: { hide: true, ...RegistrySignalsRoute }, config }, async (request, reply) => {
+    return sendResult(reply, await signals.summary(request.params.remote, request.query.minutes ?? 60));
+  });
 
   // The A/B report of a remote's variants (docs/experiments.md): its team or an operator.
   api.get(`${REGISTRY_API_PATH}/experiments/:remote/report`, { schema: { hide: true, ...ExperimentReportRoute }, config }, async (request, reply) => {

@@ -20,3 +20,4 @@ export * from './content';
 export * from './reviews';
 export * from './registry';
 export * from './experiments';
+export * from './signals';

@@ -3,6 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { mountRootParcel, type Parcel } from 'single-spa';
 import { loadingMarkup, RegionFallback } from '../layout/RegionFallback';
 import type { RemoteLoader } from '../registry/remote-loader';
+import { pageSignals } from '../signals/page-signals';
 import { lifecyclesOf, runLifecycle, type Lifecycles } from './lifecycles';
 
 /** The server-rendered first view a mount takes over (hydrates) instead of rendering. */
@@ -114,6 +115,7 @@ export class ResilientRegion {
           await runLifecycle(this.lifecycles.mount, mountProps);
         }
         this.mountedProps = mountProps;
+        pageSignals()?.loaded(this.remote, this.loader.variantOf(this.remote));
         element.removeAttribute('aria-busy');
         if (this.crashedWhileMounting) return this.renderFailed(element, props);
         this.failuresInARow = 0;
@@ -121,6 +123,7 @@ export class ResilientRegion {
         return;
       } catch (error) {
         console.error(`[shell] ${this.remote}${this.exposed.slice(1)} failed`, error);
+        pageSignals()?.mountFailed(this.remote, this.loader.lastTried(this.remote));
         this.parcel = null;
         const loadedButBroken = this.lifecycles !== null;
         this.lifecycles = null;
@@ -155,6 +158,7 @@ export class ResilientRegion {
    */
   private async renderFailed(element: HTMLElement, props: Record<string, unknown>): Promise<void> {
     this.crashedWhileMounting = false;
+    pageSignals()?.mountFailed(this.remote, this.loader.lastTried(this.remote));
     await this.unmount();
     this.failed = true;
     this.showPlaceholder(element, 'failed', props, null);

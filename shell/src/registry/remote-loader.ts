@@ -45,6 +45,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
  */
 export class RemoteLoader {
   private readonly settled = new Map<RemoteName, RemoteVariant>();
+  /** The build of each remote last asked for: the one a failure belongs to. */
+  private readonly tried = new Map<RemoteName, RemoteVariant>();
   private readonly failed = new Set<string>();
   /** Builds that loaded but threw while mounting: skipped while another candidate remains. */
   private readonly broken = new Set<string>();
@@ -97,6 +99,7 @@ export class RemoteLoader {
         this.runtime.registerRemotes([{ name: variant.name, entry }], { force: true });
         this.failed.delete(variant.name);
       }
+      this.tried.set(remote, variant);
       try {
         const id = `${variant.name}/${exposed.replace(/^\.\//, '')}`;
         const module = await withTimeout(this.runtime.loadRemote<T>(id), this.registry.timeoutMs, id);
@@ -138,6 +141,11 @@ export class RemoteLoader {
 
   variantOf(remote: RemoteName): RemoteVariant | undefined {
     return this.settled.get(remote);
+  }
+
+  /** The build of `remote` last loaded or tried (the one a failure to load or mount is counted against). */
+  lastTried(remote: RemoteName): RemoteVariant | undefined {
+    return this.settled.get(remote) ?? this.tried.get(remote);
   }
 
   /**

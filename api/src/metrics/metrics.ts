@@ -1,0 +1,145 @@
+import { BlockList, isIPv6 } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { envelope } from '../http/envelope';
+import type { RegistryTokens } from '../registry/registry-tokens';
+import { BUCKETS } from '../signals/histogram';
+import type { BrowserObservation, BuildRef, RenderOutcome, SignalListener } from '../signals/signals';
+
+export const METRICS_PATH = '/metrics';
+
+/**
+ * This instance's metrics in Prometheus's text format (`GET /metrics`, prom-client;
+ * docs/releasing.md, "Signals"): per remote build the page server's renders by outcome and
+ * their times, the browsers' page views, mount failures, fallbacks, errors and web vitals; every
+ * HTTP answer by method, route pattern and status; and Node's process metrics. Counters since
+ * this process started — Prometheus takes rates; the per-minute history across instances is
+ * `mfe_signal`.
+ */
+export class ShopMetrics implements SignalListener {
+  readonly registry = new Registry();
+  private readonly http = new Histogram({
+    name: 'kf_http_request_duration_seconds',
+    help: 'HTTP answers by method, route pattern and status, and how long they took',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+  private readonly renders = new Counter({
+    name: 'kf_mfe_server_renders_total',
+    help: "Regions the page server asked a remote build's server code for, by outcome (rendered, failed, late: over budget, shed: not tried)",
+    labelNames: ['remote', 'version', 'build', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly renderSeconds = new Histogram({
+    name: 'kf_mfe_server_render_seconds',
+    help: 'Time of the server renders that succeeded',
+    labelNames: ['remote', 'version', 'build'] as const,
+    buckets: BUCKETS.renderMs.map((ms) => ms / 1000),
+    registers: [this.registry],
+  });
+  private readonly pageViews = new Counter({
+    name: 'kf_mfe_page_views_total',
+    help: 'Page views whose route region a build rendered, as browsers reported them',
+    labelNames: ['remote', 'version', 'build'] as const,
+    registers: [this.registry],
+  });
+  private readonly browserEvents = new Counter({
+    name: 'kf_mfe_browser_events_total',
+    help: 'What browsers reported of a build: mount_failure, fallback (to another variant), error (uncaught, thrown by its scripts)',
+    labelNames: ['remote', 'version', 'build', 'kind'] as const,
+    registers: [this.registry],
+  });
+  private readonly vitals = {
+    lcp: this.vital(
+      'kf_web_vitals_lcp_seconds',
+      'Largest Contentful Paint of page views a build rendered',
+      BUCKETS.lcpMs.map((ms) => ms / 1000),
+    ),
+    inp: this.vital(
+      'kf_web_vitals_inp_seconds',
+      'Interaction to Next Paint of page views a build rendered',
+      BUCKETS.inpMs.map((ms) => ms / 1000),
+    ),
+    cls: this.vital('kf_web_vitals_cls', 'Cumulative Layout Shift of page views a build rendered', [...BUCKETS.cls]),
+  };
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'kf_' });
+  }
+
+  render(ref: BuildRef, outcome: RenderOutcome, ms: number): void {
+    const labels = labelsOf(ref);
+    this.renders.inc({ ...labels, outcome });
+    if (outcome === 'rendered') this.renderSeconds.observe(labels, ms / 1000);
+  }
+
+  browser(ref: BuildRef, observation: BrowserObservation): void {
+    const labels = labelsOf(ref);
+    if (observation.pageView) this.pageViews.inc(labels);
+    if (observation.mountFailures) this.browserEvents.inc({ ...labels, kind: 'mount_failure' }, observation.mountFailures);
+    if (observation.fallbacks) this.browserEvents.inc({ ...labels, kind: 'fallback' }, observation.fallbacks);
+    if (observation.errors) this.browserEvents.inc({ ...labels, kind: 'error' }, observation.errors);
+    if (observation.lcpMs !== undefined) this.vitals.lcp.observe(labels, observation.lcpMs / 1000);
+    if (observation.inpMs !== undefined) this.vitals.inp.observe(labels, observation.inpMs / 1000);
+    if (observation.cls !== undefined) this.vitals.cls.observe(labels, observation.cls);
+  }
+
+  /** Counts every answer, by the route's pattern (never the raw URL: bounded series). Install before the routes. */
+  countRequests(app: FastifyInstance): void {
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      this.http.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    });
+  }
+
+  /**
+   * `GET /metrics` for an operator's registry token or a configured address (METRICS_ALLOW) —
+   * nobody else: the figures say what the shop runs and how it is doing.
+   */
+  serve(app: FastifyInstance, { tokens, allow }: { tokens: RegistryTokens; allow: string[] }): void {
+    const allowed = blockListOf(allow);
+    app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!allowedAddress(allowed, request) && !(await isOperator(tokens, request))) {
+        return reply.code(401).send(envelope(401, 'metrics need an operator token (Authorization: Bearer …) or an address listed in METRICS_ALLOW'));
+      }
+      return reply.header('content-type', this.registry.contentType).send(await this.registry.metrics());
+    });
+  }
+
+  private vital(name: string, help: string, buckets: number[]) {
+    return new Histogram({ name, help, labelNames: ['remote', 'version', 'build'] as const, buckets, registers: [this.registry] });
+  }
+}
+
+const labelsOf = (ref: BuildRef) => ({ remote: ref.remote, version: ref.version, build: ref.build.slice(0, 16) });
+
+function blockListOf(entries: string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address, prefix] = entry.split('/');
+    const type = isIPv6(address) ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return list;
+}
+
+function allowedAddress(list: BlockList, request: FastifyRequest): boolean {
+  const address = request.ip.replace(/^::ffff:/, '');
+  try {
+    return list.check(address, isIPv6(address) ? 'ipv6' : 'ipv4');
+  } catch {
+    return false;
+  }
+}
+
+async function isOperator(tokens: RegistryTokens, request: FastifyRequest): Promise<boolean> {
+  if (!request.headers.authorization) return false;
+  try {
+    return (await tokens.caller(request.headers.authorization)).team === 'operator';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,79 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { answers, ErrorEnvelope, Nullable } from './envelope';
+
+/**
+ * Signals per remote build (docs/releasing.md, "Signals"). Browsers send one small beacon per
+ * page view; operators and teams read the per-minute sums over the registry's API.
+ */
+const Remote = Type.String({ pattern: '^(catalog|cart|checkout|account|content)$' });
+const BuildId = Type.String({ pattern: '^[0-9a-f]{64}$' });
+const Count = Type.Integer({ minimum: 0, maximum: 100 });
+
+/**
+ * `POST /api/signals` (navigator.sendBeacon at the page's end): what the page saw of each build
+ * it pinned and ran, and the page's web vitals, which belong to the build that rendered its
+ * route region (the entry with `pageView`). No cookie is read, no address or id stored; at
+ * most 1 KB.
+ */
+export const SignalBeaconRoute = {
+  body: Type.Object(
+    {
+      builds: Type.Array(
+        Type.Object(
+          {
+            remote: Remote,
+            build: BuildId,
+            pageView: Type.Optional(Type.Boolean()),
+            mountFailures: Type.Optional(Count),
+            fallbacks: Type.Optional(Count),
+            errors: Type.Optional(Count),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: 6 },
+      ),
+      vitals: Type.Optional(
+        Type.Object(
+          {
+            lcp: Type.Optional(Type.Number({ minimum: 0, maximum: 120_000 })),
+            inp: Type.Optional(Type.Number({ minimum: 0, maximum: 60_000 })),
+            cls: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  response: { 204: Type.Null(), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope },
+};
+export type SignalBeacon = Static<typeof SignalBeaconRoute.body>;
+
+export const BuildSignals = Type.Object({
+  remote: Type.String(),
+  build: Type.String(),
+  version: Type.String(),
+  renders: Type.Integer(),
+  renderFailures: Type.Integer(),
+  budgetMisses: Type.Integer(),
+  fallbacks: Type.Integer(),
+  renderP50Ms: Nullable(Type.Number()),
+  renderP95Ms: Nullable(Type.Number()),
+  pageViews: Type.Integer(),
+  mountFailures: Type.Integer(),
+  browserFallbacks: Type.Integer(),
+  errors: Type.Integer(),
+  errorRate: Nullable(Type.Number()),
+  fallbackRate: Nullable(Type.Number()),
+  lcpP75Ms: Nullable(Type.Number()),
+  inpP75Ms: Nullable(Type.Number()),
+  clsP75: Nullable(Type.Number()),
+});
+export type BuildSignals = Static<typeof BuildSignals>;
+
+/** `GET /registry/v1/remotes/:remote/signals?minutes=` → each build's signals over the last minutes (default 60). */
+export const RegistrySignalsRoute = {
+  params: Type.Object({ remote: Remote }),
+  querystring: Type.Object({ minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 7 * 24 * 60 })) }),
+  response: answers(Type.Object({ since: Type.String(), builds: Type.Array(BuildSignals) })),
+};

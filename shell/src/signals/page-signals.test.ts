@@ -1,0 +1,89 @@
+import { parseRegistry } from '../registry/registry';
+import { PageSignals, type SignalBeacon } from './page-signals';
+
+const hash = (c: string) => c.repeat(64);
+const registry = parseRegistry({
+  remotes: {
+    catalog: { entry: '/mfe/catalog/aaaaaaaaaaaaaaaa/mf-manifest.json', version: '1.2.0', contracts: '1.0.0', build: hash('a') },
+    cart: { entry: '/mfe/cart/bbbbbbbbbbbbbbbb/mf-manifest.json', version: '1.0.0', contracts: '1.0.0', build: hash('b') },
+    checkout: {
+      control: 'a',
+      variants: {
+        a: { entry: '/mfe/checkout/cccccccccccccccc/mf-manifest.json', version: '1.0.0', contracts: '1.0.0', weight: 50, build: hash('c') },
+        b: { entry: 'https://cdn.team.test/checkout/2.0.0/mf-manifest.json', version: '2.0.0', contracts: '1.0.0', weight: 50, build: hash('d') },
+      },
+    },
+  },
+});
+const variant = (remote: 'catalog' | 'cart' | 'checkout', id = 'default') => registry.remotes[remote]!.variants.find((v) => v.id === id);
+
+function collector(path = '/c/grzejniki') {
+  const sent: SignalBeacon[] = [];
+  const signals = new PageSignals(registry, { pathname: path }, (beacon) => sent.push(beacon));
+  return { signals, sent };
+}
+
+describe("a page's signals", () => {
+  test('the page view and its vitals go to the build of the route region, once', () => {
+    const { signals, sent } = collector();
+    signals.loaded('catalog', variant('catalog'));
+    signals.vital('lcp', 1234.4);
+    signals.vital('cls', 0.012345);
+    signals.vital('lcp', 9999); // a later report of the same metric does not count again
+    signals.flush();
+    expect(sent).toEqual([{ builds: [{ remote: 'catalog', build: hash('a'), pageView: true }], vitals: { lcp: 1234, cls: 0.0123 } }]);
+    signals.flush();
+    expect(sent).toHaveLength(1); // nothing new
+  });
+
+  test("errors are the build's whose script threw them (by URL, a team's origin too); others count for nobody", () => {
+    const { signals, sent } = collector('/checkout');
+    signals.loaded('checkout', variant('checkout', 'b'));
+    signals.error('http://localhost/mfe/catalog/aaaaaaaaaaaaaaaa/131.415f04be.js');
+    signals.error('https://cdn.team.test/checkout/2.0.0/__federation_expose_app.js');
+    signals.error('https://cdn.team.test/checkout/2.0.0/__federation_expose_app.js');
+    signals.error('http://localhost/main.1234.js');
+    signals.error(undefined);
+    signals.flush();
+    expect(sent[0]).toEqual({
+      builds: [
+        { remote: 'checkout', build: hash('d'), pageView: true, errors: 2 },
+        { remote: 'catalog', build: hash('a'), errors: 1 },
+      ],
+    });
+  });
+
+  test('a mount failure and the fallback it caused count against the build that failed', () => {
+    const { signals, sent } = collector('/checkout');
+    signals.mountFailed('checkout', variant('checkout', 'b'));
+    signals.loaderEvent({ event: 'mfe_fallback', remote: 'checkout', from: 'b', to: 'a', reason: 'mount failed' });
+    signals.loaded('checkout', variant('checkout', 'a'));
+    signals.flush();
+    // The page view is the build that rendered (a), the failure the one that did not (b).
+    expect(sent[0]).toEqual({
+      builds: [
+        { remote: 'checkout', build: hash('c'), pageView: true },
+        { remote: 'checkout', build: hash('d'), mountFailures: 1, fallbacks: 1 },
+      ],
+    });
+  });
+
+  test('a page whose route build never ran still reports what failed, without a page view', () => {
+    const { signals, sent } = collector('/koszyk');
+    signals.mountFailed('cart', variant('cart'));
+    signals.flush();
+    expect(sent).toEqual([{ builds: [{ remote: 'cart', build: hash('b'), mountFailures: 1 }] }]);
+  });
+
+  test('a beacon stays small: at most six builds, counts capped at 100', () => {
+    const { signals, sent } = collector();
+    signals.loaded('catalog', variant('catalog'));
+    for (let i = 0; i < 500; i += 1) signals.error('http://localhost/mfe/catalog/aaaaaaaaaaaaaaaa/1.js');
+    signals.vital('lcp', 2000);
+    signals.vital('inp', 180);
+    signals.vital('cls', 0.05);
+    signals.flush();
+    expect(sent[0].builds).toEqual([{ remote: 'catalog', build: hash('a'), pageView: true, errors: 100 }]);
+    expect(JSON.stringify(sent[0]).length).toBeLessThan(1024);
+  });
+});

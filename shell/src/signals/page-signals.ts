@@ -1,0 +1,159 @@
+import { matchRoute, type RemoteName } from '@kaloryfer/contracts';
+import type { Registry, RemoteVariant } from '../registry/registry';
+import type { LoaderEvent } from '../registry/remote-loader';
+
+export const SIGNALS_PATH = '/api/signals';
+
+interface Tally {
+  mountFailures: number;
+  fallbacks: number;
+  errors: number;
+}
+
+interface Vitals {
+  lcp?: number;
+  inp?: number;
+  cls?: number;
+}
+
+/** The beacon's body (shared/api-contract SignalBeaconRoute). */
+export interface SignalBeacon {
+  builds: ({ remote: RemoteName; build: string; pageView?: true } & Partial<Tally>)[];
+  vitals?: Vitals;
+}
+
+/**
+ * What this page saw of each remote build it ran (docs/releasing.md, "Signals"): mount failures,
+ * fallbacks to another variant, uncaught errors thrown by the build's own scripts (told by the
+ * script's URL), and the page's web vitals, which belong to the build of its route region. Sent
+ * as one small beacon when the page is hidden (and again, with what is new, each time after):
+ * operational measurement of the shop's code — no cookie read, no identifier, nothing about the
+ * shopper.
+ */
+export class PageSignals {
+  private readonly tallies = new Map<string, { remote: RemoteName; build: string; tally: Tally }>();
+  private readonly ran = new Map<RemoteName, string>();
+  private readonly vitals: Vitals = {};
+  private sentPageView = false;
+  private readonly page: RemoteName;
+
+  constructor(
+    private readonly registry: Registry,
+    location: { pathname: string },
+    private readonly send: (beacon: SignalBeacon) => void,
+  ) {
+    this.page = matchRoute(location.pathname).remote;
+  }
+
+  /** The build of `remote` this page runs (a module of it loaded). */
+  loaded(remote: RemoteName, variant: RemoteVariant | undefined): void {
+    if (variant?.build) this.ran.set(remote, variant.build);
+  }
+
+  mountFailed(remote: RemoteName, variant: RemoteVariant | undefined): void {
+    if (variant?.build) this.tallyOf(remote, variant.build).mountFailures += 1;
+  }
+
+  /** The loader's facts: a fallback counts against the build that failed. */
+  loaderEvent(event: LoaderEvent): void {
+    if (event.event !== 'mfe_fallback') return;
+    const build = this.registry.remotes[event.remote]?.variants.find((variant) => variant.id === event.from)?.build;
+    if (build) this.tallyOf(event.remote, build).fallbacks += 1;
+  }
+
+  /** An uncaught error: counted against the build whose script threw it, if any did. */
+  error(scriptUrl: string | undefined): void {
+    if (!scriptUrl) return;
+    for (const entry of Object.values(this.registry.remotes)) {
+      for (const variant of entry?.variants ?? []) {
+        const folder = new URL(variant.entry.replace(/[^/]*$/, ''), globalThis.location?.href ?? 'http://shop.invalid/').href;
+        if (variant.build && scriptUrl.startsWith(folder)) {
+          this.tallyOf(entry!.remote, variant.build).errors += 1;
+          return;
+        }
+      }
+    }
+  }
+
+  vital(name: 'lcp' | 'inp' | 'cls', value: number): void {
+    // Each is told once per page (web-vitals reports INP and CLS again when they change): the first counts.
+    if (this.vitals[name] === undefined && Number.isFinite(value) && value >= 0)
+      this.vitals[name] = name === 'cls' ? Math.round(value * 10_000) / 10_000 : Math.round(value);
+  }
+
+  /** Sends what is new since the last beacon; nothing when nothing is. */
+  flush(): void {
+    const pageBuild = this.ran.get(this.page);
+    const pageView = !this.sentPageView && pageBuild !== undefined;
+    const builds: SignalBeacon['builds'] = [];
+    // The page view first (its vitals are its build's), then what went wrong; at most six builds.
+    if (pageView) builds.push({ remote: this.page, build: pageBuild!, pageView: true, ...nonZero(this.tallies.get(`${this.page} ${pageBuild}`)?.tally) });
+    for (const { remote, build, tally } of this.tallies.values()) {
+      if ((pageView && remote === this.page && build === pageBuild) || tally.mountFailures + tally.fallbacks + tally.errors === 0) continue;
+      builds.push({ remote, build, ...nonZero(tally) });
+    }
+    if (builds.length === 0) return;
+    this.send({ builds: builds.slice(0, 6), ...(pageView && Object.keys(this.vitals).length > 0 ? { vitals: { ...this.vitals } } : {}) });
+    if (pageView) this.sentPageView = true;
+    this.tallies.clear();
+  }
+
+  private tallyOf(remote: RemoteName, build: string): Tally {
+    const key = `${remote} ${build}`;
+    let found = this.tallies.get(key);
+    if (!found) {
+      found = { remote, build, tally: { mountFailures: 0, fallbacks: 0, errors: 0 } };
+      this.tallies.set(key, found);
+    }
+    return found.tally;
+  }
+}
+
+function nonZero(tally: Tally | undefined): Partial<Tally> {
+  if (!tally) return {};
+  return Object.fromEntries(
+    Object.entries(tally)
+      .filter(([, count]) => count > 0)
+      .map(([name, count]) => [name, Math.min(count, 100)]),
+  );
+}
+
+/** The page's one collector; started by the shell's boot with the pinned builds. */
+let current: PageSignals | null = null;
+export const pageSignals = (): PageSignals | null => current;
+
+/**
+ * Starts measuring this page: errors from now on, web vitals once their library has loaded (after
+ * the route region, off the critical path), and a beacon whenever the page is hidden.
+ */
+export function startPageSignals(registry: Registry): PageSignals {
+  current = new PageSignals(registry, location, (beacon) => {
+    const body = new Blob([JSON.stringify(beacon)], { type: 'application/json' });
+    try {
+      if (navigator.sendBeacon?.(SIGNALS_PATH, body)) return;
+    } catch {
+      // refused: the fetch below
+    }
+    void fetch(SIGNALS_PATH, { method: 'POST', body, keepalive: true, credentials: 'omit' }).catch(() => undefined);
+  });
+  const signals = current;
+  addEventListener('error', (event) => signals.error(event.filename || undefined));
+  return signals;
+}
+
+/** Loads web-vitals (its own chunk) and sends the beacon on every hide, after the vitals have reported. */
+export async function measureVitals(signals: PageSignals): Promise<void> {
+  try {
+    const { onCLS, onINP, onLCP } = await import('web-vitals');
+    onLCP((metric) => signals.vital('lcp', metric.value));
+    onINP((metric) => signals.vital('inp', metric.value));
+    onCLS((metric) => signals.vital('cls', metric.value));
+  } catch {
+    // no vitals (the chunk could not arrive): the counts still go
+  }
+  // Registered after web-vitals' own listeners, so its last reports come first on the same event.
+  addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') signals.flush();
+  });
+  addEventListener('pagehide', () => signals.flush());
+}
