@@ -5,10 +5,13 @@ import { migrateToLatest } from '../api/src/db/migrate';
 import { RegistryTokens } from '../api/src/registry/registry-tokens';
 import { eventLine, gateLines, RegistryCallError, registryClient, type RegistryStatus } from './lib/registry-client';
 import { parseFlags, registryTarget } from './lib/registry-cli-options';
+import { signalLines } from './lib/signal-lines';
 
 const USAGE = `usage: npm run registry -- <command> [--shop <url>] [--token <token>]
   status                                   what every remote serves: builds, variants, weights, gate results, who and when
   history <remote> [--limit <n>]           its releases, rollbacks, weights, withdrawals and refusals, newest first
+  signals <remote> [--minutes <n>]         each build's signals over the last minutes (default 60): renders, failures,
+                                           budget misses, page views, errors, fallbacks, web vitals
   rollback <remote> [--variant <id>] [--to <version>] [--reason <text>]
                                            the build before the live one (or the one published as --to) goes live again
   weight <remote> <variant> <n>            an A/B variant's share of new visitors
@@ -84,7 +87,7 @@ async function tokenCommand(words: string[], flags: Record<string, string>, api:
 }
 
 async function main() {
-  const { words, flags } = parseFlags(process.argv.slice(2), ['shop', 'token', 'variant', 'to', 'reason', 'limit', 'label'], ['db']);
+  const { words, flags } = parseFlags(process.argv.slice(2), ['shop', 'token', 'variant', 'to', 'reason', 'limit', 'label', 'minutes'], ['db']);
   const [command, remote, variant, value] = words;
   if (command === 'token' && flags.db) return localTokens(words, flags);
   const client = registryClient(registryTarget(flags));
@@ -97,6 +100,10 @@ async function main() {
         console.log(eventLine(event));
         if (event.gate && event.action === 'refused') for (const line of gateLines(event.gate)) console.log(`    ${line}`);
       }
+      return;
+    case 'signals':
+      if (!remote) throw new Error(USAGE);
+      for (const line of signalLines(await client.signals(remote, flags.minutes ? Number(flags.minutes) : undefined))) console.log(line);
       return;
     case 'rollback': {
       if (!remote) throw new Error(USAGE);

@@ -1,4 +1,13 @@
-import type { ExperimentReport, GateResult, PublishAnswer, RegistryEvent, RegistryStatusRoute, RegistryToken, RouteResult } from '@kaloryfer/api-contract';
+import type {
+  BuildSignals,
+  ExperimentReport,
+  GateResult,
+  PublishAnswer,
+  RegistryEvent,
+  RegistryStatusRoute,
+  RegistryToken,
+  RouteResult,
+} from '@kaloryfer/api-contract';
 
 /** A registry call the shop refused: its status and the reason it gave (and the gate's checks, when it ran). */
 export class RegistryCallError extends Error {
@@ -50,6 +59,7 @@ export function registryClient({ shop, token }: { shop: string; token: string })
     publish: (remote: string, archive: Buffer, query: { weight?: number; origin?: string; reason?: string } = {}) =>
       call<PublishAnswer>('POST', `remotes/${remote}/builds`, archive, query),
     status: () => call<RegistryStatus>('GET', 'status'),
+    signals: (remote: string, minutes?: number) => call<{ since: string; builds: BuildSignals[] }>('GET', `remotes/${remote}/signals`, undefined, { minutes }),
     experimentReport: (remote: string, query: { since?: string; lift?: number } = {}) =>
       call<ExperimentReport>('GET', `experiments/${remote}/report`, undefined, query),
     history: (remote: string, limit?: number) => call<RegistryEvent[]>('GET', `remotes/${remote}/history`, undefined, { limit }),

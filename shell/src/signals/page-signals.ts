@@ -151,8 +151,10 @@ export async function measureVitals(signals: PageSignals): Promise<void> {
   } catch {
     // no vitals (the chunk could not arrive): the counts still go
   }
+  // For operators and the e2e suite: the page is measuring (like data-route-ready).
+  document.documentElement.setAttribute('data-vitals', '');
   // Registered after web-vitals' own listeners, so its last reports come first on the same event.
-  addEventListener('visibilitychange', () => {
+  document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') signals.flush();
   });
   addEventListener('pagehide', () => signals.flush());
