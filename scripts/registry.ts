@@ -14,6 +14,9 @@ const USAGE = `usage: npm run registry -- <command> [--shop <url>] [--token <tok
                                            budget misses, page views, errors, fallbacks, web vitals
   rollback <remote> [--variant <id>] [--to <version>] [--reason <text>]
                                            the build before the live one (or the one published as --to) goes live again
+  canary <pause|resume|promote|abort> <remote> [--variant <id>] [--force] [--reason <text>]
+                                           a running canary: hold it at its share, let it step again, make it
+                                           live now, or send its shoppers back to the live build
   weight <remote> <variant> <n>            an A/B variant's share of new visitors
   withdraw <remote> <variant>              ends an A/B variant (not the control)
   token list | token create <team> [--label <text>] | token revoke <id|team>
@@ -37,6 +40,12 @@ function printStatus(status: RegistryStatus): void {
       );
       console.log(`    ${variant.origin ? `served from ${variant.origin}` : `served by the shop: ${variant.entry}`}`);
       for (const line of gateLines(variant.gate)) console.log(`    ${line}`);
+      if (variant.canary) {
+        const canary = variant.canary;
+        console.log(
+          `    canary ${canary.build.version} (build ${canary.build.build.slice(0, 12)}) at ${canary.percent} % of ${canary.steps.join(' → ')} %${canary.paused ? ', paused' : ''}, since ${canary.startedAt}, this step since ${canary.stepStartedAt}`,
+        );
+      }
     }
   }
 }
@@ -87,7 +96,7 @@ async function tokenCommand(words: string[], flags: Record<string, string>, api:
 }
 
 async function main() {
-  const { words, flags } = parseFlags(process.argv.slice(2), ['shop', 'token', 'variant', 'to', 'reason', 'limit', 'label', 'minutes'], ['db']);
+  const { words, flags } = parseFlags(process.argv.slice(2), ['shop', 'token', 'variant', 'to', 'reason', 'limit', 'label', 'minutes'], ['db', 'force']);
   const [command, remote, variant, value] = words;
   if (command === 'token' && flags.db) return localTokens(words, flags);
   const client = registryClient(registryTarget(flags));
@@ -101,6 +110,13 @@ async function main() {
         if (event.gate && event.action === 'refused') for (const line of gateLines(event.gate)) console.log(`    ${line}`);
       }
       return;
+    case 'canary': {
+      const [, action, target] = words;
+      if (!['pause', 'resume', 'promote', 'abort'].includes(action) || !target) throw new Error(USAGE);
+      const event = await client.canary(target, action as 'pause', { variant: flags.variant, reason: flags.reason, force: flags.force ? true : undefined });
+      console.log(eventLine(event));
+      return;
+    }
     case 'signals':
       if (!remote) throw new Error(USAGE);
       for (const line of signalLines(await client.signals(remote, flags.minutes ? Number(flags.minutes) : undefined))) console.log(line);

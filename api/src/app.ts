@@ -111,7 +111,8 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   // Signals per remote build and /metrics (docs/releasing.md, "Signals"): counted from the first route on.
   const metrics = new ShopMetrics();
   metrics.countRequests(app);
-  const signals = new Signals(db, clock ?? (() => new Date()), { listener: metrics });
+  // Real time, even under a test's fixed clock: the registry's canaries step by it.
+  const signals = new Signals(db, () => new Date(), { listener: metrics });
   app.decorate('signals', signals);
   app.addHook('onReady', async () => signals.start());
   app.addHook('onClose', async () => signals.stop());
@@ -214,7 +215,7 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   });
   await app.register(newsletterRoutes, { newsletter, publicOrigin: config.publicOrigin });
   // The remote registry: teams publish builds over HTTP (/registry/v1), every instance serves them (/mfe/…) — docs/releasing.md.
-  const registry = await installRegistry(app, { db, experiments, signals });
+  const registry = await installRegistry(app, { db, experiments, signals, thresholds: config.canary });
   await app.register(signalRoutes, { signals, store: registry.store });
   metrics.serve(app, { tokens: registry.tokens, allow: config.metricsAllow });
   // Pages are the shell's page server's (shell/server), installed beside the API by the start script.

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_THRESHOLDS, type CanaryThresholds } from './registry/canary/canary-rules';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -23,6 +24,8 @@ export interface Config {
    * separated), so `request.ip` is the shopper's behind a balancer; false: the peer's address.
    */
   trustProxy: string[] | false;
+  /** When a canary steps up or is rolled back (CANARY_*; docs/releasing.md, "Canaries"). */
+  canary: CanaryThresholds;
   /** Addresses or CIDRs that may read /metrics without a token (METRICS_ALLOW, comma separated; default none: the operator token only). */
   metricsAllow: string[];
   /**
@@ -142,6 +145,13 @@ function storeCode(value: string | undefined): string {
   return value;
 }
 
+function fraction(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < min || parsed > max) throw new Error(`${name} must be a number from ${min} to ${max}, got "${value}"`);
+  return parsed;
+}
+
 function addressList(name: string, value: string | undefined): string[] {
   const list = (value ?? '')
     .split(',')
@@ -175,6 +185,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustedProxies(env.TRUST_PROXY),
     metricsAllow: addressList('METRICS_ALLOW', env.METRICS_ALLOW),
+    canary: {
+      minPageViews: bounded('CANARY_MIN_PAGE_VIEWS', env.CANARY_MIN_PAGE_VIEWS, DEFAULT_THRESHOLDS.minPageViews, 1, 1_000_000, 'page views'),
+      minStepMinutes: fraction('CANARY_STEP_MINUTES', env.CANARY_STEP_MINUTES, DEFAULT_THRESHOLDS.minStepMinutes, 0, 7 * 24 * 60),
+      maxErrorRateIncrease: fraction('CANARY_MAX_ERROR_RATE_INCREASE', env.CANARY_MAX_ERROR_RATE_INCREASE, DEFAULT_THRESHOLDS.maxErrorRateIncrease, 0, 1),
+      maxFallbackRateIncrease: fraction(
+        'CANARY_MAX_FALLBACK_RATE_INCREASE',
+        env.CANARY_MAX_FALLBACK_RATE_INCREASE,
+        DEFAULT_THRESHOLDS.maxFallbackRateIncrease,
+        0,
+        1,
+      ),
+      maxServerFailureIncrease: fraction(
+        'CANARY_MAX_SERVER_FAILURE_INCREASE',
+        env.CANARY_MAX_SERVER_FAILURE_INCREASE,
+        DEFAULT_THRESHOLDS.maxServerFailureIncrease,
+        0,
+        1,
+      ),
+      maxVitalRatio: fraction('CANARY_MAX_VITAL_RATIO', env.CANARY_MAX_VITAL_RATIO, DEFAULT_THRESHOLDS.maxVitalRatio, 1, 100),
+    },
     checkResponses: env.CHECK_RESPONSES === '1',
     shellDist: path.resolve(REPO_ROOT, env.SHELL_DIST ?? 'shell/dist'),
     tokenSecret: env.TOKEN_SECRET || undefined,

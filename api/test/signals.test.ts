@@ -68,15 +68,15 @@ describe('the beacon', () => {
       (
         await beacon({
           builds: [
-            { remote: 'cart', build: cartNew(), pageView: true, errors: 2 },
+            { remote: 'cart', build: cartNew(), pageView: true, route: true, errors: 2 },
             { remote: 'catalog', build: builds['catalog 1.0.0'].build, mountFailures: 1 },
           ],
           vitals: { lcp: 1800, inp: 120, cls: 0.02 },
         })
       ).status,
     ).toBe(204);
-    expect((await beacon({ builds: [{ remote: 'cart', build: cartNew(), pageView: true }], vitals: { lcp: 3500 } })).status).toBe(204);
-    expect((await beacon({ builds: [{ remote: 'cart', build: cartOld(), pageView: true, fallbacks: 1 }] })).status).toBe(204);
+    expect((await beacon({ builds: [{ remote: 'cart', build: cartNew(), pageView: true, route: true }], vitals: { lcp: 3500 } })).status).toBe(204);
+    expect((await beacon({ builds: [{ remote: 'cart', build: cartOld(), pageView: true, route: true, fallbacks: 1 }] })).status).toBe(204);
 
     const cart = await signalsOf('cart');
     expect(cart.find((entry) => entry.build === cartNew())).toMatchObject({
@@ -127,15 +127,16 @@ describe('the beacon', () => {
     ['an unknown build', () => ({ builds: [{ remote: 'cart', build: 'f'.repeat(64), pageView: true }] })],
     ["another remote's build", () => ({ builds: [{ remote: 'catalog', build: cartNew() }] })],
     [
-      'two page views',
+      'two route regions',
       () => ({
         builds: [
-          { remote: 'cart', build: cartNew(), pageView: true },
-          { remote: 'cart', build: cartOld(), pageView: true },
+          { remote: 'cart', build: cartNew(), pageView: true, route: true },
+          { remote: 'cart', build: cartOld(), pageView: true, route: true },
         ],
       }),
     ],
-    ['vitals without a page view', () => ({ builds: [{ remote: 'cart', build: cartNew(), errors: 1 }], vitals: { lcp: 100 } })],
+    ['a route region without its page view', () => ({ builds: [{ remote: 'cart', build: cartNew(), route: true }] })],
+    ['vitals without a route region', () => ({ builds: [{ remote: 'cart', build: cartNew(), pageView: true }], vitals: { lcp: 100 } })],
     [
       'the same build twice',
       () => ({
@@ -147,7 +148,7 @@ describe('the beacon', () => {
     ],
     ['no builds', () => ({ builds: [] })],
     ['a count out of bounds', () => ({ builds: [{ remote: 'cart', build: cartNew(), errors: 101 }] })],
-    ['a negative vital', () => ({ builds: [{ remote: 'cart', build: cartNew(), pageView: true }], vitals: { cls: -1 } })],
+    ['a negative vital', () => ({ builds: [{ remote: 'cart', build: cartNew(), pageView: true, route: true }], vitals: { cls: -1 } })],
     ['a field more', () => ({ builds: [{ remote: 'cart', build: cartNew(), userId: 7 }] })],
     ['an unknown remote', () => ({ builds: [{ remote: 'basket', build: cartNew() }] })],
     ['not JSON', () => '{"builds":'],

@@ -28,7 +28,12 @@ export type RegistryStatus = RouteResult<typeof RegistryStatusRoute>;
  */
 export function registryClient({ shop, token }: { shop: string; token: string }) {
   const base = new URL('/registry/v1/', shop);
-  const call = async <T>(method: string, path: string, body?: Buffer | object, query: Record<string, string | number | undefined> = {}): Promise<T> => {
+  const call = async <T>(
+    method: string,
+    path: string,
+    body?: Buffer | object,
+    query: Record<string, string | number | boolean | undefined> = {},
+  ): Promise<T> => {
     const url = new URL(path, base);
     for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
     const binary = Buffer.isBuffer(body);
@@ -56,13 +61,15 @@ export function registryClient({ shop, token }: { shop: string; token: string })
     return answer.result as T;
   };
   return {
-    publish: (remote: string, archive: Buffer, query: { weight?: number; origin?: string; reason?: string } = {}) =>
+    publish: (remote: string, archive: Buffer, query: { weight?: number; origin?: string; reason?: string; canary?: number; force?: boolean } = {}) =>
       call<PublishAnswer>('POST', `remotes/${remote}/builds`, archive, query),
     status: () => call<RegistryStatus>('GET', 'status'),
     signals: (remote: string, minutes?: number) => call<{ since: string; builds: BuildSignals[] }>('GET', `remotes/${remote}/signals`, undefined, { minutes }),
     experimentReport: (remote: string, query: { since?: string; lift?: number } = {}) =>
       call<ExperimentReport>('GET', `experiments/${remote}/report`, undefined, query),
     history: (remote: string, limit?: number) => call<RegistryEvent[]>('GET', `remotes/${remote}/history`, undefined, { limit }),
+    canary: (remote: string, action: 'pause' | 'resume' | 'promote' | 'abort', body: { variant?: string; reason?: string; force?: boolean } = {}) =>
+      call<RegistryEvent>('POST', `remotes/${remote}/canary/${action}`, body),
     rollback: (remote: string, body: { variant?: string; to?: string; reason?: string } = {}) =>
       call<RegistryEvent>('POST', `remotes/${remote}/rollback`, body),
     weight: (remote: string, variant: string, weight: number, reason?: string) =>
@@ -91,7 +98,7 @@ export function eventLine(event: RegistryEvent): string {
       ? `weight ${event.weight}`
       : event.action === 'withdraw'
         ? `withdrew ${event.previousVersion}`
-        : `${event.version ?? ''}${event.build ? ` (${event.build.slice(0, 12)})` : ''}${event.previousVersion ? ` ← ${event.previousVersion}` : ''}`;
+        : `${event.version ?? ''}${event.build ? ` (${event.build.slice(0, 12)})` : ''}${event.previousVersion ? ` ← ${event.previousVersion}` : ''}${event.action.startsWith('canary') ? ` at ${event.weight} %` : ''}`;
   const variant = event.variant === 'default' ? '' : ` [${event.variant}]`;
-  return `#${event.id} ${event.at} ${event.action.padEnd(8)} ${event.remote}${variant} ${what} — ${event.team}: ${event.reason}`;
+  return `#${event.id} ${event.at} ${event.action.padEnd(13)} ${event.remote}${variant} ${what} — ${event.team}: ${event.reason}`;
 }

@@ -7,7 +7,7 @@ import type { I18n } from '@kaloryfer/i18n';
 import { loadingMarkup } from '../src/layout/RegionFallback';
 import { FOOTER_SLOT_ID, regionId } from '../src/layout/ShellLayout';
 import { CONSENT_COOKIE, parseConsent } from '../src/consent/consent-cookie';
-import { AB_COOKIE, assignVariants, type Assignment } from '../src/registry/ab-assignment';
+import { AB_COOKIE, assignVariants, getsCanary, type Assignment } from '../src/registry/ab-assignment';
 import type { RemoteVariant } from '../src/registry/registry';
 import { regionKey, PAGE_STATE_ID, type PageState } from '../src/state/page-state';
 import { escapeHtml, scriptJson, styleText, utf8Of } from './html';
@@ -80,36 +80,53 @@ export interface ComposeDeps {
  * What kf_ab proves for this page: per A/B-tested remote, the build it pinned (the assigned
  * variant's, or the control's when that one cannot run here — what the shopper gets).
  */
-function experimentPinsOf(snapshot: RegistrySnapshot, assignments: Assignment[], id: string | null, contracts: string): ExperimentPins {
+function experimentPinsOf(snapshot: RegistrySnapshot, assignments: Assignment[], id: string | null, contracts: string, bucket: number | null): ExperimentPins {
   const builds: ExperimentPins['builds'] = {};
   for (const entry of Object.values(snapshot.registry.remotes)) {
     if (!entry || entry.variants.length < 2) continue;
-    const build = chosenBuild(snapshot, entry.remote, assignments, contracts);
+    const build = chosenBuild(snapshot, entry.remote, assignments, contracts, bucket);
     if (build) builds[entry.remote] = { variant: build.variant.id, build: build.variant.build ?? 'unpublished', version: build.variant.version };
   }
   return { id, builds };
 }
 
-/** The build a remote renders this page with: the assigned variant, else the control (as the browser decides). */
-function chosenBuild(snapshot: RegistrySnapshot, remote: RemoteName, assignments: Assignment[], contracts: string): ResolvedBuild | null {
+/** A variant's build for this page: its canary for a visitor in the canary's share, else its stable build. */
+function buildFor(snapshot: RegistrySnapshot, remote: RemoteName, variant: RemoteVariant, bucket: number | null): ResolvedBuild | undefined {
+  return (getsCanary(variant, bucket) ? snapshot.build(remote, variant.id, true) : undefined) ?? snapshot.build(remote, variant.id);
+}
+
+/**
+ * The build a remote renders this page with: the assigned variant's (its canary for a visitor in
+ * the canary's share), else the control's (as the browser decides).
+ */
+function chosenBuild(
+  snapshot: RegistrySnapshot,
+  remote: RemoteName,
+  assignments: Assignment[],
+  contracts: string,
+  bucket: number | null,
+): ResolvedBuild | null {
   const entry = snapshot.registry.remotes[remote];
   if (!entry) return null;
   const assigned = assignments.find((assignment) => assignment.remote === remote)?.variant ?? entry.control;
   for (const id of [assigned, entry.control]) {
-    const build = snapshot.build(remote, id);
+    const variant = entry.variants.find((candidate) => candidate.id === id);
+    const build = variant && buildFor(snapshot, remote, variant, bucket);
     if (build && majorOf(build.variant.contracts) === majorOf(contracts)) return build;
   }
   return null;
 }
 
 /** The registry the page pins: per remote its assigned build and its control, entries pointing at remoteEntry.js. */
-function pinnedRegistry(snapshot: RegistrySnapshot, assignments: Assignment[]): PageState['registry'] {
+function pinnedRegistry(snapshot: RegistrySnapshot, assignments: Assignment[], bucket: number | null): PageState['registry'] {
   const remotes: Record<string, unknown> = {};
   for (const entry of Object.values(snapshot.registry.remotes)) {
     if (!entry) continue;
     const assigned = assignments.find((assignment) => assignment.remote === entry.remote)?.variant ?? entry.control;
-    const pinned = (variant: RemoteVariant) => {
-      const build = snapshot.build(entry.remote, variant.id);
+    const pinned = (stable: RemoteVariant) => {
+      // The page pins one build per variant: the canary's for a visitor in its share.
+      const build = buildFor(snapshot, entry.remote, stable, bucket);
+      const variant = build?.variant ?? stable;
       // The build id too: a page the service worker kept tells builds apart by it
       // (shell/src/service-worker/stored-page.ts).
       return {
@@ -204,7 +221,7 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
   const cookieLanguage = request.cookies[LANGUAGE_COOKIE];
   const language: Language = isLanguage(cookieLanguage) ? cookieLanguage : 'pl-PL';
   const query = new URLSearchParams(request.search);
-  const { assignments, cookie, assignmentId } = assignVariants(snapshot.registry, {
+  const { assignments, cookie, assignmentId, canaryBucket } = assignVariants(snapshot.registry, {
     cookie: request.cookies[AB_COOKIE] ?? null,
     override: query.get('mfe'),
     random: deps.random ?? Math.random,
@@ -213,8 +230,9 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
   });
   const setCookies = cookie && cookie !== request.cookies[AB_COOKIE] ? [cookieValue(AB_COOKIE, cookie, AB_COOKIE_MAX_AGE)] : [];
   if (deps.experiments && cookie) {
-    const pins = experimentPinsOf(snapshot, assignments, assignmentId, deps.contractsVersion);
-    if (!samePins(deps.experiments.read(request.cookies[EXPERIMENT_COOKIE]), pins)) setCookies.push(deps.experiments.header(pins));
+    const pins = experimentPinsOf(snapshot, assignments, assignmentId, deps.contractsVersion, canaryBucket);
+    const tested = Object.keys(pins.builds).length > 0;
+    if (tested && !samePins(deps.experiments.read(request.cookies[EXPERIMENT_COOKIE]), pins)) setCookies.push(deps.experiments.header(pins));
   }
   const firstViewCookies = Object.fromEntries(
     FIRST_VIEW_COOKIES.filter((name) => request.cookies[name] !== undefined).map((name) => [name, request.cookies[name]]),
@@ -230,7 +248,7 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
   });
 
   const renderRegion = async (remote: RemoteName, module: string, path: string, search: string, budgetMs: number): Promise<RenderedRegion> => {
-    const build = chosenBuild(snapshot, remote, assignments, deps.contractsVersion);
+    const build = chosenBuild(snapshot, remote, assignments, deps.contractsVersion, canaryBucket);
     if (!build || !deps.serverRender) return { remote, module, build, result: null };
     const started = performance.now();
     try {
@@ -265,7 +283,7 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
 
   const i18n = deps.i18n(language);
   const year = deps.year ?? new Date().getFullYear();
-  const state = { language, year, registry: pinnedRegistry(snapshot, assignments), assignments, location };
+  const state = { language, year, registry: pinnedRegistry(snapshot, assignments, canaryBucket), assignments, location };
   const nonce = escapeHtml(deps.nonce);
 
   // Client-rendered mode: an empty root the browser renders into.

@@ -26,7 +26,8 @@ export interface RegistrySnapshot {
   registry: Registry;
   /** The registry as published (the shape pages hand to the browser). */
   raw: { timeoutMs?: number; remotes: Record<string, unknown> };
-  build(remote: RemoteName, variantId: string): ResolvedBuild | undefined;
+  /** The stable build of a variant, or (`canary`) the canary beside it. */
+  build(remote: RemoteName, variantId: string, canary?: boolean): ResolvedBuild | undefined;
   builds(): ResolvedBuild[];
 }
 
@@ -36,6 +37,14 @@ interface Manifest {
 }
 
 export type FetchJson = (url: string) => Promise<unknown>;
+
+const CANARY = ' canary';
+
+/** A variant's canary as a variant of its own: the same id and weight, the canary's build. */
+export function canaryVariantOf(stable: RemoteVariant): RemoteVariant {
+  const { percent: _percent, ...build } = stable.canary!;
+  return { ...build, id: stable.id, weight: stable.weight };
+}
 
 export const buildKey = (variant: RemoteVariant) =>
   `${variant.name}@${variant.version}#${variant.build ?? variant.publishedAt ?? ''}@${variant.entry}@${variant.ssr ?? ''}`;
@@ -93,19 +102,22 @@ async function snapshotOf(
   const resolved = new Map<string, ResolvedBuild>();
   await Promise.all(
     Object.values(registry.remotes).flatMap((entry) =>
-      entry!.variants.map(async (variant) => {
-        const key = buildKey(variant);
-        const assets = known.get(key) ?? (await resolveAssets(variant.entry, fetchJson, localOrigin));
-        if (assets.fromManifest) known.set(key, assets);
-        resolved.set(`${entry!.remote} ${variant.id}`, { remote: entry!.remote, variant, key, assets });
-      }),
+      entry!.variants.flatMap((stable) =>
+        // A variant's canary is one more build to resolve, warm and render (docs/releasing.md, "Canaries").
+        [stable, ...(stable.canary ? [canaryVariantOf(stable)] : [])].map(async (variant) => {
+          const key = buildKey(variant);
+          const assets = known.get(key) ?? (await resolveAssets(variant.entry, fetchJson, localOrigin));
+          if (assets.fromManifest) known.set(key, assets);
+          resolved.set(`${entry!.remote} ${variant.id}${variant === stable ? '' : CANARY}`, { remote: entry!.remote, variant, key, assets });
+        }),
+      ),
     ),
   );
   return {
     version,
     registry,
     raw,
-    build: (remote, variantId) => resolved.get(`${remote} ${variantId}`),
+    build: (remote, variantId, canary = false) => resolved.get(`${remote} ${variantId}${canary ? CANARY : ''}`),
     builds: () => [...resolved.values()],
   };
 }

@@ -17,6 +17,7 @@ import * as m0014registry from './migrations/0014-mfe-registry';
 import * as m0015idempotency from './migrations/0015-idempotency';
 import * as m0016experiments from './migrations/0016-experiments';
 import * as m0017signals from './migrations/0017-mfe-signals';
+import * as m0018canary from './migrations/0018-mfe-canary';
 
 /** Migrations are code, listed here in order; a new one is a new file and a new line. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-idempotency': m0015idempotency,
   '0016-experiments': m0016experiments,
   '0017-mfe-signals': m0017signals,
+  '0018-mfe-canary': m0018canary,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -353,6 +353,8 @@ export interface MfeBuildTable {
   team: string;
   built_at: string | null;
   published_at: string;
+  /** Why its canary's signals rolled it back (0018-mfe-canary); null: not marked bad. */
+  bad: string | null;
 }
 
 /** A remote's A/B control and its release lease (0014-mfe-registry). */
@@ -373,12 +375,39 @@ export interface MfeLiveTable {
   event_id: number;
 }
 
+/** The running canary of a remote's variant (0018-mfe-canary). */
+export interface MfeCanaryTable {
+  remote: string;
+  variant: string;
+  build_hash: string;
+  /** The share of shoppers it gets now. */
+  percent: number;
+  /** JSON: the shares it steps through, ending at 100 (promotion). */
+  steps: string;
+  step_started_at: string;
+  started_at: string;
+  paused: number;
+  team: string;
+}
+
 /** The registry's append-only history (0014-mfe-registry). */
 export interface MfeEventTable {
   id: Generated<number>;
   remote: string;
   variant: string;
-  action: 'release' | 'rollback' | 'weight' | 'withdraw' | 'refused';
+  action:
+    | 'release'
+    | 'rollback'
+    | 'weight'
+    | 'withdraw'
+    | 'refused'
+    | 'canary'
+    | 'canary-step'
+    | 'canary-pause'
+    | 'canary-resume'
+    | 'canary-abort'
+    | 'canary-fail'
+    | 'promote';
   build_hash: string | null;
   version: string | null;
   previous_hash: string | null;
@@ -498,4 +527,5 @@ export interface Database {
   experiment_exposure: ExperimentExposureTable;
   order_experiment: OrderExperimentTable;
   mfe_signal: MfeSignalTable;
+  mfe_canary: MfeCanaryTable;
 }

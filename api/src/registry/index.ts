@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import type { Experiments } from '../experiments/experiments';
 import type { Signals } from '../signals/signals';
+import { CanaryController } from './canary/canary-controller';
+import { DEFAULT_THRESHOLDS, type CanaryThresholds } from './canary/canary-rules';
 import { buildFileRoutes } from './build-file-routes';
 import { LiveRegistry } from './live-registry';
 import { Releases } from './releases';
@@ -17,6 +19,8 @@ export interface MfeRegistry {
   live: LiveRegistry;
   releases: Releases;
   tokens: RegistryTokens;
+  /** Judges the running canaries (tests call `tick()` rather than wait for it). */
+  canaries: CanaryController;
 }
 
 declare module 'fastify' {
@@ -34,17 +38,27 @@ declare module 'fastify' {
  */
 export async function installRegistry(
   app: FastifyInstance,
-  { db, experiments, signals }: { db: Db; experiments: Experiments; signals: Signals },
+  {
+    db,
+    experiments,
+    signals,
+    thresholds = DEFAULT_THRESHOLDS,
+    clock = () => new Date(),
+  }: { db: Db; experiments: Experiments; signals: Signals; thresholds?: CanaryThresholds; clock?: () => Date },
 ): Promise<MfeRegistry> {
   const store = new RegistryStore(db);
   const live = new LiveRegistry(store, db, (message) => app.log.warn(message));
   const releases = new Releases(store, live, { shellContracts: CONTRACTS_VERSION });
   const tokens = new RegistryTokens(db);
-  const registry: MfeRegistry = { store, live, releases, tokens };
+  // Canaries are judged on every instance (the first to act on a step wins): docs/releasing.md, "Canaries".
+  const canaries = new CanaryController(store, releases, signals, clock, { thresholds, log: (message) => app.log.warn(message) });
+  const registry: MfeRegistry = { store, live, releases, tokens, canaries };
   app.decorate('mfeRegistry', registry);
   await live.reload();
   app.addHook('onReady', async () => live.start());
   app.addHook('onClose', async () => live.stop());
+  app.addHook('onReady', async () => canaries.start());
+  app.addHook('onClose', async () => canaries.stop());
   await app.register(registryRoutes, { releases, tokens, experiments, signals });
   await app.register(buildFileRoutes, { store });
   return registry;

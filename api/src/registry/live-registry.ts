@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { pgListener, type PgListener } from '../db/pg-listener';
 import { sha256Hex } from './build-files';
-import type { LiveRow, RegistryStore, RemoteRow, StoredBuild } from './registry-store';
+import type { CanaryRow, LiveRow, RegistryStore, RemoteRow, StoredBuild } from './registry-store';
 
 /** Where every instance serves the builds the registry stores: `/mfe/<remote>/<build id>/<file>`. */
 export const BUILD_FILES_PATH = '/mfe';
@@ -38,20 +38,28 @@ export function registryEntryOf(build: StoredBuild): Record<string, unknown> {
   };
 }
 
-/** The live rows as the registry JSON: one build per remote, or its A/B variants with weights and control. */
-export function registryJsonOf(live: LiveRow[], remotes: RemoteRow[], timeoutMs = REMOTE_TIMEOUT_MS): RegistryJson {
+/**
+ * The live rows as the registry JSON: one build per remote, or its A/B variants with weights and
+ * control; a variant with a running canary names it beside its build (`canary`: the build and
+ * the share of shoppers it gets).
+ */
+export function registryJsonOf(live: LiveRow[], remotes: RemoteRow[], canaries: CanaryRow[] = [], timeoutMs = REMOTE_TIMEOUT_MS): RegistryJson {
   const json: RegistryJson = { timeoutMs, remotes: {} };
   const byRemote = new Map<string, LiveRow[]>();
   for (const row of live) byRemote.set(row.remote, [...(byRemote.get(row.remote) ?? []), row]);
+  const withCanary = (row: LiveRow) => {
+    const canary = canaries.find((candidate) => candidate.remote === row.remote && candidate.variant === row.variant);
+    return { ...registryEntryOf(row.build), ...(canary ? { canary: { ...registryEntryOf(canary.build), percent: canary.percent } } : {}) };
+  };
   for (const [remote, rows] of byRemote) {
     if (rows.length === 1 && rows[0].variant === 'default') {
-      json.remotes[remote] = registryEntryOf(rows[0].build);
+      json.remotes[remote] = withCanary(rows[0]);
       continue;
     }
     const control = remotes.find((row) => row.remote === remote)?.control;
     json.remotes[remote] = {
       control: control && rows.some((row) => row.variant === control) ? control : rows[0].variant,
-      variants: Object.fromEntries(rows.map((row) => [row.variant, { ...registryEntryOf(row.build), weight: row.weight }])),
+      variants: Object.fromEntries(rows.map((row) => [row.variant, { ...withCanary(row), weight: row.weight }])),
     };
   }
   return json;
@@ -63,6 +71,7 @@ export interface LiveState {
   json: RegistryJson;
   text: string;
   rows: LiveRow[];
+  canaries: CanaryRow[];
 }
 
 /**
@@ -73,7 +82,7 @@ export interface LiveState {
  * /mfe-registry.json read `current()`: a memory read per request.
  */
 export class LiveRegistry {
-  private state: LiveState = LiveRegistry.stateOf([], []);
+  private state: LiveState = LiveRegistry.stateOf([], [], []);
   private readonly listeners = new Set<(state: LiveState) => void>();
   private loading: Promise<void> | null = null;
   private again = false;
@@ -88,10 +97,10 @@ export class LiveRegistry {
     this.feed = pgListener(db, ['kf_registry'], { notification: reload, reconnected: reload }, log);
   }
 
-  private static stateOf(rows: LiveRow[], remotes: RemoteRow[]): LiveState {
-    const json = registryJsonOf(rows, remotes);
+  private static stateOf(rows: LiveRow[], remotes: RemoteRow[], canaries: CanaryRow[]): LiveState {
+    const json = registryJsonOf(rows, remotes, canaries);
     const text = `${JSON.stringify(json, null, 2)}\n`;
-    return { version: sha256Hex(text).slice(0, 16), json, text, rows };
+    return { version: sha256Hex(text).slice(0, 16), json, text, rows, canaries };
   }
 
   current(): LiveState {
@@ -123,8 +132,8 @@ export class LiveRegistry {
     this.loading = (async () => {
       do {
         this.again = false;
-        const [rows, remotes] = await Promise.all([this.store.live(), this.store.remotes()]);
-        const next = LiveRegistry.stateOf(rows, remotes);
+        const [rows, remotes, canaries] = await Promise.all([this.store.live(), this.store.remotes(), this.store.canaries()]);
+        const next = LiveRegistry.stateOf(rows, remotes, canaries);
         if (next.version !== this.state.version) {
           this.state = next;
           for (const listener of this.listeners) listener(next);

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ExperimentReportRoute,
+  RegistryCanaryRoute,
   RegistrySignalsRoute,
   RegistryHistoryRoute,
   RegistryPublishRoute,
@@ -103,8 +104,14 @@ export async function registryRoutes(
     if (!Buffer.isBuffer(request.body)) {
       return reply.code(415).send(envelope(415, `send the build as a tar.gz body (Content-Type: ${ARCHIVE_TYPES[0]})`));
     }
-    const { weight, origin, reason } = request.query;
-    return sendResult(reply, await releases.publish({ remote: request.params.remote, archive: request.body, caller, weight, origin, reason }));
+    const { weight, origin, reason, canary, force } = request.query;
+    return sendResult(reply, await releases.publish({ remote: request.params.remote, archive: request.body, caller, weight, origin, reason, canary, force }));
+  });
+
+  api.post(`${REGISTRY_API_PATH}/remotes/:remote/canary/:action`, { schema: { hide: true, ...RegistryCanaryRoute }, config }, async (request, reply) => {
+    const caller = callerOf(request);
+    assertMayChange(caller, request.params.remote);
+    return sendResult(reply, await releases.canaryAction({ remote: request.params.remote, action: request.params.action, ...request.body, caller }));
   });
 
   api.post(`${REGISTRY_API_PATH}/remotes/:remote/rollback`, { schema: { hide: true, ...RegistryRollbackRoute }, config }, async (request, reply) => {

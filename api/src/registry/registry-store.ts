@@ -21,6 +21,8 @@ export interface StoredBuild {
   team: string;
   builtAt: string | null;
   publishedAt: string;
+  /** Why its canary's signals rolled it back; null: not marked bad. */
+  bad: string | null;
 }
 
 export interface LiveRow {
@@ -29,6 +31,18 @@ export interface LiveRow {
   weight: number;
   eventId: number;
   since: string;
+  build: StoredBuild;
+}
+
+export interface CanaryRow {
+  remote: string;
+  variant: string;
+  percent: number;
+  steps: number[];
+  stepStartedAt: string;
+  startedAt: string;
+  paused: boolean;
+  team: string;
   build: StoredBuild;
 }
 
@@ -62,6 +76,7 @@ function buildOf(row: MfeBuildTable): StoredBuild {
     team: row.team,
     builtAt: row.built_at,
     publishedAt: row.published_at,
+    bad: row.bad ?? null,
   };
 }
 
@@ -146,6 +161,73 @@ export class RegistryStore {
       since: row.since,
       build: buildOf(row),
     }));
+  }
+
+  async canaries(executor: Executor = this.db.kysely): Promise<CanaryRow[]> {
+    const rows = await executor
+      .selectFrom('mfe_canary')
+      .innerJoin('mfe_build', 'mfe_build.hash', 'mfe_canary.build_hash')
+      .selectAll('mfe_build')
+      .select([
+        'mfe_canary.variant as canary_variant',
+        'mfe_canary.percent',
+        'mfe_canary.steps',
+        'mfe_canary.step_started_at',
+        'mfe_canary.started_at',
+        'mfe_canary.paused',
+        'mfe_canary.team as canary_team',
+      ])
+      .orderBy('mfe_canary.remote')
+      .orderBy('mfe_canary.variant')
+      .execute();
+    return rows.map((row) => ({
+      remote: row.remote,
+      variant: row.canary_variant,
+      percent: Number(row.percent),
+      steps: JSON.parse(row.steps) as number[],
+      stepStartedAt: row.step_started_at,
+      startedAt: row.started_at,
+      paused: Number(row.paused) === 1,
+      team: row.canary_team,
+      build: buildOf(row),
+    }));
+  }
+
+  async setCanary(executor: Executor, row: Database['mfe_canary']): Promise<void> {
+    await executor
+      .insertInto('mfe_canary')
+      .values(row)
+      .onConflict((oc) => oc.columns(['remote', 'variant']).doUpdateSet(row))
+      .execute();
+  }
+
+  /**
+   * Moves a canary on only if it is still where the caller saw it (its step began at
+   * `stepStartedAt`): of several instances deciding the same step, one changes it.
+   */
+  async updateCanary(
+    executor: Executor,
+    key: { remote: string; variant: string; stepStartedAt: string },
+    change: Partial<Pick<Database['mfe_canary'], 'percent' | 'step_started_at' | 'paused'>>,
+  ): Promise<boolean> {
+    const result = await executor
+      .updateTable('mfe_canary')
+      .set(change)
+      .where('remote', '=', key.remote)
+      .where('variant', '=', key.variant)
+      .where('step_started_at', '=', key.stepStartedAt)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async removeCanary(executor: Executor, key: { remote: string; variant: string; stepStartedAt?: string }): Promise<boolean> {
+    let query = executor.deleteFrom('mfe_canary').where('remote', '=', key.remote).where('variant', '=', key.variant);
+    if (key.stepStartedAt) query = query.where('step_started_at', '=', key.stepStartedAt);
+    return Number((await query.executeTakeFirst()).numDeletedRows) === 1;
+  }
+
+  async markBad(executor: Executor, hash: string, why: string | null): Promise<void> {
+    await executor.updateTable('mfe_build').set({ bad: why }).where('hash', '=', hash).execute();
   }
 
   async remotes(executor: Executor = this.db.kysely): Promise<RemoteRow[]> {

@@ -6,7 +6,8 @@ import { readBuildArchive } from './build-archive';
 import { buildCandidateOf, DEFAULT_VARIANT, type BuildCandidate } from './build-files';
 import { runGate, type GateOptions } from './gate/release-gate';
 import { buildBase, type LiveRegistry } from './live-registry';
-import type { NewEvent, RegistryStore, StoredBuild } from './registry-store';
+import { stepsFrom } from './canary/canary-rules';
+import type { CanaryRow, NewEvent, RegistryStore, StoredBuild } from './registry-store';
 import type { RegistryCaller } from './registry-tokens';
 
 /** A registry change that cannot be made, with the HTTP status that says why. */
@@ -85,6 +86,10 @@ export class Releases {
     weight?: number;
     origin?: string;
     reason?: string;
+    /** Serve it to this share of shoppers beside the live build, stepping up while healthy (docs/releasing.md, "Canaries"). */
+    canary?: number;
+    /** A build its canary marked bad may go again. */
+    force?: boolean;
   }): Promise<PublishAnswer> {
     const files = await readBuildArchive(request.archive);
     const candidate = buildCandidateOf(files);
@@ -105,6 +110,22 @@ export class Releases {
     if (existing && current?.build.hash === candidate.hash && (existing.origin ?? null) === (request.origin ?? null)) {
       return { outcome: 'unchanged', build: registryBuildOf(existing), gate: null, event: null };
     }
+    if (existing?.bad && !request.force) {
+      throw new ReleaseRefused(
+        409,
+        `${name} was rolled back by its canary (${existing.bad}): publish it again with force, or a fixed build under a new version`,
+      );
+    }
+    const running = (await this.store.canaries()).find((row) => row.remote === remote && row.variant === candidate.variant);
+    if (running) {
+      throw new ReleaseRefused(
+        409,
+        `a canary of ${label(remote, candidate.variant, running.build.version)} is running at ${running.percent} %: promote or abort it first (npm run registry -- canary promote|abort ${remote})`,
+      );
+    }
+    if (request.canary !== undefined && !current) {
+      throw new ReleaseRefused(409, `${label(remote, candidate.variant)} has no live build to measure a canary against: release it without --canary`);
+    }
     if (existing && (existing.origin ?? null) !== (request.origin ?? null)) {
       throw new ReleaseRefused(
         409,
@@ -124,8 +145,47 @@ export class Releases {
         throw new ReleaseRefused(422, message, { gate, build: preview });
       }
       const at = this.now().toISOString();
+      if (request.canary !== undefined && current) {
+        const percent = request.canary;
+        const event = await this.store.transaction(async (trx) => {
+          if (!existing) await this.store.storeBuild(trx, candidate, { gate, team: caller.team, origin: request.origin ?? null, now: at });
+          if (existing?.bad) await this.store.markBad(trx, existing.hash, null); // forced: judged afresh
+          const made = await this.store.addEvent(
+            trx,
+            {
+              remote,
+              variant: candidate.variant,
+              action: 'canary',
+              build_hash: candidate.hash,
+              version: candidate.info.version,
+              previous_hash: current.build.hash,
+              previous_version: current.build.version,
+              weight: percent,
+              team: caller.team,
+              reason: request.reason ?? `canary at ${percent} % by the ${caller.team} team, then ${stepsFrom(percent).slice(1).join(' → ')} % while healthy`,
+              gate,
+            },
+            at,
+          );
+          await this.store.setCanary(trx, {
+            remote,
+            variant: candidate.variant,
+            build_hash: candidate.hash,
+            percent,
+            steps: JSON.stringify(stepsFrom(percent)),
+            step_started_at: at,
+            started_at: at,
+            paused: 0,
+            team: caller.team,
+          });
+          return made;
+        });
+        const stored = (await this.store.build(candidate.hash))!;
+        return { outcome: 'canary' as const, build: registryBuildOf(stored), gate, event };
+      }
       const event = await this.store.transaction(async (trx) => {
         if (!existing) await this.store.storeBuild(trx, candidate, { gate, team: caller.team, origin: request.origin ?? null, now: at });
+        if (existing?.bad) await this.store.markBad(trx, existing.hash, null);
         const weight = request.weight ?? current?.weight ?? (candidate.variant === DEFAULT_VARIANT ? 1 : DEFAULT_VARIANT_WEIGHT);
         const made = await this.store.addEvent(
           trx,
@@ -260,8 +320,132 @@ export class Releases {
     });
   }
 
+  /**
+   * An operator's (or the remote's team's) hand on a running canary: pause (it stays at its
+   * share; an unhealthy canary is still rolled back), resume, promote (live now) or abort (its
+   * shoppers go back to the live build).
+   */
+  async canaryAction(request: {
+    remote: string;
+    variant?: string;
+    action: 'pause' | 'resume' | 'promote' | 'abort';
+    caller: RegistryCaller;
+    reason?: string;
+    force?: boolean;
+  }): Promise<RegistryEvent> {
+    const { remote, caller, action } = request;
+    return this.underLease(remote, caller, async () => {
+      const canary = await this.runningCanary(remote, request.variant);
+      const reason = request.reason ?? `${action} by the ${caller.team} team`;
+      if (action === 'promote') {
+        if (canary.build.bad && !request.force)
+          throw new ReleaseRefused(409, `${label(remote, canary.variant, canary.build.version)} is marked bad (${canary.build.bad}): promote it with force`);
+        return this.promoteCanary(canary, caller.team, reason);
+      }
+      if (action === 'abort') return this.endCanary(canary, 'canary-abort', caller.team, reason, null);
+      const paused = action === 'pause';
+      if (canary.paused === paused) throw new ReleaseRefused(409, `the canary of ${label(remote, canary.variant)} is ${paused ? 'paused' : 'running'} already`);
+      const at = this.now().toISOString();
+      return this.store.transaction(async (trx) => {
+        await this.store.updateCanary(trx, { remote, variant: canary.variant, stepStartedAt: canary.stepStartedAt }, { paused: paused ? 1 : 0 });
+        return this.store.addEvent(trx, this.canaryEvent(canary, paused ? 'canary-pause' : 'canary-resume', caller.team, reason), at);
+      });
+    });
+  }
+
+  /**
+   * The canary controller's verdict applied (canary-controller.ts): a step up, promotion, or an
+   * automatic rollback that marks the build bad — each only if the canary is still at the step
+   * that was judged (another instance may have acted first), with the numbers in the history.
+   * Null: nothing changed (another change holds the remote, or the step moved on).
+   */
+  async applyCanaryDecision(
+    canary: CanaryRow,
+    decision: { action: 'advance'; to: number; reason: string } | { action: 'promote' | 'rollback'; reason: string },
+  ): Promise<RegistryEvent | null> {
+    const system: RegistryCaller = { tokenId: 'canary-controller', team: 'registry' as RegistryCaller['team'] };
+    try {
+      return await this.underLease(canary.remote, system, async () => {
+        const current = (await this.store.canaries()).find((row) => row.remote === canary.remote && row.variant === canary.variant);
+        if (!current || current.stepStartedAt !== canary.stepStartedAt) return null;
+        if (decision.action === 'promote') return this.promoteCanary(current, 'registry', `automatic: ${decision.reason}`);
+        if (decision.action === 'rollback')
+          return this.endCanary(current, 'canary-fail', 'registry', `automatic rollback: ${decision.reason}`, decision.reason);
+        if (decision.action !== 'advance') return null;
+        const to = decision.to;
+        const at = this.now().toISOString();
+        return this.store.transaction(async (trx) => {
+          if (
+            !(await this.store.updateCanary(
+              trx,
+              { remote: current.remote, variant: current.variant, stepStartedAt: current.stepStartedAt },
+              { percent: to, step_started_at: at },
+            ))
+          )
+            return null;
+          return this.store.addEvent(trx, { ...this.canaryEvent(current, 'canary-step', 'registry', `automatic: ${decision.reason}`), weight: to }, at);
+        });
+      });
+    } catch (error) {
+      if (error instanceof ReleaseRefused && error.statusCode === 409) return null; // a release holds the remote: judged again next time
+      throw error;
+    }
+  }
+
+  private async runningCanary(remote: string, variant: string | undefined): Promise<CanaryRow> {
+    const rows = (await this.store.canaries()).filter((row) => row.remote === remote && (variant === undefined || row.variant === variant));
+    if (rows.length === 0) throw new ReleaseRefused(404, `no canary of ${remote}${variant ? ` variant ${variant}` : ''} is running`);
+    if (rows.length > 1) throw new ReleaseRefused(400, `canaries of ${remote} run in variants ${rows.map((row) => row.variant).join(', ')}: say which one`);
+    return rows[0];
+  }
+
+  private canaryEvent(canary: CanaryRow, action: NewEvent['action'], team: string, reason: string): NewEvent {
+    const live = this.live.current().rows.find((row) => row.remote === canary.remote && row.variant === canary.variant);
+    return {
+      remote: canary.remote,
+      variant: canary.variant,
+      action,
+      build_hash: canary.build.hash,
+      version: canary.build.version,
+      previous_hash: live?.build.hash ?? null,
+      previous_version: live?.build.version ?? null,
+      weight: canary.percent,
+      team,
+      reason,
+    };
+  }
+
+  /** The canary's build goes live for everyone; the canary ends. */
+  private promoteCanary(canary: CanaryRow, team: string, reason: string): Promise<RegistryEvent> {
+    const at = this.now().toISOString();
+    return this.store.transaction(async (trx) => {
+      const live = (await this.store.live(trx)).find((row) => row.remote === canary.remote && row.variant === canary.variant);
+      const made = await this.store.addEvent(trx, { ...this.canaryEvent(canary, 'promote', team, reason), weight: live?.weight ?? null }, at);
+      await this.store.setLive(trx, {
+        remote: canary.remote,
+        variant: canary.variant,
+        build_hash: canary.build.hash,
+        weight: live?.weight ?? 1,
+        event_id: made.id,
+      });
+      await this.store.removeCanary(trx, canary);
+      return made;
+    });
+  }
+
+  /** The canary ends without going live (aborted, or failed: its build marked bad with why). */
+  private endCanary(canary: CanaryRow, action: 'canary-abort' | 'canary-fail', team: string, reason: string, bad: string | null): Promise<RegistryEvent> {
+    const at = this.now().toISOString();
+    return this.store.transaction(async (trx) => {
+      const made = await this.store.addEvent(trx, this.canaryEvent(canary, action, team, reason), at);
+      await this.store.removeCanary(trx, canary);
+      if (bad) await this.store.markBad(trx, canary.build.hash, bad);
+      return made;
+    });
+  }
+
   async status(): Promise<{ remotes: RemoteStatus[] }> {
-    const [rows, remotes] = await Promise.all([this.store.live(), this.store.remotes()]);
+    const [rows, remotes, canaries] = await Promise.all([this.store.live(), this.store.remotes(), this.store.canaries()]);
     const now = this.now().toISOString();
     return {
       remotes: REMOTES.map((remote) => {
@@ -270,12 +454,26 @@ export class Releases {
         return {
           remote,
           control: live.some((candidate) => candidate.variant !== DEFAULT_VARIANT) ? (row?.control ?? null) : null,
-          variants: live.map((candidate) => ({
-            ...registryBuildOf(candidate.build),
-            weight: candidate.weight,
-            since: candidate.since,
-            gate: candidate.build.gate,
-          })),
+          variants: live.map((candidate) => {
+            const canary = canaries.find((row) => row.remote === remote && row.variant === candidate.variant);
+            return {
+              ...registryBuildOf(candidate.build),
+              weight: candidate.weight,
+              since: candidate.since,
+              gate: candidate.build.gate,
+              bad: candidate.build.bad,
+              canary: canary
+                ? {
+                    build: registryBuildOf(canary.build),
+                    percent: canary.percent,
+                    steps: canary.steps,
+                    paused: canary.paused,
+                    startedAt: canary.startedAt,
+                    stepStartedAt: canary.stepStartedAt,
+                  }
+                : null,
+            };
+          }),
           releaseInProgress: row?.lockUntil && row.lockUntil > now ? { team: row.lockTeam ?? '?', until: row.lockUntil } : null,
         };
       }),

@@ -45,16 +45,18 @@ export async function signalRoutes(app: FastifyInstance, { signals, store }: { s
   routes.post('/api/signals', { schema: SignalBeaconRoute, bodyLimit: BEACON_BODY_LIMIT }, async (request, reply) => {
     if (overLimit(request.ip)) throw new ApiError(429, 'Too many signals from this address: try again in a minute');
     const beacon = request.body;
-    if (beacon.builds.filter((entry) => entry.pageView).length > 1) throw new ApiError(400, 'builds: one page view per beacon');
-    if (beacon.vitals && !beacon.builds.some((entry) => entry.pageView)) throw new ApiError(400, 'vitals: they belong to the page view, and no build has it');
+    if (beacon.builds.filter((entry) => entry.route).length > 1) throw new ApiError(400, 'builds: one route region per page');
+    if (beacon.builds.some((entry) => entry.route && !entry.pageView)) throw new ApiError(400, "builds: the route region's build is a page view");
+    if (beacon.vitals && !beacon.builds.some((entry) => entry.route))
+      throw new ApiError(400, "vitals: they belong to the route region's build, and no build is");
     if (new Set(beacon.builds.map((entry) => entry.build)).size !== beacon.builds.length) throw new ApiError(400, 'builds: one entry per build');
     const refs = await Promise.all(beacon.builds.map((entry) => buildOf(entry.remote, entry.build)));
     const unknown = beacon.builds.find((_entry, index) => refs[index] === null);
     if (unknown) throw new ApiError(400, `builds: ${unknown.remote} ${unknown.build.slice(0, 16)} is not a build the registry published`);
     beacon.builds.forEach((entry, index) => {
-      const page = entry.pageView === true;
+      const page = entry.route === true;
       signals.browser(refs[index]!, {
-        pageView: page,
+        pageView: entry.pageView === true,
         mountFailures: entry.mountFailures ?? 0,
         fallbacks: entry.fallbacks ?? 0,
         errors: entry.errors ?? 0,

@@ -45,7 +45,21 @@ export const RegistryBuild = Type.Object({
 });
 export type RegistryBuild = Static<typeof RegistryBuild>;
 
-export const LiveVariant = Type.Composite([RegistryBuild, Type.Object({ weight: Type.Integer(), since: Type.String(), gate: GateResult })]);
+/** A variant's running canary: its build, the share it gets now, its steps, since when, paused or not. */
+export const CanaryStatus = Type.Object({
+  build: RegistryBuild,
+  percent: Type.Integer(),
+  steps: Type.Array(Type.Integer()),
+  paused: Type.Boolean(),
+  startedAt: Type.String(),
+  stepStartedAt: Type.String(),
+});
+export type CanaryStatus = Static<typeof CanaryStatus>;
+
+export const LiveVariant = Type.Composite([
+  RegistryBuild,
+  Type.Object({ weight: Type.Integer(), since: Type.String(), gate: GateResult, canary: Nullable(CanaryStatus), bad: Nullable(Type.String()) }),
+]);
 export type LiveVariant = Static<typeof LiveVariant>;
 
 export const RemoteStatus = Type.Object({
@@ -62,7 +76,21 @@ export const RegistryEvent = Type.Object({
   at: Type.String(),
   remote: Type.String(),
   variant: Type.String(),
-  action: Type.Union([Type.Literal('release'), Type.Literal('rollback'), Type.Literal('weight'), Type.Literal('withdraw'), Type.Literal('refused')]),
+  /** canary…: a canary started, stepped up, paused, resumed, aborted by hand, failed on its signals (rolled back, its build marked bad); promote: it went live. */
+  action: Type.Union([
+    Type.Literal('release'),
+    Type.Literal('rollback'),
+    Type.Literal('weight'),
+    Type.Literal('withdraw'),
+    Type.Literal('refused'),
+    Type.Literal('canary'),
+    Type.Literal('canary-step'),
+    Type.Literal('canary-pause'),
+    Type.Literal('canary-resume'),
+    Type.Literal('canary-abort'),
+    Type.Literal('canary-fail'),
+    Type.Literal('promote'),
+  ]),
   version: Nullable(Type.String()),
   build: Nullable(Type.String()),
   previousVersion: Nullable(Type.String()),
@@ -97,18 +125,22 @@ export const RegistryHistoryRoute = {
 /**
  * `POST /registry/v1/remotes/:remote/builds` with the build as a tar.gz body → released, or unchanged
  * (these exact bytes are live already), or refused by the gate (422, the checks in
- * `result.gate`). `origin`: the team serves the browser files itself from there.
+ * `result.gate`). `origin`: the team serves the browser files itself from there. `canary`: the
+ * build goes to that share of shoppers beside the live one and steps up while its signals are
+ * healthy (docs/releasing.md, "Canaries"). `force`: a build its canary marked bad may go again.
  */
 export const RegistryPublishRoute = {
   params: Type.Object({ remote: RemoteParam }),
   querystring: Type.Object({
     weight: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+    canary: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
+    force: Type.Optional(Type.Boolean()),
     origin: Type.Optional(Type.String({ minLength: 8, maxLength: 400, pattern: '^https?://[^\\s?#]+/$' })),
     reason: Type.Optional(Reason),
   }),
   response: answers(
     Type.Object({
-      outcome: Type.Union([Type.Literal('released'), Type.Literal('unchanged')]),
+      outcome: Type.Union([Type.Literal('released'), Type.Literal('canary'), Type.Literal('unchanged')]),
       build: RegistryBuild,
       gate: Nullable(GateResult),
       event: Nullable(RegistryEvent),
@@ -116,6 +148,23 @@ export const RegistryPublishRoute = {
   ),
 };
 export type PublishAnswer = Static<(typeof RegistryPublishRoute)['response'][200]>['result'];
+
+/**
+ * `POST /registry/v1/remotes/:remote/canary/:action` {variant?, reason?, force?} → the event:
+ * pause (no more steps; an unhealthy canary is still rolled back), resume, promote (the canary
+ * goes live now), abort (its shoppers go back to the live build).
+ */
+export const RegistryCanaryRoute = {
+  params: Type.Object({
+    remote: RemoteParam,
+    action: Type.Union([Type.Literal('pause'), Type.Literal('resume'), Type.Literal('promote'), Type.Literal('abort')]),
+  }),
+  body: Type.Object(
+    { variant: Type.Optional(VariantParam), reason: Type.Optional(Reason), force: Type.Optional(Type.Boolean()) },
+    { additionalProperties: false },
+  ),
+  response: answers(RegistryEvent),
+};
 
 /** `POST /registry/v1/remotes/:remote/rollback` → the build before the live one (or `to` a version) is live again. */
 export const RegistryRollbackRoute = {

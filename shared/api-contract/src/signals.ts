@@ -11,9 +11,9 @@ const Count = Type.Integer({ minimum: 0, maximum: 100 });
 
 /**
  * `POST /api/signals` (navigator.sendBeacon at the page's end): what the page saw of each build
- * it pinned and ran, and the page's web vitals, which belong to the build that rendered its
- * route region (the entry with `pageView`). No cookie is read, no address or id stored; at
- * most 1 KB.
+ * ran or tried (`pageView`: a view of that build), and the page's web vitals, which belong to
+ * the build that rendered its route region (the entry with `route`). No cookie is read, no
+ * address or id stored; at most 1 KB.
  */
 export const SignalBeaconRoute = {
   body: Type.Object(
@@ -24,6 +24,7 @@ export const SignalBeaconRoute = {
             remote: Remote,
             build: BuildId,
             pageView: Type.Optional(Type.Boolean()),
+            route: Type.Optional(Type.Boolean()),
             mountFailures: Type.Optional(Count),
             fallbacks: Type.Optional(Count),
             errors: Type.Optional(Count),

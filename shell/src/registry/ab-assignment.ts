@@ -13,6 +13,12 @@ import type { Registry, RemoteEntry } from './registry';
 export const AB_COOKIE = 'kf_mfe';
 /** The pair of the cookie that holds the assignment id (no remote is named `id`). */
 const ID_KEY = 'id';
+/**
+ * The pair that holds the visitor's canary bucket, 0–99, drawn once: a canary at p % serves the
+ * buckets below p, so a visitor keeps the build they got while the canary grows (5 → 25 → 50 %
+ * only adds visitors). A hundred values name nobody: it needs no consent.
+ */
+const BUCKET_KEY = 'cb';
 
 /** 16 random bytes, base64url (22 characters): the random part of an assignment id. */
 export function newAssignmentId(): string {
@@ -68,11 +74,17 @@ export function pickWeighted(entry: RemoteEntry, random: number): string {
 
 export interface AssignmentResult {
   assignments: Assignment[];
-  /** The cookie value to store (only remotes with A/B variants, and the assignment id). */
+  /** The cookie value to store (remotes with A/B variants, the assignment id, the canary bucket). */
   cookie: string;
   /** The visitor's anonymous assignment id; null while no remote runs an A/B test. */
   assignmentId: string | null;
+  /** The visitor's canary bucket (0–99); null while no canary runs. */
+  canaryBucket: number | null;
 }
+
+/** Whether the visitor in `bucket` gets the canary of this variant. */
+export const getsCanary = (variant: { canary?: { percent: number } }, bucket: number | null): boolean =>
+  variant.canary !== undefined && bucket !== null && bucket < variant.canary.percent;
 
 export interface AssignmentInput {
   cookie?: string | null;
@@ -108,14 +120,18 @@ export function assignVariants(registry: Registry, input: AssignmentInput): Assi
     assignments.push(assignment);
     if (entry.variants.length > 1) sticky[entry.remote] = assignment.variant;
   }
-  if (Object.keys(sticky).length === 0) return { assignments, cookie: '', assignmentId: null };
+  const canaries = Object.values(registry.remotes).some((entry) => entry?.variants.some((variant) => variant.canary));
+  const storedBucket = /^\d{1,2}$/.test(stored[BUCKET_KEY] ?? '') ? Number(stored[BUCKET_KEY]) : null;
+  const canaryBucket = canaries ? (storedBucket ?? Math.min(99, Math.floor(input.random() * 100))) : null;
+  const bucketPair: Record<string, string> = canaryBucket === null ? {} : { [BUCKET_KEY]: String(canaryBucket) };
+  if (Object.keys(sticky).length === 0) return { assignments, cookie: formatPairs(bucketPair), assignmentId: null, canaryBucket };
   // No consent to measure (or it was withdrawn): no id, and one kept before leaves the cookie.
-  if (!input.measure) return { assignments, cookie: formatPairs(sticky), assignmentId: null };
+  if (!input.measure) return { assignments, cookie: formatPairs({ ...sticky, ...bucketPair }), assignmentId: null, canaryBucket };
   const forced = assignments.some((assignment) => assignment.source === 'override');
   const storedId = assignmentIdOf(input.cookie);
   const newId = input.newId ?? newAssignmentId;
   // The id is drawn once and kept; an override makes the visitor QA for good (a `q` id).
   const assignmentId =
     forced && !(storedId && isForcedAssignmentId(storedId)) ? `${FORCED_ID_PREFIX}${newId()}` : (storedId ?? `${SHOPPER_ID_PREFIX}${newId()}`);
-  return { assignments, cookie: formatPairs({ ...sticky, [ID_KEY]: assignmentId }), assignmentId };
+  return { assignments, cookie: formatPairs({ ...sticky, ...bucketPair, [ID_KEY]: assignmentId }), assignmentId, canaryBucket };
 }

@@ -25,9 +25,16 @@ export interface RemoteBuild {
   build?: string;
 }
 
+/** A new build of a variant served to a share of shoppers beside it (docs/releasing.md, "Canaries"). */
+export interface CanaryBuild extends RemoteBuild {
+  /** The share of shoppers (by their canary bucket, 0–99) who get it. */
+  percent: number;
+}
+
 export interface RemoteVariant extends RemoteBuild {
   id: string;
   weight: number;
+  canary?: CanaryBuild;
 }
 
 export interface RemoteEntry {
@@ -110,12 +117,22 @@ function parseBuild(raw: unknown, where: string, defaultName: string): RemoteBui
   };
 }
 
+function parseCanary(raw: Json, where: string, defaultName: string): { canary?: CanaryBuild } {
+  if (raw.canary === undefined) return {};
+  const build = parseBuild(raw.canary, `${where}.canary`, defaultName);
+  const percent = (raw.canary as Json).percent;
+  if (typeof percent !== 'number' || !Number.isInteger(percent) || percent < 1 || percent > 100) {
+    throw new RegistryError(`${where}.canary.percent: must be a whole number from 1 to 100`);
+  }
+  return { canary: { ...build, percent } };
+}
+
 function parseRemote(remote: RemoteName, raw: unknown): RemoteEntry {
   const where = `remotes.${remote}`;
   if (!isObject(raw)) throw new RegistryError(`${where}: must be an object`);
   if (raw.variants === undefined) {
     const build = parseBuild(raw, where, remote);
-    return { remote, control: SINGLE_VARIANT, variants: [{ ...build, id: SINGLE_VARIANT, weight: 1 }] };
+    return { remote, control: SINGLE_VARIANT, variants: [{ ...build, id: SINGLE_VARIANT, weight: 1, ...parseCanary(raw, where, remote) }] };
   }
   if (!isObject(raw.variants) || Object.keys(raw.variants).length === 0) {
     throw new RegistryError(`${where}.variants: must name at least one variant`);
@@ -126,7 +143,7 @@ function parseRemote(remote: RemoteName, raw: unknown): RemoteEntry {
     if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
       throw new RegistryError(`${where}.variants.${id}.weight: must be a number ≥ 0`);
     }
-    return { ...build, id, weight };
+    return { ...build, id, weight, ...parseCanary(variantRaw as Json, `${where}.variants.${id}`, `${remote}_${id}`) };
   });
   const control = raw.control;
   if (typeof control !== 'string' || !variants.some((variant) => variant.id === control)) {

@@ -31,7 +31,7 @@ describe("a page's signals", () => {
     signals.vital('cls', 0.012345);
     signals.vital('lcp', 9999); // a later report of the same metric does not count again
     signals.flush();
-    expect(sent).toEqual([{ builds: [{ remote: 'catalog', build: hash('a'), pageView: true }], vitals: { lcp: 1234, cls: 0.0123 } }]);
+    expect(sent).toEqual([{ builds: [{ remote: 'catalog', build: hash('a'), pageView: true, route: true }], vitals: { lcp: 1234, cls: 0.0123 } }]);
     signals.flush();
     expect(sent).toHaveLength(1); // nothing new
   });
@@ -47,7 +47,7 @@ describe("a page's signals", () => {
     signals.flush();
     expect(sent[0]).toEqual({
       builds: [
-        { remote: 'checkout', build: hash('d'), pageView: true, errors: 2 },
+        { remote: 'checkout', build: hash('d'), pageView: true, route: true, errors: 2 },
         { remote: 'catalog', build: hash('a'), errors: 1 },
       ],
     });
@@ -59,20 +59,20 @@ describe("a page's signals", () => {
     signals.loaderEvent({ event: 'mfe_fallback', remote: 'checkout', from: 'b', to: 'a', reason: 'mount failed' });
     signals.loaded('checkout', variant('checkout', 'a'));
     signals.flush();
-    // The page view is the build that rendered (a), the failure the one that did not (b).
+    // Both were on the page; the route region is the build that rendered (a), the failures the one that did not (b).
     expect(sent[0]).toEqual({
       builds: [
-        { remote: 'checkout', build: hash('c'), pageView: true },
-        { remote: 'checkout', build: hash('d'), mountFailures: 1, fallbacks: 1 },
+        { remote: 'checkout', build: hash('c'), pageView: true, route: true },
+        { remote: 'checkout', build: hash('d'), pageView: true, mountFailures: 1, fallbacks: 1 },
       ],
     });
   });
 
-  test('a page whose route build never ran still reports what failed, without a page view', () => {
+  test("a widget's build is a page view too; a route build that never ran still reports what failed", () => {
     const { signals, sent } = collector('/koszyk');
     signals.mountFailed('cart', variant('cart'));
     signals.flush();
-    expect(sent).toEqual([{ builds: [{ remote: 'cart', build: hash('b'), mountFailures: 1 }] }]);
+    expect(sent).toEqual([{ builds: [{ remote: 'cart', build: hash('b'), pageView: true, mountFailures: 1 }] }]);
   });
 
   test('a beacon stays small: at most six builds, counts capped at 100', () => {
@@ -83,7 +83,21 @@ describe("a page's signals", () => {
     signals.vital('inp', 180);
     signals.vital('cls', 0.05);
     signals.flush();
-    expect(sent[0].builds).toEqual([{ remote: 'catalog', build: hash('a'), pageView: true, errors: 100 }]);
+    expect(sent[0].builds).toEqual([{ remote: 'catalog', build: hash('a'), pageView: true, route: true, errors: 100 }]);
     expect(JSON.stringify(sent[0]).length).toBeLessThan(1024);
+  });
+
+  test('a widget loaded on the page counts a view of its build; a second hide sends only what is new', () => {
+    const { signals, sent } = collector();
+    signals.loaded('catalog', variant('catalog'));
+    signals.loaded('cart', variant('cart'));
+    signals.flush();
+    expect(sent[0].builds).toEqual([
+      { remote: 'catalog', build: hash('a'), pageView: true, route: true },
+      { remote: 'cart', build: hash('b'), pageView: true },
+    ]);
+    signals.error('http://localhost/mfe/cart/bbbbbbbbbbbbbbbb/7.js');
+    signals.flush();
+    expect(sent[1]).toEqual({ builds: [{ remote: 'cart', build: hash('b'), errors: 1 }] });
   });
 });

@@ -18,12 +18,13 @@ interface Vitals {
 
 /** The beacon's body (shared/api-contract SignalBeaconRoute). */
 export interface SignalBeacon {
-  builds: ({ remote: RemoteName; build: string; pageView?: true } & Partial<Tally>)[];
+  builds: ({ remote: RemoteName; build: string; pageView?: true; route?: true } & Partial<Tally>)[];
   vitals?: Vitals;
 }
 
 /**
- * What this page saw of each remote build it ran (docs/releasing.md, "Signals"): mount failures,
+ * What this page saw of each remote build it ran (docs/releasing.md, "Signals"): a page view for
+ * every build the page ran or tried (its route region's, the widgets' loaded), mount failures,
  * fallbacks to another variant, uncaught errors thrown by the build's own scripts (told by the
  * script's URL), and the page's web vitals, which belong to the build of its route region. Sent
  * as one small beacon when the page is hidden (and again, with what is new, each time after):
@@ -33,8 +34,10 @@ export interface SignalBeacon {
 export class PageSignals {
   private readonly tallies = new Map<string, { remote: RemoteName; build: string; tally: Tally }>();
   private readonly ran = new Map<RemoteName, string>();
+  /** Builds the page ran or tried, by `remote build`; true once its page view was sent. */
+  private readonly onPage = new Map<string, { remote: RemoteName; build: string; sent: boolean }>();
   private readonly vitals: Vitals = {};
-  private sentPageView = false;
+  private sentVitals = false;
   private readonly page: RemoteName;
 
   constructor(
@@ -47,11 +50,15 @@ export class PageSignals {
 
   /** The build of `remote` this page runs (a module of it loaded). */
   loaded(remote: RemoteName, variant: RemoteVariant | undefined): void {
-    if (variant?.build) this.ran.set(remote, variant.build);
+    if (!variant?.build) return;
+    this.ran.set(remote, variant.build);
+    this.seen(remote, variant.build);
   }
 
   mountFailed(remote: RemoteName, variant: RemoteVariant | undefined): void {
-    if (variant?.build) this.tallyOf(remote, variant.build).mountFailures += 1;
+    if (!variant?.build) return;
+    this.seen(remote, variant.build);
+    this.tallyOf(remote, variant.build).mountFailures += 1;
   }
 
   /** The loader's facts: a fallback counts against the build that failed. */
@@ -83,19 +90,35 @@ export class PageSignals {
 
   /** Sends what is new since the last beacon; nothing when nothing is. */
   flush(): void {
-    const pageBuild = this.ran.get(this.page);
-    const pageView = !this.sentPageView && pageBuild !== undefined;
+    const routeBuild = this.ran.get(this.page);
+    const keys = [...new Set([...this.onPage.keys(), ...this.tallies.keys()])];
+    // The route region's build first (the page's vitals are its), then the others; at most six.
+    keys.sort((a, b) => Number(b === `${this.page} ${routeBuild}`) - Number(a === `${this.page} ${routeBuild}`));
     const builds: SignalBeacon['builds'] = [];
-    // The page view first (its vitals are its build's), then what went wrong; at most six builds.
-    if (pageView) builds.push({ remote: this.page, build: pageBuild!, pageView: true, ...nonZero(this.tallies.get(`${this.page} ${pageBuild}`)?.tally) });
-    for (const { remote, build, tally } of this.tallies.values()) {
-      if ((pageView && remote === this.page && build === pageBuild) || tally.mountFailures + tally.fallbacks + tally.errors === 0) continue;
-      builds.push({ remote, build, ...nonZero(tally) });
+    for (const key of keys) {
+      const seen = this.onPage.get(key);
+      const tally = this.tallies.get(key);
+      const [remote, build] = key.split(' ') as [RemoteName, string];
+      const view = seen !== undefined && !seen.sent;
+      const route = view && remote === this.page && build === routeBuild && !this.sentVitals;
+      if (!view && !tally) continue;
+      builds.push({ remote, build, ...(view ? { pageView: true as const } : {}), ...(route ? { route: true as const } : {}), ...nonZero(tally?.tally) });
     }
     if (builds.length === 0) return;
-    this.send({ builds: builds.slice(0, 6), ...(pageView && Object.keys(this.vitals).length > 0 ? { vitals: { ...this.vitals } } : {}) });
-    if (pageView) this.sentPageView = true;
-    this.tallies.clear();
+    const sent = builds.slice(0, 6);
+    const route = sent.some((entry) => entry.route);
+    this.send({ builds: sent, ...(route && Object.keys(this.vitals).length > 0 ? { vitals: { ...this.vitals } } : {}) });
+    for (const entry of sent) {
+      const seen = this.onPage.get(`${entry.remote} ${entry.build}`);
+      if (seen && entry.pageView) seen.sent = true;
+      this.tallies.delete(`${entry.remote} ${entry.build}`);
+    }
+    if (route) this.sentVitals = true;
+  }
+
+  private seen(remote: RemoteName, build: string): void {
+    const key = `${remote} ${build}`;
+    if (!this.onPage.has(key)) this.onPage.set(key, { remote, build, sent: false });
   }
 
   private tallyOf(remote: RemoteName, build: string): Tally {
@@ -110,7 +133,7 @@ export class PageSignals {
 }
 
 function nonZero(tally: Tally | undefined): Partial<Tally> {
-  if (!tally) return {};
+  if (!tally || tally.mountFailures + tally.fallbacks + tally.errors === 0) return {};
   return Object.fromEntries(
     Object.entries(tally)
       .filter(([, count]) => count > 0)

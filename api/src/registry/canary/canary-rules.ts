@@ -1,0 +1,103 @@
+import type { BuildSignals } from '../../signals/signals';
+
+/**
+ * When a canary moves on, waits or is rolled back (docs/releasing.md, "Canaries"): its build's
+ * signals against the stable build's over the same window — the current step, both serving at
+ * once. Pure: the controller (canary-controller.ts) feeds it the numbers and records the answer
+ * with them.
+ */
+export interface CanaryThresholds {
+  /** Page views of the canary in the step before it is judged at all. */
+  minPageViews: number;
+  /** Minutes a healthy step lasts before the next (the operator's schedule). */
+  minStepMinutes: number;
+  /** Errors and mount failures per page view: the canary may exceed the stable build by this much (absolute). */
+  maxErrorRateIncrease: number;
+  /** Fallbacks per page view: the canary may exceed the stable build by this much (absolute). */
+  maxFallbackRateIncrease: number;
+  /** Server renders that failed or were late, of those asked: the canary may exceed the stable build by this much. */
+  maxServerFailureIncrease: number;
+  /** p75 INP and LCP: the canary may be this many times the stable build's (when both were measured). */
+  maxVitalRatio: number;
+}
+
+export const DEFAULT_THRESHOLDS: CanaryThresholds = {
+  minPageViews: 50,
+  minStepMinutes: 5,
+  maxErrorRateIncrease: 0.02,
+  maxFallbackRateIncrease: 0.02,
+  maxServerFailureIncrease: 0.02,
+  maxVitalRatio: 1.25,
+};
+
+export const DEFAULT_STEPS = [5, 25, 50, 100];
+
+export type CanaryDecision =
+  | { action: 'wait'; reason: string }
+  | { action: 'advance'; to: number; reason: string }
+  | { action: 'promote'; reason: string }
+  | { action: 'rollback'; reason: string };
+
+export interface CanaryState {
+  percent: number;
+  steps: number[];
+  /** Minutes since the current step began. */
+  stepMinutes: number;
+  paused: boolean;
+}
+
+type Figures = Pick<BuildSignals, 'pageViews' | 'errorRate' | 'fallbackRate' | 'renders' | 'renderFailures' | 'budgetMisses' | 'inpP75Ms' | 'lcpP75Ms'>;
+
+const NONE: Figures = { pageViews: 0, errorRate: null, fallbackRate: null, renders: 0, renderFailures: 0, budgetMisses: 0, inpP75Ms: null, lcpP75Ms: null };
+const pct = (value: number) => `${(value * 100).toFixed(2)} %`;
+const serverFailureRate = (figures: Figures) => {
+  const asked = figures.renders + figures.renderFailures + figures.budgetMisses;
+  return asked === 0 ? null : (figures.renderFailures + figures.budgetMisses) / asked;
+};
+
+/** The shares a canary started at `percent` steps through: the default steps above it, ending at 100. */
+export function stepsFrom(percent: number, steps: number[] = DEFAULT_STEPS): number[] {
+  return [percent, ...steps.filter((step) => step > percent)]
+    .filter((step, index, all) => all.indexOf(step) === index)
+    .concat(steps.includes(100) || percent === 100 ? [] : [100]);
+}
+
+/**
+ * The canary's verdict. Unhealthy on any signal (once it has its minimum page views) → rollback,
+ * paused or not; too little traffic → wait; healthy but the step is young, or paused → wait;
+ * healthy and the step has lasted → the next step, or promotion after the last below 100.
+ */
+export function decideCanary(
+  canarySignals: Figures | null,
+  stableSignals: Figures | null,
+  state: CanaryState,
+  thresholds: CanaryThresholds = DEFAULT_THRESHOLDS,
+): CanaryDecision {
+  const canary = canarySignals ?? NONE;
+  const stable = stableSignals ?? NONE;
+  if (canary.pageViews < thresholds.minPageViews) {
+    return { action: 'wait', reason: `${canary.pageViews} of ${thresholds.minPageViews} page views of the canary in this step` };
+  }
+  const failures: string[] = [];
+  const compare = (name: string, mine: number | null, theirs: number | null, allowed: number) => {
+    if (mine !== null && mine - (theirs ?? 0) > allowed) failures.push(`${name} ${pct(mine)} against ${pct(theirs ?? 0)} (allowed +${pct(allowed)})`);
+  };
+  compare('error rate', canary.errorRate, stable.errorRate, thresholds.maxErrorRateIncrease);
+  compare('fallback rate', canary.fallbackRate, stable.fallbackRate, thresholds.maxFallbackRateIncrease);
+  compare('server failures', serverFailureRate(canary), serverFailureRate(stable), thresholds.maxServerFailureIncrease);
+  for (const [name, mine, theirs] of [
+    ['p75 INP', canary.inpP75Ms, stable.inpP75Ms],
+    ['p75 LCP', canary.lcpP75Ms, stable.lcpP75Ms],
+  ] as const) {
+    if (mine !== null && theirs !== null && theirs > 0 && mine / theirs > thresholds.maxVitalRatio)
+      failures.push(`${name} ≤${mine} ms against ≤${theirs} ms (allowed ×${thresholds.maxVitalRatio})`);
+  }
+  if (failures.length > 0) return { action: 'rollback', reason: `unhealthy over ${canary.pageViews} page views: ${failures.join('; ')}` };
+  const healthy = `healthy over ${canary.pageViews} page views (error rate ${pct(canary.errorRate ?? 0)} against ${pct(stable.errorRate ?? 0)})`;
+  if (state.paused) return { action: 'wait', reason: `paused; ${healthy}` };
+  if (state.stepMinutes < thresholds.minStepMinutes)
+    return { action: 'wait', reason: `${healthy}; the step lasts ${thresholds.minStepMinutes} min (${Math.floor(state.stepMinutes)} so far)` };
+  const next = state.steps.find((step) => step > state.percent);
+  if (next === undefined || next >= 100) return { action: 'promote', reason: `${healthy} at ${state.percent} %: promoted` };
+  return { action: 'advance', to: next, reason: `${healthy} at ${state.percent} %: on to ${next} %` };
+}
