@@ -352,3 +352,47 @@ test("a build from the registry is pinned with its integrity and id, and the rou
   expect([...remoteOrigins]).not.toContain('https://kaloryfer.test');
   done();
 });
+
+describe('canaries (docs/releasing.md, "Canaries")', () => {
+  const withCanaries = () =>
+    snapshotOf(
+      registryFile({
+        catalog: {
+          name: 'catalog',
+          entry: 'http://cdn.test/catalog/1.0.0/mf-manifest.json',
+          ssr: 'http://cdn.test/catalog/1.0.0/server/render.js',
+          version: '1.0.0',
+          contracts: '1.0.0',
+          canary: { name: 'catalog', entry: 'http://cdn.test/catalog/1.1.0/mf-manifest.json', ssr: 'http://cdn.test/catalog/1.1.0/server/render.js', version: '1.1.0', contracts: '1.0.0', percent: 25 },
+        },
+      }),
+    );
+  const versionOf = (html: string) => (stateOf(html).registry.remotes.catalog as { version: string }).version;
+
+  test.each([
+    ['bucket 0: the canary', 'cb:0|checkout:a', '1.1.0'],
+    ['bucket 24: the canary', 'cb:24|checkout:a', '1.1.0'],
+    ['bucket 25: the live build', 'cb:25|checkout:a', '1.0.0'],
+    ['bucket 99: the live build', 'cb:99|checkout:a', '1.0.0'],
+  ])('%s renders and is pinned; the bucket stays', async (_name, cookie, version) => {
+    const { snapshot: canaried, cleanup: done } = await withCanaries();
+    const { html, setCookies } = await composePage(page('/c/grzejniki', '', { kf_mfe: cookie }), deps(echo, { snapshot: canaried }));
+    expect(versionOf(html)).toBe(version);
+    expect(html).toContain(`data-ssr="catalog ${version}"`);
+    expect(setCookies.filter((header) => header.startsWith('kf_mfe='))).toEqual([]);
+    done();
+  });
+
+  test('a new visitor draws a bucket once, kept in kf_mfe (no id: a hundred values name nobody)', async () => {
+    const { snapshot: canaried, cleanup: done } = await withCanaries();
+    const { html, setCookies } = await composePage(page('/c/grzejniki'), deps(echo, { snapshot: canaried, random: () => 0.1 }));
+    expect(setCookies[0]).toBe('kf_mfe=cb%3A10%7Ccheckout%3Aa; Path=/; Max-Age=15552000; SameSite=Lax');
+    expect(versionOf(html)).toBe('1.1.0');
+    done();
+  });
+
+  test('no canary running: no bucket in the cookie', async () => {
+    const { setCookies } = await composePage(page('/c/grzejniki', '', { kf_mfe: 'cb:3|checkout:a' }), deps(echo));
+    expect(setCookies).toEqual(['kf_mfe=checkout%3Aa; Path=/; Max-Age=15552000; SameSite=Lax']);
+  });
+});
