@@ -17,6 +17,9 @@ export const SHOP_ENV = {
   ACCESS_TOKEN_TTL: '15',
   // Every API answer a journey gets is checked against its schema in shared/api-contract (a mismatch is a 500 naming the field).
   CHECK_RESPONSES: '1',
+  // Canaries are judged after 4 page views and step at once (e2e/tests/canary.spec.ts); the shop's defaults are 50 and 5 min.
+  CANARY_MIN_PAGE_VIEWS: '4',
+  CANARY_STEP_MINUTES: '0',
 };
 
 /**

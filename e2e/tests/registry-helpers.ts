@@ -26,9 +26,9 @@ export function release(args: string[]): Promise<{ status: number; output: strin
 }
 
 /** A remote built anew into a folder of its own (as a team's CI does), under `version`. */
-export function buildRemote(workspace: string, version: string): string {
+export function buildRemote(workspace: string, version: string, env: Record<string, string> = {}): string {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), `kaloryfer-${workspace}-`));
-  run('npx', ['rspack', 'build'], { REMOTE_VERSION: version, REMOTE_OUT_DIR: outDir }, path.join(REPO_ROOT, workspace));
+  run('npx', ['rspack', 'build'], { REMOTE_VERSION: version, REMOTE_OUT_DIR: outDir, ...env }, path.join(REPO_ROOT, workspace));
   return outDir;
 }
 
