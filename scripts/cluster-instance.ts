@@ -92,6 +92,7 @@ async function main() {
         renderCacheMs: config.renderCacheMs,
         experiments: app.experiments.cookie,
         signals: app.signals,
+        overrides: app.overrides,
       })
     : null;
   if (pages) app.mfeRegistry.releases.gate.serverRender = pages.serverRenderCheck;

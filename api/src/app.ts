@@ -58,6 +58,7 @@ import { experimentRoutes } from './routes/experiment-routes';
 import { ShopMetrics } from './metrics/metrics';
 import { Signals } from './signals/signals';
 import { signalRoutes } from './routes/signal-routes';
+import { Overrides } from './registry/overrides';
 
 /** The port this server listens on (known once it listens; notify URLs are made after that). */
 function listeningPort(app: FastifyInstance): number {
@@ -79,6 +80,8 @@ declare module 'fastify' {
     experiments: { cookie: ExperimentCookie; store: Experiments };
     /** Signals per remote build: the page server's renders, the browsers' beacons (api/src/signals). */
     signals: Signals;
+    /** Reads the signed overrides teams' links set (api/src/registry/overrides.ts). */
+    overrides: Overrides;
   }
 }
 
@@ -215,7 +218,10 @@ export async function buildApp({ config, db, clock, logStream }: AppOptions): Pr
   });
   await app.register(newsletterRoutes, { newsletter, publicOrigin: config.publicOrigin });
   // The remote registry: teams publish builds over HTTP (/registry/v1), every instance serves them (/mfe/…) — docs/releasing.md.
-  const registry = await installRegistry(app, { db, experiments, signals, thresholds: config.canary });
+  // Overrides for teams: one browser loads another build for a while (docs/releasing.md, "Overrides").
+  const overrides = new Overrides(tokenSecret);
+  app.decorate('overrides', overrides);
+  const registry = await installRegistry(app, { db, experiments, signals, overrides, publicOrigin: config.publicOrigin, thresholds: config.canary });
   await app.register(signalRoutes, { signals, store: registry.store });
   metrics.serve(app, { tokens: registry.tokens, allow: config.metricsAllow });
   // Pages are the shell's page server's (shell/server), installed beside the API by the start script.

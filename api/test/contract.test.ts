@@ -14,6 +14,8 @@ const NOT_JSON = new Map([
   ['/img/{width}/{height}/{mode}/{*}', 'image bytes (WebP/JPEG/PNG) from the image resizer'],
   ['/api/ext/newsletter/confirm', "303 to the shop's confirmation page (the e-mail's double opt-in link)"],
   ['/api/ext/newsletter/form', '303 back to the page the form was sent from (the newsletter form without JavaScript)'],
+  ['/api/experiments/exposures', "204: a beacon's receipt (docs/experiments.md)"],
+  ['/api/signals', '204: a beacon\'s receipt (docs/releasing.md, "Signals")'],
 ]);
 
 const Item = Type.Object({ sku: Type.String(), qty: Type.Integer() });

@@ -65,6 +65,7 @@ export async function startShop(config: Config = loadConfig(), log: (line: strin
     renderCacheMs: config.renderCacheMs,
     experiments: app.experiments.cookie,
     signals: app.signals,
+    overrides: app.overrides,
   });
   app.mfeRegistry.releases.gate.serverRender = pages.serverRenderCheck;
   await app.listen({ host: config.host, port: config.port });

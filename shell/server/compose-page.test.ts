@@ -1,6 +1,7 @@
+/** @jest-environment node */
 import { serializeConsent } from '../src/consent/consent-cookie';
 import { ExperimentCookie } from '../../api/src/experiments/experiment-cookie';
-/** @jest-environment node */
+import { Overrides, type Override } from '../../api/src/registry/overrides';
 import type { RegionRequest, RegionResult } from '@kaloryfer/contracts';
 import { ServerI18n } from '@kaloryfer/i18n/src/server';
 import { SHELL_BUNDLES } from '../src/i18n/shell-bundles';
@@ -363,7 +364,14 @@ describe('canaries (docs/releasing.md, "Canaries")', () => {
           ssr: 'http://cdn.test/catalog/1.0.0/server/render.js',
           version: '1.0.0',
           contracts: '1.0.0',
-          canary: { name: 'catalog', entry: 'http://cdn.test/catalog/1.1.0/mf-manifest.json', ssr: 'http://cdn.test/catalog/1.1.0/server/render.js', version: '1.1.0', contracts: '1.0.0', percent: 25 },
+          canary: {
+            name: 'catalog',
+            entry: 'http://cdn.test/catalog/1.1.0/mf-manifest.json',
+            ssr: 'http://cdn.test/catalog/1.1.0/server/render.js',
+            version: '1.1.0',
+            contracts: '1.0.0',
+            percent: 25,
+          },
         },
       }),
     );
@@ -394,5 +402,51 @@ describe('canaries (docs/releasing.md, "Canaries")', () => {
   test('no canary running: no bucket in the cookie', async () => {
     const { setCookies } = await composePage(page('/c/grzejniki', '', { kf_mfe: 'cb:3|checkout:a' }), deps(echo));
     expect(setCookies).toEqual(['kf_mfe=checkout%3Aa; Path=/; Max-Age=15552000; SameSite=Lax']);
+  });
+});
+
+describe('a team\'s override (docs/releasing.md, "Overrides")', () => {
+  const overrides = new Overrides(Buffer.from('a test secret'));
+  const override = (extra: Partial<Override> = {}): Override => ({
+    remote: 'catalog',
+    variant: 'default',
+    name: 'catalog',
+    entry: 'https://dev.catalog-team.test/remoteEntry.js',
+    integrity: null,
+    version: 'override',
+    contracts: '1.0.0',
+    origin: 'https://dev.catalog-team.test',
+    until: new Date(Date.now() + 3_600_000).toISOString(),
+    ...extra,
+  });
+
+  test("the browser with the cookie gets the team's build: pinned, rendered in the browser, its origin in the page's CSP, a banner", async () => {
+    const cookie = overrides.sign(override());
+    const { html, remoteOrigins } = await composePage(page('/c/grzejniki', '', { kf_override: cookie }), deps(echo, { overrides }));
+    expect(stateOf(html).registry.remotes.catalog).toEqual({
+      name: 'catalog',
+      entry: 'https://dev.catalog-team.test/remoteEntry.js',
+      version: 'override',
+      contracts: '1.0.0',
+    });
+    expect(html).not.toContain('<h1>catalog /c/grzejniki'); // not rendered by the live build's server code
+    expect(html).toContain('data-csr'); // the browser mounts it
+    expect([...remoteOrigins]).toContain('https://dev.catalog-team.test');
+    expect(html).toMatch(
+      /<div class="kf-override" role="status">Podgląd zespołu: catalog override z https:\/\/dev\.catalog-team\.test, do \d\d:\d\d\. Tylko w tej przeglądarce\. <a href="\/__override\?end=1">Zakończ podgląd<\/a><\/div>/,
+    );
+  });
+
+  test.each([
+    ['forged', () => `${overrides.sign(override())}x`],
+    ['signed with another secret', () => new Overrides(Buffer.from('another secret')).sign(override())],
+    ['expired', () => overrides.sign(override({ until: new Date(Date.now() - 1000).toISOString() }))],
+    ['naming a script that is not a remote entry', () => overrides.sign(override({ entry: 'https://evil.test/x.js' }))],
+    ['naming a plain-http origin', () => overrides.sign(override({ entry: 'http://dev.test/remoteEntry.js' }))],
+  ])('%s: ignored — the shop as it is, no banner, no other origin', async (_name, cookie) => {
+    const { html, remoteOrigins } = await composePage(page('/c/grzejniki', '', { kf_override: cookie() }), deps(echo, { overrides }));
+    expect(html).toContain('<h1>catalog /c/grzejniki');
+    expect(html).not.toContain('kf-override');
+    expect([...remoteOrigins].some((origin) => origin.includes('team.test') || origin.includes('evil'))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { EXPERIMENT_COOKIE, samePins, type ExperimentCookie, type ExperimentPins } from '../../api/src/experiments/experiment-cookie';
+import { OVERRIDE_COOKIE, OVERRIDE_PATH, type Override, type Overrides } from '../../api/src/registry/overrides';
 import type { ConsentBannerHtml } from './consent-banner-html';
 import { majorOf, matchRoute, type PageHead, type RegionRequest, type RegionResult, type RemoteName } from '@kaloryfer/contracts';
 import { formatPageTitle } from '@kaloryfer/domain';
@@ -74,6 +75,8 @@ export interface ComposeDeps {
   consentBanner?: ConsentBannerHtml;
   /** Signs the builds an A/B-tested page pinned (kf_ab): the API records an order's variant from it. */
   experiments?: ExperimentCookie;
+  /** Reads a team's signed override (kf_override, docs/releasing.md "Overrides"). */
+  overrides?: Pick<Overrides, 'read'>;
 }
 
 /**
@@ -88,6 +91,33 @@ function experimentPinsOf(snapshot: RegistrySnapshot, assignments: Assignment[],
     if (build) builds[entry.remote] = { variant: build.variant.id, build: build.variant.build ?? 'unpublished', version: build.variant.version };
   }
   return { id, builds };
+}
+
+/**
+ * The page's registry with a team's override in place of the remote's build: the browser loads
+ * that build (its origin enters this page's CSP through the pinned origins) and nothing else of
+ * the remote.
+ */
+function withOverride(registry: PageState['registry'], override: Override): PageState['registry'] {
+  const build = {
+    name: override.name,
+    entry: override.entry,
+    version: override.version,
+    contracts: override.contracts,
+    ...(override.integrity ? { integrity: override.integrity } : {}),
+  };
+  const remotes = { ...registry.remotes };
+  remotes[override.remote] = override.variant === 'default' ? build : { control: override.variant, variants: { [override.variant]: { ...build, weight: 1 } } };
+  return { ...registry, remotes };
+}
+
+/** The banner that says this browser runs a team's build (nobody forgets an override). */
+function overrideBanner(override: Override, i18n: I18n, language: Language): string {
+  const until = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Warsaw' }).format(new Date(override.until));
+  const where = override.origin ?? i18n.t('override.registry', { ns: 'shell' });
+  return `<div class="kf-override" role="status">${escapeHtml(
+    i18n.t('override.banner', { ns: 'shell', remote: override.remote, version: override.version, where, until }),
+  )} <a href="${OVERRIDE_PATH}?end=1">${escapeHtml(i18n.t('override.end', { ns: 'shell' }))}</a></div>`;
 }
 
 /** A variant's build for this page: its canary for a visitor in the canary's share, else its stable build. */
@@ -247,7 +277,10 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     publicOrigin: deps.publicOrigin,
   });
 
+  // A team's override for this browser: that remote's build comes from elsewhere and renders in the browser.
+  const override = deps.overrides?.read(request.cookies[OVERRIDE_COOKIE]) ?? null;
   const renderRegion = async (remote: RemoteName, module: string, path: string, search: string, budgetMs: number): Promise<RenderedRegion> => {
+    if (override?.remote === remote) return { remote, module, build: null, result: null };
     const build = chosenBuild(snapshot, remote, assignments, deps.contractsVersion, canaryBucket);
     if (!build || !deps.serverRender) return { remote, module, build, result: null };
     const started = performance.now();
@@ -283,7 +316,18 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
 
   const i18n = deps.i18n(language);
   const year = deps.year ?? new Date().getFullYear();
-  const state = { language, year, registry: pinnedRegistry(snapshot, assignments, canaryBucket), assignments, location };
+  const pinned = pinnedRegistry(snapshot, assignments, canaryBucket);
+  const state = {
+    language,
+    year,
+    registry: override ? withOverride(pinned, override) : pinned,
+    assignments: override
+      ? assignments.map((assignment) =>
+          assignment.remote === override.remote ? { ...assignment, variant: override.variant, source: 'override' as const } : assignment,
+        )
+      : assignments,
+    location,
+  };
   const nonce = escapeHtml(deps.nonce);
 
   // Client-rendered mode: an empty root the browser renders into.
@@ -332,7 +376,7 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
         : `<link rel="preload" href="${escapeHtml(src)}" as="script">`,
     ),
     ...(head.structuredData ?? []).map((data) => `<script type="application/ld+json" data-seo="server">${scriptJson(data)}</script>`),
-    `</head><body>${deps.serverRender ? (deps.consentBanner?.forRequest(request.cookies, i18n) ?? '') : ''}<div id="root">${rootHtml}</div>`,
+    `</head><body>${override ? overrideBanner(override, i18n, language) : ''}${deps.serverRender ? (deps.consentBanner?.forRequest(request.cookies, i18n) ?? '') : ''}<div id="root">${rootHtml}</div>`,
     `<script type="application/json" id="${PAGE_STATE_ID}">${stateJson(state, [main, footer])}</script>`,
     startAfterFirstPaint(deps.shell.scripts, deps.nonce),
     '</body></html>',

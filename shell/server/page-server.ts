@@ -2,6 +2,7 @@ import { consentCookie, CONSENT_FORM_PATH, FORM_CHOICES } from '../src/consent/c
 import { ConsentBannerHtml } from './consent-banner-html';
 import type { ExperimentCookie } from '../../api/src/experiments/experiment-cookie';
 import type { Signals } from '../../api/src/signals/signals';
+import { OVERRIDE_COOKIE, OVERRIDE_PATH, type Overrides } from '../../api/src/registry/overrides';
 import { CROSS_SITE_FORM, isCrossSiteForm } from '../../api/src/http/same-site-form';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -42,6 +43,8 @@ export interface PageServerOptions {
   experiments?: ExperimentCookie;
   /** Counts each region's server render per build (docs/releasing.md, "Signals"): the API's `app.signals`. */
   signals?: Pick<Signals, 'render'>;
+  /** Reads and sets teams' overrides (docs/releasing.md, "Overrides"): the API's `app.overrides`. */
+  overrides?: Pick<Overrides, 'read' | 'secondsLeft'>;
 }
 
 export const DEFAULT_BUDGETS: Budgets = { mainMs: 250, otherMs: 100 };
@@ -187,6 +190,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
         layout,
         consentBanner,
         experiments: options.experiments,
+        overrides: options.overrides,
         i18n: (language) => i18n.forLanguage(language),
         css,
         apiOrigin: options.apiOrigin,
@@ -238,6 +242,22 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
       reply.header('Cache-Control', 'no-store');
       return reply.redirect(samePageOf(request.headers.referer, [options.publicOrigin, `${request.protocol}://${request.headers.host}`]), 303);
     });
+  });
+
+  // A team's override link (docs/releasing.md, "Overrides"): a valid one sets this browser's
+  // signed cookie until it expires; a forged, expired or unsigned one changes nothing; `end` ends it.
+  app.get(OVERRIDE_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const query = request.query as Record<string, string | undefined>;
+    const tls = request.protocol === 'https' || options.publicOrigin.startsWith('https:');
+    const attributes = `Path=/; HttpOnly; SameSite=Lax${tls ? '; Secure' : ''}`;
+    reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+    if (query.end !== undefined) reply.header('Set-Cookie', `${OVERRIDE_COOKIE}=; Max-Age=0; ${attributes}`);
+    else {
+      const override = typeof query.t === 'string' ? (options.overrides?.read(query.t) ?? null) : null;
+      if (override) reply.header('Set-Cookie', `${OVERRIDE_COOKIE}=${query.t}; Max-Age=${options.overrides!.secondsLeft(override)}; ${attributes}`);
+      else request.log.warn('[page-server] an override link that is not valid (forged, expired or unsigned) was ignored');
+    }
+    return reply.redirect('/', 303);
   });
 
   const hasFile = async (pathname: string) => {

@@ -64,9 +64,11 @@ export class ShopMetrics implements SignalListener {
     cls: this.vital('kf_web_vitals_cls', 'Cumulative Layout Shift of page views a build rendered', [...BUCKETS.cls]),
   };
 
-  constructor() {
-    collectDefaultMetrics({ register: this.registry, prefix: 'kf_' });
-  }
+  /**
+   * This app's series and the process's: one set per process however many apps it runs (tests run
+   * hundreds), started on the first read of /metrics — a process nobody scrapes keeps no GC observer.
+   */
+  private exposed: Registry | null = null;
 
   render(ref: BuildRef, outcome: RenderOutcome, ms: number): void {
     const labels = labelsOf(ref);
@@ -104,13 +106,25 @@ export class ShopMetrics implements SignalListener {
       if (!allowedAddress(allowed, request) && !(await isOperator(tokens, request))) {
         return reply.code(401).send(envelope(401, 'metrics need an operator token (Authorization: Bearer …) or an address listed in METRICS_ALLOW'));
       }
-      return reply.header('content-type', this.registry.contentType).send(await this.registry.metrics());
+      this.exposed ??= Registry.merge([this.registry, processRegistry()]);
+      return reply.header('content-type', this.exposed.contentType).send(await this.exposed.metrics());
     });
   }
 
   private vital(name: string, help: string, buckets: number[]) {
     return new Histogram({ name, help, labelNames: ['remote', 'version', 'build'] as const, buckets, registers: [this.registry] });
   }
+}
+
+let processMetrics: Registry | null = null;
+
+/** Node's process metrics (CPU, memory, event loop, GC), collected once per process. */
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics, prefix: 'kf_' });
+  }
+  return processMetrics;
 }
 
 const labelsOf = (ref: BuildRef) => ({ remote: ref.remote, version: ref.version, build: ref.build.slice(0, 16) });

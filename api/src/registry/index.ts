@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { Experiments } from '../experiments/experiments';
 import type { Signals } from '../signals/signals';
 import { CanaryController } from './canary/canary-controller';
+import type { Overrides } from './overrides';
 import { DEFAULT_THRESHOLDS, type CanaryThresholds } from './canary/canary-rules';
 import { buildFileRoutes } from './build-file-routes';
 import { LiveRegistry } from './live-registry';
@@ -42,9 +43,11 @@ export async function installRegistry(
     db,
     experiments,
     signals,
+    overrides,
+    publicOrigin,
     thresholds = DEFAULT_THRESHOLDS,
     clock = () => new Date(),
-  }: { db: Db; experiments: Experiments; signals: Signals; thresholds?: CanaryThresholds; clock?: () => Date },
+  }: { db: Db; experiments: Experiments; signals: Signals; overrides: Overrides; publicOrigin: string; thresholds?: CanaryThresholds; clock?: () => Date },
 ): Promise<MfeRegistry> {
   const store = new RegistryStore(db);
   const live = new LiveRegistry(store, db, (message) => app.log.warn(message));
@@ -59,7 +62,7 @@ export async function installRegistry(
   app.addHook('onClose', async () => live.stop());
   app.addHook('onReady', async () => canaries.start());
   app.addHook('onClose', async () => canaries.stop());
-  await app.register(registryRoutes, { releases, tokens, experiments, signals });
+  await app.register(registryRoutes, { releases, tokens, experiments, signals, store, overrides, publicOrigin });
   await app.register(buildFileRoutes, { store });
   return registry;
 }

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ExperimentReportRoute,
   RegistryCanaryRoute,
+  RegistryOverrideRoute,
   RegistrySignalsRoute,
   RegistryHistoryRoute,
   RegistryPublishRoute,
@@ -17,6 +18,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Experiments } from '../experiments/experiments';
 import { experimentReport } from '../experiments/report';
 import type { Signals } from '../signals/signals';
+import { resolveOverride } from './override-target';
+import { OVERRIDE_PATH, type Overrides } from './overrides';
+import type { RegistryStore } from './registry-store';
 import { envelope, sendResult } from '../http/envelope';
 import { ARCHIVE_LIMITS, ArchiveError } from './build-archive';
 import { ReleaseRefused, type Releases } from './releases';
@@ -38,7 +42,23 @@ const ARCHIVE_TYPES = ['application/gzip', 'application/x-gzip', 'application/x-
  */
 export async function registryRoutes(
   app: FastifyInstance,
-  { releases, tokens, experiments, signals }: { releases: Releases; tokens: RegistryTokens; experiments: Experiments; signals: Signals },
+  {
+    releases,
+    tokens,
+    experiments,
+    signals,
+    store,
+    overrides,
+    publicOrigin,
+  }: {
+    releases: Releases;
+    tokens: RegistryTokens;
+    experiments: Experiments;
+    signals: Signals;
+    store: RegistryStore;
+    overrides: Overrides;
+    publicOrigin: string;
+  },
 ) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const config = { cache: 'private' as const };
@@ -106,6 +126,14 @@ export async function registryRoutes(
     }
     const { weight, origin, reason, canary, force } = request.query;
     return sendResult(reply, await releases.publish({ remote: request.params.remote, archive: request.body, caller, weight, origin, reason, canary, force }));
+  });
+
+  api.post(`${REGISTRY_API_PATH}/remotes/:remote/overrides`, { schema: { hide: true, ...RegistryOverrideRoute }, config }, async (request, reply) => {
+    const caller = callerOf(request);
+    if (caller.team !== 'operator') throw new RegistryAuthError(403, `only an operator issues overrides (this is the ${caller.team} team's token)`);
+    const override = await resolveOverride(store, { remote: request.params.remote, ...request.body, now: new Date() });
+    const link = new URL(`${OVERRIDE_PATH}?t=${encodeURIComponent(overrides.sign(override))}`, publicOrigin).href;
+    return sendResult(reply, { link, until: override.until, version: override.version, entry: override.entry });
   });
 
   api.post(`${REGISTRY_API_PATH}/remotes/:remote/canary/:action`, { schema: { hide: true, ...RegistryCanaryRoute }, config }, async (request, reply) => {

@@ -126,8 +126,10 @@ export class Signals {
 
   /** Writes the minutes that changed since the last write; forgets minutes that are over and written. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.write());
-    return this.flushing;
+    // One write after the other; a failed one (the database away) leaves its rows for the next.
+    const next = this.flushing.catch(() => undefined).then(() => this.write());
+    this.flushing = next;
+    return next;
   }
 
   /** Per build of `remote`, its signals over the last `minutes` minutes (this one included). */

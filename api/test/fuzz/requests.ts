@@ -85,7 +85,9 @@ function fitting(schema: JsonSchema, name: string, ctx: FuzzContext, depth: numb
       if (schema.format === 'email') return fc.nat(9_999).map((n) => `${MARKER}${n}@example.pl`);
       if (schema.pattern) {
         try {
-          return fc.stringMatching(new RegExp(schema.pattern)).filter((text) => text.length <= max && text.length >= (schema.minLength ?? 0));
+          // The pattern bounds the length when the schema does not (a 64-digit hash is longer than the default).
+          const longest = schema.maxLength ?? Infinity;
+          return fc.stringMatching(new RegExp(schema.pattern)).filter((text) => text.length <= longest && text.length >= (schema.minLength ?? 0));
         } catch {
           /* a pattern JavaScript cannot read: fall through */
         }

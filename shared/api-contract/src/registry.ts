@@ -166,6 +166,24 @@ export const RegistryCanaryRoute = {
   response: answers(RegistryEvent),
 };
 
+/**
+ * `POST /registry/v1/remotes/:remote/overrides` {target, minutes, variant?} (operators) → a link
+ * that makes the browser opening it load `target` — a published version, or a team's build's
+ * https URL — instead of the live build, for `minutes` (docs/releasing.md, "Overrides").
+ */
+export const RegistryOverrideRoute = {
+  params: Type.Object({ remote: RemoteParam }),
+  body: Type.Object(
+    {
+      target: Type.String({ minLength: 1, maxLength: 500, pattern: '^(https://[^\\s?#]+|[0-9A-Za-z][0-9A-Za-z.+-]{0,63})$' }),
+      minutes: Type.Integer({ minimum: 1, maximum: 24 * 60 }),
+      variant: Type.Optional(VariantParam),
+    },
+    { additionalProperties: false },
+  ),
+  response: answers(Type.Object({ link: Type.String(), until: Type.String(), version: Type.String(), entry: Type.String() })),
+};
+
 /** `POST /registry/v1/remotes/:remote/rollback` → the build before the live one (or `to` a version) is live again. */
 export const RegistryRollbackRoute = {
   params: Type.Object({ remote: RemoteParam }),

@@ -6,7 +6,7 @@ import { answers, ErrorEnvelope, Nullable } from './envelope';
  * page view; operators and teams read the per-minute sums over the registry's API.
  */
 const Remote = Type.String({ pattern: '^(catalog|cart|checkout|account|content)$' });
-const BuildId = Type.String({ pattern: '^[0-9a-f]{64}$' });
+const BuildId = Type.String({ pattern: '^[0-9a-f]{64}$', minLength: 64, maxLength: 64 });
 const Count = Type.Integer({ minimum: 0, maximum: 100 });
 
 /**

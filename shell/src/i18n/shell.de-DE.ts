@@ -48,6 +48,10 @@ const words: ShellWords = {
   'title.default': 'Design-, Bad- und Raumheizkörper',
   'meta.description': 'Kaloryfer – Shop für Design-, Bad- und Raumheizkörper. Versand per Kurier ab 24 h, 14 Tage Rückgaberecht.',
   // Cookie consent
+  // A team's override (docs/releasing.md, "Overrides")
+  'override.banner': 'Team-Vorschau: {remote} {version} aus {where}, bis {until}. Nur in diesem Browser.',
+  'override.registry': 'der Registry des Shops',
+  'override.end': 'Vorschau beenden',
   'consent.title': 'Cookies im Kaloryfer-Shop',
   'consent.text':
     'Notwendige Cookies halten Warenkorb, Anmeldung und die Sicherheit des Shops aufrecht. Mit Ihrer Einwilligung verwenden wir auch Analyse-Cookies (um zu erfahren, was wir verbessern können) und Marketing-Cookies (um unsere Werbung zu messen und anzupassen). Ihre Wahl ändern Sie jederzeit über den Link „Cookie-Einstellungen“ in der Fußzeile.',

@@ -48,6 +48,10 @@ const words: ShellWords = {
   'title.default': 'Decorative, bathroom and room radiators',
   'meta.description': 'Kaloryfer – a shop for decorative, bathroom and room radiators. Courier delivery from 24 h, 14 days to return.',
   // Cookie consent
+  // A team's override (docs/releasing.md, "Overrides")
+  'override.banner': 'Team preview: {remote} {version} from {where}, until {until}. In this browser only.',
+  'override.registry': "the shop's registry",
+  'override.end': 'End preview',
   'consent.title': 'Cookies at the Kaloryfer shop',
   'consent.text':
     'Necessary cookies keep your cart, your login and the shop secure. With your consent we also use analytics cookies (to learn what to improve) and marketing cookies (to measure and tailor our ads). You can change your choice at any time with the “Cookie settings” link in the footer.',

@@ -48,6 +48,10 @@ const words: ShellWords = {
   'title.default': 'Radiatori decorativi, da bagno e da ambiente',
   'meta.description': 'Kaloryfer – negozio di radiatori decorativi, da bagno e da ambiente. Spedizione con corriere da 24 h, 14 giorni per il reso.',
   // Cookie consent
+  // A team's override (docs/releasing.md, "Overrides")
+  'override.banner': 'Anteprima del team: {remote} {version} da {where}, fino alle {until}. Solo in questo browser.',
+  'override.registry': 'registro del negozio',
+  'override.end': "Termina l'anteprima",
   'consent.title': 'I cookie nel negozio Kaloryfer',
   'consent.text':
     'I cookie necessari mantengono il carrello, l’accesso e la sicurezza del negozio. Con il tuo consenso usiamo anche cookie analitici (per capire cosa migliorare) e di marketing (per misurare e personalizzare i nostri annunci). Puoi cambiare la tua scelta in qualsiasi momento con il link «Impostazioni cookie» nel piè di pagina.',

@@ -45,6 +45,10 @@ const words = {
   'footer.legal': '© {year} Kaloryfer. Ceny brutto zawierają 23% VAT.',
   'title.default': 'Grzejniki dekoracyjne, łazienkowe i pokojowe',
   'meta.description': 'Kaloryfer – sklep z grzejnikami dekoracyjnymi, łazienkowymi i pokojowymi. Wysyłka kurierem od 24 h, 14 dni na zwrot.',
+  // A team's override (docs/releasing.md, "Overrides")
+  'override.banner': 'Podgląd zespołu: {remote} {version} z {where}, do {until}. Tylko w tej przeglądarce.',
+  'override.registry': 'rejestru sklepu',
+  'override.end': 'Zakończ podgląd',
   // Cookie consent
   'consent.title': 'Pliki cookies w sklepie Kaloryfer',
   'consent.text':
