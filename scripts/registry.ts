@@ -17,6 +17,9 @@ const USAGE = `usage: npm run registry -- <command> [--shop <url>] [--token <tok
   canary <pause|resume|promote|abort> <remote> [--variant <id>] [--force] [--reason <text>]
                                            a running canary: hold it at its share, let it step again, make it
                                            live now, or send its shoppers back to the live build
+  override <remote> <version|https-url> [--for 1h] [--variant <id>]
+                                           operators: a link that makes the browser opening it load that build
+                                           (a published version, or a team's https remoteEntry.js) for a while
   weight <remote> <variant> <n>            an A/B variant's share of new visitors
   withdraw <remote> <variant>              ends an A/B variant (not the control)
   token list | token create <team> [--label <text>] | token revoke <id|team>
@@ -95,8 +98,16 @@ async function tokenCommand(words: string[], flags: Record<string, string>, api:
   } else throw new Error(USAGE);
 }
 
+/** `90m`, `1h`, `2h30m` → minutes (an override lasts 1 minute to 24 hours). */
+function durationMinutes(text: string): number {
+  const match = /^(?:(\d+)h)?(?:(\d+)m)?$/.exec(text.trim());
+  const minutes = match && (match[1] || match[2]) ? Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0) : NaN;
+  if (!(minutes >= 1 && minutes <= 24 * 60)) throw new Error(`--for: a duration from 1m to 24h (like 30m, 1h, 1h30m), not ${text}`);
+  return minutes;
+}
+
 async function main() {
-  const { words, flags } = parseFlags(process.argv.slice(2), ['shop', 'token', 'variant', 'to', 'reason', 'limit', 'label', 'minutes'], ['db', 'force']);
+  const { words, flags } = parseFlags(process.argv.slice(2), ['shop', 'token', 'variant', 'to', 'reason', 'limit', 'label', 'minutes', 'for'], ['db', 'force']);
   const [command, remote, variant, value] = words;
   if (command === 'token' && flags.db) return localTokens(words, flags);
   const client = registryClient(registryTarget(flags));
@@ -115,6 +126,13 @@ async function main() {
       if (!['pause', 'resume', 'promote', 'abort'].includes(action) || !target) throw new Error(USAGE);
       const event = await client.canary(target, action as 'pause', { variant: flags.variant, reason: flags.reason, force: flags.force ? true : undefined });
       console.log(eventLine(event));
+      return;
+    }
+    case 'override': {
+      if (!remote || !variant) throw new Error(USAGE);
+      const minutes = durationMinutes(flags.for ?? '1h');
+      const answer = await client.override(remote, { target: variant, minutes, variant: flags.variant });
+      console.log(`open this link in the browser that should run ${remote} ${answer.version} until ${answer.until} (and no other):\n${answer.link}`);
       return;
     }
     case 'signals':

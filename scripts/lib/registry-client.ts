@@ -68,6 +68,8 @@ export function registryClient({ shop, token }: { shop: string; token: string })
     experimentReport: (remote: string, query: { since?: string; lift?: number } = {}) =>
       call<ExperimentReport>('GET', `experiments/${remote}/report`, undefined, query),
     history: (remote: string, limit?: number) => call<RegistryEvent[]>('GET', `remotes/${remote}/history`, undefined, { limit }),
+    override: (remote: string, body: { target: string; minutes: number; variant?: string }) =>
+      call<{ link: string; until: string; version: string; entry: string }>('POST', `remotes/${remote}/overrides`, body),
     canary: (remote: string, action: 'pause' | 'resume' | 'promote' | 'abort', body: { variant?: string; reason?: string; force?: boolean } = {}) =>
       call<RegistryEvent>('POST', `remotes/${remote}/canary/${action}`, body),
     rollback: (remote: string, body: { variant?: string; to?: string; reason?: string } = {}) =>

@@ -433,7 +433,7 @@ describe('a team\'s override (docs/releasing.md, "Overrides")', () => {
     expect(html).toContain('data-csr'); // the browser mounts it
     expect([...remoteOrigins]).toContain('https://dev.catalog-team.test');
     expect(html).toMatch(
-      /<div class="kf-override" role="status">Podgląd zespołu: catalog override z https:\/\/dev\.catalog-team\.test, do \d\d:\d\d\. Tylko w tej przeglądarce\. <a href="\/__override\?end=1">Zakończ podgląd<\/a><\/div>/,
+      /<div class="kf-override" role="status">Podgląd zespołu: catalog override z https:\/\/dev\.catalog-team\.test, do \d\d:\d\d\. Tylko w tej przeglądarce\. <a href="\/__override\?end=1" rel="external">Zakończ podgląd<\/a><\/div>/,
     );
   });
 

@@ -117,7 +117,7 @@ function overrideBanner(override: Override, i18n: I18n, language: Language): str
   const where = override.origin ?? i18n.t('override.registry', { ns: 'shell' });
   return `<div class="kf-override" role="status">${escapeHtml(
     i18n.t('override.banner', { ns: 'shell', remote: override.remote, version: override.version, where, until }),
-  )} <a href="${OVERRIDE_PATH}?end=1">${escapeHtml(i18n.t('override.end', { ns: 'shell' }))}</a></div>`;
+  )} <a href="${OVERRIDE_PATH}?end=1" rel="external">${escapeHtml(i18n.t('override.end', { ns: 'shell' }))}</a></div>`;
 }
 
 /** A variant's build for this page: its canary for a visitor in the canary's share, else its stable build. */
