@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { chooseCookies } from './consent-cookie';
 import { dataLayer } from './helpers';
 import { liveBuild } from './registry-helpers';
 
@@ -25,13 +26,18 @@ test('a new visitor is assigned once and keeps the assignment', async ({ browser
   await page.goto('/checkout');
   const first = await variantBadge(page).getAttribute('data-variant');
   expect(['a', 'b']).toContain(first);
-  const cookie = (await context.cookies()).find((c) => c.name === 'kf_mfe');
-  // The variant and the shopper's anonymous assignment id (the experiment report counts shoppers by it).
-  expect(decodeURIComponent(cookie!.value)).toMatch(new RegExp(`^checkout:${first}\\|id:s[\\w-]{22}$`));
+  const assignment = async () => decodeURIComponent((await context.cookies()).find((c) => c.name === 'kf_mfe')!.value);
+  // No choice about analytics yet: the variant is kept, no assignment id (docs/experiments.md, "Consent").
+  expect(await assignment()).toBe(`checkout:${first}`);
   for (let visit = 0; visit < 3; visit += 1) {
     await page.reload();
     await expect(variantBadge(page)).toHaveAttribute('data-variant', first!);
   }
+  // Analytics allowed: the next page adds the anonymous id the experiment report counts shoppers by; the variant stays.
+  await chooseCookies(context);
+  await page.reload();
+  await expect(variantBadge(page)).toHaveAttribute('data-variant', first!);
+  expect(await assignment()).toMatch(new RegExp(`^checkout:${first}\\|id:s[\\w-]{22}$`));
   await context.close();
 });
 
