@@ -1,7 +1,7 @@
 import type { RegistryEvent, RegistryStatusRoute, RouteResult } from '@kaloryfer/api-contract';
-import { createServerRenderCheck } from '../../shell/server/server-render-check';
 import { DEFAULT_THRESHOLDS } from '../src/registry/canary/canary-rules';
 import { fixtureArchive } from '../src/registry/testing/fixture-build';
+import { gateWithoutPageServer } from './registry-helpers';
 import { startTestServer, type TestServer } from './helpers';
 
 /**
@@ -52,15 +52,7 @@ beforeAll(async () => {
   server = await startTestServer({
     // Steps that last no time and few page views: the test judges at once, with tick().
     config: { canary: { ...DEFAULT_THRESHOLDS, minPageViews: 20, minStepMinutes: 0 } },
-    extend: (app) => {
-      app.mfeRegistry.releases.gate.serverRender = createServerRenderCheck({
-        apiOrigin: 'http://127.0.0.1:9',
-        publicOrigin: 'https://sklep.kaloryfer.test',
-        budgets: { mainMs: 250, otherMs: 100 },
-        homePage: async () => '',
-        tries: 1,
-      });
-    },
+    extend: gateWithoutPageServer,
   });
   for (const team of ['operator', 'cart', 'catalog']) tokens[team] = (await server.app.mfeRegistry.tokens.create(team)).token;
   expect((await publish('1.0.0')).status).toBe(200);

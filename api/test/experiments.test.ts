@@ -1,7 +1,6 @@
 import type { ExperimentReport } from '@kaloryfer/api-contract';
-import { createServerRenderCheck } from '../../shell/server/server-render-check';
 import { EXPERIMENT_COOKIE, type ExperimentPins } from '../src/experiments/experiment-cookie';
-import { fixtureArchive } from '../src/registry/testing/fixture-build';
+import { gateWithoutPageServer, publishFixture } from './registry-helpers';
 import { startTestServer, TEST_SEED, type TestServer } from './helpers';
 import { orderClient, plainValve } from './order-helpers';
 
@@ -52,25 +51,16 @@ async function order(pins: ExperimentPins | null, extra: Record<string, unknown>
 beforeAll(async () => {
   server = await startTestServer({
     seed: TEST_SEED,
-    extend: (app) => {
-      app.mfeRegistry.releases.gate.serverRender = createServerRenderCheck({
-        apiOrigin: 'http://127.0.0.1:9',
-        publicOrigin: 'https://sklep.kaloryfer.test',
-        budgets: { mainMs: 250, otherMs: 100 },
-        homePage: async () => '',
-        tries: 1,
-      });
-    },
+    extend: gateWithoutPageServer,
   });
   for (const team of ['operator', 'checkout', 'cart']) tokens[team] = (await server.app.mfeRegistry.tokens.create(team)).token;
   for (const variant of ['a', 'b']) {
-    const response = await fetch(`${server.baseUrl}/registry/v1/remotes/checkout/builds${variant === 'b' ? '?weight=50' : ''}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokens.checkout}`, 'content-type': 'application/gzip' },
-      body: new Uint8Array(await fixtureArchive({ remote: 'checkout', variant, server: 'none' })),
-    });
-    expect(response.status).toBe(200);
-    builds[variant] = ((await response.json()) as { result: { build: { build: string } } }).result.build.build;
+    builds[variant] = await publishFixture(
+      server.baseUrl,
+      tokens.checkout,
+      { remote: 'checkout', variant, server: 'none' },
+      variant === 'b' ? '?weight=50' : '',
+    );
   }
 }, 60_000);
 afterAll(() => server.close());

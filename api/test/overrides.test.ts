@@ -1,6 +1,4 @@
-import type { RegistryEvent } from '@kaloryfer/api-contract';
-import { createServerRenderCheck } from '../../shell/server/server-render-check';
-import { fixtureArchive } from '../src/registry/testing/fixture-build';
+import { gateWithoutPageServer, publishFixture } from './registry-helpers';
 import { startTestServer, type TestServer } from './helpers';
 
 /**
@@ -23,25 +21,11 @@ const issue = async (body: object, token = tokens.operator, remote = 'cart') => 
 
 beforeAll(async () => {
   server = await startTestServer({
-    extend: (app) => {
-      app.mfeRegistry.releases.gate.serverRender = createServerRenderCheck({
-        apiOrigin: 'http://127.0.0.1:9',
-        publicOrigin: 'https://sklep.kaloryfer.test',
-        budgets: { mainMs: 250, otherMs: 100 },
-        homePage: async () => '',
-        tries: 1,
-      });
-    },
+    extend: gateWithoutPageServer,
   });
   for (const team of ['operator', 'cart']) tokens[team] = (await server.app.mfeRegistry.tokens.create(team)).token;
   for (const version of ['1.0.0', '1.1.0']) {
-    const response = await fetch(`${server.baseUrl}/registry/v1/remotes/cart/builds`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokens.cart}`, 'content-type': 'application/gzip' },
-      body: new Uint8Array(await fixtureArchive({ remote: 'cart', version, server: 'none' })),
-    });
-    expect(response.status).toBe(200);
-    expect(((await response.json()) as { result: { event: RegistryEvent } }).result.event.version).toBe(version);
+    await publishFixture(server.baseUrl, tokens.cart, { remote: 'cart', version, server: 'none' });
   }
 }, 60_000);
 afterAll(() => server.close());

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { GateResult, PublishAnswer, RegistryEvent, RegistryStatusRoute, RouteResult } from '@kaloryfer/api-contract';
-import { createServerRenderCheck } from '../../shell/server/server-render-check';
 import { packFiles } from '../src/registry/build-archive';
 import { fixtureArchive, fixtureBuildFiles, type FixtureBuildOptions } from '../src/registry/testing/fixture-build';
+import { gateWithoutPageServer } from './registry-helpers';
 import { startTestServer, type TestServer } from './helpers';
 
 /**
@@ -15,15 +15,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   server = await startTestServer({
-    extend: (app) => {
-      app.mfeRegistry.releases.gate.serverRender = createServerRenderCheck({
-        apiOrigin: 'http://127.0.0.1:9',
-        publicOrigin: 'https://sklep.kaloryfer.test',
-        budgets: { mainMs: 250, otherMs: 100 },
-        homePage: async () => '',
-        tries: 1,
-      });
-    },
+    extend: gateWithoutPageServer,
   });
   for (const team of ['operator', 'content', 'cart', 'checkout']) tokens[team] = (await server.app.mfeRegistry.tokens.create(team)).token;
 }, 60_000);
