@@ -1,5 +1,6 @@
 import { parseRegistry } from '../registry/registry';
-import { PageSignals, type SignalBeacon } from './page-signals';
+import type { SignalBeacon } from '@kaloryfer/api-contract';
+import { PageSignals } from './page-signals';
 
 const hash = (c: string) => c.repeat(64);
 const registry = parseRegistry({

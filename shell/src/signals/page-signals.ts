@@ -1,3 +1,4 @@
+import type { SignalBeacon } from '@kaloryfer/api-contract';
 import { matchRoute, type RemoteName } from '@kaloryfer/contracts';
 import type { Registry, RemoteVariant } from '../registry/registry';
 import type { LoaderEvent } from '../registry/remote-loader';
@@ -14,12 +15,6 @@ interface Vitals {
   lcp?: number;
   inp?: number;
   cls?: number;
-}
-
-/** The beacon's body (shared/api-contract SignalBeaconRoute). */
-export interface SignalBeacon {
-  builds: ({ remote: RemoteName; build: string; pageView?: true; route?: true } & Partial<Tally>)[];
-  vitals?: Vitals;
 }
 
 /**
