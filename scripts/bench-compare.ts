@@ -7,11 +7,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { REPO_ROOT } from '../api/src/config';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, median } from './lib/chromium';
+import { benchPages } from './lib/bench-pages';
 import { observeLongTasks, type LongTaskFigures } from './lib/long-tasks';
 
 /**
- * npm run bench:compare -- --baseline <git ref> [--runs 5] [--only lighthouse|tasks]: this checkout's build next to another
- * commit's, in one run — Lighthouse mobile on home, a category and a product, the two shops'
+ * npm run bench:compare -- --baseline <git ref> [--runs 5] [--only lighthouse|tasks] [--pages home,category,radiator]: this
+ * checkout's build next to another commit's, in one run — Lighthouse mobile on the page types of
+ * bench:web (scripts/lib/bench-pages.ts; `--pages` picks some by label), the two shops'
  * runs interleaved (baseline, this, this, baseline, …) so the machine's drift hits both alike;
  * the median of the runs per page and the worst run shown. For a change that must not give back
  * speed (issue #38: score −2 at most, TBT +30 ms at most). Then the main thread's long tasks as
@@ -30,6 +32,8 @@ const BASELINE = option('baseline', 'HEAD~1');
 const RUNS = Number(option('runs', '5'));
 /** `--only lighthouse` or `--only tasks`: one of the two parts. */
 const ONLY = option('only', '');
+/** Labels of scripts/lib/bench-pages.ts, comma-separated; all seven by default. */
+const PAGES = option('pages', '');
 const AIMS = { scoreDrop: 2, tbtRise: 30 };
 
 const LIGHTHOUSE_CLI = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
@@ -129,28 +133,6 @@ async function startShopIn(dir: string, port: number, name: string): Promise<Sho
   return { url, stop };
 }
 
-async function productPath(shopUrl: string): Promise<string> {
-  const response = await fetch(`${shopUrl}api/catalog/vue_storefront_catalog/product/_search`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      size: 1,
-      sort: 'view_count:desc',
-      _sourceInclude: ['sku', 'slug'],
-      query: {
-        _appliedFilters: [
-          { attribute: 'visibility', value: { in: [2, 4] } },
-          { attribute: 'status', value: { in: [0, 1] } },
-          { attribute: 'category_ids', value: { in: [6] } },
-          { attribute: 'type_id', value: { eq: 'configurable' } },
-        ],
-      },
-    }),
-  });
-  const { items } = (await response.json()) as { items: { sku: string; slug: string }[] };
-  return `p/${items[0]!.sku}/${items[0]!.slug}`;
-}
-
 const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(Math.round(value))}`;
 
 /** Per page [baseline, this]: the median observed long tasks of `runs` loads each, interleaved. */
@@ -215,9 +197,9 @@ async function lighthouse(pages: [string, string][], baseline: Shop, candidate: 
   }
   const head = `${'perf'.padStart(4)} ${'worst'.padStart(5)} ${'FCP s'.padStart(5)} ${'LCP s'.padStart(5)} ${'TBT'.padStart(5)} ${'worst'.padStart(6)} ${'CLS'.padStart(6)} ${'JS KB'.padStart(5)}`;
   console.log(`\n\nLighthouse mobile, median of ${RUNS} interleaved runs per side (worst run in brackets; JS KB: scripts transferred)\n`);
-  console.log(`${''.padEnd(9)} | baseline ${commit.slice(0, 12)}${''.padEnd(23)} | this checkout ${current}`);
-  console.log(`${'page'.padEnd(9)} | ${head} | ${head}`);
-  for (const [label, runs] of results) console.log(`${label.padEnd(9)} | ${cell(summary(runs.baseline))} | ${cell(summary(runs.current))}`);
+  console.log(`${''.padEnd(14)} | baseline ${commit.slice(0, 12)}${''.padEnd(23)} | this checkout ${current}`);
+  console.log(`${'page'.padEnd(14)} | ${head} | ${head}`);
+  for (const [label, runs] of results) console.log(`${label.padEnd(14)} | ${cell(summary(runs.baseline))} | ${cell(summary(runs.current))}`);
   console.log(`\nAims: score drop ≤ ${AIMS.scoreDrop}, TBT rise ≤ ${AIMS.tbtRise} ms (medians)`);
   for (const [label, runs] of results) {
     const before = summary(runs.baseline).median;
@@ -226,7 +208,7 @@ async function lighthouse(pages: [string, string][], baseline: Shop, candidate: 
     const tbtRise = Math.round(after.tbt - before.tbt);
     const misses = [scoreDrop > AIMS.scoreDrop && `score −${scoreDrop}`, tbtRise > AIMS.tbtRise && `TBT +${tbtRise} ms`].filter(Boolean);
     console.log(
-      `  ${label.padEnd(9)} score ${scoreDrop > 0 ? '−' : '+'}${Math.abs(scoreDrop)}, TBT ${signed(tbtRise)} ms, JS ${signed(after.jsKb - before.jsKb)} KB: ${misses.length === 0 ? 'within the aims' : `misses: ${misses.join(', ')}`}`,
+      `  ${label.padEnd(14)} score ${scoreDrop > 0 ? '−' : '+'}${Math.abs(scoreDrop)}, TBT ${signed(tbtRise)} ms, JS ${signed(after.jsKb - before.jsKb)} KB: ${misses.length === 0 ? 'within the aims' : `misses: ${misses.join(', ')}`}`,
     );
   }
 }
@@ -239,11 +221,11 @@ async function longTasks(pages: [string, string][], baseline: Shop, candidate: S
   console.log(
     `\n\nMain-thread long tasks observed in Chromium (4× CPU), median of ${RUNS} interleaved loads per side: blocking ms after FCP / over the whole load\n`,
   );
-  console.log(`${'page'.padEnd(9)} | ${'baseline'.padStart(15)} | ${'this checkout'.padStart(15)} | difference`);
+  console.log(`${'page'.padEnd(14)} | ${'baseline'.padStart(15)} | ${'this checkout'.padStart(15)} | difference`);
   pages.forEach(([label], index) => {
     const [before, after] = tasks[index]!;
     console.log(
-      `${label.padEnd(9)} | ${`${before.blockingAfterFcp} / ${before.blockingAll}`.padStart(15)} | ${`${after.blockingAfterFcp} / ${after.blockingAll}`.padStart(15)} | ${signed(after.blockingAfterFcp - before.blockingAfterFcp)} / ${signed(after.blockingAll - before.blockingAll)} ms`,
+      `${label.padEnd(14)} | ${`${before.blockingAfterFcp} / ${before.blockingAll}`.padStart(15)} | ${`${after.blockingAfterFcp} / ${after.blockingAll}`.padStart(15)} | ${signed(after.blockingAfterFcp - before.blockingAfterFcp)} / ${signed(after.blockingAll - before.blockingAll)} ms`,
     );
   });
 }
@@ -255,11 +237,8 @@ async function main() {
   let candidate: Shop | null = null;
   try {
     candidate = await startShopIn(REPO_ROOT, 4920, 'current');
-    const pages: [string, string][] = [
-      ['home', ''],
-      ['category', 'c/grzejniki-lazienkowe'],
-      ['product', await productPath(candidate.url)],
-    ];
+    const wanted = PAGES ? PAGES.split(',') : null;
+    const pages = (await benchPages(candidate.url)).filter(([label]) => !wanted || wanted.includes(label));
     if (ONLY !== 'tasks') await lighthouse(pages, baseline, candidate, commit, current);
     if (ONLY !== 'lighthouse') await longTasks(pages, baseline, candidate);
   } finally {

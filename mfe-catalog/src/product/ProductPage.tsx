@@ -15,8 +15,8 @@ import {
 import { useFormatPrice, useTranslation } from '@kaloryfer/i18n';
 import type { CmsBlock, ConfigurableChild, Product, ProductView } from '@kaloryfer/api-contract';
 import { checkQuantity, imageUrl } from '@kaloryfer/domain';
-import { ApiFailure, Button, Icon, PageFrame, useClientStore, useOfflineRedirect, usePageData, useRequestStore } from '@kaloryfer/ui';
-import { useEffect, useId, useState } from 'react';
+import { ApiFailure, Button, Icon, Island, PageFrame, useClientStore, useOfflineRedirect, usePageData, useRequestStore } from '@kaloryfer/ui';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { productView } from '../api/catalog-api';
 import { NotFoundRedirect } from '../pages/NotFoundRedirect';
 import { rememberViewed } from '../state/catalog-owners';
@@ -44,6 +44,7 @@ import { ProductTile } from './ProductTile';
 import { cmsBlocksKey, productViewKey } from '../api/data-keys';
 import { cmsBlocks, PRODUCT_INFO_BLOCKS } from '../api/cms-blocks';
 import { ProductInfo } from './ProductInfo';
+import ProductDescription from './ProductDescription.static';
 
 /** /p/{parentSku}/{slug}[/{childSku}]: every product type from one product-view call. */
 export function ProductPage({ parentSku, childSku }: { parentSku: string; childSku?: string }) {
@@ -103,8 +104,23 @@ function ProductDetails({ view, childSku, info }: { view: ProductView; childSku?
   }, [product]);
 
   const category = view.categories.filter((item) => item.level > 1).sort((a, b) => b.level - a.level)[0];
-  const gallery = [shown.image || product.image, ...(product.media_gallery ?? []).map((media) => media.image)].filter(
-    (image, index, all) => image && all.indexOf(image) === index,
+  // The islands' props, the same objects while the product and variant are (an island re-rendered before its moment hydrates no more lazily).
+  const galleryProps = useMemo(
+    () => ({
+      name: product.name,
+      images: [shown.image || product.image, ...(product.media_gallery ?? []).map((media) => media.image)].filter(
+        (image, index, all) => image && all.indexOf(image) === index,
+      ),
+    }),
+    [product, shown],
+  );
+  const heatingProps = useMemo(
+    () => ({
+      source: { ...product, ...shown } as unknown as Record<string, unknown>,
+      attributes: view.attributes,
+      rated: (shown.power_75_65_20 ?? product.power_75_65_20) !== undefined,
+    }),
+    [product, shown, view.attributes],
   );
   const ref: ListedProduct = { sku: shown.sku, parentSku: product.sku, name: product.name, slug: product.slug, image: shown.image || product.image };
 
@@ -132,8 +148,10 @@ function ProductDetails({ view, childSku, info }: { view: ProductView; childSku?
       description={product.meta_description || product.short_description}
       crumbs={category ? [{ label: category.name, intent: { name: 'category', slug: category.slug } }] : []}
     >
+      {/* What hydrates when (docs/rendering.md): the buying column first; the gallery once reached
+          for; the table, the reviews and the related products as they come into view; the description never. */}
       <div className="product-layout">
-        <Gallery images={gallery} name={product.name} />
+        <Island when="interaction" className="product-gallery" component={Gallery} props={galleryProps} />
         <div className="product-buy">
           <p className="product-sku">{t('product.sku', { sku: shown.sku })}</p>
           <RatingLink summary={view.reviews.summary} />
@@ -171,39 +189,50 @@ function ProductDetails({ view, childSku, info }: { view: ProductView; childSku?
         </div>
       </div>
       {product.short_description && <p className="product-lead">{product.short_description}</p>}
-      {(shown.power_75_65_20 ?? product.power_75_65_20) !== undefined && <HeatingControl />}
-      <HeatingTable source={{ ...product, ...shown } as unknown as Record<string, unknown>} attributes={view.attributes} />
-      {product.description && (
-        <section aria-labelledby="product-description">
-          <h2 id="product-description">{t('product.description')}</h2>
-          <p>{product.description}</p>
-        </section>
-      )}
+      <Island when="visible" component={HeatingData} props={heatingProps} />
+      {product.description && <ProductDescription text={product.description} heading={t('product.description')} />}
       {product.downloadable_links && <Downloads links={product.downloadable_links} />}
-      <Reviews productId={product.id} initial={view.reviews} />
-      {view.related.length > 0 && (
-        <section aria-labelledby="product-related" className="rail">
-          <h2 id="product-related">{t('product.related')}</h2>
-          <ul className="product-grid">
-            {view.related.map((item) => (
-              <li key={item.id}>
-                <ProductTile product={item} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <Island when="visible" component={Reviews} props={{ productId: product.id, initial: view.reviews }} />
+      {view.related.length > 0 && <Island when="visible" component={RelatedRail} props={{ products: view.related }} />}
     </PageFrame>
   );
 }
 
+/** The heat output at the shopper's room temperatures and the technical data (a radiator's control shows when it has a rated output). */
+function HeatingData({ source, attributes, rated }: { source: Record<string, unknown>; attributes: ProductView['attributes']; rated: boolean }) {
+  return (
+    <>
+      {rated && <HeatingControl />}
+      <HeatingTable source={source} attributes={attributes} />
+    </>
+  );
+}
+
+/** Products shown with this one. */
+function RelatedRail({ products }: { products: ProductView['related'] }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <section aria-labelledby="product-related" className="rail">
+      <h2 id="product-related">{t('product.related')}</h2>
+      <ul className="product-grid">
+        {products.map((item) => (
+          <li key={item.id}>
+            <ProductTile product={item} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The product's pictures (its element is the page's island, `.product-gallery`). */
 function Gallery({ images, name }: { images: string[]; name: string }) {
   const { t } = useTranslation('catalog');
   const [index, setIndex] = useState(0);
   const current = images[Math.min(index, images.length - 1)];
-  if (!current) return <div className="product-gallery" />;
+  if (!current) return null;
   return (
-    <div className="product-gallery">
+    <>
       <a href={imageUrl(current, 1920)!} target="_blank" rel="noopener" aria-label={t('product.zoom')}>
         <img src={imageUrl(current, 500)!} alt={name} width={500} height={500} fetchPriority="high" />
       </a>
@@ -223,7 +252,7 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
           ))}
         </ul>
       )}
-    </div>
+    </>
   );
 }
 

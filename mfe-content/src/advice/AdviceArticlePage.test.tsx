@@ -1,6 +1,7 @@
 import { claimWriter, navigationRequested } from '@kaloryfer/contracts';
 import { i18n, I18nextProvider, initI18n, registerNamespace } from '@kaloryfer/i18n';
 import { PageData, PageDataProvider } from '@kaloryfer/ui/src/rendering/page-data';
+import { ServerRender, ServerRenderContext } from '@kaloryfer/ui/src/rendering/server-render-context';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
@@ -126,8 +127,9 @@ test("the server's HTML hydrates with the page's data: no mismatch, nothing fetc
       </PageDataProvider>
     </I18nextProvider>
   );
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(page());
+  // In the page, as a region is: its static parts are found by their ids.
+  const container = document.body.appendChild(document.createElement('div'));
+  container.innerHTML = renderToString(<ServerRender.Provider value={new ServerRenderContext()}>{page()}</ServerRender.Provider>);
   expect(container.querySelector('h1')).toHaveTextContent('Grzejniki do pompy ciepła');
   expect(container.textContent).toMatch(/od 1\s234,00\szł/);
   const heading = container.querySelector('h1');
@@ -138,4 +140,8 @@ test("the server's HTML hydrates with the page's data: no mismatch, nothing fetc
   expect(errors).toEqual([]);
   expect(sent).toEqual([]);
   expect(container.querySelector('h1')).toBe(heading);
+  // The body is kept as the server wrote it; the products (an island) hydrated with the first view's data.
+  expect(container.querySelector('[data-static-part="content-article-body"] h2')).toHaveTextContent('Dlaczego niska temperatura zasilania');
+  expect(container.querySelector('[data-island="visible"]')).toHaveAttribute('data-hydrated');
+  container.remove();
 });

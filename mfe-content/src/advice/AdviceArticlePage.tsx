@@ -1,12 +1,12 @@
 import './advice.css';
 import { $route, linkTo } from '@kaloryfer/contracts';
-import { ApiFailure, PageFrame, useOfflineRedirect, usePageData, useRequestStore } from '@kaloryfer/ui';
-import { useId, useMemo } from 'react';
+import { ApiFailure, Island, PageFrame, useOfflineRedirect, usePageData, useRequestStore } from '@kaloryfer/ui';
+import { useId } from 'react';
 import type { AdviceArticleView } from '@kaloryfer/api-contract';
 import { adviceArticle, adviceArticleKey } from './advice-api';
 import { adviceListHref } from './advice-query';
-import { ArticleBody, TableOfContents } from './ArticleBody';
-import { parseBody } from './markdown-light';
+import ArticleBody from './ArticleBody.static';
+import { TableOfContents } from './TableOfContents';
 import { NotFoundRedirect } from '../common/NotFoundRedirect';
 import { RelatedProducts } from './RelatedProducts';
 import { snippet } from './snippet';
@@ -47,7 +47,6 @@ function Article({ view, crumbs }: { view: AdviceArticleView; crumbs: { label: s
   const words = useAdviceWords();
   const { t } = words;
   const { article, category, related, newer, older } = view;
-  const blocks = useMemo(() => parseBody(article.body), [article.body]);
   const relatedId = useId();
   return (
     <PageFrame title={article.title} description={snippet(article.lead, DESCRIPTION_MAX)} crumbs={crumbs} lead={article.lead} contentLang={words.textLang}>
@@ -60,10 +59,11 @@ function Article({ view, crumbs }: { view: AdviceArticleView; crumbs: { label: s
           <time dateTime={article.published_at}>{t('advice.published', { date: words.day(article.published_at) })}</time>
         </p>
         <TopicIllustration topic={article.topic} className="advice-article-picture" />
-        <TableOfContents blocks={blocks} label={t('advice.toc')} lang={words.textLang} />
-        <ArticleBody blocks={blocks} lang={words.textLang} />
+        {/* What hydrates when (docs/rendering.md): the body never; its contents and the products when reached. */}
+        <Island when="interaction" component={TableOfContents} props={{ body: article.body, label: t('advice.toc'), lang: words.textLang }} />
+        <ArticleBody body={article.body} lang={words.textLang} />
       </div>
-      {category && <RelatedProducts category={category} />}
+      {category && <Island when="visible" component={RelatedProducts} props={{ category }} />}
       {related.length > 0 && (
         <section className="advice-related" aria-labelledby={relatedId}>
           <h2 id={relatedId}>{t('advice.relatedArticles')}</h2>

@@ -6,6 +6,7 @@ import { cmsHierarchy, cmsHierarchyKey, cmsPage, cmsPageKey } from './cms-api';
 import { CmsSideNav } from './CmsSideNav';
 import { useCmsWords } from './cms-words';
 import { NotFoundRedirect } from '../common/NotFoundRedirect';
+import CmsBody from './CmsBody.static';
 
 /** The API's answer to an identifier it has no page for (404) or cannot be one (400). */
 const isMissing = (error: Error) => error instanceof ApiFailure && (error.status === 404 || error.status === 400);
@@ -63,7 +64,7 @@ export function CmsPage({ slug }: { slug: string }) {
           {!words.polish && <p className="cms-note">{t('cms.polishOnly')}</p>}
           {/* Safe only because the API sanitised this HTML with an allow-list when it was written
               and again when it was loaded (api/src/content/sanitize.ts, docs/content.md). */}
-          <div className="cms-body" lang={words.polish ? undefined : 'pl'} dangerouslySetInnerHTML={{ __html: value.content }} />
+          <CmsBody html={value.content} lang={words.polish ? undefined : 'pl'} />
           <p className="cms-updated">
             {t('cms.updated')} <time dateTime={day}>{words.day(value.updated_at)}</time>
           </p>

@@ -194,6 +194,18 @@ function remoteBuild({ dir, remote, variant, server }) {
   return { outDir, info };
 }
 
+/**
+ * A static part's module (`*.static.tsx`) never reaches a browser as itself: the browser build
+ * puts a stand-in in its place (static-part-loader.cjs), and the module itself (`?full`) becomes
+ * a chunk loaded only for a render without the server's HTML. The server build keeps it as is.
+ */
+const STATIC_PART_RULE = {
+  test: /\.static\.tsx$/,
+  resourceQuery: { not: [/full/] },
+  enforce: 'pre',
+  loader: require.resolve('./static-part-loader.cjs'),
+};
+
 const SERVER_DIR = 'server';
 const SERVER_FILE = 'render.js';
 
@@ -214,6 +226,7 @@ function createRemoteConfig({ dir, remote, exposes, variant, server }, argv = {}
     ...config,
     name: info.container,
     entry: {},
+    module: { ...config.module, rules: [...config.module.rules, STATIC_PART_RULE] },
     // Each chunk the entry loads carries the integrity hash of its bytes (the entry itself gets
     // its hash from the registry: docs/releasing.md), fetched with CORS as the browser requires.
     output: { ...config.output, crossOriginLoading: 'anonymous' },

@@ -18,6 +18,8 @@ export { withUserToken, withToken } from './user-call';
 export { usePageData, PageData, type AsyncState } from './rendering/page-data';
 export { useHydrated, useClientStore, useRequestStore } from './rendering/hydration';
 export { useServerRender } from './rendering/server-render-context';
+export { staticPart, browserStaticPart } from './rendering/static-part';
+export { Island, type HydrateWhen } from './rendering/island';
 export { reportRecoverableError } from './rendering/hydration-errors';
 export { useOfflineRedirect, isOffline, OFFLINE_REDIRECT_MESSAGE } from './offline';
 export { useCompanyLookup, type CompanyLookupState } from './use-company-lookup';

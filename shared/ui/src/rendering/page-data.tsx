@@ -62,13 +62,21 @@ export class PageData {
     return Object.fromEntries([...this.read].map((key) => [key, this.entries.get(key)!]));
   }
 
+  /**
+   * The first view's entries, still open, for a part that hydrates after the region does (an
+   * island, island.tsx): it must render what the server rendered, after `close()`.
+   */
+  forLaterHydration(): PageData {
+    return new PageData(Object.fromEntries(this.entries));
+  }
+
   /** After hydration: later mounts load their own data. */
   close(): void {
     this.open = false;
   }
 }
 
-const PageDataContext = createContext<PageData | null>(null);
+export const PageDataContext = createContext<PageData | null>(null);
 
 export function PageDataProvider({ data, children }: { data: PageData; children: ReactNode }) {
   return <PageDataContext.Provider value={data}>{children}</PageDataContext.Provider>;
