@@ -15,6 +15,7 @@ import { escapeHtml, scriptJson, styleText, utf8Of } from './html';
 import { pinnedOrigins } from './page-csp';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
 import { RegionUnavailable, type UnavailableReason } from './renderers';
+import { inlinedStylesheetMarks, routeScriptsOf, scriptPreload } from './route-hints';
 import type { ShellAssets } from './shell-assets';
 import { fillLayout, type ShellLayoutHtml } from './shell-layout-html';
 
@@ -336,18 +337,25 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     : '';
 
   const head: PageHead = main.result?.head ?? {};
+  const rendered = [main, footer].filter((region) => region.result && region.build);
   const styles = await Promise.all(
-    [main, footer]
-      .filter((region) => region.result && region.build)
-      .map(async (region) => {
-        const files = region.build!.assets.exposes[region.module]?.css ?? [];
-        return (await Promise.all(files.map((file) => deps.css(file)))).join('\n');
-      }),
+    rendered.map(async (region) => {
+      const files = region.build!.assets.exposes[region.module]?.css ?? [];
+      return (await Promise.all(files.map((file) => deps.css(file)))).join('\n');
+    }),
   );
+  // The remote's runtime is told which of its stylesheets the page carries, so it fetches none of them again.
+  const stylesheetMarks = rendered.flatMap((region) => inlinedStylesheetMarks(region.build!, region.build!.assets.exposes[region.module]?.css ?? []));
   const mainBuild = main.build;
-  // The route remote's entry starts with the shell's scripts. (Not its chunks: a preload that
-  // failed while the remote was down would be reused by the retry and fail it again.)
-  const mainAssets = mainBuild ? [{ src: mainBuild.assets.remoteEntry, integrity: mainBuild.variant.integrity }] : [];
+  // The route remote's entry starts with the shell's scripts; its app and page chunks with it
+  // when its server render drew the page (a remote that is down gets no chunk preloads: a
+  // failed preload would be reused by the retry and fail it again).
+  const mainAssets = mainBuild
+    ? [
+        { src: mainBuild.assets.remoteEntry, integrity: mainBuild.variant.integrity ?? null },
+        ...(main.result ? routeScriptsOf(mainBuild, main.module, language, main.result.pages) : []),
+      ]
+    : [];
   const origins = new Set(snapshot.builds().map((build) => new URL(build.assets.remoteEntry, deps.publicOrigin).origin));
   origins.delete(new URL(deps.publicOrigin).origin);
   const lcpImage = main.result ? lcpImageOf(main.result.html) : null;
@@ -367,14 +375,11 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     `<style data-kf="shell" nonce="${nonce}">${styleText(deps.shell.css)}</style>`,
     ...styles.filter(Boolean).map((css) => `<style data-kf="remote" nonce="${nonce}">${styleText(css)}</style>`),
     ...[...origins].map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}">`),
+    ...stylesheetMarks,
     ...(lcpImage ? [`<link rel="preload" href="${escapeHtml(lcpImage)}" as="image" fetchpriority="high">`] : []),
     ...deps.shell.scripts.map((src) => `<link rel="preload" href="${escapeHtml(src)}" as="script">`),
     // With the integrity and CORS mode the runtime's <script> will have, so the browser reuses this download.
-    ...mainAssets.map(({ src, integrity }) =>
-      integrity
-        ? `<link rel="preload" href="${escapeHtml(src)}" as="script" integrity="${escapeHtml(integrity)}" crossorigin="anonymous">`
-        : `<link rel="preload" href="${escapeHtml(src)}" as="script">`,
-    ),
+    ...mainAssets.map(scriptPreload),
     ...(head.structuredData ?? []).map((data) => `<script type="application/ld+json" data-seo="server">${scriptJson(data)}</script>`),
     `</head><body>${override ? overrideBanner(override, i18n, language) : ''}${deps.serverRender ? (deps.consentBanner?.forRequest(request.cookies, i18n) ?? '') : ''}<div id="root">${rootHtml}</div>`,
     `<script type="application/json" id="${PAGE_STATE_ID}">${stateJson(state, [main, footer])}</script>`,

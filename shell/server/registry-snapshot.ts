@@ -9,6 +9,33 @@ export interface BuildAssets {
   exposes: Record<string, { js: string[]; css: string[] }>;
   /** False when the manifest could not be read (asked again with the next snapshot). */
   fromManifest: boolean;
+  /** The build's route-chunks.json, URLs made absolute (docs/rendering.md); absent from older builds. */
+  routeChunks?: RouteChunks;
+}
+
+/** Which files each route page and exposed module needs, their integrity, and each stylesheet's chunk. */
+export interface RouteChunks {
+  /** The build's uniqueName: its runtime marks the stylesheet links it loads with it. */
+  container: string;
+  /** Route page chunk (`page-…`) → its scripts. */
+  pages: Record<string, string[]>;
+  /** Exposed module ('./app') → its scripts. */
+  exposes: Record<string, string[]>;
+  /** Language ('pl-PL') → the scripts of the remote's dictionary in it. */
+  dictionaries: Record<string, string[]>;
+  /** Script → the SRI hash the runtime loads it with. */
+  integrity: Record<string, string>;
+  /** Stylesheet → the id of its chunk. */
+  cssChunks: Record<string, string>;
+}
+
+interface RouteChunksFile {
+  container: string;
+  pages: Record<string, { js: string[] }>;
+  exposes: Record<string, { js: string[] }>;
+  dictionaries?: Record<string, { js: string[] }>;
+  integrity: Record<string, string>;
+  cssChunks: Record<string, string>;
 }
 
 /** One build of one remote as this snapshot of the registry names it. */
@@ -62,9 +89,16 @@ export async function resolveAssets(entry: string, fetchJson: FetchJson, localOr
     return entry.startsWith('/') ? `${url.pathname}${url.search}` : url.href;
   };
   try {
-    const manifest = (await fetchJson(manifestUrl.href)) as Manifest;
+    const [manifest, routeChunks] = await Promise.all([
+      fetchJson(manifestUrl.href) as Promise<Manifest>,
+      (fetchJson(new URL(ROUTE_CHUNKS_FILE, manifestUrl).href) as Promise<RouteChunksFile>).then(
+        (file) => routeChunksOf(file, beside),
+        () => undefined,
+      ),
+    ]);
     const entry = manifest.metaData?.remoteEntry;
     return {
+      ...(routeChunks ? { routeChunks } : {}),
       remoteEntry: beside(`${entry?.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry?.name ?? 'remoteEntry.js'}`),
       exposes: Object.fromEntries(
         (manifest.exposes ?? []).map((expose) => [
@@ -80,6 +114,24 @@ export async function resolveAssets(entry: string, fetchJson: FetchJson, localOr
   } catch {
     return { remoteEntry: beside('remoteEntry.js'), exposes: {}, fromManifest: false };
   }
+}
+
+const ROUTE_CHUNKS_FILE = 'route-chunks.json';
+
+/** The file as the build wrote it (names beside the manifest), with absolute URLs; undefined if it is not one. */
+function routeChunksOf(file: RouteChunksFile, beside: (file: string) => string): RouteChunks | undefined {
+  if (typeof file?.container !== 'string' || typeof file.pages !== 'object' || typeof file.integrity !== 'object') return undefined;
+  const scripts = (groups: Record<string, { js: string[] }>) =>
+    Object.fromEntries(Object.entries(groups ?? {}).map(([name, group]) => [name, group.js.map(beside)]));
+  const byUrl = (map: Record<string, string>) => Object.fromEntries(Object.entries(map ?? {}).map(([name, value]) => [beside(name), value]));
+  return {
+    container: file.container,
+    pages: scripts(file.pages),
+    exposes: scripts(file.exposes),
+    dictionaries: scripts(file.dictionaries ?? {}),
+    integrity: byUrl(file.integrity),
+    cssChunks: byUrl(file.cssChunks),
+  };
 }
 
 async function snapshotOf(
@@ -107,7 +159,8 @@ async function snapshotOf(
         [stable, ...(stable.canary ? [canaryVariantOf(stable)] : [])].map(async (variant) => {
           const key = buildKey(variant);
           const assets = known.get(key) ?? (await resolveAssets(variant.entry, fetchJson, localOrigin));
-          if (assets.fromManifest) known.set(key, assets);
+          // Kept once complete; a build whose route-chunks.json could not be read is asked again with the next snapshot.
+          if (assets.fromManifest && assets.routeChunks) known.set(key, assets);
           resolved.set(`${entry!.remote} ${variant.id}${variant === stable ? '' : CANARY}`, { remote: entry!.remote, variant, key, assets });
         }),
       ),

@@ -1,9 +1,9 @@
 export const CHECKOUT_NAMESPACE = {
   name: 'checkout',
   loaders: {
-    'pl-PL': () => import('./pl-PL').then((m) => m.default),
-    'en-US': () => import('./en-US').then((m) => m.default),
-    'de-DE': () => import('./de-DE').then((m) => m.default),
-    'it-IT': () => import('./it-IT').then((m) => m.default),
+    'pl-PL': () => import(/* webpackChunkName: "i18n-pl-PL" */ './pl-PL').then((m) => m.default),
+    'en-US': () => import(/* webpackChunkName: "i18n-en-US" */ './en-US').then((m) => m.default),
+    'de-DE': () => import(/* webpackChunkName: "i18n-de-DE" */ './de-DE').then((m) => m.default),
+    'it-IT': () => import(/* webpackChunkName: "i18n-it-IT" */ './it-IT').then((m) => m.default),
   },
 };

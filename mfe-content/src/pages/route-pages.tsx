@@ -5,12 +5,20 @@ import { routePage, type RouteView } from '@kaloryfer/ui';
  * The content remote's pages, each its own chunk (docs/rendering.md, "Route-level code"): an
  * advice article brings the article's code, not the CMS pages' and the status pages' too.
  */
-export const CmsPage = routePage(() => import('../cms/CmsPage').then((m) => m.CmsPage));
-export const AdviceListPage = routePage(() => import('../advice/AdviceListPage').then((m) => m.AdviceListPage));
-export const AdviceArticlePage = routePage(() => import('../advice/AdviceArticlePage').then((m) => m.AdviceArticlePage));
-export const ErrorPage = routePage(() => import('../status-pages/ErrorPage').then((m) => m.ErrorPage));
-export const PayLaterPage = routePage(() => import('../status-pages/PayLaterPage').then((m) => m.PayLaterPage));
-export const NotFoundPage = routePage(() => import('../status-pages/NotFoundPage').then((m) => m.NotFoundPage));
+export const CmsPage = routePage('page-cms', () => import(/* webpackChunkName: "page-cms" */ '../cms/CmsPage').then((m) => m.CmsPage));
+export const AdviceListPage = routePage('page-advice-list', () =>
+  import(/* webpackChunkName: "page-advice-list" */ '../advice/AdviceListPage').then((m) => m.AdviceListPage),
+);
+export const AdviceArticlePage = routePage('page-advice-article', () =>
+  import(/* webpackChunkName: "page-advice-article" */ '../advice/AdviceArticlePage').then((m) => m.AdviceArticlePage),
+);
+export const ErrorPage = routePage('page-error', () => import(/* webpackChunkName: "page-error" */ '../status-pages/ErrorPage').then((m) => m.ErrorPage));
+export const PayLaterPage = routePage('page-pay-later', () =>
+  import(/* webpackChunkName: "page-pay-later" */ '../status-pages/PayLaterPage').then((m) => m.PayLaterPage),
+);
+export const NotFoundPage = routePage('page-not-found', () =>
+  import(/* webpackChunkName: "page-not-found" */ '../status-pages/NotFoundPage').then((m) => m.NotFoundPage),
+);
 
 /** The content remote's page for a route: CMS pages, advice, and the status pages; null: not its. */
 export function routeView(route: Pick<RouteState, 'name' | 'params'>): RouteView | null {

@@ -49,6 +49,12 @@ export interface RegionResult {
   /** False when the HTML is complete without the remote's code in the browser (a static footer). */
   interactive: boolean;
   /**
+   * The route pages' chunks the HTML was drawn with (names in the build's route-chunks.json):
+   * the page server hints their files, so the browser fetches them beside the remote's entry.
+   * Absent from builds before it.
+   */
+  pages?: string[];
+  /**
    * The route the page is shown at instead: page-not-found with nf (status 404) or the page's
    * canonical route (200). The page server renders that route's region in place and the browser
    * shows its address.

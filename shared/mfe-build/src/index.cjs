@@ -5,6 +5,7 @@ const fs = require('node:fs');
 const { rspack } = require('@rspack/core');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+const { RouteChunksPlugin } = require('./route-chunks-plugin.cjs');
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
@@ -246,6 +247,7 @@ function createRemoteConfig({ dir, remote, exposes, variant, server }, argv = {}
         experiments: { externalRuntime: true, optimization: { disableSnapshot: true, disableRemote: true, target: 'web' } },
       }),
       new BuildInfoPlugin(info),
+      new RouteChunksPlugin({ uniqueName: config.output.uniqueName }),
       ...(mode === 'production' ? [new PrecompressPlugin()] : []),
     ],
   };

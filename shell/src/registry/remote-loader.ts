@@ -1,6 +1,7 @@
 import { majorOf, type RemoteName } from '@kaloryfer/contracts';
 import type { Assignment } from './ab-assignment';
 import { isABTested, type Registry, type RemoteVariant } from './registry';
+import { spendFailedPreloads } from './failed-preloads';
 
 /** The two Module Federation runtime calls the loader needs (a seam for unit tests). */
 export interface FederationRuntime {
@@ -109,6 +110,7 @@ export class RemoteLoader {
       } catch (error) {
         lastReason = error instanceof Error ? error.message : String(error);
         this.failed.add(variant.name);
+        if (globalThis.document) spendFailedPreloads(variant.entry);
         const next = candidates[index + 1];
         if (next) this.report({ event: 'mfe_fallback', remote, from: variant.id, to: next.id, reason: lastReason });
       }

@@ -39,7 +39,7 @@ class HydrationGate {
 }
 
 /** Calls `release` when `element` first nears the viewport; without IntersectionObserver at once. */
-export function whenVisible(element: Element, release: () => void): () => void {
+function whenVisible(element: Element, release: () => void): () => void {
   if (typeof IntersectionObserver === 'undefined') {
     release();
     return () => undefined;
@@ -62,7 +62,7 @@ export function whenVisible(element: Element, release: () => void): () => void {
  * aimed at content still dehydrated (and, for a click, hydrates it at once: the gate is open by
  * then, so the click reaches a hydrated button).
  */
-export function whenReachedFor(element: Element, release: () => void): () => void {
+function whenReachedFor(element: Element, release: () => void): () => void {
   const document = element.ownerDocument;
   const onEvent = (event: Event) => {
     if (!(event.target instanceof Node) || !element.contains(event.target)) return;

@@ -18,7 +18,7 @@ function deferredPage() {
   const calls = { count: 0 };
   let arrive: () => void = () => undefined;
   let fail: (error: Error) => void = () => undefined;
-  const page = routePage<{ label: string }>(() => {
+  const page = routePage<{ label: string }>('page-counter', () => {
     calls.count += 1;
     return new Promise((resolve, reject) => {
       arrive = () => resolve(Counter);

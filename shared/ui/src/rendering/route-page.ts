@@ -1,9 +1,12 @@
 import { matchRoute, type RemoteName, type RouteState } from '@kaloryfer/contracts';
 import { createElement, useEffect, useReducer, useState, type ComponentType, type ReactElement } from 'react';
+import { useServerRender } from './server-render-context';
 
 /** A page component whose code is a chunk of its own, loaded for the route that shows it. */
 export interface RoutePage<P extends object> {
   (props: P): ReactElement;
+  /** The page's chunk name (`page-…`): the build's route-chunks.json lists its files under it. */
+  readonly chunk: string;
   /** Starts loading the page's code (once); resolves when a render can draw it without waiting. */
   preload: () => Promise<ComponentType<P>>;
   isLoaded: () => boolean;
@@ -20,8 +23,13 @@ export interface RoutePage<P extends object> {
  * hydrates a boundary's content in a later pass, after the region's first-view data is
  * closed, which would make the first view differ from the server's. A failed load is
  * forgotten: the next preload asks again.
+ *
+ * `chunk` is the name the import gives its chunk (`/* webpackChunkName: "page-home" *\/`, the
+ * same string: scripts/test/route-chunks.test.ts holds them together). A server render reports
+ * the pages it drew, and the page server hints their files from the build's route-chunks.json
+ * (docs/rendering.md, "Route-level code"), so the browser fetches them with the remote's entry.
  */
-export function routePage<P extends object>(load: () => Promise<ComponentType<P>>): RoutePage<P> {
+export function routePage<P extends object>(chunk: string, load: () => Promise<ComponentType<P>>): RoutePage<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const preload = () =>
@@ -33,10 +41,11 @@ export function routePage<P extends object>(load: () => Promise<ComponentType<P>
       },
     ));
   function Page(props: P) {
+    useServerRender()?.pages.add(chunk);
     if (!loaded) throw new Error('A route page rendered before its code arrived: ask useRoutePageCode first');
     return createElement(loaded, props);
   }
-  return Object.assign(Page, { preload, isLoaded: () => loaded !== null });
+  return Object.assign(Page, { chunk, preload, isLoaded: () => loaded !== null });
 }
 
 /**

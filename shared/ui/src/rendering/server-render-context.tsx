@@ -9,6 +9,8 @@ import { createContext, useContext } from 'react';
 export class ServerRenderContext {
   head: PageHead = {};
   redirect: { location: string; status: 200 | 404 } | null = null;
+  /** The route pages' chunks the render drew (routePage): the page server hints their files. */
+  readonly pages = new Set<string>();
 
   reportHead(head: PageHead): void {
     this.head = { ...this.head, ...head };

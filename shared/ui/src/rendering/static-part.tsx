@@ -18,7 +18,7 @@ import { useRoutePageCode } from './route-page';
  * in the same tree), so each part finds its own HTML even when a page has several. Name a part
  * after its remote ('content-article-body'): two regions are two React roots.
  */
-export const STATIC_PART_ATTRIBUTE = 'data-static-part';
+const STATIC_PART_ATTRIBUTE = 'data-static-part';
 
 export function staticPart<P extends object>(name: string, Component: ComponentType<P>): ComponentType<P> {
   function StaticPart(props: P): ReactElement {

@@ -124,9 +124,9 @@ test('a module that is not server-rendered is refused', async () => {
   await expect(render({ ...request('/'), module: './MiniCart' })).rejects.toThrow('./MiniCart is not rendered on the server');
 });
 
-test("a remote's pages split by route are all loaded (`prepare`) before its first render draws one", async () => {
+test("a remote's pages split by route are all loaded (`prepare`) before its first render draws one, and the render names the page it drew", async () => {
   let loads = 0;
-  const Page = routePage<{ text: string }>(async () => {
+  const Page = routePage<{ text: string }>('page-advice', async () => {
     loads += 1;
     return ({ text }) => <h1>{text}</h1>;
   });
@@ -139,4 +139,6 @@ test("a remote's pages split by route are all loaded (`prepare`) before its firs
   expect(first.html).toBe('<h1>Porady</h1>');
   expect(second.html).toBe('<h1>Porady</h1>');
   expect(loads).toBe(1);
+  // The page server hints this page's chunk files from it.
+  expect(first.pages).toEqual(['page-advice']);
 });

@@ -81,6 +81,7 @@ export function createServerRender(options: ServerRenderOptions): (request: Regi
       head,
       data: data.used(),
       interactive: region.interactive ?? true,
+      pages: [...server.pages],
       ...(server.redirect ? { redirect: server.redirect.location } : {}),
     };
   };
