@@ -103,6 +103,34 @@ test('a configurable radiator: the buy button works before the reviews hydrate; 
   expect(errors).toEqual([]);
 });
 
+test('every static part keeps its server HTML through hydration, and a first visit loads no static part code', async ({ page, request }) => {
+  const asked = staticChunks(page);
+  // The parts as the HTML parser made them, before any of the shop's scripts ran.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive')
+        (window as unknown as { __parts: string[] }).__parts = [...document.querySelectorAll('[data-static-part]')].map((part) => part.outerHTML);
+    });
+  });
+  const pages: [string, string][] = [
+    ['/porady/jak-dobrac-moc-grzejnika', 'content-article-body'],
+    ['/i/dostawa', 'content-cms-body'],
+    [await reviewedRadiator(request), 'catalog-product-description'],
+  ];
+  for (const [url, part] of pages) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    const { before, after } = await page.evaluate(() => ({
+      before: (window as unknown as { __parts: string[] }).__parts,
+      after: [...document.querySelectorAll('[data-static-part]')].map((element) => element.outerHTML),
+    }));
+    expect(before.join(''), `${url}: ${part} is in the server's HTML`).toContain(`data-static-part="${part}"`);
+    expect(after, `${url}: the static parts after hydration`).toEqual(before);
+    expect(await hydrationErrors(page)).toEqual([]);
+  }
+  expect(asked).toEqual([]);
+});
+
 test.describe('route code without a waterfall', () => {
   test('on a first visit every script of the route remote was hinted in the head, and no inlined stylesheet is fetched again', async ({ browser, request }) => {
     const radiator = await reviewedRadiator(request);
