@@ -59,7 +59,18 @@ interface Report {
   audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } } | undefined>;
 }
 
-async function audit(url: string, port: number): Promise<Figures> {
+/** One Lighthouse run; a run Lighthouse itself spoils (a trace without its navigation start, NO_NAVSTART) is run again, twice at most. */
+async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
+  try {
+    return await auditOnce(url, port);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    console.warn(`\n${url}: Lighthouse failed (${String(error).split('\n')[0].slice(0, 200)}); again`);
+    return audit(url, port, attempt + 1);
+  }
+}
+
+async function auditOnce(url: string, port: number): Promise<Figures> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [LIGHTHOUSE_CLI, url, `--port=${port}`, '--output=json', '--quiet', '--only-categories=performance'],

@@ -11,7 +11,7 @@ import { CONSENT_COOKIE, parseConsent } from '../src/consent/consent-cookie';
 import { AB_COOKIE, assignVariants, getsCanary, type Assignment } from '../src/registry/ab-assignment';
 import type { RemoteVariant } from '../src/registry/registry';
 import { regionKey, PAGE_STATE_ID, type PageState } from '../src/state/page-state';
-import { escapeHtml, scriptJson, styleText, utf8Of } from './html';
+import { encodedFor, escapeHtml, scriptJson, styleText, utf8Of, type PagePart } from './html';
 import { pinnedOrigins } from './page-csp';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
 import { RegionUnavailable, type UnavailableReason } from './renderers';
@@ -194,32 +194,36 @@ interface RenderedRegion {
 /** A region the server could not render: the browser's skeleton, marked for the browser to replace. */
 const SKELETON = loadingMarkup('region').replace('<div class="region-loading"', '<div class="region-loading" data-csr');
 
-function regionHtml(region: RenderedRegion): string {
+function regionHtml(region: RenderedRegion): PagePart {
   if (!region.result) return region.module === './app' ? SKELETON : '';
-  return `<div class="remote-host" data-ssr="${escapeHtml(`${region.remote} ${region.build?.variant.version ?? ''}`)}">${region.result.html}</div>`;
+  const { result } = region;
+  return encodedFor(
+    hostHtml,
+    result,
+    () => `<div class="remote-host" data-ssr="${escapeHtml(`${region.remote} ${region.build?.variant.version ?? ''}`)}">${result.html}</div>`,
+  );
 }
+
+/** A region result's HTML in its host element, encoded once per result (a cached render serves many pages). */
+const hostHtml = new WeakMap<RegionResult, Buffer>();
 
 /** A region result's data as page JSON, made once per result (a cached render serves many pages). */
-const dataJson = new WeakMap<RegionResult, string>();
-function regionDataJson(result: RegionResult): string {
-  let json = dataJson.get(result);
-  if (json === undefined) {
-    json = scriptJson(result.data);
-    dataJson.set(result, json);
-  }
-  return json;
-}
+const dataJson = new WeakMap<RegionResult, Buffer>();
+const regionDataJson = (result: RegionResult): Buffer => encodedFor(dataJson, result, () => scriptJson(result.data));
 
 /** The page state as its script's text: the regions' data spliced in as made once per render. */
-function stateJson(state: Omit<PageState, 'regions'>, regions: RenderedRegion[]): string {
-  const entries = regions
+function stateJson(state: Omit<PageState, 'regions'>, regions: RenderedRegion[]): PagePart[] {
+  const parts: PagePart[] = [`${scriptJson(state).slice(0, -1)},"regions":{`];
+  regions
     .filter((region) => region.build)
-    .map((region) => {
+    .forEach((region, index) => {
       const { result } = region;
       const head = scriptJson({ rendered: result !== null, variant: region.build!.variant.id, interactive: result?.interactive ?? true });
-      return `${scriptJson(regionKey(region.remote, region.module))}:${head.slice(0, -1)},"data":${result ? regionDataJson(result) : '{}'}}`;
+      parts.push(`${index > 0 ? ',' : ''}${scriptJson(regionKey(region.remote, region.module))}:${head.slice(0, -1)},"data":`);
+      parts.push(result ? regionDataJson(result) : '{}', '}');
     });
-  return `${scriptJson(state).slice(0, -1)},"regions":{${entries.join(',')}}}`;
+  parts.push('}}');
+  return parts;
 }
 
 const cookieValue = (name: string, value: string, maxAge: number) => `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax`;
@@ -229,9 +233,42 @@ const cookieValue = (name: string, value: string, maxAge: number) => `${name}=${
  * but run after the first frame, so a phone shows the server's HTML before it spends a moment
  * of its CPU on code (a deferred script that has arrived runs before the first paint).
  */
+/** The shell's stylesheet text and its closing tag, encoded once per text (the same string while the shell build is). */
+let shellStyles: { css: string; text: Buffer } | null = null;
+function styleElementText(css: string): Buffer {
+  if (shellStyles?.css !== css) shellStyles = { css, text: Buffer.from(`${styleText(css)}</style>`, 'utf8') };
+  return shellStyles.text;
+}
+
+/** A region's stylesheets (its exposed module's, sync and async) as one <style>'s text and closing tag, made once per build and module. */
+const builtStyles = new WeakMap<ResolvedBuild['assets'], Map<string, Promise<Buffer | null>>>();
+function regionStyles(build: ResolvedBuild, module: string, css: ComposeDeps['css']): Promise<Buffer | null> {
+  let byModule = builtStyles.get(build.assets);
+  if (!byModule) builtStyles.set(build.assets, (byModule = new Map()));
+  let styles = byModule.get(module);
+  if (!styles) {
+    const files = build.assets.exposes[module]?.css ?? [];
+    styles = Promise.all(files.map((file) => css(file))).then((texts) => {
+      // A stylesheet that could not be read (an empty text) is asked for again by the next page.
+      if (texts.some((text) => !text)) byModule.delete(module);
+      const text = texts.filter(Boolean).join('\n');
+      return text ? Buffer.from(`${styleText(text)}</style>`, 'utf8') : null;
+    });
+    byModule.set(module, styles);
+  }
+  return styles;
+}
+
 function startAfterFirstPaint(scripts: string[], nonce: string): string {
   const start = `requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(scripts).replace(/</g, '\\u003c')}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.body.appendChild(s)})},0)})`;
   return `<script nonce="${escapeHtml(nonce)}">${start}</script>`;
+}
+
+/** A region result's LCP picture, looked for once per result (a cached render serves many pages). */
+const lcpImages = new WeakMap<RegionResult, string | null>();
+function lcpImageOfResult(result: RegionResult): string | null {
+  if (!lcpImages.has(result)) lcpImages.set(result, lcpImageOf(result.html));
+  return lcpImages.get(result)!;
 }
 
 /** The first <img fetchpriority="high"> of a region: its largest paint, preloaded from <head>. */
@@ -332,18 +369,13 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
   const nonce = escapeHtml(deps.nonce);
 
   // Client-rendered mode: an empty root the browser renders into.
-  const rootHtml = deps.serverRender
+  const rootHtml: PagePart[] = deps.serverRender
     ? fillLayout(deps.layout.render(i18n, year), { [regionId(main.remote)]: regionHtml(main), [FOOTER_SLOT_ID]: regionHtml(footer) })
-    : '';
+    : [];
 
   const head: PageHead = main.result?.head ?? {};
   const rendered = [main, footer].filter((region) => region.result && region.build);
-  const styles = await Promise.all(
-    rendered.map(async (region) => {
-      const files = region.build!.assets.exposes[region.module]?.css ?? [];
-      return (await Promise.all(files.map((file) => deps.css(file)))).join('\n');
-    }),
-  );
+  const styles = await Promise.all(rendered.map((region) => regionStyles(region.build!, region.module, deps.css)));
   // The remote's runtime is told which of its stylesheets the page carries, so it fetches none of them again.
   const stylesheetMarks = rendered.flatMap((region) => inlinedStylesheetMarks(region.build!, region.build!.assets.exposes[region.module]?.css ?? []));
   const mainBuild = main.build;
@@ -358,7 +390,7 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     : [];
   const origins = new Set(snapshot.builds().map((build) => new URL(build.assets.remoteEntry, deps.publicOrigin).origin));
   origins.delete(new URL(deps.publicOrigin).origin);
-  const lcpImage = main.result ? lcpImageOf(main.result.html) : null;
+  const lcpImage = main.result ? lcpImageOfResult(main.result) : null;
 
   const title = formatPageTitle(head.title ?? i18n.t('title.default', { ns: 'shell' }));
   const description = head.description || i18n.t('meta.description', { ns: 'shell' });
@@ -372,8 +404,9 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     ...(head.alternates ?? []).map(
       (alternate) => `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}" data-seo="server">`,
     ),
-    `<style data-kf="shell" nonce="${nonce}">${styleText(deps.shell.css)}</style>`,
-    ...styles.filter(Boolean).map((css) => `<style data-kf="remote" nonce="${nonce}">${styleText(css)}</style>`),
+    `<style data-kf="shell" nonce="${nonce}">`,
+    styleElementText(deps.shell.css),
+    ...styles.filter((css) => css !== null).flatMap((css) => [`<style data-kf="remote" nonce="${nonce}">`, css]),
     ...[...origins].map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}">`),
     ...stylesheetMarks,
     ...(lcpImage ? [`<link rel="preload" href="${escapeHtml(lcpImage)}" as="image" fetchpriority="high">`] : []),
@@ -381,8 +414,11 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     // With the integrity and CORS mode the runtime's <script> will have, so the browser reuses this download.
     ...mainAssets.map(scriptPreload),
     ...(head.structuredData ?? []).map((data) => `<script type="application/ld+json" data-seo="server">${scriptJson(data)}</script>`),
-    `</head><body>${override ? overrideBanner(override, i18n, language) : ''}${deps.serverRender ? (deps.consentBanner?.forRequest(request.cookies, i18n) ?? '') : ''}<div id="root">${rootHtml}</div>`,
-    `<script type="application/json" id="${PAGE_STATE_ID}">${stateJson(state, [main, footer])}</script>`,
+    `</head><body>${override ? overrideBanner(override, i18n, language) : ''}${deps.serverRender ? (deps.consentBanner?.forRequest(request.cookies, i18n) ?? '') : ''}<div id="root">`,
+    ...rootHtml,
+    `</div><script type="application/json" id="${PAGE_STATE_ID}">`,
+    ...stateJson(state, [main, footer]),
+    '</script>',
     startAfterFirstPaint(deps.shell.scripts, deps.nonce),
     '</body></html>',
   ];

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from '@kaloryfer/i18n';
 import { ShellLayout } from '../src/layout/ShellLayout';
 import { SLOT_MARKER } from '../src/layout/ServerSlot';
+import type { PagePart } from './html';
 
 /** The shell's frame cut at its slots: `parts[i]`, slot `slots[i]`, `parts[i + 1]`, … */
 export interface LayoutTemplate {
@@ -35,11 +36,17 @@ export class ShellLayoutHtml {
   }
 }
 
-/** The frame with each slot's HTML in place (a slot not given stays empty). */
-export function fillLayout(template: LayoutTemplate, html: Record<string, string>): string {
-  let out = template.parts[0];
-  template.slots.forEach((slot, index) => {
-    out += (html[slot] ?? '') + template.parts[index + 1];
-  });
+/** The frame with each slot's HTML in place (a slot not given stays empty), as the page's parts: the frame's encoded once. */
+export function fillLayout(template: LayoutTemplate, html: Record<string, PagePart>): PagePart[] {
+  let parts = encodedParts.get(template);
+  if (parts === undefined) {
+    parts = template.parts.map((part) => Buffer.from(part, 'utf8'));
+    encodedParts.set(template, parts);
+  }
+  const out: PagePart[] = [parts[0]];
+  template.slots.forEach((slot, index) => out.push(html[slot] ?? '', parts[index + 1]));
   return out;
 }
+
+/** The frame's pieces encoded once per template (one per language and year). */
+const encodedParts = new WeakMap<LayoutTemplate, Buffer[]>();
