@@ -10,7 +10,7 @@ import { TableOfContents } from './TableOfContents';
 import { NotFoundRedirect } from '../common/NotFoundRedirect';
 import { RelatedProducts } from './RelatedProducts';
 import { snippet } from './snippet';
-import { TopicIllustration } from './TopicIllustration';
+import TopicIllustration from './TopicIllustration.static';
 import { useAdviceWords } from './use-advice-words';
 
 /** A page description is cut where search engines cut it. */

@@ -1,7 +1,7 @@
 import { linkTo } from '@kaloryfer/contracts';
 import type { AdviceSummary } from '@kaloryfer/api-contract';
 import { snippet } from './snippet';
-import { TopicIllustration } from './TopicIllustration';
+import TopicIllustration from './TopicIllustration.static';
 import { useAdviceWords } from './use-advice-words';
 
 /** One article on /porady: its drawing, topic, title (the link), lead cut at the snippet limit, reading time. */

@@ -90,3 +90,17 @@ test('after hydration a new part (the next article) renders its own text, never 
   expect(load).toHaveBeenCalledTimes(1);
   expect(container.querySelector('[data-static-part] h2')?.textContent).toBe('Drugi');
 });
+
+test('a hydrated part asked for other props (the same place, other content) renders them with its code', async () => {
+  const container = document.body.appendChild(document.createElement('div'));
+  container.innerHTML = renderToString(<ServerBody text="Pierwszy" />);
+  const { BrowserBody, load } = browserBody();
+  let root!: ReturnType<typeof hydrateRoot>;
+  await act(async () => {
+    root = hydrateRoot(container, <BrowserBody text="Pierwszy" />);
+  });
+  expect(load).not.toHaveBeenCalled();
+  await act(async () => root.render(<BrowserBody text="Drugi" />));
+  expect(load).toHaveBeenCalledTimes(1);
+  expect(container.querySelector('h2')?.textContent).toBe('Drugi');
+});

@@ -32,6 +32,11 @@ export function staticPart<P extends object>(name: string, Component: ComponentT
 /** The marker's id: the part's name (regions are separate roots, whose `useId`s may repeat) and its `useId`. */
 const partId = (name: string, reactId: string) => `${name}-${reactId.replace(/[^\w-]/g, '')}`;
 
+function sameProps(before: object, after: object): boolean {
+  const keys = Object.keys(after) as (keyof typeof after)[];
+  return keys.length === Object.keys(before).length && keys.every((key) => Object.is(before[key], after[key]));
+}
+
 /** The server's HTML of the part with this marker id, if the page has it. */
 function serverHtmlOf(id: string): string | null {
   return globalThis.document?.getElementById(id)?.innerHTML ?? null;
@@ -60,8 +65,10 @@ export function browserStaticPart<P extends object>(name: string, load: () => Pr
   function StaticPart(props: P): ReactElement | null {
     const id = partId(name, useId());
     const hydrated = useHydrated();
-    // Read once, while hydrating: later renders keep the same string, so React never touches it.
-    const [serverHtml] = useState(() => (hydrated ? null : serverHtmlOf(id)));
+    // Read once, while hydrating: later renders keep the same string, so React never touches it —
+    // as long as the part is asked for what the server drew (other props: the component draws them).
+    const [first] = useState(() => ({ html: hydrated ? null : serverHtmlOf(id), props }));
+    const serverHtml = first.html !== null && sameProps(first.props, props) ? first.html : null;
     const ready = useRoutePageCode(serverHtml === null ? code : null);
     if (serverHtml !== null) return createElement('div', { [STATIC_PART_ATTRIBUTE]: name, id, dangerouslySetInnerHTML: { __html: serverHtml } });
     if (!ready || !loaded) return createElement('div', { [STATIC_PART_ATTRIBUTE]: name, id, 'aria-busy': true });

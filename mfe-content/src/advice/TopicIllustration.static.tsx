@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { staticPart } from '@kaloryfer/ui';
 
 /**
  * A small drawing per advice topic, inline: no request, no layout shift, the same on the server
@@ -109,7 +110,7 @@ const DRAWINGS: Record<string, () => ReactElement> = {
   ),
 };
 
-export function TopicIllustration({ topic, className }: { topic: string; className?: string }) {
+function TopicIllustration({ topic, className }: { topic: string; className?: string }) {
   const drawing = DRAWINGS[topic] ?? (() => <Radiator x={30} y={30} width={100} height={44} fins={9} />);
   return (
     <svg className={className} viewBox="0 0 160 100" width="160" height="100" aria-hidden="true" focusable="false">
@@ -118,3 +119,6 @@ export function TopicIllustration({ topic, className }: { topic: string; classNa
     </svg>
   );
 }
+
+/** A static part (docs/rendering.md, "What hydrates when"): an SVG of a few dozen shapes per card, drawn by the server only. */
+export default staticPart('content-topic-illustration', TopicIllustration);
