@@ -450,3 +450,55 @@ describe('a team\'s override (docs/releasing.md, "Overrides")', () => {
     expect([...remoteOrigins].some((origin) => origin.includes('team.test') || origin.includes('evil'))).toBe(false);
   });
 });
+
+describe("route code hints (docs/rendering.md, 'Route-level code')", () => {
+  /** The snapshot's builds as a build with route-chunks.json has them. */
+  const withRouteChunks = (): RegistrySnapshot => {
+    const chunked = (build: ResolvedBuild | undefined): ResolvedBuild | undefined => {
+      if (!build) return build;
+      const base = build.assets.remoteEntry.replace(/remoteEntry\.js$/, '');
+      const css = build.assets.exposes['./app']?.css ?? [];
+      return {
+        ...build,
+        assets: {
+          ...build.assets,
+          routeChunks: {
+            container: `kaloryfer_${build.remote}`,
+            pages: { 'page-advice-list': [`${base}page-advice-list.js`], 'page-cms': [`${base}page-cms.js`] },
+            exposes: { './app': [`${base}app.js`] },
+            dictionaries: { 'pl-PL': [`${base}i18n-pl-PL.js`] },
+            integrity: { [`${base}page-advice-list.js`]: 'sha384-list' },
+            cssChunks: Object.fromEntries(css.map((file, index) => [file, String(index + 1)])),
+          },
+        },
+      };
+    };
+    return {
+      ...snapshot,
+      build: (remote, variant, canary) => chunked(snapshot.build(remote, variant, canary)),
+      builds: () => snapshot.builds().map((build) => chunked(build)!),
+    };
+  };
+  const preloads = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)" as="script"/g)].map((match) => match[1]);
+
+  test('a page the route remote drew preloads its app chunk, the dictionary of its language and the page drawn, not the others', async () => {
+    const drew: Renderer = (build, request) =>
+      ({ ...echo(build, request), ...(request.module === './app' ? { pages: ['page-advice-list'] } : {}) }) as RegionResult;
+    const { html } = await composePage(page('/porady'), deps(drew, { snapshot: withRouteChunks() }));
+    const hinted = preloads(html).filter((src) => !src.endsWith('remoteEntry.js') && !src.startsWith('/main'));
+    expect(hinted.map((src) => src.replace(/^.*\//, ''))).toEqual(['app.js', 'i18n-pl-PL.js', 'page-advice-list.js']);
+    // With the integrity the runtime will ask for, so the browser reuses the download.
+    expect(html).toMatch(/href="[^"]*page-advice-list\.js" as="script" integrity="sha384-list" crossorigin="anonymous"/);
+  });
+
+  test('a route remote whose server render failed gets its entry preloaded, none of its chunks (a failed preload would fail the retry)', async () => {
+    const failing: Renderer = (build, request) => {
+      if (request.module === './app') throw new Error('render failed');
+      return echo(build, request);
+    };
+    const { html } = await composePage(page('/porady'), deps(failing, { snapshot: withRouteChunks() }));
+    const remote = preloads(html).filter((src) => !src.startsWith('/main'));
+    expect(remote).toHaveLength(1);
+    expect(remote[0]).toMatch(/remoteEntry\.js$/);
+  });
+});

@@ -228,11 +228,6 @@ function stateJson(state: Omit<PageState, 'regions'>, regions: RenderedRegion[])
 
 const cookieValue = (name: string, value: string, maxAge: number) => `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax`;
 
-/**
- * The shell's scripts start once the page has been painted: they download at once (preloaded)
- * but run after the first frame, so a phone shows the server's HTML before it spends a moment
- * of its CPU on code (a deferred script that has arrived runs before the first paint).
- */
 /** The shell's stylesheet text and its closing tag, encoded once per text (the same string while the shell build is). */
 let shellStyles: { css: string; text: Buffer } | null = null;
 function styleElementText(css: string): Buffer {
@@ -259,6 +254,11 @@ function regionStyles(build: ResolvedBuild, module: string, css: ComposeDeps['cs
   return styles;
 }
 
+/**
+ * The shell's scripts start once the page has been painted: they download at once (preloaded)
+ * but run after the first frame, so a phone shows the server's HTML before it spends a moment
+ * of its CPU on code (a deferred script that has arrived runs before the first paint).
+ */
 function startAfterFirstPaint(scripts: string[], nonce: string): string {
   const start = `requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(scripts).replace(/</g, '\\u003c')}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.body.appendChild(s)})},0)})`;
   return `<script nonce="${escapeHtml(nonce)}">${start}</script>`;

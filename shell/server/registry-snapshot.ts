@@ -33,7 +33,7 @@ interface RouteChunksFile {
   container: string;
   pages: Record<string, { js: string[] }>;
   exposes: Record<string, { js: string[] }>;
-  dictionaries?: Record<string, { js: string[] }>;
+  dictionaries: Record<string, { js: string[] }>;
   integrity: Record<string, string>;
   cssChunks: Record<string, string>;
 }
@@ -128,7 +128,7 @@ function routeChunksOf(file: RouteChunksFile, beside: (file: string) => string):
     container: file.container,
     pages: scripts(file.pages),
     exposes: scripts(file.exposes),
-    dictionaries: scripts(file.dictionaries ?? {}),
+    dictionaries: scripts(file.dictionaries),
     integrity: byUrl(file.integrity),
     cssChunks: byUrl(file.cssChunks),
   };

@@ -9,6 +9,8 @@ import type { PagePart } from './html';
 export interface LayoutTemplate {
   parts: string[];
   slots: string[];
+  /** `parts` as UTF-8, encoded once with the template: every page carries them. */
+  encoded: Buffer[];
 }
 
 /**
@@ -29,24 +31,17 @@ export class ShellLayoutHtml {
         </I18nextProvider>,
       );
       const pieces = html.split(SLOT_MARKER);
-      template = { parts: pieces.filter((_, index) => index % 2 === 0), slots: pieces.filter((_, index) => index % 2 === 1) };
+      const parts = pieces.filter((_, index) => index % 2 === 0);
+      template = { parts, slots: pieces.filter((_, index) => index % 2 === 1), encoded: parts.map((part) => Buffer.from(part, 'utf8')) };
       this.cache.set(key, template);
     }
     return template;
   }
 }
 
-/** The frame with each slot's HTML in place (a slot not given stays empty), as the page's parts: the frame's encoded once. */
+/** The frame with each slot's HTML in place (a slot not given stays empty), as the page's parts. */
 export function fillLayout(template: LayoutTemplate, html: Record<string, PagePart>): PagePart[] {
-  let parts = encodedParts.get(template);
-  if (parts === undefined) {
-    parts = template.parts.map((part) => Buffer.from(part, 'utf8'));
-    encodedParts.set(template, parts);
-  }
-  const out: PagePart[] = [parts[0]];
-  template.slots.forEach((slot, index) => out.push(html[slot] ?? '', parts[index + 1]));
+  const out: PagePart[] = [template.encoded[0]];
+  template.slots.forEach((slot, index) => out.push(html[slot] ?? '', template.encoded[index + 1]));
   return out;
 }
-
-/** The frame's pieces encoded once per template (one per language and year). */
-const encodedParts = new WeakMap<LayoutTemplate, Buffer[]>();

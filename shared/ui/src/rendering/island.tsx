@@ -1,6 +1,7 @@
 import { createElement, memo, Suspense, useContext, useEffect, useRef, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { useHydrated } from './hydration';
 import { PageDataContext, type PageData } from './page-data';
+import { sameProps } from './same-props';
 import { useServerRender } from './server-render-context';
 
 /**
@@ -126,9 +127,9 @@ function IslandOf<P extends object>({ when, component, props, as = 'div', classN
 }
 
 function sameIsland(before: IslandProps<object>, after: IslandProps<object>): boolean {
-  if (before.when !== after.when || before.component !== after.component || before.as !== after.as || before.className !== after.className) return false;
-  const keys = Object.keys(after.props) as (keyof object)[];
-  return keys.length === Object.keys(before.props).length && keys.every((key) => Object.is(before.props[key], after.props[key]));
+  const { props: beforeProps, ...beforeRest } = before;
+  const { props: afterProps, ...afterRest } = after;
+  return sameProps(beforeRest, afterRest) && sameProps(beforeProps, afterProps);
 }
 
 /**

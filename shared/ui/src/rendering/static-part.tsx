@@ -1,6 +1,7 @@
 import { createElement, useId, useState, type ComponentType, type ReactElement } from 'react';
 import { useHydrated } from './hydration';
 import { useRoutePageCode } from './route-page';
+import { sameProps } from './same-props';
 
 /**
  * Static parts (docs/rendering.md, "What hydrates when"): text the server writes that never
@@ -31,11 +32,6 @@ export function staticPart<P extends object>(name: string, Component: ComponentT
 
 /** The marker's id: the part's name (regions are separate roots, whose `useId`s may repeat) and its `useId`. */
 const partId = (name: string, reactId: string) => `${name}-${reactId.replace(/[^\w-]/g, '')}`;
-
-function sameProps(before: object, after: object): boolean {
-  const keys = Object.keys(after) as (keyof typeof after)[];
-  return keys.length === Object.keys(before).length && keys.every((key) => Object.is(before[key], after[key]));
-}
 
 /** The server's HTML of the part with this marker id, if the page has it. */
 function serverHtmlOf(id: string): string | null {
