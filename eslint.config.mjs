@@ -7,7 +7,36 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const REMOTES = ['mfe-catalog', 'mfe-cart', 'mfe-checkout', 'mfe-account', 'mfe-content'];
-const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**', '**/*.testing.{ts,tsx}', '**/*-test-kit.{ts,tsx}', 'e2e/**', 'api/test/**', 'scripts/test/**'];
+// Tests, and what only tests use: test support lives in a `testing/` folder beside the code it fakes.
+const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**', 'api/test/**', 'scripts/test/**'];
+
+/**
+ * One file-name convention (docs/architecture.md, "Names"): kebab-case words, then dotted
+ * suffixes that say what the file is (`.test`, `.exposed` for a module a remote exposes,
+ * `.static`, `.d`) or a language tag (`auth.pl-PL.ts`).
+ */
+const WORDS = '[a-z0-9]+(?:-[a-z0-9]+)*';
+const LANGUAGE = '[a-z]{2}-[A-Z]{2}';
+const FILE_NAME = new RegExp(`^(?:${WORDS}|${LANGUAGE})(?:\\.(?:${WORDS}|${LANGUAGE}))*\\.tsx?$`);
+const fileNames = {
+  rules: {
+    'kebab-case': {
+      meta: {
+        type: 'suggestion',
+        schema: [],
+        messages: { name: 'File names are kebab-case (`product-page.tsx`, `app.exposed.tsx`, `auth.pl-PL.ts`): rename {{name}}.' },
+      },
+      create(context) {
+        const name = context.filename.split(/[\\/]/).pop();
+        return {
+          Program(node) {
+            if (!FILE_NAME.test(name)) context.report({ node, messageId: 'name', data: { name } });
+          },
+        };
+      },
+    },
+  },
+};
 
 /**
  * Who may import whom. A remote: shared/* and its own files only (never another remote, the
@@ -36,12 +65,15 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { import: importPlugin, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    plugins: { import: importPlugin, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'file-names': fileNames },
     settings: { 'import/resolver': { typescript: { project: './tsconfig.json' }, node: true } },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       'import/no-restricted-paths': ['error', { zones }],
+      'file-names/kebab-case': 'error',
+      // Test support (a `testing/` folder) never reaches a shipped module.
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)testing(/|$)', message: 'Only tests import test support (a testing/ folder).' }] }],
       // `_name` marks a value left out on purpose (a rest sibling, an unused parameter).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       // Escape on a dialog, drawer or menu is handled where the keys bubble to: the container
@@ -78,6 +110,7 @@ export default tseslint.config(
     files: TESTS,
     rules: {
       'import/no-restricted-paths': 'off',
+      'no-restricted-imports': 'off',
       '@typescript-eslint/no-require-imports': 'off',
       'react-hooks/rules-of-hooks': 'off',
       // Fixtures and stubs of wire formats are typed loosely on purpose.

@@ -7,9 +7,9 @@ module.exports = (env, argv) =>
       remote: 'account',
       server: './src/server.tsx',
       exposes: {
-        './app': './src/app.tsx',
-        './AccountButton': './src/widgets/account-button.tsx',
-        './WishlistButton': './src/widgets/wishlist-button.tsx',
+        './app': './src/app.exposed.tsx',
+        './AccountButton': './src/widgets/account-button.exposed.tsx',
+        './WishlistButton': './src/widgets/wishlist-button.exposed.tsx',
       },
     },
     argv,

@@ -5,7 +5,7 @@ module.exports = (env, argv) =>
     {
       dir: __dirname,
       remote: 'cart',
-      exposes: { './MiniCart': './src/widgets/mini-cart.tsx' },
+      exposes: { './MiniCart': './src/widgets/mini-cart.exposed.tsx' },
     },
     argv,
   );

@@ -6,7 +6,7 @@ module.exports = (env, argv) =>
       dir: __dirname,
       remote: 'catalog',
       server: './src/server.tsx',
-      exposes: { './app': './src/app.tsx', './SearchButton': './src/widgets/search-button.tsx' },
+      exposes: { './app': './src/app.exposed.tsx', './SearchButton': './src/widgets/search-button.exposed.tsx' },
     },
     argv,
   );

@@ -12,7 +12,7 @@ module.exports = (env, argv) =>
         remote: 'checkout',
         variant,
         server: './src/server.tsx',
-        exposes: { './app': './src/app.tsx' },
+        exposes: { './app': './src/app.exposed.tsx' },
       },
       argv,
     ),

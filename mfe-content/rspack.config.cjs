@@ -6,7 +6,7 @@ module.exports = (env, argv) =>
       dir: __dirname,
       remote: 'content',
       server: './src/server.tsx',
-      exposes: { './app': './src/app.tsx', './Footer': './src/widgets/footer.tsx' },
+      exposes: { './app': './src/app.exposed.tsx', './Footer': './src/widgets/footer.exposed.tsx' },
     },
     argv,
   );

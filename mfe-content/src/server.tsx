@@ -3,7 +3,7 @@ import { adviceHead } from './advice/advice-head';
 import { CONTENT_NAMESPACE } from './i18n/namespace';
 import { ContentRoutes } from './pages/content-routes';
 import { preloadAllRoutePages } from './pages/route-pages';
-import { Footer } from './widgets/footer';
+import { Footer } from './widgets/footer.exposed';
 
 /**
  * The content remote's server build: its pages, and the footer on every page. The footer is
@@ -12,7 +12,7 @@ import { Footer } from './widgets/footer';
 export const render = createServerRender({
   namespace: CONTENT_NAMESPACE,
   regions: {
-    './app': {
+    './app.exposed': {
       render: () => <ContentRoutes />,
       head: ({ request, route, data, i18n }) => adviceHead({ route, data, origin: request.publicOrigin, i18n }),
     },

@@ -1,5 +1,5 @@
 /**
- * The shell's header launchers (shell/src/layout/WidgetLauncher.tsx) stand in for the widgets
+ * The shell's header launchers (shell/src/layout/widget-launcher.tsx) stand in for the widgets
  * until their remotes load: a shopper, a screen reader or a test that names a button by its words
  * must find the same name before and after. Each launcher's words equal what its widget says for
  * a first visitor (nothing in the cart, nothing on the wishlist, nobody signed in), in every language.

@@ -24,11 +24,16 @@ function lint(filePath: string, source: string): string[] {
 }
 
 test.each([
-  ['a remote imports another remote', 'mfe-cart/src/probe.ts', "export { CatalogApp } from '../../mfe-catalog/src/app';", ['import/no-restricted-paths']],
+  [
+    'a remote imports another remote',
+    'mfe-cart/src/probe.ts',
+    "export { CatalogApp } from '../../mfe-catalog/src/app.exposed';",
+    ['import/no-restricted-paths'],
+  ],
   [
     'a remote imports the shell',
     'mfe-checkout/src/probe.ts',
-    "export { ShellLayout } from '../../shell/src/layout/ShellLayout';",
+    "export { ShellLayout } from '../../shell/src/layout/shell-layout';",
     ['import/no-restricted-paths'],
   ],
   ['the shell imports a remote', 'shell/src/probe.ts', "export * from '../../mfe-account/src/session/profile-task';", ['import/no-restricted-paths']],
@@ -63,6 +68,17 @@ test.each([
     "export { $cart } from '@kaloryfer/contracts';\nexport { CART_KEY } from './engine/cart-storage';",
     [],
   ],
+  ['a PascalCase file name', 'mfe-catalog/src/product/ProductPage.tsx', 'export const probe = 1;', ['file-names/kebab-case']],
+  ['a camelCase file name', 'shell/src/sync-queue/onDemand.ts', 'export const probe = 1;', ['file-names/kebab-case']],
+  ['kebab-case words with suffixes and a language tag', 'mfe-account/src/i18n/auth.pl-PL.ts', 'export const probe = 1;', []],
+  ['a module a remote exposes', 'mfe-cart/src/widgets/mini-cart.exposed.tsx', 'export const probe = 1;', []],
+  [
+    'shipped code imports test support',
+    'mfe-cart/src/probe.ts',
+    "export { ScriptedCartServer } from './engine/testing/scripted-cart-server';",
+    ['no-restricted-imports'],
+  ],
+  ['a test imports test support', 'mfe-cart/src/probe.test.ts', "export { ScriptedCartServer } from './engine/testing/scripted-cart-server';", []],
 ])(
   '%s',
   (_name, filePath, source, expected) => {

@@ -5,8 +5,8 @@ import { majorOf, matchRoute, type PageHead, type RegionRequest, type RegionResu
 import { formatPageTitle } from '@kaloryfer/domain';
 import { isLanguage, LANGUAGE_COOKIE, type Language } from '@kaloryfer/i18n';
 import type { I18n } from '@kaloryfer/i18n';
-import { loadingMarkup } from '../src/layout/RegionFallback';
-import { FOOTER_SLOT_ID, regionId } from '../src/layout/ShellLayout';
+import { loadingMarkup } from '../src/layout/region-fallback';
+import { FOOTER_SLOT_ID, regionId } from '../src/layout/shell-layout';
 import { CONSENT_COOKIE, parseConsent } from '../src/consent/consent-cookie';
 import { AB_COOKIE, assignVariants, getsCanary, type Assignment } from '../src/registry/ab-assignment';
 import type { RemoteVariant } from '../src/registry/registry';

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from '@kaloryfer/i18n';
 import { CONSENT_COOKIE, parseConsent } from '../src/consent/consent-cookie';
 import { CONSENT_ID_PREFIX, CONSENT_ROOT_ID } from '../src/consent/consent-root';
-import { CookieConsent } from '../src/consent/CookieConsent';
+import { CookieConsent } from '../src/consent/cookie-consent';
 
 const nothing = () => undefined;
 

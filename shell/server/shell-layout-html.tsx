@@ -1,8 +1,8 @@
 import type { I18n } from '@kaloryfer/i18n';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from '@kaloryfer/i18n';
-import { ShellLayout } from '../src/layout/ShellLayout';
-import { SLOT_MARKER } from '../src/layout/ServerSlot';
+import { ShellLayout } from '../src/layout/shell-layout';
+import { SLOT_MARKER } from '../src/layout/server-slot';
 import type { PagePart } from './html';
 
 /** The shell's frame cut at its slots: `parts[i]`, slot `slots[i]`, `parts[i + 1]`, … */

@@ -15,7 +15,7 @@ import { startConsentUi, whenRouteReady } from './consent/start-consent';
 import { startRemoteTagEvents } from './consent/tag-event-channel';
 import { pushToDataLayer } from './behaviours/tag-manager';
 import { registerShellNamespace } from './i18n/shell-namespace';
-import { ShellLayout } from './layout/ShellLayout';
+import { ShellLayout } from './layout/shell-layout';
 import { AB_COOKIE, assignVariants, type Assignment } from './registry/ab-assignment';
 import { entryIntegrities, entryIntegrityPlugin } from './registry/entry-integrity';
 import { fetchRegistry, readCookie, writeCookie } from './registry/fetch-registry';

@@ -1,6 +1,6 @@
 import { MAX_LINE_QTY } from '@kaloryfer/domain';
 import { MESSAGES, priceLine, quantityProblem, type LineRequest } from './cart-lines';
-import { engraved, head, lookup, product, radiator, set, stock, valve } from './line-steps/products.testing';
+import { engraved, head, lookup, product, radiator, set, stock, valve } from './line-steps/testing/products';
 
 test.each<[unknown, string | null]>([
   [1, null],

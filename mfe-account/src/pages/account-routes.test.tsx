@@ -8,7 +8,7 @@ import { AccountRoutes } from './account-routes';
 import { address, customer } from './profile/testing/fake-shop';
 
 // The order page is another part's; here only the frame around it matters.
-jest.mock('./orders/OrderPage', () => ({ OrderPage: () => <p>order page</p> }));
+jest.mock('./orders/order-page', () => ({ OrderPage: () => <p>order page</p> }));
 
 const route = claimWriter('route', 'shell');
 const session = claimWriter('session', 'mfe-account');

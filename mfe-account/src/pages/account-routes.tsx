@@ -2,14 +2,14 @@ import { $route, $session, loginRequested, NO_SESSION } from '@kaloryfer/contrac
 import { Button, PageFrame, useClientStore, useHydrated, useRequestStore } from '@kaloryfer/ui';
 import { useTranslation } from '@kaloryfer/i18n';
 import { useEffect, type ReactNode } from 'react';
-import { AccountLayout } from './AccountLayout';
-import { OrderPage } from './orders/OrderPage';
-import { OrdersPage } from './orders/OrdersPage';
-import { RecentlyViewedPage } from './orders/RecentlyViewedPage';
-import { AddressesPage } from './profile/AddressesPage';
-import { CreatePasswordPage } from './profile/CreatePasswordPage';
-import { NewsletterPage } from './profile/NewsletterPage';
-import { ProfilePage } from './profile/ProfilePage';
+import { AccountLayout } from './account-layout';
+import { OrderPage } from './orders/order-page';
+import { OrdersPage } from './orders/orders-page';
+import { RecentlyViewedPage } from './orders/recently-viewed-page';
+import { AddressesPage } from './profile/addresses-page';
+import { CreatePasswordPage } from './profile/create-password-page';
+import { NewsletterPage } from './profile/newsletter-page';
+import { ProfilePage } from './profile/profile-page';
 
 /** Each my-account route: its title key and its page (shown to a signed-in customer only). */
 const GUARDED: Record<string, { titleKey: string; page: () => ReactNode }> = {

@@ -2,10 +2,10 @@ import { $session, claimWriter, navigationRequested, notificationRequested } fro
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useFakeShop } from '../auth-dialog/fake-shop.testing';
+import { useFakeShop } from '../auth-dialog/testing/fake-shop';
 import { ACCOUNT_NAMESPACE } from '../i18n/namespace';
 import { login } from '../session/session-owner';
-import { AccountButton } from './account-button';
+import { AccountButton } from './account-button.exposed';
 
 const { shop } = useFakeShop();
 const route = claimWriter('route', 'shell');

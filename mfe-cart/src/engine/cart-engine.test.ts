@@ -3,7 +3,7 @@ import type { CartAddRequest } from '@kaloryfer/contracts';
 import { CartEngine, keyOf, type StoredCart } from './cart-engine';
 import { CART_FLAGS, CONNECT_BYPASS_LIMIT } from './cart-rules';
 import { CART_KEY, createCartStorage } from './cart-storage';
-import { ScriptedCartServer } from './scripted-cart-server';
+import { ScriptedCartServer } from './testing/scripted-cart-server';
 
 const valve: CartAddRequest = { sku: 'KF-ZT-0001', qty: 2, product: { name: 'Zawór termostatyczny', priceInclTax: 89, typeId: 'simple' } };
 const radiator: CartAddRequest = {

@@ -10,9 +10,9 @@ import { BRANDS_KEY, CATEGORIES_KEY } from '../api/data-keys';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';
 import { LISTED_FILTERS } from '../listing/listing-request';
 import { attribute, category as categoryAnswer, searchAnswer } from '../testing/catalog-answers';
-import { BrandsPage } from './BrandsPage';
+import { BrandsPage } from './brands-page';
 import { CatalogRoutes } from './catalog-routes';
-import { CategoriesPage } from './CategoriesPage';
+import { CategoriesPage } from './categories-page';
 import { preloadAllRoutePages } from './route-pages';
 
 /**

@@ -7,21 +7,21 @@ import { activeFilterCount, parseListingQuery } from '../listing/route-filters';
  * visit to the home page brings the home page's code, not the product page's, the listing's
  * and the compare table's too.
  */
-export const HomePage = routePage('page-home', () => import(/* webpackChunkName: "page-home" */ '../home/HomePage').then((m) => m.HomePage));
+export const HomePage = routePage('page-home', () => import(/* webpackChunkName: "page-home" */ '../home/home-page').then((m) => m.HomePage));
 export const CategoryPage = routePage('page-category', () =>
-  import(/* webpackChunkName: "page-category" */ '../listing/CategoryPage').then((m) => m.CategoryPage),
+  import(/* webpackChunkName: "page-category" */ '../listing/category-page').then((m) => m.CategoryPage),
 );
 export const SearchResultsPage = routePage('page-category', () =>
-  import(/* webpackChunkName: "page-category" */ '../listing/CategoryPage').then((m) => m.SearchResultsPage),
+  import(/* webpackChunkName: "page-category" */ '../listing/category-page').then((m) => m.SearchResultsPage),
 );
 export const CategoriesPage = routePage('page-categories', () =>
-  import(/* webpackChunkName: "page-categories" */ './CategoriesPage').then((m) => m.CategoriesPage),
+  import(/* webpackChunkName: "page-categories" */ './categories-page').then((m) => m.CategoriesPage),
 );
-export const ProductPage = routePage('page-product', () => import(/* webpackChunkName: "page-product" */ '../product/ProductPage').then((m) => m.ProductPage));
-export const ComparePage = routePage('page-compare', () => import(/* webpackChunkName: "page-compare" */ '../compare/ComparePage').then((m) => m.ComparePage));
-export const BrandsPage = routePage('page-brands', () => import(/* webpackChunkName: "page-brands" */ './BrandsPage').then((m) => m.BrandsPage));
+export const ProductPage = routePage('page-product', () => import(/* webpackChunkName: "page-product" */ '../product/product-page').then((m) => m.ProductPage));
+export const ComparePage = routePage('page-compare', () => import(/* webpackChunkName: "page-compare" */ '../compare/compare-page').then((m) => m.ComparePage));
+export const BrandsPage = routePage('page-brands', () => import(/* webpackChunkName: "page-brands" */ './brands-page').then((m) => m.BrandsPage));
 export const UrlDispatcher = routePage('page-url-dispatcher', () =>
-  import(/* webpackChunkName: "page-url-dispatcher" */ './UrlDispatcher').then((m) => m.UrlDispatcher),
+  import(/* webpackChunkName: "page-url-dispatcher" */ './url-dispatcher').then((m) => m.UrlDispatcher),
 );
 
 /** /categories with search text or a filter lists products; bare, it is the category tree. */

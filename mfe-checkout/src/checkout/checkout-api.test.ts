@@ -1,5 +1,5 @@
 import { claimWriter, NO_SESSION, tokenRefreshRequested } from '@kaloryfer/contracts';
-import { placedOrder, SHOPPER_ORDER, TOTALS } from './api-answers.testing';
+import { placedOrder, SHOPPER_ORDER, TOTALS } from './testing/api-answers';
 import { checkoutApi } from './checkout-api';
 import type { OrderRequest } from '../domain/order';
 

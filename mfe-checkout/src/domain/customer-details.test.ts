@@ -1,7 +1,7 @@
 import { NO_SESSION, type CustomerAddress, type SessionUser } from '@kaloryfer/contracts';
 import { customerMarkOf, ownerCheck, parkedBelongTo, prefillFromProfile, restoreParked, startDetails } from './customer-details';
 import { CHECKOUT_STORAGE_KEY, emptyDetails, type CheckoutDetails } from './details';
-import { filledDetails } from './fixtures';
+import { filledDetails } from './testing/fixtures';
 
 const at = Date.parse('2026-11-21T12:05:00Z');
 const home: CustomerAddress = {

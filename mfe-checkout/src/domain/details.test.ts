@@ -1,5 +1,5 @@
 import { afterOrder, CHECKOUT_ACTIVITY_WINDOW_MS, emptyDetails, isInCheckout, newClientOrderId, resumeDetails } from './details';
-import { filledDetails } from './fixtures';
+import { filledDetails } from './testing/fixtures';
 import { orderBody, orderFailureMessage, streetLine } from './order';
 import { reachableStep, stepFromHash } from './steps';
 

@@ -1,6 +1,6 @@
 import type { CustomerAddress } from '@kaloryfer/contracts';
 import { emptyDetails } from './details';
-import { filledDetails } from './fixtures';
+import { filledDetails } from './testing/fixtures';
 import { addressFieldsOf, addressSummary, applySavedAddress, clearAddress, isAddressEmpty, matchesSaved, streetFieldsOf } from './saved-address';
 
 const saved = (changes: Partial<CustomerAddress> = {}): CustomerAddress => ({

@@ -1,4 +1,4 @@
-import { filledDetails } from './fixtures';
+import { filledDetails } from './testing/fixtures';
 import { nipProblem, paymentProblems, personalProblems, phoneProblem, regonProblem, reviewProblems, shippingProblems, zipProblem } from './validation';
 
 describe('single fields', () => {

@@ -20,10 +20,10 @@ import {
   LOCKER_UNAVAILABLE,
   placedOrder,
   TOTALS,
-} from '../checkout/api-answers.testing';
+} from '../checkout/testing/api-answers';
 import { CHECKOUT_STORAGE_KEY } from '../domain/details';
 import { LAST_ORDER_AT_KEY, PLACED_ORDERS_KEY } from '../domain/placed-orders';
-import { filledDetails } from '../domain/fixtures';
+import { filledDetails } from '../domain/testing/fixtures';
 import type { OrderRequest } from '../domain/order';
 import { CHECKOUT_NAMESPACE } from '../i18n/namespace';
 import { CheckoutPage } from './checkout-page';

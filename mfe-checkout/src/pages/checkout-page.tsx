@@ -3,8 +3,8 @@ import { PageFrame, RemoteVersion } from '@kaloryfer/ui';
 import { useTranslation } from '@kaloryfer/i18n';
 import { BUILD } from '../build-info';
 import '../checkout/checkout.css';
-import { OnePageCheckout } from '../checkout/OnePageCheckout';
-import { StepCheckout } from '../checkout/StepCheckout';
+import { OnePageCheckout } from '../checkout/one-page-checkout';
+import { StepCheckout } from '../checkout/step-checkout';
 import { useCheckout } from '../checkout/use-checkout';
 import { useTermsNote } from '../checkout/checkout-terms';
 

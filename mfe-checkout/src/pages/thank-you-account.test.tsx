@@ -2,7 +2,7 @@ import { claimWriter, loginRequested, NO_SESSION } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SHOPPER_ORDER } from '../checkout/api-answers.testing';
+import { SHOPPER_ORDER } from '../checkout/testing/api-answers';
 import { rememberOrder, type AccountOutcome } from '../domain/placed-orders';
 import { CHECKOUT_NAMESPACE } from '../i18n/namespace';
 import { ThankYouPage } from './thank-you-page';

@@ -9,7 +9,7 @@ import {
 } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
 import { act, screen, waitFor } from '@testing-library/react';
-import { placedOrder } from '../checkout/api-answers.testing';
+import { placedOrder } from '../checkout/testing/api-answers';
 import { offlineOrderOf, rememberOfflineOrder } from '../domain/offline-orders';
 import { clientOrderIdOf } from '../domain/placed-orders';
 import { CHECKOUT_NAMESPACE } from '../i18n/namespace';

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { checkoutApi } from '../checkout/checkout-api';
 import '../checkout/checkout.css';
 import { accountOutcomeOf, clientOrderIdOf } from '../domain/placed-orders';
-import { AccountOffer } from './AccountOffer';
+import { AccountOffer } from './account-offer';
 import { OfflineOrderPage } from './offline-order-page';
 
 /** How often and how long the page asks whether the gateway's notification has arrived. */

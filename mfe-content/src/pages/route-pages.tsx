@@ -5,19 +5,19 @@ import { routePage, type RouteView } from '@kaloryfer/ui';
  * The content remote's pages, each its own chunk (docs/rendering.md, "Route-level code"): an
  * advice article brings the article's code, not the CMS pages' and the status pages' too.
  */
-export const CmsPage = routePage('page-cms', () => import(/* webpackChunkName: "page-cms" */ '../cms/CmsPage').then((m) => m.CmsPage));
+export const CmsPage = routePage('page-cms', () => import(/* webpackChunkName: "page-cms" */ '../cms/cms-page').then((m) => m.CmsPage));
 export const AdviceListPage = routePage('page-advice-list', () =>
-  import(/* webpackChunkName: "page-advice-list" */ '../advice/AdviceListPage').then((m) => m.AdviceListPage),
+  import(/* webpackChunkName: "page-advice-list" */ '../advice/advice-list-page').then((m) => m.AdviceListPage),
 );
 export const AdviceArticlePage = routePage('page-advice-article', () =>
-  import(/* webpackChunkName: "page-advice-article" */ '../advice/AdviceArticlePage').then((m) => m.AdviceArticlePage),
+  import(/* webpackChunkName: "page-advice-article" */ '../advice/advice-article-page').then((m) => m.AdviceArticlePage),
 );
-export const ErrorPage = routePage('page-error', () => import(/* webpackChunkName: "page-error" */ '../status-pages/ErrorPage').then((m) => m.ErrorPage));
+export const ErrorPage = routePage('page-error', () => import(/* webpackChunkName: "page-error" */ '../status-pages/error-page').then((m) => m.ErrorPage));
 export const PayLaterPage = routePage('page-pay-later', () =>
-  import(/* webpackChunkName: "page-pay-later" */ '../status-pages/PayLaterPage').then((m) => m.PayLaterPage),
+  import(/* webpackChunkName: "page-pay-later" */ '../status-pages/pay-later-page').then((m) => m.PayLaterPage),
 );
 export const NotFoundPage = routePage('page-not-found', () =>
-  import(/* webpackChunkName: "page-not-found" */ '../status-pages/NotFoundPage').then((m) => m.NotFoundPage),
+  import(/* webpackChunkName: "page-not-found" */ '../status-pages/not-found-page').then((m) => m.NotFoundPage),
 );
 
 /** The content remote's page for a route: CMS pages, advice, and the status pages; null: not its. */

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { forgetCmsAnswers } from '../cms/cms-api';
 import { standInCmsApi } from '../cms/cms-test-api';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
-import { Footer } from './footer';
+import { Footer } from './footer.exposed';
 
 /** The footer as a shopper reads it, from the stand-in CMS. */
 test("the shop's pages from the CMS, the contact block, advice and the payment and delivery marks", async () => {

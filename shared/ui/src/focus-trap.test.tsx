@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef } from 'react';
-import { Drawer } from './Drawer';
+import { Drawer } from './drawer';
 import { renderRemote } from './testing/render-remote';
 import { useFocusTrap } from './use-focus-trap';
 import { useOverlayPanel } from './use-overlay-panel';

@@ -4,7 +4,7 @@ import * as React from 'react';
 import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { RemoteCrash } from './RemoteCrash';
+import { RemoteCrash } from './remote-crash';
 import { reportRecoverableError } from './rendering/hydration-errors';
 import { PageData } from './rendering/page-data';
 import { RemoteRoot } from './rendering/remote-root';

@@ -1,6 +1,6 @@
 import { matchRoute } from '@kaloryfer/contracts';
 import { registerApplication } from 'single-spa';
-import { regionId, ROUTED_REMOTES } from '../layout/ShellLayout';
+import { regionId, ROUTED_REMOTES } from '../layout/shell-layout';
 import type { RemoteLoader } from '../registry/remote-loader';
 import type { RegionMounter } from './region-mounter';
 import { ResilientRegion } from './resilient-region';

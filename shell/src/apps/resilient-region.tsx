@@ -1,7 +1,7 @@
 import type { PageDataEntry, RemoteName } from '@kaloryfer/contracts';
 import { createRoot, type Root } from 'react-dom/client';
 import { mountRootParcel, type Parcel } from 'single-spa';
-import { loadingMarkup, RegionFallback } from '../layout/RegionFallback';
+import { loadingMarkup, RegionFallback } from '../layout/region-fallback';
 import type { RemoteLoader } from '../registry/remote-loader';
 import { pageSignals } from '../signals/page-signals';
 import { lifecyclesOf, runLifecycle, type Lifecycles } from './lifecycles';

@@ -4,7 +4,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { ConsentChoice } from '../behaviours/tag-manager';
 import { CONSENT_ID_PREFIX, CONSENT_ROOT_ID } from './consent-root';
-import { CookieConsent } from './CookieConsent';
+import { CookieConsent } from './cookie-consent';
 
 export interface ConsentUi {
   /** Opens the settings dialog; focus goes back to `opener` when it closes. */

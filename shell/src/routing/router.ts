@@ -1,7 +1,7 @@
 import { claimWriter, matchRoute, navigationRequested, panelOpened, pageTitleChanged, type RouteState } from '@kaloryfer/contracts';
 import { i18n } from '@kaloryfer/i18n';
 import { checkoutStep, checkoutStepOf, MINI_CART_STEP, pushToDataLayer, pageView } from '../behaviours/tag-manager';
-import { progress } from '../layout/ProgressBar';
+import { progress } from '../layout/progress-bar';
 import { createNavigationQueue } from './navigation-queue';
 import { formatPageTitle } from '@kaloryfer/domain';
 import { isInAppLink, routeStateFor } from './route-state';

@@ -1,5 +1,5 @@
 import { priceBundle } from './bundle';
-import { head, lookup, radiator, set, valve } from './products.testing';
+import { head, lookup, radiator, set, valve } from './testing/products';
 import type { BundleChoice } from './step';
 
 const catalog = lookup([radiator, valve, head, set]);

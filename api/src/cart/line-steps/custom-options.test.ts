@@ -1,5 +1,5 @@
 import { priceCustomOptions } from './custom-options';
-import { engraved, product, radioOption } from './products.testing';
+import { engraved, product, radioOption } from './testing/products';
 import type { CustomChoice } from './step';
 
 const painted = product({ ...engraved, custom_options: [...engraved.custom_options!, radioOption] });

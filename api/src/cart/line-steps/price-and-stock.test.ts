@@ -1,6 +1,6 @@
 import { ALL_GROUPS, type CustomOptionValueDef, type Product } from '@kaloryfer/domain';
 import { checkStock, priceSingle, unitPrice } from './price-and-stock';
-import { child, product, stock } from './products.testing';
+import { child, product, stock } from './testing/products';
 import { MESSAGES, type StockTaken } from './step';
 
 const fixed = (price: number): CustomOptionValueDef => ({ option_type_id: 1, title: 'fixed', price, price_type: 'fixed', sort_order: 1 });

@@ -1,5 +1,5 @@
 import { MESSAGES } from './step';
-import { child, lookup, product } from './products.testing';
+import { child, lookup, product } from './testing/products';
 import { resolveItem, variantLabels, variantOptions } from './resolve-item';
 import type { ConfigurableChoice } from './step';
 

@@ -3,7 +3,7 @@ import { $route, type RegionRequest } from '@kaloryfer/contracts';
 import { atom } from 'nanostores';
 import { useTranslation } from '@kaloryfer/i18n';
 import { apiJson } from '../../api-json';
-import { PageFrame } from '../../PageFrame';
+import { PageFrame } from '../../page-frame';
 import { useRequestStore } from '../hydration';
 import { usePageData } from '../page-data';
 import { useServerRender } from '../server-render-context';

@@ -1,8 +1,0 @@
-import { createRemoteLifecycles } from '@kaloryfer/ui';
-import { ACCOUNT_NAMESPACE } from '../i18n/namespace';
-import { startAccountOwners } from '../state/start-owners';
-import { WishlistPanel } from './WishlistPanel';
-
-startAccountOwners();
-
-export default createRemoteLifecycles(WishlistPanel, ACCOUNT_NAMESPACE);

@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from 'react';
+import { HEADER_WIDGETS, type HeaderWidgetName } from '../apps/header-widgets';
+import type { RegionMounter } from '../apps/region-mounter';
+import { WidgetLauncher } from './widget-launcher';
+
+/** How long a mounted widget may take to draw its first element before the launcher gives way anyway. */
+const FIRST_DRAW_MS = 3000;
+
+/**
+ * A header slot filled by a remote's widget in the browser (search, account, wishlist, mini-cart).
+ * Server and first render show the shell's launcher: the widget's button as a first visitor sees
+ * it. The remote's code loads when it is needed (apps/header-widgets.ts); once the widget has
+ * drawn, the launcher goes — focus moves to the widget's button if the launcher had it, and a
+ * click the shopper made on the launcher is made again on the widget.
+ */
+export function WidgetSlot({ mounter, name, className }: { mounter: RegionMounter | null; name: HeaderWidgetName; className: string }) {
+  const widget = HEADER_WIDGETS[name];
+  const hostRef = useRef<HTMLDivElement>(null);
+  const launcherRef = useRef<HTMLButtonElement>(null);
+  const clickWaiting = useRef(false);
+  const [phase, setPhase] = useState<'launcher' | 'restoring' | 'mounted'>('launcher');
+  // Set once the shell has hydrated (the server's render has nothing to load with).
+  const wake = useRef<(() => Promise<void>) | null>(null);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host || !mounter) return undefined;
+    let live = true;
+    const handle = mounter.attachHeaderWidget(host, widget, () => {
+      void firstDrawn(host).then((drawn) => {
+        if (!live) return;
+        const hadFocus = launcherRef.current !== null && document.activeElement === launcherRef.current;
+        setPhase('mounted');
+        const button = drawn?.closest('[data-fallback]') ? null : (host.querySelector<HTMLButtonElement>('button') ?? null);
+        if (hadFocus) button?.focus();
+        if (clickWaiting.current) {
+          clickWaiting.current = false;
+          button?.click();
+        }
+      });
+    });
+    // A badge the stored state will change is not shown as 0 meanwhile.
+    if (handle.storedState) setPhase('restoring');
+    wake.current = handle.wake;
+    return () => {
+      live = false;
+      wake.current = null;
+      handle.dispose();
+    };
+  }, [mounter, widget]);
+
+  const onIntent = (click: boolean) => {
+    if (click) clickWaiting.current = true;
+    void wake.current?.();
+  };
+
+  return (
+    <div className={`slot ${className}`} data-slot={`${widget.remote}${widget.module.slice(1)}`}>
+      {phase !== 'mounted' && <WidgetLauncher ref={launcherRef} name={name} restoring={phase === 'restoring'} onIntent={onIntent} />}
+      <div ref={hostRef} className="widget-host" />
+    </div>
+  );
+}
+
+/** The widget's first element in its host (a remote renders in a transition: after its mount settles). */
+function firstDrawn(host: HTMLElement): Promise<Element | null> {
+  const found = () => host.querySelector('button, a, input, [data-fallback]');
+  const now = found();
+  if (now) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const element = found();
+      if (!element) return;
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(element);
+    });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      resolve(found());
+    }, FIRST_DRAW_MS);
+    observer.observe(host, { childList: true, subtree: true });
+  });
+}
