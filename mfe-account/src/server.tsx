@@ -5,5 +5,5 @@ import { AccountRoutes } from './pages/account-routes';
 /** The account remote's server build: the frame of its pages (who is signed in is known in the browser). */
 export const render = createServerRender({
   namespace: ACCOUNT_NAMESPACE,
-  regions: { './app.exposed': { render: () => <AccountRoutes /> } },
+  regions: { './app': { render: () => <AccountRoutes /> } },
 });

@@ -13,7 +13,7 @@ import { catalogHead } from './seo/catalog-head';
 export const render = createServerRender({
   namespace: CATALOG_NAMESPACE,
   regions: {
-    './app.exposed': {
+    './app': {
       render: () => <CatalogRoutes />,
       head: ({ request, route, data, i18n }) =>
         catalogHead({

@@ -8,5 +8,5 @@ import { CheckoutRoutes } from './pages/checkout-routes';
  */
 export const render = createServerRender({
   namespace: CHECKOUT_NAMESPACE,
-  regions: { './app.exposed': { render: () => <CheckoutRoutes /> } },
+  regions: { './app': { render: () => <CheckoutRoutes /> } },
 });

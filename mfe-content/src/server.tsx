@@ -12,7 +12,7 @@ import { Footer } from './widgets/footer.exposed';
 export const render = createServerRender({
   namespace: CONTENT_NAMESPACE,
   regions: {
-    './app.exposed': {
+    './app': {
       render: () => <ContentRoutes />,
       head: ({ request, route, data, i18n }) => adviceHead({ route, data, origin: request.publicOrigin, i18n }),
     },
