@@ -1,23 +1,23 @@
-import { EXPERIMENT_COOKIE, samePins, type ExperimentCookie, type ExperimentPins } from '../../api/src/experiments/experiment-cookie';
-import { OVERRIDE_COOKIE, OVERRIDE_PATH, type Override, type Overrides } from '../../api/src/registry/overrides';
+import { EXPERIMENT_COOKIE, samePins, type ExperimentCookie } from '../../api/src/experiments/experiment-cookie';
+import { OVERRIDE_COOKIE, type Overrides } from '../../api/src/registry/overrides';
 import type { ConsentBannerHtml } from './consent-banner-html';
-import { majorOf, matchRoute, type PageHead, type RegionRequest, type RegionResult, type RemoteName } from '@kaloryfer/contracts';
+import { matchRoute, type PageHead, type RegionRequest, type RegionResult, type RemoteName } from '@kaloryfer/contracts';
 import { formatPageTitle } from '@kaloryfer/domain';
 import { isLanguage, LANGUAGE_COOKIE, type Language } from '@kaloryfer/i18n';
 import type { I18n } from '@kaloryfer/i18n';
-import { loadingMarkup } from '../src/layout/region-fallback';
 import { FOOTER_SLOT_ID, regionId } from '../src/layout/shell-layout';
 import { CONSENT_COOKIE, parseConsent } from '../src/consent/consent-cookie';
-import { AB_COOKIE, assignVariants, getsCanary, type Assignment } from '../src/registry/ab-assignment';
-import type { RemoteVariant } from '../src/registry/registry';
-import { regionKey, PAGE_STATE_ID, type PageState } from '../src/state/page-state';
-import { encodedFor, escapeHtml, scriptJson, styleText, utf8Of, type PagePart } from './html';
+import { AB_COOKIE, assignVariants } from '../src/registry/ab-assignment';
+import { PAGE_STATE_ID } from '../src/state/page-state';
+import { escapeHtml, scriptJson, utf8Of, type PagePart } from './html';
 import { pinnedOrigins } from './page-csp';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
 import { RegionUnavailable, type UnavailableReason } from './renderers';
 import { inlinedStylesheetMarks, routeScriptsOf, scriptPreload } from './route-hints';
 import type { ShellAssets } from './shell-assets';
 import { fillLayout, type ShellLayoutHtml } from './shell-layout-html';
+import { chosenBuild, experimentPinsOf, overrideBanner, pinnedRegistry, withOverride } from './page-builds';
+import { lcpImageOfResult, regionHtml, regionStyles, startAfterFirstPaint, stateJson, styleElementText, type RenderedRegion } from './page-parts';
 
 /** Cookies that change a first view; the page server passes them to the remotes' renders. */
 export const FIRST_VIEW_COOKIES = ['kf_heat'];
@@ -80,202 +80,7 @@ export interface ComposeDeps {
   overrides?: Pick<Overrides, 'read'>;
 }
 
-/**
- * What kf_ab proves for this page: per A/B-tested remote, the build it pinned (the assigned
- * variant's, or the control's when that one cannot run here — what the shopper gets).
- */
-function experimentPinsOf(snapshot: RegistrySnapshot, assignments: Assignment[], id: string | null, contracts: string, bucket: number | null): ExperimentPins {
-  const builds: ExperimentPins['builds'] = {};
-  for (const entry of Object.values(snapshot.registry.remotes)) {
-    if (!entry || entry.variants.length < 2) continue;
-    const build = chosenBuild(snapshot, entry.remote, assignments, contracts, bucket);
-    if (build) builds[entry.remote] = { variant: build.variant.id, build: build.variant.build ?? 'unpublished', version: build.variant.version };
-  }
-  return { id, builds };
-}
-
-/**
- * The page's registry with a team's override in place of the remote's build: the browser loads
- * that build (its origin enters this page's CSP through the pinned origins) and nothing else of
- * the remote.
- */
-function withOverride(registry: PageState['registry'], override: Override): PageState['registry'] {
-  const build = {
-    name: override.name,
-    entry: override.entry,
-    version: override.version,
-    contracts: override.contracts,
-    ...(override.integrity ? { integrity: override.integrity } : {}),
-  };
-  const remotes = { ...registry.remotes };
-  remotes[override.remote] = override.variant === 'default' ? build : { control: override.variant, variants: { [override.variant]: { ...build, weight: 1 } } };
-  return { ...registry, remotes };
-}
-
-/** The banner that says this browser runs a team's build (nobody forgets an override). */
-function overrideBanner(override: Override, i18n: I18n, language: Language): string {
-  const until = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Warsaw' }).format(new Date(override.until));
-  const where = override.origin ?? i18n.t('override.registry', { ns: 'shell' });
-  return `<div class="kf-override" role="status">${escapeHtml(
-    i18n.t('override.banner', { ns: 'shell', remote: override.remote, version: override.version, where, until }),
-  )} <a href="${OVERRIDE_PATH}?end=1" rel="external">${escapeHtml(i18n.t('override.end', { ns: 'shell' }))}</a></div>`;
-}
-
-/** A variant's build for this page: its canary for a visitor in the canary's share, else its stable build. */
-function buildFor(snapshot: RegistrySnapshot, remote: RemoteName, variant: RemoteVariant, bucket: number | null): ResolvedBuild | undefined {
-  return (getsCanary(variant, bucket) ? snapshot.build(remote, variant.id, true) : undefined) ?? snapshot.build(remote, variant.id);
-}
-
-/**
- * The build a remote renders this page with: the assigned variant's (its canary for a visitor in
- * the canary's share), else the control's (as the browser decides).
- */
-function chosenBuild(
-  snapshot: RegistrySnapshot,
-  remote: RemoteName,
-  assignments: Assignment[],
-  contracts: string,
-  bucket: number | null,
-): ResolvedBuild | null {
-  const entry = snapshot.registry.remotes[remote];
-  if (!entry) return null;
-  const assigned = assignments.find((assignment) => assignment.remote === remote)?.variant ?? entry.control;
-  for (const id of [assigned, entry.control]) {
-    const variant = entry.variants.find((candidate) => candidate.id === id);
-    const build = variant && buildFor(snapshot, remote, variant, bucket);
-    if (build && majorOf(build.variant.contracts) === majorOf(contracts)) return build;
-  }
-  return null;
-}
-
-/** The registry the page pins: per remote its assigned build and its control, entries pointing at remoteEntry.js. */
-function pinnedRegistry(snapshot: RegistrySnapshot, assignments: Assignment[], bucket: number | null): PageState['registry'] {
-  const remotes: Record<string, unknown> = {};
-  for (const entry of Object.values(snapshot.registry.remotes)) {
-    if (!entry) continue;
-    const assigned = assignments.find((assignment) => assignment.remote === entry.remote)?.variant ?? entry.control;
-    const pinned = (stable: RemoteVariant) => {
-      // The page pins one build per variant: the canary's for a visitor in its share.
-      const build = buildFor(snapshot, entry.remote, stable, bucket);
-      const variant = build?.variant ?? stable;
-      // The build id too: a page the service worker kept tells builds apart by it
-      // (shell/src/service-worker/stored-page.ts).
-      return {
-        name: variant.name,
-        entry: build?.assets.remoteEntry ?? variant.entry,
-        version: variant.version,
-        contracts: variant.contracts,
-        ...(variant.publishedAt ? { publishedAt: variant.publishedAt } : {}),
-        // The browser loads the entry with this hash only (docs/releasing.md): other bytes are refused.
-        ...(variant.integrity ? { integrity: variant.integrity } : {}),
-        ...(variant.build ? { build: variant.build } : {}),
-      };
-    };
-    if (entry.variants.length === 1 && entry.control === 'default') {
-      remotes[entry.remote] = pinned(entry.variants[0]);
-      continue;
-    }
-    const kept = entry.variants.filter((variant) => variant.id === assigned || variant.id === entry.control);
-    remotes[entry.remote] = {
-      control: entry.control,
-      variants: Object.fromEntries(kept.map((variant) => [variant.id, { ...pinned(variant), weight: variant.weight }])),
-    };
-  }
-  return { timeoutMs: snapshot.registry.timeoutMs, remotes };
-}
-
-interface RenderedRegion {
-  remote: RemoteName;
-  module: string;
-  build: ResolvedBuild | null;
-  result: RegionResult | null;
-}
-
-/** A region the server could not render: the browser's skeleton, marked for the browser to replace. */
-const SKELETON = loadingMarkup('region').replace('<div class="region-loading"', '<div class="region-loading" data-csr');
-
-function regionHtml(region: RenderedRegion): PagePart {
-  if (!region.result) return region.module === './app' ? SKELETON : '';
-  const { result } = region;
-  return encodedFor(
-    hostHtml,
-    result,
-    () => `<div class="remote-host" data-ssr="${escapeHtml(`${region.remote} ${region.build?.variant.version ?? ''}`)}">${result.html}</div>`,
-  );
-}
-
-/** A region result's HTML in its host element, encoded once per result (a cached render serves many pages). */
-const hostHtml = new WeakMap<RegionResult, Buffer>();
-
-/** A region result's data as page JSON, made once per result (a cached render serves many pages). */
-const dataJson = new WeakMap<RegionResult, Buffer>();
-const regionDataJson = (result: RegionResult): Buffer => encodedFor(dataJson, result, () => scriptJson(result.data));
-
-/** The page state as its script's text: the regions' data spliced in as made once per render. */
-function stateJson(state: Omit<PageState, 'regions'>, regions: RenderedRegion[]): PagePart[] {
-  const parts: PagePart[] = [`${scriptJson(state).slice(0, -1)},"regions":{`];
-  regions
-    .filter((region) => region.build)
-    .forEach((region, index) => {
-      const { result } = region;
-      const head = scriptJson({ rendered: result !== null, variant: region.build!.variant.id, interactive: result?.interactive ?? true });
-      parts.push(`${index > 0 ? ',' : ''}${scriptJson(regionKey(region.remote, region.module))}:${head.slice(0, -1)},"data":`);
-      parts.push(result ? regionDataJson(result) : '{}', '}');
-    });
-  parts.push('}}');
-  return parts;
-}
-
 const cookieValue = (name: string, value: string, maxAge: number) => `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax`;
-
-/** The shell's stylesheet text and its closing tag, encoded once per text (the same string while the shell build is). */
-let shellStyles: { css: string; text: Buffer } | null = null;
-function styleElementText(css: string): Buffer {
-  if (shellStyles?.css !== css) shellStyles = { css, text: Buffer.from(`${styleText(css)}</style>`, 'utf8') };
-  return shellStyles.text;
-}
-
-/** A region's stylesheets (its exposed module's, sync and async) as one <style>'s text and closing tag, made once per build and module. */
-const builtStyles = new WeakMap<ResolvedBuild['assets'], Map<string, Promise<Buffer | null>>>();
-function regionStyles(build: ResolvedBuild, module: string, css: ComposeDeps['css']): Promise<Buffer | null> {
-  let byModule = builtStyles.get(build.assets);
-  if (!byModule) builtStyles.set(build.assets, (byModule = new Map()));
-  let styles = byModule.get(module);
-  if (!styles) {
-    const files = build.assets.exposes[module]?.css ?? [];
-    styles = Promise.all(files.map((file) => css(file))).then((texts) => {
-      // A stylesheet that could not be read (an empty text) is asked for again by the next page.
-      if (texts.some((text) => !text)) byModule.delete(module);
-      const text = texts.filter(Boolean).join('\n');
-      return text ? Buffer.from(`${styleText(text)}</style>`, 'utf8') : null;
-    });
-    byModule.set(module, styles);
-  }
-  return styles;
-}
-
-/**
- * The shell's scripts start once the page has been painted: they download at once (preloaded)
- * but run after the first frame, so a phone shows the server's HTML before it spends a moment
- * of its CPU on code (a deferred script that has arrived runs before the first paint).
- */
-function startAfterFirstPaint(scripts: string[], nonce: string): string {
-  const start = `requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(scripts).replace(/</g, '\\u003c')}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.body.appendChild(s)})},0)})`;
-  return `<script nonce="${escapeHtml(nonce)}">${start}</script>`;
-}
-
-/** A region result's LCP picture, looked for once per result (a cached render serves many pages). */
-const lcpImages = new WeakMap<RegionResult, string | null>();
-function lcpImageOfResult(result: RegionResult): string | null {
-  if (!lcpImages.has(result)) lcpImages.set(result, lcpImageOf(result.html));
-  return lcpImages.get(result)!;
-}
-
-/** The first <img fetchpriority="high"> of a region: its largest paint, preloaded from <head>. */
-function lcpImageOf(html: string): string | null {
-  const tag = /<img\b[^>]*\bfetchPriority="high"[^>]*>|<img\b[^>]*\bfetchpriority="high"[^>]*>/.exec(html)?.[0];
-  return tag ? (/\bsrc="([^"]+)"/.exec(tag)?.[1] ?? null) : null;
-}
 
 /**
  * One page, composed at request time (docs/rendering.md): the registry snapshot and the A/B
