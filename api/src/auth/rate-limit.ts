@@ -6,7 +6,10 @@ import { ApiError } from '../http/envelope';
 /** What the storefront shows (its dictionary translates it: "Zbyt wiele prób. Spróbuj ponownie za chwilę."). */
 export const TOO_MANY_ATTEMPTS = 'Too many attempts, please try again later';
 
-/** 429 with the seconds to wait: user-routes answers it with a `Retry-After` header. */
+/**
+ * 429 with the seconds to wait: the account routes' error handler (customers/account-plugin.ts)
+ * answers it with a `Retry-After` header.
+ */
 export class TooManyAttempts extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
     super(429, TOO_MANY_ATTEMPTS);

@@ -1,5 +1,6 @@
 import type { CartAddRequest, CartState, NotificationInput } from '@kaloryfer/contracts';
-import { INCORRECT_COUPON, type Product } from '@kaloryfer/domain';
+import { INCORRECT_COUPON } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import { ApiFailure } from '@kaloryfer/ui';
 import type { CartApi } from './cart-api';
 import { errorNotice, PROCEED, qtyUpdated } from './cart-notices';
@@ -32,9 +33,8 @@ export interface EngineDeps {
  * The cart engine (spec §4 "Cart connection and sync"): keeps the shopper's cart locally,
  * connects it to a server cart, merges the two by the §9 flags, and publishes `$cart`. Every
  * change runs in one queue, so a click never races a sync. Rules are in cart-rules.ts; this
- * class only runs them around the server calls. Its parts: the cart it keeps (cart-state.ts),
- * the server sync (server-sync.ts), what it publishes (cart-projection.ts) and edit mode
- * (edit-mode.ts).
+ * class only runs them around the server calls, through its parts (each file's part: the one
+ * list in docs/cart.md, "The cart engine").
  */
 export class CartEngine {
   private pending = 0;

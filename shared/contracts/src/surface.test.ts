@@ -7,8 +7,8 @@ import { CHANNEL_OWNERS } from './channels/owners';
  * The contract surface is what runs: every channel in `channels/` has at least one emitter and
  * one listener in the shop's code (tests and testing helpers do not count), every atom is
  * written by exactly its owner and read by someone, and docs/contracts.md names exactly these
- * channels and atoms. A channel nobody hears, or a command nobody sends, fails here — remove it
- * or use it.
+ * channels (each in one row of its table, with the kind CHANNEL_OWNERS gives it) and atoms. A
+ * channel nobody hears, or a command nobody sends, fails here — remove it or use it.
  */
 const ROOT = path.resolve(__dirname, '../../..');
 const CODE_DIRS = [
@@ -134,4 +134,25 @@ test('docs/contracts.md names exactly the channels and atoms the code has', () =
   expect(names.filter((name) => !documented.has(name))).toEqual([]);
   expect([...documented].filter((name) => !names.includes(name))).toEqual([]);
   for (const atom of Object.keys(ATOM_OWNERS)) expect(doc).toContain(`\`$${atom}\``);
+});
+
+/** docs/contracts.md's channel table: each channel a row names (`` `a` / `b` `` in the first cell) → the kinds its rows give it. */
+function documentedKinds(): Map<string, string[]> {
+  const doc = fs.readFileSync(path.join(ROOT, 'docs/contracts.md'), 'utf8');
+  const kinds = new Map<string, string[]>();
+  for (const [, channelCell, kind] of doc.matchAll(/^\| ((?:`[a-z]+:[a-z-]+`(?: \/ )?)+) \| ([^|]*?) \|/gm)) {
+    for (const [, name] of channelCell.matchAll(/`([a-z]+:[a-z-]+)`/g)) kinds.set(name, [...(kinds.get(name) ?? []), kind]);
+  }
+  return kinds;
+}
+
+const kindsInDoc = documentedKinds();
+
+test('the channel table of docs/contracts.md is found (the parse itself works)', () => {
+  expect(kindsInDoc.get('cart:add-requested')).toEqual(['command']);
+  expect(kindsInDoc.get('session:changed')).toEqual(['fact']);
+});
+
+test.each(found.map(({ name }) => [name]))('%s has one row in docs/contracts.md, with the kind CHANNEL_OWNERS gives it', (name) => {
+  expect(kindsInDoc.get(name)).toEqual([CHANNEL_OWNERS[name as keyof typeof CHANNEL_OWNERS].kind]);
 });

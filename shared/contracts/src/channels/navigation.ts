@@ -7,7 +7,7 @@ export type PageTitle = Readonly<{ title: string; description?: string }>;
 /** Command: the shell navigates (route changes are serialised there). */
 export const navigationRequested = defineChannel<NavigationRequest>('navigation:requested');
 
-/** Fact: a page wants its title set; the shell formats it (spec §2 rules). */
+/** Command: a page's title to set; the shell formats it (spec §2 rules). */
 export const pageTitleChanged = defineChannel<PageTitle>('page:title');
 
 export function navigate(intent: RouteIntent, options: { replace?: boolean } = {}): void {

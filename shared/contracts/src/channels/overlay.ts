@@ -6,7 +6,10 @@ export type OverlayPanel = 'sidebar' | 'microcart' | 'search' | 'wishlist' | 'ad
 
 export type PanelChange = Readonly<{ panel: OverlayPanel }>;
 
-/** Fact: a panel opened or closed; the shell derives $overlay from these. */
+/**
+ * Commands to the shell: a panel opened or closed (any panel's owner sends them); the shell alone
+ * acts on them, deriving $overlay. Plain channels: the shell listens before any remote loads.
+ */
 export const panelOpened = defineChannel<PanelChange>('overlay:panel-opened');
 export const panelClosed = defineChannel<PanelChange>('overlay:panel-closed');
 

@@ -1,8 +1,11 @@
 /**
  * Who owns each channel — this table is the documentation; docs/contracts.md repeats it and
- * shared/contracts/src/surface.test.ts holds the code to it:
+ * shared/contracts/src/surface.test.ts holds the code and that table (names and kinds) to it:
  * - a **command** is acted on by its owner alone (it is the only listener; anyone may send it);
  * - a **fact** is told by its owner alone (it is the only emitter; anyone may listen).
+ * The kind says who may listen and who may tell, not how it travels: a command whose owner may
+ * not be listening yet (a remote, the shell's sync queue) is a `defineCommand`, held until it is;
+ * one the shell hears from its bootstrap on, a plain `defineChannel`.
  */
 export type ChannelOwner = 'shell' | 'mfe-catalog' | 'mfe-cart' | 'mfe-checkout' | 'mfe-account' | 'mfe-content' | 'shared/ui';
 
