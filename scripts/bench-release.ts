@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, REMOTES, REPO_ROOT, type Config } from '../api/src/config';
 import { packFiles, readBuildFolder } from '../api/src/registry/build-archive';
-import { startCluster, type ClusterInstance, type RunningCluster } from './lib/cluster';
+import { startCluster, type RunningCluster } from './lib/cluster';
+import type { ClusterInstance } from './lib/cluster/instances';
 import { distFoldersOf, WORKSPACES } from './lib/local-builds';
 import { registryClient, type RegistryClient } from './lib/registry-client';
 

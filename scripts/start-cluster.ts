@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../api/src/config';
-import { startCluster, stopLeftoverBalancer } from './lib/cluster';
+import { startCluster } from './lib/cluster';
+import { stopLeftoverBalancer } from './lib/cluster/balancer';
 import { onShutdown } from './lib/on-shutdown';
 import { postgresBinDir } from './lib/postgres-server';
 

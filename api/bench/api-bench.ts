@@ -1,4 +1,5 @@
-import { discoverSearchContext, replayVsfSearchCalls } from '../src/search/vsf/vsf-search-calls';
+import { replayVsfSearchCalls } from '../test/vsf-search/replay';
+import { discoverSearchContext } from '../test/vsf-search/search-context';
 import { replayVsfCalls } from '../test/vsf/replay';
 import { startTestServer, TEST_SEED } from '../test/helpers';
 import { describeFindings, runFuzz } from '../test/fuzz/run-fuzz';
@@ -49,7 +50,7 @@ async function fuzz() {
 /**
  * VSF 1.12's calls replayed against a clean API: the cart, order, user, stock, newsletter and
  * review calls (api/test/vsf/replay.ts) and every catalogue search through both of its search
- * adapters (api/src/search/vsf/vsf-search-calls.ts). Aim: every contract call accepted.
+ * adapters (api/test/vsf-search/). Aim: every contract call accepted.
  */
 async function vsfCompatibility() {
   const server = await startTestServer({ seed: TEST_SEED });

@@ -1,12 +1,8 @@
-import {
-  discoverSearchContext,
-  elasticsearchBody,
-  replayVsfSearchCalls,
-  VSF_SEARCH_CALLS,
-  vsfRequest,
-  vsfResult,
-  type SearchContext,
-} from '../src/search/vsf/vsf-search-calls';
+import { vsfRequest, vsfResult } from './vsf-search/adapters';
+import { elasticsearchBody } from './vsf-search/elasticsearch-body';
+import { replayVsfSearchCalls } from './vsf-search/replay';
+import { VSF_SEARCH_CALLS } from './vsf-search/search-calls';
+import { discoverSearchContext, type SearchContext } from './vsf-search/search-context';
 import { startTestServer, TEST_SEED, type TestServer } from './helpers';
 import { searchAnswerProblems, searchTypeOf } from './search-contract';
 

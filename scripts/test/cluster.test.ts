@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../api/src/config';
 import { openDatabase, type Db } from '../../api/src/db/database';
-import { plainSkus, startCluster, type RunningCluster, type ServerState } from '../lib/cluster';
+import { startCluster, type RunningCluster } from '../lib/cluster';
+import type { ServerState } from '../lib/cluster/balancer';
+import { plainSkus } from '../lib/cluster/cluster-database';
 
 /**
  * An API instance dies under load (issue #23): two instances on one (throwaway) PostgreSQL

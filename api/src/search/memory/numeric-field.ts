@@ -1,0 +1,67 @@
+import { Bitset } from './bitset';
+
+/**
+ * A numeric field's column: every value per document (a configurable radiator has many
+ * widths), with each document's min and max for sorting.
+ */
+export class NumericField {
+  readonly offsets: Uint32Array;
+  readonly values: Float64Array;
+  readonly min: Float64Array;
+  readonly max: Float64Array;
+  readonly present: Bitset;
+
+  constructor(size: number, perDoc: number[][]) {
+    this.offsets = new Uint32Array(size + 1);
+    let total = 0;
+    perDoc.forEach((values, ordinal) => {
+      total += values.length;
+      this.offsets[ordinal + 1] = total;
+    });
+    this.values = new Float64Array(total);
+    this.min = new Float64Array(size).fill(Number.NaN);
+    this.max = new Float64Array(size).fill(Number.NaN);
+    this.present = new Bitset(size);
+    perDoc.forEach((values, ordinal) => {
+      this.values.set(values, this.offsets[ordinal]);
+      if (values.length > 0) {
+        this.min[ordinal] = Math.min(...values);
+        this.max[ordinal] = Math.max(...values);
+        this.present.add(ordinal);
+      }
+    });
+  }
+
+  /** Ordinals with any value passing the test. */
+  select(size: number, test: (value: number) => boolean): Bitset {
+    const set = new Bitset(size);
+    const { offsets, values } = this;
+    for (let ordinal = 0; ordinal < size; ordinal += 1) {
+      for (let i = offsets[ordinal]; i < offsets[ordinal + 1]; i += 1) {
+        if (test(values[i])) {
+          set.add(ordinal);
+          break;
+        }
+      }
+    }
+    return set;
+  }
+}
+
+/** A field's values as numbers: numbers, booleans as 0/1, numeric strings, dates as epoch ms. */
+export function toNumbers(values: unknown[]): number[] {
+  const out: number[] = [];
+  for (const value of values) {
+    if (typeof value === 'number' && Number.isFinite(value)) out.push(value);
+    else if (typeof value === 'boolean') out.push(value ? 1 : 0);
+    else if (typeof value === 'string' && value !== '') {
+      const number = Number(value);
+      if (Number.isFinite(number)) out.push(number);
+      else {
+        const time = Date.parse(value.replace(' ', 'T'));
+        if (Number.isFinite(time)) out.push(time);
+      }
+    }
+  }
+  return out;
+}

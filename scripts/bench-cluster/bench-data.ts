@@ -1,0 +1,46 @@
+import type { Db } from '../../api/src/db/database';
+import { plainSkus } from '../lib/cluster/cluster-database';
+
+/** What the benchmark's requests carry: the catalogue search, its filters and facets, a Polish address. */
+
+export const SEARCH = '/api/catalog/vue_storefront_catalog/product/_search';
+export const LISTED = [
+  { attribute: 'visibility', value: { in: [2, 3, 4] } },
+  { attribute: 'status', value: { in: [0, 1] } },
+  { attribute: 'stock.is_in_stock', value: { eq: true } },
+];
+export const CATEGORIES = [3, 4, 5, 6, 7, 8, 10, 13, 15, 18];
+export const FACETS = ['color', 'manufacturer', 'material', 'heater_type', 'delivery', 'price', 'power_75_65_20', 'width'].map((field) => ({ field }));
+export const ADDRESS = {
+  firstname: 'Anna',
+  lastname: 'Kowalska',
+  street: ['ul. Grzewcza 7', '12'],
+  city: 'Kraków',
+  postcode: '30-001',
+  country_id: 'PL',
+  telephone: '601 234 567',
+  email: 'anna.kowalska@example.pl',
+};
+export const JSON_HEADERS = { 'content-type': 'application/json' };
+/** Order ids of this run start with it (an order id is placed once). */
+export const runId = Date.now().toString(36);
+
+/** SKUs the order and cart workloads buy (stock set high) and the stock-change probes (one unit each). */
+export const BUY_SKUS = 200;
+const PROBES = 3;
+export interface BenchData {
+  buy: string[];
+  probes: string[];
+  views: string[];
+}
+
+/** Picks the SKUs (stock set high for buying, one unit for the probes) and the products to view; `prepare` of startCluster. */
+export async function prepareData(db: Db, data: BenchData): Promise<void> {
+  const skus = await plainSkus(db, BUY_SKUS + PROBES);
+  data.buy = skus.slice(0, BUY_SKUS);
+  data.probes = skus.slice(BUY_SKUS);
+  await db.kysely.updateTable('stock_item').set({ qty: 10_000_000, is_in_stock: 1, min_sale_qty: 1, max_sale_qty: 0 }).where('sku', 'in', data.buy).execute();
+  await db.kysely.updateTable('stock_item').set({ qty: 1, is_in_stock: 1, min_sale_qty: 1, max_sale_qty: 0 }).where('sku', 'in', data.probes).execute();
+  const parents = await db.kysely.selectFrom('product').select('sku').where('visibility', '>=', 2).where('status', '=', 1).orderBy('id').limit(60).execute();
+  data.views = parents.map((row) => row.sku);
+}
