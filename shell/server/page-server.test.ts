@@ -169,3 +169,41 @@ describe('the cookie banner', () => {
     expect(answer.headers.get('set-cookie') !== null).toBe(status === 303);
   });
 });
+
+describe('TLS and the encoding, each decided in one place for every answer', () => {
+  test('behind a proxy that ends TLS (an https public origin): HSTS, the page upgrades its requests, and the consent and override cookies are Secure', async () => {
+    const registry = new MemoryRegistryFeed({ timeoutMs: 8000, remotes: {} });
+    const tls = await startTestPageServer({ shellDist: path.join(root, 'dist'), registry, serverRender: false, publicOrigin: 'https://shop.test' });
+    try {
+      const page = await fetch(`${tls.baseUrl}/c/grzejniki`);
+      expect(cspOf(page)).toHaveProperty('upgrade-insecure-requests');
+      expect(page.headers.get('strict-transport-security')).not.toBeNull();
+      const consent = await fetch(`${tls.baseUrl}/cookie-consent`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'choice=none',
+      });
+      expect(consent.headers.get('set-cookie')).toMatch(/; Secure/);
+      const override = await fetch(`${tls.baseUrl}/__override?end`, { redirect: 'manual' });
+      expect(override.headers.get('set-cookie')).toMatch(/; Secure/);
+    } finally {
+      await tls.close();
+    }
+  });
+
+  test('over plain http the override cookie is not Secure', async () => {
+    const override = await fetch(`${baseUrl}/__override?end`, { redirect: 'manual' });
+    expect(override.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Lax$/);
+  });
+
+  test.each([
+    ['br, gzip', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['identity', null],
+  ])('a page asked for with Accept-Encoding: %s is sent as %s', async (accepted, encoding) => {
+    const page = await fetch(`${baseUrl}/c/grzejniki`, { headers: { 'accept-encoding': accepted } });
+    expect(page.headers.get('content-encoding')).toBe(encoding);
+    expect(await page.text()).toContain('<html');
+  });
+});

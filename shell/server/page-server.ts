@@ -4,6 +4,7 @@ import type { ExperimentCookie } from '../../api/src/experiments/experiment-cook
 import type { Signals } from '../../api/src/signals/signals';
 import { OVERRIDE_COOKIE, OVERRIDE_PATH, type Overrides } from '../../api/src/registry/overrides';
 import { CROSS_SITE_FORM, isCrossSiteForm } from '../../api/src/http/same-site-form';
+import { servedOverTls } from '../../api/src/http/security-headers';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -75,16 +76,24 @@ function parseCookies(header: string | undefined): Record<string, string> {
   return cookies;
 }
 
-/** Brotli or gzip for a page, as the browser accepts (quick settings: pages are made per request). */
-function compressed(raw: Buffer, acceptEncoding: string | undefined): { body: Buffer; encoding: string | null } {
-  if (/\bbr\b/.test(acceptEncoding ?? '')) {
+/** The encoding an answer is sent in: Brotli if the browser accepts it, else gzip, else none. */
+function acceptedEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (/\bbr\b/.test(acceptEncoding ?? '')) return 'br';
+  if (/\bgzip\b/.test(acceptEncoding ?? '')) return 'gzip';
+  return null;
+}
+
+/** A page in the encoding the browser accepts (quick settings: pages are made per request). */
+function compressed(raw: Buffer, acceptEncoding: string | undefined): { body: Buffer; encoding: 'br' | 'gzip' | null } {
+  const encoding = acceptedEncoding(acceptEncoding);
+  if (encoding === 'br') {
     return {
       body: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-      encoding: 'br',
+      encoding,
     };
   }
-  if (/\bgzip\b/.test(acceptEncoding ?? '')) return { body: zlib.gzipSync(raw, { level: 6 }), encoding: 'gzip' };
-  return { body: raw, encoding: null };
+  if (encoding === 'gzip') return { body: zlib.gzipSync(raw, { level: 6 }), encoding };
+  return { body: raw, encoding };
 }
 
 /**
@@ -97,6 +106,8 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
   // Pages set their CSP with helmet's reply.helmet(); the API registers helmet with the other headers.
   if (!app.hasReplyDecorator('helmet')) throw new Error('installPageServer: install the security headers first (api/src/http/security-headers.ts)');
   const gatewayOrigins = options.gatewayOrigins ?? [options.publicOrigin];
+  /** Whether the shopper reached the shop over TLS (Secure cookies, the CSP): the rule of the API's HSTS, as a proxy in front may end TLS. */
+  const overTls = (request: FastifyRequest) => servedOverTls(request.protocol, options.publicOrigin);
   const pool = new RendererPool(
     // The server code is fetched from this shop (the registry's /mfe/ files) and must be the bytes published.
     (variant) => new WorkerRenderer({ url: new URL(variant.ssr!, options.apiOrigin).href, integrity: variant.ssrIntegrity }),
@@ -169,8 +180,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
       .header('Cache-Control', 'no-cache')
       .header('Service-Worker-Allowed', '/')
       .header('Vary', 'Accept-Encoding');
-    const accepted = request.headers['accept-encoding'] ?? '';
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (encoding) reply.header('Content-Encoding', encoding);
     const body = encoding === 'br' ? script.brotli : encoding === 'gzip' ? script.gzip : Buffer.from(script.text);
     return reply.send(request.method === 'HEAD' ? undefined : body);
@@ -210,9 +220,11 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
       },
     );
     const { body, encoding } = compressed(page.body, request.headers['accept-encoding']);
-    const tls = request.protocol === 'https' || options.publicOrigin.startsWith('https:');
     reply.helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: pageCspDirectives({ nonce, remoteOrigins: page.remoteOrigins, gatewayOrigins, tls }) },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: pageCspDirectives({ nonce, remoteOrigins: page.remoteOrigins, gatewayOrigins, tls: overTls(request) }),
+      },
     });
     reply
       .code(page.status)
@@ -237,8 +249,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
         return reply.code(403).header('Cache-Control', 'no-store').send({ code: 403, result: CROSS_SITE_FORM });
       const posted = (request.body as Record<string, unknown> | null)?.choice;
       const choice = posted === 'all' || posted === 'none' ? FORM_CHOICES[posted] : null;
-      const tls = request.protocol === 'https' || options.publicOrigin.startsWith('https:');
-      if (choice) reply.header('Set-Cookie', consentCookie(choice, { secure: tls }));
+      if (choice) reply.header('Set-Cookie', consentCookie(choice, { secure: overTls(request) }));
       reply.header('Cache-Control', 'no-store');
       return reply.redirect(samePageOf(request.headers.referer, [options.publicOrigin, `${request.protocol}://${request.headers.host}`]), 303);
     });
@@ -248,8 +259,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
   // signed cookie until it expires; a forged, expired or unsigned one changes nothing; `end` ends it.
   app.get(OVERRIDE_PATH, { schema: { hide: true } }, async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
-    const tls = request.protocol === 'https' || options.publicOrigin.startsWith('https:');
-    const attributes = `Path=/; HttpOnly; SameSite=Lax${tls ? '; Secure' : ''}`;
+    const attributes = `Path=/; HttpOnly; SameSite=Lax${overTls(request) ? '; Secure' : ''}`;
     reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
     if (query.end !== undefined) reply.header('Set-Cookie', `${OVERRIDE_COOKIE}=; Max-Age=0; ${attributes}`);
     else {

@@ -22,7 +22,7 @@ import type { Carts, CartLineView } from '../cart/carts';
 import type { Customers } from '../customers/customers';
 import { ApiError, sendResult } from '../http/envelope';
 import { IDEMPOTENCY_HEADER, type IdempotencyRecords } from '../http/idempotency';
-import { callerToken } from './caller-token';
+import { callerToken } from '../auth/caller-token';
 
 const ONLY_POLAND = 'We deliver in Poland only (country_id PL)';
 

@@ -1,6 +1,7 @@
 import { OrderPaymentStart, OrderPlace, OrderRead, type OrderBody, type OrderKeys } from '@kaloryfer/api-contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { callerToken } from '../auth/caller-token';
 import type { Carts } from '../cart/carts';
 import type { Customers } from '../customers/customers';
 import { ApiError, sendResult } from '../http/envelope';
@@ -8,7 +9,6 @@ import type { Orders } from '../orders/orders';
 import { needsPayment, type Payments } from '../payments/payments';
 import { shopperOriginOf } from '../payments/return-origin';
 import { cookieFrom, EXPERIMENT_COOKIE, type ExperimentCookie } from '../experiments/experiment-cookie';
-import { callerToken } from './caller-token';
 import { allowListedAddress, clientOrderIdOf, unwrapOrder } from './order-body';
 
 const NOT_FOUND = 'No such order';

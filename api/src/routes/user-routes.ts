@@ -15,9 +15,9 @@ import {
 } from '@kaloryfer/api-contract';
 import { emailProblem, nameProblem, passwordProblem } from '@kaloryfer/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GroupTokens } from '../auth/group-token';
-import { installAccountRouteSupport, tokenOf } from '../auth/request-token';
+import { callerToken } from '../auth/caller-token';
 import type { Customers } from '../customers/customers';
 import type { OrderHistory } from '../customers/order-history';
 import { profilePatch } from '../customers/profile';
@@ -37,10 +37,9 @@ interface UserRouteDeps {
  * shared/api-contract/src/user.ts.
  */
 export async function userRoutes(app: FastifyInstance, { customers, groupTokens, history }: UserRouteDeps) {
-  installAccountRouteSupport(app);
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const caller = (request: { ip: string }) => ({ ip: request.ip });
-  const signedIn = (request: Parameters<typeof tokenOf>[0]) => customers.authenticate(tokenOf(request));
+  const signedIn = (request: FastifyRequest) => customers.authenticate(callerToken(request));
   const withGroupToken = <T extends { group_id: number }>(customer: T) => ({ ...customer, groupToken: groupTokens.sign(customer.group_id) });
 
   routes.post('/api/user/create', { schema: UserCreate }, async (request, reply) => {
@@ -74,7 +73,7 @@ export async function userRoutes(app: FastifyInstance, { customers, groupTokens,
   routes.post('/api/user/logout', { schema: UserLogout }, async (request, reply) => {
     const given = (request.body as { refreshToken?: unknown } | undefined)?.refreshToken;
     const refreshToken = typeof given === 'string' && given.length <= 200 ? given : undefined;
-    await customers.logout({ refreshToken, accessToken: tokenOf(request) });
+    await customers.logout({ refreshToken, accessToken: callerToken(request) });
     return sendResult(reply, true);
   });
 

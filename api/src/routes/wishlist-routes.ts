@@ -1,7 +1,7 @@
 import { WishlistAdd, WishlistGet, WishlistRemove, WishlistRemoveMany } from '@kaloryfer/api-contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import { installAccountRouteSupport, tokenOf } from '../auth/request-token';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callerToken } from '../auth/caller-token';
 import type { Customers } from '../customers/customers';
 import type { Wishlists } from '../customers/wishlist';
 import { sendResult } from '../http/envelope';
@@ -15,9 +15,8 @@ export const WISHLIST_ENDPOINT = '/api/wishlist';
  * shared/api-contract/src/wishlist.ts.
  */
 export async function wishlistRoutes(app: FastifyInstance, { customers, wishlists }: { customers: Customers; wishlists: Wishlists }) {
-  installAccountRouteSupport(app);
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  const customerId = async (request: Parameters<typeof tokenOf>[0]) => (await customers.authenticate(tokenOf(request))).customerId;
+  const customerId = async (request: FastifyRequest) => (await customers.authenticate(callerToken(request))).customerId;
 
   routes.get(WISHLIST_ENDPOINT, { schema: WishlistGet }, async (request, reply) => sendResult(reply, await wishlists.list(await customerId(request))));
 

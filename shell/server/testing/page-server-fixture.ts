@@ -8,14 +8,22 @@ export interface TestPageServer {
   close(): Promise<void>;
 }
 
-/** The page server on a loopback port, behind the API's security headers, as the shop mounts it. */
-export async function startTestPageServer(options: { shellDist: string; registry: RegistryFeed; serverRender: boolean }): Promise<TestPageServer> {
+/** The page server on a loopback port, behind the API's security headers, as the shop mounts it (public origin http://shop.test unless given). */
+export async function startTestPageServer({
+  publicOrigin = 'http://shop.test',
+  ...options
+}: {
+  shellDist: string;
+  registry: RegistryFeed;
+  serverRender: boolean;
+  publicOrigin?: string;
+}): Promise<TestPageServer> {
   const app = Fastify();
-  await installSecurityHeaders(app, { publicOrigin: 'http://shop.test' });
+  await installSecurityHeaders(app, { publicOrigin });
   const pages = await installPageServer(app, {
     ...options,
     apiOrigin: 'http://127.0.0.1:9',
-    publicOrigin: 'http://shop.test',
+    publicOrigin,
     renderCacheMs: 0,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,5 +1,4 @@
-import { AdviceArticleBySlug, AdviceListRead, CmsBlocks, CmsHierarchyRead, CmsPageByIdentifier, type CmsPageLink } from '@kaloryfer/api-contract';
-import type { CmsPage } from '@kaloryfer/domain';
+import { AdviceArticleBySlug, AdviceListRead, CmsBlocks, CmsHierarchyRead, CmsPageByIdentifier, type CmsPage, type CmsPageLink } from '@kaloryfer/api-contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../../catalog/catalog';

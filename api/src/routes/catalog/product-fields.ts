@@ -1,4 +1,5 @@
-import { ALL_GROUPS, TILE_FIELDS as SHOP_TILE_FIELDS, type Product } from '@kaloryfer/domain';
+import { ALL_GROUPS, TILE_FIELDS as SHOP_TILE_FIELDS } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 
 /** Tier prices a customer group sees: the all-groups tiers and its own (spec §6). */
 export function forGroup<T extends Partial<Product>>(product: T, groupId: number | null): T {

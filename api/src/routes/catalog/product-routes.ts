@@ -1,5 +1,5 @@
-import { ProductRenderList, ProductSingle, ProductViewRead } from '@kaloryfer/api-contract';
-import { isViewable, type Product } from '@kaloryfer/domain';
+import { ProductRenderList, ProductSingle, ProductViewRead, type Product } from '@kaloryfer/api-contract';
+import { isViewable } from '@kaloryfer/domain';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';

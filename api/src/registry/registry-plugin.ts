@@ -1,10 +1,10 @@
 import { CONTRACTS_VERSION } from '@kaloryfer/contracts/src/instance';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import type { Experiments } from '../experiments/experiments';
+import { unencapsulated } from '../http/unencapsulated';
 import type { Signals } from '../signals/signals';
 import { CanaryController } from './canary/canary-controller';
-import type { Overrides } from './overrides';
+import { Overrides } from './overrides';
 import { DEFAULT_THRESHOLDS, type CanaryThresholds } from './canary/canary-rules';
 import { buildFileRoutes } from './build-file-routes';
 import { LiveRegistry } from './live-registry';
@@ -28,27 +28,38 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The remote registry: live builds, releases and tokens (api/src/registry). */
     mfeRegistry: MfeRegistry;
+    /** Reads the signed overrides teams' links set (api/src/registry/overrides.ts). */
+    overrides: Overrides;
   }
 }
 
+interface RegistryOptions {
+  db: Db;
+  /** Signs the overrides. */
+  tokenSecret: Buffer;
+  /** Read for the A/B report of a remote's variants. */
+  experiments: Experiments;
+  /** What the canaries are judged by. */
+  signals: Signals;
+  publicOrigin: string;
+  thresholds?: CanaryThresholds;
+  clock?: () => Date;
+}
+
 /**
- * The remote registry on this instance: its API for teams and operators (/registry/v1), the
- * builds' files for browsers (/mfe/…), and the live registry the page server composes pages
- * from. Started with the server (the live rows are read, and on PostgreSQL every change is
- * heard); the page server adds the gate's server-render check (`releases.gate.serverRender`).
+ * The remote registry on this instance (`app.mfeRegistry`): its API for teams and operators
+ * (/registry/v1), the builds' files for browsers (/mfe/…), and the live registry the page server
+ * composes pages from. Started with the server (the live rows are read, and on PostgreSQL every
+ * change is heard); the page server adds the gate's server-render check
+ * (`releases.gate.serverRender`). And `app.overrides`: one browser loads another build for a
+ * while (docs/releasing.md, "Overrides").
  */
-export async function installRegistry(
-  app: FastifyInstance,
-  {
-    db,
-    experiments,
-    signals,
-    overrides,
-    publicOrigin,
-    thresholds = DEFAULT_THRESHOLDS,
-    clock = () => new Date(),
-  }: { db: Db; experiments: Experiments; signals: Signals; overrides: Overrides; publicOrigin: string; thresholds?: CanaryThresholds; clock?: () => Date },
-): Promise<MfeRegistry> {
+export const registryPlugin = unencapsulated<RegistryOptions>(async function registryPlugin(
+  app,
+  { db, tokenSecret, experiments, signals, publicOrigin, thresholds = DEFAULT_THRESHOLDS, clock = () => new Date() },
+) {
+  const overrides = new Overrides(tokenSecret);
+  app.decorate('overrides', overrides);
   const store = new RegistryStore(db);
   const live = new LiveRegistry(store, db, (message) => app.log.warn(message));
   const releases = new Releases(store, live, { shellContracts: CONTRACTS_VERSION });
@@ -64,5 +75,4 @@ export async function installRegistry(
   app.addHook('onClose', async () => canaries.stop());
   await app.register(registryRoutes, { releases, tokens, experiments, signals, store, overrides, publicOrigin });
   await app.register(buildFileRoutes, { store });
-  return registry;
-}
+});

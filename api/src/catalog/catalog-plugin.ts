@@ -1,0 +1,58 @@
+import { GroupTokens } from '../auth/group-token';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { unencapsulated } from '../http/unencapsulated';
+import { Reviews } from '../reviews/reviews';
+import { contentRoutes } from '../routes/catalog/content-routes';
+import { productRoutes } from '../routes/catalog/product-routes';
+import { searchRoutes } from '../routes/catalog/search-routes';
+import { stockRoutes } from '../routes/catalog/stock-routes';
+import { urlRoutes } from '../routes/catalog/url-routes';
+import { imageRoutes } from '../routes/image-routes';
+import { reviewRoutes } from '../routes/review-routes';
+import { MemorySearchEngine } from '../search/memory/memory-engine';
+import { Catalog } from './catalog';
+import { CatalogSync } from './catalog-sync';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catalogue (search engine and lookups); call `refresh()` after changing catalogue rows. */
+    catalog: Catalog;
+    /** Signs and reads the customer-group tokens sent with catalogue searches. */
+    groupTokens: GroupTokens;
+  }
+}
+
+interface CatalogOptions {
+  db: Db;
+  clock: () => Date;
+  /** Signs the customer-group tokens. */
+  tokenSecret: Buffer;
+  store: Config['store'];
+}
+
+/**
+ * The catalogue (docs/catalogue.md): `app.catalog`, loaded and priced for today, kept in step with
+ * other instances, and `app.groupTokens`; its reads — search, products and prices, reviews, stock,
+ * URLs, CMS pages and advice, product images.
+ */
+export const catalogPlugin = unencapsulated<CatalogOptions>(async function catalogPlugin(app, { db, clock, tokenSecret, store }) {
+  const catalog = new Catalog(db, new MemorySearchEngine(), clock);
+  await catalog.refresh();
+  app.decorate('catalog', catalog);
+  // Changes made by other instances or an import reach the catalogue and its search index:
+  // at commit on PostgreSQL (LISTEN), within STOCK_SYNC_MS on SQLite (catalog-sync.ts).
+  const catalogSync = new CatalogSync(db, catalog, { log: (message) => app.log.warn(message) });
+  app.addHook('onReady', async () => catalogSync.start());
+  app.addHook('onClose', async () => catalogSync.stop());
+  const groupTokens = new GroupTokens(tokenSecret);
+  app.decorate('groupTokens', groupTokens);
+  const reviews = new Reviews(db);
+  await app.register(searchRoutes, { catalog, groupTokens, reviews });
+  await app.register(productRoutes, { catalog, reviews, store });
+  await app.register(reviewRoutes, { catalog, reviews, clock });
+  await app.register(stockRoutes, { db });
+  await app.register(contentRoutes, { catalog });
+  await app.register(urlRoutes, { catalog });
+  await app.register(imageRoutes);
+});

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { companyRoutes } from '../routes/company-routes';
+import { FixtureCompanyRegister } from './company-register';
+
+/** A company by its NIP for the checkout's invoice (docs/polish-market.md): the GUS register's fixture adapter. */
+export async function companyPlugin(app: FastifyInstance) {
+  await app.register(companyRoutes, { register: new FixtureCompanyRegister() });
+}

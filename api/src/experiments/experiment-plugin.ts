@@ -1,0 +1,26 @@
+import type { Db } from '../db/database';
+import { unencapsulated } from '../http/unencapsulated';
+import { experimentRoutes } from '../routes/experiment-routes';
+import { ExperimentCookie } from './experiment-cookie';
+import { Experiments } from './experiments';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A/B experiments: the pins cookie the page server signs, and the exposures and orders counted. */
+    experiments: { cookie: ExperimentCookie; store: Experiments };
+  }
+}
+
+/**
+ * A/B experiments (docs/experiments.md): `app.experiments` — the page server signs each page's
+ * pins (kf_ab), orders and exposures are counted by them — and the exposure beacon.
+ */
+export const experimentPlugin = unencapsulated<{ db: Db; clock: () => Date; tokenSecret: Buffer }>(async function experimentPlugin(
+  app,
+  { db, clock, tokenSecret },
+) {
+  const cookie = new ExperimentCookie(tokenSecret);
+  const store = new Experiments(db, clock);
+  app.decorate('experiments', { cookie, store });
+  await app.register(experimentRoutes, { experiments: store, cookie });
+});

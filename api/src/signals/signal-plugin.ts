@@ -1,0 +1,28 @@
+import type { Db } from '../db/database';
+import { unencapsulated } from '../http/unencapsulated';
+import type { ShopMetrics } from '../metrics/metrics';
+import { RegistryStore } from '../registry/registry-store';
+import { signalRoutes } from '../routes/signal-routes';
+import { Signals } from './signals';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signals per remote build: the page server's renders, the browsers' beacons (api/src/signals). */
+    signals: Signals;
+  }
+}
+
+/**
+ * Signals per remote build (docs/releasing.md, "Signals"): `app.signals`, written to the
+ * database every few seconds while the server runs and read by the registry's canaries, and
+ * the browsers' beacon (`POST /api/signals`).
+ */
+export const signalPlugin = unencapsulated<{ db: Db; metrics: ShopMetrics }>(async function signalPlugin(app, { db, metrics }) {
+  // Real time, even under a test's fixed clock: the registry's canaries step by it.
+  const signals = new Signals(db, () => new Date(), { listener: metrics });
+  app.decorate('signals', signals);
+  app.addHook('onReady', async () => signals.start());
+  app.addHook('onClose', async () => signals.stop());
+  // A beacon may only name builds the registry published: read from the registry's tables.
+  await app.register(signalRoutes, { signals, store: new RegistryStore(db) });
+});
