@@ -1,4 +1,5 @@
-import { deliveryBucketOf, foldText, RANGE_FACETS, type Product } from '@kaloryfer/domain';
+import { deliveryBucketOf, foldText, RANGE_FACETS } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 
 /**
  * The rows both SQL baselines load (the plain relational way to do what the engine does):

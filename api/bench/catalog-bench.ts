@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Product } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import { priceProducts } from '../src/catalog/pricing';
 import { taxSettingsFrom } from '../src/catalog/tax-settings';
 import { MemorySearchEngine } from '../src/search/memory/memory-engine';

@@ -1,5 +1,5 @@
 import SqliteDatabase from 'better-sqlite3';
-import type { Product } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import { baselineRows, bucketCase, queryWords, RANGES, TERM_FACETS, type BaselineQuery } from './baseline-rows';
 
 /**

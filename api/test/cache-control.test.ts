@@ -1,4 +1,5 @@
-import { isViewable, type Product } from '@kaloryfer/domain';
+import { isViewable } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import { startTestServer, TEST_TODAY, type TestServer } from './helpers';
 import { orderClient, plainValve } from './order-helpers';
 

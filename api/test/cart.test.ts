@@ -1,4 +1,5 @@
-import { isViewable, round2, type Product } from '@kaloryfer/domain';
+import { isViewable, round2 } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import { startTestServer, TEST_SEED, type TestServer } from './helpers';
 
 /** The VSF cart calls over HTTP against a seeded catalogue: server prices, coupons, methods, bad input. */

@@ -1,4 +1,4 @@
-import type { CmsBlock, CmsPage } from '@kaloryfer/domain';
+import type { CmsBlock, CmsPage } from '@kaloryfer/api-contract';
 import { startTestServer, TEST_TODAY, type TestServer } from './helpers';
 
 /**

@@ -1,4 +1,5 @@
-import { isViewable, type Product } from '@kaloryfer/domain';
+import { isViewable } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import type { TestServer } from './helpers';
 
 /** Calls, carts and order bodies the order and payment tests share. */

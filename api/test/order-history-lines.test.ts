@@ -1,4 +1,4 @@
-import type { Product } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import { startTestServer, TEST_SEED, type TestServer } from './helpers';
 import { ADDRESS, plainValve } from './order-helpers';
 

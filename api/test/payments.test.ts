@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Product } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import { signatureHeader } from '../src/payments/signature';
 import { startTestServer, TEST_SEED, type TestServer } from './helpers';
 import { orderClient, plainValve } from './order-helpers';

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import type { Product } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import { HSTS, PERMISSIONS_POLICY } from '../src/http/security-headers';
 import { startTestServer, TEST_SEED, type TestServer } from './helpers';
 import { orderClient, plainValve } from './order-helpers';

@@ -1,4 +1,4 @@
-import type { Product } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import type { MemorySearchEngine } from '../src/search/memory/memory-engine';
 import { eventually, startTestServer, TEST_SEED, type TestServer } from './helpers';
 import { orderClient, plainValve } from './order-helpers';

@@ -4,7 +4,8 @@ import path from 'node:path';
 /**
  * The lint's boundaries can fail (eslint.config.mjs, `import/no-restricted-paths`): a probe
  * file, given to ESLint as if it lived in one part of the tree, imports another part. Each row
- * says whether the architecture allows it.
+ * says whether the architecture allows it. A cycle (`import/no-cycle`) needs two files: the
+ * probe takes the place of a module on disk and imports one that, on disk, imports it back.
  */
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -57,6 +58,18 @@ test.each([
     ['@typescript-eslint/no-restricted-imports'],
   ],
   [
+    "shared/domain imports the API contract's schema code",
+    'shared/domain/src/probe.ts',
+    "export { Product } from '@kaloryfer/api-contract';",
+    ['@typescript-eslint/no-restricted-imports'],
+  ],
+  [
+    "shared/domain imports the API contract's types",
+    'shared/domain/src/probe.ts',
+    "import type { Product } from '@kaloryfer/api-contract';\nexport const probe = (product: Product) => product.sku;",
+    [],
+  ],
+  [
     "a remote imports the API contract's types",
     'mfe-checkout/src/probe.ts',
     "import type { Company } from '@kaloryfer/api-contract';\nexport const probe = (company: Company) => company.nip;",
@@ -66,6 +79,30 @@ test.each([
     'a remote imports shared packages and its own files',
     'mfe-cart/src/probe.ts',
     "export { $cart } from '@kaloryfer/contracts';\nexport { CART_KEY } from './engine/cart-storage';",
+    [],
+  ],
+  [
+    'a module imports one that imports it back',
+    'shell/src/sync-queue/sync-database.ts',
+    "export { indexedDbTaskStore } from './idb-task-store';",
+    ['import/no-cycle'],
+  ],
+  [
+    'a module loads one on demand that imports it back through another',
+    'shell/src/sync-queue/sync-database.ts',
+    "export const probe = () => import('./index');",
+    ['import/no-cycle'],
+  ],
+  [
+    'a pricing step imports the module that runs the steps',
+    'api/src/cart/line-steps/step.ts',
+    "export { priceLine } from '../cart-lines';",
+    ['import/no-cycle'],
+  ],
+  [
+    'a module imports one that imports it back as types only (gone at run time)',
+    'api/src/cart/priced-line.ts',
+    "import { priceLine } from './cart-lines';\nexport const probe = priceLine;",
     [],
   ],
   ['a PascalCase file name', 'mfe-catalog/src/product/ProductPage.tsx', 'export const probe = 1;', ['file-names/kebab-case']],

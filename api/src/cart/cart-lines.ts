@@ -1,49 +1,18 @@
-import { checkQuantity, quantityMessage, type ShippingItem, type StockInfo } from '@kaloryfer/domain';
+import { checkQuantity, quantityMessage } from '@kaloryfer/domain';
 import { priceBundle } from './line-steps/bundle';
 import { priceCustomOptions } from './line-steps/custom-options';
 import { lineOf } from './line-steps/line-of';
 import { checkStock, priceSingle, unitPrice } from './line-steps/price-and-stock';
 import { resolveItem, variantLabels } from './line-steps/resolve-item';
 import { fail, type SkuLookup } from './line-steps/step';
+import type { PricedLine, ProductOption } from './priced-line';
 
 export { MESSAGES } from './line-steps/step';
-
-/** The product_option of the VSF cart contract (what the shopper chose). */
-export interface ProductOption {
-  extension_attributes?: {
-    configurable_item_options?: { option_id: string | number; option_value: string | number }[];
-    bundle_options?: { option_id: number; option_qty?: number; option_selections: number[] }[];
-    custom_options?: { option_id: string | number; option_value: string }[];
-  };
-}
 
 export interface LineRequest {
   sku: string;
   qty: number;
   product_option?: ProductOption | null;
-}
-
-/** A cart line priced by the server from the catalogue of today. */
-export interface PricedLine {
-  sku: string;
-  parentSku: string | null;
-  name: string;
-  /** The product's slug, for the microcart's link back to its page. */
-  slug: string;
-  type_id: string;
-  qty: number;
-  /** Gross unit price for this qty (tier prices, option adders, bundle selections). */
-  unitPrice: number;
-  rowTotal: number;
-  image: string;
-  /** The options, normalised (sorted, only what applies): what is stored and compared. */
-  productOption: ProductOption | null;
-  checksum: string;
-  /** Units of each stock-keeping SKU this line takes (a bundle takes several). */
-  stock: { sku: string; qty: number; info: StockInfo }[];
-  shipping: ShippingItem;
-  /** Option labels for the microcart ("Kolor: Biały", "Zawory: …"). */
-  labels: { label: string; value: string }[];
 }
 
 export type LineResult = { ok: true; line: PricedLine } | { ok: false; status: number; message: string };

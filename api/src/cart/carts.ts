@@ -21,7 +21,8 @@ import type { Catalog } from '../catalog/catalog';
 import type { Db } from '../db/database';
 import type { CartTable, Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
-import { priceLine, type LineRequest, type PricedLine, type ProductOption } from './cart-lines';
+import { priceLine, type LineRequest } from './cart-lines';
+import type { PricedLine, ProductOption } from './priced-line';
 
 export const NO_CART = 'No such cart';
 

@@ -1,4 +1,4 @@
-import type { AdviceArticle, Attribute, Category, CmsBlock, CmsPage, ConfigurableChild, PricePoint, Product, TaxRule } from '@kaloryfer/domain';
+import type { AdviceArticle, Attribute, Category, CmsBlock, CmsPage, ConfigurableChild, PricePoint, Product, TaxRule } from '@kaloryfer/api-contract';
 import { sanitizeCmsBlock, sanitizeCmsPage } from '../content/sanitize';
 import type { Db } from '../db/database';
 import type { SearchEngine } from '../search/search-engine';

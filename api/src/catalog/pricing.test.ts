@@ -1,4 +1,4 @@
-import type { ConfigurableChild, Product } from '@kaloryfer/domain';
+import type { ConfigurableChild, Product } from '@kaloryfer/api-contract';
 import { priceProducts } from './pricing';
 
 const tax = { rateFor: () => 23, sourcePriceIncludesTax: true };

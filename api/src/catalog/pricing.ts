@@ -7,12 +7,10 @@ import {
   priceFields,
   priceFieldsFromGross,
   round2,
-  type ConfigurableChild,
-  type PricePoint,
   type PriceFields,
-  type Product,
   type TaxSettings,
 } from '@kaloryfer/domain';
+import type { ConfigurableChild, PricePoint, Product } from '@kaloryfer/api-contract';
 
 /**
  * Prices every product for one moment with the shared rules (spec §4): special prices inside

@@ -1,4 +1,4 @@
-import type { StockInfo } from '@kaloryfer/domain';
+import type { StockInfo } from '@kaloryfer/api-contract';
 import type { StockItemTable } from '../db/schema';
 
 /** A stock row (the truth orders reserve) as the catalogue's stock fields. */

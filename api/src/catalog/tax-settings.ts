@@ -1,4 +1,5 @@
-import type { TaxRule, TaxSettings } from '@kaloryfer/domain';
+import type { TaxSettings } from '@kaloryfer/domain';
+import type { TaxRule } from '@kaloryfer/api-contract';
 
 /**
  * Store tax settings (spec §3): Polish prices are entered gross, shown gross; PL is the

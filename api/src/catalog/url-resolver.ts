@@ -1,4 +1,5 @@
-import { isViewable, type Category, type Product } from '@kaloryfer/domain';
+import { isViewable } from '@kaloryfer/domain';
+import type { Category, Product } from '@kaloryfer/api-contract';
 import type { Catalog } from './catalog';
 
 export type ResolvedPath = { type: 'product'; product: Product; childSku: string | null } | { type: 'category'; category: Category };

@@ -1,5 +1,5 @@
-import type { CartOptionLabel, CartProductOption, OrderAddress, OrderHistoryEntry, OrderHistoryLine, OrderHistoryPage } from '@kaloryfer/api-contract';
-import { INSTANT_CHECKOUT_METHODS, isViewable, NO_SHIPPING, PAYMENT_METHODS, SHIPPING_METHOD_DEFS, shippingCodeOf, type Product } from '@kaloryfer/domain';
+import type { CartOptionLabel, CartProductOption, OrderAddress, OrderHistoryEntry, OrderHistoryLine, OrderHistoryPage, Product } from '@kaloryfer/api-contract';
+import { INSTANT_CHECKOUT_METHODS, isViewable, NO_SHIPPING, PAYMENT_METHODS, SHIPPING_METHOD_DEFS, shippingCodeOf } from '@kaloryfer/domain';
 import type { Selectable } from 'kysely';
 import type { CartTotalsView } from '../cart/carts';
 import type { Db } from '../db/database';

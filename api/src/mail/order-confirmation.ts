@@ -1,11 +1,11 @@
+import type { OrderAddress, ShopperOrder } from '@kaloryfer/api-contract';
 import { formatPhone, normalisePhone, SHOP_BANK_ACCOUNT } from '@kaloryfer/domain';
 import { formatPln } from '@kaloryfer/i18n/src/format-numbers';
-import type { AddressInput, OrderSummary } from '../orders/orders';
 import { escapeHtml } from '../http/html';
 import type { MailMessage } from './outbox';
 
 /** What happens next, by how the order is paid. */
-export function paymentNote(order: OrderSummary): string {
+export function paymentNote(order: ShopperOrder): string {
   if (order.paymentState === 'paid') return 'Płatność została przyjęta — dziękujemy.';
   switch (order.paymentMethod.code) {
     case 'cashondelivery':
@@ -21,7 +21,7 @@ export function paymentNote(order: OrderSummary): string {
   }
 }
 
-function addressLines(address: AddressInput): string[] {
+function addressLines(address: OrderAddress): string[] {
   const phone = address.telephone ? normalisePhone(address.telephone) : null;
   return [
     address.company?.trim() ? address.company.trim() : null,
@@ -33,8 +33,12 @@ function addressLines(address: AddressInput): string[] {
   ].filter((line): line is string => line !== null);
 }
 
-/** The order confirmation (Polish, plain text and HTML with the same content). */
-export function orderConfirmation(order: OrderSummary): MailMessage {
+/**
+ * The order confirmation (Polish, plain text and HTML with the same content). It reads the order
+ * as the shopper sees it (the API contract's shape, as the thank-you page does), so the mail
+ * never imports the orders module that queues it.
+ */
+export function orderConfirmation(order: ShopperOrder): MailMessage {
   const lines = order.items.map((item) => {
     const options = item.options.map((option) => `${option.label}: ${option.value}`).join(', ');
     return { text: `${item.name}${options ? ` (${options})` : ''}`, qty: item.qty, total: formatPln(item.rowTotalInclTax) };

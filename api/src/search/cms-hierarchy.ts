@@ -1,5 +1,4 @@
-import type { CmsHierarchyNode } from '@kaloryfer/api-contract';
-import type { CmsPage } from '@kaloryfer/domain';
+import type { CmsHierarchyNode, CmsPage } from '@kaloryfer/api-contract';
 
 /**
  * The `cms_hierarchy` search type VSF 1.12 registers (its cms module loads it by identifier):

@@ -1,4 +1,5 @@
-import { isViewable, type Product } from '@kaloryfer/domain';
+import { isViewable } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import type { Reviews } from '../reviews/reviews';
 import { project } from './project';
 import { SearchQueryError } from './query-parser';

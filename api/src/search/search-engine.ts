@@ -1,4 +1,4 @@
-import type { Attribute, Category, CmsBlock, CmsPage, Product, TaxRule } from '@kaloryfer/domain';
+import type { Attribute, Category, CmsBlock, CmsPage, Product, TaxRule } from '@kaloryfer/api-contract';
 import type { SearchRequest, SearchResponse } from './search-request';
 
 /**

@@ -1,4 +1,5 @@
-import { WATTS_PER_SQUARE_METRE, type AdviceArticle } from '@kaloryfer/domain';
+import { WATTS_PER_SQUARE_METRE } from '@kaloryfer/domain';
+import type { AdviceArticle } from '@kaloryfer/api-contract';
 import { check, familyOf, FigureWriter, modelOutput, number, wattsText, type AdviceFigure } from './advice-figures';
 import { COLOURS } from './reference-data';
 

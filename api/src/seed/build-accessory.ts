@@ -1,4 +1,4 @@
-import type { Product } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import type { AccessoryFamily } from './families';
 import { recordPriceHistory, shelfPrice, specialPrice, tierPrices } from './prices';
 import { deliveryTime, imagePath, newProduct, numberedSku, singlePicture } from './product-parts';

@@ -1,4 +1,4 @@
-import type { ConfigurableChild, ConfigurableOption, CustomOptionDef, CustomOptionValueDef, Product } from '@kaloryfer/domain';
+import type { ConfigurableChild, ConfigurableOption, CustomOption, CustomOptionValue, Product } from '@kaloryfer/api-contract';
 import type { RadiatorFamily } from './families';
 import { recordPriceHistory, shelfPrice, specialPrice, tierPrices } from './prices';
 import { deliveryTime, gtin, imagePath, newProduct, numberedSku, slugify, stockFor } from './product-parts';
@@ -265,8 +265,8 @@ function simpleParts(only: ConfigurableChild): Partial<Product> {
 /** Custom options of decorative and ladder radiators: a RAL colour (a surcharge in %) and factory-fitted valves (a fixed price). */
 const MADE_TO_ORDER: readonly {
   title: string;
-  type: CustomOptionDef['type'];
-  values: readonly Pick<CustomOptionValueDef, 'title' | 'price' | 'price_type'>[];
+  type: CustomOption['type'];
+  values: readonly Pick<CustomOptionValue, 'title' | 'price' | 'price_type'>[];
 }[] = [
   {
     title: 'Kolor RAL na zamówienie',
@@ -280,7 +280,7 @@ const MADE_TO_ORDER: readonly {
 ];
 
 /** Option ids are the product id × 10 + n, value ids × 100 + n: unique in the catalogue and the same every run. */
-function madeToOrderOptions(productId: number): CustomOptionDef[] {
+function madeToOrderOptions(productId: number): CustomOption[] {
   let valueId = productId * 100;
   return MADE_TO_ORDER.map((option, index) => ({
     option_id: productId * 10 + index + 1,

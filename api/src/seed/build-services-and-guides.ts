@@ -1,4 +1,4 @@
-import type { Product } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import { recordPriceHistory } from './prices';
 import { newProduct, singlePicture, stockFor } from './product-parts';
 import type { SeedRun } from './seed-run';

@@ -1,4 +1,4 @@
-import type { BundleOptionDef, Product, ProductLink } from '@kaloryfer/domain';
+import type { BundleOption, Product, ProductLink } from '@kaloryfer/api-contract';
 import { newProduct, numberedSku, stockFor } from './product-parts';
 import { COLOURS } from './reference-data';
 import type { SeedRun } from './seed-run';
@@ -70,11 +70,11 @@ export function buildBundle(run: SeedRun, index: number, radiators: Product[]): 
  * more than one radiator, so their quantity may change — and a head, optional and left out
  * when there is none. Ids follow the product id: options × 10 + n, links × 100 + n.
  */
-function bundleOptions(product: Product, radiatorSizes: { sku: string }[], valves: Product[], heads: Product[]): BundleOptionDef[] {
+function bundleOptions(product: Product, radiatorSizes: { sku: string }[], valves: Product[], heads: Product[]): BundleOption[] {
   const choices: {
     title: string;
     required: boolean;
-    type: BundleOptionDef['type'];
+    type: BundleOption['type'];
     items: { sku: string }[];
     canChangeQuantity: 0 | 1;
     defaultIndex: number | null;

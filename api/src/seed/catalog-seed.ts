@@ -1,4 +1,5 @@
-import { isListed, type Category, type Product } from '@kaloryfer/domain';
+import { isListed } from '@kaloryfer/domain';
+import type { Category, Product } from '@kaloryfer/api-contract';
 import type { Kysely } from 'kysely';
 import { sanitizeCmsBlock, sanitizeCmsPage } from '../content/sanitize';
 import type { Db } from '../db/database';

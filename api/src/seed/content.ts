@@ -1,4 +1,4 @@
-import type { CmsBlock, CmsPage } from '@kaloryfer/domain';
+import type { CmsBlock, CmsPage } from '@kaloryfer/api-contract';
 import { cmsPlainText } from '../content/sanitize';
 
 /**

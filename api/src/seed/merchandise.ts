@@ -1,4 +1,4 @@
-import type { Product, ProductLink } from '@kaloryfer/domain';
+import type { Product, ProductLink } from '@kaloryfer/api-contract';
 import { shelfPrice } from './prices';
 import type { SeedRun } from './seed-run';
 

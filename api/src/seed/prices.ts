@@ -1,4 +1,5 @@
-import { ALL_GROUPS, CUSTOMER_GROUPS, type PricePoint, type Product, type TierPriceEntry } from '@kaloryfer/domain';
+import { ALL_GROUPS, CUSTOMER_GROUPS } from '@kaloryfer/domain';
+import type { PricePoint, Product, TierPriceEntry } from '@kaloryfer/api-contract';
 import type { SeedRun } from './seed-run';
 
 /** The promotion fields of a product or variant. */

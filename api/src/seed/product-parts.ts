@@ -1,4 +1,5 @@
-import { foldText, type MediaImage, type Product, type ProductCategoryRef, type StockInfo } from '@kaloryfer/domain';
+import { foldText } from '@kaloryfer/domain';
+import type { MediaImage, Product, ProductCategoryRef, StockInfo } from '@kaloryfer/api-contract';
 import type { ImageStyle } from './families';
 import { CATEGORIES, MAIN_CATEGORY_ID, STANDARD_TAX_CLASS, type ColourSeed } from './reference-data';
 import type { SeedRun } from './seed-run';

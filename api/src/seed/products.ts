@@ -1,4 +1,4 @@
-import type { PricePoint, Product } from '@kaloryfer/domain';
+import type { PricePoint, Product } from '@kaloryfer/api-contract';
 import { buildAccessory } from './build-accessory';
 import { buildRadiator } from './build-radiator';
 import { buildServicesAndGuides } from './build-services-and-guides';

@@ -1,4 +1,4 @@
-import type { Product } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import type { RadiatorFamily } from './families';
 import { optionLabel } from './product-parts';
 import { CONNECTIONS, HEATER_TYPES, MANUFACTURERS, MATERIALS, MOUNTS, type ColourSeed } from './reference-data';

@@ -1,4 +1,4 @@
-import type { Attribute, AttributeOption } from '@kaloryfer/domain';
+import type { Attribute, AttributeOption } from '@kaloryfer/api-contract';
 
 /**
  * The fixed part of the seed catalogue: the category tree (slugs the shell's menu links to),

@@ -1,4 +1,5 @@
-import { isListed, type Product } from '@kaloryfer/domain';
+import { isListed } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import { Random } from './random';
 
 /**

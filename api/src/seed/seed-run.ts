@@ -1,4 +1,4 @@
-import type { PricePoint, Product } from '@kaloryfer/domain';
+import type { PricePoint, Product } from '@kaloryfer/api-contract';
 import { Random } from './random';
 
 export interface ProductOptions {

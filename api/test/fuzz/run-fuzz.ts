@@ -1,4 +1,5 @@
-import { isViewable, type Product } from '@kaloryfer/domain';
+import { isViewable } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import fc from 'fast-check';
 import type { TestServer } from '../helpers';
 import { MARKER } from './hostile-values';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isViewable, type Product } from '@kaloryfer/domain';
+import { isViewable } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import { eventually, startTestServer, TEST_SEED, type TestServer } from '../helpers';
 import { signatureHeader } from '../../src/payments/signature';
 import { orderClient } from '../order-helpers';

@@ -1,5 +1,5 @@
 import type { NotificationInput, ProductOptionInput } from '@kaloryfer/contracts';
-import type { Product } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import type { CartApi } from './cart-api';
 import { qtyUpdated } from './cart-notices';
 import type { CartStore, EngineItem } from './cart-state';

@@ -1,5 +1,6 @@
 import type { CartLine } from '@kaloryfer/contracts';
-import { checkQuantity, isChildSelectable, type ConfigurableChild, type Product } from '@kaloryfer/domain';
+import { checkQuantity, isChildSelectable } from '@kaloryfer/domain';
+import type { ConfigurableChild, Product } from '@kaloryfer/api-contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';
 import type { CartEngine } from '../engine/cart-engine';

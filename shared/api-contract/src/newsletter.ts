@@ -1,4 +1,3 @@
-import { CONSENT_SOURCES } from '@kaloryfer/domain/src/newsletter/consent';
 import { Type, type Static } from '@sinclair/typebox';
 import { answers, ErrorEnvelope } from './envelope';
 
@@ -35,7 +34,8 @@ export const NewsletterSubscribe = {
       ),
       source: Type.Optional(
         Type.Union(
-          CONSENT_SOURCES.map((source) => Type.Literal(source)),
+          // CONSENT_SOURCES of shared/domain/src/newsletter/consent.ts, which fails to compile when they differ.
+          [Type.Literal('footer'), Type.Literal('home'), Type.Literal('account'), Type.Literal('api')],
           { description: 'where the consent was given; api when absent' },
         ),
       ),

@@ -1,4 +1,3 @@
-import { RATING_MAX, REVIEW_LIMITS } from '@kaloryfer/domain';
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Offset, PageSize } from './bounded-integers';
 import { answers, Nullable } from './envelope';
@@ -39,6 +38,16 @@ export const ReviewDocument = Type.Object({
   review_entity: Type.Literal('product'),
 });
 export type ReviewDocument = Static<typeof ReviewDocument>;
+
+/**
+ * The longest texts a review may have. The shop's form reads the same numbers for its maxLength
+ * from shared/domain's REVIEW_LIMITS (a remote takes no value from the contract, and the contract
+ * imports nothing from the domain); shared/domain/src/reviews/review.ts fails to compile when
+ * that constant differs from this type.
+ */
+const REVIEW_LIMITS = { nickname: 60, title: 120, detail: 2000 } as const;
+export type ReviewTextLimits = typeof REVIEW_LIMITS;
+const RATING_MAX = 5;
 
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { StockInfo } from './catalog';
+import { StockInfo } from './product';
 import { answers, Nullable } from './envelope';
 
 /** The client splits stock lists into chunks of 15 (spec §9); more in one call is refused. */

@@ -7,13 +7,12 @@ export {
   configurablePrice,
   customOptionsTotal,
   groupedPrice,
-  type BundleLink,
-  type BundleOption,
-  type CustomOptionValue,
+  type PricedBundleLink,
+  type PricedBundleOption,
   type PricedChild,
 } from './price/composite';
 export { tierUnitPrice, type TierPrice } from './price/tier-price';
-export { discountPercent, isReduced, lowestPriceBefore, type PricePoint, type ShownPrices } from './price/omnibus';
+export { discountPercent, isReduced, lowestPriceBefore, type ShownPrices } from './price/omnibus';
 export {
   BATHROOM_ROOM_TEMPERATURE,
   DEFAULT_EXPONENT,
@@ -48,13 +47,13 @@ export {
   type RangeBucket,
 } from './catalog/facets';
 export { isChildSelectable, isListed, isViewable, LISTED_SEARCH_FILTERS, LISTED_STATUS, LISTED_VISIBILITY, type ListingFields } from './catalog/listing';
-export { pickPriceFields, priceFields, priceFieldsFromGross, type TaxSettings } from './price/product-price';
+export { pickPriceFields, priceFields, priceFieldsFromGross, type PriceFields, type TaxSettings } from './price/product-price';
 export * from './catalog/product';
 export * from './catalog/tile-fields';
 export { categoryTrail } from './catalog/category-trail';
 export { formatPageTitle } from './seo/page-title';
 export { ASSIGNMENT_ID_PATTERN, FORCED_ID_PREFIX, isAssignmentId, isForcedAssignmentId, SHOPPER_ID_PREFIX } from './experiments/assignment-id';
-export { RATING_MAX, REVIEW_LIMITS, reviewSummary, type RatingHistogram, type Review, type ReviewSummary } from './reviews/review';
+export { REVIEW_LIMITS, reviewSummary } from './reviews/review';
 export { applicableCoupon, DEMO_COUPONS, INCORRECT_COUPON, normaliseCouponCode, type Coupon, type CouponType } from './cart/coupons';
 export {
   FREE_DELIVERY_FROM,

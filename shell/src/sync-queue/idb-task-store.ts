@@ -1,8 +1,8 @@
 import type { SyncTask } from '@kaloryfer/domain';
 import { openDB, type DBSchema } from 'idb';
+import { SYNC_DATABASE } from './sync-database';
 import { memoryTaskStore, type TaskStore } from './task-store';
 
-import { SYNC_DATABASE } from './on-demand';
 const TASKS = 'syncTasks';
 
 interface QueueSchema extends DBSchema {

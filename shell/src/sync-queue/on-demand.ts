@@ -1,7 +1,5 @@
 import { syncTaskLookupRequested, syncTaskRequested, type SyncTaskRequested } from '@kaloryfer/contracts';
-
-/** The IndexedDB database of the queue (idb-task-store.ts): its existence says tasks may wait in it. */
-export const SYNC_DATABASE = 'kaloryfer-sync';
+import { SYNC_DATABASE } from './sync-database';
 
 type StartSyncQueue = (options: { pending: SyncTaskRequested[]; lookups: string[] }) => unknown;
 
@@ -11,7 +9,10 @@ export interface OnDemandOptions {
   hasStoredTasks?: () => Promise<boolean>;
 }
 
-/** `indexedDB.databases()` where the browser has it; where it does not, assume there may be tasks. */
+/**
+ * Whether the queue's database exists (it says tasks may wait in it), by `indexedDB.databases()`
+ * where the browser has it; where it does not, assume there may be tasks.
+ */
 async function queueDatabaseExists(): Promise<boolean> {
   const databases = (globalThis.indexedDB as IDBFactory | undefined)?.databases;
   if (typeof databases !== 'function') return true;

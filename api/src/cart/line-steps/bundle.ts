@@ -1,4 +1,5 @@
-import { bundleSelectionTotal, type BundleOptionDef, type BundleProductLink, type Product } from '@kaloryfer/domain';
+import { bundleSelectionTotal } from '@kaloryfer/domain';
+import type { BundleOption, BundleProductLink, Product } from '@kaloryfer/api-contract';
 import { fail, type BundleChoice, type PricedSkus, type SkuLookup, type Step } from './step';
 
 /** A chosen link of a bundle option and how many of it one bundle holds. */
@@ -11,7 +12,7 @@ interface TakenLink {
  * One option's chosen links (the asked selections, else the defaults) with their quantities.
  * Unknown selections, two products where one is taken and a required option left empty are refused.
  */
-function bundleLinks(option: BundleOptionDef, asked: BundleChoice | undefined): Step<{ links: TakenLink[] }> {
+function bundleLinks(option: BundleOption, asked: BundleChoice | undefined): Step<{ links: TakenLink[] }> {
   const links = asked
     ? asked.option_selections.map((id) => option.product_links.find((link) => link.id === id))
     : option.product_links.filter((link) => link.is_default);
@@ -29,7 +30,7 @@ function bundleLinks(option: BundleOptionDef, asked: BundleChoice | undefined): 
 }
 
 /** The product (or variant) a bundle link sells, once its quantity is a sane one. */
-function bundleMember(catalog: SkuLookup, option: BundleOptionDef, { link, qty }: TakenLink): Step<{ source: Product }> {
+function bundleMember(catalog: SkuLookup, option: BundleOption, { link, qty }: TakenLink): Step<{ source: Product }> {
   if (!Number.isInteger(qty) || qty < 1 || qty > 99) return fail(400, `Quantity of "${option.title}" must be a whole number from 1 to 99`);
   const member = catalog.bySkuLookup(link.sku);
   const source = (member?.child ?? member?.product) as Product | undefined;

@@ -1,22 +1,22 @@
-import type { CustomOptionDef, CustomOptionValueDef, Product } from '@kaloryfer/domain';
+import type { CustomOption, CustomOptionValue, Product } from '@kaloryfer/api-contract';
 import { fail, type CustomChoice, type Labels, type Step } from './step';
 
 /** One custom option as chosen: its price adders, its microcart label, and how it is stored. */
 interface ChosenOption {
-  adders: CustomOptionValueDef[];
+  adders: CustomOptionValue[];
   label: Labels[number];
   stored: { option_id: string; option_value: string };
 }
 
 /** The custom options chosen: their adders (on the original price), labels, and the options normalised (by id, trimmed, values sorted). */
 export interface ChosenCustomOptions {
-  adders: CustomOptionValueDef[];
+  adders: CustomOptionValue[];
   labels: Labels;
   customOptions: { option_id: string; option_value: string }[];
 }
 
 /** A text option: within its length; its first value, if any, is its price. */
-function fieldOption(option: CustomOptionDef, value: string): Step<ChosenOption> {
+function fieldOption(option: CustomOption, value: string): Step<ChosenOption> {
   if (option.max_characters && value.length > option.max_characters) return fail(400, `"${option.title}" takes at most ${option.max_characters} characters`);
   return {
     ok: true,
@@ -27,12 +27,12 @@ function fieldOption(option: CustomOptionDef, value: string): Step<ChosenOption>
 }
 
 /** A choice option: value ids ("3,1" for checkboxes), each known, one only unless checkboxes; stored sorted without repeats. */
-function choiceOption(option: CustomOptionDef, value: string): Step<ChosenOption> {
+function choiceOption(option: CustomOption, value: string): Step<ChosenOption> {
   const ids = [...new Set(value.split(',').map((id) => Number(id)))].sort((a, b) => a - b);
   const values = ids.map((id) => option.values.find((candidate) => candidate.option_type_id === id));
   if (values.some((candidate) => candidate === undefined)) return fail(400, `Unknown value of "${option.title}"`);
   if (option.type !== 'checkbox' && values.length > 1) return fail(400, `"${option.title}" takes one value`);
-  const known = values as CustomOptionValueDef[];
+  const known = values as CustomOptionValue[];
   return {
     ok: true,
     adders: known,

@@ -1,5 +1,5 @@
 import { lineIdentity, round2 } from '@kaloryfer/domain';
-import type { PricedLine } from '../cart-lines';
+import type { PricedLine } from '../priced-line';
 import { variantOptions } from './resolve-item';
 import type { Item, Labels, PricedSkus } from './step';
 

@@ -1,10 +1,11 @@
-import { ALL_GROUPS, type CustomOptionValueDef, type Product } from '@kaloryfer/domain';
+import { ALL_GROUPS } from '@kaloryfer/domain';
+import type { CustomOptionValue, Product } from '@kaloryfer/api-contract';
 import { checkStock, priceSingle, unitPrice } from './price-and-stock';
 import { child, product, stock } from './testing/products';
 import { MESSAGES, type StockTaken } from './step';
 
-const fixed = (price: number): CustomOptionValueDef => ({ option_type_id: 1, title: 'fixed', price, price_type: 'fixed', sort_order: 1 });
-const percent = (price: number): CustomOptionValueDef => ({ option_type_id: 2, title: 'percent', price, price_type: 'percent', sort_order: 2 });
+const fixed = (price: number): CustomOptionValue => ({ option_type_id: 1, title: 'fixed', price, price_type: 'fixed', sort_order: 1 });
+const percent = (price: number): CustomOptionValue => ({ option_type_id: 2, title: 'percent', price, price_type: 'percent', sort_order: 2 });
 
 describe('priceSingle: a line of one SKU at its tier price for the customer group', () => {
   const tiered = product({
@@ -46,7 +47,7 @@ describe('priceSingle: a line of one SKU at its tier price for the customer grou
 });
 
 describe("unitPrice: the SKUs' price plus custom option adders, in cents", () => {
-  test.each<[string, number, CustomOptionValueDef[], Partial<Product>, number | string]>([
+  test.each<[string, number, CustomOptionValue[], Partial<Product>, number | string]>([
     ['no adders', 100, [], {}, 100],
     ['a fixed adder', 100, [fixed(5)], {}, 105],
     [

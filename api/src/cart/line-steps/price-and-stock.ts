@@ -1,14 +1,5 @@
-import {
-  ALL_GROUPS,
-  checkQuantity,
-  customOptionsTotal,
-  quantityMessage,
-  round2,
-  tierUnitPrice,
-  type CustomOptionValueDef,
-  type Product,
-  type StockInfo,
-} from '@kaloryfer/domain';
+import { ALL_GROUPS, checkQuantity, customOptionsTotal, quantityMessage, round2, tierUnitPrice } from '@kaloryfer/domain';
+import type { CustomOptionValue, Product, StockInfo } from '@kaloryfer/api-contract';
 import { fail, MESSAGES, type Item, type LineFailure, type PricedSkus, type StockTaken, type Step } from './step';
 
 /** The product's tier prices that apply to this customer group (or to all), as the shared rule reads them. */
@@ -35,7 +26,7 @@ export function priceSingle({ product, source }: Item, groupId: number, qty: num
 }
 
 /** The gross unit price: the SKUs' price plus the custom options' adders (percent ones of the original price), in cents; a price below 0 is unknown. */
-export function unitPrice(skus: number, adders: CustomOptionValueDef[], source: Product): Step<{ unit: number }> {
+export function unitPrice(skus: number, adders: CustomOptionValue[], source: Product): Step<{ unit: number }> {
   let unit = skus;
   if (adders.length > 0) unit += customOptionsTotal(source.original_price_incl_tax ?? source.final_price_incl_tax ?? 0, adders);
   unit = round2(unit);

@@ -1,4 +1,5 @@
-import { isViewable, type ConfigurableChild, type Product } from '@kaloryfer/domain';
+import { isViewable } from '@kaloryfer/domain';
+import type { ConfigurableChild, Product } from '@kaloryfer/api-contract';
 import { fail, MESSAGES, type ConfigurableChoice, type Extension, type Item, type Labels, type SkuLookup, type Step } from './step';
 
 /** A variant's value of a configurable attribute (an option id), as text: how requests and labels compare it. */

@@ -1,4 +1,5 @@
-import { DEFAULT_EXPONENT, deliveryBucketOf, heatOutput, isReduced, parseTemperatures, type Product } from '@kaloryfer/domain';
+import { DEFAULT_EXPONENT, deliveryBucketOf, heatOutput, isReduced, parseTemperatures } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
 import { heatOutputKeyOf } from '../search-request';
 import type { WeightedText } from './text-index';
 import type { FieldDefinition, IndexOptions } from './document-index';

@@ -1,4 +1,4 @@
-import type { ConfigurableChild, Product } from '@kaloryfer/domain';
+import type { ConfigurableChild, Product } from '@kaloryfer/api-contract';
 import { parseSearch } from '../query-parser';
 import { productIndexOptions } from './collection-fields';
 import { DocumentIndex } from './document-index';

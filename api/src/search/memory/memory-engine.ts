@@ -1,5 +1,4 @@
-import type { CmsHierarchyNode } from '@kaloryfer/api-contract';
-import type { CmsBlock, CmsPage, Product } from '@kaloryfer/domain';
+import type { CmsBlock, CmsHierarchyNode, CmsPage, Product } from '@kaloryfer/api-contract';
 import { cmsHierarchy } from '../cms-hierarchy';
 import { project } from '../project';
 import type { CatalogCollections, IndexContext, SearchEngine } from '../search-engine';

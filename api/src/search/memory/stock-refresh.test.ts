@@ -1,4 +1,4 @@
-import type { Product, StockInfo } from '@kaloryfer/domain';
+import type { Product, StockInfo } from '@kaloryfer/api-contract';
 import type { Filter, SearchRequest } from '../search-request';
 import { productIndexOptions } from './collection-fields';
 import { DocumentIndex } from './document-index';

@@ -1,4 +1,4 @@
-import type { StockInfo } from '../catalog/product';
+import type { StockInfo } from '@kaloryfer/api-contract';
 
 export type QuantityMessage = 'Quantity must be positive integer' | 'Quantity must be above 0' | 'Only {maxQuantity} products of this type are available';
 

@@ -1,4 +1,4 @@
-import type { Category } from './product';
+import type { Category } from '@kaloryfer/api-contract';
 
 /**
  * The chain from the top category down to this one, the root (level 1, "main") left out: the

@@ -1,7 +1,14 @@
+import type { ProductTile } from '@kaloryfer/api-contract';
+
+type TileChild = NonNullable<ProductTile['configurable_children']>[number];
+/** A field of the contract's ProductTile: its own (`sku`), or its variants' (`configurable_children.sku`). */
+type ProductTileField = Exclude<keyof ProductTile, 'configurable_children'> | `configurable_children.${keyof TileChild & string}`;
+
 /**
  * What a product tile shows — the one list: the catalogue's listings and home rails ask the
  * search for exactly these fields, product-view answers its related products with them, and the
- * API contract's `ProductTile` is built from them. Everything else stays on the server.
+ * API contract's `ProductTile` has exactly them (the contract cannot import this list, so it
+ * writes the names too; a difference is a compile error here). Everything else stays on the server.
  */
 export const TILE_FIELDS = [
   'id',
@@ -32,15 +39,10 @@ export const TILE_FIELDS = [
   'configurable_children.height',
   'configurable_children.power_75_65_20',
   'configurable_children.power_70_55_20',
-] as const;
+] as const satisfies readonly ProductTileField[];
 
 export type TileField = (typeof TILE_FIELDS)[number];
-/** A tile's own fields (`sku`), without the variants' (`configurable_children.sku`). */
-export type TileTopField = TileField extends infer Field ? (Field extends `${string}.${string}` ? never : Field) : never;
-/** The variants' fields of a tile, by their own name (`sku` of `configurable_children.sku`). */
-export type TileChildField = TileField extends infer Field ? (Field extends `configurable_children.${infer Child}` ? Child : never) : never;
 
-export const TILE_TOP_FIELDS = TILE_FIELDS.filter((field): field is TileTopField => !field.includes('.'));
-export const TILE_CHILD_FIELDS = TILE_FIELDS.flatMap((field) =>
-  field.startsWith('configurable_children.') ? [field.slice('configurable_children.'.length) as TileChildField] : [],
-);
+/** A compile error here names a field of the contract's ProductTile that TILE_FIELDS leaves out. */
+type NoneMissing<Missing extends never> = Missing;
+export type EveryProductTileFieldListed = NoneMissing<Exclude<ProductTileField, TileField>>;

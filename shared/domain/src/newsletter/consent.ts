@@ -1,3 +1,5 @@
+import type { NewsletterSubscribe } from '@kaloryfer/api-contract';
+
 /**
  * The newsletter consent (PKE art. 398, GDPR art. 7): the one place its wording lives. The
  * sign-up form shows it next to an unticked checkbox and sends its version; the API stores that
@@ -30,9 +32,15 @@ export function consentOfVersion(version: string): ConsentText | null {
   return NEWSLETTER_CONSENTS.find((consent) => consent.version === version) ?? null;
 }
 
+/** The sources the API's schema takes (NewsletterSubscribe's body, which cannot import this list). */
+type SchemaConsentSource = NonNullable<(typeof NewsletterSubscribe)['body']['static']['source']>;
+
 /** Where a consent was given: the footer form, the home page's form, the account page, a VSF client's JSON call. */
-export const CONSENT_SOURCES = ['footer', 'home', 'account', 'api'] as const;
+export const CONSENT_SOURCES = ['footer', 'home', 'account', 'api'] as const satisfies readonly SchemaConsentSource[];
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+/** A compile error here names a source the API's schema takes and this list leaves out. */
+type NoneMissing<Missing extends never> = Missing;
+export type EverySchemaSourceListed = NoneMissing<Exclude<SchemaConsentSource, ConsentSource>>;
 
 export const isConsentSource = (value: string): value is ConsentSource => (CONSENT_SOURCES as readonly string[]).includes(value);
 

@@ -1,3 +1,5 @@
+import type { CustomOptionValue } from '@kaloryfer/api-contract';
+
 /** Prices of configurable, bundle and grouped products (spec §4). */
 
 export interface PricedChild {
@@ -11,18 +13,19 @@ export function configurablePrice(children: PricedChild[]): number | null {
   return prices.length > 0 ? Math.min(...prices) : null;
 }
 
-export interface BundleLink {
+export interface PricedBundleLink {
   price: number;
   qty: number;
   isDefault: boolean;
 }
 
-export interface BundleOption {
-  links: BundleLink[];
+/** A bundle option as its price reads it: its links' prices (BundleOption of the contract holds only their SKUs). */
+export interface PricedBundleOption {
+  links: PricedBundleLink[];
 }
 
 /** Bundle price: the sum of each option's default link price × its qty. */
-export function bundlePrice(options: BundleOption[]): number {
+export function bundlePrice(options: PricedBundleOption[]): number {
   return options.reduce((sum, option) => {
     const chosen = option.links.find((link) => link.isDefault);
     return chosen ? sum + chosen.price * chosen.qty : sum;
@@ -42,12 +45,7 @@ export function groupedPrice(associated: { finalPrice: number; typeId: string }[
   return associated.filter((product) => product.typeId === 'simple').reduce((sum, product) => sum + product.finalPrice, 0);
 }
 
-export interface CustomOptionValue {
-  price: number;
-  price_type: 'fixed' | 'percent';
-}
-
 /** Custom option adders: fixed adds the amount, percent adds a share of the original price. */
-export function customOptionsTotal(originalPrice: number, chosen: CustomOptionValue[]): number {
+export function customOptionsTotal(originalPrice: number, chosen: Pick<CustomOptionValue, 'price' | 'price_type'>[]): number {
   return chosen.reduce((sum, value) => sum + (value.price_type === 'percent' ? (originalPrice * value.price) / 100 : value.price), 0);
 }

@@ -1,8 +1,4 @@
-/** One entry of a SKU's price history: the price that held from `from` on. */
-export interface PricePoint {
-  from: string;
-  price: number;
-}
+import type { PricePoint } from '@kaloryfer/api-contract';
 
 const DAY_MS = 86_400_000;
 

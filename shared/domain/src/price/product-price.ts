@@ -1,7 +1,26 @@
-import type { PriceFields, SourcePrice } from '../catalog/product';
+import type { Product } from '@kaloryfer/api-contract';
 import { round2 } from './money';
 import { finalPrice } from './special-price';
 import { applyTax, type TaxedPrice } from './tax';
+
+/** The source price of a product or a variant, and its special price with dates. */
+type SourcePrice = Pick<Product, 'price' | 'special_price' | 'special_from_date' | 'special_to_date' | 'tax_class_id'>;
+
+/** Price fields computed for one moment (spec §3): net, gross and tax of each price. */
+export interface PriceFields {
+  price: number;
+  price_incl_tax: number;
+  price_tax: number;
+  original_price: number;
+  original_price_incl_tax: number;
+  original_price_tax: number;
+  special_price: number | null;
+  special_price_incl_tax: number | null;
+  special_price_tax: number | null;
+  final_price: number;
+  final_price_incl_tax: number;
+  final_price_tax: number;
+}
 
 export interface TaxSettings {
   /** Rate in percent for a product tax class (23 for the PL standard rate). */

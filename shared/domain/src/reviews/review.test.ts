@@ -1,4 +1,5 @@
-import { reviewSummary, type RatingHistogram } from './review';
+import type { RatingHistogram } from '@kaloryfer/api-contract';
+import { reviewSummary } from './review';
 
 test.each<[RatingHistogram, number | null, number]>([
   [[0, 0, 0, 0, 0], null, 0],

@@ -1,11 +1,11 @@
-import type { RatingHistogram, Review, ReviewSummary } from '@kaloryfer/api-contract';
+import type { RatingHistogram, ReviewSummary, ReviewTextLimits } from '@kaloryfer/api-contract';
 
-/** The review shapes are the API contract's (shared/api-contract/src/reviews.ts): one declaration, read by the API and the remotes. */
-export type { RatingHistogram, Review, ReviewSummary };
-
-/** What a shopper may write; the API's schema and the form's maxLength read the same numbers. */
-export const REVIEW_LIMITS = { nickname: 60, title: 120, detail: 2000 } as const;
-export const RATING_MAX = 5;
+/**
+ * What a shopper may write: the form's maxLength reads these numbers, the API's schema holds the
+ * same (ReviewInput in shared/api-contract/src/reviews.ts), and `satisfies` makes this a compile
+ * error when the two differ — the contract imports nothing from the domain.
+ */
+export const REVIEW_LIMITS = { nickname: 60, title: 120, detail: 2000 } as const satisfies ReviewTextLimits;
 
 /** `unrated`: approved reviews without stars — counted and listed, but not in the average. */
 export function reviewSummary(histogram: RatingHistogram, unrated = 0): ReviewSummary {

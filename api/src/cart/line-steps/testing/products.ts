@@ -1,4 +1,4 @@
-import type { BundleOptionDef, ConfigurableChild, CustomOptionDef, Product, StockInfo } from '@kaloryfer/domain';
+import type { BundleOption, ConfigurableChild, CustomOption, Product, StockInfo } from '@kaloryfer/api-contract';
 import type { SkuEntry } from '../../../catalog/catalog';
 import type { SkuLookup } from '../step';
 
@@ -89,10 +89,10 @@ export const engraved = product({
       max_characters: 10,
       values: [{ option_type_id: 11, title: 'Grawer', price: 5, price_type: 'fixed', sort_order: 1 }],
     },
-  ] satisfies CustomOptionDef[],
+  ] satisfies CustomOption[],
 });
 
-export const radioOption: CustomOptionDef = {
+export const radioOption: CustomOption = {
   option_id: 3,
   title: 'Kolor',
   type: 'radio',
@@ -147,7 +147,7 @@ export const set = product({
         { id: 4, sku: 'VALVE', qty: 1, can_change_quantity: 0, is_default: false, position: 1 },
       ],
     },
-  ] satisfies BundleOptionDef[],
+  ] satisfies BundleOption[],
 });
 
 /** A catalogue's sku lookup over these products (a configurable's variants by their own skus too). */
