@@ -14,6 +14,7 @@ import { envelope } from './http/envelope';
 import { finiteNumbers } from './http/finite-numbers';
 import { mailPlugin } from './mail/mail-plugin';
 import { ShopMetrics } from './metrics/metrics';
+import { metricsRoutes } from './metrics/metrics-routes';
 import { newsletterPlugin } from './newsletter/newsletter-plugin';
 import { orderPlugin } from './orders/order-plugin';
 import { paymentPlugin } from './payments/payment-plugin';
@@ -78,7 +79,7 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
     publicOrigin: config.publicOrigin,
     thresholds: config.canary,
   }); // app.mfeRegistry, app.overrides: /registry/v1 for teams, the builds' files under /mfe/
-  metrics.serve(app, { tokens: app.mfeRegistry.tokens, allow: config.metricsAllow }); // GET /metrics: an operator's registry token or METRICS_ALLOW
+  metricsRoutes(app, { metrics, tokens: app.mfeRegistry.tokens, allow: config.metricsAllow }); // GET /metrics: an operator's registry token or METRICS_ALLOW
   // Pages are the shell's page server's (shell/server), installed beside the API by the start script.
   app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope(404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`)));
   return app;

@@ -3,7 +3,7 @@ import type { Customers } from '../customers/customers';
 import type { Db } from '../db/database';
 import { IdempotencyRecords } from '../http/idempotency';
 import { unencapsulated } from '../http/unencapsulated';
-import { cartRoutes } from '../routes/cart-routes';
+import { cartRoutes } from './cart-routes';
 import { Carts, type IssuedCoupons } from './carts';
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { companyRoutes } from '../routes/company-routes';
+import { companyRoutes } from './company-routes';
 import { FixtureCompanyRegister } from './company-register';
 
 /** A company by its NIP for the checkout's invoice (docs/polish-market.md): the GUS register's fixture adapter. */

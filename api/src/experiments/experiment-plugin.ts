@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { unencapsulated } from '../http/unencapsulated';
-import { experimentRoutes } from '../routes/experiment-routes';
+import { experimentRoutes } from './experiment-routes';
 import { ExperimentCookie } from './experiment-cookie';
 import { Experiments } from './experiments';
 

@@ -1,12 +1,7 @@
-import { BlockList, isIPv6 } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import { envelope } from '../http/envelope';
-import type { RegistryTokens } from '../registry/registry-tokens';
 import { BUCKETS } from '../signals/histogram';
 import type { BrowserObservation, BuildRef, RenderOutcome, SignalListener } from '../signals/signals';
-
-export const METRICS_PATH = '/metrics';
 
 /**
  * This instance's metrics in Prometheus's text format (`GET /metrics`, prom-client;
@@ -95,20 +90,10 @@ export class ShopMetrics implements SignalListener {
     });
   }
 
-  /**
-   * `GET /metrics` for an operator's registry token or a configured address (METRICS_ALLOW) —
-   * nobody else: the figures say what the shop runs and how it is doing.
-   */
-  serve(app: FastifyInstance, { tokens, allow }: { tokens: RegistryTokens; allow: string[] }): void {
-    const allowed = blockListOf(allow);
-    app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      if (!allowedAddress(allowed, request) && !(await isOperator(tokens, request))) {
-        return reply.code(401).send(envelope(401, 'metrics need an operator token (Authorization: Bearer …) or an address listed in METRICS_ALLOW'));
-      }
-      this.exposed ??= Registry.merge([this.registry, processRegistry()]);
-      return reply.header('content-type', this.exposed.contentType).send(await this.exposed.metrics());
-    });
+  /** The figures in Prometheus's text format: this instance's and Node's process metrics. */
+  async exposition(): Promise<{ contentType: string; text: string }> {
+    this.exposed ??= Registry.merge([this.registry, processRegistry()]);
+    return { contentType: this.exposed.contentType, text: await this.exposed.metrics() };
   }
 
   private vital(name: string, help: string, buckets: number[]) {
@@ -128,32 +113,3 @@ function processRegistry(): Registry {
 }
 
 const labelsOf = (ref: BuildRef) => ({ remote: ref.remote, version: ref.version, build: ref.build.slice(0, 16) });
-
-function blockListOf(entries: string[]): BlockList {
-  const list = new BlockList();
-  for (const entry of entries) {
-    const [address, prefix] = entry.split('/');
-    const type = isIPv6(address) ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, Number(prefix), type);
-  }
-  return list;
-}
-
-function allowedAddress(list: BlockList, request: FastifyRequest): boolean {
-  const address = request.ip.replace(/^::ffff:/, '');
-  try {
-    return list.check(address, isIPv6(address) ? 'ipv6' : 'ipv4');
-  } catch {
-    return false;
-  }
-}
-
-async function isOperator(tokens: RegistryTokens, request: FastifyRequest): Promise<boolean> {
-  if (!request.headers.authorization) return false;
-  try {
-    return (await tokens.caller(request.headers.authorization)).team === 'operator';
-  } catch {
-    return false;
-  }
-}

@@ -4,7 +4,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { Customers } from '../customers/customers';
 import type { Db } from '../db/database';
 import type { Payments } from '../payments/payments';
-import { orderRoutes } from '../routes/order-routes';
+import { orderRoutes } from './order-routes';
 import { Orders } from './orders';
 
 interface OrderOptions {

@@ -35,7 +35,7 @@ export const ONLY_POLAND = 'We deliver in Poland only (country_id PL)';
 /** Payment methods that need no gateway: the order is placed and waits for the goods, the transfer or the salon visit. */
 const OFFLINE_METHODS: ReadonlySet<string> = new Set(['cashondelivery', 'banktransfer', 'payinstore']);
 
-/** An order's address as stored and answered (the allow-listed fields: routes/order-body.ts). */
+/** An order's address as stored and answered (the allow-listed fields: orders/order-body.ts). */
 export type AddressInput = OrderAddress;
 
 export interface OrderRequest {

@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import { unencapsulated } from '../http/unencapsulated';
 import type { ShopMetrics } from '../metrics/metrics';
 import { RegistryStore } from '../registry/registry-store';
-import { signalRoutes } from '../routes/signal-routes';
+import { signalRoutes } from './signal-routes';
 import { Signals } from './signals';
 
 declare module 'fastify' {

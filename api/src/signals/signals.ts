@@ -13,7 +13,7 @@ export interface BuildRef {
 /** How a region's server render ended: rendered, threw, over its time budget, or not tried (breaker open, no server code, load shed). */
 export type RenderOutcome = 'rendered' | 'failed' | 'late' | 'shed';
 
-/** What one page view's browser reports of one build (the beacon: api/src/routes/signal-routes.ts). */
+/** What one page view's browser reports of one build (the beacon: api/src/signals/signal-routes.ts). */
 export interface BrowserObservation {
   /** This build rendered the page's route region: the page view is its. */
   pageView: boolean;

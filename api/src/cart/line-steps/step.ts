@@ -2,7 +2,7 @@ import type { ConfigurableChild, Product } from '@kaloryfer/api-contract';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
 import type { Catalog } from '../../catalog/catalog';
 import type { PricedLine, ProductOption } from '../priced-line';
-import { EMPTY_PRODUCT } from '../../routes/catalog/product-routes';
+import { EMPTY_PRODUCT } from '../../catalog/catalog-messages';
 
 /** The spec's messages, quoted exactly (checked against the i18n keys at compile time). */
 export const MESSAGES = {

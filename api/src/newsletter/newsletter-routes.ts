@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, envelope, sendResult } from '../http/envelope';
 import { CROSS_SITE_FORM, isCrossSiteForm } from '../http/same-site-form';
-import { NewsletterUnavailable, type ConfirmOutcome, type Newsletter } from '../newsletter/newsletter';
+import { NewsletterUnavailable, type ConfirmOutcome, type Newsletter } from './newsletter';
 
 export const NEWSLETTER_PATH = '/api/ext/newsletter';
 /** Where VSF 1.12's newsletter module sends the same three calls (docs/vsf-contract.md). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/envelope';
-import { describeDrawing, drawProduct, IMAGE_SIZES, parseImagePath } from '../images/product-drawing';
+import { describeDrawing, drawProduct, IMAGE_SIZES, parseImagePath } from './product-drawing';
 
 /** 30 days (spec §9 default expiry); the path names the picture, so it never changes: immutable. */
 const CACHE = 'public, max-age=2592000, immutable';

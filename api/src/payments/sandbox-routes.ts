@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { formatPln } from '@kaloryfer/i18n/src/format-numbers';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml } from '../http/html';
-import { BLIK_CODE, SANDBOX_PATH, type SandboxGateway, type SandboxPayment } from '../payments/sandbox-gateway';
+import { BLIK_CODE, SANDBOX_PATH, type SandboxGateway, type SandboxPayment } from './sandbox-gateway';
 
 const BLIK_METHOD = 'payu_blik';
 

@@ -2,7 +2,7 @@ import { CompanyByNip } from '@kaloryfer/api-contract';
 import { isValidNip } from '@kaloryfer/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { CompanyRegister } from '../companies/company-register';
+import type { CompanyRegister } from './company-register';
 import { ApiError, sendResult } from '../http/envelope';
 import { INVALID_NIP } from '../orders/orders';
 

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/envelope';
 import type { RegistryStore } from '../registry/registry-store';
-import type { BuildRef, Signals } from '../signals/signals';
+import type { BuildRef, Signals } from './signals';
 
 /** "≤ 1 KB sent per page view" (issue #34): a beacon is far smaller; anything bigger is not one. */
 export const BEACON_BODY_LIMIT = 1024;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OrderBody, OrderBodyAddress } from '@kaloryfer/api-contract';
 import { ApiError } from '../http/envelope';
-import type { AddressInput } from '../orders/orders';
+import type { AddressInput } from './orders';
 
 /**
  * The body of `POST /api/order` in both forms clients send (docs/vsf-contract.md): VSF 1.12 posts the

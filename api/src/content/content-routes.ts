@@ -1,9 +1,9 @@
 import { AdviceArticleBySlug, AdviceListRead, CmsBlocks, CmsHierarchyRead, CmsPageByIdentifier, type CmsPage, type CmsPageLink } from '@kaloryfer/api-contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Catalog } from '../../catalog/catalog';
-import { ApiError, sendResult } from '../../http/envelope';
-import { parseSearch, SearchQueryError } from '../../search/query-parser';
+import type { Catalog } from '../catalog/catalog';
+import { ApiError, sendResult } from '../http/envelope';
+import { parseSearch, SearchQueryError } from '../search/query-parser';
 
 export const EMPTY_CMS = 'CMS query returned empty result';
 

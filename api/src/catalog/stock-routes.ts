@@ -1,11 +1,12 @@
 import { STOCK_LIST_CHUNK, StockCheck, StockList, type StockItem } from '@kaloryfer/api-contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database';
-import type { StockItemTable } from '../../db/schema';
-import { ApiError, sendResult } from '../../http/envelope';
-import { stockInfoOf } from '../../catalog/stock-row';
-import { EMPTY_PRODUCT, parseSkus } from './product-routes';
+import type { Db } from '../db/database';
+import type { StockItemTable } from '../db/schema';
+import { ApiError, sendResult } from '../http/envelope';
+import { stockInfoOf } from './stock-row';
+import { EMPTY_PRODUCT } from './catalog-messages';
+import { parseSkus } from './product-routes';
 
 function toStock(row: StockItemTable): StockItem {
   return { product_id: row.product_id, sku: row.sku, parent_sku: row.parent_sku, ...stockInfoOf(row) };

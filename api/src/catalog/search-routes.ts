@@ -1,16 +1,16 @@
 import { CatalogSearchGet, CatalogSearchPost, type CatalogSearchQuery } from '@kaloryfer/api-contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifySerializerCompiler } from 'fastify';
-import type { GroupTokens } from '../../auth/group-token';
-import type { Catalog } from '../../catalog/catalog';
-import { ApiError } from '../../http/envelope';
-import type { Reviews } from '../../reviews/reviews';
-import { parseElasticsearchSearch } from '../../search/elasticsearch/es-search';
-import { parseSearch, SearchQueryError, type RawSearch } from '../../search/query-parser';
-import { readSearchRequest, type SearchInput } from '../../search/request-format';
-import { searchReviews } from '../../search/review-search';
-import { answerJson } from '../../search/search-answer';
-import type { SearchRequest } from '../../search/search-request';
+import type { GroupTokens } from '../auth/group-token';
+import type { Catalog } from './catalog';
+import { ApiError } from '../http/envelope';
+import type { Reviews } from '../reviews/reviews';
+import { parseElasticsearchSearch } from '../search/elasticsearch/es-search';
+import { parseSearch, SearchQueryError, type RawSearch } from '../search/query-parser';
+import { readSearchRequest, type SearchInput } from '../search/request-format';
+import { searchReviews } from '../search/review-search';
+import { answerJson } from '../search/search-answer';
+import type { SearchRequest } from '../search/search-request';
 import { forGroup } from './product-fields';
 
 const INDEX = /^vue_storefront_catalog(_[a-z]{2})?$/;

@@ -1,9 +1,9 @@
 import { UrlResolve } from '@kaloryfer/api-contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Catalog } from '../../catalog/catalog';
-import { resolvePath } from '../../catalog/url-resolver';
-import { ApiError, sendResult } from '../../http/envelope';
+import type { Catalog } from './catalog';
+import { resolvePath } from './url-resolver';
+import { ApiError, sendResult } from '../http/envelope';
 
 /** The URL dispatcher's lookup (spec §2 "Unknown URLs"): a product's url_path first, then a category's. */
 export async function urlRoutes(app: FastifyInstance, { catalog }: { catalog: Catalog }) {

@@ -1,15 +1,14 @@
 import { ProductRenderList, ProductSingle, ProductViewRead, type Product } from '@kaloryfer/api-contract';
 import { isViewable } from '@kaloryfer/domain';
-import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Catalog } from '../../catalog/catalog';
-import { ApiError, sendResult } from '../../http/envelope';
-import type { Reviews } from '../../reviews/reviews';
-import { project } from '../../search/project';
+import type { Catalog } from './catalog';
+import { ApiError, sendResult } from '../http/envelope';
+import type { Reviews } from '../reviews/reviews';
+import { project } from '../search/project';
+import { EMPTY_PRODUCT } from './catalog-messages';
 import { forGroup, TILE_FIELDS } from './product-fields';
 
-export const EMPTY_PRODUCT: SpecMessage = 'Product query returned an empty result';
 const SINGLE_KEYS = ['sku', 'id', 'url_path', 'url_key', 'slug'] as const;
 
 export function parseSkus(raw: string, max: number, what: string): string[] {

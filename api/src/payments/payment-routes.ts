@@ -2,7 +2,7 @@ import { PaymentNotify } from '@kaloryfer/api-contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, sendResult } from '../http/envelope';
-import type { Payments } from '../payments/payments';
+import type { Payments } from './payments';
 
 export const NOTIFY_PATH = '/api/payment/notify';
 

@@ -18,9 +18,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GroupTokens } from '../auth/group-token';
 import { callerToken } from '../auth/caller-token';
-import type { Customers } from '../customers/customers';
-import type { OrderHistory } from '../customers/order-history';
-import { profilePatch } from '../customers/profile';
+import type { Customers } from './customers';
+import type { OrderHistory } from './order-history';
+import { profilePatch } from './profile';
 import { ApiError, sendResult } from '../http/envelope';
 
 interface UserRouteDeps {

@@ -17,8 +17,8 @@ import {
 import { INCORRECT_COUPON, normaliseCouponCode } from '@kaloryfer/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { quantityProblem } from '../cart/cart-lines';
-import type { Carts, CartLineView } from '../cart/carts';
+import { quantityProblem } from './cart-lines';
+import type { Carts, CartLineView } from './carts';
 import type { Customers } from '../customers/customers';
 import { ApiError, sendResult } from '../http/envelope';
 import { IDEMPOTENCY_HEADER, type IdempotencyRecords } from '../http/idempotency';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, sendResult } from '../http/envelope';
-import { MARKETING_RECORDER_FILE, MARKETING_RECORDER_PATH } from '../newsletter/marketing-hook';
+import { MARKETING_RECORDER_FILE, MARKETING_RECORDER_PATH } from './marketing-hook';
 
 const RecorderBody = Type.Object({ email: Type.String({ maxLength: 254 }) });
 

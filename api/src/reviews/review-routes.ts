@@ -4,8 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../catalog/catalog';
 import { ApiError, sendResult } from '../http/envelope';
-import type { Reviews } from '../reviews/reviews';
-import { EMPTY_PRODUCT } from './catalog/product-routes';
+import type { Reviews } from './reviews';
+import { EMPTY_PRODUCT } from '../catalog/catalog-messages';
 
 /** Spaces collapsed, control characters dropped; a field of blanks is empty. */
 function clean(value: string): string {

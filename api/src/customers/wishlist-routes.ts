@@ -2,8 +2,8 @@ import { WishlistAdd, WishlistGet, WishlistRemove, WishlistRemoveMany } from '@k
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerToken } from '../auth/caller-token';
-import type { Customers } from '../customers/customers';
-import type { Wishlists } from '../customers/wishlist';
+import type { Customers } from './customers';
+import type { Wishlists } from './wishlist';
 import { sendResult } from '../http/envelope';
 
 export const WISHLIST_ENDPOINT = '/api/wishlist';

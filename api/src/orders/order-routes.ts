@@ -5,7 +5,7 @@ import { callerToken } from '../auth/caller-token';
 import type { Carts } from '../cart/carts';
 import type { Customers } from '../customers/customers';
 import { ApiError, sendResult } from '../http/envelope';
-import type { Orders } from '../orders/orders';
+import type { Orders } from './orders';
 import { needsPayment, type Payments } from '../payments/payments';
 import { shopperOriginOf } from '../payments/return-origin';
 import { cookieFrom, EXPERIMENT_COOKIE, type ExperimentCookie } from '../experiments/experiment-cookie';
