@@ -4,7 +4,7 @@ import { searchListedProducts } from '../common/product-search';
 import { ADVICE_PAGE_SIZE, type AdviceQuery } from './advice-query';
 
 /*
- * What /api/advice and /api/advice/{slug} answer (api/src/routes/catalog/content-routes.ts) is
+ * What /api/advice and /api/advice/{slug} answer (api/src/content/content-routes.ts) is
  * the contract's AdviceList and AdviceArticleView.
  */
 

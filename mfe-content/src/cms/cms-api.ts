@@ -2,7 +2,7 @@ import type { CmsBlock, CmsBlockPage, CmsHierarchy, CmsPage } from '@kaloryfer/a
 import { apiJson } from '@kaloryfer/ui';
 
 /**
- * The CMS calls of spec §7 (api/src/routes/catalog/content-routes.ts): a page by identifier,
+ * The CMS calls of spec §7 (api/src/content/content-routes.ts): a page by identifier,
  * its place in the hierarchy, blocks by a like filter. Their HTML arrives sanitised by the API.
  * Their answers are the contract's (CmsPage, CmsHierarchy, CmsBlockPage).
  */

@@ -13,7 +13,7 @@ import { useTranslation } from '@kaloryfer/i18n';
 import { Button } from '../button';
 import { useRequestStore } from '../rendering/hydration';
 
-/** The API's form endpoint (api/src/routes/newsletter-routes.ts): urlencoded in, 303 back with `?newsletter=<outcome>#newsletter`. */
+/** The API's form endpoint (api/src/newsletter/newsletter-routes.ts): urlencoded in, 303 back with `?newsletter=<outcome>#newsletter`. */
 export const NEWSLETTER_FORM_ACTION = '/api/ext/newsletter/form';
 
 /** Outcomes that ask the shopper to do something again (shown as a problem, and the field marked). */
