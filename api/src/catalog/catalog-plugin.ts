@@ -13,6 +13,7 @@ import { reviewRoutes } from '../reviews/review-routes';
 import { MemorySearchEngine } from '../search/memory/memory-engine';
 import { Catalog } from './catalog';
 import { CatalogSync } from './catalog-sync';
+import { catalogImportRoutes } from './import/import-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +53,7 @@ export const catalogPlugin = unencapsulated<CatalogOptions>(async function catal
   await app.register(productRoutes, { catalog, reviews, store });
   await app.register(reviewRoutes, { catalog, reviews, clock });
   await app.register(stockRoutes, { db });
+  await app.register(catalogImportRoutes, { db, catalog, clock }); // POST /api/catalog/import: an operator's price and stock file (import/)
   await app.register(contentRoutes, { catalog });
   await app.register(urlRoutes, { catalog });
   await app.register(imageRoutes);

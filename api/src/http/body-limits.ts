@@ -15,6 +15,7 @@ export const BODY_LIMITS: ReadonlyArray<{ method: string; url: string | RegExp; 
   { method: 'POST', url: '/api/order', limit: 256 * KiB, why: 'the order as VSF posts it: every cart line with its options, both addresses' },
   { method: 'POST', url: /^\/api\/catalog\/[^/]+\/[^/]+\/_search$/, limit: 64 * KiB, why: "Elasticsearch query bodies from VSF's query builder" },
   { method: 'POST', url: '/api/payment/notify', limit: 64 * KiB, why: "the payment gateway's signed notification" },
+  { method: 'POST', url: '/api/catalog/import', limit: 16 * 1024 * KiB, why: "a supplier's price and stock file (100,000 rows), behind an operator's token" },
   { method: 'POST', url: '/api/review/create', limit: 16 * KiB, why: 'one review: the detail is at most 2,000 characters' },
   { method: 'POST', url: '/api/ext/newsletter/form', limit: 8 * KiB, why: 'an HTML form post (e-mail and consent)' },
   { method: 'POST', url: '/sandbox-gateway/pay', limit: 8 * KiB, why: "the sandbox gateway's payment form" },

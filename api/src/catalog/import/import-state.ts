@@ -1,0 +1,113 @@
+import type { Attribute, Category, ConfigurableChild, PricePoint, Product } from '@kaloryfer/api-contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Dialect } from '../../db/database';
+import type { Database, StockItemTable } from '../../db/schema';
+import type { ImportCatalogue, SkuState } from './import-rows';
+
+/**
+ * The part of the catalogue an import touches, read inside its transaction: the stock rows and
+ * the product documents of the file's SKUs (a variant's is its parent's), their price history,
+ * and the categories and attributes. On PostgreSQL the product rows are locked (`for update`)
+ * until commit, so nothing changes a document between this read and the import's write.
+ */
+export interface ImportState extends ImportCatalogue {
+  /** Product documents by row id, parsed: the import changes these and writes them back. */
+  docs: Map<number, Product>;
+  /** Where each SKU lives: its product row, and the child object for a variant. */
+  targets: Map<string, { productId: number; child: ConfigurableChild | null }>;
+  stockRows: Map<string, StockItemTable>;
+  history: Map<string, PricePoint[]>;
+  categories: Category[];
+}
+
+/** IN lists are cut to this many values (SQLite and PostgreSQL both take far more: a round trip each). */
+export const CHUNK = 500;
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < items.length; at += CHUNK) out.push(items.slice(at, at + CHUNK));
+  return out;
+}
+
+export async function loadImportState(
+  trx: Transaction<Database> | Kysely<Database>,
+  dialect: Dialect,
+  { skus, withHistory, today }: { skus: string[]; withHistory: boolean; today: string },
+): Promise<ImportState> {
+  const stockRows = new Map<string, StockItemTable>();
+  for (const part of chunks(skus)) {
+    for (const row of await trx.selectFrom('stock_item').selectAll().where('sku', 'in', part).execute()) stockRows.set(row.sku, row);
+  }
+  // A variant's document is its parent's; a SKU without a stock row may still be a product.
+  const productSkus = [...new Set(skus.map((sku) => stockRows.get(sku)?.parent_sku ?? sku))];
+  const docs = new Map<number, Product>();
+  const bySku = new Map<string, Product>();
+  for (const part of chunks(productSkus)) {
+    const query = trx.selectFrom('product').select(['id', 'doc']).where('sku', 'in', part);
+    // PostgreSQL: locked in id order, so two imports at once queue instead of deadlocking.
+    for (const row of await (dialect === 'postgres' ? query.orderBy('id').forUpdate() : query).execute()) {
+      const product = JSON.parse(row.doc) as Product;
+      docs.set(row.id, product);
+      bySku.set(product.sku, product);
+    }
+  }
+  const targets = new Map<string, { productId: number; child: ConfigurableChild | null }>();
+  const states = new Map<string, SkuState>();
+  for (const sku of skus) {
+    const stock = stockRows.get(sku);
+    const parent = stock?.parent_sku ? bySku.get(stock.parent_sku) : undefined;
+    const child = parent?.configurable_children?.find((candidate) => candidate.sku === sku) ?? null;
+    const product = child ? parent! : bySku.get(sku);
+    if (!product) continue;
+    targets.set(sku, { productId: product.id, child });
+    const source = child ?? product;
+    states.set(sku, {
+      kind: child ? 'variant' : 'product',
+      type_id: child ? 'simple' : product.type_id,
+      price: source.price,
+      special_price: source.special_price ?? null,
+      special_from_date: day(source.special_from_date),
+      special_to_date: day(source.special_to_date),
+      stock: stock
+        ? { qty: stock.qty, is_in_stock: stock.is_in_stock === 1, manage_stock: stock.manage_stock === 1, is_volatile: stock.is_volatile === 1 }
+        : null,
+      lockedAttributes: new Set((product.configurable_options ?? []).map((option) => option.attribute_code)),
+    });
+  }
+  const history = new Map<string, PricePoint[]>();
+  if (withHistory) {
+    for (const part of chunks(skus)) {
+      const rows = await trx.selectFrom('price_history').selectAll().where('sku', 'in', part).orderBy('sku').orderBy('valid_from').execute();
+      for (const row of rows) {
+        const list = history.get(row.sku) ?? [];
+        list.push({ from: row.valid_from, price: row.price_incl_tax });
+        history.set(row.sku, list);
+      }
+    }
+  }
+  const categories = (await trx.selectFrom('category').select('doc').orderBy('id').execute()).map((row) => JSON.parse(row.doc) as Category);
+  const attributes = new Map(
+    (await trx.selectFrom('attribute').select('doc').execute()).map((row) => {
+      const attribute = JSON.parse(row.doc) as Attribute;
+      return [attribute.attribute_code, attribute];
+    }),
+  );
+  const categoryByReference = new Map<string, Category>();
+  for (const category of categories) for (const key of [String(category.id), category.slug, category.url_path]) categoryByReference.set(key, category);
+  return {
+    today,
+    docs,
+    targets,
+    stockRows,
+    history,
+    categories,
+    sku: (sku) => states.get(sku),
+    category: (reference) => categoryByReference.get(reference),
+    attribute: (code) => attributes.get(code),
+  };
+}
+
+/** Stored dates may carry a time ("2026-11-01 00:00:00"): the import compares days. */
+function day(value: string | null | undefined): string | null {
+  return value ? value.slice(0, 10) : null;
+}

@@ -1,0 +1,40 @@
+import { sql, type RawBuilder, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { CHUNK } from './import-state';
+
+/**
+ * An import's writes, a few statements per 500 rows instead of one per row: on PostgreSQL each
+ * statement is a round trip made while the import holds its row locks (orders wait on them), on
+ * SQLite while it holds the one writer's lock. `update … from (values …)` works on both (SQLite
+ * since 3.33); the values' columns are `column1`, `column2`… on both.
+ */
+
+type Cast = 'integer' | 'real' | 'text';
+interface Column {
+  name: string;
+  cast: Cast;
+}
+
+const cast = (value: unknown, type: Cast): RawBuilder<unknown> => sql`cast(${value} as ${sql.raw(type)})`;
+
+/** `update table set a = v.column2, … from (values (key, a, …), …) v where table.key = v.column1`, in chunks. */
+export async function updateFromValues(trx: Transaction<Database>, table: keyof Database, key: Column, columns: Column[], rows: unknown[][]): Promise<void> {
+  const assignments = sql.join(columns.map((column, index) => sql`${sql.ref(column.name)} = v.${sql.raw(`column${index + 2}`)}`));
+  for (let at = 0; at < rows.length; at += CHUNK) {
+    const values = rows.slice(at, at + CHUNK).map((row) => sql`(${sql.join([key, ...columns].map((column, index) => cast(row[index], column.cast)))})`);
+    await sql`update ${sql.table(table)} set ${assignments} from (values ${sql.join(values)}) as v where ${sql.ref(`${table}.${key.name}`)} = v.column1`.execute(
+      trx,
+    );
+  }
+}
+
+/** The price a SKU has from a day on: one point per SKU and day, a later change that day replaces it (as the seed writes them). */
+export async function upsertPricePoints(trx: Transaction<Database>, points: { sku: string; valid_from: string; price_incl_tax: number }[]): Promise<void> {
+  for (let at = 0; at < points.length; at += CHUNK) {
+    await trx
+      .insertInto('price_history')
+      .values(points.slice(at, at + CHUNK))
+      .onConflict((conflict) => conflict.columns(['sku', 'valid_from']).doUpdateSet((eb) => ({ price_incl_tax: eb.ref('excluded.price_incl_tax') })))
+      .execute();
+  }
+}
