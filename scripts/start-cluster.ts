@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '../api/src/config';
 import { startCluster } from './lib/cluster';
 import { stopLeftoverBalancer } from './lib/cluster/balancer';
+import { DEFAULT_RESTART_POLICY } from './lib/cluster/restart-policy';
 import { onShutdown } from './lib/on-shutdown';
 import { postgresBinDir } from './lib/postgres-server';
 
@@ -32,7 +33,9 @@ function stopLeftoverPostgres(dataDir: string): void {
  * (CLUSTER_PORT, default PORT 3000), every instance serving the remotes from the registry. Our own
  * PostgreSQL keeps its data in `$VAR_DIR/cluster/postgres` unless DATABASE_URL names a
  * PostgreSQL database to use instead. CLUSTER_INSTANCE_PORT_BASE fixes the instances' ports
- * (base, base+1, …; free ones by default). Ctrl-C or SIGTERM stops everything it started.
+ * (base, base+1, …; free ones by default). An instance that ends is restarted on its port, with
+ * backoff, until it crash-loops (scripts/lib/cluster/supervisor.ts). Ctrl-C or SIGTERM stops
+ * everything it started, restarting nothing.
  */
 async function main() {
   const env = { ...process.env, PORT: process.env.CLUSTER_PORT || process.env.PORT };
@@ -51,6 +54,7 @@ async function main() {
     databaseUrl: external ? config.databaseUrl : undefined,
     postgres: { dataDir: path.join(runDir, 'postgres'), durable: true },
     runDir,
+    supervise: true,
   });
   // Ctrl-C while starting: what has started is stopped once the start is over (or failed, stopping it itself).
   onShutdown(async () => {
@@ -71,19 +75,16 @@ async function main() {
   console.log(`Remotes: every instance serves them from the registry in PostgreSQL. Release with`);
   console.log(`  npm run release -- <remote> --shop ${cluster.url} --token $(cat ${path.join(runDir, 'registry-operator.token')})`);
   console.log(`Logs and haproxy.cfg in ${runDir}. Ctrl-C stops everything.`);
-  // An instance that dies is not restarted (the balancer routes around it); say so. (Ctrl-C reaches
-  // the children too: what ends within a moment of a stop is part of it.)
+  const { baseDelayMs, maxRestarts, stableMs } = DEFAULT_RESTART_POLICY;
+  console.log(
+    `An instance that ends is restarted (${baseDelayMs / 1000} s, ${(2 * baseDelayMs) / 1000} s, ${(4 * baseDelayMs) / 1000} s… apart) and rejoins ` +
+      `the balancer once healthy; after ${maxRestarts} restarts in a row, none up ${stableMs / 1000} s, it is left down.`,
+  );
+  // HAProxy ending ends the cluster. (Ctrl-C reaches the children too: what ends within a moment of a stop is part of it.)
   const unlessStopping = (report: () => void) =>
     setTimeout(() => {
       if (!stopping) report();
     }, 500);
-  for (const instance of cluster.instances) {
-    void instance.exited.then((code) =>
-      unlessStopping(() => {
-        console.log(`${instance.name} (pid ${instance.pid}) ended (${code}); the balancer routes around it. Log: ${instance.logFile}`);
-      }),
-    );
-  }
   void cluster.balancer!.exited.then((code) =>
     unlessStopping(() => {
       console.error(`haproxy ended (${code}); stopping the cluster`);

@@ -9,6 +9,8 @@ import { startBalancer, type Balancer } from './cluster/balancer';
 import { ensureDatabase, prepareDatabase } from './cluster/cluster-database';
 import { startInstance, type ClusterInstance } from './cluster/instances';
 import { endProcess } from './cluster/processes';
+import type { RestartPolicy } from './cluster/restart-policy';
+import { superviseInstances, type Supervisor, type SupervisorEvent } from './cluster/supervisor';
 import { ensureOperatorToken, releaseMissingBuilds } from './local-builds';
 import { freePort, startPostgres, type PostgresServer, type StartPostgresOptions } from './postgres-server';
 import { registryClient } from './registry-client';
@@ -26,8 +28,17 @@ import { buildMissing } from './shop';
  *
  * Everything started is a child process (or the PostgreSQL postmaster, stopped through its data
  * folder): `stop()` ends each by its process id and waits for it. The parts are in cluster/: the
- * database, the instances, the balancer (HAProxy and its configuration), the processes.
+ * database, the instances, the balancer (HAProxy and its configuration), the processes, and the
+ * supervisor that restarts an instance that ends (`supervise`, on in start:cluster).
  */
+export interface SuperviseOptions {
+  /** The restart policy's settings that differ from DEFAULT_RESTART_POLICY (a test's shorter delays). */
+  policy?: Partial<RestartPolicy>;
+  /** A test's hook: more environment for an instance started again (a bad setting makes it exit at once: a crash loop). */
+  restartEnv?: (name: string) => Record<string, string>;
+  onEvent?: (event: SupervisorEvent) => void;
+}
+
 export interface ClusterOptions {
   /** The shop's settings (VAR_DIR, PUBLIC_HOST, LOG_LEVEL…); its `port` is the balancer's unless `balancerPort` says otherwise. */
   config?: Config;
@@ -56,6 +67,11 @@ export interface ClusterOptions {
   runDir?: string;
   /** More environment for every instance (LOG_LEVEL=warn for a benchmark…). */
   instanceEnv?: Record<string, string>;
+  /**
+   * Restart an instance whose process ends while the cluster runs (cluster/supervisor.ts). Default
+   * off: the instance-killed test and the benchmark want a dead instance to stay dead.
+   */
+  supervise?: boolean | SuperviseOptions;
   log?: (line: string) => void;
 }
 
@@ -69,10 +85,12 @@ export interface RunningCluster {
   postgres: PostgresServer | null;
   instances: ClusterInstance[];
   balancer: Balancer | null;
+  /** Restarts instances that end (`supervise`); null without. */
+  supervisor: Supervisor | null;
   runDir: string;
   /** An operator token of this cluster's registry (kept in `runDir/registry-operator.token`); null without pages. */
   operatorToken: string | null;
-  /** Sends a signal to one instance by its process id (the fault test's SIGKILL). */
+  /** Sends a signal to one instance by its process id — the current one, after a restart (the fault tests' SIGKILL). */
   signal(instance: ClusterInstance, signal: NodeJS.Signals): void;
   /** Stops everything this cluster started (balancer, instances, PostgreSQL), by process id, and waits. */
   stop(): Promise<void>;
@@ -92,7 +110,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
 
   const stoppers: (() => Promise<void>)[] = [];
   let postgres: PostgresServer | null = null;
+  let supervisor: Supervisor | null = null;
   const stopAll = async () => {
+    // First: an instance ending from here on (Ctrl-C reaches them too) is part of the stop, not restarted.
+    supervisor?.stop();
     for (const stop of stoppers.reverse()) await stop().catch((error: unknown) => log(`stopping: ${String(error)}`));
     stoppers.length = 0;
     if (temporaryRunDir) fs.rmSync(runDir, { recursive: true, force: true });
@@ -119,51 +140,68 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       options.balancerPort === undefined || options.balancerPort === config.port ? config.publicOrigin : `http://${config.publicHost}:${balancerPort}`;
     const ports = options.instancePorts ?? [];
     for (let i = ports.length; i < count; i += 1) ports.push(await freePort());
-    const instances = ports.slice(0, count).map((port, i) => {
-      const name = `api${i + 1}`;
-      const instance = startInstance({
-        name,
-        port,
-        runDir,
-        env: {
-          ...process.env,
-          ...options.instanceEnv,
-          PORT: String(port),
-          HOST: config.host,
-          PUBLIC_HOST: config.publicHost,
-          PUBLIC_URL: withBalancer ? publicOrigin : `http://${config.publicHost}:${port}`,
-          VAR_DIR: config.varDir,
-          DATABASE_URL: databaseUrl,
-          LOG_LEVEL: options.instanceEnv?.LOG_LEVEL ?? config.logLevel,
-          // What reaches outside or holds secrets follows `config`, not whatever this process's environment says.
-          MAIL_DIR: config.mailDir,
-          SMTP_URL: config.smtpUrl ?? '',
-          MARKETING_UNSUBSCRIBE_URL: config.marketingUnsubscribeUrl ?? '',
-          TOKEN_SECRET: config.tokenSecret ?? '',
-          PAYMENT_KEY: config.paymentKey ?? '',
-          PUBLIC_ORIGINS: config.publicOrigins.join(','),
-          SHELL_DIST: config.shellDist,
-          // The gateway's notifications come in through the balancer: any instance takes them, a dead one misses none.
-          PAYMENT_NOTIFY_URL: config.paymentNotifyUrl ?? (withBalancer ? `http://127.0.0.1:${balancerPort}/api/payment/notify` : ''),
-          CLUSTER_INSTANCE: name,
-          CLUSTER_PAGES: withPages ? '1' : '0',
-        },
-      });
-      return instance;
+    const envFor = (name: string, port: number): NodeJS.ProcessEnv => ({
+      ...process.env,
+      ...options.instanceEnv,
+      PORT: String(port),
+      HOST: config.host,
+      PUBLIC_HOST: config.publicHost,
+      PUBLIC_URL: withBalancer ? publicOrigin : `http://${config.publicHost}:${port}`,
+      VAR_DIR: config.varDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: options.instanceEnv?.LOG_LEVEL ?? config.logLevel,
+      // What reaches outside or holds secrets follows `config`, not whatever this process's environment says.
+      MAIL_DIR: config.mailDir,
+      SMTP_URL: config.smtpUrl ?? '',
+      MARKETING_UNSUBSCRIBE_URL: config.marketingUnsubscribeUrl ?? '',
+      TOKEN_SECRET: config.tokenSecret ?? '',
+      PAYMENT_KEY: config.paymentKey ?? '',
+      PUBLIC_ORIGINS: config.publicOrigins.join(','),
+      SHELL_DIST: config.shellDist,
+      // The gateway's notifications come in through the balancer: any instance takes them, a dead one misses none.
+      PAYMENT_NOTIFY_URL: config.paymentNotifyUrl ?? (withBalancer ? `http://127.0.0.1:${balancerPort}/api/payment/notify` : ''),
+      CLUSTER_INSTANCE: name,
+      CLUSTER_PAGES: withPages ? '1' : '0',
     });
+    const started = ports.slice(0, count).map((port, i) => startInstance({ name: `api${i + 1}`, port, runDir, env: envFor(`api${i + 1}`, port) }));
+    // The records the cluster hands out; the supervisor keeps their pid and exited current.
+    const instances: ClusterInstance[] = started.map(({ ready: _ready, ...instance }) => instance);
     // SIGINT: close now, answering what is under way (the balancer is stopped first; nothing new comes).
     stoppers.push(async () => {
       await Promise.all(instances.map((instance) => endProcess(instance.pid, instance.exited, 'SIGINT', 10_000)));
     });
-    await Promise.all(instances.map((instance) => instance.ready));
+    await Promise.all(started.map((instance) => instance.ready));
     for (const instance of instances) log(`${instance.name}: pid ${instance.pid} on ${instance.url} (log ${instance.logFile})`);
 
     let balancer: Balancer | null = null;
     if (withBalancer) {
       balancer = await startBalancer({ port: balancerPort, host: config.host, servers: instances, runDir });
-      const started = balancer;
-      stoppers.push(() => started.stop());
+      const running = balancer;
+      stoppers.push(() => running.stop());
       log(`haproxy: pid ${balancer.pid} on ${balancer.url}, ${instances.length} servers, statistics ${balancer.statsUrl}, config ${balancer.configFile}`);
+    }
+    if (options.supervise) {
+      const supervise = options.supervise === true ? {} : options.supervise;
+      const inBalancer = balancer;
+      supervisor = superviseInstances({
+        instances,
+        start: (instance) =>
+          startInstance({
+            name: instance.name,
+            port: instance.port,
+            runDir,
+            env: { ...envFor(instance.name, instance.port), ...supervise.restartEnv?.(instance.name) },
+          }),
+        policy: supervise.policy,
+        // HAProxy takes a server back after two passed checks (`rise 2`, every 500 ms while it is down).
+        rejoined: inBalancer
+          ? async (instance) => {
+              await inBalancer.waitUntil((states) => states.some((state) => state.name === instance.name && state.status === 'UP'), 30_000);
+            }
+          : undefined,
+        log,
+        onEvent: supervise.onEvent,
+      });
     }
     let operatorToken: string | null = null;
     if (withPages) {
@@ -181,8 +219,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       balancerUrl: balancer?.url ?? null,
       databaseUrl,
       postgres,
-      instances: instances.map(({ ready: _ready, ...instance }) => instance),
+      instances,
       balancer,
+      supervisor,
       runDir,
       operatorToken,
       signal: (instance, signal) => process.kill(instance.pid, signal),

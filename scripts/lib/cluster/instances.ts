@@ -11,9 +11,11 @@ export interface ClusterInstance {
   port: number;
   /** `http://127.0.0.1:<port>`: the instance itself, past the balancer. */
   url: string;
+  /** The process running now: the supervisor (supervisor.ts) sets it when it restarts the instance. */
   pid: number;
+  /** One log for every process of the instance (a restarted one appends). */
   logFile: string;
-  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  /** Resolves with the exit code (or the signal's name) once the current process has ended. */
   exited: Promise<number | string>;
 }
 
