@@ -41,8 +41,8 @@ export const catalogPlugin = unencapsulated<CatalogOptions>(async function catal
   const catalog = new Catalog(db, new MemorySearchEngine(), clock);
   await catalog.refresh();
   app.decorate('catalog', catalog);
-  // Changes made by other instances or an import reach the catalogue and its search index:
-  // at commit on PostgreSQL (LISTEN), within STOCK_SYNC_MS on SQLite (catalog-sync.ts).
+  // Changes made by other instances or an import reach the catalogue and its search index from
+  // the change log: at commit on PostgreSQL (LISTEN kf_change), within POLL_MS (2 s) on SQLite (catalog-sync.ts).
   const catalogSync = new CatalogSync(db, catalog, { log: (message) => app.log.warn(message) });
   app.addHook('onReady', async () => catalogSync.start());
   app.addHook('onClose', async () => catalogSync.stop());

@@ -1,88 +1,178 @@
 import type { ChangeFeed } from '../db/change-feed';
 import { changeFeedFor } from '../db/change-feed';
+import { prunedPast, pruneChanges, readChanges } from '../db/change-log';
 import type { Db } from '../db/database';
 import type { StockItemTable } from '../db/schema';
 import type { Catalog } from './catalog';
 import { stockInfoOf } from './stock-row';
 
-/** Without a change feed (SQLite): how often the stock table is compared with the catalogue's copy. */
-export const STOCK_SYNC_MS = 10_000;
-/** With the feed (PostgreSQL): the comparison is only a safety net. */
-export const STOCK_SYNC_WITH_FEED_MS = 60_000;
-/** Catalogue changes arrive per statement; an import makes many: one reload after they settle. */
-const CATALOG_RELOAD_DELAY_MS = 250;
+/** Without a change feed (SQLite): how often the change log is read (one indexed query). */
+export const POLL_MS = 2_000;
+/** With the feed (PostgreSQL): its notification wakes the instance; the poll is a safety net. */
+export const POLL_WITH_FEED_MS = 10_000;
+/** Change rows are kept this long; an instance further behind reloads everything. */
+export const KEEP_CHANGES_MS = 60 * 60_000;
+/** How often an instance prunes older rows (any may: the delete is the same). */
+export const PRUNE_EVERY_MS = 5 * 60_000;
+/** More change rows than this at once: read no further and reload everything. */
+const MAX_ROWS = 200_000;
+/** A change to more products than this share of the catalogue (and at least FULL_RELOAD_MIN) reloads it whole: as cheap by then. */
+const FULL_RELOAD_SHARE = 0.5;
+const FULL_RELOAD_MIN = 1_000;
+
+/** What this instance's sync did, for tests and logs. */
+export interface SyncStats {
+  /** Reads of the change log that found rows. */
+  catchUps: number;
+  /** Times the feed came back after a connection loss (each followed by a catch-up). */
+  reconnects: number;
+  /** Full reloads the log asked for: a non-product table, too many products, a pruned gap. */
+  fullReloads: number;
+  changesRead: number;
+}
+
+const syncOf = new WeakMap<Catalog, CatalogSync>();
 
 /**
- * Keeps this instance's catalogue (and through `Catalog.patchStock` the search index's stock
- * filter) current with changes it did not make — an order taken by another API instance, an
- * import, an edit of the tables by hand:
- * - on PostgreSQL the change feed (db/change-feed.ts, `LISTEN`) names the changed SKUs at
- *   commit: their rows are read and patched within milliseconds; any other catalogue table
- *   reloads the catalogue; after the feed reconnects everything is compared once;
- * - every `STOCK_SYNC_MS` (SQLite) or `STOCK_SYNC_WITH_FEED_MS` (PostgreSQL, a safety net) the
- *   stock rows are compared with the in-memory copy and the ones that differ are patched.
- * Orders of this process patch at once and are not waited for.
+ * Keeps this instance's catalogue current with changes it did not make — an order taken by
+ * another instance, an import, an edit of the tables by hand — from the change log
+ * (db/change-log.ts, written by the triggers of 0020-catalog-changes): every change after the
+ * catalogue's watermark is read, in seq order, and applied in work proportional to it:
+ * - stock → those stock rows are read again and patched into the catalogue and the search
+ *   index's stock filter (`Catalog.patchStock`);
+ * - product → those products are reloaded, priced and replaced in the catalogue and the index
+ *   (`Catalog.reloadProducts`; a variant's parent and the sets priced from it with them);
+ * - catalog (category, attribute, tax, CMS…), a change to over half the products, or changes
+ *   pruned before this instance read them → the whole catalogue is reloaded (said in the log).
+ * Then the watermark moves to where the log was read up to. Applying is idempotent, so a change
+ * read twice costs time only. The log is read when PostgreSQL's `kf_change` notification arrives
+ * (at the writer's commit), when the feed reconnects (catching up from the watermark — no full
+ * reload) and every POLL_MS (SQLite; POLL_WITH_FEED_MS on PostgreSQL as a safety net). Orders of
+ * this process patch their stock at once and are read again harmlessly.
  */
 export class CatalogSync {
+  /** The sync keeping this catalogue current (the first started for it): for tests and callers that changed the catalogue. */
+  static of(catalog: Catalog): CatalogSync | undefined {
+    return syncOf.get(catalog);
+  }
+
+  readonly stats: SyncStats = { catchUps: 0, reconnects: 0, fullReloads: 0, changesRead: 0 };
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private reloadTimer: NodeJS.Timeout | null = null;
-  private reloading: Promise<void> | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
+  private queued: Promise<number> | null = null;
+  private last: Promise<unknown> = Promise.resolve();
   private readonly feed: ChangeFeed | null;
   private readonly intervalMs: number;
+  private readonly keepMs: number;
+  private readonly log: (message: string) => void;
 
   constructor(
     private readonly db: Db,
     private readonly catalog: Catalog,
-    options: { intervalMs?: number; log?: (message: string) => void } = {},
+    options: { intervalMs?: number; keepMs?: number; log?: (message: string) => void } = {},
   ) {
-    const log = options.log ?? (() => {});
+    this.log = options.log ?? (() => {});
     this.feed = changeFeedFor(
       db,
       {
-        stock: (skus) => void this.syncSkus(skus).catch((error: Error) => log(`stock sync: ${error.message}`)),
-        catalog: () => this.reloadSoon(),
+        changed: () => this.syncSoon(),
         reconnected: () => {
-          void this.syncOnce().catch(() => {});
-          this.reloadSoon();
+          this.stats.reconnects += 1;
+          this.syncSoon();
         },
       },
-      log,
+      this.log,
     );
-    this.intervalMs = options.intervalMs ?? (this.feed ? STOCK_SYNC_WITH_FEED_MS : STOCK_SYNC_MS);
+    this.intervalMs = options.intervalMs ?? (this.feed ? POLL_WITH_FEED_MS : POLL_MS);
+    this.keepMs = options.keepMs ?? KEEP_CHANGES_MS;
   }
 
   async start(): Promise<void> {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.syncOnce().catch(() => {}), this.intervalMs).unref();
+    if (!syncOf.has(this.catalog)) syncOf.set(this.catalog, this);
+    this.timer = setInterval(() => this.syncSoon(), this.intervalMs).unref();
+    this.pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS).unref();
     await this.feed?.start();
   }
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    if (this.reloadTimer) clearTimeout(this.reloadTimer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.timer = null;
-    this.reloadTimer = null;
+    this.pruneTimer = null;
+    if (syncOf.get(this.catalog) === this) syncOf.delete(this.catalog);
     await this.feed?.stop();
-    await this.running?.catch(() => {});
-    await this.reloading?.catch(() => {});
+    await this.last.catch(() => {});
   }
 
-  /** One comparison of every stock row; answers how many SKUs had changed. */
+  /**
+   * Applies every change logged after the catalogue's watermark and committed before this call;
+   * answers how many SKUs (stock) and products had changed. Calls during a run share the next run.
+   */
   syncOnce(): Promise<number> {
-    this.running ??= this.db.kysely
-      .selectFrom('stock_item')
-      .selectAll()
-      .execute()
-      .then((rows) => this.patchChanged(rows))
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
+    if (this.queued) return this.queued;
+    const next = this.last.then(
+      () => this.run(),
+      () => this.run(),
+    );
+    this.queued = next;
+    this.last = next;
+    return next;
   }
 
-  /** These SKUs' rows (the feed named them); answers how many had changed. */
-  async syncSkus(skus: string[]): Promise<number> {
+  /** Deletes change rows older than the kept window; answers how many. */
+  prune(): Promise<number> {
+    return pruneChanges(this.db, this.keepMs).catch((error: Error) => {
+      this.log(`catalogue change log: pruning failed (${error.message})`);
+      return 0;
+    });
+  }
+
+  private syncSoon(): void {
+    void this.syncOnce().catch((error: Error) => this.log(`catalogue sync: ${error.message}`));
+  }
+
+  private run(): Promise<number> {
+    this.queued = null;
+    return this.catalog.serially(() => this.apply());
+  }
+
+  private async apply(): Promise<number> {
+    const from = this.catalog.watermark;
+    if (!from) return 0; // not loaded yet: the load reads its own watermark
+    if (await prunedPast(this.db, from.seq)) return this.reloadAll(`changes after seq ${from.seq} were pruned before this instance read them`);
+    const { changes, upTo, truncated } = await readChanges(this.db, from, MAX_ROWS);
+    if (changes.length === 0) {
+      this.catalog.watermark = upTo;
+      return 0;
+    }
+    this.stats.catchUps += 1;
+    this.stats.changesRead += changes.length;
+    const stock = new Set<string>();
+    const products = new Set<string>();
+    const tables = new Set<string>();
+    for (const change of changes) (change.kind === 'stock' ? stock : change.kind === 'product' ? products : tables).add(change.sku);
+    if (truncated) return this.reloadAll(`more than ${MAX_ROWS} changes at once`);
+    if (tables.size > 0) return this.reloadAll(`${[...tables].sort().join(', ')} changed`);
+    if (products.size > Math.max(FULL_RELOAD_MIN, this.catalog.products.length * FULL_RELOAD_SHARE)) {
+      return this.reloadAll(`${products.size} products changed`);
+    }
+    let changed = products.size > 0 ? await this.catalog.reloadProducts(products) : 0;
+    // Stock of reloaded products came with them; the rest is read and patched.
+    changed += await this.syncSkus([...stock].filter((sku) => !products.has(sku)));
+    this.catalog.watermark = upTo;
+    return changed;
+  }
+
+  private async reloadAll(reason: string): Promise<number> {
+    this.log(`catalogue: ${reason}: reloading the whole catalogue`);
+    this.stats.fullReloads += 1;
+    await this.catalog.load();
+    return this.catalog.products.length;
+  }
+
+  /** These SKUs' stock rows, patched where they differ from the catalogue's; answers how many differed. */
+  private async syncSkus(skus: string[]): Promise<number> {
     let changed = 0;
     for (let at = 0; at < skus.length; at += 500) {
       const rows = await this.db.kysely
@@ -93,20 +183,6 @@ export class CatalogSync {
       changed += this.patchChanged(rows);
     }
     return changed;
-  }
-
-  private reloadSoon(): void {
-    if (this.reloadTimer) return;
-    this.reloadTimer = setTimeout(() => {
-      this.reloadTimer = null;
-      this.reloading = (this.reloading ?? Promise.resolve())
-        .then(() => this.catalog.refresh())
-        .catch(() => {})
-        .finally(() => {
-          this.reloading = null;
-        });
-    }, CATALOG_RELOAD_DELAY_MS);
-    this.reloadTimer.unref();
   }
 
   private patchChanged(rows: StockItemTable[]): number {

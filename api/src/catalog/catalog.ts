@@ -1,76 +1,36 @@
-import type { AdviceArticle, Attribute, Category, CmsBlock, CmsPage, ConfigurableChild, PricePoint, Product, TaxRule } from '@kaloryfer/api-contract';
-import { sanitizeCmsBlock, sanitizeCmsPage } from '../content/sanitize';
+import type { AdviceArticle, Attribute, Category, CmsPage, ConfigurableChild, PricePoint, Product } from '@kaloryfer/api-contract';
+import { currentWatermark, type Watermark } from '../db/change-log';
 import type { Db } from '../db/database';
+import type { StockItemTable } from '../db/schema';
 import type { SearchEngine } from '../search/search-engine';
+import { loadCatalogData, loadProducts, parentSkusOf, type CatalogData } from './catalog-data';
+import { ProductLinks } from './product-links';
 import { priceProducts } from './pricing';
 import { stockInfoOf } from './stock-row';
-import type { StockItemTable } from '../db/schema';
 import { taxSettingsFrom } from './tax-settings';
 
 /**
  * The catalogue as the API serves it: loaded from the database (the source of truth), priced
- * for today, handed to the search engine, and looked up by SKU, id and URL. `refresh()` after
- * a change reloads and re-indexes; a new day re-prices on the next request.
+ * for today, handed to the search engine, and looked up by SKU, id and URL. `refresh()` reloads
+ * and re-indexes everything; `reloadProducts()` just some products (catalog-sync.ts applies the
+ * change log with it); a new day re-prices on the next request. The catalogue knows how current
+ * it is: `watermark`, the change log's position its contents include.
  */
 export interface SkuEntry {
   product: Product;
   child: ConfigurableChild | null;
 }
 
-export interface CatalogData {
-  products: Product[];
-  categories: Category[];
-  attributes: Attribute[];
-  taxRules: TaxRule[];
-  cmsPages: CmsPage[];
-  cmsBlocks: CmsBlock[];
-  articles: AdviceArticle[];
-  history: Map<string, PricePoint[]>;
+/** What this catalogue did, for tests, logs and benchmarks. */
+export interface CatalogStats {
+  /** Whole loads (start, a non-product table changed, a gap in the change log). */
+  fullReloads: number;
+  /** Incremental updates applied, and the products they reloaded (with bundles and sets priced from them). */
+  incrementalUpdates: number;
+  productsReloaded: number;
 }
 
-const parse = <T>(rows: { doc: string }[]): T[] => rows.map((row) => JSON.parse(row.doc) as T);
-
-export async function loadCatalogData(db: Db): Promise<CatalogData> {
-  const k = db.kysely;
-  const [products, stock, categories, attributes, taxRules, cmsPages, cmsBlocks, articles, history] = await Promise.all([
-    k.selectFrom('product').select('doc').orderBy('id').execute(),
-    k.selectFrom('stock_item').selectAll().execute(),
-    k.selectFrom('category').select('doc').orderBy('id').execute(),
-    k.selectFrom('attribute').select('doc').orderBy('attribute_id').execute(),
-    k.selectFrom('tax_rule').select('doc').orderBy('id').execute(),
-    k.selectFrom('cms_page').select('doc').orderBy('id').execute(),
-    k.selectFrom('cms_block').select('doc').orderBy('id').execute(),
-    k.selectFrom('advice_article').select('doc').orderBy('published_at', 'desc').execute(),
-    k.selectFrom('price_history').selectAll().orderBy('sku').orderBy('valid_from').execute(),
-  ]);
-  // Stock rows are the truth for quantities (orders reserve them); documents carry a copy.
-  const stockBySku = new Map(stock.map((row) => [row.sku, stockInfoOf(row)]));
-  const parsedProducts = parse<Product>(products).map((product) => {
-    for (const child of product.configurable_children ?? []) child.stock = stockBySku.get(child.sku) ?? child.stock;
-    product.stock = stockBySku.get(product.sku) ?? product.stock;
-    if (product.configurable_children) {
-      product.stock = { ...product.stock, is_in_stock: product.configurable_children.some((child) => child.stock.is_in_stock && child.status < 2) };
-    }
-    return product;
-  });
-  const historyBySku = new Map<string, PricePoint[]>();
-  for (const row of history) {
-    const list = historyBySku.get(row.sku) ?? [];
-    list.push({ from: row.valid_from, price: row.price_incl_tax });
-    historyBySku.set(row.sku, list);
-  }
-  return {
-    products: parsedProducts,
-    categories: parse<Category>(categories),
-    attributes: parse<Attribute>(attributes),
-    taxRules: parse<TaxRule>(taxRules),
-    // Sanitised when written too; again here, so a row written any other way is served clean.
-    cmsPages: parse<CmsPage>(cmsPages).map(sanitizeCmsPage),
-    cmsBlocks: parse<CmsBlock>(cmsBlocks).map(sanitizeCmsBlock),
-    articles: parse<AdviceArticle>(articles),
-    history: historyBySku,
-  };
-}
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 export class Catalog {
   private data!: CatalogData;
@@ -78,8 +38,15 @@ export class Catalog {
   private bySku = new Map<string, SkuEntry>();
   private byId = new Map<number, Product>();
   private byUrl = new Map<string, Product>();
+  /** Product id → its index in `data.products` and `priced` (both in id order). */
+  private position = new Map<number, number>();
+  private links = new ProductLinks();
   private pricedDay = '';
   private reindexing: Promise<void> | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** The change log's position (db/change-log.ts) this catalogue includes; null before the first load. */
+  watermark: Watermark | null = null;
+  readonly stats: CatalogStats = { fullReloads: 0, incrementalUpdates: 0, productsReloaded: 0 };
 
   constructor(
     private readonly db: Db,
@@ -87,29 +54,114 @@ export class Catalog {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** Loads from the database and indexes; call again after the catalogue changed. */
-  async refresh(): Promise<void> {
+  /** Loads everything from the database and indexes it anew (after whatever change). */
+  refresh(): Promise<void> {
+    return this.serially(() => this.load());
+  }
+
+  /**
+   * Runs `update` after the catalogue updates before it (reloads, incremental updates, a new
+   * day's prices) have finished: they never interleave. `load` and `reloadProducts` run inside.
+   */
+  serially<T>(update: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(update, update);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  /** The full reload (inside `serially`). The watermark is read first: a change during the load is applied again after it. */
+  async load(): Promise<void> {
+    const watermark = await currentWatermark(this.db);
     this.data = await loadCatalogData(this.db);
     await this.reprice();
+    this.watermark = watermark;
+    this.stats.fullReloads += 1;
   }
 
   private async reprice(): Promise<void> {
     const now = this.clock();
-    const today = now.toISOString().slice(0, 10);
+    const today = dayOf(now);
     const priced =
       this.data.taxRules.length > 0 ? priceProducts(this.data.products, { tax: taxSettingsFrom(this.data.taxRules), at: now, history: this.data.history }) : [];
-    const bySku = new Map<string, SkuEntry>();
-    const byId = new Map<number, Product>();
-    const byUrl = new Map<string, Product>();
-    for (const product of priced) {
-      bySku.set(product.sku, { product, child: null });
-      byId.set(product.id, product);
-      for (const key of [product.url_path, product.url_key, product.slug]) byUrl.set(key, product);
-      for (const child of product.configurable_children ?? []) bySku.set(child.sku, { product, child });
+    const lookups: Lookups = { bySku: new Map(), byId: new Map(), byUrl: new Map() };
+    for (const product of priced) register(product, lookups);
+    await this.indexAll(today, priced);
+    this.priced = priced;
+    this.bySku = lookups.bySku;
+    this.byId = lookups.byId;
+    this.byUrl = lookups.byUrl;
+    this.position = new Map(this.data.products.map((product, index) => [product.id, index]));
+    this.links = new ProductLinks(this.data.products);
+    this.pricedDay = today;
+  }
+
+  /**
+   * Reloads the products of these SKUs from the database (inside `serially`): a variant's
+   * configurable parent, and the bundles and grouped sets priced from them, are reloaded or
+   * re-priced with them; a product whose row is gone leaves the catalogue, a new one joins it.
+   * Each is priced (pricing.ts, with its price history) as a full reload would price it, put in
+   * the lookups and handed to the search engine (`productsChanged`) in one synchronous step, in
+   * work proportional to them. Answers how many products changed.
+   */
+  async reloadProducts(skus: Iterable<string>): Promise<number> {
+    const wanted = new Set(skus);
+    const ids = new Set<number>();
+    const unknown: string[] = [];
+    for (const sku of wanted) {
+      const entry = this.bySku.get(sku);
+      if (entry) ids.add(entry.product.id);
+      else unknown.push(sku);
     }
-    await this.engine.index(
+    for (const parent of unknown.length > 0 ? await parentSkusOf(this.db, unknown) : []) wanted.add(parent);
+    // The old SKUs too: their price history is read again (a timeline whose rows are gone is forgotten).
+    for (const id of ids) for (const sku of skusOf(this.sourceOf(id)!)) wanted.add(sku);
+    const loaded = await loadProducts(this.db, [...wanted], [...ids]);
+    const now = this.clock();
+    for (const sku of loaded.skus) {
+      const timeline = loaded.history.get(sku);
+      if (timeline) this.data.history.set(sku, timeline);
+      else this.data.history.delete(sku);
+    }
+    const fresh = new Map(loaded.products.map((product) => [product.id, product]));
+    const removed = [...ids].filter((id) => !fresh.has(id));
+    // Bundles and grouped sets are priced from their parts: re-priced when a part changed.
+    const touched = new Set([...loaded.products, ...removed.map((id) => this.sourceOf(id)!)].flatMap(skusOf));
+    const dependents = [...this.links.containing(touched)].filter((id) => !fresh.has(id) && !removed.includes(id));
+    const sources = new Map(fresh);
+    for (const id of dependents) sources.set(id, this.sourceOf(id)!);
+    // Their parts are priced with them (not changed): reloaded, or as held.
+    const freshBySku = new Map(loaded.products.flatMap((product) => skusOf(product).map((sku) => [sku, product] as const)));
+    const input = new Map(sources);
+    for (const product of sources.values()) {
+      for (const part of ProductLinks.partsOf(product)) {
+        const held = this.bySku.get(part)?.product.id;
+        const owner = freshBySku.get(part) ?? (held === undefined ? undefined : (fresh.get(held) ?? this.sourceOf(held)));
+        if (owner && !input.has(owner.id)) input.set(owner.id, owner);
+      }
+    }
+    const priced = new Map(
+      (this.data.taxRules.length > 0
+        ? priceProducts([...input.values()], { tax: taxSettingsFrom(this.data.taxRules), at: now, history: this.data.history })
+        : []
+      )
+        .filter((product) => sources.has(product.id))
+        .map((product) => [product.id, product]),
+    );
+    this.swapIn(fresh, priced, removed);
+    const changed = [...priced.values()];
+    if (this.engine.productsChanged) await this.engine.productsChanged(changed, removed);
+    else await this.indexAll(dayOf(now));
+    this.stats.incrementalUpdates += 1;
+    this.stats.productsReloaded += changed.length + removed.length;
+    // Prices are for one day: past midnight everything is priced again (as ensureCurrent would).
+    if (dayOf(now) !== this.pricedDay) await this.reprice();
+    return changed.length + removed.length;
+  }
+
+  private indexAll(today: string, products: Product[] = this.priced): Promise<void> {
+    return this.engine.index(
       {
-        product: priced,
+        product: products,
         category: this.data.categories,
         attribute: this.data.attributes,
         taxrule: this.data.taxRules,
@@ -118,11 +170,52 @@ export class Catalog {
       },
       { today },
     );
-    this.priced = priced;
-    this.bySku = bySku;
-    this.byId = byId;
-    this.byUrl = byUrl;
-    this.pricedDay = today;
+  }
+
+  /** A product's source document (as loaded, before pricing) by id. */
+  private sourceOf(id: number): Product | undefined {
+    const at = this.position.get(id);
+    return at === undefined ? undefined : this.data.products[at];
+  }
+
+  /**
+   * Puts reloaded and re-priced products in place of the old ones (copies of the lists: a reader
+   * holding the old list keeps a consistent one), adds new ones in id order and drops removed ones.
+   */
+  private swapIn(fresh: Map<number, Product>, priced: Map<number, Product>, removed: number[]): void {
+    const lookups: Lookups = { bySku: this.bySku, byId: this.byId, byUrl: this.byUrl };
+    for (const id of [...priced.keys(), ...removed]) {
+      const at = this.position.get(id);
+      if (at !== undefined) unregister(this.priced[at], lookups);
+    }
+    let products = this.data.products.slice();
+    let pricedList = this.priced.slice();
+    const added: number[] = [];
+    for (const [id, product] of priced) {
+      const at = this.position.get(id);
+      if (at === undefined) {
+        added.push(id);
+        continue;
+      }
+      pricedList[at] = product;
+      if (fresh.has(id)) {
+        this.links.replace(products[at], fresh.get(id)!);
+        products[at] = fresh.get(id)!;
+      }
+    }
+    if (added.length > 0 || removed.length > 0) {
+      const gone = new Set(removed);
+      for (const id of removed) this.links.replace(this.sourceOf(id)!, null);
+      for (const id of added) this.links.replace(null, fresh.get(id)!);
+      const keep = (_: Product, index: number) => !gone.has(products[index].id);
+      const byId = (a: Product, b: Product) => a.id - b.id;
+      pricedList = [...pricedList.filter(keep), ...added.map((id) => priced.get(id)!)].sort(byId);
+      products = [...products.filter((product) => !gone.has(product.id)), ...added.map((id) => fresh.get(id)!)].sort(byId);
+      this.position = new Map(products.map((product, index) => [product.id, index]));
+    }
+    for (const product of priced.values()) register(product, lookups);
+    this.data.products = products;
+    this.priced = pricedList;
   }
 
   /**
@@ -149,8 +242,8 @@ export class Catalog {
 
   /** Promotions start and end by the day: the first request of a new day re-prices. */
   async ensureCurrent(): Promise<void> {
-    if (this.clock().toISOString().slice(0, 10) === this.pricedDay) return;
-    this.reindexing ??= this.reprice().finally(() => {
+    if (dayOf(this.clock()) === this.pricedDay) return;
+    this.reindexing ??= this.serially(() => (dayOf(this.clock()) === this.pricedDay ? Promise.resolve() : this.reprice())).finally(() => {
       this.reindexing = null;
     });
     await this.reindexing;
@@ -197,4 +290,29 @@ export class Catalog {
   priceHistory(sku: string): PricePoint[] {
     return this.data.history.get(sku) ?? [];
   }
+}
+
+interface Lookups {
+  bySku: Map<string, SkuEntry>;
+  byId: Map<number, Product>;
+  byUrl: Map<string, Product>;
+}
+
+/** A product's own SKU and its variants'. */
+function skusOf(product: Product): string[] {
+  return [product.sku, ...(product.configurable_children ?? []).map((child) => child.sku)];
+}
+
+function register(product: Product, { bySku, byId, byUrl }: Lookups): void {
+  bySku.set(product.sku, { product, child: null });
+  byId.set(product.id, product);
+  for (const key of [product.url_path, product.url_key, product.slug]) byUrl.set(key, product);
+  for (const child of product.configurable_children ?? []) bySku.set(child.sku, { product, child });
+}
+
+/** Takes a product out of the lookups — where they still point to it (a SKU or URL may have moved to another product). */
+function unregister(product: Product, { bySku, byId, byUrl }: Lookups): void {
+  for (const sku of skusOf(product)) if (bySku.get(sku)?.product === product) bySku.delete(sku);
+  if (byId.get(product.id) === product) byId.delete(product.id);
+  for (const key of [product.url_path, product.url_key, product.slug]) if (byUrl.get(key) === product) byUrl.delete(key);
 }

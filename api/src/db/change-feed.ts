@@ -1,13 +1,11 @@
 import type { Db } from './database';
 import { pgListener } from './pg-listener';
 
-/** What changed in the database, as every API instance hears it. */
+/** What every instance hears of changes in the database. */
 export interface ChangeListener {
-  /** These SKUs' stock rows changed (an order, an import, an edit by hand). */
-  stock(skus: string[]): void;
-  /** Other catalogue tables changed (products, categories, CMS…): reload the catalogue. */
-  catalog(tables: string[]): void;
-  /** The feed was away (database restart) and is back: anything may have been missed. */
+  /** The catalogue's change log has new rows (db/change-log.ts): read them from the watermark. */
+  changed(): void;
+  /** The feed was away (database restart) and is back: anything may have been written meanwhile. */
   reconnected(): void;
 }
 
@@ -16,39 +14,32 @@ export interface ChangeFeed {
   stop(): Promise<void>;
 }
 
-/** How long notifications are gathered before the listener is told (an order of 10 lines: one call). */
+/** How long notifications are gathered before the listener is told (ten orders at once: one read of the log). */
 const GATHER_MS = 20;
 
 /**
- * The catalogue's change feed: PostgreSQL's `LISTEN` (db/pg-listener.ts) for the `kf_stock` and
- * `kf_catalog` notifications the triggers of 0012-shared-state send at commit — every instance's
- * in-memory catalogue and search index follow a change made through any instance (or by an
- * import) within milliseconds. Notifications are gathered for a moment, so an order of ten lines
- * is one call. SQLite has one process: no feed there (`changeFeedFor` answers null).
+ * The catalogue's change feed: PostgreSQL's `LISTEN` (db/pg-listener.ts) for the `kf_change`
+ * notification the change log's triggers (0020-catalog-changes) send at commit — a wake-up only:
+ * what changed is read from the log after the instance's watermark, so a notification lost while
+ * the connection was away costs nothing but the `reconnected` call. Notifications are gathered for
+ * a moment. SQLite has one process: no feed there (`changeFeedFor` answers null; it polls the log).
  */
 export function changeFeedFor(db: Db, listener: ChangeListener, log: (message: string) => void = () => {}): ChangeFeed | null {
   let gatherTimer: NodeJS.Timeout | null = null;
-  const skus = new Set<string>();
-  const tables = new Set<string>();
   const flush = () => {
     gatherTimer = null;
-    if (skus.size > 0) listener.stock([...skus]);
-    if (tables.size > 0) listener.catalog([...tables]);
-    skus.clear();
-    tables.clear();
+    listener.changed();
   };
   const feed = pgListener(
     db,
-    ['kf_stock', 'kf_catalog'],
+    ['kf_change'],
     {
-      notification(channel, payload) {
-        if (channel === 'kf_stock' && payload) skus.add(payload);
-        else if (channel === 'kf_catalog') tables.add(payload ?? '');
+      notification() {
         gatherTimer ??= setTimeout(flush, GATHER_MS);
       },
       reconnected: () => listener.reconnected(),
     },
-    (message) => log(message.replace('kf_stock+kf_catalog feed', 'change feed')),
+    (message) => log(message.replace('kf_change feed', 'change feed')),
   );
   if (!feed) return null;
   return {

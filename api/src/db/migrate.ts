@@ -18,6 +18,8 @@ import * as m0015idempotency from './migrations/0015-idempotency';
 import * as m0016experiments from './migrations/0016-experiments';
 import * as m0017signals from './migrations/0017-mfe-signals';
 import * as m0018canary from './migrations/0018-mfe-canary';
+import * as m0019orderNumber from './migrations/0019-order-number-sequence';
+import * as m0020changes from './migrations/0020-catalog-changes';
 
 /** Migrations are code, listed here in order; a new one is a new file and a new line. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +41,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-experiments': m0016experiments,
   '0017-mfe-signals': m0017signals,
   '0018-mfe-canary': m0018canary,
+  '0019-order-number-sequence': m0019orderNumber,
+  '0020-catalog-changes': m0020changes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

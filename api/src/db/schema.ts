@@ -63,6 +63,20 @@ export interface PriceHistoryTable {
   price_incl_tax: number;
 }
 
+/**
+ * The catalogue's change log (0020-catalog-changes, db/change-log.ts): written by triggers, one row
+ * per changed SKU (per statement on PostgreSQL, per row on SQLite). On PostgreSQL it also holds
+ * `xid` (the writing transaction, xid8), read by raw SQL only.
+ */
+export interface CatalogChangeTable {
+  seq: Generated<number>;
+  /** The SKU; for kind 'catalog' the table that changed. */
+  sku: string;
+  kind: 'stock' | 'product' | 'catalog';
+  /** ISO 8601 UTC with milliseconds, as the database's clock had it. */
+  created_at: Generated<string>;
+}
+
 export interface CmsPageTable extends DocumentRow {
   id: number;
   identifier: string;
@@ -499,6 +513,7 @@ export interface Database {
   cms_block: CmsBlockTable;
   advice_article: AdviceArticleTable;
   catalog_meta: CatalogMetaTable;
+  catalog_change: CatalogChangeTable;
   review: ReviewTable;
   cart: CartTable;
   cart_item: CartItemTable;

@@ -80,7 +80,7 @@ const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(Strin
  * Placing orders (spec §4, architecture: idempotent, stock reserved atomically). The order is
  * the server cart priced today — prices a client sends are never read. Inside one transaction
  * every stock-keeping SKU is reserved with a conditional update (it only succeeds while enough
- * is left), the store's order counter moves on, the order and its lines are written, the
+ * is left), the order takes its number (nextOrderNumber), the order and its lines are written, the
  * confirmation e-mail is queued (mail outbox: the worker sends it) and the cart is emptied; any
  * refusal rolls all of it back.
  */
@@ -91,7 +91,7 @@ export class Orders {
     private readonly clock: () => Date,
     /** Told the stock rows an order changed (the catalogue patches its in-memory copy). */
     private readonly stockChanged: (rows: StockItemTable[]) => void = () => {},
-    /** The store the orders are numbered for (STORE_CODE: its own order counter). */
+    /** The store the orders are numbered for (STORE_CODE: its own order counter on SQLite; PostgreSQL numbers the whole database from one sequence). */
     private readonly storeCode = 'pl',
     /** Where an order placed inside an A/B test is counted (docs/experiments.md). */
     private readonly experiments?: Experiments,
@@ -106,7 +106,12 @@ export class Orders {
     if (problem) throw new ApiError(400, problem);
 
     const view = await this.carts.view(request.cart, request.groupId);
-    if (view.lines.length === 0) throw new ApiError(400, ORDER_MESSAGES.emptyCart);
+    if (view.lines.length === 0) {
+      // A twin of this request may have been placed — and emptied the cart — since the check above: answer with it.
+      const placedMeanwhile = await this.byClientId(request.clientOrderId, request.cart.id);
+      if (placedMeanwhile) return placedMeanwhile;
+      throw new ApiError(400, ORDER_MESSAGES.emptyCart);
+    }
     if (view.lines.some((entry) => entry.error || !entry.line)) throw new ApiError(409, ORDER_MESSAGES.notAvailable);
     if (!this.carts.shippingMethodOf(view, request.shippingMethod)?.available)
       throw new ApiError(400, `Shipping method ${request.shippingMethod} is not available for the cart`);
@@ -136,18 +141,8 @@ export class Orders {
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) !== 1) throw new ApiError(409, ORDER_MESSAGES.notAvailable);
         }
-        await trx
-          .insertInto('order_sequence')
-          .values({ store_code: this.storeCode, last_value: 0 })
-          .onConflict((oc) => oc.column('store_code').doNothing())
-          .execute();
-        const { last_value: next } = await trx
-          .updateTable('order_sequence')
-          .set({ last_value: sql`last_value + 1` })
-          .where('store_code', '=', this.storeCode)
-          .returning('last_value')
-          .executeTakeFirstOrThrow();
-        const incrementId = String(next).padStart(9, '0');
+        // Numbered only once the stock is reserved: an order refused for stock takes no number.
+        const incrementId = String(await this.nextOrderNumber(trx)).padStart(9, '0');
         const status = offline ? 'processing' : 'pending_payment';
         const paymentState = offline ? 'offline' : 'awaiting';
         const { id } = await trx
@@ -226,6 +221,33 @@ export class Orders {
       }
       throw error;
     }
+  }
+
+  /**
+   * The next order number (docs/orders.md "Order numbers"). PostgreSQL: `nextval` of the
+   * database's `order_number` sequence (migration 0019) — no row lock, so concurrent orders do
+   * not queue on a counter; a number taken by a transaction that then rolls back is not reused
+   * (numbers rise but may skip). SQLite: the store's `order_sequence` row, moved inside the
+   * order's transaction — SQLite has one writer and runs transactions one after another, so the
+   * row's lock costs nothing there, and a rollback takes the increment back (no gaps).
+   */
+  private async nextOrderNumber(trx: Kysely<Database>): Promise<number> {
+    if (this.db.dialect === 'postgres') {
+      const { rows } = await sql<{ next: string }>`select nextval('order_number') as next`.execute(trx);
+      return Number(rows[0].next); // bigint arrives as a string
+    }
+    await trx
+      .insertInto('order_sequence')
+      .values({ store_code: this.storeCode, last_value: 0 })
+      .onConflict((oc) => oc.column('store_code').doNothing())
+      .execute();
+    const { last_value: next } = await trx
+      .updateTable('order_sequence')
+      .set({ last_value: sql`last_value + 1` })
+      .where('store_code', '=', this.storeCode)
+      .returning('last_value')
+      .executeTakeFirstOrThrow();
+    return next;
   }
 
   /**

@@ -30,4 +30,13 @@ export interface SearchEngine {
    * search.
    */
   stockChanged?(products?: readonly Product[]): void;
+  /**
+   * These products were reloaded (a catalogue change: an import, an edit) and replace the indexed
+   * documents of the same id; `removed` ids are gone. The engine follows in work proportional to
+   * them, and before the next search (the memory engine: synchronously). An engine without it
+   * is given the whole catalogue again (`index`).
+   * TODO(OpenSearch engine): a `_bulk` index of `changed` and delete of `removed` — there is no
+   * such engine yet (search/elasticsearch/ translates Elasticsearch-shaped requests only).
+   */
+  productsChanged?(changed: readonly Product[], removed?: readonly number[]): void | Promise<void>;
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import { envelope, sendResult } from '../../http/envelope';
 import { RegistryAuthError, RegistryTokens } from '../../registry/registry-tokens';
 import type { Catalog } from '../catalog';
+import { CatalogSync } from '../catalog-sync';
 import { importCatalog } from './apply-import';
 import { ImportReportSchema, refusalOf } from './import-report';
 
@@ -25,7 +26,7 @@ const ImportQuery = Type.Object(
  * Only an operator's registry token (`Authorization: Bearer …`, as /metrics) — checked before
  * the body is read; a team's token is 403, none or a bad one 401. A bad file is 400 with its
  * problems (row, column, reason) and changes nothing; a good one answers the report once this
- * instance's catalogue shows the change. Operator-only: not in the shop's OpenAPI document.
+ * instance's catalogue shows the change (applied from the change log, as every instance applies it). Operator-only: not in the shop's OpenAPI document.
  */
 export async function catalogImportRoutes(app: FastifyInstance, { db, catalog, clock }: { db: Db; catalog: Catalog; clock: () => Date }) {
   const tokens = new RegistryTokens(db, clock);
@@ -59,9 +60,8 @@ export async function catalogImportRoutes(app: FastifyInstance, { db, catalog, c
         if (dryRun || outcome.report.productsChanged === 0) return sendResult(reply, outcome.report);
         // This instance shows the change before it answers; the others hear of the commit (PostgreSQL NOTIFY).
         const started = performance.now();
-        // TODO(#37 incremental): `catalog.refresh()` reloads everything; once the change log's apply lands (catalog-sync.ts), call it here —
-        // or `catalog.reloadProducts(outcome.changed.skus)`, keeping `refresh()` when `outcome.changed.categories` (category counts changed).
-        await catalog.refresh();
+        // Applied from the change log, incrementally (a category change reloads everything), before the answer.
+        await (CatalogSync.of(catalog)?.syncOnce() ?? catalog.refresh());
         return sendResult(reply, { ...outcome.report, refreshMs: Math.round(performance.now() - started) });
       },
     );

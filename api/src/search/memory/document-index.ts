@@ -7,6 +7,7 @@ import { inRangeFilter, matchesFilter, termKey } from './field-values';
 import { NumericField, toNumbers } from './numeric-field';
 import { ResultOrder } from './result-order';
 import { TermField } from './term-field';
+import { answeredFromColumns, replaceDocuments } from './index-replace';
 import { TextIndex, type WeightedText } from './text-index';
 
 /** How one field is read from a document, and which indexes it gets. */
@@ -52,6 +53,8 @@ const DERIVED_KEPT = 32;
  */
 export class DocumentIndex<D> {
   readonly size: number;
+  /** The indexed documents, by ordinal: the index's own list (replace() swaps entries in it). */
+  readonly docs: D[];
   private readonly all: Bitset;
   private readonly terms = new Map<string, TermField>();
   private readonly numbers = new Map<string, NumericField>();
@@ -63,15 +66,16 @@ export class DocumentIndex<D> {
   private readonly facetColumns: FacetColumns<D>;
 
   constructor(
-    readonly docs: D[],
+    docs: readonly D[],
     private readonly options: IndexOptions<D>,
   ) {
+    this.docs = [...docs];
     this.size = docs.length;
     this.all = Bitset.full(this.size);
     for (const [name, field] of Object.entries(options.fields)) this.buildField(name, field);
-    this.text = options.text ? new TextIndex(this.size, (ordinal) => options.text!(docs[ordinal])) : null;
-    this.orders = new ResultOrder(docs, (field) => this.numeric(field), options.defaultSort);
-    this.facetColumns = { docs, terms: this.terms, rangeSet: (field, bucket) => this.rangeSet(field, bucket) };
+    this.text = options.text ? new TextIndex(this.size, (ordinal) => options.text!(this.docs[ordinal])) : null;
+    this.orders = new ResultOrder(this.docs, (field) => this.numeric(field), options.defaultSort);
+    this.facetColumns = { docs: this.docs, terms: this.terms, rangeSet: (field, bucket) => this.rangeSet(field, bucket) };
   }
 
   private buildField(name: string, field: FieldDefinition<D>): void {
@@ -120,6 +124,34 @@ export class DocumentIndex<D> {
       for (const key of [...cache.keys()]) if (stale(key)) cache.delete(key);
     }
     this.orders.forget(stale);
+  }
+
+  /**
+   * These documents were replaced by new versions (a catalogue change reloaded them). Every
+   * column, the text index and the derived columns move them from the old values to the new in
+   * work proportional to them (index-replace.ts); the cached filters, ranges and orders that rest
+   * on a changed field, or were read from the documents, are dropped, the rest stay. Synchronous:
+   * no search sees half of it. Answers the fields whose values changed.
+   */
+  replace(changes: readonly { ordinal: number; doc: D }[]): Set<string> {
+    const replaced = changes.map(({ ordinal }) => this.docs[ordinal]);
+    const columns = { docs: this.docs, size: this.size, terms: this.terms, numbers: this.numbers, derived: this.derivedFields, text: this.text };
+    const { changed, rebuild } = replaceDocuments(columns, this.options, changes, (name) => this.options.derived?.(name) ?? null);
+    if (this.ordinals) {
+      for (const doc of replaced) this.ordinals.delete(doc);
+      for (const { ordinal, doc } of changes) this.ordinals.set(doc, ordinal);
+    }
+    for (const name of rebuild) this.buildField(name, this.options.fields[name]);
+    const kinds = { term: (field: string) => this.terms.has(field), numeric: (field: string) => this.numbers.has(field) || this.derivedFields.has(field) };
+    for (const key of [...this.filterCache.keys()]) {
+      if (!answeredFromColumns(JSON.parse(key) as Filter, kinds, changed)) this.filterCache.delete(key);
+    }
+    for (const key of [...this.rangeCache.keys()]) {
+      const field = key.slice(0, key.indexOf(':'));
+      if (changed.has(field) || !(this.numbers.has(field) || this.derivedFields.has(field))) this.rangeCache.delete(key);
+    }
+    this.orders.forget((key) => changed.has(key.slice(0, key.lastIndexOf(':'))));
+    return changed;
   }
 
   private ordinals: Map<D, number> | null = null;

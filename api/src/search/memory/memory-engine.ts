@@ -8,14 +8,21 @@ import { DocumentIndex } from './document-index';
 import { refreshStock } from './stock-refresh';
 
 /**
- * The embedded engine: in-process column/bitset indexes derived from the database at start
- * and rebuilt when the catalogue changes (an index swap: searches never see half an index).
+ * The embedded engine: in-process column/bitset indexes derived from the database at start,
+ * rebuilt when the catalogue is reloaded (an index swap: searches never see half an index) and
+ * updated in place, synchronously, when some products change (`productsChanged`).
  */
 export class MemorySearchEngine implements SearchEngine {
   readonly name = 'memory';
   private indexes: Partial<Record<EntityType, DocumentIndex<unknown>>> = {};
+  private today = '';
+  /** Product id → ordinal in the product index. */
+  private productOrdinals = new Map<number, number>();
+  /** What the engine did, for tests and benchmarks: whole builds, in-place updates, products rebuilt for an added or removed one. */
+  readonly counts = { indexed: 0, updated: 0, productIndexRebuilt: 0 };
 
   async index(collections: CatalogCollections, { today }: IndexContext): Promise<void> {
+    this.counts.indexed += 1;
     const text =
       <D>(...fields: (keyof D)[]) =>
       (doc: D) =>
@@ -104,6 +111,32 @@ export class MemorySearchEngine implements SearchEngine {
       ) as DocumentIndex<unknown>,
     };
     this.indexes = next;
+    this.today = today;
+    this.productOrdinals = new Map(collections.product.map((product, ordinal) => [product.id, ordinal]));
+  }
+
+  /**
+   * Products changed (a catalogue change reloaded them): each one's columns and text are replaced
+   * in place (DocumentIndex.replace), in work proportional to them. A product added or removed
+   * changes the ordinals: the product index is then built anew from its documents (rare: an
+   * import changes existing products), in id order as the catalogue loads them.
+   */
+  productsChanged(changed: readonly Product[], removed: readonly number[] = []): void {
+    const index = this.indexes.product as DocumentIndex<Product> | undefined;
+    if (!index) return;
+    const known = changed.every((product) => this.productOrdinals.has(product.id));
+    if (known && !removed.some((id) => this.productOrdinals.has(id))) {
+      index.replace(changed.map((doc) => ({ ordinal: this.productOrdinals.get(doc.id)!, doc })));
+      this.counts.updated += 1;
+      return;
+    }
+    const byId = new Map(index.docs.map((doc) => [doc.id, doc]));
+    for (const id of removed) byId.delete(id);
+    for (const product of changed) byId.set(product.id, product);
+    const docs = [...byId.values()].sort((a, b) => a.id - b.id);
+    this.indexes.product = new DocumentIndex<Product>(docs, productIndexOptions(this.today)) as DocumentIndex<unknown>;
+    this.productOrdinals = new Map(docs.map((product, ordinal) => [product.id, ordinal]));
+    this.counts.productIndexRebuilt += 1;
   }
 
   async search(request: SearchRequest): Promise<SearchResponse> {

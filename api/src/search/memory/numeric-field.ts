@@ -5,8 +5,8 @@ import { Bitset } from './bitset';
  * widths), with each document's min and max for sorting.
  */
 export class NumericField {
-  readonly offsets: Uint32Array;
-  readonly values: Float64Array;
+  offsets: Uint32Array;
+  values: Float64Array;
   readonly min: Float64Array;
   readonly max: Float64Array;
   readonly present: Bitset;
@@ -30,6 +30,42 @@ export class NumericField {
         this.present.add(ordinal);
       }
     });
+  }
+
+  /** Does the column hold exactly these values, in this order, for the document? */
+  holds(ordinal: number, values: readonly number[]): boolean {
+    const start = this.offsets[ordinal];
+    if (this.offsets[ordinal + 1] - start !== values.length) return false;
+    for (let i = 0; i < values.length; i += 1) if (this.values[start + i] !== values[i]) return false;
+    return true;
+  }
+
+  /**
+   * Some documents' values changed (a catalogue change reloaded them): written in place when each
+   * keeps its number of values, else the value arrays are copied once with theirs.
+   */
+  update(changes: readonly { ordinal: number; values: number[] }[]): void {
+    const { offsets } = this;
+    const size = offsets.length - 1;
+    const width = (ordinal: number) => offsets[ordinal + 1] - offsets[ordinal];
+    if (!changes.every(({ ordinal, values }) => values.length === width(ordinal))) {
+      const replaced = new Map(changes.map(({ ordinal, values }) => [ordinal, values]));
+      const nextOffsets = new Uint32Array(size + 1);
+      for (let ordinal = 0; ordinal < size; ordinal += 1) nextOffsets[ordinal + 1] = nextOffsets[ordinal] + (replaced.get(ordinal)?.length ?? width(ordinal));
+      const nextValues = new Float64Array(nextOffsets[size]);
+      for (let ordinal = 0; ordinal < size; ordinal += 1) {
+        if (!replaced.has(ordinal)) nextValues.set(this.values.subarray(offsets[ordinal], offsets[ordinal + 1]), nextOffsets[ordinal]);
+      }
+      this.offsets = nextOffsets;
+      this.values = nextValues;
+    }
+    for (const { ordinal, values } of changes) {
+      this.values.set(values, this.offsets[ordinal]);
+      this.min[ordinal] = values.length > 0 ? Math.min(...values) : Number.NaN;
+      this.max[ordinal] = values.length > 0 ? Math.max(...values) : Number.NaN;
+      if (values.length > 0) this.present.add(ordinal);
+      else this.present.delete(ordinal);
+    }
   }
 
   /** Ordinals with any value passing the test. */

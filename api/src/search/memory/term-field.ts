@@ -2,6 +2,15 @@ import { Bitset } from './bitset';
 
 /** Term fields with at most this many values keep a bitset per value (facets); others a list. */
 const BITSET_MAX_CARDINALITY = 2048;
+/** A bitset field that grew past this many keys through updates is rebuilt instead (its CSR slots are 16-bit). */
+const BITSET_MAX_KEYS_UPDATED = 4 * BITSET_MAX_CARDINALITY;
+
+/** One document's keys before and after a change (each list without repeats). */
+export interface KeyChange {
+  ordinal: number;
+  old: readonly string[];
+  next: readonly string[];
+}
 
 /**
  * A term field's index: per value, the ordinals that have it — as a bitset when the field has
@@ -79,9 +88,100 @@ export class TermField {
     return true;
   }
 
+  /** A document's keys, read from the column (bitset fields only: null for a list field). */
+  keysAt(ordinal: number): string[] | null {
+    if (!this.bits) return null;
+    const out: string[] = [];
+    for (let i = this.keyOffsets[ordinal]; i < this.keyOffsets[ordinal + 1]; i += 1) out.push(this.keys[this.keyIndexes[i]]);
+    return out;
+  }
+
+  /** Does the column hold exactly these keys (no repeats) for the document? Null for a list field (it cannot say). */
+  holds(ordinal: number, keys: readonly string[]): boolean | null {
+    if (!this.bits) return null;
+    const start = this.keyOffsets[ordinal];
+    if (this.keyOffsets[ordinal + 1] - start !== keys.length) return false;
+    for (const key of keys) if (!this.bits.get(key)?.has(ordinal)) return false;
+    return true;
+  }
+
+  /**
+   * Some documents were replaced (a catalogue change reloaded them): their postings, bits, CSR
+   * slots and presence move from their old keys to their new ones, in work proportional to them
+   * and to the postings of the keys they touch — the CSR arrays are copied once when a document's
+   * number of keys changed. A key left without documents leaves the postings (an empty bitset
+   * stays and counts 0, as an absent key would). False when the bitsets would outgrow their
+   * slots: the field is then rebuilt instead.
+   */
+  update(changes: readonly KeyChange[], size: number): boolean {
+    const removed = new Map<string, Set<number>>();
+    const added = new Map<string, number[]>();
+    for (const { ordinal, old, next } of changes) {
+      for (const key of old) if (!next.includes(key)) (removed.get(key) ?? removed.set(key, new Set()).get(key)!).add(ordinal);
+      for (const key of next) if (!old.includes(key)) (added.get(key) ?? added.set(key, []).get(key)!).push(ordinal);
+    }
+    if (this.bits) {
+      const fresh = [...added.keys()].filter((key) => !this.bits!.has(key));
+      if (this.keys.length + fresh.length > BITSET_MAX_KEYS_UPDATED) return false;
+      for (const key of fresh) {
+        this.bits.set(key, new Bitset(size));
+        this.keys.push(key);
+      }
+      for (const [key, ordinals] of removed) for (const ordinal of ordinals) this.bits.get(key)!.delete(ordinal);
+      for (const [key, ordinals] of added) for (const ordinal of ordinals) this.bits.get(key)!.add(ordinal);
+      this.updateSlots(changes, size);
+    }
+    for (const [key, gone] of removed) {
+      const list = (this.postings.get(key) ?? []).filter((ordinal) => !gone.has(ordinal));
+      if (list.length > 0) this.postings.set(key, list);
+      else this.postings.delete(key);
+    }
+    for (const [key, ordinals] of added) this.postings.set(key, mergeSorted(this.postings.get(key) ?? [], ordinals));
+    for (const { ordinal, next } of changes) {
+      if (next.length > 0) this.present.add(ordinal);
+      else this.present.delete(ordinal);
+    }
+    return true;
+  }
+
+  /** The changed documents' CSR slots: in place when each keeps its number of keys, else the arrays anew. */
+  private updateSlots(changes: readonly KeyChange[], size: number): void {
+    const indexOf = new Map(this.keys.map((key, index) => [key, index]));
+    const { keyOffsets, keyIndexes } = this;
+    const width = (ordinal: number) => keyOffsets[ordinal + 1] - keyOffsets[ordinal];
+    if (changes.every(({ ordinal, next }) => next.length === width(ordinal))) {
+      for (const { ordinal, next } of changes) next.forEach((key, i) => (keyIndexes[keyOffsets[ordinal] + i] = indexOf.get(key)!));
+      return;
+    }
+    const replaced = new Map(changes.map(({ ordinal, next }) => [ordinal, next.map((key) => indexOf.get(key)!)]));
+    const offsets = new Uint32Array(size + 1);
+    for (let ordinal = 0; ordinal < size; ordinal += 1) offsets[ordinal + 1] = offsets[ordinal] + (replaced.get(ordinal)?.length ?? width(ordinal));
+    const indexes = new Uint16Array(offsets[size]);
+    for (let ordinal = 0; ordinal < size; ordinal += 1) {
+      const mine = replaced.get(ordinal);
+      if (mine) indexes.set(mine, offsets[ordinal]);
+      else indexes.set(keyIndexes.subarray(keyOffsets[ordinal], keyOffsets[ordinal + 1]), offsets[ordinal]);
+    }
+    this.keyOffsets = offsets;
+    this.keyIndexes = indexes;
+  }
+
   setOf(key: string, size: number): Bitset | null {
     if (this.bits) return this.bits.get(key) ?? null;
     const ordinals = this.postings.get(key);
     return ordinals ? Bitset.of(size, ordinals) : null;
   }
+}
+
+/** Two ascending lists of ordinals as one (postings stay in ordinal order, as built). */
+function mergeSorted(a: readonly number[], b: number[]): number[] {
+  b.sort((x, y) => x - y);
+  const out: number[] = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = a[i] <= b[j] ? a[i++] : b[j++];
+  while (i < a.length) out[k++] = a[i++];
+  while (j < b.length) out[k++] = b[j++];
+  return out;
 }

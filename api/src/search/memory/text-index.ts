@@ -54,12 +54,25 @@ export function withinOneEdit(a: string, b: string): boolean {
   return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
+/** A document's terms, each with its weight: the best of boost / √(words of the text) over its texts. */
+function termWeights(texts: readonly WeightedText[]): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const { boost, text } of texts) {
+    const tokens = tokenize(text);
+    if (tokens.length === 0) continue;
+    const weight = boost / Math.sqrt(tokens.length);
+    for (const token of tokens) if ((weights.get(token) ?? 0) < weight) weights.set(token, weight);
+  }
+  return weights;
+}
+
 export class TextIndex {
   private readonly termIds = new Map<string, number>();
   private vocabulary: string[] = [];
   private sortedTerms: string[] = [];
   private postings: { docs: Int32Array; weights: Float32Array; idf: number }[] = [];
   private readonly byDeletion = new Map<string, number[]>();
+  private live = 0;
   private readonly scratchBest: Float32Array;
   private readonly scratchScore: Float32Array;
   private readonly scratchMatched: Uint8Array;
@@ -77,49 +90,123 @@ export class TextIndex {
   private build(extract: (ordinal: number) => WeightedText[]) {
     const docs: number[][] = [];
     const weights: number[][] = [];
-    const local = new Map<number, number>();
     for (let ordinal = 0; ordinal < this.size; ordinal += 1) {
-      local.clear();
-      for (const { boost, text } of extract(ordinal)) {
-        const tokens = tokenize(text);
-        if (tokens.length === 0) continue;
-        const weight = boost / Math.sqrt(tokens.length);
-        for (const token of tokens) {
-          let id = this.termIds.get(token);
-          if (id === undefined) {
-            id = this.vocabulary.length;
-            this.termIds.set(token, id);
-            this.vocabulary.push(token);
-            docs.push([]);
-            weights.push([]);
-          }
-          if ((local.get(id) ?? 0) < weight) local.set(id, weight);
+      for (const [token, weight] of termWeights(extract(ordinal))) {
+        let id = this.termIds.get(token);
+        if (id === undefined) {
+          id = this.vocabulary.length;
+          this.termIds.set(token, id);
+          this.vocabulary.push(token);
+          docs.push([]);
+          weights.push([]);
         }
-      }
-      for (const [id, weight] of local) {
         docs[id].push(ordinal);
         weights[id].push(weight);
       }
     }
-    const n = this.size;
-    this.postings = docs.map((list, id) => ({
-      docs: Int32Array.from(list),
-      weights: Float32Array.from(weights[id]),
-      idf: Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5)),
-    }));
+    this.postings = docs.map((list, id) => ({ docs: Int32Array.from(list), weights: Float32Array.from(weights[id]), idf: this.idf(list.length) }));
+    this.live = this.vocabulary.length;
     this.sortedTerms = [...this.vocabulary].sort();
-    this.vocabulary.forEach((term, id) => {
-      if (term.length < 3 || DIGITS.test(term)) return;
-      for (const key of [term, ...deletions(term)]) {
-        const list = this.byDeletion.get(key);
-        if (list) list.push(id);
-        else this.byDeletion.set(key, [id]);
-      }
-    });
+    this.vocabulary.forEach((term, id) => this.addDeletions(term, id));
   }
 
+  private idf(documents: number): number {
+    return Math.log(1 + (this.size - documents + 0.5) / (documents + 0.5));
+  }
+
+  /** A term's keys for fuzzy matching (itself and its one-letter deletions). */
+  private deletionKeys(term: string): string[] {
+    return term.length < 3 || DIGITS.test(term) ? [] : [term, ...deletions(term)];
+  }
+
+  private addDeletions(term: string, id: number): void {
+    for (const key of this.deletionKeys(term)) {
+      const list = this.byDeletion.get(key);
+      if (list) list.push(id);
+      else this.byDeletion.set(key, [id]);
+    }
+  }
+
+  /**
+   * Some documents' texts changed (a catalogue change reloaded them): each term they gained or
+   * lost, or whose weight changed, gets its postings and idf anew — the rest stays. A term no
+   * document has any more leaves the vocabulary (prefix and fuzzy expansion), a new one joins
+   * it, so answers are those of an index built from the documents as they are now.
+   */
+  replace(changes: readonly { ordinal: number; old: WeightedText[]; next: WeightedText[] }[]): void {
+    const touched = new Map<string, { gone: Set<number>; added: [number, number][] }>();
+    const entry = (term: string) => touched.get(term) ?? touched.set(term, { gone: new Set(), added: [] }).get(term)!;
+    for (const { ordinal, old, next } of changes) {
+      const before = termWeights(old);
+      const after = termWeights(next);
+      for (const [term, weight] of before) if (after.get(term) !== weight) entry(term).gone.add(ordinal);
+      for (const [term, weight] of after) {
+        if (before.get(term) === weight) continue;
+        const change = entry(term);
+        change.gone.add(ordinal);
+        change.added.push([ordinal, weight]);
+      }
+    }
+    for (const [term, { gone, added }] of touched) {
+      let id = this.termIds.get(term);
+      const kept: [number, number][] = [];
+      if (id !== undefined) {
+        const { docs, weights } = this.postings[id];
+        for (let i = 0; i < docs.length; i += 1) if (!gone.has(docs[i])) kept.push([docs[i], weights[i]]);
+      }
+      const merged = [...kept, ...added].sort((a, b) => a[0] - b[0]);
+      if (merged.length === 0) {
+        if (id !== undefined) this.dropTerm(term, id);
+        continue;
+      }
+      if (id === undefined) id = this.addTerm(term);
+      this.postings[id] = {
+        docs: Int32Array.from(merged, ([ordinal]) => ordinal),
+        weights: Float32Array.from(merged, ([, weight]) => weight),
+        idf: this.idf(merged.length),
+      };
+    }
+  }
+
+  private addTerm(term: string): number {
+    const id = this.vocabulary.length;
+    this.termIds.set(term, id);
+    this.vocabulary.push(term);
+    this.postings.push({ docs: new Int32Array(0), weights: new Float32Array(0), idf: 0 });
+    this.sortedTerms.splice(this.sortedAt(term), 0, term);
+    this.addDeletions(term, id);
+    this.live += 1;
+    return id;
+  }
+
+  private dropTerm(term: string, id: number): void {
+    this.termIds.delete(term);
+    this.postings[id] = { docs: new Int32Array(0), weights: new Float32Array(0), idf: 0 };
+    this.sortedTerms.splice(this.sortedAt(term), 1);
+    for (const key of this.deletionKeys(term)) {
+      // A term can give one deletion twice ("lass" → "las"): the key may be gone already.
+      const list = this.byDeletion.get(key)?.filter((other) => other !== id);
+      if (list && list.length > 0) this.byDeletion.set(key, list);
+      else this.byDeletion.delete(key);
+    }
+    this.live -= 1;
+  }
+
+  /** Where a term is, or would be, in the sorted vocabulary. */
+  private sortedAt(term: string): number {
+    let low = 0;
+    let high = this.sortedTerms.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.sortedTerms[mid] < term) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** Terms some document has. */
   get terms(): number {
-    return this.vocabulary.length;
+    return this.live;
   }
 
   /** Vocabulary terms a query word stands for, with their match quality. */
@@ -128,14 +215,11 @@ export class TextIndex {
     const exact = this.termIds.get(word);
     if (exact !== undefined) found.set(exact, QUALITY.exact);
     if (prefix && word.length >= 2) {
-      let low = 0;
-      let high = this.sortedTerms.length;
-      while (low < high) {
-        const mid = (low + high) >>> 1;
-        if (this.sortedTerms[mid] < word) low = mid + 1;
-        else high = mid;
-      }
-      for (let i = low, taken = 0; i < this.sortedTerms.length && taken < MAX_PREFIX_EXPANSIONS && this.sortedTerms[i].startsWith(word); i += 1, taken += 1) {
+      for (
+        let i = this.sortedAt(word), taken = 0;
+        i < this.sortedTerms.length && taken < MAX_PREFIX_EXPANSIONS && this.sortedTerms[i].startsWith(word);
+        i += 1, taken += 1
+      ) {
         const id = this.termIds.get(this.sortedTerms[i])!;
         if (!found.has(id)) found.set(id, QUALITY.prefix);
       }

@@ -1,0 +1,122 @@
+import type { AdviceArticle, Attribute, Category, CmsBlock, CmsPage, PricePoint, Product, StockInfo, TaxRule } from '@kaloryfer/api-contract';
+import { sanitizeCmsBlock, sanitizeCmsPage } from '../content/sanitize';
+import type { Db } from '../db/database';
+import type { PriceHistoryTable, StockItemTable } from '../db/schema';
+import { stockInfoOf } from './stock-row';
+
+/**
+ * What the catalogue is built from, read from the database (the source of truth): every table
+ * at once (`loadCatalogData`, a full reload), or some products with their stock and price
+ * history (`loadProducts`, an incremental update). Both go through `withStock` and
+ * `historyOf`, so a product reloaded alone is exactly the product a full reload would give.
+ */
+export interface CatalogData {
+  products: Product[];
+  categories: Category[];
+  attributes: Attribute[];
+  taxRules: TaxRule[];
+  cmsPages: CmsPage[];
+  cmsBlocks: CmsBlock[];
+  articles: AdviceArticle[];
+  history: Map<string, PricePoint[]>;
+}
+
+const parse = <T>(rows: { doc: string }[]): T[] => rows.map((row) => JSON.parse(row.doc) as T);
+
+/** Stock rows are the truth for quantities (orders reserve them); documents carry a copy. */
+function withStock(product: Product, stockBySku: Map<string, StockInfo>): Product {
+  for (const child of product.configurable_children ?? []) child.stock = stockBySku.get(child.sku) ?? child.stock;
+  product.stock = stockBySku.get(product.sku) ?? product.stock;
+  if (product.configurable_children) {
+    product.stock = { ...product.stock, is_in_stock: product.configurable_children.some((child) => child.stock.is_in_stock && child.status < 2) };
+  }
+  return product;
+}
+
+/** Price history rows (ordered by sku, valid_from) as each SKU's timeline. */
+function historyOf(rows: PriceHistoryTable[]): Map<string, PricePoint[]> {
+  const bySku = new Map<string, PricePoint[]>();
+  for (const row of rows) {
+    const list = bySku.get(row.sku) ?? [];
+    list.push({ from: row.valid_from, price: row.price_incl_tax });
+    bySku.set(row.sku, list);
+  }
+  return bySku;
+}
+
+const stockMap = (rows: StockItemTable[]) => new Map(rows.map((row) => [row.sku, stockInfoOf(row)]));
+
+export async function loadCatalogData(db: Db): Promise<CatalogData> {
+  const k = db.kysely;
+  const [products, stock, categories, attributes, taxRules, cmsPages, cmsBlocks, articles, history] = await Promise.all([
+    k.selectFrom('product').select('doc').orderBy('id').execute(),
+    k.selectFrom('stock_item').selectAll().execute(),
+    k.selectFrom('category').select('doc').orderBy('id').execute(),
+    k.selectFrom('attribute').select('doc').orderBy('attribute_id').execute(),
+    k.selectFrom('tax_rule').select('doc').orderBy('id').execute(),
+    k.selectFrom('cms_page').select('doc').orderBy('id').execute(),
+    k.selectFrom('cms_block').select('doc').orderBy('id').execute(),
+    k.selectFrom('advice_article').select('doc').orderBy('published_at', 'desc').execute(),
+    k.selectFrom('price_history').selectAll().orderBy('sku').orderBy('valid_from').execute(),
+  ]);
+  const stockBySku = stockMap(stock);
+  return {
+    products: parse<Product>(products).map((product) => withStock(product, stockBySku)),
+    categories: parse<Category>(categories),
+    attributes: parse<Attribute>(attributes),
+    taxRules: parse<TaxRule>(taxRules),
+    // Sanitised when written too; again here, so a row written any other way is served clean.
+    cmsPages: parse<CmsPage>(cmsPages).map(sanitizeCmsPage),
+    cmsBlocks: parse<CmsBlock>(cmsBlocks).map(sanitizeCmsBlock),
+    articles: parse<AdviceArticle>(articles),
+    history: historyOf(history),
+  };
+}
+
+/** Rows per `in (…)` list: well under SQLite's and PostgreSQL's parameter limits. */
+const CHUNK = 500;
+
+async function chunked<T, R>(values: T[], read: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let at = 0; at < values.length; at += CHUNK) out.push(...(await read(values.slice(at, at + CHUNK))));
+  return out;
+}
+
+export interface LoadedProducts {
+  /** The product rows found (by SKU or id), in id order, with their stock. */
+  products: Product[];
+  /** Price history of the SKUs asked for and of every SKU of those products (own and variants'); a SKU without rows is absent. */
+  history: Map<string, PricePoint[]>;
+  /** Every SKU the history was read for (to forget a timeline whose rows are gone). */
+  skus: Set<string>;
+}
+
+/**
+ * Some products as a full reload would load them: the rows of these SKUs or ids, their stock
+ * rows, and the price history of theirs and of the SKUs asked for (variants' included).
+ */
+export async function loadProducts(db: Db, skus: readonly string[], ids: readonly number[]): Promise<LoadedProducts> {
+  const k = db.kysely;
+  const byId = new Map<number, { doc: string }>();
+  for (const row of await chunked([...skus], (chunk) => k.selectFrom('product').select(['id', 'doc']).where('sku', 'in', chunk).execute()))
+    byId.set(row.id, row);
+  for (const row of await chunked([...ids], (chunk) => k.selectFrom('product').select(['id', 'doc']).where('id', 'in', chunk).execute())) byId.set(row.id, row);
+  const rows = [...byId.entries()].sort((a, b) => a[0] - b[0]).map(([, row]) => row);
+  const products = parse<Product>(rows);
+  const own = [...new Set(products.flatMap((product) => [product.sku, ...(product.configurable_children ?? []).map((child) => child.sku)]))];
+  const all = new Set([...own, ...skus]);
+  const [stock, history] = await Promise.all([
+    chunked(own, (chunk) => k.selectFrom('stock_item').selectAll().where('sku', 'in', chunk).execute()),
+    chunked([...all], (chunk) => k.selectFrom('price_history').selectAll().where('sku', 'in', chunk).orderBy('sku').orderBy('valid_from').execute()),
+  ]);
+  const stockBySku = stockMap(stock);
+  return { products: products.map((product) => withStock(product, stockBySku)), history: historyOf(history), skus: all };
+}
+
+/** The configurable parents of these SKUs, as the stock table knows them (a variant new to this instance). */
+export async function parentSkusOf(db: Db, skus: readonly string[]): Promise<string[]> {
+  const rows = await chunked([...skus], (chunk) =>
+    db.kysely.selectFrom('stock_item').select('parent_sku').where('sku', 'in', chunk).where('parent_sku', 'is not', null).execute(),
+  );
+  return [...new Set(rows.map((row) => row.parent_sku!))];
+}

@@ -1,0 +1,123 @@
+import { isViewable } from '@kaloryfer/domain';
+import type { Product } from '@kaloryfer/api-contract';
+import { sql } from 'kysely';
+import { CatalogSync } from '../../src/catalog/catalog-sync';
+import { ProductLinks } from '../../src/catalog/product-links';
+import { eventually, startTestServer, TEST_SEED, type TestServer } from '../helpers';
+
+/**
+ * Two instances on one PostgreSQL database, a catalogue change committed through SQL as an import
+ * commits it (one transaction: prices of N products with their Omnibus history, stock of M
+ * others): both serve it — search and product-view — and the other instance applied it from the
+ * change log incrementally, not by reloading the catalogue. A change committed while an
+ * instance's feed was away is caught up from its watermark when the feed is back, again without
+ * a full reload. Asserted on what each instance's catalogue did (its stats), not on time.
+ */
+let a: TestServer;
+let b: TestServer;
+
+beforeAll(async () => {
+  a = await startTestServer({ seed: TEST_SEED });
+  b = await startTestServer({ instanceOf: a });
+}, 60_000);
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+async function get(on: TestServer, url: string) {
+  const response = await fetch(on.baseUrl + url);
+  return { status: response.status, body: (await response.json()) as { result: any } & Record<string, any> };
+}
+
+const searchBySku = async (on: TestServer, sku: string) => {
+  const request = encodeURIComponent(JSON.stringify({ _appliedFilters: [{ attribute: 'sku', value: sku }] }));
+  const { body } = await get(on, `/api/catalog/vue_storefront_catalog/product/_search?size=1&request=${request}`);
+  return (body.items as Product[])[0];
+};
+
+/** Viewable simple products at their regular price that no set is priced from, not yet used by a test. */
+let taken = 0;
+function pick(count: number): Product[] {
+  const parts = new Set(a.app.catalog.products.flatMap((product: Product) => ProductLinks.partsOf(product)));
+  const fit = a.app.catalog.products.filter(
+    (product: Product) => product.type_id === 'simple' && isViewable(product) && !product.special_price && !parts.has(product.sku),
+  );
+  taken += count;
+  return fit.slice(taken - count, taken);
+}
+
+/** The import's transaction: product documents with new prices, their price history, and stock rows. */
+async function importChange(on: TestServer, prices: [Product, number][], stock: [Product, number][], beforeCommit?: () => Promise<void>) {
+  await on.db.kysely.transaction().execute(async (trx) => {
+    for (const [product, price] of prices) {
+      const row = await trx.selectFrom('product').select('doc').where('sku', '=', product.sku).executeTakeFirstOrThrow();
+      await trx
+        .updateTable('product')
+        .set({ doc: JSON.stringify({ ...JSON.parse(row.doc), price }) })
+        .where('sku', '=', product.sku)
+        .execute();
+    }
+    await trx
+      .insertInto('price_history')
+      .values(prices.map(([product, price]) => ({ sku: product.sku, valid_from: '2026-11-27', price_incl_tax: price })))
+      .onConflict((oc) => oc.columns(['sku', 'valid_from']).doUpdateSet((eb) => ({ price_incl_tax: eb.ref('excluded.price_incl_tax') })))
+      .execute();
+    for (const [product, qty] of stock)
+      await trx
+        .updateTable('stock_item')
+        .set({ qty, is_in_stock: qty > 0 ? 1 : 0 })
+        .where('sku', '=', product.sku)
+        .execute();
+    await beforeCommit?.();
+  });
+}
+
+test('an import-like transaction (prices of 12 products, stock of 8) reaches both instances, applied incrementally', async () => {
+  const priced = pick(12).map((product, index): [Product, number] => [product, 1000 + index]);
+  const stocked = pick(8).map((product): [Product, number] => [product, 0]);
+  const before = { a: { ...a.app.catalog.stats }, b: { ...b.app.catalog.stats } };
+  await importChange(a, priced, stocked);
+  for (const instance of [a, b]) {
+    await eventually(async () => priced.every(([product, price]) => instance.app.catalog.bySkuLookup(product.sku)?.product.final_price_incl_tax === price));
+    await eventually(async () => stocked.every(([product]) => instance.app.catalog.bySkuLookup(product.sku)?.product.stock.qty === 0));
+    const [product, price] = priced[7];
+    expect(await searchBySku(instance, product.sku)).toMatchObject({ sku: product.sku, final_price_incl_tax: price });
+    const view = await get(instance, `/api/product-view/${product.sku}`);
+    expect(view.status).toBe(200);
+    expect(view.body.result.product).toMatchObject({ final_price_incl_tax: price });
+    expect(instance.app.catalog.priceHistory(product.sku).at(-1)).toEqual({ from: '2026-11-27', price });
+  }
+  for (const [name, instance] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
+    expect(instance.app.catalog.stats.fullReloads).toBe(before[name].fullReloads);
+    expect(instance.app.catalog.stats.incrementalUpdates).toBeGreaterThan(before[name].incrementalUpdates);
+    expect(instance.app.catalog.stats.productsReloaded - before[name].productsReloaded).toBeGreaterThanOrEqual(12);
+  }
+  expect(CatalogSync.of(b.app.catalog)!.stats.fullReloads).toBe(0);
+});
+
+test("a change committed while an instance's feed is away is caught up from its watermark when the feed is back: no full reload", async () => {
+  const priced = pick(5).map((product, index): [Product, number] => [product, 2000 + index]);
+  const stocked = pick(3).map((product): [Product, number] => [product, 0]);
+  const sync = CatalogSync.of(b.app.catalog)!;
+  const before = { reconnects: sync.stats.reconnects, stats: { ...b.app.catalog.stats } };
+  // Both instances' listening connections are ended just before the commit: its notification reaches nobody.
+  await importChange(a, priced, stocked, async () => {
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN kf_change'`.execute(a.db.kysely);
+    await eventually(async () => {
+      const { rows } = await sql<{
+        n: string;
+      }>`select count(*) as n from pg_stat_activity where datname = current_database() and query = 'LISTEN kf_change'`.execute(a.db.kysely);
+      return Number(rows[0].n) === 0;
+    });
+  });
+  await eventually(async () => sync.stats.reconnects > before.reconnects);
+  await eventually(async () => priced.every(([product, price]) => b.app.catalog.bySkuLookup(product.sku)?.product.final_price_incl_tax === price));
+  await eventually(async () => stocked.every(([product]) => b.app.catalog.bySkuLookup(product.sku)?.product.stock.qty === 0));
+  expect(b.app.catalog.stats.fullReloads).toBe(before.stats.fullReloads);
+  expect(b.app.catalog.stats.incrementalUpdates).toBeGreaterThan(before.stats.incrementalUpdates);
+  expect((await searchBySku(b, priced[0][0].sku)).final_price_incl_tax).toBe(2000);
+}, 30_000);
