@@ -8,6 +8,7 @@ import { prepareData, type BenchData } from './bench-cluster/bench-data';
 import { childrenOf, memoryKb } from './bench-cluster/proc-usage';
 import { benchSetup, memoryLine, summaryTable, type Results, type Setup } from './bench-cluster/report';
 import { warmUp } from './bench-cluster/run-workload';
+import { importWhileBusy, PACED, SATURATING } from './bench-cluster/import-while-busy';
 import { stockPropagation } from './bench-cluster/stock-propagation';
 import { startCluster, type RunningCluster } from './lib/cluster';
 import { HAPROXY_BIN, startBalancer, type Balancer } from './lib/cluster/balancer';
@@ -15,7 +16,7 @@ import { distFoldersOf } from './lib/local-builds';
 import { postgresBinDir } from './lib/postgres-server';
 
 /**
- * npm run bench:cluster [-- --duration 8 --connections 64 --products 1500 --no-pages]: the shop's throughput
+ * npm run bench:cluster [-- --duration 8 --connections 64 --products 1500 --no-pages --soak 600]: the shop's throughput
  * scaled out, in one run on this machine (issue #23, docs/scaling.md). Listing, product view,
  * add to cart and order placing at 64 connections (autocannon, in this process) against
  *
@@ -42,6 +43,8 @@ const DURATION_S = option('duration', 8);
 const WARMUP_S = 1;
 const CONNECTIONS = option('connections', 64);
 const WITH_PAGES = !args.includes('--no-pages');
+/** `--soak 600`: only issue #37's busy shop — 3 instances behind HAProxy under paced load for this long, a 10,000-row price import a third of the way in. */
+const SOAK_S = option('soak', 0);
 /** The catalogue's size (parents); npm start's 1,500 by default. `--products 100000` takes minutes to seed and load. */
 const PRODUCTS = option('products', DEFAULT_SEED.products);
 const SEED = { ...DEFAULT_SEED, products: PRODUCTS };
@@ -68,7 +71,7 @@ async function main() {
   for (const name of ['PUBLIC_URL', 'PUBLIC_ORIGINS', 'DATABASE_URL', 'MAIL_DIR', 'SMTP_URL', 'PAYMENT_NOTIFY_URL']) delete env[name];
   const config: Config = loadConfig(env);
   const common = { config, pages: withPages, seed: SEED, instanceEnv: { LOG_LEVEL: 'warn' }, log: (line: string) => console.log(`  ${line}`) };
-  const data: BenchData = { buy: [], probes: [], views: [] };
+  const data: BenchData = { buy: [], probes: [], views: [], importSkus: [] };
   const results: Results = new Map();
   const bench = async (setup: Setup) => {
     results.set(setup.name, await benchSetup(setup, data, { connections: CONNECTIONS, warmupS: WARMUP_S, durationS: DURATION_S }));
@@ -91,6 +94,18 @@ async function main() {
   process.on('SIGINT', interrupt);
   process.on('SIGTERM', interrupt);
   try {
+    if (SOAK_S > 0) {
+      console.log('\nstarting PostgreSQL and 3 instances…');
+      cluster = await startCluster({ ...common, instances: 3, balancer: false, postgres: { durable: true }, prepare: (db) => prepareData(db, data) });
+      if (!cluster.operatorToken) throw new Error('--soak needs the registry operator token: run `npm run build` first (instances with pages)');
+      console.log('  warming up…');
+      await warmUp(cluster.instances, data, CONNECTIONS);
+      balancer = await startBalancer({ port: 0, servers: cluster.instances, runDir: cluster.runDir, name: 'haproxy-soak' });
+      await importWhileBusy({ balancerUrl: balancer.url, instances: cluster.instances, token: cluster.operatorToken, data, durationS: SOAK_S, load: PACED });
+      console.log('\nMemory after the load (RSS now, and its peak):');
+      for (const instance of cluster.instances) console.log(memoryLine(`${instance.name} (PostgreSQL)`, instance.pid));
+      return;
+    }
     // 1 instance on SQLite, as npm start runs the shop.
     console.log('\nstarting 1 instance on SQLite…');
     cluster = await startCluster({
@@ -152,6 +167,20 @@ async function main() {
       balancer = null;
     }
     await stockPropagation(cluster.instances, data.probes);
+    if (cluster.operatorToken) {
+      balancer = await startBalancer({ port: 0, servers: cluster.instances, runDir: cluster.runDir, name: 'haproxy-import' });
+      await importWhileBusy({
+        balancerUrl: balancer.url,
+        instances: cluster.instances,
+        token: cluster.operatorToken,
+        data,
+        durationS: Math.max(DURATION_S, 12),
+        load: SATURATING,
+      });
+      await balancer.stop();
+      balancer = null;
+    } else
+      console.log('\nImport while busy: skipped (it needs the registry operator token, made when the instances run with pages: run `npm run build` first)');
     summaryTable(results);
   } finally {
     await balancer?.stop();

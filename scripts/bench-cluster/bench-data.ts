@@ -32,13 +32,31 @@ export interface BenchData {
   buy: string[];
   probes: string[];
   views: string[];
+  /** The SKUs the "import while busy" price file changes (up to IMPORT_ROWS, none of the above). */
+  importSkus: string[];
 }
+/** Rows of the "import while busy" price file (fewer when the catalogue has fewer plain SKUs). */
+export const IMPORT_ROWS = 10_000;
 
 /** Picks the SKUs (stock set high for buying, one unit for the probes) and the products to view; `prepare` of startCluster. */
 export async function prepareData(db: Db, data: BenchData): Promise<void> {
   const skus = await plainSkus(db, BUY_SKUS + PROBES);
   data.buy = skus.slice(0, BUY_SKUS);
   data.probes = skus.slice(BUY_SKUS);
+  // Shown simple products (a variant's or a set's price is its parent's to compute), none bought or probed.
+  const simple = await db.kysely
+    .selectFrom('product')
+    .select('sku')
+    .where('type_id', '=', 'simple')
+    .where('visibility', '>=', 2)
+    .where('status', '=', 1)
+    .orderBy('id', 'desc')
+    .limit(IMPORT_ROWS + skus.length)
+    .execute();
+  data.importSkus = simple
+    .map((row) => row.sku)
+    .filter((sku) => !skus.includes(sku))
+    .slice(0, IMPORT_ROWS);
   await db.kysely.updateTable('stock_item').set({ qty: 10_000_000, is_in_stock: 1, min_sale_qty: 1, max_sale_qty: 0 }).where('sku', 'in', data.buy).execute();
   await db.kysely.updateTable('stock_item').set({ qty: 1, is_in_stock: 1, min_sale_qty: 1, max_sale_qty: 0 }).where('sku', 'in', data.probes).execute();
   const parents = await db.kysely.selectFrom('product').select('sku').where('visibility', '>=', 2).where('status', '=', 1).orderBy('id').limit(60).execute();

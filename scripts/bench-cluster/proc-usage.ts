@@ -15,7 +15,7 @@ function statFields(pid: number): string[] | null {
 }
 
 /** CPU seconds a process has used (with its waited-for children's: PostgreSQL's ended backends). */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   const fields = statFields(pid);
   if (!fields) return 0;
   // utime, stime, cutime, cstime are fields 14–17 of /proc/pid/stat: 11–14 counted from the state field.
