@@ -41,6 +41,9 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
     // Tokens and cart ids travel as ?token=/?cartId= (VSF contract): logs cut them, e-mails and card-like numbers out (auth/log-redaction.ts).
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, logStream),
     bodyLimit: 1024 * 1024,
+    // An area's plugin may take long to start: the catalogue plugin loads the whole catalogue
+    // (~30 s of a core at 100,000 products), more than Fastify's 10-s default allows a plugin.
+    pluginTimeout: 0,
     // Behind a balancer (TRUST_PROXY): request.ip is the shopper's from X-Forwarded-For — the
     // per-IP rate limits count shoppers, not the balancer. Only the listed proxies are believed.
     trustProxy: config.trustProxy,
