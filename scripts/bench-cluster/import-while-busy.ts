@@ -58,7 +58,8 @@ async function servedPrice(url: string, sku: string): Promise<number | null> {
 export async function importWhileBusy({ balancerUrl, instances, token, data, durationS, load: profile }: ImportWhileBusyOptions) {
   const skus = data.importSkus;
   const run = Date.now() % 997;
-  const file = ['sku;price', ...skus.map((sku, index) => `${sku};${priceOf(index, run).toFixed(2).replace('.', ',')}`)].join('\n');
+  // special_price left empty: cleared, so no running promotion sits above the new price (the import refuses that).
+  const file = ['sku;price;special_price', ...skus.map((sku, index) => `${sku};${priceOf(index, run).toFixed(2).replace('.', ',')};`)].join('\n');
   const probes = [0, Math.floor(skus.length / 2), skus.length - 1].map((index) => ({ sku: skus[index], price: priceOf(index, run) }));
   console.log(`\nImport while busy: a ${skus.length}-row price file through ${balancerUrl} a third of the way into ${durationS} s of ${describe(profile)}:`);
 
