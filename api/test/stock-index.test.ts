@@ -124,7 +124,7 @@ test('stock changed elsewhere (another instance, an import) reaches the listing:
   const inStockListed = async () => (await search([...LISTED, bySku(valve.sku)])).total;
   const sync = new CatalogSync(server.db, server.app.catalog, { intervalMs: 3_600_000 });
   // On SQLite the app's own sync polls the change log every 2 s: paused, so this test's reads are the ones that apply.
-  const appSync = server.db.dialect === 'sqlite' ? CatalogSync.of(server.app.catalog) : undefined;
+  const appSync = server.db.dialect === 'sqlite' ? server.app.catalogSync : undefined;
   await appSync?.stop();
   expect(await sync.syncOnce()).toBe(0); // this process's orders were patched already
   await server.db.kysely.updateTable('stock_item').set({ qty: 0, is_in_stock: 0 }).where('sku', '=', valve.sku).execute();

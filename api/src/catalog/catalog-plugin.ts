@@ -17,10 +17,12 @@ import { catalogImportRoutes } from './import/import-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The catalogue (search engine and lookups); call `refresh()` after changing catalogue rows. */
+    /** The catalogue (search engine and lookups); kept current by `catalogSync` from the change log. */
     catalog: Catalog;
     /** Signs and reads the customer-group tokens sent with catalogue searches. */
     groupTokens: GroupTokens;
+    /** Keeps `catalog` current from the change log; `syncOnce()` applies what was committed (an import, a test's change). */
+    catalogSync: CatalogSync;
   }
 }
 
@@ -46,6 +48,7 @@ export const catalogPlugin = unencapsulated<CatalogOptions>(async function catal
   const catalogSync = new CatalogSync(db, catalog, { log: (message) => app.log.warn(message) });
   app.addHook('onReady', async () => catalogSync.start());
   app.addHook('onClose', async () => catalogSync.stop());
+  app.decorate('catalogSync', catalogSync);
   const groupTokens = new GroupTokens(tokenSecret);
   app.decorate('groupTokens', groupTokens);
   const reviews = new Reviews(db);
@@ -53,7 +56,7 @@ export const catalogPlugin = unencapsulated<CatalogOptions>(async function catal
   await app.register(productRoutes, { catalog, reviews, store });
   await app.register(reviewRoutes, { catalog, reviews, clock });
   await app.register(stockRoutes, { db });
-  await app.register(catalogImportRoutes, { db, catalog, clock }); // POST /api/catalog/import: an operator's price and stock file (import/)
+  await app.register(catalogImportRoutes, { db, catalogSync, clock }); // POST /api/catalog/import: an operator's price and stock file (import/)
   await app.register(contentRoutes, { catalog });
   await app.register(urlRoutes, { catalog });
   await app.register(imageRoutes);

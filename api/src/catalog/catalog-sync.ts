@@ -31,8 +31,6 @@ export interface SyncStats {
   changesRead: number;
 }
 
-const syncOf = new WeakMap<Catalog, CatalogSync>();
-
 /**
  * Keeps this instance's catalogue current with changes it did not make — an order taken by
  * another instance, an import, an edit of the tables by hand — from the change log
@@ -51,11 +49,6 @@ const syncOf = new WeakMap<Catalog, CatalogSync>();
  * this process patch their stock at once and are read again harmlessly.
  */
 export class CatalogSync {
-  /** The sync keeping this catalogue current (the first started for it): for tests and callers that changed the catalogue. */
-  static of(catalog: Catalog): CatalogSync | undefined {
-    return syncOf.get(catalog);
-  }
-
   readonly stats: SyncStats = { catchUps: 0, reconnects: 0, fullReloads: 0, changesRead: 0 };
   private timer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
@@ -89,7 +82,6 @@ export class CatalogSync {
 
   async start(): Promise<void> {
     if (this.timer) return;
-    if (!syncOf.has(this.catalog)) syncOf.set(this.catalog, this);
     this.timer = setInterval(() => this.syncSoon(), this.intervalMs).unref();
     this.pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS).unref();
     await this.feed?.start();
@@ -100,7 +92,6 @@ export class CatalogSync {
     if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.timer = null;
     this.pruneTimer = null;
-    if (syncOf.get(this.catalog) === this) syncOf.delete(this.catalog);
     await this.feed?.stop();
     await this.last.catch(() => {});
   }

@@ -1,7 +1,6 @@
 import { isViewable } from '@kaloryfer/domain';
 import type { Product } from '@kaloryfer/api-contract';
 import { sql } from 'kysely';
-import { CatalogSync } from '../../src/catalog/catalog-sync';
 import { ProductLinks } from '../../src/catalog/product-links';
 import { eventually, startTestServer, TEST_SEED, type TestServer } from '../helpers';
 
@@ -96,13 +95,13 @@ test('an import-like transaction (prices of 12 products, stock of 8) reaches bot
     expect(instance.app.catalog.stats.incrementalUpdates).toBeGreaterThan(before[name].incrementalUpdates);
     expect(instance.app.catalog.stats.productsReloaded - before[name].productsReloaded).toBeGreaterThanOrEqual(12);
   }
-  expect(CatalogSync.of(b.app.catalog)!.stats.fullReloads).toBe(0);
+  expect(b.app.catalogSync.stats.fullReloads).toBe(0);
 });
 
 test("a change committed while an instance's feed is away is caught up from its watermark when the feed is back: no full reload", async () => {
   const priced = pick(5).map((product, index): [Product, number] => [product, 2000 + index]);
   const stocked = pick(3).map((product): [Product, number] => [product, 0]);
-  const sync = CatalogSync.of(b.app.catalog)!;
+  const sync = b.app.catalogSync;
   const before = { reconnects: sync.stats.reconnects, stats: { ...b.app.catalog.stats } };
   // Both instances' listening connections are ended just before the commit: its notification reaches nobody.
   await importChange(a, priced, stocked, async () => {

@@ -5,8 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { envelope, sendResult } from '../../http/envelope';
 import { RegistryAuthError, RegistryTokens } from '../../registry/registry-tokens';
-import type { Catalog } from '../catalog';
-import { CatalogSync } from '../catalog-sync';
+import type { CatalogSync } from '../catalog-sync';
 import { importCatalog } from './apply-import';
 import { ImportReportSchema, refusalOf } from './import-report';
 
@@ -28,7 +27,7 @@ const ImportQuery = Type.Object(
  * problems (row, column, reason) and changes nothing; a good one answers the report once this
  * instance's catalogue shows the change (applied from the change log, as every instance applies it). Operator-only: not in the shop's OpenAPI document.
  */
-export async function catalogImportRoutes(app: FastifyInstance, { db, catalog, clock }: { db: Db; catalog: Catalog; clock: () => Date }) {
+export async function catalogImportRoutes(app: FastifyInstance, { db, catalogSync, clock }: { db: Db; catalogSync: CatalogSync; clock: () => Date }) {
   const tokens = new RegistryTokens(db, clock);
   app.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -61,7 +60,7 @@ export async function catalogImportRoutes(app: FastifyInstance, { db, catalog, c
         // This instance shows the change before it answers; the others hear of the commit (PostgreSQL NOTIFY).
         const started = performance.now();
         // Applied from the change log, incrementally (a category change reloads everything), before the answer.
-        await (CatalogSync.of(catalog)?.syncOnce() ?? catalog.refresh());
+        await catalogSync.syncOnce();
         return sendResult(reply, { ...outcome.report, refreshMs: Math.round(performance.now() - started) });
       },
     );
