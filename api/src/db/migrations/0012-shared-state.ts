@@ -24,6 +24,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('rate_limit_window_resets').on('rate_limit_window').column('resets_at').execute();
 
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await createChangeNotifications(db);
+}
+
+/** PostgreSQL: `kf_stock` per changed stock row, `kf_catalog` per statement on another catalogue table (0020's `down` puts them back). */
+export async function createChangeNotifications(db: Kysely<unknown>): Promise<void> {
   await sql`create function kf_notify_stock() returns trigger language plpgsql as $$
     begin
       perform pg_notify('kf_stock', new.sku);

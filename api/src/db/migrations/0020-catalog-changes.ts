@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { CATALOG_TABLES } from './0012-shared-state';
+import { CATALOG_TABLES, createChangeNotifications } from './0012-shared-state';
 
 /** Tables a product's served form is built from (catalog-data.ts), and the kind of change each makes. */
 const PRODUCT_TABLES = [
@@ -129,21 +129,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table catalog_change`.execute(db);
   if (!postgres) return;
   await sql`drop function if exists kf_log_catalog_change()`.execute(db);
-  // 0012's notifications back, as it made them.
-  await sql`create function kf_notify_stock() returns trigger language plpgsql as $$
-    begin
-      perform pg_notify('kf_stock', new.sku);
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger stock_item_changed after insert or update on stock_item
-    for each row execute function kf_notify_stock()`.execute(db);
-  await sql`create function kf_notify_catalog() returns trigger language plpgsql as $$
-    begin
-      perform pg_notify('kf_catalog', tg_table_name);
-      return null;
-    end $$`.execute(db);
-  for (const table of CATALOG_TABLES) {
-    await sql`create trigger ${sql.raw(`${table}_changed`)} after insert or update or delete or truncate on ${sql.table(table)}
-      for each statement execute function kf_notify_catalog()`.execute(db);
-  }
+  await createChangeNotifications(db); // 0012's notifications back, as it made them
 }
