@@ -2,10 +2,8 @@
 import type { ClusterInstance } from '../lib/cluster/instances';
 import type { BenchData } from './bench-data';
 import { cpuSeconds } from './proc-usage';
+import { autocannon } from './run-workload';
 import { freshSteps, workloads, type Step } from './workloads';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as (options: Record<string, unknown>) => Promise<{ errors: number; timeouts: number }>;
 
 /** The load beside the import, through the balancer, per workload: connections, and (paced) requests per second across them. */
 type Load = Record<'listing' | 'product view' | 'order placing', { connections: number; perSecond?: number }>;

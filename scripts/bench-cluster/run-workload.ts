@@ -9,8 +9,9 @@ import { freshSteps, workloads, type Workload } from './workloads';
  * with the CPU of the shop's processes and PostgreSQL's sessions sampled; the instances are let
  * settle before and after.
  */
+/** autocannon, typed as this bench uses it. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as (options: Record<string, unknown>) => Promise<AutocannonResult>;
+export const autocannon = require('autocannon') as (options: Record<string, unknown>) => Promise<AutocannonResult>;
 interface AutocannonResult {
   duration: number;
   requests: { total: number; average: number };
