@@ -102,15 +102,18 @@ export class Carts {
     return id;
   }
 
-  /** Whose cart this is (null: a guest's, or no such cart — `find` then says which). */
-  async ownerOf(cartId: string): Promise<number | null> {
-    const row = await this.db.kysely.selectFrom('cart').select('customer_id').where('id', '=', cartId).executeTakeFirst();
-    return row?.customer_id ?? null;
-  }
-
   /** The cart if this caller may use it: a guest cart by its id, a customer's only with their token. */
   async find(cartId: string, customerId: number | null): Promise<CartTable> {
-    const cart = await this.db.kysely.selectFrom('cart').selectAll().where('id', '=', cartId).executeTakeFirst();
+    return this.usableBy(await this.row(cartId), customerId);
+  }
+
+  /** The cart's row as stored, whoever asks (null when there is none): check it with `usableBy` before use. */
+  async row(cartId: string): Promise<CartTable | null> {
+    return (await this.db.kysely.selectFrom('cart').selectAll().where('id', '=', cartId).executeTakeFirst()) ?? null;
+  }
+
+  /** A stored cart as this caller may use it: 404 when there is none, 403 when it is another customer's. */
+  usableBy(cart: CartTable | null, customerId: number | null): CartTable {
     if (!cart) throw new ApiError(404, NO_CART);
     if (cart.customer_id !== null && cart.customer_id !== customerId) throw new ApiError(403, 'This cart belongs to another customer');
     return cart;

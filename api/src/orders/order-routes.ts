@@ -49,9 +49,11 @@ export async function orderRoutes(app: FastifyInstance, { orders, carts, custome
     },
     async (request, reply) => {
       const order = request.body;
-      const customer = (await customers.customerOf(callerToken(request))) ?? (await customers.ownerOfCart(await carts.ownerOf(order.cart_id), order.user_id));
+      const tokenHolder = await customers.customerOf(callerToken(request));
+      const stored = await carts.row(order.cart_id); // read once: its owner, then whether this caller may use it
+      const customer = tokenHolder ?? (await customers.ownerOfCart(stored?.customer_id ?? null, order.user_id));
       const clientOrderId = clientOrderIdOf(order, request.headers['idempotency-key']);
-      const cart = await carts.find(order.cart_id, customer?.id ?? null);
+      const cart = carts.usableBy(stored, customer?.id ?? null);
       const info = order.addressInformation;
       const placed = await orders.place({
         clientOrderId,
@@ -66,8 +68,8 @@ export async function orderRoutes(app: FastifyInstance, { orders, carts, custome
         experimentPins: experimentCookie.read(cookieFrom(request.headers.cookie, EXPERIMENT_COOKIE)),
       });
       // The confirmation e-mail was queued with the order, in its transaction (the mail worker sends
-      // it once, after a crash too). A replay of an order paid offline needs nothing more.
-      if (!placed.created && !needsPayment(placed)) return sendResult(reply, placed);
+      // it once, after a crash too). An order paid offline needs nothing more, placed now or replayed.
+      if (!needsPayment(placed)) return sendResult(reply, placed);
       const summary = await orders.summaryById(placed.backendOrderId);
       return sendResult(reply, {
         ...placed,

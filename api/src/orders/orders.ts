@@ -12,10 +12,10 @@ import {
 } from '@kaloryfer/domain';
 import type { OrderAddress, PlacedOrder, ShopperOrder } from '@kaloryfer/api-contract';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Carts, CartTotalsView } from '../cart/carts';
 import type { Db } from '../db/database';
-import type { CartTable, Database, SalesOrderTable, StockItemTable } from '../db/schema';
+import type { CartTable, Database, SalesOrderItemTable, SalesOrderTable, StockItemTable } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { announceMail, enqueueMail } from '../mail/mail-queue';
 import { orderConfirmation } from '../mail/order-confirmation';
@@ -127,28 +127,21 @@ export class Orders {
 
     try {
       const placed = await this.db.kysely.transaction().execute(async (trx): Promise<PlacedOrder> => {
-        // Asked again inside the transaction: on SQLite transactions run one after another, so a twin request sees the first's order here.
-        const twin = await this.byClientId(request.clientOrderId, request.cart.id, trx);
-        if (twin) return twin;
-        for (const [sku, qty] of reserve) {
-          // Managed, non-volatile stock goes down only while enough is left; volatile stock is a pre-reservation.
-          const result = await trx
-            .updateTable('stock_item')
-            .set({ qty: sql`qty - ${qty}`, is_in_stock: sql`case when manage_stock = 1 and is_volatile = 0 and qty - ${qty} <= 0 then 0 else is_in_stock end` })
-            .where('sku', '=', sku)
-            .where('is_in_stock', '=', 1)
-            .where((eb) => eb.or([eb('manage_stock', '=', 0), eb('is_volatile', '=', 1), eb('qty', '>=', qty)]))
-            .executeTakeFirst();
-          if (Number(result.numUpdatedRows) !== 1) throw new ApiError(409, ORDER_MESSAGES.notAvailable);
+        // Asked again inside the transaction on SQLite, where transactions run one after another, so a
+        // twin request sees the first's order here. PostgreSQL runs twins side by side: the second's
+        // insert meets the unique client_order_id (below), so asking here would only cost a round trip.
+        if (!this.postgres) {
+          const twin = await this.byClientId(request.clientOrderId, request.cart.id, trx);
+          if (twin) return twin;
         }
-        // Numbered only once the stock is reserved: an order refused for stock takes no number.
-        const incrementId = String(await this.nextOrderNumber(trx)).padStart(9, '0');
+        await this.reserveStock(trx, reserve);
         const status = offline ? 'processing' : 'pending_payment';
         const paymentState = offline ? 'offline' : 'awaiting';
-        const { id } = await trx
+        const order = await trx
           .insertInto('sales_order')
           .values({
-            increment_id: incrementId,
+            // Numbered only once the stock is reserved: an order refused for stock takes no number.
+            increment_id: await this.nextOrderNumber(trx),
             store_code: this.storeCode,
             client_order_id: request.clientOrderId,
             cart_id: request.cart.id,
@@ -163,12 +156,13 @@ export class Orders {
             grand_total_grosze: grosze(totals.grand_total),
             created_at: this.clock().toISOString(),
           })
-          .returning('id')
+          .returningAll()
           .executeTakeFirstOrThrow();
+        const id = order.id;
         await this.carts.redeemCoupon(trx, view, id); // a single-use coupon (the newsletter's) serves this one order only
         // Counted with the order, in its transaction: an order sent twice counts once, like the order.
         if (request.experimentPins && this.experiments) await this.experiments.recordOrder(trx, id, request.experimentPins, grosze(totals.grand_total));
-        await trx
+        const items = await trx
           .insertInto('sales_order_item')
           .values(
             view.lines.map((entry) => ({
@@ -182,18 +176,15 @@ export class Orders {
               options: JSON.stringify(entry.line!.labels),
             })),
           )
+          .returningAll()
           .execute();
-        await trx.deleteFrom('cart_item').where('cart_id', '=', request.cart.id).execute();
-        await trx
-          .updateTable('cart')
-          .set({ coupon_code: null, shipping_method: null, payment_method: null, updated_at: this.clock().toISOString() })
-          .where('id', '=', request.cart.id)
-          .execute();
-        // The confirmation is a row of this transaction (the mail outbox): committed with the order, or not at all.
-        const summary = await this.summaryOf(await trx.selectFrom('sales_order').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), trx);
+        await this.emptyCart(trx, request.cart.id);
+        // The confirmation is a row of this transaction (the mail outbox): committed with the order, or
+        // not at all. Written from the rows just inserted (as returned), not read back.
+        const summary = summaryOf(order, items);
         await enqueueMail(trx, { key: `order-confirmation:${id}`, message: orderConfirmation(summary) });
         return {
-          orderNumber: incrementId,
+          orderNumber: order.increment_id,
           backendOrderId: id,
           clientOrderId: request.clientOrderId,
           status,
@@ -223,19 +214,57 @@ export class Orders {
     }
   }
 
+  private get postgres(): boolean {
+    return this.db.dialect === 'postgres';
+  }
+
   /**
-   * The next order number (docs/orders.md "Order numbers"). PostgreSQL: `nextval` of the
-   * database's `order_number` sequence (migration 0019) — no row lock, so concurrent orders do
-   * not queue on a counter; a number taken by a transaction that then rolls back is not reused
-   * (numbers rise but may skip). SQLite: the store's `order_sequence` row, moved inside the
-   * order's transaction — SQLite has one writer and runs transactions one after another, so the
-   * row's lock costs nothing there, and a rollback takes the increment back (no gaps).
+   * Every stock-keeping SKU of the order reserved, or a 409 (the transaction then rolls back).
+   * Managed, non-volatile stock goes down only while enough is left; volatile stock is a
+   * pre-reservation. On PostgreSQL one statement for all of them, locking the rows in SKU order
+   * first, so two orders of the same SKUs cannot deadlock; SQLite (one writer, in this process)
+   * takes them one by one.
    */
-  private async nextOrderNumber(trx: Kysely<Database>): Promise<number> {
-    if (this.db.dialect === 'postgres') {
-      const { rows } = await sql<{ next: string }>`select nextval('order_number') as next`.execute(trx);
-      return Number(rows[0].next); // bigint arrives as a string
+  private async reserveStock(trx: Kysely<Database>, reserve: Map<string, number>): Promise<void> {
+    if (reserve.size === 0) return;
+    if (this.postgres) {
+      const skus = [...reserve.keys()].sort();
+      const { rows } = await sql<{ sku: string }>`
+        with wanted (sku, qty) as (select * from unnest(${skus}::text[], ${skus.map((sku) => reserve.get(sku)!)}::int[])),
+        locked as (select s.sku from stock_item s join wanted w on w.sku = s.sku order by s.sku for update of s)
+        update stock_item s
+        set qty = s.qty - w.qty,
+            is_in_stock = case when s.manage_stock = 1 and s.is_volatile = 0 and s.qty - w.qty <= 0 then 0 else s.is_in_stock end
+        from wanted w
+        where s.sku = w.sku and s.sku in (select sku from locked)
+          and s.is_in_stock = 1 and (s.manage_stock = 0 or s.is_volatile = 1 or s.qty >= w.qty)
+        returning s.sku`.execute(trx);
+      if (rows.length !== reserve.size) throw new ApiError(409, ORDER_MESSAGES.notAvailable);
+      return;
     }
+    for (const [sku, qty] of reserve) {
+      const result = await trx
+        .updateTable('stock_item')
+        .set({ qty: sql`qty - ${qty}`, is_in_stock: sql`case when manage_stock = 1 and is_volatile = 0 and qty - ${qty} <= 0 then 0 else is_in_stock end` })
+        .where('sku', '=', sku)
+        .where('is_in_stock', '=', 1)
+        .where((eb) => eb.or([eb('manage_stock', '=', 0), eb('is_volatile', '=', 1), eb('qty', '>=', qty)]))
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw new ApiError(409, ORDER_MESSAGES.notAvailable);
+    }
+  }
+
+  /**
+   * The next order number, 9 digits or more (docs/orders.md "Order numbers"). PostgreSQL:
+   * `nextval` of the database's `order_number` sequence (migration 0019), taken inside the order's
+   * insert — no row lock, so concurrent orders do not queue on a counter, and no round trip of its
+   * own; a number taken by a transaction that then rolls back is not reused (numbers rise but may
+   * skip). SQLite: the store's `order_sequence` row, moved inside the order's transaction — SQLite
+   * has one writer and runs transactions one after another, so the row's lock costs nothing there,
+   * and a rollback takes the increment back (no gaps).
+   */
+  private async nextOrderNumber(trx: Kysely<Database>): Promise<string | RawBuilder<string>> {
+    if (this.postgres) return sql<string>`(select lpad(n::text, greatest(9, length(n::text)), '0') from nextval('order_number') as n)`;
     await trx
       .insertInto('order_sequence')
       .values({ store_code: this.storeCode, last_value: 0 })
@@ -247,7 +276,23 @@ export class Orders {
       .where('store_code', '=', this.storeCode)
       .returning('last_value')
       .executeTakeFirstOrThrow();
-    return next;
+    return String(next).padStart(9, '0');
+  }
+
+  /** The placed order's cart emptied: its lines, coupon and chosen methods (one statement on PostgreSQL). */
+  private async emptyCart(trx: Kysely<Database>, cartId: string): Promise<void> {
+    const cleared = { coupon_code: null, shipping_method: null, payment_method: null, updated_at: this.clock().toISOString() };
+    if (this.postgres) {
+      await trx
+        .with('emptied', (db) => db.deleteFrom('cart_item').where('cart_id', '=', cartId))
+        .updateTable('cart')
+        .set(cleared)
+        .where('id', '=', cartId)
+        .execute();
+      return;
+    }
+    await trx.deleteFrom('cart_item').where('cart_id', '=', cartId).execute();
+    await trx.updateTable('cart').set(cleared).where('id', '=', cartId).execute();
   }
 
   /**
@@ -261,41 +306,15 @@ export class Orders {
       .where('increment_id', '=', orderNumber)
       .where('client_order_id', '=', clientOrderId)
       .executeTakeFirst();
-    return row ? this.summaryOf(row) : null;
+    return row ? this.summaryOfRow(row) : null;
   }
 
   async summaryById(id: number): Promise<OrderSummary> {
-    return this.summaryOf(await this.db.kysely.selectFrom('sales_order').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    return this.summaryOfRow(await this.db.kysely.selectFrom('sales_order').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
   }
 
-  private async summaryOf(row: Selectable<SalesOrderTable>, executor: Kysely<Database> = this.db.kysely): Promise<OrderSummary> {
-    const items = await executor.selectFrom('sales_order_item').selectAll().where('order_id', '=', row.id).orderBy('id').execute();
-    const totals = JSON.parse(row.totals) as CartTotalsView;
-    const addresses = JSON.parse(row.addresses) as { shipping: AddressInput; billing: AddressInput };
-    const payment = [...PAYMENT_METHODS, ...INSTANT_CHECKOUT_METHODS].find((method) => method.code === row.payment_method);
-    const shipping = [...SHIPPING_METHOD_DEFS, NO_SHIPPING].find((method) => shippingCodeOf(method) === row.shipping_method);
-    return {
-      id: row.id,
-      orderNumber: row.increment_id,
-      status: row.status,
-      paymentState: row.payment_state,
-      email: row.email,
-      createdAt: row.created_at,
-      paymentMethod: { code: row.payment_method, title: payment?.title ?? row.payment_method, offline: row.payment_state === 'offline' },
-      shippingMethod: { code: row.shipping_method, title: shipping?.method_title ?? row.shipping_method },
-      grandTotal: row.grand_total_grosze / 100,
-      segments: totals.total_segments,
-      items: items.map((item) => ({
-        sku: item.sku,
-        name: item.name,
-        qty: item.qty,
-        priceInclTax: item.price_grosze / 100,
-        rowTotalInclTax: item.row_total_grosze / 100,
-        options: JSON.parse(item.options) as { label: string; value: string }[],
-      })),
-      shippingAddress: addresses.shipping,
-      billingAddress: addresses.billing,
-    };
+  private async summaryOfRow(row: Selectable<SalesOrderTable>): Promise<OrderSummary> {
+    return summaryOf(row, await this.db.kysely.selectFrom('sales_order_item').selectAll().where('order_id', '=', row.id).orderBy('id').execute());
   }
 
   /** The order placed earlier under this client id — only ever for the same cart (an id is not a key to someone else's order). */
@@ -313,4 +332,35 @@ export class Orders {
       created: false,
     };
   }
+}
+
+/** An order as its shopper sees it, from its row and its lines' rows. */
+function summaryOf(row: Selectable<SalesOrderTable>, itemRows: Selectable<SalesOrderItemTable>[]): OrderSummary {
+  const items = [...itemRows].sort((a, b) => a.id - b.id);
+  const totals = JSON.parse(row.totals) as CartTotalsView;
+  const addresses = JSON.parse(row.addresses) as { shipping: AddressInput; billing: AddressInput };
+  const payment = [...PAYMENT_METHODS, ...INSTANT_CHECKOUT_METHODS].find((method) => method.code === row.payment_method);
+  const shipping = [...SHIPPING_METHOD_DEFS, NO_SHIPPING].find((method) => shippingCodeOf(method) === row.shipping_method);
+  return {
+    id: row.id,
+    orderNumber: row.increment_id,
+    status: row.status,
+    paymentState: row.payment_state,
+    email: row.email,
+    createdAt: row.created_at,
+    paymentMethod: { code: row.payment_method, title: payment?.title ?? row.payment_method, offline: row.payment_state === 'offline' },
+    shippingMethod: { code: row.shipping_method, title: shipping?.method_title ?? row.shipping_method },
+    grandTotal: row.grand_total_grosze / 100,
+    segments: totals.total_segments,
+    items: items.map((item) => ({
+      sku: item.sku,
+      name: item.name,
+      qty: item.qty,
+      priceInclTax: item.price_grosze / 100,
+      rowTotalInclTax: item.row_total_grosze / 100,
+      options: JSON.parse(item.options) as { label: string; value: string }[],
+    })),
+    shippingAddress: addresses.shipping,
+    billingAddress: addresses.billing,
+  };
 }
