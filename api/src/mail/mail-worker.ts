@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import type { MailOutboxTable } from '../db/schema';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { onMailQueued } from './mail-queue';
 import type { Outbox } from './outbox';
 import { MAIL_RETRY, retryDelayMs } from './retry-delay';
@@ -21,9 +21,9 @@ export interface MailWorkerOptions {
 const BATCH = 20;
 
 /**
- * The delivering half of the mail outbox: takes due `mail_outbox` rows one by one, claims each
- * with a conditional update (so two workers — two processes on one PostgreSQL — never send
- * the same row at once), hands it to the transport (`.eml` files or SMTP) and marks it sent; a
+ * The delivering half of the mail outbox: claims due `mail_outbox` rows a batch at a time with a
+ * conditional update (so two workers — two processes on one PostgreSQL — never send the same
+ * row at once), hands each to the transport (`.eml` files or SMTP) and marks the batch's sent; a
  * failure is tried again after an exponential backoff (`retry-delay.ts`) until it is given up
  * as `failed`. Rows left by a crash are simply still pending: the next start delivers them.
  *
@@ -106,42 +106,54 @@ export class MailWorker {
     if (!this.stopped) await this.kick();
   }
 
-  /** Delivers every message due now (or until `shouldStop`: the message under way is finished); answers how many went out. */
+  /** Delivers every message due now (or until `shouldStop`: the batch under way is finished); answers how many went out. */
   async deliverDue(shouldStop: () => boolean = () => false): Promise<number> {
     let sent = 0;
     for (;;) {
-      const now = this.now().toISOString();
-      const due = await this.db.kysely
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-        .orderBy('id')
-        .limit(BATCH)
-        .execute();
-      for (const { id } of due) {
-        if (shouldStop()) return sent;
-        if (await this.deliver(id)) sent += 1;
+      if (shouldStop()) return sent;
+      const claimed = await this.claimDue();
+      const delivered: number[] = [];
+      for (const row of claimed) if (await this.deliver(row)) delivered.push(row.id);
+      if (delivered.length > 0) {
+        await this.db.kysely
+          .updateTable('mail_outbox')
+          .set({ status: 'sent', sent_at: this.now().toISOString(), locked_until: null, last_error: null })
+          .where('id', 'in', delivered)
+          .execute();
       }
-      if (due.length < BATCH) return sent;
+      sent += delivered.length;
+      if (claimed.length < BATCH) return sent;
     }
   }
 
-  /** One attempt at one message, if this worker wins its claim; true when it went out. */
-  private async deliver(id: number): Promise<boolean> {
+  /**
+   * Up to BATCH due messages, claimed for this worker in one statement: a conditional update (due,
+   * pending, not leased) that leases them, so two workers — two processes on one PostgreSQL —
+   * never send the same row at once. PostgreSQL skips rows another worker is claiming right now
+   * rather than waiting for it.
+   */
+  private async claimDue(): Promise<Selectable<MailOutboxTable>[]> {
     const now = this.now();
-    const claimed = await this.db.kysely
-      .updateTable('mail_outbox')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1), locked_until: new Date(now.getTime() + this.leaseMs).toISOString() }))
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now.toISOString())]))
-      .returningAll()
-      .executeTakeFirst();
-    if (!claimed) return false; // another worker has it, or it went out meanwhile
+    const at = now.toISOString();
+    const free = sql<boolean>`status = 'pending' and next_attempt_at <= ${at} and (locked_until is null or locked_until <= ${at})`;
+    const { rows } = await sql<Selectable<MailOutboxTable>>`
+      update mail_outbox
+      set attempts = attempts + 1, locked_until = ${new Date(now.getTime() + this.leaseMs).toISOString()}
+      where id in (select id from mail_outbox where ${free} order by id limit ${BATCH}${this.db.dialect === 'postgres' ? sql` for update skip locked` : sql``})
+        and ${free}
+      returning *`.execute(this.db.kysely);
+    return [...rows].sort((a, b) => a.id - b.id);
+  }
+
+  /**
+   * One attempt at one claimed message; true when it went out (the batch's sent ones are marked
+   * together, after it — a crash before that leaves them to be tried again: the file outbox
+   * writes each once, an SMTP server might get one twice, with the same Message-ID).
+   */
+  private async deliver(claimed: Selectable<MailOutboxTable>): Promise<boolean> {
     try {
       await this.transport.send(messageOf(claimed));
+      return true;
     } catch (error) {
       const attempts = claimed.attempts;
       const givenUp = attempts >= this.maxAttempts;
@@ -154,19 +166,13 @@ export class MailWorker {
           last_error: reason,
           next_attempt_at: new Date(this.now().getTime() + this.delayMs(attempts)).toISOString(),
         })
-        .where('id', '=', id)
+        .where('id', '=', claimed.id)
         .execute();
       const what = `mail ${claimed.dedupe_key} to ${maskAddress(claimed.recipient)}`;
       if (givenUp) this.options.log?.error(`${what} given up after ${attempts} attempts: ${reason}`);
       else this.options.log?.warn(`${what} not sent (attempt ${attempts}, next in ${Math.round(this.delayMs(attempts) / 1000)} s): ${reason}`);
       return false;
     }
-    await this.db.kysely
-      .updateTable('mail_outbox')
-      .set({ status: 'sent', sent_at: this.now().toISOString(), locked_until: null, last_error: null })
-      .where('id', '=', id)
-      .execute();
-    return true;
   }
 }
 
