@@ -16,7 +16,7 @@ import { distFoldersOf } from './lib/local-builds';
 import { postgresBinDir } from './lib/postgres-server';
 
 /**
- * npm run bench:cluster [-- --duration 8 --connections 64 --products 1500 --no-pages --soak 600]: the shop's throughput
+ * npm run bench:cluster [-- --duration 8 --connections 64 --products 1500 --no-pages --soak 600 --only order --no-sqlite]: the shop's throughput
  * scaled out, in one run on this machine (issue #23, docs/scaling.md). Listing, product view,
  * add to cart and order placing at 64 connections (autocannon, in this process) against
  *
@@ -43,6 +43,9 @@ const DURATION_S = option('duration', 8);
 const WARMUP_S = 1;
 const CONNECTIONS = option('connections', 64);
 const WITH_PAGES = !args.includes('--no-pages');
+/** `--only order,listing`: only the workloads whose names start so (and no import row); `--no-sqlite`: PostgreSQL's setups only. */
+const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',').map((name) => name.trim()) : [];
+const WITH_SQLITE = !args.includes('--no-sqlite');
 /** `--soak 600`: only issue #37's busy shop — 3 instances behind HAProxy under paced load for this long, a 10,000-row price import a third of the way in. */
 const SOAK_S = option('soak', 0);
 /** The catalogue's size (parents); npm start's 1,500 by default. `--products 100000` takes minutes to seed and load. */
@@ -74,7 +77,7 @@ async function main() {
   const data: BenchData = { buy: [], probes: [], views: [], importSkus: [] };
   const results: Results = new Map();
   const bench = async (setup: Setup) => {
-    results.set(setup.name, await benchSetup(setup, data, { connections: CONNECTIONS, warmupS: WARMUP_S, durationS: DURATION_S }));
+    results.set(setup.name, await benchSetup(setup, data, { connections: CONNECTIONS, warmupS: WARMUP_S, durationS: DURATION_S }, ONLY));
   };
   let cluster: RunningCluster | null = null;
   let balancer: Balancer | null = null;
@@ -99,7 +102,7 @@ async function main() {
       cluster = await startCluster({ ...common, instances: 3, balancer: false, postgres: { durable: true }, prepare: (db) => prepareData(db, data) });
       if (!cluster.operatorToken) throw new Error('--soak needs the registry operator token: run `npm run build` first (instances with pages)');
       console.log('  warming up…');
-      await warmUp(cluster.instances, data, CONNECTIONS);
+      await warmUp(cluster.instances, data, CONNECTIONS, ONLY);
       balancer = await startBalancer({ port: 0, servers: cluster.instances, runDir: cluster.runDir, name: 'haproxy-soak' });
       await importWhileBusy({ balancerUrl: balancer.url, instances: cluster.instances, token: cluster.operatorToken, data, durationS: SOAK_S, load: PACED });
       console.log('\nMemory after the load (RSS now, and its peak):');
@@ -107,34 +110,37 @@ async function main() {
       return;
     }
     // 1 instance on SQLite, as npm start runs the shop.
-    console.log('\nstarting 1 instance on SQLite…');
-    cluster = await startCluster({
-      ...common,
-      instances: 1,
-      balancer: false,
-      databaseUrl: `sqlite:${path.join(varDir, 'kaloryfer.sqlite')}`,
-      prepare: (db) => prepareData(db, data),
-    });
-    const [sqlite] = cluster.instances;
-    console.log('  warming up…');
-    await warmUp(cluster.instances, data, CONNECTIONS);
-    await bench({
-      name: '1 × SQLite',
-      url: sqlite.url,
-      processes: { instances: [sqlite.pid], postgres: null, haproxy: null },
-      instances: [sqlite],
-      databaseUrl: null,
-    });
-    const sqliteMemory = memoryLine(`${sqlite.name} (SQLite)`, sqlite.pid);
-    await cluster.stop();
-    cluster = null;
+    let sqliteMemory: string | null = null;
+    if (WITH_SQLITE) {
+      console.log('\nstarting 1 instance on SQLite…');
+      cluster = await startCluster({
+        ...common,
+        instances: 1,
+        balancer: false,
+        databaseUrl: `sqlite:${path.join(varDir, 'kaloryfer.sqlite')}`,
+        prepare: (db) => prepareData(db, data),
+      });
+      const [sqlite] = cluster.instances;
+      console.log('  warming up…');
+      await warmUp(cluster.instances, data, CONNECTIONS, ONLY);
+      await bench({
+        name: '1 × SQLite',
+        url: sqlite.url,
+        processes: { instances: [sqlite.pid], postgres: null, haproxy: null },
+        instances: [sqlite],
+        databaseUrl: null,
+      });
+      sqliteMemory = memoryLine(`${sqlite.name} (SQLite)`, sqlite.pid);
+      await cluster.stop();
+      cluster = null;
+    }
 
     // 3 instances on one PostgreSQL; the balancer in front of 1, 2, then all 3 of them.
     console.log('\nstarting PostgreSQL and 3 instances…');
     cluster = await startCluster({ ...common, instances: 3, balancer: false, postgres: { durable: true }, prepare: (db) => prepareData(db, data) });
     const postmaster = cluster.postgres!.pid();
     console.log('  warming up…');
-    await warmUp(cluster.instances, data, CONNECTIONS);
+    await warmUp(cluster.instances, data, CONNECTIONS, ONLY);
     const [first] = cluster.instances;
     await bench({
       name: '1 × PostgreSQL',
@@ -155,7 +161,7 @@ async function main() {
       });
       if (count === 3) {
         console.log('\nMemory after the load (RSS now, and its peak):');
-        console.log(sqliteMemory);
+        if (sqliteMemory) console.log(sqliteMemory);
         for (const instance of cluster.instances) console.log(memoryLine(`${instance.name} (PostgreSQL)`, instance.pid));
         console.log(memoryLine('haproxy', balancer.pid));
         const pgProcesses = postmaster ? [postmaster, ...childrenOf(postmaster)] : [];
@@ -167,7 +173,8 @@ async function main() {
       balancer = null;
     }
     await stockPropagation(cluster.instances, data.probes);
-    if (cluster.operatorToken) {
+    if (ONLY.length > 0) console.log('\nImport while busy: skipped (--only)');
+    else if (cluster.operatorToken) {
       balancer = await startBalancer({ port: 0, servers: cluster.instances, runDir: cluster.runDir, name: 'haproxy-import' });
       await importWhileBusy({
         balancerUrl: balancer.url,

@@ -3,7 +3,7 @@ import type { ClusterInstance } from '../lib/cluster/instances';
 import type { BenchData } from './bench-data';
 import { memoryKb, type CpuPercent, type Processes } from './proc-usage';
 import { runWorkload, type Figures, type LoadOptions } from './run-workload';
-import { workloads } from './workloads';
+import { chosenWorkloads } from './workloads';
 
 /** One setup measured (1 × SQLite, 2 × PG + HAProxy…): where to send the load, whose CPU to count. */
 export interface Setup {
@@ -18,10 +18,10 @@ export interface Setup {
 export type Results = Map<string, Map<string, Figures>>;
 
 /** Runs every workload on one setup, printing each one's figures; answers them by workload name. */
-export async function benchSetup(setup: Setup, data: BenchData, load: LoadOptions): Promise<Map<string, Figures>> {
+export async function benchSetup(setup: Setup, data: BenchData, load: LoadOptions, only: readonly string[] = []): Promise<Map<string, Figures>> {
   console.log(`\n${setup.name} (${setup.url})`);
   const figures = new Map<string, Figures>();
-  for (const workload of workloads(data)) {
+  for (const workload of chosenWorkloads(data, only)) {
     const measured = await runWorkload(
       setup.url,
       workload,

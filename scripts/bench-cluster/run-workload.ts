@@ -2,7 +2,7 @@ import type { ClusterInstance } from '../lib/cluster/instances';
 import type { BenchData } from './bench-data';
 import { sampleSessions } from './postgres-sessions';
 import { cpuPercent, cpuSnapshot, type CpuPercent, type Processes } from './proc-usage';
-import { freshSteps, workloads, type Workload } from './workloads';
+import { chosenWorkloads, freshSteps, type Workload } from './workloads';
 
 /*
  * One workload run with autocannon (in this process) against a URL: warmed up, then measured
@@ -97,9 +97,9 @@ export async function runWorkload(
 }
 
 /** Each workload once (2 s) against each instance first: what follows is measured on warmed-up code (JIT, caches, heap). */
-export async function warmUp(instances: ClusterInstance[], data: BenchData, connections: number) {
+export async function warmUp(instances: ClusterInstance[], data: BenchData, connections: number, only: readonly string[] = []) {
   for (const instance of instances) {
-    for (const workload of workloads(data)) {
+    for (const workload of chosenWorkloads(data, only)) {
       await autocannon({ url: instance.url, connections, duration: 2, requests: workload.requests(freshSteps()) });
     }
   }

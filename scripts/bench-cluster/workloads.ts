@@ -146,3 +146,8 @@ export function workloads(data: BenchData): Workload[] {
     },
   ];
 }
+
+/** The workloads whose names start with one of these (`--only order,listing`); all of them when none are given. */
+export function chosenWorkloads(data: BenchData, only: readonly string[]): Workload[] {
+  return workloads(data).filter((workload) => only.length === 0 || only.some((prefix) => workload.name.startsWith(prefix)));
+}
