@@ -1,5 +1,6 @@
 import type { AdviceArticle, Attribute, Category, CmsBlock, CmsPage, PricePoint, Product, StockInfo, TaxRule } from '@kaloryfer/api-contract';
 import { sanitizeCmsBlock, sanitizeCmsPage } from '../content/sanitize';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { PriceHistoryTable, StockItemTable } from '../db/schema';
 import { stockInfoOf } from './stock-row';
@@ -119,4 +120,46 @@ export async function parentSkusOf(db: Db, skus: readonly string[]): Promise<str
     db.kysely.selectFrom('stock_item').select('parent_sku').where('sku', 'in', chunk).where('parent_sku', 'is not', null).execute(),
   );
   return [...new Set(rows.map((row) => row.parent_sku!))];
+}
+
+/**
+ * The document keys a price change moves: migration 0021-price-changes logs an update of a
+ * product that changed only these as kind 'price' (its list is written out there too).
+ */
+export const PRICE_DOC_KEYS = ['price', 'special_price', 'special_from_date', 'special_to_date', 'updated_at'] as const;
+type PriceDocKey = (typeof PRICE_DOC_KEYS)[number];
+
+export interface LoadedPrices {
+  /** Per product id found: its document's price keys as stored now (a key absent from the document is absent here). */
+  prices: Map<number, Partial<Record<PriceDocKey, unknown>>>;
+  /** Price history of these SKUs; a SKU without rows is absent. */
+  history: Map<string, PricePoint[]>;
+  skus: Set<string>;
+}
+
+/**
+ * Some products' price keys — picked out of their documents by the database, so the documents
+ * are neither sent nor parsed — and the price history of these SKUs (theirs and their variants').
+ */
+export async function loadPrices(db: Db, ids: readonly number[], skus: readonly string[]): Promise<LoadedPrices> {
+  const k = db.kysely;
+  const picked =
+    db.dialect === 'postgres'
+      ? sql<string | null>`(select jsonb_object_agg(key, value) from jsonb_each(doc::jsonb) where key = any(${[...PRICE_DOC_KEYS]}::text[]))::text`
+      : sql<string | null>`(select json_group_object(key, value) from json_each(product.doc) where key in (${sql.join([...PRICE_DOC_KEYS])}))`;
+  const [rows, history] = await Promise.all([
+    chunked([...ids], (chunk) =>
+      k
+        .selectFrom('product')
+        .select(['id', picked.as('prices')])
+        .where('id', 'in', chunk)
+        .execute(),
+    ),
+    chunked([...skus], (chunk) => k.selectFrom('price_history').selectAll().where('sku', 'in', chunk).orderBy('sku').orderBy('valid_from').execute()),
+  ]);
+  return {
+    prices: new Map(rows.map((row) => [row.id, row.prices ? (JSON.parse(row.prices) as Partial<Record<PriceDocKey, unknown>>) : {}])),
+    history: historyOf(history),
+    skus: new Set(skus),
+  };
 }

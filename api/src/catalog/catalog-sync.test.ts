@@ -51,11 +51,13 @@ async function reloaded(): Promise<Catalog> {
 }
 
 const SEARCHES: SearchRequest[] = [
-  { field: 'price', order: 'asc' as const },
-  { field: 'price', order: 'desc' as const },
-].map((sort) => ({
+  { sort: { field: 'price', order: 'asc' as const }, sale: false },
+  { sort: { field: 'price', order: 'desc' as const }, sale: false },
+  // What a price change moves besides the price: the sale filter, the newest-change order.
+  { sort: { field: 'updated_at', order: 'desc' as const }, sale: true },
+].map(({ sort, sale }) => ({
   type: 'product',
-  filters: [{ field: 'visibility', op: 'in', values: [2, 3, 4] }],
+  filters: [{ field: 'visibility', op: 'in', values: [2, 3, 4] }, ...(sale ? [{ field: 'sale', op: 'in' as const, values: [true] }] : [])],
   facets: [
     {
       field: 'price',
@@ -104,7 +106,7 @@ async function editDoc(sku: string, edit: (doc: Product) => void) {
     .execute();
 }
 
-test('a price change to 3 products reloads exactly those: productsChanged with 3 products, no index(), the watermark advances', async () => {
+test('a price change to 3 products patches exactly those, as prices only: productsChanged with 3 products, no index(), the watermark advances', async () => {
   const [a, b, c] = standalone().slice(3, 6);
   const watermark = catalog.watermark!.seq;
   const stats = { ...catalog.stats };
@@ -133,13 +135,61 @@ test('a price change to 3 products reloads exactly those: productsChanged with 3
   expect(index).not.toHaveBeenCalled();
   expect(changed).toHaveBeenCalledTimes(1);
   expect(changed.mock.calls[0][0].map((product) => product.sku).sort()).toEqual([a.sku, b.sku, c.sku].sort());
+  expect(changed.mock.calls[0][2]).toEqual({ pricesOnly: true });
   expect(catalog.watermark!.seq).toBeGreaterThan(watermark);
-  expect(catalog.stats).toEqual({ ...stats, incrementalUpdates: stats.incrementalUpdates + 1, productsReloaded: stats.productsReloaded + 3 });
+  expect(catalog.stats).toEqual({
+    ...stats,
+    incrementalUpdates: stats.incrementalUpdates + 1,
+    priceUpdates: stats.priceUpdates + 1,
+    productsReloaded: stats.productsReloaded + 3,
+  });
   expect(catalog.bySkuLookup(a.sku)!.product.final_price_incl_tax).toBe(111);
   expect(catalog.priceHistory(a.sku).at(-1)).toEqual({ from: '2026-11-21', price: 111 });
   await expectSameAsFullReload([a.sku, b.sku, c.sku]);
   expect(await sync.syncOnce()).toBe(0); // nothing new: nothing done
   expect(changed).toHaveBeenCalledTimes(1);
+});
+
+test('a price change as an import writes it — a special price with dates, one taken away, updated_at — is patched as prices only and serves what a full reload serves', async () => {
+  const [a, b] = standalone().slice(20, 22);
+  await editDoc(b.sku, (doc) => Object.assign(doc, { special_price: Math.round(doc.price * 80) / 100, special_from_date: '2026-11-01 00:00:00' }));
+  await sync.syncOnce();
+  const stats = { ...catalog.stats };
+  const changed = jest.spyOn(engine, 'productsChanged');
+  await editDoc(a.sku, (doc) =>
+    Object.assign(doc, {
+      price: doc.price + 10,
+      special_price: Math.round(doc.price * 70) / 100,
+      special_from_date: '2026-11-20 00:00:00',
+      special_to_date: '2026-12-31 23:59:59',
+      updated_at: '2026-11-21 11:00:00',
+    }),
+  );
+  await editDoc(b.sku, (doc) => {
+    delete doc.special_price;
+    delete doc.special_from_date;
+    doc.updated_at = '2026-11-21 11:00:01';
+  });
+  expect(await sync.syncOnce()).toBe(2);
+  expect(changed.mock.calls.map((call) => call[2])).toEqual([{ pricesOnly: true }]);
+  expect(catalog.stats.priceUpdates).toBe(stats.priceUpdates + 1);
+  expect(catalog.stats.fullReloads).toBe(stats.fullReloads);
+  expect(catalog.bySkuLookup(a.sku)!.product.final_price_incl_tax).toBeLessThan(catalog.bySkuLookup(a.sku)!.product.original_price_incl_tax!);
+  const unreduced = catalog.bySkuLookup(b.sku)!.product;
+  expect([unreduced.special_price, unreduced.final_price_incl_tax]).toEqual([null, unreduced.original_price_incl_tax]);
+  await expectSameAsFullReload([a.sku, b.sku]);
+});
+
+test('a price changed together with anything else in the document (here the name) reloads the product whole', async () => {
+  const product = standalone()[25];
+  const stats = { ...catalog.stats };
+  const changed = jest.spyOn(engine, 'productsChanged');
+  await editDoc(product.sku, (doc) => Object.assign(doc, { price: doc.price + 1, name: `${doc.name} (nowa seria)` }));
+  expect(await sync.syncOnce()).toBe(1);
+  expect(changed.mock.calls.map((call) => call[2])).toEqual([{ pricesOnly: false }]);
+  expect(catalog.stats.priceUpdates).toBe(stats.priceUpdates);
+  expect(catalog.bySkuLookup(product.sku)!.product.name).toMatch(/nowa seria/);
+  await expectSameAsFullReload([product.sku]);
 });
 
 test("a variant's price and a bundle part's price: the configurable parent is reloaded, the sets holding the part are re-priced", async () => {

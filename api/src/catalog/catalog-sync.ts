@@ -40,6 +40,10 @@ export interface SyncStats {
  *   index's stock filter (`Catalog.patchStock`);
  * - product → those products are reloaded, priced and replaced in the catalogue and the index
  *   (`Catalog.reloadProducts`; a variant's parent and the sets priced from it with them);
+ * - price (a product whose price keys alone changed, a new price history point: migration
+ *   0021) → only their prices and history are read and patched in, and the index compares only
+ *   its price columns (`Catalog.reloadPrices`) — an import of 10,000 prices costs a fraction of
+ *   reloading 10,000 products;
  * - catalog (category, attribute, tax, CMS…), a change to over half the products, or changes
  *   pruned before this instance read them → the whole catalogue is reloaded (said in the log).
  * Then the watermark moves to where the log was read up to. Applying is idempotent, so a change
@@ -140,15 +144,20 @@ export class CatalogSync {
     this.stats.catchUps += 1;
     this.stats.changesRead += changes.length;
     const stock = new Set<string>();
+    const prices = new Set<string>();
     const products = new Set<string>();
     const tables = new Set<string>();
-    for (const change of changes) (change.kind === 'stock' ? stock : change.kind === 'product' ? products : tables).add(change.sku);
+    const byKind = { stock, price: prices, product: products, catalog: tables };
+    for (const change of changes) byKind[change.kind].add(change.sku);
     if (truncated) return this.reloadAll(`more than ${MAX_ROWS} changes at once`);
     if (tables.size > 0) return this.reloadAll(`${[...tables].sort().join(', ')} changed`);
     if (products.size > Math.max(FULL_RELOAD_MIN, this.catalog.products.length * FULL_RELOAD_SHARE)) {
       return this.reloadAll(`${products.size} products changed`);
     }
     let changed = products.size > 0 ? await this.catalog.reloadProducts(products) : 0;
+    // Prices of products not reloaded: their price keys and history patched in (no documents read).
+    const pricesOnly = [...prices].filter((sku) => !products.has(sku));
+    if (pricesOnly.length > 0) changed += await this.catalog.reloadPrices(pricesOnly);
     // Stock of reloaded products came with them; the rest is read and patched.
     changed += await this.syncSkus([...stock].filter((sku) => !products.has(sku)));
     this.catalog.watermark = upTo;

@@ -3,7 +3,7 @@ import { currentWatermark, type Watermark } from '../db/change-log';
 import type { Db } from '../db/database';
 import type { StockItemTable } from '../db/schema';
 import type { SearchEngine } from '../search/search-engine';
-import { loadCatalogData, loadProducts, parentSkusOf, type CatalogData } from './catalog-data';
+import { loadCatalogData, loadPrices, loadProducts, parentSkusOf, PRICE_DOC_KEYS, type CatalogData } from './catalog-data';
 import { ProductLinks } from './product-links';
 import { priceProducts } from './pricing';
 import { stockInfoOf } from './stock-row';
@@ -28,6 +28,8 @@ export interface CatalogStats {
   /** Incremental updates applied, and the products they reloaded (with bundles and sets priced from them). */
   incrementalUpdates: number;
   productsReloaded: number;
+  /** Of the incremental updates, those that changed prices only (`reloadPrices`). */
+  priceUpdates: number;
 }
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -46,7 +48,7 @@ export class Catalog {
   private queue: Promise<unknown> = Promise.resolve();
   /** The change log's position (db/change-log.ts) this catalogue includes; null before the first load. */
   watermark: Watermark | null = null;
-  readonly stats: CatalogStats = { fullReloads: 0, incrementalUpdates: 0, productsReloaded: 0 };
+  readonly stats: CatalogStats = { fullReloads: 0, incrementalUpdates: 0, productsReloaded: 0, priceUpdates: 0 };
 
   constructor(
     private readonly db: Db,
@@ -116,21 +118,78 @@ export class Catalog {
     // The old SKUs too: their price history is read again (a timeline whose rows are gone is forgotten).
     for (const id of ids) for (const sku of skusOf(this.sourceOf(id)!)) wanted.add(sku);
     const loaded = await loadProducts(this.db, [...wanted], [...ids]);
+    const fresh = new Map(loaded.products.map((product) => [product.id, product]));
+    const removed = [...ids].filter((id) => !fresh.has(id));
+    return this.applyLoaded(fresh, removed, loaded, false);
+  }
+
+  /**
+   * Only the prices of these SKUs' products changed (the change log's kind 'price': a document
+   * whose price keys alone moved, or a new price history point): their price keys and price
+   * history are read again — not their documents — and patched into copies of the products as
+   * held, which are priced, with the sets priced from them, and handed to the search engine as a
+   * price change (only its price columns are compared). The result is what `reloadProducts`
+   * would give, for a fraction of the work. A SKU this catalogue does not know goes through
+   * `reloadProducts`. Inside `serially`; answers how many products changed.
+   */
+  async reloadPrices(skus: Iterable<string>): Promise<number> {
+    const ids = new Set<number>();
+    const unknown: string[] = [];
+    for (const sku of new Set(skus)) {
+      const entry = this.bySku.get(sku);
+      if (entry) ids.add(entry.product.id);
+      else unknown.push(sku);
+    }
+    let changed = unknown.length > 0 ? await this.reloadProducts(unknown) : 0;
+    if (ids.size === 0) return changed;
+    const skusOfThem = [...ids].flatMap((id) => skusOf(this.sourceOf(id)!));
+    const loaded = await loadPrices(this.db, [...ids], skusOfThem);
+    const fresh = new Map<number, Product>();
+    const gone: string[] = [];
+    for (const id of ids) {
+      const prices = loaded.prices.get(id);
+      if (!prices) {
+        gone.push(this.sourceOf(id)!.sku); // its row went meanwhile: the product path says so
+        continue;
+      }
+      const patched: Product = { ...this.sourceOf(id)! };
+      for (const key of PRICE_DOC_KEYS) {
+        if (key in prices) (patched as unknown as Record<string, unknown>)[key] = prices[key];
+        else delete (patched as unknown as Record<string, unknown>)[key];
+      }
+      fresh.set(id, patched);
+    }
+    if (fresh.size > 0) changed += await this.applyLoaded(fresh, [], loaded, true);
+    if (gone.length > 0) changed += await this.reloadProducts(gone);
+    return changed;
+  }
+
+  /**
+   * Loaded products (and the ids whose rows are gone) put in: their price history kept, each
+   * priced with the bundles and grouped sets priced from it, swapped into the lists and lookups
+   * and handed to the search engine in one synchronous step. `pricesOnly`: the products differ
+   * from the ones held in their price keys alone (their SKUs, URLs and parts are the same).
+   */
+  private async applyLoaded(
+    fresh: Map<number, Product>,
+    removed: number[],
+    loaded: { history: Map<string, PricePoint[]>; skus: Set<string> },
+    pricesOnly: boolean,
+  ): Promise<number> {
     const now = this.clock();
     for (const sku of loaded.skus) {
       const timeline = loaded.history.get(sku);
       if (timeline) this.data.history.set(sku, timeline);
       else this.data.history.delete(sku);
     }
-    const fresh = new Map(loaded.products.map((product) => [product.id, product]));
-    const removed = [...ids].filter((id) => !fresh.has(id));
+    const products = [...fresh.values()];
     // Bundles and grouped sets are priced from their parts: re-priced when a part changed.
-    const touched = new Set([...loaded.products, ...removed.map((id) => this.sourceOf(id)!)].flatMap(skusOf));
+    const touched = new Set([...products, ...removed.map((id) => this.sourceOf(id)!)].flatMap(skusOf));
     const dependents = [...this.links.containing(touched)].filter((id) => !fresh.has(id) && !removed.includes(id));
     const sources = new Map(fresh);
     for (const id of dependents) sources.set(id, this.sourceOf(id)!);
     // Their parts are priced with them (not changed): reloaded, or as held.
-    const freshBySku = new Map(loaded.products.flatMap((product) => skusOf(product).map((sku) => [sku, product] as const)));
+    const freshBySku = new Map(products.flatMap((product) => skusOf(product).map((sku) => [sku, product] as const)));
     const input = new Map(sources);
     for (const product of sources.values()) {
       for (const part of ProductLinks.partsOf(product)) {
@@ -147,11 +206,12 @@ export class Catalog {
         .filter((product) => sources.has(product.id))
         .map((product) => [product.id, product]),
     );
-    this.swapIn(fresh, priced, removed);
+    this.swapIn(fresh, priced, removed, pricesOnly);
     const changed = [...priced.values()];
-    if (this.engine.productsChanged) await this.engine.productsChanged(changed, removed);
+    if (this.engine.productsChanged) await this.engine.productsChanged(changed, removed, { pricesOnly });
     else await this.indexAll(dayOf(now));
     this.stats.incrementalUpdates += 1;
+    if (pricesOnly) this.stats.priceUpdates += 1;
     this.stats.productsReloaded += changed.length + removed.length;
     // Prices are for one day: past midnight everything is priced again (as ensureCurrent would).
     if (dayOf(now) !== this.pricedDay) await this.reprice();
@@ -182,9 +242,10 @@ export class Catalog {
    * Puts reloaded and re-priced products in place of the old ones (copies of the lists: a reader
    * holding the old list keeps a consistent one), adds new ones in id order and drops removed ones.
    */
-  private swapIn(fresh: Map<number, Product>, priced: Map<number, Product>, removed: number[]): void {
+  private swapIn(fresh: Map<number, Product>, priced: Map<number, Product>, removed: number[], pricesOnly = false): void {
     const lookups: Lookups = { bySku: this.bySku, byId: this.byId, byUrl: this.byUrl };
-    for (const id of [...priced.keys(), ...removed]) {
+    // A price change keeps every SKU and URL: registering the new products overwrites their entries.
+    for (const id of pricesOnly ? removed : [...priced.keys(), ...removed]) {
       const at = this.position.get(id);
       if (at !== undefined) unregister(this.priced[at], lookups);
     }
@@ -199,7 +260,7 @@ export class Catalog {
       }
       pricedList[at] = product;
       if (fresh.has(id)) {
-        this.links.replace(products[at], fresh.get(id)!);
+        if (!pricesOnly) this.links.replace(products[at], fresh.get(id)!); // a price change keeps the parts
         products[at] = fresh.get(id)!;
       }
     }

@@ -20,7 +20,7 @@ export interface Watermark {
   pending: string[];
 }
 
-export type ChangeKind = 'stock' | 'product' | 'catalog';
+export type ChangeKind = 'stock' | 'price' | 'product' | 'catalog';
 
 export interface CatalogChange {
   seq: number;

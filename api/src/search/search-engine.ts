@@ -37,6 +37,8 @@ export interface SearchEngine {
    * is given the whole catalogue again (`index`).
    * TODO(OpenSearch engine): a `_bulk` index of `changed` and delete of `removed` — there is no
    * such engine yet (search/elasticsearch/ translates Elasticsearch-shaped requests only).
+   * `pricesOnly`: the products differ from the indexed ones only in their prices (and
+   * `updated_at`) — an engine may then update just the fields computed from those.
    */
-  productsChanged?(changed: readonly Product[], removed?: readonly number[]): void | Promise<void>;
+  productsChanged?(changed: readonly Product[], removed?: readonly number[], change?: { pricesOnly?: boolean }): void | Promise<void>;
 }

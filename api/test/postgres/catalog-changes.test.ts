@@ -94,8 +94,51 @@ test('an import-like transaction (prices of 12 products, stock of 8) reaches bot
     expect(instance.app.catalog.stats.fullReloads).toBe(before[name].fullReloads);
     expect(instance.app.catalog.stats.incrementalUpdates).toBeGreaterThan(before[name].incrementalUpdates);
     expect(instance.app.catalog.stats.productsReloaded - before[name].productsReloaded).toBeGreaterThanOrEqual(12);
+    // Only prices moved in those documents: patched as prices (migration 0021's 'price' kind), not reloaded whole.
+    expect(instance.app.catalog.stats.priceUpdates).toBeGreaterThan(before[name].priceUpdates);
   }
   expect(b.app.catalogSync.stats.fullReloads).toBe(0);
+});
+
+test("the log tells a price change from any other: only a document's price keys (or a price history point) → 'price'", async () => {
+  const [product] = pick(1);
+  const kindsAfter = async (change: () => Promise<unknown>) => {
+    const { rows } = await sql<{ top: string | null }>`select max(seq)::text as top from catalog_change`.execute(a.db.kysely);
+    await change();
+    const logged = await a.db.kysely
+      .selectFrom('catalog_change')
+      .select(['sku', 'kind'])
+      .where('seq', '>', Number(rows[0].top ?? 0))
+      .orderBy('seq')
+      .execute();
+    return logged.map((row) => `${row.sku}:${row.kind}`);
+  };
+  const edit = (change: (doc: Product) => void) => async () => {
+    const row = await a.db.kysely.selectFrom('product').select('doc').where('sku', '=', product.sku).executeTakeFirstOrThrow();
+    const doc = JSON.parse(row.doc) as Product;
+    change(doc);
+    await a.db.kysely
+      .updateTable('product')
+      .set({ doc: JSON.stringify(doc) })
+      .where('sku', '=', product.sku)
+      .execute();
+  };
+  expect(
+    await kindsAfter(edit((doc) => Object.assign(doc, { special_price: 99, special_from_date: '2026-11-01 00:00:00', updated_at: '2026-11-27 10:00:00' }))),
+  ).toEqual([`${product.sku}:price`]);
+  expect(await kindsAfter(edit((doc) => Object.assign(doc, { special_price: null, name: `${doc.name} II` })))).toEqual([`${product.sku}:product`]);
+  expect(
+    await kindsAfter(() =>
+      a.db.kysely
+        .insertInto('price_history')
+        .values({ sku: product.sku, valid_from: '2026-11-26', price_incl_tax: 99 })
+        .onConflict((oc) => oc.doNothing())
+        .execute(),
+    ),
+  ).toEqual([`${product.sku}:price`]);
+  expect(await kindsAfter(() => a.db.kysely.updateTable('product').set({ status: 2 }).where('sku', '=', product.sku).execute())).toEqual([
+    `${product.sku}:product`,
+  ]);
 });
 
 test("a change committed while an instance's feed is away is caught up from its watermark when the feed is back: no full reload", async () => {

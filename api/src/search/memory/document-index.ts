@@ -133,10 +133,10 @@ export class DocumentIndex<D> {
    * on a changed field, or were read from the documents, are dropped, the rest stay. Synchronous:
    * no search sees half of it. Answers the fields whose values changed.
    */
-  replace(changes: readonly { ordinal: number; doc: D }[]): Set<string> {
+  replace(changes: readonly { ordinal: number; doc: D }[], only?: ReadonlySet<string>): Set<string> {
     const replaced = changes.map(({ ordinal }) => this.docs[ordinal]);
     const columns = { docs: this.docs, size: this.size, terms: this.terms, numbers: this.numbers, derived: this.derivedFields, text: this.text };
-    const { changed, rebuild } = replaceDocuments(columns, this.options, changes, (name) => this.options.derived?.(name) ?? null);
+    const { changed, rebuild } = replaceDocuments(columns, this.options, changes, (name) => this.options.derived?.(name) ?? null, only);
     if (this.ordinals) {
       for (const doc of replaced) this.ordinals.delete(doc);
       for (const { ordinal, doc } of changes) this.ordinals.set(doc, ordinal);

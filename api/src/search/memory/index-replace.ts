@@ -34,6 +34,8 @@ export function replaceDocuments<D>(
   options: IndexOptions<D>,
   changes: readonly { ordinal: number; doc: D }[],
   derivedValues: (field: string) => FieldDefinition<D>['values'] | null,
+  /** The fields that can have changed (the caller knows: a price change); the rest, text and derived columns are not compared. */
+  only?: ReadonlySet<string>,
 ): { changed: Set<string>; rebuild: string[] } {
   const changed = new Set<string>();
   const termUpdates = new Map<string, KeyChange[]>();
@@ -47,6 +49,7 @@ export function replaceDocuments<D>(
   // Each field's new values are read once per document and compared with the column where it can
   // say (numbers, bitset terms), else with the old document — before the documents are swapped.
   for (const [name, field] of Object.entries(options.fields)) {
+    if (only && !only.has(name)) continue;
     const term = field.term ? columns.terms.get(name) : undefined;
     const numeric = field.numeric ? columns.numbers.get(name) : undefined;
     if (!term && !numeric) continue;
@@ -61,12 +64,12 @@ export function replaceDocuments<D>(
       if (held === false || !sameKeys(old, next)) (termUpdates.get(name) ?? termUpdates.set(name, []).get(name)!).push({ ordinal, old, next });
     }
   }
-  for (const [name, column] of columns.derived) {
+  for (const [name, column] of only ? [] : columns.derived) {
     const values = derivedValues(name);
     if (values) for (const { ordinal, doc } of changes) numericUpdate(name, column, ordinal, values(doc));
   }
   const textChanges: { ordinal: number; old: WeightedText[]; next: WeightedText[] }[] = [];
-  if (columns.text && options.text) {
+  if (columns.text && options.text && !only) {
     for (const { ordinal, doc } of changes) {
       const old = options.text(columns.docs[ordinal]);
       const next = options.text(doc);

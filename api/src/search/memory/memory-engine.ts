@@ -3,7 +3,7 @@ import { cmsHierarchy } from '../cms-hierarchy';
 import { project } from '../project';
 import type { CatalogCollections, IndexContext, SearchEngine } from '../search-engine';
 import type { EntityType, SearchRequest, SearchResponse } from '../search-request';
-import { lookupIndexOptions, productIndexOptions } from './collection-fields';
+import { lookupIndexOptions, PRICE_FIELDS, productIndexOptions } from './collection-fields';
 import { DocumentIndex } from './document-index';
 import { refreshStock } from './stock-refresh';
 
@@ -121,12 +121,17 @@ export class MemorySearchEngine implements SearchEngine {
    * changes the ordinals: the product index is then built anew from its documents (rare: an
    * import changes existing products), in id order as the catalogue loads them.
    */
-  productsChanged(changed: readonly Product[], removed: readonly number[] = []): void {
+  productsChanged(changed: readonly Product[], removed: readonly number[] = [], change: { pricesOnly?: boolean } = {}): void {
     const index = this.indexes.product as DocumentIndex<Product> | undefined;
     if (!index) return;
     const known = changed.every((product) => this.productOrdinals.has(product.id));
     if (known && !removed.some((id) => this.productOrdinals.has(id))) {
-      index.replace(changed.map((doc) => ({ ordinal: this.productOrdinals.get(doc.id)!, doc })));
+      // A price change: only the columns computed from prices are compared (no text, no derived heat outputs).
+      const only = change.pricesOnly ? PRICE_FIELDS : undefined;
+      index.replace(
+        changed.map((doc) => ({ ordinal: this.productOrdinals.get(doc.id)!, doc })),
+        only,
+      );
       this.counts.updated += 1;
       return;
     }
