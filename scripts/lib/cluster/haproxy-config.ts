@@ -14,7 +14,12 @@ export interface HaproxyConfigOptions {
  * and its database answer) every 500 ms, down after 2 failures, up after 2 passes.
  *
  * A check that does not answer within 2 s fails (`timeout check`): an instance whose database
- * pool is saturated is taken out, but a busy one answering in 600 ms is not.
+ * pool is saturated is taken out, but a busy one answering in 600 ms is not. At most 32 requests
+ * are in an instance at once (`maxconn 32`); the rest wait in HAProxy's queue (up to `timeout
+ * queue`, 5 s) for the first free instance. An event loop does no more with 64 requests queued in
+ * it than with 32 — but a health check behind 64 listings at 100,000 products waited over 2 s, so
+ * a merely busy instance was taken out and everything got 503 (docs/scaling.md, "Limits"). Checks
+ * are not queued: they reach the instance behind at most 32 requests.
  *
  * Retries: a request whose connection failed was never sent, so it is always safe to send again
  * — to another server (`option redispatch 1`: every retry moves on). A request that reached an
@@ -60,7 +65,7 @@ backend instances
   balance roundrobin
   option httpchk GET /api/health
   http-check expect status 200
-  default-server check inter 500ms fall 2 rise 2 maxconn 256
+  default-server check inter 500ms fall 2 rise 2 maxconn 32
   retries 2
   option redispatch 1
   retry-on conn-failure empty-response response-timeout
