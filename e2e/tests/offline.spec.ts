@@ -93,6 +93,45 @@ test("pages seen online render offline from the worker's caches; an unseen produ
   await context.setOffline(false);
 });
 
+test("the worker's catalogue copies: one stored under 5 minutes ago answers at once, an older one never while online — only offline", async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await workerInControl(page);
+  const [product, unfetched] = await simpleProducts(page);
+  const viewOf = (sku: string) => `/api/product-view/${encodeURIComponent(sku)}`;
+  /** A copy in the worker's catalogue cache (kf-catalog-v1, service-worker.ts), stored `age` ms ago by its Date header. */
+  const store = (url: string, name: string, age: number) =>
+    page.evaluate(
+      async ({ url, name, date }) => {
+        const cache = await caches.open('kf-catalog-v1');
+        const body = JSON.stringify({ code: 200, result: { product: { name } } });
+        await cache.put(new URL(url, location.href).href, new Response(body, { headers: { 'content-type': 'application/json', date } }));
+      },
+      { url, name, date: new Date(Date.now() - age).toUTCString() },
+    );
+  const shownName = (url: string) =>
+    page.evaluate(async (url) => ((await (await fetch(url)).json()) as { result: { product: { name: string } } }).result.product.name, url);
+  const storedName = (url: string) =>
+    page.evaluate(async (url) => {
+      const copy = await (await caches.open('kf-catalog-v1')).match(new URL(url, location.href).href);
+      return copy ? ((await copy.json()) as { result: { product: { name: string } } }).result.product.name : null;
+    }, url);
+
+  const url = viewOf(product.sku);
+  await store(url, 'Kopia sprzed 6 minut', 6 * 60_000);
+  expect(await shownName(url), 'online, a copy older than 5 minutes is not shown: the server answers').toBe(product.name);
+  await store(url, 'Kopia sprzed minuty', 60_000);
+  expect(await shownName(url), 'a copy under 5 minutes old answers at once').toBe('Kopia sprzed minuty');
+  await expect.poll(() => storedName(url), { message: 'and is refreshed from the server behind it' }).toBe(product.name);
+  // A product this browser never fetched (so its HTTP cache has no answer to give offline).
+  await store(viewOf(unfetched.sku), 'Kopia sprzed 6 minut', 6 * 60_000);
+  await context.setOffline(true);
+  expect(await shownName(viewOf(unfetched.sku)), 'offline, the older copy is better than nothing').toBe('Kopia sprzed 6 minut');
+  await context.setOffline(false);
+});
+
 test('a product added to the cart offline reaches the server cart once when the connection returns', async ({ page, context }) => {
   await page.goto('/');
   await workerInControl(page);

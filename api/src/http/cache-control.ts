@@ -25,8 +25,12 @@ declare module 'fastify' {
   }
 }
 
-/** 5 minutes fresh, then up to 24 h served while refreshed (or while the API errs). */
-export const CATALOG_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400, stale-if-error=86400';
+/**
+ * 5 minutes fresh; after that a cache asks again before answering — no stale-while-revalidate,
+ * which would let a browser show a price up to 24 h old once (issue #37: never older than the
+ * documented 5 minutes) — and may answer with its copy for up to 24 h only while the API errs.
+ */
+export const CATALOG_CACHE_CONTROL = 'public, max-age=300, stale-if-error=86400';
 /** A read that carried a token: this shopper's answer, kept by no cache. */
 export const PERSONALISED_CACHE_CONTROL = 'private, no-store';
 export const NO_STORE = 'no-store';

@@ -17,7 +17,8 @@ import { matchRoute } from '@kaloryfer/contracts/src/routes';
  *                      as the app shell.
  * - `private-page`     network only, never stored; offline the cached home as the app shell
  *                      (checkout, thank-you page, account pages).
- * - `catalog-json`     stale-while-revalidate, 24 h (GET catalogue reads).
+ * - `catalog-json`     a copy stored under 5 minutes ago at once, refreshed behind it; an older one
+ *                      only offline (network first); kept 24 h (GET catalogue reads).
  * - `catalog-search`   the same for the POST catalogue search, keyed by its body.
  * - `image`            cache first, 7 days (/img/).
  * - `versioned-asset`  cache first: a content-hashed file of the shell or of a build the registry names.

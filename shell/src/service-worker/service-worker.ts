@@ -164,7 +164,9 @@ const strategies = {
     plugins: [ok, noStore, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY })],
   }),
   privatePage: new NetworkOnly(),
+  /** Catalogue JSON: see `catalogue()` — a fresh copy and a refresh behind it, else the network first. */
   catalog: new StaleWhileRevalidate({ cacheName: CACHES.catalog, plugins: catalogPlugins }),
+  catalogAged: new NetworkFirst({ cacheName: CACHES.catalog, plugins: catalogPlugins }),
   image: new CacheFirst({ cacheName: CACHES.images, plugins: [ok, noStore, imageExpiration] }),
   shellAsset: new CacheFirst({ cacheName: CACHES.shell, plugins: [ok] }),
   shellFile: new StaleWhileRevalidate({ cacheName: CACHES.shell, plugins: [ok] }),
@@ -212,6 +214,20 @@ async function digest(text: string): Promise<string> {
   return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * Catalogue JSON (a GET read, or a POST search under its key). A copy stored less than
+ * FRESH_PAGE_MS ago answers at once and is refreshed behind it (stale-while-revalidate); an older
+ * one only when the network fails (network first) — so a price the worker shows is never older
+ * than the 5 minutes a stored page may be (docs/catalogue.md, "How old a price can be"), and
+ * offline the catalogue still answers from its copies.
+ */
+async function catalogue(event: RouteHandlerCallbackOptions['event'], key: Request, fresh: WorkboxStrategy, aged: WorkboxStrategy): Promise<Response> {
+  const cache = await self.caches.open(CACHES.catalog);
+  const stored = await cache.match(key);
+  const storedAt = Date.parse(stored?.headers.get('date') ?? '');
+  return (stored && isFreshPage(storedAt, Date.now()) ? fresh : aged).handle({ event, request: key });
+}
+
 /** A POST search is kept under a GET address made of its URL and its body's digest. */
 async function catalogSearch({ event, request }: RouteHandlerCallbackOptions): Promise<Response> {
   const original = request;
@@ -229,8 +245,8 @@ async function catalogSearch({ event, request }: RouteHandlerCallbackOptions): P
         redirect: original.redirect,
       }),
   };
-  const strategy = new StaleWhileRevalidate({ cacheName: CACHES.catalog, plugins: [...catalogPlugins, post] });
-  return strategy.handle({ event, request: key });
+  const plugins = [...catalogPlugins, post];
+  return catalogue(event, key, new StaleWhileRevalidate({ cacheName: CACHES.catalog, plugins }), new NetworkFirst({ cacheName: CACHES.catalog, plugins }));
 }
 
 function handle(options: RouteHandlerCallbackOptions): Promise<Response> {
@@ -245,7 +261,7 @@ function handle(options: RouteHandlerCallbackOptions): Promise<Response> {
     case 'private-page':
       return withAppShell(strategies.privatePage, options);
     case 'catalog-json':
-      return strategies.catalog.handle({ event, request });
+      return catalogue(event, request, strategies.catalog, strategies.catalogAged);
     case 'catalog-search':
       return catalogSearch(options);
     case 'image':

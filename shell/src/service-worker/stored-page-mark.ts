@@ -8,7 +8,8 @@ export const STORED_PAGE_ATTRIBUTE = 'data-kf-stored';
 /**
  * A stored page younger than this answers at once on a repeat visit (no request before the
  * first paint); an older one, the network first. The same 5 minutes the API lets catalogue JSON
- * be fresh (api/src/http/cache-control.ts): what a shopper sees may be that old, never older.
+ * be fresh (api/src/http/cache-control.ts), and the worker's catalogue JSON copies keep the same
+ * rule: what a shopper sees may be that old, never older.
  */
 export const FRESH_PAGE_MS = 5 * 60 * 1000;
 
