@@ -16,7 +16,7 @@ import { distFoldersOf } from './lib/local-builds';
 import { postgresBinDir } from './lib/postgres-server';
 
 /**
- * npm run bench:cluster [-- --duration 8 --connections 64 --products 1500 --no-pages --soak 600 --only order --no-sqlite]: the shop's throughput
+ * npm run bench:cluster [-- --duration 8 --connections 64 --products 1500 --no-pages --soak 600 [--import-cli] --only order --no-sqlite]: the shop's throughput
  * scaled out, in one run on this machine (issue #23, docs/scaling.md). Listing, product view,
  * add to cart and order placing at 64 connections (autocannon, in this process) against
  *
@@ -48,6 +48,8 @@ const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',
 const WITH_SQLITE = !args.includes('--no-sqlite');
 /** `--soak 600`: only issue #37's busy shop — 3 instances behind HAProxy under paced load for this long, a 10,000-row price import a third of the way in. */
 const SOAK_S = option('soak', 0);
+/** `--import-cli`: the soak's price file goes in through `npm run catalog:import` (its own process) instead of the endpoint. */
+const IMPORT_BY_CLI = args.includes('--import-cli');
 /** The catalogue's size (parents); npm start's 1,500 by default. `--products 100000` takes minutes to seed and load. */
 const PRODUCTS = option('products', DEFAULT_SEED.products);
 const SEED = { ...DEFAULT_SEED, products: PRODUCTS };
@@ -104,7 +106,15 @@ async function main() {
       console.log('  warming up…');
       await warmUp(cluster.instances, data, CONNECTIONS, ONLY);
       balancer = await startBalancer({ port: 0, servers: cluster.instances, runDir: cluster.runDir, name: 'haproxy-soak' });
-      await importWhileBusy({ balancerUrl: balancer.url, instances: cluster.instances, token: cluster.operatorToken, data, durationS: SOAK_S, load: PACED });
+      await importWhileBusy({
+        balancerUrl: balancer.url,
+        instances: cluster.instances,
+        token: cluster.operatorToken,
+        data,
+        durationS: SOAK_S,
+        load: PACED,
+        via: IMPORT_BY_CLI ? { cli: true, databaseUrl: cluster.databaseUrl! } : { endpoint: true },
+      });
       console.log('\nMemory after the load (RSS now, and its peak):');
       for (const instance of cluster.instances) console.log(memoryLine(`${instance.name} (PostgreSQL)`, instance.pid));
       return;

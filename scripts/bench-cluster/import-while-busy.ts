@@ -1,4 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the shop's answers are read as the wire JSON they are. */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { REPO_ROOT } from '../../api/src/config';
 import type { ClusterInstance } from '../lib/cluster/instances';
 import type { BenchData } from './bench-data';
 import { cpuSeconds } from './proc-usage';
@@ -32,6 +38,28 @@ export interface ImportWhileBusyOptions {
   /** Seconds of load; the import is sent a third of the way in. */
   durationS: number;
   load: Load;
+  /**
+   * How the file goes in: `POST /api/catalog/import` through the balancer (one instance then
+   * parses, checks and writes it), or `npm run catalog:import` against the database in a process
+   * of its own (`databaseUrl`), every instance only applying the change.
+   */
+  via?: { endpoint: true } | { cli: true; databaseUrl: string };
+}
+
+/** The import through `npm run catalog:import` (scripts/catalog-import.ts) straight to the database; answers its last lines. */
+async function importByCli(file: string, databaseUrl: string): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-import-'));
+  try {
+    const csv = path.join(dir, 'prices.csv');
+    fs.writeFileSync(csv, file);
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/catalog-import.ts'), csv], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    });
+    return stdout.trim().split('\n').slice(-2).join('; ');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A price for row `index` of this run's file: whole złoty plus 99 grosze, different from the seed's and from the last run's. */
@@ -53,13 +81,14 @@ async function servedPrice(url: string, sku: string): Promise<number | null> {
  * a window just before (the excess is what applying the change cost it), and the load's answers
  * by status. Never asserts.
  */
-export async function importWhileBusy({ balancerUrl, instances, token, data, durationS, load: profile }: ImportWhileBusyOptions) {
+export async function importWhileBusy({ balancerUrl, instances, token, data, durationS, load: profile, via = { endpoint: true } }: ImportWhileBusyOptions) {
   const skus = data.importSkus;
   const run = Date.now() % 997;
   // special_price left empty: cleared, so no running promotion sits above the new price (the import refuses that).
   const file = ['sku;price;special_price', ...skus.map((sku, index) => `${sku};${priceOf(index, run).toFixed(2).replace('.', ',')};`)].join('\n');
   const probes = [0, Math.floor(skus.length / 2), skus.length - 1].map((index) => ({ sku: skus[index], price: priceOf(index, run) }));
-  console.log(`\nImport while busy: a ${skus.length}-row price file through ${balancerUrl} a third of the way into ${durationS} s of ${describe(profile)}:`);
+  const route = 'cli' in via ? '`npm run catalog:import` (its own process, straight to PostgreSQL)' : `${balancerUrl}/api/catalog/import`;
+  console.log(`\nImport while busy: a ${skus.length}-row price file through ${route} a third of the way into ${durationS} s of ${describe(profile)}:`);
 
   const steps = new Map<string, Step[]>();
   const load = Promise.all(
@@ -88,14 +117,19 @@ export async function importWhileBusy({ balancerUrl, instances, token, data, dur
   const cpuBefore = instances.map((instance) => cpuSeconds(instance.pid));
   const loadRate = cpuBefore.map((cpu, i) => (cpu - baselineStart[i]) / baselineS);
   const sentAt = performance.now();
-  const response = await fetch(`${balancerUrl}/api/catalog/import`, {
-    method: 'POST',
-    headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` },
-    body: file,
-  });
+  let said: string;
+  if ('cli' in via) said = `the CLI said: ${await importByCli(file, via.databaseUrl)}`;
+  else {
+    const response = await fetch(`${balancerUrl}/api/catalog/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` },
+      body: file,
+    });
+    const answer = (await response.json()) as { result: any };
+    if (!response.ok) throw new Error(`import: HTTP ${response.status} ${JSON.stringify(answer).slice(0, 500)}`);
+    said = `${answer.result.productsChanged ?? '?'} products changed, its own instance refreshed in ${answer.result.refreshMs ?? '?'} ms`;
+  }
   const answeredMs = performance.now() - sentAt;
-  const answer = (await response.json()) as { result: any };
-  if (!response.ok) throw new Error(`import: HTTP ${response.status} ${JSON.stringify(answer).slice(0, 500)}`);
   const seen = await Promise.all(
     instances.map(async (instance) => {
       while (performance.now() - sentAt < 60_000) {
@@ -112,9 +146,7 @@ export async function importWhileBusy({ balancerUrl, instances, token, data, dur
   const cpuAfter = instances.map((instance) => cpuSeconds(instance.pid));
   const loadResults = await load;
 
-  console.log(
-    `  import answered in ${answeredMs.toFixed(0)} ms: ${answer.result.productsChanged ?? '?'} products changed, its own instance refreshed in ${answer.result.refreshMs ?? '?'} ms`,
-  );
+  console.log(`  import ${'cli' in via ? 'done' : 'answered'} in ${answeredMs.toFixed(0)} ms: ${said}`);
   instances.forEach((instance, i) => {
     const used = cpuAfter[i] - cpuBefore[i];
     console.log(
