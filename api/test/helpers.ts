@@ -88,6 +88,23 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 }
 
 /**
+ * Two API instances on one database, as behind the balancer (PostgreSQL's suite): started before
+ * the file's tests, handed to `started`, closed after them.
+ */
+export function twoInstancesOfOneShop(started: (pair: { a: TestServer; b: TestServer }) => void): void {
+  let a: TestServer | undefined;
+  let b: TestServer | undefined;
+  beforeAll(async () => {
+    a = await startTestServer({ seed: TEST_SEED });
+    b = await startTestServer({ instanceOf: a });
+    started({ a, b });
+  }, 60_000);
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+}
+/**
  * Polls until `attempt` answers something other than null or false (what another connection or
  * instance announces arrives after the request that caused it); fails after `withinMs`.
  */

@@ -50,19 +50,24 @@ export const ADDRESS = {
   email: 'anna.kowalska@example.pl',
 };
 
-/** A plain valve: simple, managed stock of 30 or more, no options or tiers — orders of it price simply. */
-export function plainValve(server: TestServer): Product {
-  const valve = server.app.catalog.products.find(
+/** Shown simple products without custom options whose stock is kept (managed, not volatile), in stock with at least `minQty`. */
+export function stockedSimple(server: TestServer, minQty = 1): Product[] {
+  return server.app.catalog.products.filter(
     (product: Product) =>
       isViewable(product) &&
       product.type_id === 'simple' &&
       product.stock.is_in_stock &&
       product.stock.manage_stock &&
       !product.stock.is_volatile &&
-      product.stock.qty >= 30 &&
-      !product.custom_options &&
-      product.tier_prices.length === 0 &&
-      (product.stock.max_sale_qty === 0 || product.stock.max_sale_qty >= 2),
+      product.stock.qty >= minQty &&
+      !product.custom_options,
+  );
+}
+
+/** A plain valve: simple, managed stock of 30 or more, no options or tiers — orders of it price simply. */
+export function plainValve(server: TestServer): Product {
+  const valve = stockedSimple(server, 30).find(
+    (product) => product.tier_prices.length === 0 && (product.stock.max_sale_qty === 0 || product.stock.max_sale_qty >= 2),
   );
   expect(valve).toBeDefined();
   return valve!;

@@ -1,7 +1,7 @@
-import { isViewable, round2 } from '@kaloryfer/domain';
+import { round2 } from '@kaloryfer/domain';
 import type { Product } from '@kaloryfer/api-contract';
 import { startTestServer, TEST_SEED, type TestServer } from './helpers';
-import { ADDRESS, orderClient, plainValve } from './order-helpers';
+import { ADDRESS, orderClient, plainValve, stockedSimple } from './order-helpers';
 
 /** POST /api/order over HTTP: server prices, one order per client order id, stock reserved atomically, bad input → 4xx. */
 let server: TestServer;
@@ -61,16 +61,7 @@ test('the same order sent twice at once (double click, retry) is one order, answ
 });
 
 test("20 buyers of the last unit at once: exactly one order, the others hear the spec's message", async () => {
-  const last = server.app.catalog.products.find(
-    (product: Product) =>
-      isViewable(product) &&
-      product.type_id === 'simple' &&
-      product.stock.is_in_stock &&
-      product.stock.manage_stock &&
-      !product.stock.is_volatile &&
-      product.sku !== valve.sku &&
-      !product.custom_options,
-  )!;
+  const last = stockedSimple(server).find((product) => product.sku !== valve.sku)!;
   const carts = await Promise.all(Array.from({ length: 20 }, () => cartWith(last.sku, 1)));
   await server.db.kysely.updateTable('stock_item').set({ qty: 1 }).where('sku', '=', last.sku).execute();
   const answers = await Promise.all(carts.map((cartId) => call('POST', '/api/order', orderBody(cartId))));

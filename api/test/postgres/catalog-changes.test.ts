@@ -2,7 +2,7 @@ import { isViewable } from '@kaloryfer/domain';
 import type { Product } from '@kaloryfer/api-contract';
 import { sql } from 'kysely';
 import { ProductLinks } from '../../src/catalog/product-links';
-import { eventually, startTestServer, TEST_SEED, type TestServer } from '../helpers';
+import { eventually, twoInstancesOfOneShop, type TestServer } from '../helpers';
 
 /**
  * Two instances on one PostgreSQL database, a catalogue change committed through SQL as an import
@@ -14,15 +14,7 @@ import { eventually, startTestServer, TEST_SEED, type TestServer } from '../help
  */
 let a: TestServer;
 let b: TestServer;
-
-beforeAll(async () => {
-  a = await startTestServer({ seed: TEST_SEED });
-  b = await startTestServer({ instanceOf: a });
-}, 60_000);
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+twoInstancesOfOneShop((started) => ({ a, b } = started));
 
 async function get(on: TestServer, url: string) {
   const response = await fetch(on.baseUrl + url);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isViewable } from '@kaloryfer/domain';
 import type { Product } from '@kaloryfer/api-contract';
-import { eventually, startTestServer, TEST_SEED, type TestServer } from '../helpers';
+import { eventually, twoInstancesOfOneShop, type TestServer } from '../helpers';
 import { signatureHeader } from '../../src/payments/signature';
 import { orderClient } from '../order-helpers';
 
@@ -15,15 +15,7 @@ import { orderClient } from '../order-helpers';
  */
 let a: TestServer;
 let b: TestServer;
-
-beforeAll(async () => {
-  a = await startTestServer({ seed: TEST_SEED });
-  b = await startTestServer({ instanceOf: a });
-}, 60_000);
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+twoInstancesOfOneShop((started) => ({ a, b } = started));
 
 async function call(on: TestServer, method: string, url: string, body?: unknown) {
   const response = await fetch(on.baseUrl + url, {

@@ -1,6 +1,4 @@
 import os from 'node:os';
-import { isViewable } from '@kaloryfer/domain';
-import type { Product } from '@kaloryfer/api-contract';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Db } from '../../src/db/database';
@@ -8,8 +6,8 @@ import { migrateTo, migrateToLatest } from '../../src/db/migrate';
 import * as orderNumberMigration from '../../src/db/migrations/0019-order-number-sequence';
 import type { Database } from '../../src/db/schema';
 import { seedCatalog } from '../../src/seed/catalog-seed';
-import { eventually, startTestServer, TEST_SEED, type TestServer } from '../helpers';
-import { orderClient, plainValve } from '../order-helpers';
+import { eventually, startTestServer, TEST_SEED, twoInstancesOfOneShop, type TestServer } from '../helpers';
+import { orderClient, plainValve, stockedSimple } from '../order-helpers';
 import { freshTestDatabase } from '../test-database';
 
 /**
@@ -20,15 +18,7 @@ import { freshTestDatabase } from '../test-database';
  */
 let a: TestServer;
 let b: TestServer;
-
-beforeAll(async () => {
-  a = await startTestServer({ seed: TEST_SEED });
-  b = await startTestServer({ instanceOf: a });
-}, 60_000);
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+twoInstancesOfOneShop((started) => ({ a, b } = started));
 
 const clients = { a: orderClient(() => a), b: orderClient(() => b) };
 const placeOn = (on: 'a' | 'b', body: unknown) => clients[on].call('POST', '/api/order', body);
@@ -40,18 +30,6 @@ const lastTaken = async (db: Kysely<Database>) =>
     (await sql<{ taken: string }>`select case when is_called then last_value else last_value - 1 end as taken from order_number`.execute(db)).rows[0].taken,
   );
 
-const inStock = (server: TestServer, min: number): Product[] =>
-  server.app.catalog.products.filter(
-    (product: Product) =>
-      isViewable(product) &&
-      product.type_id === 'simple' &&
-      product.stock.is_in_stock &&
-      product.stock.manage_stock &&
-      !product.stock.is_volatile &&
-      product.stock.qty >= min &&
-      !product.custom_options,
-  );
-
 async function placeOne(): Promise<number> {
   const placed = await placeOn('a', orderBody(await clients.a.cartWith(plainValve(a).sku, 1)));
   expect(placed.status).toBe(200);
@@ -59,7 +37,7 @@ async function placeOne(): Promise<number> {
 }
 
 test('40 orders placed at once, each sent to both instances: one order per client order id, unique numbers from the sequence', async () => {
-  const products = inStock(a, 4);
+  const products = stockedSimple(a, 4);
   expect(products.length).toBeGreaterThanOrEqual(10);
   const before = await placeOne();
   const bodies = await Promise.all(Array.from({ length: 40 }, async (_, n) => orderBody(await clients.a.cartWith(products[n % products.length].sku, 1))));
@@ -102,7 +80,7 @@ test('40 orders placed at once, each sent to both instances: one order per clien
 }, 30_000);
 
 test('buyers refused for stock take no number: 10 buyers of the last unit on two instances, the next number goes to the one order', async () => {
-  const last = inStock(a, 1).find((product) => product.sku !== plainValve(a).sku)!;
+  const last = stockedSimple(a, 1).find((product) => product.sku !== plainValve(a).sku)!;
   const carts = await Promise.all(Array.from({ length: 10 }, () => clients.a.cartWith(last.sku, 1)));
   await a.db.kysely.updateTable('stock_item').set({ qty: 1 }).where('sku', '=', last.sku).execute();
   const before = await lastTaken(a.db.kysely);
@@ -134,7 +112,7 @@ const lockWaiters = (count: number) =>
 
 test('an order that has taken its number and not committed holds nobody up: the next order is placed meanwhile', async () => {
   const valve = plainValve(a);
-  const other = inStock(a, 2).find((product) => product.sku !== valve.sku)!;
+  const other = stockedSimple(a, 2).find((product) => product.sku !== valve.sku)!;
   const slowCart = await clients.a.cartWith(valve.sku, 1);
   const before = await lastTaken(a.db.kysely);
   // The slow order's cart row is held: it reserves its stock, takes its number, writes its lines
