@@ -1,6 +1,6 @@
 import type { AdviceArticle, Attribute, Category, CmsBlock, CmsPage, PricePoint, Product, StockInfo, TaxRule } from '@kaloryfer/api-contract';
-import { sanitizeCmsBlock, sanitizeCmsPage } from '../content/sanitize';
 import { sql } from 'kysely';
+import { sanitizeCmsBlock, sanitizeCmsPage } from '../content/sanitize';
 import type { Db } from '../db/database';
 import type { PriceHistoryTable, StockItemTable } from '../db/schema';
 import { stockInfoOf } from './stock-row';
@@ -122,11 +122,14 @@ export async function parentSkusOf(db: Db, skus: readonly string[]): Promise<str
   return [...new Set(rows.map((row) => row.parent_sku!))];
 }
 
+/** A product document's own prices: what a supplier's price file sets (catalog/import). */
+export const PRICE_KEYS = ['price', 'special_price', 'special_from_date', 'special_to_date'] as const;
 /**
- * The document keys a price change moves: migration 0021-price-changes logs an update of a
- * product that changed only these as kind 'price' (its list is written out there too).
+ * The document keys a price change moves — its prices and the time it was made: migration
+ * 0021-price-changes logs an update of a product that changed only these as kind 'price' (its
+ * list is written out there too).
  */
-export const PRICE_DOC_KEYS = ['price', 'special_price', 'special_from_date', 'special_to_date', 'updated_at'] as const;
+export const PRICE_DOC_KEYS = [...PRICE_KEYS, 'updated_at'] as const;
 type PriceDocKey = (typeof PRICE_DOC_KEYS)[number];
 
 export interface LoadedPrices {

@@ -152,12 +152,12 @@ export class Catalog {
         gone.push(this.sourceOf(id)!.sku); // its row went meanwhile: the product path says so
         continue;
       }
-      const patched: Product = { ...this.sourceOf(id)! };
+      const patched: Record<string, unknown> = { ...this.sourceOf(id)! };
       for (const key of PRICE_DOC_KEYS) {
-        if (key in prices) (patched as unknown as Record<string, unknown>)[key] = prices[key];
-        else delete (patched as unknown as Record<string, unknown>)[key];
+        if (key in prices) patched[key] = prices[key];
+        else delete patched[key];
       }
-      fresh.set(id, patched);
+      fresh.set(id, patched as unknown as Product);
     }
     if (fresh.size > 0) changed += await this.applyLoaded(fresh, [], loaded, true);
     if (gone.length > 0) changed += await this.reloadProducts(gone);
@@ -242,7 +242,7 @@ export class Catalog {
    * Puts reloaded and re-priced products in place of the old ones (copies of the lists: a reader
    * holding the old list keeps a consistent one), adds new ones in id order and drops removed ones.
    */
-  private swapIn(fresh: Map<number, Product>, priced: Map<number, Product>, removed: number[], pricesOnly = false): void {
+  private swapIn(fresh: Map<number, Product>, priced: Map<number, Product>, removed: number[], pricesOnly: boolean): void {
     const lookups: Lookups = { bySku: this.bySku, byId: this.byId, byUrl: this.byUrl };
     // A price change keeps every SKU and URL: registering the new products overwrites their entries.
     for (const id of pricesOnly ? removed : [...priced.keys(), ...removed]) {

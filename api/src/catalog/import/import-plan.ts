@@ -1,5 +1,6 @@
 import { isListed } from '@kaloryfer/domain';
 import type { Category, ConfigurableChild, PricePoint, Product } from '@kaloryfer/api-contract';
+import { PRICE_KEYS } from '../catalog-data';
 import type { PriceChange, RowChange } from './import-rows';
 import type { ImportState } from './import-state';
 
@@ -32,8 +33,6 @@ export interface ImportPlan {
   changedSkus: string[];
   counts: ImportCounts;
 }
-
-const PRICE_FIELDS = ['price', 'special_price', 'special_from_date', 'special_to_date'] as const;
 
 /** Amounts compared in grosze: PostgreSQL keeps the history's prices as `real`. */
 const grosze = (amount: number) => Math.round(amount * 100);
@@ -68,7 +67,7 @@ export function planImport(
     let stocked = false;
     let detailed = false;
 
-    if (change.prices && PRICE_FIELDS.some((field) => change.prices![field] !== current[field])) {
+    if (change.prices && PRICE_KEYS.some((field) => change.prices![field] !== current[field])) {
       const before = effectivePrice(current);
       Object.assign(item, change.prices);
       priced = true;
