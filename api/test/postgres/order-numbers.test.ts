@@ -14,7 +14,8 @@ import { freshTestDatabase } from '../test-database';
  * Order numbers on PostgreSQL come from the sequence `order_number` (issue #37, docs/orders.md
  * "Order numbers"): no lock shared by every order, one order per client order id as before, and
  * the documented gaps — a number taken by an order that then failed is skipped, an order refused
- * for stock takes none. Two API instances on one database, as behind the balancer.
+ * for stock takes none; and orders of the same SKUs, placed at once, never deadlock on their stock
+ * rows. Two API instances on one database, as behind the balancer.
  */
 let a: TestServer;
 let b: TestServer;
@@ -90,6 +91,21 @@ test('buyers refused for stock take no number: 10 buyers of the last unit on two
   expect(answers.filter((answer) => answer.status === 409)).toHaveLength(9);
   expect(Number(placed[0].body.result.orderNumber)).toBe(before + 1);
   expect(await lastTaken(a.db.kysely)).toBe(before + 1);
+}, 30_000);
+
+test('orders of the same two SKUs, their lines in opposite orders, placed at once on both instances: every one placed, none deadlocked', async () => {
+  const [x, y] = stockedSimple(a, 30).filter((product) => product.tier_prices.length === 0 && product.sku !== plainValve(a).sku);
+  const carts = await Promise.all(
+    Array.from({ length: 20 }, async (_, n) => {
+      const [first, second] = n % 2 === 0 ? [x, y] : [y, x];
+      const cartId = await clients.a.cartWith(first.sku, 1);
+      expect((await clients.a.call('POST', `/api/cart/update?cartId=${cartId}`, { cartItem: { sku: second.sku, qty: 1, quoteId: cartId } })).status).toBe(200);
+      return cartId;
+    }),
+  );
+  // Each order locks both stock rows; taken in each cart's order, two of them could each hold one and wait for the other.
+  const answers = await Promise.all(carts.map((cartId, n) => placeOn(n % 4 < 2 ? 'a' : 'b', orderBody(cartId))));
+  expect(answers.map((answer) => answer.status)).toEqual(carts.map(() => 200));
 }, 30_000);
 
 /** A row held by another session (`select … for update` in an open transaction) until `release` (once, however often called). */
