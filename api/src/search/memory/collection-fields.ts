@@ -65,7 +65,7 @@ function heatOutputAt(field: string): FieldDefinition<Product>['values'] | null 
  * The product fields a change of prices can move — of the price keys (price, special price and
  * its dates), the price history and `updated_at`, which is all a price change writes (the change
  * log's kind 'price'). Every other field, the text and the derived heat outputs read none of them;
- * collection-fields.test.ts checks it over the whole seed catalogue, so a new field computed from
+ * price-fields.test.ts checks it over the whole seed catalogue, so a new field computed from
  * a price fails there until it is listed here.
  */
 export const PRICE_FIELDS: ReadonlySet<string> = new Set(['price', 'final_price', 'sale', 'updated_at']);
