@@ -3,13 +3,16 @@ import { sql } from 'kysely';
 import { sanitizeCmsBlock, sanitizeCmsPage } from '../content/sanitize';
 import type { Db } from '../db/database';
 import type { PriceHistoryTable, StockItemTable } from '../db/schema';
+import { PriceHistory } from './price-history';
 import { stockInfoOf } from './stock-row';
 
 /**
  * What the catalogue is built from, read from the database (the source of truth): every table
  * at once (`loadCatalogData`, a full reload), or some products with their stock and price
- * history (`loadProducts`, an incremental update). Both go through `withStock` and
- * `historyOf`, so a product reloaded alone is exactly the product a full reload would give.
+ * history (`loadProducts`, an incremental update). Both go through `withStock`, and a SKU's
+ * timeline is the same points either way (a full load packs them in a `PriceHistory`, an update
+ * sets the SKU's list in it), so a product reloaded alone is exactly the product a full reload
+ * would give.
  */
 export interface CatalogData {
   products: Product[];
@@ -19,13 +22,18 @@ export interface CatalogData {
   cmsPages: CmsPage[];
   cmsBlocks: CmsBlock[];
   articles: AdviceArticle[];
-  history: Map<string, PricePoint[]>;
+  history: PriceHistory;
 }
 
 const parse = <T>(rows: { doc: string }[]): T[] => rows.map((row) => JSON.parse(row.doc) as T);
 
-/** Stock rows are the truth for quantities (orders reserve them); documents carry a copy. */
+/**
+ * Stock rows are the truth for quantities (orders reserve them); documents carry a copy. And a
+ * product's URL keys are mostly one string three times: held once (JSON.parse makes three).
+ */
 function withStock(product: Product, stockBySku: Map<string, StockInfo>): Product {
+  if (product.url_path === product.url_key) product.url_path = product.url_key;
+  if (product.slug === product.url_key) product.slug = product.url_key;
   for (const child of product.configurable_children ?? []) child.stock = stockBySku.get(child.sku) ?? child.stock;
   product.stock = stockBySku.get(product.sku) ?? product.stock;
   if (product.configurable_children) {
@@ -70,7 +78,7 @@ export async function loadCatalogData(db: Db): Promise<CatalogData> {
     cmsPages: parse<CmsPage>(cmsPages).map(sanitizeCmsPage),
     cmsBlocks: parse<CmsBlock>(cmsBlocks).map(sanitizeCmsBlock),
     articles: parse<AdviceArticle>(articles),
-    history: historyOf(history),
+    history: new PriceHistory(history),
   };
 }
 

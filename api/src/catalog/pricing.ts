@@ -10,7 +10,8 @@ import {
   type PriceFields,
   type TaxSettings,
 } from '@kaloryfer/domain';
-import type { ConfigurableChild, PricePoint, Product } from '@kaloryfer/api-contract';
+import type { ConfigurableChild, Product } from '@kaloryfer/api-contract';
+import type { PriceTimelines } from './price-history';
 
 /**
  * Prices every product for one moment with the shared rules (spec §4): special prices inside
@@ -22,7 +23,7 @@ import type { ConfigurableChild, PricePoint, Product } from '@kaloryfer/api-cont
 export interface PricingContext {
   tax: TaxSettings;
   at: Date;
-  history: Map<string, PricePoint[]>;
+  history: PriceTimelines;
 }
 
 type Priced = PriceFields & { lowest_price_30d: number | null };
