@@ -3,6 +3,7 @@ import { currentWatermark, type Watermark } from '../db/change-log';
 import type { Db } from '../db/database';
 import type { StockItemTable } from '../db/schema';
 import type { SearchEngine } from '../search/search-engine';
+import { compactLargeHeap } from './compact-heap';
 import { loadCatalogData, loadPrices, loadProducts, parentSkusOf, PRICE_DOC_KEYS, type CatalogData } from './catalog-data';
 import { ProductLinks } from './product-links';
 import { priceProducts } from './pricing';
@@ -30,6 +31,8 @@ export interface CatalogStats {
   productsReloaded: number;
   /** Of the incremental updates, those that changed prices only (`reloadPrices`). */
   priceUpdates: number;
+  /** How long the heap compaction after the last full load took (compact-heap.ts; 0: the heap was small, none). */
+  lastCompactionMs: number;
 }
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -48,7 +51,7 @@ export class Catalog {
   private queue: Promise<unknown> = Promise.resolve();
   /** The change log's position (db/change-log.ts) this catalogue includes; null before the first load. */
   watermark: Watermark | null = null;
-  readonly stats: CatalogStats = { fullReloads: 0, incrementalUpdates: 0, productsReloaded: 0, priceUpdates: 0 };
+  readonly stats: CatalogStats = { fullReloads: 0, incrementalUpdates: 0, productsReloaded: 0, priceUpdates: 0, lastCompactionMs: 0 };
 
   constructor(
     private readonly db: Db,
@@ -78,6 +81,7 @@ export class Catalog {
     await this.reprice();
     this.watermark = watermark;
     this.stats.fullReloads += 1;
+    this.stats.lastCompactionMs = compactLargeHeap();
   }
 
   private async reprice(): Promise<void> {
