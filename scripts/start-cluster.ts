@@ -33,14 +33,17 @@ function stopLeftoverPostgres(dataDir: string): void {
  * (CLUSTER_PORT, default PORT 3000), every instance serving the remotes from the registry. Our own
  * PostgreSQL keeps its data in `$VAR_DIR/cluster/postgres` unless DATABASE_URL names a
  * PostgreSQL database to use instead. CLUSTER_INSTANCE_PORT_BASE fixes the instances' ports
- * (base, base+1, …; free ones by default). An instance that ends is restarted on its port, with
- * backoff, until it crash-loops (scripts/lib/cluster/supervisor.ts). Ctrl-C or SIGTERM stops
+ * (base, base+1, …; free ones by default; the spares' after the instances'). CLUSTER_SPARES
+ * (default 1) warm spares wait drained in the balancer: one takes the place of an instance that
+ * ends, at once. An instance that ends is restarted on its port, with backoff, until it
+ * crash-loops (scripts/lib/cluster/supervisor.ts); its restart is the next spare. Ctrl-C or SIGTERM stops
  * everything it started, restarting nothing.
  */
 async function main() {
   const env = { ...process.env, PORT: process.env.CLUSTER_PORT || process.env.PORT };
   const config = loadConfig(env);
   const count = Number(process.env.CLUSTER_INSTANCES || 3);
+  const spares = Number(process.env.CLUSTER_SPARES ?? 1);
   const portBase = process.env.CLUSTER_INSTANCE_PORT_BASE ? Number(process.env.CLUSTER_INSTANCE_PORT_BASE) : undefined;
   const external = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
   const runDir = path.join(config.varDir, 'cluster');
@@ -50,7 +53,8 @@ async function main() {
   const starting = startCluster({
     config,
     instances: count,
-    instancePorts: portBase ? Array.from({ length: count }, (_, i) => portBase + i) : undefined,
+    spares,
+    instancePorts: portBase ? Array.from({ length: count + spares }, (_, i) => portBase + i) : undefined,
     databaseUrl: external ? config.databaseUrl : undefined,
     postgres: { dataDir: path.join(runDir, 'postgres'), durable: true },
     runDir,
@@ -72,6 +76,11 @@ async function main() {
   console.log(`  ${cluster.url}\n`);
   console.log(`API ${cluster.url}api/health · balancer statistics ${cluster.balancer!.statsUrl}`);
   console.log(`Instances: ${cluster.instances.map((instance) => `${instance.name} ${instance.url} (pid ${instance.pid})`).join(' · ')}`);
+  if (cluster.spares.length > 0)
+    console.log(
+      `Warm spare: ${cluster.spares.map((instance) => `${instance.name} ${instance.url} (pid ${instance.pid})`).join(' · ')} — loaded and checked, sent nothing; ` +
+        `it takes the place of an instance that ends, at once (CLUSTER_SPARES=0: none).`,
+    );
   console.log(`Remotes: every instance serves them from the registry in PostgreSQL. Release with`);
   console.log(`  npm run release -- <remote> --shop ${cluster.url} --token $(cat ${path.join(runDir, 'registry-operator.token')})`);
   console.log(`Logs and haproxy.cfg in ${runDir}. Ctrl-C stops everything.`);

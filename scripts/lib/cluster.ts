@@ -44,6 +44,12 @@ export interface ClusterOptions {
   config?: Config;
   /** How many API instances (default 3). */
   instances?: number;
+  /**
+   * Warm spares beside them (default 0; start:cluster's CLUSTER_SPARES): started and loaded like
+   * the others, checked by the balancer but drained (sent nothing); with `supervise`, a spare
+   * takes the place of a serving instance that ends (cluster/supervisor.ts). Needs the balancer.
+   */
+  spares?: number;
   /** Where the balancer listens: 0 = a free port; default `config.port`. */
   balancerPort?: number;
   /** false: no HAProxy (a benchmark talks to the instances directly). Default true. */
@@ -83,7 +89,10 @@ export interface RunningCluster {
   databaseUrl: string;
   /** Our own PostgreSQL server, when the cluster started one. */
   postgres: PostgresServer | null;
+  /** The instances serving now (a spare that took an ended one's place is here, that one among `spares`). */
   instances: ClusterInstance[];
+  /** The warm spares now. */
+  spares: ClusterInstance[];
   balancer: Balancer | null;
   /** Restarts instances that end (`supervise`); null without. */
   supervisor: Supervisor | null;
@@ -96,6 +105,12 @@ export interface RunningCluster {
   stop(): Promise<void>;
 }
 
+/** Sets a server's admin state through HAProxy's runtime API, which answers nothing when it did so. */
+async function adminState(balancer: Balancer, instance: ClusterInstance, state: 'ready' | 'drain'): Promise<void> {
+  const answer = await balancer.command(`set server instances/${instance.name} state ${state}`);
+  if (answer) throw new Error(`HAProxy refused to set ${instance.name} ${state}: ${answer}`);
+}
+
 /** Starts the cluster; on any failure, whatever was started is stopped again before the error is thrown. */
 export async function startCluster(options: ClusterOptions = {}): Promise<RunningCluster> {
   const config = options.config ?? loadConfig();
@@ -104,6 +119,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   const withPages = options.pages ?? true;
   const withBalancer = options.balancer ?? true;
   if (!Number.isInteger(count) || count < 1 || count > 32) throw new Error(`CLUSTER_INSTANCES must be 1–32, got ${count}`);
+  const spareCount = options.spares ?? 0;
+  if (!Number.isInteger(spareCount) || spareCount < 0 || spareCount > 8) throw new Error(`CLUSTER_SPARES must be 0–8, got ${spareCount}`);
+  if (spareCount > 0 && !withBalancer) throw new Error('spares need the balancer (they wait in it, drained)');
   const temporaryRunDir = !options.runDir;
   const runDir = options.runDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-cluster-'));
   fs.mkdirSync(runDir, { recursive: true });
@@ -139,7 +157,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     const publicOrigin =
       options.balancerPort === undefined || options.balancerPort === config.port ? config.publicOrigin : `http://${config.publicHost}:${balancerPort}`;
     const ports = options.instancePorts ?? [];
-    for (let i = ports.length; i < count; i += 1) ports.push(await freePort());
+    for (let i = ports.length; i < count + spareCount; i += 1) ports.push(await freePort());
     const envFor = (name: string, port: number): NodeJS.ProcessEnv => ({
       ...process.env,
       ...options.instanceEnv,
@@ -163,28 +181,37 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       CLUSTER_INSTANCE: name,
       CLUSTER_PAGES: withPages ? '1' : '0',
     });
-    const started = ports.slice(0, count).map((port, i) => startInstance({ name: `api${i + 1}`, port, runDir, env: envFor(`api${i + 1}`, port) }));
-    // The records the cluster hands out; the supervisor keeps their pid and exited current.
-    const instances: ClusterInstance[] = started.map(({ ready: _ready, ...instance }) => instance);
+    const started = ports.slice(0, count + spareCount).map((port, i) => startInstance({ name: `api${i + 1}`, port, runDir, env: envFor(`api${i + 1}`, port) }));
+    // The records the cluster hands out; the supervisor keeps their pid and exited current (and which serve).
+    const records: ClusterInstance[] = started.map(({ ready: _ready, ...instance }) => instance);
+    const instances = records.slice(0, count);
+    const spares = records.slice(count);
     // SIGINT: close now, answering what is under way (the balancer is stopped first; nothing new comes).
     stoppers.push(async () => {
-      await Promise.all(instances.map((instance) => endProcess(instance.pid, instance.exited, 'SIGINT', 10_000)));
+      await Promise.all(records.map((instance) => endProcess(instance.pid, instance.exited, 'SIGINT', 10_000)));
     });
     await Promise.all(started.map((instance) => instance.ready));
-    for (const instance of instances) log(`${instance.name}: pid ${instance.pid} on ${instance.url} (log ${instance.logFile})`);
+    for (const instance of records)
+      log(`${instance.name}${spares.includes(instance) ? ' (spare)' : ''}: pid ${instance.pid} on ${instance.url} (log ${instance.logFile})`);
 
     let balancer: Balancer | null = null;
     if (withBalancer) {
-      balancer = await startBalancer({ port: balancerPort, host: config.host, servers: instances, runDir });
+      balancer = await startBalancer({ port: balancerPort, host: config.host, servers: records, runDir });
       const running = balancer;
       stoppers.push(() => running.stop());
-      log(`haproxy: pid ${balancer.pid} on ${balancer.url}, ${instances.length} servers, statistics ${balancer.statsUrl}, config ${balancer.configFile}`);
+      for (const spare of spares) await adminState(balancer, spare, 'drain');
+      await balancer.waitUntil((states) => spares.every((spare) => states.some((state) => state.name === spare.name && state.status === 'DRAIN')));
+      log(
+        `haproxy: pid ${balancer.pid} on ${balancer.url}, ${instances.length} servers${spares.length > 0 ? ` and ${spares.length} drained spare(s)` : ''}, ` +
+          `statistics ${balancer.statsUrl}, config ${balancer.configFile}`,
+      );
     }
     if (options.supervise) {
       const supervise = options.supervise === true ? {} : options.supervise;
       const inBalancer = balancer;
       supervisor = superviseInstances({
         instances,
+        spares,
         start: (instance) =>
           startInstance({
             name: instance.name,
@@ -193,12 +220,19 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
             env: { ...envFor(instance.name, instance.port), ...supervise.restartEnv?.(instance.name) },
           }),
         policy: supervise.policy,
-        // HAProxy takes a server back after two passed checks (`rise 2`, every 500 ms while it is down).
+        // HAProxy takes a server back after two passed checks (`rise 2`, every 500 ms while it is down); a drained one shows DRAIN.
         rejoined: inBalancer
-          ? async (instance) => {
-              await inBalancer.waitUntil((states) => states.some((state) => state.name === instance.name && state.status === 'UP'), 30_000);
+          ? async (instance, role) => {
+              const status = role === 'spare' ? 'DRAIN' : 'UP';
+              await inBalancer.waitUntil((states) => states.some((state) => state.name === instance.name && state.status === status), 30_000);
             }
           : undefined,
+        // The ended one is drained first: when its restart passes its checks it waits as the spare.
+        promote: async (spare, ended) => {
+          if (!inBalancer) return;
+          await adminState(inBalancer, ended, 'drain');
+          await adminState(inBalancer, spare, 'ready');
+        },
         log,
         onEvent: supervise.onEvent,
       });
@@ -220,6 +254,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       databaseUrl,
       postgres,
       instances,
+      spares,
       balancer,
       supervisor,
       runDir,

@@ -95,8 +95,8 @@ test('kill -9 of an instance: restarted on its port, and it answers through the 
   const restartLine = lines.find((line) => line.startsWith(`supervisor: api2 (pid ${oldPid}) ended (SIGKILL) after `));
   expect(restartLine).toMatch(/ up: restarting it in 0\.1 s \(attempt 1 of 3\)$/);
   expect(cluster.supervisor!.status()).toEqual([
-    { name: 'api1', pid: cluster.instances[0].pid, state: 'running', restarts: 0 },
-    { name: 'api2', pid: victim.pid, state: 'running', restarts: 1 },
+    { name: 'api1', pid: cluster.instances[0].pid, role: 'serving', state: 'running', restarts: 0 },
+    { name: 'api2', pid: victim.pid, role: 'serving', state: 'running', restarts: 1 },
   ]);
   expect(await stateOf('api2')).toBe('UP');
   // Nobody noticed: a request to the dead instance was sent to the other one (a refused connection is retried).

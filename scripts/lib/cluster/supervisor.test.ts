@@ -1,6 +1,6 @@
 import type { ClusterInstance } from './instances';
 import type { RestartPolicy } from './restart-policy';
-import { superviseInstances, type InstanceProcess, type SupervisorEvent } from './supervisor';
+import { superviseInstances, type InstanceProcess, type Role, type SupervisorEvent } from './supervisor';
 import { manualTimers } from './testing/manual-timers';
 
 /**
@@ -27,11 +27,14 @@ function fakeProcess(pid: number): FakeProcess {
   return { pid, exited, ready, end, becomeReady };
 }
 
-/** Two running instances under a supervisor; a restarted process becomes ready at once unless `whenStarted` says otherwise. */
-function harness(policy: Partial<RestartPolicy> = {}, rejoined: () => Promise<void> = async () => {}) {
+/**
+ * Two running instances (and `spareCount` spares after them) under a supervisor; a restarted
+ * process becomes ready at once unless `whenStarted` says otherwise.
+ */
+function harness(policy: Partial<RestartPolicy> = {}, rejoined: (instance: ClusterInstance, role: Role) => Promise<void> = async () => {}, spareCount = 0) {
   const timers = manualTimers();
-  const first = [fakeProcess(101), fakeProcess(102)];
-  const instances: ClusterInstance[] = first.map((child, i) => ({
+  const first = Array.from({ length: 2 + spareCount }, (_, i) => fakeProcess(101 + i));
+  const records: ClusterInstance[] = first.map((child, i) => ({
     name: `api${i + 1}`,
     port: 4001 + i,
     url: `http://127.0.0.1:${4001 + i}`,
@@ -39,6 +42,9 @@ function harness(policy: Partial<RestartPolicy> = {}, rejoined: () => Promise<vo
     logFile: `/nowhere/api${i + 1}.log`,
     exited: child.exited,
   }));
+  const instances = records.slice(0, 2);
+  const spares = records.slice(2);
+  const promoted: [string, string][] = [];
   const started: FakeProcess[] = [];
   const events: SupervisorEvent[] = [];
   const lines: string[] = [];
@@ -47,6 +53,10 @@ function harness(policy: Partial<RestartPolicy> = {}, rejoined: () => Promise<vo
   const state = { whenStarted: (child: FakeProcess) => child.becomeReady() };
   const supervisor = superviseInstances({
     instances,
+    spares: spareCount > 0 ? spares : undefined,
+    promote: async (spare, ended) => {
+      promoted.push([spare.name, ended.name]);
+    },
     start: () => {
       const child = fakeProcess(nextPid);
       nextPid += 1;
@@ -66,7 +76,7 @@ function harness(policy: Partial<RestartPolicy> = {}, rejoined: () => Promise<vo
     onEvent: (event) => events.push(event),
   });
   const restarts = () => events.filter((event) => event.type === 'restarting').map((event) => event.type === 'restarting' && [event.attempt, event.delayMs]);
-  return { timers, first, instances, started, events, lines, killed, state, supervisor, restarts };
+  return { timers, first, instances, spares, records, promoted, started, events, lines, killed, state, supervisor, restarts };
 }
 
 test('a killed instance is started again after the first delay, on the same record, and reported back in the balancer', async () => {
@@ -87,8 +97,8 @@ test('a killed instance is started again after the first delay, on the same reco
   expect(lines[0]).toBe('supervisor: api2 (pid 102) ended (SIGKILL) after 1 h 0 min up: restarting it in 0.5 s (attempt 1 of 5)');
   expect(lines.at(-1)).toBe('supervisor: api2 is back in the balancer, 0.5 s after it ended');
   expect(supervisor.status()).toEqual([
-    { name: 'api1', pid: 101, state: 'running', restarts: 0 },
-    { name: 'api2', pid: 201, state: 'running', restarts: 1 },
+    { name: 'api1', pid: 101, role: 'serving', state: 'running', restarts: 0 },
+    { name: 'api2', pid: 201, role: 'serving', state: 'running', restarts: 1 },
   ]);
   expect(timers.pendingDelays()).toEqual([]); // no ready timeout left behind
 });
@@ -182,4 +192,79 @@ test('a restarted instance the balancer does not take back is reported, not rest
   expect(started).toHaveLength(1);
   expect(events.at(-1)).toMatchObject({ type: 'rejoin-failed', name: 'api2', pid: started[0].pid });
   expect(lines.at(-1)).toBe('supervisor: api2 listens but the balancer has not taken it back: Error: HAProxy: servers not as expected after 30000 ms');
+});
+
+test('a warm spare takes the place of a serving instance that ends, at once; the restart becomes the spare', async () => {
+  const rejoins: [string, Role][] = [];
+  const { timers, first, instances, spares, records, promoted, started, events, lines, supervisor } = harness(
+    {},
+    async (instance, role) => {
+      rejoins.push([instance.name, role]);
+    },
+    1,
+  );
+  const [api1, api2, api3] = records;
+  await timers.advance(60_000);
+  first[1].end('SIGKILL');
+  await timers.settle();
+  // Before any restart delay has passed: api3 serves in api2's place, and the cluster's lists say so.
+  expect(promoted).toEqual([['api3', 'api2']]);
+  expect(started).toHaveLength(0);
+  expect(instances).toEqual([api1, api3]);
+  expect(spares).toEqual([api2]);
+  expect(events.find((event) => event.type === 'promoted')).toEqual({ type: 'promoted', name: 'api3', pid: 103, replaces: 'api2', sinceEndMs: 0 });
+  expect(lines).toContain("supervisor: api3 (the spare, pid 103) serves in api2's place, 0.0 s after api2 ended; api2's restart will be the spare");
+
+  await timers.advance(500);
+  expect(started).toHaveLength(1);
+  expect(rejoins).toEqual([['api2', 'spare']]); // its restart waits drained, as the spare
+  expect(events.at(-1)).toMatchObject({ type: 'rejoined', name: 'api2', role: 'spare' });
+  expect(lines.at(-1)).toBe('supervisor: api2 is back in the balancer as the spare (checked, sent nothing), 0.5 s after it ended');
+  expect(supervisor.status()).toEqual([
+    { name: 'api1', pid: 101, role: 'serving', state: 'running', restarts: 0 },
+    { name: 'api2', pid: 201, role: 'spare', state: 'running', restarts: 1 },
+    { name: 'api3', pid: 103, role: 'serving', state: 'running', restarts: 0 },
+  ]);
+
+  // The new spare stands in for the next one that ends.
+  first[2].end('SIGKILL');
+  await timers.settle();
+  expect(promoted).toEqual([
+    ['api3', 'api2'],
+    ['api2', 'api3'],
+  ]);
+  expect(instances).toEqual([api1, api2]);
+  expect(spares).toEqual([api3]);
+});
+
+test('a spare that ends is restarted as a spare; a serving instance ending while no spare is ready is restarted in its own place', async () => {
+  const rejoins: [string, Role][] = [];
+  const { timers, first, instances, spares, records, promoted, started, state, lines, supervisor } = harness(
+    {},
+    async (instance, role) => {
+      rejoins.push([instance.name, role]);
+    },
+    1,
+  );
+  state.whenStarted = () => {}; // restarts take their time
+  first[2].end('SIGKILL'); // the spare
+  await timers.advance(500);
+  expect(promoted).toEqual([]);
+  expect(started).toHaveLength(1);
+  expect(supervisor.status()[2]).toMatchObject({ name: 'api3', role: 'spare', state: 'starting' });
+
+  first[0].end('SIGKILL'); // a serving one, while the spare is still starting
+  await timers.settle();
+  expect(promoted).toEqual([]);
+  expect(lines).toContain("supervisor: no spare is ready to take api1's place: it is missed until its restart is ready");
+  expect(instances).toEqual(records.slice(0, 2));
+  expect(spares).toEqual([records[2]]);
+  await timers.advance(500);
+  started[0].becomeReady();
+  started[1].becomeReady();
+  await timers.settle();
+  expect(rejoins).toEqual([
+    ['api3', 'spare'],
+    ['api1', 'serving'],
+  ]);
 });

@@ -11,8 +11,17 @@ import { DEFAULT_RESTART_POLICY, decideRestart, type RestartPolicy } from './res
  * others keep serving. `stop()` (the cluster stopping) ends all restarting: processes that end
  * after it are not started again.
  *
+ * Warm spares (`spares`, start:cluster's CLUSTER_SPARES): instances started like the others —
+ * loaded, following the catalogue's changes — that the balancer checks but sends nothing to
+ * (HAProxy's `drain`). When a serving instance ends and a spare is ready, the spare takes its
+ * place at once (`promote`: the spare `ready`, the ended one drained) and the ended one's restart
+ * becomes the spare. So the balancer is whole again within a moment of the end, however long a
+ * start takes (~30 s of catalogue load at 100,000 products), and a second end in that time
+ * falls back to the plain restart.
+ *
  * Every instance record is the cluster's own: a restart updates its `pid` and `exited`, so the
- * cluster's `signal` and `stop` reach the process running now. The clock and timers are injected
+ * cluster's `signal` and `stop` reach the process running now; a promotion swaps the records
+ * between `instances` (serving now) and `spares`, in place. The clock and timers are injected
  * (tests drive them by hand), and so is how an instance is started.
  */
 
@@ -43,13 +52,19 @@ export type SupervisorEvent =
   | { type: 'started'; name: string; pid: number; attempt: number }
   | { type: 'not-ready'; name: string; pid: number; afterMs: number }
   | { type: 'ready'; name: string; pid: number; sinceEndMs: number }
-  | { type: 'rejoined'; name: string; pid: number; sinceEndMs: number }
+  | { type: 'promoted'; name: string; pid: number; replaces: string; sinceEndMs: number }
+  | { type: 'promote-failed'; name: string; pid: number; replaces: string; error: string }
+  | { type: 'rejoined'; name: string; pid: number; role: Role; sinceEndMs: number }
   | { type: 'rejoin-failed'; name: string; pid: number; error: string }
   | { type: 'gave-up'; name: string; pid: number; exit: Exit; restarts: number; lastLines: string };
+
+/** serving: in the balancer; spare: ready and checked, drained (sent nothing) until it takes an ended one's place. */
+export type Role = 'serving' | 'spare';
 
 export interface InstanceStatus {
   name: string;
   pid: number;
+  role: Role;
   /** running: ready; starting: restarted, not ready yet; waiting: ended, its restart's delay running; gave-up: a crash loop. */
   state: 'running' | 'starting' | 'waiting' | 'gave-up';
   /** Restarts since the cluster started. */
@@ -57,16 +72,20 @@ export interface InstanceStatus {
 }
 
 export interface SupervisorOptions {
-  /** The cluster's instance records, each running and ready. */
+  /** The cluster's serving instance records, each running and ready; kept as the ones serving now. */
   instances: ClusterInstance[];
+  /** Warm spares, running, ready and drained in the balancer; kept as the spares now. */
+  spares?: ClusterInstance[];
+  /** Puts `spare` in the balancer in place of `ended`, which is drained (its restart is a spare). */
+  promote?(spare: ClusterInstance, ended: ClusterInstance): Promise<void>;
   /** Starts the instance's process again (same name, port and log). */
   start(instance: ClusterInstance): InstanceProcess;
   policy?: Partial<RestartPolicy>;
   timers?: Timers;
   /** Kills an instance that did not become ready in time (process.kill by default). */
   kill?(pid: number, signal: NodeJS.Signals): void;
-  /** Resolves once the balancer serves from the restarted instance again (none: no balancer). */
-  rejoined?(instance: ClusterInstance): Promise<void>;
+  /** Resolves once the balancer has the restarted instance back in its role — serving, or checked and drained as a spare (none: no balancer). */
+  rejoined?(instance: ClusterInstance, role: Role): Promise<void>;
   /** The last lines of the instance's output, for a crash loop's report (its log file by default). */
   lastLines?(instance: ClusterInstance): string;
   log?(line: string): void;
@@ -81,6 +100,7 @@ export interface Supervisor {
 
 interface Watch {
   instance: ClusterInstance;
+  role: Role;
   state: InstanceStatus['state'];
   restarts: number;
   /** Restarts since it last stayed up `stableMs` (the policy's row). */
@@ -108,8 +128,11 @@ export function superviseInstances(options: SupervisorOptions): Supervisor {
   const kill = options.kill ?? ((pid: number, signal: NodeJS.Signals) => process.kill(pid, signal));
   const log = options.log ?? console.log;
   const lastLines = options.lastLines ?? ((instance: ClusterInstance) => tail(instance.logFile, 15));
-  const watches: Watch[] = options.instances.map((instance) => ({
+  const serving = options.instances;
+  const spares = options.spares ?? [];
+  const watches: Watch[] = [...serving, ...spares].map((instance) => ({
     instance,
+    role: serving.includes(instance) ? 'serving' : 'spare',
     state: 'running',
     restarts: 0,
     restartsInRow: 0,
@@ -134,12 +157,41 @@ export function superviseInstances(options: SupervisorOptions): Supervisor {
     });
   };
 
+  /** A serving instance ended: a ready spare takes its place, and it becomes the spare. */
+  function replace(watch: Watch): void {
+    const spare = watches.find((other) => other.role === 'spare' && other.state === 'running');
+    if (!spare) {
+      if (spares.length > 0) log(`supervisor: no spare is ready to take ${watch.instance.name}'s place: it is missed until its restart is ready`);
+      return;
+    }
+    spare.role = 'serving';
+    watch.role = 'spare';
+    serving[serving.indexOf(watch.instance)] = spare.instance;
+    spares[spares.indexOf(spare.instance)] = watch.instance;
+    const { name, pid } = spare.instance;
+    const replaces = watch.instance.name;
+    const endedAt = watch.endedAt;
+    options.promote?.(spare.instance, watch.instance).then(
+      () =>
+        emit(
+          { type: 'promoted', name, pid, replaces, sinceEndMs: timers.now() - endedAt },
+          `${name} (the spare, pid ${pid}) serves in ${replaces}'s place, ${seconds(timers.now() - endedAt)} after ${replaces} ended; ${replaces}'s restart will be the spare`,
+        ),
+      (error: unknown) =>
+        emit(
+          { type: 'promote-failed', name, pid, replaces, error: String(error) },
+          `the balancer did not take the spare ${name} in ${replaces}'s place: ${String(error)}`,
+        ),
+    );
+  }
+
   function ended(watch: Watch, exit: Exit): void {
     clearTimer(watch);
     const now = timers.now();
     const { name, pid } = watch.instance;
     const upForMs = watch.readyAt === null ? null : now - watch.readyAt;
     watch.endedAt = now;
+    if (watch.role === 'serving') replace(watch);
     const decision = decideRestart(policy, watch.restartsInRow, upForMs);
     if (!decision.restart) {
       watch.state = 'gave-up';
@@ -209,12 +261,13 @@ export function superviseInstances(options: SupervisorOptions): Supervisor {
           { type: 'ready', name: instance.name, pid: started.pid, sinceEndMs },
           `${instance.name} restarted: pid ${started.pid} ready on ${instance.url}, ${seconds(sinceEndMs)} after it ended`,
         );
-        options.rejoined?.(instance).then(
+        const role = watch.role;
+        options.rejoined?.(instance, role).then(
           () => {
             if (current() && watch.state === 'running')
               emit(
-                { type: 'rejoined', name: instance.name, pid: started.pid, sinceEndMs: timers.now() - watch.endedAt },
-                `${instance.name} is back in the balancer, ${seconds(timers.now() - watch.endedAt)} after it ended`,
+                { type: 'rejoined', name: instance.name, pid: started.pid, role, sinceEndMs: timers.now() - watch.endedAt },
+                `${instance.name} is back in the balancer${role === 'spare' ? ' as the spare (checked, sent nothing)' : ''}, ${seconds(timers.now() - watch.endedAt)} after it ended`,
               );
           },
           (error: unknown) => {
@@ -234,7 +287,8 @@ export function superviseInstances(options: SupervisorOptions): Supervisor {
   for (const watch of watches) follow(watch, watch.instance.exited);
 
   return {
-    status: () => watches.map((watch) => ({ name: watch.instance.name, pid: watch.instance.pid, state: watch.state, restarts: watch.restarts })),
+    status: () =>
+      watches.map((watch) => ({ name: watch.instance.name, pid: watch.instance.pid, role: watch.role, state: watch.state, restarts: watch.restarts })),
     stop: () => {
       stopped = true;
       for (const watch of watches) clearTimer(watch);
