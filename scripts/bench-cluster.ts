@@ -9,14 +9,16 @@ import { childrenOf, memoryKb } from './bench-cluster/proc-usage';
 import { benchSetup, memoryLine, summaryTable, type Results, type Setup } from './bench-cluster/report';
 import { warmUp } from './bench-cluster/run-workload';
 import { importWhileBusy, PACED, SATURATING } from './bench-cluster/import-while-busy';
+import { killWhileBusy } from './bench-cluster/kill-while-busy';
 import { stockPropagation } from './bench-cluster/stock-propagation';
 import { startCluster, type RunningCluster } from './lib/cluster';
 import { HAPROXY_BIN, startBalancer, type Balancer } from './lib/cluster/balancer';
+import type { SupervisorEvent } from './lib/cluster/supervisor';
 import { distFoldersOf } from './lib/local-builds';
 import { postgresBinDir } from './lib/postgres-server';
 
 /**
- * npm run bench:cluster [-- --duration 8 --connections 64 --products 1500 --no-pages --soak 600 [--import-cli] --only order --no-sqlite]: the shop's throughput
+ * npm run bench:cluster [-- --duration 8 --connections 64 --products 1500 --no-pages --soak 600 [--import-cli] [--kill-at 400] --only order --no-sqlite]: the shop's throughput
  * scaled out, in one run on this machine (issue #23, docs/scaling.md). Listing, product view,
  * add to cart and order placing at 64 connections (autocannon, in this process) against
  *
@@ -50,6 +52,11 @@ const WITH_SQLITE = !args.includes('--no-sqlite');
 const SOAK_S = option('soak', 0);
 /** `--import-cli`: the soak's price file goes in through `npm run catalog:import` (its own process) instead of the endpoint. */
 const IMPORT_BY_CLI = args.includes('--import-cli');
+/**
+ * The soak runs as start:cluster does — a warm spare, the supervisor — and SIGKILLs a serving
+ * instance this many seconds in (`--kill-at 160`; none by default).
+ */
+const KILL_AT_S = option('kill-at', 0);
 /** The catalogue's size (parents); npm start's 1,500 by default. `--products 100000` takes minutes to seed and load. */
 const PRODUCTS = option('products', DEFAULT_SEED.products);
 const SEED = { ...DEFAULT_SEED, products: PRODUCTS };
@@ -100,23 +107,38 @@ async function main() {
   process.on('SIGTERM', interrupt);
   try {
     if (SOAK_S > 0) {
-      console.log('\nstarting PostgreSQL and 3 instances…');
-      cluster = await startCluster({ ...common, instances: 3, balancer: false, postgres: { durable: true }, prepare: (db) => prepareData(db, data) });
-      if (!cluster.operatorToken) throw new Error('--soak needs the registry operator token: run `npm run build` first (instances with pages)');
-      console.log('  warming up…');
-      await warmUp(cluster.instances, data, CONNECTIONS, ONLY);
-      balancer = await startBalancer({ port: 0, servers: cluster.instances, runDir: cluster.runDir, name: 'haproxy-soak' });
-      await importWhileBusy({
-        balancerUrl: balancer.url,
-        instances: cluster.instances,
-        token: cluster.operatorToken,
-        data,
-        durationS: SOAK_S,
-        load: PACED,
-        via: IMPORT_BY_CLI ? { cli: true, databaseUrl: cluster.databaseUrl! } : { endpoint: true },
+      console.log('\nstarting PostgreSQL, 3 instances and a warm spare behind HAProxy, supervised (as start:cluster)…');
+      const events: SupervisorEvent[] = [];
+      cluster = await startCluster({
+        ...common,
+        instances: 3,
+        spares: 1,
+        balancerPort: 0,
+        supervise: { onEvent: (event) => events.push(event) },
+        postgres: { durable: true },
+        prepare: (db) => prepareData(db, data),
       });
+      if (!cluster.operatorToken) throw new Error('--soak needs the registry operator token: run `npm run build` first (instances with pages)');
+      console.log('\nMemory after the start (RSS now, and its peak):');
+      for (const instance of [...cluster.instances, ...cluster.spares]) console.log(memoryLine(`${instance.name} (PostgreSQL)`, instance.pid));
+      console.log('  warming up the serving instances…');
+      await warmUp(cluster.instances, data, CONNECTIONS, ONLY);
+      const running = cluster;
+      await Promise.all([
+        importWhileBusy({
+          balancerUrl: cluster.balancerUrl!,
+          instances: [...cluster.instances],
+          token: cluster.operatorToken,
+          data,
+          durationS: SOAK_S,
+          load: PACED,
+          via: IMPORT_BY_CLI ? { cli: true, databaseUrl: cluster.databaseUrl! } : { endpoint: true },
+        }),
+        KILL_AT_S > 0 ? killWhileBusy(running, events, KILL_AT_S) : Promise.resolve(),
+      ]);
       console.log('\nMemory after the load (RSS now, and its peak):');
       for (const instance of cluster.instances) console.log(memoryLine(`${instance.name} (PostgreSQL)`, instance.pid));
+      for (const instance of cluster.spares) console.log(memoryLine(`${instance.name} (spare)`, instance.pid));
       return;
     }
     // 1 instance on SQLite, as npm start runs the shop.
