@@ -6,13 +6,16 @@ import type { SearchEngine } from '../search/search-engine';
 import { compactLargeHeap } from './compact-heap';
 import { loadCatalogData, loadPrices, loadProducts, parentSkusOf, PRICE_DOC_KEYS, type CatalogData } from './catalog-data';
 import { ProductLinks } from './product-links';
+import { SourcePrices } from './source-prices';
 import { priceProducts } from './pricing';
 import { stockInfoOf } from './stock-row';
 import { taxSettingsFrom } from './tax-settings';
 
 /**
  * The catalogue as the API serves it: loaded from the database (the source of truth), priced
- * for today, handed to the search engine, and looked up by SKU, id and URL. `refresh()` reloads
+ * for today, handed to the search engine, and looked up by SKU, id and URL. Only the priced
+ * products are held: a product's source document is rebuilt from its priced copy when it must
+ * be priced again (source-prices.ts). `refresh()` reloads
  * and re-indexes everything; `reloadProducts()` just some products (catalog-sync.ts applies the
  * change log with it); a new day re-prices on the next request. The catalogue knows how current
  * it is: `watermark`, the change log's position its contents include.
@@ -37,13 +40,18 @@ export interface CatalogStats {
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
+/** What a full load gives, less the product documents: the catalogue keeps those only priced (source-prices.ts). */
+type HeldData = Omit<CatalogData, 'products'>;
+
 export class Catalog {
-  private data!: CatalogData;
+  private data!: HeldData;
   private priced: Product[] = [];
+  /** The price keys pricing overwrote, per SKU: a product's source is its priced copy with these put back. */
+  private sourcePrices = new SourcePrices();
   private bySku = new Map<string, SkuEntry>();
   private byId = new Map<number, Product>();
   private byUrl = new Map<string, Product>();
-  /** Product id → its index in `data.products` and `priced` (both in id order). */
+  /** Product id → its index in `priced` (in id order). */
   private position = new Map<number, number>();
   private links = new ProductLinks();
   private pricedDay = '';
@@ -77,27 +85,32 @@ export class Catalog {
   /** The full reload (inside `serially`). The watermark is read first: a change during the load is applied again after it. */
   async load(): Promise<void> {
     const watermark = await currentWatermark(this.db);
-    this.data = await loadCatalogData(this.db);
-    await this.reprice();
+    const { products, ...rest } = await loadCatalogData(this.db);
+    this.data = rest;
+    await this.reprice(products);
     this.watermark = watermark;
     this.stats.fullReloads += 1;
     this.stats.lastCompactionMs = compactLargeHeap();
   }
 
-  private async reprice(): Promise<void> {
+  /** Prices every product anew: the documents just loaded, or (a new day) the sources of the products held. */
+  private async reprice(sources: Product[] = this.priced.map((product) => this.sourcePrices.sourceOf(product))): Promise<void> {
     const now = this.clock();
     const today = dayOf(now);
     const priced =
-      this.data.taxRules.length > 0 ? priceProducts(this.data.products, { tax: taxSettingsFrom(this.data.taxRules), at: now, history: this.data.history }) : [];
+      this.data.taxRules.length > 0 ? priceProducts(sources, { tax: taxSettingsFrom(this.data.taxRules), at: now, history: this.data.history }) : [];
+    const sourcePrices = new SourcePrices();
+    for (const source of sources) sourcePrices.remember(source);
     const lookups: Lookups = { bySku: new Map(), byId: new Map(), byUrl: new Map() };
     for (const product of priced) register(product, lookups);
     await this.indexAll(today, priced);
     this.priced = priced;
+    this.sourcePrices = sourcePrices;
     this.bySku = lookups.bySku;
     this.byId = lookups.byId;
     this.byUrl = lookups.byUrl;
-    this.position = new Map(this.data.products.map((product, index) => [product.id, index]));
-    this.links = new ProductLinks(this.data.products);
+    this.position = new Map(priced.map((product, index) => [product.id, index]));
+    this.links = new ProductLinks(priced);
     this.pricedDay = today;
   }
 
@@ -120,7 +133,7 @@ export class Catalog {
     }
     for (const parent of unknown.length > 0 ? await parentSkusOf(this.db, unknown) : []) wanted.add(parent);
     // The old SKUs too: their price history is read again (a timeline whose rows are gone is forgotten).
-    for (const id of ids) for (const sku of skusOf(this.sourceOf(id)!)) wanted.add(sku);
+    for (const id of ids) for (const sku of skusOf(this.heldProduct(id)!)) wanted.add(sku);
     const loaded = await loadProducts(this.db, [...wanted], [...ids]);
     const fresh = new Map(loaded.products.map((product) => [product.id, product]));
     const removed = [...ids].filter((id) => !fresh.has(id));
@@ -146,17 +159,17 @@ export class Catalog {
     }
     let changed = unknown.length > 0 ? await this.reloadProducts(unknown) : 0;
     if (ids.size === 0) return changed;
-    const skusOfThem = [...ids].flatMap((id) => skusOf(this.sourceOf(id)!));
+    const skusOfThem = [...ids].flatMap((id) => skusOf(this.heldProduct(id)!));
     const loaded = await loadPrices(this.db, [...ids], skusOfThem);
     const fresh = new Map<number, Product>();
     const gone: string[] = [];
     for (const id of ids) {
       const prices = loaded.prices.get(id);
       if (!prices) {
-        gone.push(this.sourceOf(id)!.sku); // its row went meanwhile: the product path says so
+        gone.push(this.heldProduct(id)!.sku); // its row went meanwhile: the product path says so
         continue;
       }
-      const patched: Record<string, unknown> = { ...this.sourceOf(id)! };
+      const patched: Record<string, unknown> = this.sourceOf(id)! as unknown as Record<string, unknown>; // a copy already
       for (const key of PRICE_DOC_KEYS) {
         if (key in prices) patched[key] = prices[key];
         else delete patched[key];
@@ -188,7 +201,7 @@ export class Catalog {
     }
     const products = [...fresh.values()];
     // Bundles and grouped sets are priced from their parts: re-priced when a part changed.
-    const touched = new Set([...products, ...removed.map((id) => this.sourceOf(id)!)].flatMap(skusOf));
+    const touched = new Set([...products, ...removed.map((id) => this.heldProduct(id)!)].flatMap(skusOf));
     const dependents = [...this.links.containing(touched)].filter((id) => !fresh.has(id) && !removed.includes(id));
     const sources = new Map(fresh);
     for (const id of dependents) sources.set(id, this.sourceOf(id)!);
@@ -236,10 +249,16 @@ export class Catalog {
     );
   }
 
-  /** A product's source document (as loaded, before pricing) by id. */
-  private sourceOf(id: number): Product | undefined {
+  /** A product as held (priced) by id: its SKUs, URLs and parts are its document's. */
+  private heldProduct(id: number): Product | undefined {
     const at = this.position.get(id);
-    return at === undefined ? undefined : this.data.products[at];
+    return at === undefined ? undefined : this.priced[at];
+  }
+
+  /** A product's source document (as loaded, before pricing) by id: rebuilt, a new object each time. */
+  private sourceOf(id: number): Product | undefined {
+    const held = this.heldProduct(id);
+    return held && this.sourcePrices.sourceOf(held);
   }
 
   /**
@@ -253,7 +272,6 @@ export class Catalog {
       const at = this.position.get(id);
       if (at !== undefined) unregister(this.priced[at], lookups);
     }
-    let products = this.data.products.slice();
     let pricedList = this.priced.slice();
     const added: number[] = [];
     for (const [id, product] of priced) {
@@ -262,32 +280,35 @@ export class Catalog {
         added.push(id);
         continue;
       }
-      pricedList[at] = product;
       if (fresh.has(id)) {
-        if (!pricesOnly) this.links.replace(products[at], fresh.get(id)!); // a price change keeps the parts
-        products[at] = fresh.get(id)!;
+        if (!pricesOnly) this.links.replace(this.priced[at], fresh.get(id)!); // a price change keeps the parts
+        this.sourcePrices.forget(this.priced[at]);
       }
+      pricedList[at] = product;
     }
     if (added.length > 0 || removed.length > 0) {
       const gone = new Set(removed);
-      for (const id of removed) this.links.replace(this.sourceOf(id)!, null);
+      for (const id of removed) {
+        const held = this.heldProduct(id)!;
+        this.links.replace(held, null);
+        this.sourcePrices.forget(held);
+      }
       for (const id of added) this.links.replace(null, fresh.get(id)!);
-      const keep = (_: Product, index: number) => !gone.has(products[index].id);
       const byId = (a: Product, b: Product) => a.id - b.id;
-      pricedList = [...pricedList.filter(keep), ...added.map((id) => priced.get(id)!)].sort(byId);
-      products = [...products.filter((product) => !gone.has(product.id)), ...added.map((id) => fresh.get(id)!)].sort(byId);
-      this.position = new Map(products.map((product, index) => [product.id, index]));
+      pricedList = [...pricedList.filter((product) => !gone.has(product.id)), ...added.map((id) => priced.get(id)!)].sort(byId);
+      this.position = new Map(pricedList.map((product, index) => [product.id, index]));
     }
+    // After every forget: a SKU may have moved from one product to another.
+    for (const id of priced.keys()) if (fresh.has(id)) this.sourcePrices.remember(fresh.get(id)!);
     for (const product of priced.values()) register(product, lookups);
-    this.data.products = products;
     this.priced = pricedList;
   }
 
   /**
    * Orders moved these SKUs' stock: the in-memory copy follows at once (listing filters, stock
-   * checks, product pages) without reloading the catalogue. The stock objects are shared by
-   * the loaded and the priced products, so one change serves both; a configurable parent is in
-   * stock while one of its children is.
+   * checks, product pages) without reloading the catalogue. The stock objects are the priced
+   * products' (and a source rebuilt from one shares them), so one change serves all; a
+   * configurable parent is in stock while one of its children is.
    */
   patchStock(rows: StockItemTable[]): void {
     const changed = new Set<Product>();
