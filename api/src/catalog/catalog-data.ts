@@ -27,13 +27,75 @@ export interface CatalogData {
 
 const parse = <T>(rows: { doc: string }[]): T[] => rows.map((row) => JSON.parse(row.doc) as T);
 
+/** A product's string fields that many products share (a brand, an image, a date): held once. */
+const SHARED_KEYS = [
+  'type_id',
+  'image',
+  'thumbnail',
+  'created_at',
+  'updated_at',
+  'special_from_date',
+  'special_to_date',
+  'news_from_date',
+  'news_to_date',
+  'connection_code',
+  'model',
+  'brand',
+  'pdf',
+  'zip',
+  'equipment_set',
+];
+/** Its structures whose strings repeat across products (category names and paths, option labels, links' SKUs). */
+const SHARED_DEEP_KEYS = ['category', 'configurable_options', 'product_links', 'bundle_options', 'custom_options', 'media_gallery'];
+/** A variant's. */
+const CHILD_SHARED_KEYS = ['type_id', 'image', 'special_from_date', 'special_to_date', 'size'];
+
 /**
- * Stock rows are the truth for quantities (orders reserve them); documents carry a copy. And a
- * product's URL keys are mostly one string three times: held once (JSON.parse makes three).
+ * One string object for equal strings: JSON.parse makes a new one for every occurrence, and at
+ * 100,000 products the repeats (category names in every product's category list, option labels,
+ * image paths, dates) were ~90 MB of heap. Only the fields that repeat are looked up: a name or
+ * a description is its product's own.
  */
-function withStock(product: Product, stockBySku: Map<string, StockInfo>): Product {
+class SharedStrings {
+  private readonly pool = new Map<string, string>();
+
+  string(value: string): string {
+    const held = this.pool.get(value);
+    if (held !== undefined) return held;
+    this.pool.set(value, value);
+    return value;
+  }
+
+  /** Every string inside `value` (arrays and plain objects, in place). */
+  deep(value: unknown): unknown {
+    if (typeof value === 'string') return this.string(value);
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) value[i] = this.deep(value[i]);
+    else if (value !== null && typeof value === 'object')
+      for (const key of Object.keys(value)) (value as Record<string, unknown>)[key] = this.deep((value as Record<string, unknown>)[key]);
+    return value;
+  }
+
+  fields(item: Record<string, unknown>, keys: readonly string[]): void {
+    for (const key of keys) if (typeof item[key] === 'string') item[key] = this.string(item[key]);
+  }
+}
+
+function shareStrings(product: Product, shared: SharedStrings): void {
+  const doc = product as unknown as Record<string, unknown>;
+  // A product's URL keys are mostly one string three times.
   if (product.url_path === product.url_key) product.url_path = product.url_key;
   if (product.slug === product.url_key) product.slug = product.url_key;
+  shared.fields(doc, SHARED_KEYS);
+  for (const key of SHARED_DEEP_KEYS) if (doc[key] !== undefined) shared.deep(doc[key]);
+  for (const child of product.configurable_children ?? []) shared.fields(child as unknown as Record<string, unknown>, CHILD_SHARED_KEYS);
+}
+
+/**
+ * Stock rows are the truth for quantities (orders reserve them); documents carry a copy. And the
+ * strings products repeat are held once (`SharedStrings`).
+ */
+function withStock(product: Product, stockBySku: Map<string, StockInfo>, shared: SharedStrings): Product {
+  shareStrings(product, shared);
   for (const child of product.configurable_children ?? []) child.stock = stockBySku.get(child.sku) ?? child.stock;
   product.stock = stockBySku.get(product.sku) ?? product.stock;
   if (product.configurable_children) {
@@ -53,6 +115,12 @@ function historyOf(rows: PriceHistoryTable[]): Map<string, PricePoint[]> {
   return bySku;
 }
 
+/** Product rows as documents, with their stock and the strings they repeat held once. */
+function parseProducts(rows: { doc: string }[], stockBySku: Map<string, StockInfo>): Product[] {
+  const shared = new SharedStrings();
+  return rows.map((row) => withStock(JSON.parse(row.doc) as Product, stockBySku, shared));
+}
+
 const stockMap = (rows: StockItemTable[]) => new Map(rows.map((row) => [row.sku, stockInfoOf(row)]));
 
 export async function loadCatalogData(db: Db): Promise<CatalogData> {
@@ -70,7 +138,7 @@ export async function loadCatalogData(db: Db): Promise<CatalogData> {
   ]);
   const stockBySku = stockMap(stock);
   return {
-    products: parse<Product>(products).map((product) => withStock(product, stockBySku)),
+    products: parseProducts(products, stockBySku),
     categories: parse<Category>(categories),
     attributes: parse<Attribute>(attributes),
     taxRules: parse<TaxRule>(taxRules),
@@ -119,7 +187,8 @@ export async function loadProducts(db: Db, skus: readonly string[], ids: readonl
     chunked([...all], (chunk) => k.selectFrom('price_history').selectAll().where('sku', 'in', chunk).orderBy('sku').orderBy('valid_from').execute()),
   ]);
   const stockBySku = stockMap(stock);
-  return { products: products.map((product) => withStock(product, stockBySku)), history: historyOf(history), skus: all };
+  const shared = new SharedStrings();
+  return { products: products.map((product) => withStock(product, stockBySku, shared)), history: historyOf(history), skus: all };
 }
 
 /** The configurable parents of these SKUs, as the stock table knows them (a variant new to this instance). */
