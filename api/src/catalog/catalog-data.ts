@@ -82,9 +82,12 @@ class SharedStrings {
 
 function shareStrings(product: Product, shared: SharedStrings): void {
   const doc = product as unknown as Record<string, unknown>;
-  // A product's URL keys are mostly one string three times.
+  // A product's URL keys are mostly one string three times; its meta description is its short
+  // description, and its meta title often its name.
   if (product.url_path === product.url_key) product.url_path = product.url_key;
   if (product.slug === product.url_key) product.slug = product.url_key;
+  if (product.meta_description === product.short_description) product.meta_description = product.short_description;
+  if (product.meta_title === product.name) product.meta_title = product.name;
   shared.fields(doc, SHARED_KEYS);
   for (const key of SHARED_DEEP_KEYS) if (doc[key] !== undefined) shared.deep(doc[key]);
   for (const child of product.configurable_children ?? []) shared.fields(child as unknown as Record<string, unknown>, CHILD_SHARED_KEYS);

@@ -49,3 +49,21 @@ test('a forgotten product has no source to rebuild (a bug, said loudly)', () => 
   prices.forget(priced);
   expect(() => prices.sourceOf(priced)).toThrow('no source prices for KF-DP-0007');
 });
+
+test('products forgotten and remembered anew (incremental updates) keep each SKU its own prices', () => {
+  const prices = new SourcePrices();
+  const simple = (sku: string, price: number, special?: number | null) =>
+    ({ id: 1, sku, type_id: 'simple', price, ...(special === undefined ? {} : { special_price: special }) }) as unknown as Product;
+  const skus = Array.from({ length: 700 }, (_, i) => `KF-ZT-${i}`); // past the first array's 512 slots
+  skus.forEach((sku, i) => prices.remember(simple(sku, 100 + i, i % 3 === 0 ? null : i % 3 === 1 ? 90 + i : undefined)));
+  for (const sku of skus.slice(0, 300)) prices.forget(simple(sku, 0));
+  prices.remember(simple('KF-NEW-1', 4250.5, 3999.99));
+  prices.remember(simple('KF-ZT-10', 7, null));
+  const at = (sku: string) => prices.sourceOf(simple(sku, 1, 1)) as unknown as Record<string, unknown>;
+  expect([at('KF-NEW-1').price, at('KF-NEW-1').special_price]).toEqual([4250.5, 3999.99]);
+  expect([at('KF-ZT-10').price, at('KF-ZT-10').special_price]).toEqual([7, null]);
+  expect(() => at('KF-ZT-11')).toThrow('no source prices for KF-ZT-11');
+  expect([at('KF-ZT-699').price, at('KF-ZT-699').special_price]).toEqual([799, null]);
+  expect([at('KF-ZT-697').price, at('KF-ZT-697').special_price]).toEqual([797, 787]);
+  expect('special_price' in at('KF-ZT-698')).toBe(false);
+});
