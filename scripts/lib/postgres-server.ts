@@ -18,6 +18,8 @@ export interface PostgresServer {
   port: number;
   /** `postgres://postgres@127.0.0.1:<port>/<database>` */
   url(database?: string): string;
+  /** The same database through the server's Unix socket (in its data folder): no TCP on the way, for clients on this machine. */
+  socketUrl(database?: string): string;
   /** `CREATE DATABASE` (optionally from a template database: a copy of its schema and rows). */
   createDatabase(name: string, template?: string): void;
   dropDatabase(name: string): void;
@@ -135,6 +137,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     port,
     dataDir,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    socketUrl: (database = 'postgres') => `postgres://postgres@/${database}?host=${encodeURIComponent(dataDir)}&port=${port}`,
     createDatabase: (name, template) => {
       psql(`create database ${quote(name)}${template ? ` template ${quote(template)}` : ''}`);
     },
