@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '../../api/src/config';
 import { startCluster, type RunningCluster } from '../lib/cluster';
 import type { SupervisorEvent } from '../lib/cluster/supervisor';
+import { waitFor as waitUntil } from './wait-for';
 
 /**
  * The cluster heals a dead instance (issue #37): two instances on a throwaway PostgreSQL behind
@@ -46,16 +47,7 @@ afterAll(async () => {
   fs.rmSync(varDir, { recursive: true, force: true });
 });
 
-/** Polls `test` until it holds (or fails the test after `timeoutMs`). */
-async function waitFor<T>(what: string, test: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await test();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}\n${lines.join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const waitFor = <T>(what: string, test: () => Promise<T | undefined> | T | undefined) => waitUntil(what, test, lines);
 
 /** One request through the balancer: its status and which instance answered. */
 async function throughBalancer(): Promise<{ status: number; servedBy: string }> {

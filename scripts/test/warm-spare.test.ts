@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '../../api/src/config';
 import { startCluster, type RunningCluster } from '../lib/cluster';
 import type { SupervisorEvent } from '../lib/cluster/supervisor';
+import { waitFor as waitUntil } from './wait-for';
 
 /**
  * A warm spare (issue #37: a killed instance is back in the balancer within 10 s, whatever its
@@ -40,15 +41,7 @@ afterAll(async () => {
   fs.rmSync(varDir, { recursive: true, force: true });
 });
 
-async function waitFor<T>(what: string, test: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await test();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}\n${lines.join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const waitFor = <T>(what: string, test: () => Promise<T | undefined> | T | undefined) => waitUntil(what, test, lines);
 
 async function throughBalancer(): Promise<{ status: number; servedBy: string }> {
   const response = await fetch(`${cluster.balancerUrl}/api/catalog/vue_storefront_catalog/product/_search?size=1`, { signal: AbortSignal.timeout(5000) });
