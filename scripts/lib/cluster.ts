@@ -159,6 +159,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     const ports = options.instancePorts ?? [];
     for (let i = ports.length; i < count + spareCount; i += 1) ports.push(await freePort());
     const envFor = (name: string, port: number): NodeJS.ProcessEnv => ({
+      // glibc keeps an arena of freed memory per thread that allocated (the page server's compression,
+      // the thread pool): two arenas held ~40–55 MB less per instance at 100,000 products (docs/scaling.md).
+      // A value in the environment or instanceEnv wins.
+      MALLOC_ARENA_MAX: '2',
       ...process.env,
       ...options.instanceEnv,
       PORT: String(port),
@@ -180,9 +184,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       PAYMENT_NOTIFY_URL: config.paymentNotifyUrl ?? (withBalancer ? `http://127.0.0.1:${balancerPort}/api/payment/notify` : ''),
       CLUSTER_INSTANCE: name,
       CLUSTER_PAGES: withPages ? '1' : '0',
-      // glibc keeps an arena of freed memory per thread that allocated (the page server's compression,
-      // the thread pool): two arenas held ~40–55 MB less per instance at 100,000 products (docs/scaling.md).
-      MALLOC_ARENA_MAX: options.instanceEnv?.MALLOC_ARENA_MAX ?? process.env.MALLOC_ARENA_MAX ?? '2',
     });
     const started = ports.slice(0, count + spareCount).map((port, i) => startInstance({ name: `api${i + 1}`, port, runDir, env: envFor(`api${i + 1}`, port) }));
     // The records the cluster hands out; the supervisor keeps their pid and exited current (and which serve).

@@ -1,10 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../../api/src/config';
-import { startCluster, type RunningCluster } from '../lib/cluster';
-import type { SupervisorEvent } from '../lib/cluster/supervisor';
-import { waitFor as waitUntil } from './wait-for';
+import { supervisedCluster } from './supervised-cluster';
 
 /**
  * The cluster heals a dead instance (issue #37): two instances on a throwaway PostgreSQL behind
@@ -18,51 +12,31 @@ import { waitFor as waitUntil } from './wait-for';
 jest.setTimeout(120_000);
 
 const MAX_RESTARTS = 3;
-let cluster: RunningCluster;
-let varDir: string;
-const events: SupervisorEvent[] = [];
-const lines: string[] = [];
 /** Instances whose restarts get a setting the API refuses at start (it exits at once, code 1). */
 const broken = new Set<string>();
-
-beforeAll(async () => {
-  varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-supervisor-test-'));
-  cluster = await startCluster({
-    config: loadConfig({ VAR_DIR: varDir, LOG_LEVEL: 'warn' }),
-    instances: 2,
-    pages: false,
-    balancerPort: 0,
-    seed: { products: 200, seed: 2026 },
-    supervise: {
-      policy: { baseDelayMs: 100, maxDelayMs: 400, maxRestarts: MAX_RESTARTS },
-      restartEnv: (name): Record<string, string> => (broken.has(name) ? { STORE_CODE: 'not a store code' } : {}),
-      onEvent: (event) => events.push(event),
-    },
-    log: (line) => lines.push(line),
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await cluster?.stop();
-  fs.rmSync(varDir, { recursive: true, force: true });
+const shop = supervisedCluster({
+  instances: 2,
+  supervise: {
+    policy: { baseDelayMs: 100, maxDelayMs: 400, maxRestarts: MAX_RESTARTS },
+    restartEnv: (name): Record<string, string> => (broken.has(name) ? { STORE_CODE: 'not a store code' } : {}),
+  },
 });
-
-const waitFor = <T>(what: string, test: () => Promise<T | undefined> | T | undefined) => waitUntil(what, test, lines);
+const { events, lines, waitFor } = shop;
 
 /** One request through the balancer: its status and which instance answered. */
 async function throughBalancer(): Promise<{ status: number; servedBy: string }> {
-  const response = await fetch(`${cluster.balancerUrl}/api/health`, { signal: AbortSignal.timeout(5000) });
+  const response = await fetch(`${shop.cluster.balancerUrl}/api/health`, { signal: AbortSignal.timeout(5000) });
   await response.arrayBuffer();
   return { status: response.status, servedBy: response.headers.get('x-served-by') ?? '' };
 }
 
-const stateOf = async (name: string) => (await cluster.balancer!.servers()).find((server) => server.name === name)?.status;
+const stateOf = async (name: string) => (await shop.cluster.balancer!.servers()).find((server) => server.name === name)?.status;
 
 test('kill -9 of an instance: restarted on its port, and it answers through the balancer again', async () => {
-  const victim = cluster.instances[1];
+  const victim = shop.cluster.instances[1];
   const { pid: oldPid, exited: oldExited, port } = victim;
   const killedAt = performance.now();
-  cluster.signal(victim, 'SIGKILL');
+  shop.cluster.signal(victim, 'SIGKILL');
   expect(await oldExited).toBe('SIGKILL');
 
   // Round robin: once HAProxy has taken it back, every other request is the restarted instance's.
@@ -86,8 +60,8 @@ test('kill -9 of an instance: restarted on its port, and it answers through the 
   expect(events[0]).toMatchObject({ pid: oldPid, exit: 'SIGKILL', attempt: 1, delayMs: 100 });
   const restartLine = lines.find((line) => line.startsWith(`supervisor: api2 (pid ${oldPid}) ended (SIGKILL) after `));
   expect(restartLine).toMatch(/ up: restarting it in 0\.1 s \(attempt 1 of 3\)$/);
-  expect(cluster.supervisor!.status()).toEqual([
-    { name: 'api1', pid: cluster.instances[0].pid, role: 'serving', state: 'running', restarts: 0 },
+  expect(shop.cluster.supervisor!.status()).toEqual([
+    { name: 'api1', pid: shop.cluster.instances[0].pid, role: 'serving', state: 'running', restarts: 0 },
     { name: 'api2', pid: victim.pid, role: 'serving', state: 'running', restarts: 1 },
   ]);
   expect(await stateOf('api2')).toBe('UP');
@@ -98,10 +72,10 @@ test('kill -9 of an instance: restarted on its port, and it answers through the 
 
 test('an instance that exits at once whenever it is started is given up after the limit and reported; the other serves on', async () => {
   broken.add('api1');
-  const victim = cluster.instances[0];
+  const victim = shop.cluster.instances[0];
   const firstPid = victim.pid;
   const from = events.length;
-  cluster.signal(victim, 'SIGKILL');
+  shop.cluster.signal(victim, 'SIGKILL');
   const gaveUp = await waitFor('the supervisor giving up on api1', () => events.find((event) => event.type === 'gave-up'));
 
   const api1Events = events.slice(from).filter((event) => event.name === 'api1');
@@ -118,7 +92,7 @@ test('an instance that exits at once whenever it is started is given up after th
   expect(report).toContain('Not restarting api1 any more');
   expect(report).toContain('STORE_CODE must match');
   expect(victim.pid).not.toBe(firstPid);
-  expect(cluster.supervisor!.status().map((status) => [status.name, status.state, status.restarts])).toEqual([
+  expect(shop.cluster.supervisor!.status().map((status) => [status.name, status.state, status.restarts])).toEqual([
     ['api1', 'gave-up', MAX_RESTARTS],
     ['api2', 'running', 1],
   ]);
@@ -132,10 +106,10 @@ test('an instance that exits at once whenever it is started is given up after th
 });
 
 test('stopping the cluster restarts nothing', async () => {
-  const running = cluster.instances[1];
+  const running = shop.cluster.instances[1];
   const before = events.length;
-  await cluster.stop();
+  await shop.cluster.stop();
   expect(await running.exited).toBe(0); // SIGINT: it closed and exited
   expect(events.slice(before)).toEqual([]);
-  expect(cluster.supervisor!.status().map((status) => status.state)).toEqual(['gave-up', 'running']);
+  expect(shop.cluster.supervisor!.status().map((status) => status.state)).toEqual(['gave-up', 'running']);
 });

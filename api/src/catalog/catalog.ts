@@ -34,8 +34,6 @@ export interface CatalogStats {
   productsReloaded: number;
   /** Of the incremental updates, those that changed prices only (`reloadPrices`). */
   priceUpdates: number;
-  /** How long the heap compaction after the last full load took (compact-heap.ts; 0: the heap was small, none). */
-  lastCompactionMs: number;
 }
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -59,7 +57,7 @@ export class Catalog {
   private queue: Promise<unknown> = Promise.resolve();
   /** The change log's position (db/change-log.ts) this catalogue includes; null before the first load. */
   watermark: Watermark | null = null;
-  readonly stats: CatalogStats = { fullReloads: 0, incrementalUpdates: 0, productsReloaded: 0, priceUpdates: 0, lastCompactionMs: 0 };
+  readonly stats: CatalogStats = { fullReloads: 0, incrementalUpdates: 0, productsReloaded: 0, priceUpdates: 0 };
 
   constructor(
     private readonly db: Db,
@@ -90,7 +88,7 @@ export class Catalog {
     await this.reprice(products);
     this.watermark = watermark;
     this.stats.fullReloads += 1;
-    this.stats.lastCompactionMs = compactLargeHeap();
+    compactLargeHeap(); // the load's garbage left the old space fragmented (compact-heap.ts)
   }
 
   /** Prices every product anew: the documents just loaded, or (a new day) the sources of the products held. */
@@ -143,8 +141,8 @@ export class Catalog {
   /**
    * Only the prices of these SKUs' products changed (the change log's kind 'price': a document
    * whose price keys alone moved, or a new price history point): their price keys and price
-   * history are read again — not their documents — and patched into copies of the products as
-   * held, which are priced, with the sets priced from them, and handed to the search engine as a
+   * history are read again — not their documents — and patched into their sources (rebuilt from
+   * the priced products held), which are priced, with the sets priced from them, and handed to the search engine as a
    * price change (only its price columns are compared). The result is what `reloadProducts`
    * would give, for a fraction of the work. A SKU this catalogue does not know goes through
    * `reloadProducts`. Inside `serially`; answers how many products changed.
