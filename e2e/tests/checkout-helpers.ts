@@ -1,10 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, routeReady } from './fixtures';
 
 /** What a shopper types into the checkout, and the steps both variants share (checkout.spec, experiment.spec). */
 
 export async function addToCart(page: Page, url: string) {
   await page.goto(url);
+  // A page of a context of the test's own (experiment.spec) is not the fixture's: wait here too.
+  await routeReady(page);
   await page.getByRole('button', { name: 'Dodaj do koszyka' }).click();
   const added = page.getByRole('status').filter({ hasText: 'Produkt został dodany do koszyka!' });
   await expect(added).toBeVisible();

@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, routeReady, test } from './fixtures';
-import { collectPageErrors } from './helpers';
+import { BASE_URL } from '../shop-env';
+import { chooseCookies } from './consent-cookie';
+import { collectPageErrors, findWithStock } from './helpers';
 
 /**
  * What hydrates when (docs/rendering.md): static parts stay server HTML and bring no code, islands
@@ -101,6 +103,36 @@ test('a configurable radiator: the buy button works before the reviews hydrate; 
   await expect(gallery.getByRole('button', { name: 'Zdjęcie 2' })).toHaveAttribute('aria-pressed', 'true');
   expect(await hydrationErrors(page)).toEqual([]);
   expect(errors).toEqual([]);
+});
+
+test('"Dodaj do koszyka" pressed before the page\'s code has arrived is held, not lost: one line in the cart once the code runs', async ({ browser }) => {
+  // A page of its own context: the fixture's goto would wait for the hydration this test holds back.
+  const context = await browser.newContext({ baseURL: BASE_URL, locale: 'pl-PL', serviceWorkers: 'block' });
+  await chooseCookies(context);
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  const [valve] = await findWithStock(page, [{ attribute: 'type_id', value: { eq: 'simple' } }], 1, 10);
+  let arrive!: () => void;
+  const codeMayArrive = new Promise<void>((resolve) => (arrive = resolve));
+  await page.route(/\/mfe\/catalog\/.+\.js$/, async (route) => {
+    await codeMayArrive;
+    await route.continue();
+  });
+
+  await page.goto(`/p/${valve.sku}/${valve.slug}`, { waitUntil: 'domcontentloaded' });
+  // Gone if the press reloads the page (a form without an action submits to its own address).
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('button', { name: 'Dodaj do koszyka' }).click();
+  await expect(page.locator('html[data-held-submit]')).toBeAttached();
+  expect(await page.locator('html[data-route-ready]').count()).toBe(0);
+
+  arrive();
+  await expect(page.getByRole('status').filter({ hasText: 'Produkt został dodany do koszyka!' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Koszyk: 1 produkt w koszyku' })).toBeVisible();
+  await expect(page.locator('html[data-held-submit]')).not.toBeAttached();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), 'the press did not reload the page').toBe(true);
+  expect(errors).toEqual([]);
+  await context.close();
 });
 
 test('every static part keeps its server HTML through hydration, and a first visit loads no static part code', async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import type { RegionResult, RemoteName } from '@kaloryfer/contracts';
 import { loadingMarkup } from '../src/layout/region-fallback';
 import { regionKey, type PageState } from '../src/state/page-state';
+import { HOLD_EARLY_SUBMITS } from './early-submit';
 import { encodedFor, escapeHtml, scriptJson, styleText, type PagePart } from './html';
 import type { ResolvedBuild } from './registry-snapshot';
 
@@ -77,13 +78,14 @@ export function regionStyles(build: ResolvedBuild, module: string, css: (url: st
 }
 
 /**
- * The shell's scripts start once the page has been painted: they download at once (preloaded)
- * but run after the first frame, so a phone shows the server's HTML before it spends a moment
- * of its CPU on code (a deferred script that has arrived runs before the first paint).
+ * The page's one inline script. The shell's scripts start once the page has been painted: they
+ * download at once (preloaded) but run after the first frame, so a phone shows the server's HTML
+ * before it spends a moment of its CPU on code (a deferred script that has arrived runs before the
+ * first paint). Until then a press on a form is held (early-submit.ts).
  */
 export function startAfterFirstPaint(scripts: string[], nonce: string): string {
   const start = `requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(scripts).replace(/</g, '\\u003c')}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.body.appendChild(s)})},0)})`;
-  return `<script nonce="${escapeHtml(nonce)}">${start}</script>`;
+  return `<script nonce="${escapeHtml(nonce)}">${HOLD_EARLY_SUBMITS}${start}</script>`;
 }
 
 /** A region result's LCP picture, looked for once per result (a cached render serves many pages). */
