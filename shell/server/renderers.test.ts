@@ -98,6 +98,35 @@ test('a new registry: new builds warm up, builds no longer named are retired', a
   done();
 });
 
+test('two releases in quick succession: the first, still warming when the second is prepared, does not retire the second one’s build', async () => {
+  const { pool, renderers, cleanup } = await setup();
+  const catalogAt = (version: string) =>
+    registryFile({
+      catalog: {
+        ...registryFile().remotes.catalog,
+        version,
+        ssr: `http://cdn.test/catalog/${version}/server/render.js`,
+        entry: `http://cdn.test/catalog/${version}/mf-manifest.json`,
+      },
+    });
+  const first = await snapshotOf(catalogAt('1.1.0'));
+  const second = await snapshotOf(catalogAt('1.2.0'));
+  let warmed!: () => void;
+  const slowWarm = new Promise<void>((resolve) => (warmed = resolve));
+  const preparing = pool.prepare(first.snapshot);
+  renderers.get('http://cdn.test/catalog/1.1.0/server/render.js')!.answer = () => slowWarm.then(() => ok);
+
+  await pool.prepare(second.snapshot);
+  warmed();
+  await preparing;
+  const newest = second.snapshot.build('catalog', 'default')!;
+  await expect(pool.render(newest, { ...request, path: '/nowosci' }, 100)).resolves.toEqual(ok);
+  expect(renderers.get('http://cdn.test/catalog/1.2.0/server/render.js')!.closed).toBe(false);
+  first.cleanup();
+  second.cleanup();
+  cleanup();
+});
+
 test('many shoppers on one page share a render for a few seconds; another address or language is its own render', async () => {
   const { pool, renderer, catalog, cleanup } = await setup();
   const asked = renderer.calls;

@@ -51,6 +51,8 @@ export class RendererPool {
   /** Retired builds' renderers still finishing what they had in hand (ended on close too). */
   private readonly retiring = new Set<RegionRenderer>();
   private readonly cache: RenderCache;
+  /** The snapshot the latest `prepare` was called with: only it retires builds (see prepare). */
+  private latest: RegistrySnapshot | null = null;
 
   constructor(
     /** A renderer for a build's server code (the variant names its `ssr` and that code's integrity). */
@@ -64,6 +66,7 @@ export class RendererPool {
 
   /** Called with each new registry snapshot before it takes traffic. */
   async prepare(snapshot: RegistrySnapshot): Promise<void> {
+    this.latest = snapshot;
     const builds = snapshot.builds().filter((build) => build.variant.ssr);
     const fresh = builds.filter((build) => !this.renderers.has(build.key));
     for (const build of fresh) {
@@ -91,6 +94,9 @@ export class RendererPool {
       );
     })();
     await Promise.race([warm, new Promise((resolve) => setTimeout(resolve, WARM_TIMEOUT_MS).unref())]);
+    // Two releases in quick succession prepare side by side. The older one, ending later, must not
+    // retire the newer one's builds (it does not name them): only the latest snapshot retires.
+    if (this.latest !== snapshot) return;
     const named = new Set(builds.map((build) => build.key));
     for (const [key, { renderer }] of this.renderers) {
       if (named.has(key)) continue;
@@ -107,8 +113,10 @@ export class RendererPool {
   private async warmWith(build: ResolvedBuild, requests: RegionRequest[]): Promise<string[]> {
     const htmls: string[] = [];
     for (const request of requests) {
+      const entry = this.renderers.get(build.key);
+      if (!entry) break; // retired meanwhile by a newer registry: nothing to warm
       try {
-        htmls.push((await this.renderers.get(build.key)!.renderer.render(request)).html);
+        htmls.push((await entry.renderer.render(request)).html);
       } catch (error) {
         console.error(
           `[page-server] ${build.variant.name} ${build.variant.version} did not warm up (${request.module} ${request.path}): ${error instanceof Error ? error.message : error}`,
