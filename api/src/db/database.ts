@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { namePreparedStatements } from './prepared-statements';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -35,7 +36,11 @@ export function openDatabase(url: string): Db {
     // A client in use when the server goes away emits 'error' too, and Kysely listens to none:
     // unheard, it would end the process. The failed query rejects on its own; the pool then
     // drops the client (it is no longer queryable) at release.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    const prepared = preparedStatements(process.env.DATABASE_PREPARED_STATEMENTS);
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      if (prepared) namePreparedStatements(client as pg.PoolClient);
+    });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', url, close: () => kysely.destroy() };
   }
@@ -57,4 +62,11 @@ export function poolSize(value: string | undefined): number {
   const size = Number(value);
   if (!Number.isInteger(size) || size < 1 || size > 500) throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 500, got "${value}"`);
   return size;
+}
+
+/** DATABASE_PREPARED_STATEMENTS: `0` sends every query unnamed (behind a pooler that cannot keep a session's statements); default on. */
+export function preparedStatements(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '1') return true;
+  if (value === '0') return false;
+  throw new Error(`DATABASE_PREPARED_STATEMENTS must be 0 or 1, got "${value}"`);
 }
