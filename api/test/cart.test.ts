@@ -13,6 +13,17 @@ const find = (test: (product: Product) => boolean) => {
   return found;
 };
 
+/** A simple product without options or tier prices of which ten can be bought. */
+const tenInStock = () =>
+  find(
+    (product) =>
+      product.type_id === 'simple' &&
+      inStock(product) &&
+      !product.custom_options &&
+      product.tier_prices.length === 0 &&
+      (!product.stock.manage_stock || product.stock.qty >= 10 || product.stock.is_volatile),
+  );
+
 async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
   const response = await fetch(server.baseUrl + path, {
     method,
@@ -53,13 +64,7 @@ test("a guest cart: create → add → pull; the server's price, whatever the cl
 
 test('the same item again adds up; with item_id the quantity is set; delete removes the line', async () => {
   const cartId = await newCart();
-  const valve = find(
-    (product) =>
-      product.type_id === 'simple' &&
-      inStock(product) &&
-      !product.custom_options &&
-      (!product.stock.manage_stock || product.stock.qty >= 10 || product.stock.is_volatile),
-  );
+  const valve = tenInStock();
   const first = (await add(cartId, { sku: valve.sku, qty: 1 })).body.result;
   const second = (await add(cartId, { sku: valve.sku, qty: 2 })).body.result;
   expect(second).toMatchObject({ item_id: first.item_id, qty: 3 });
@@ -70,6 +75,15 @@ test('the same item again adds up; with item_id the quantity is set; delete remo
   );
   expect((await call('GET', `/api/cart/pull?cartId=${cartId}`)).body.result).toEqual([]);
   expect((await call('POST', `/api/cart/delete?cartId=${cartId}`, { cartItem: { item_id: first.item_id } })).status).toBe(404);
+});
+
+test('six adds of one product at once (tabs, a double click): one line, every unit counted, none refused', async () => {
+  const cartId = await newCart();
+  const valve = tenInStock();
+  const answers = await Promise.all(Array.from({ length: 6 }, () => add(cartId, { sku: valve.sku, qty: 1 })));
+  expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  expect(new Set(answers.map((answer) => answer.body.result.item_id)).size).toBe(1);
+  expect((await call('GET', `/api/cart/pull?cartId=${cartId}`)).body.result).toEqual([expect.objectContaining({ sku: valve.sku, qty: 6 })]);
 });
 
 test("a configurable by its variant's sku or by option values is one line; tier prices lower the unit price", async () => {

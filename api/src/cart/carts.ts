@@ -16,7 +16,7 @@ import {
   type PaymentMethod,
   type ShippingMethod,
 } from '@kaloryfer/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryCreator } from 'kysely';
 import type { Catalog } from '../catalog/catalog';
 import type { Db } from '../db/database';
 import type { CartTable, Database } from '../db/schema';
@@ -59,6 +59,8 @@ const NO_ISSUED_COUPONS: IssuedCoupons = { find: async () => null, redeem: async
 export type CartTotalsView = CartTotalsAnswer;
 
 const now = (clock: () => Date) => clock().toISOString();
+/** PostgreSQL: how often an update reads and writes again when its line changed in between. */
+const LINE_WRITE_ATTEMPTS = 5;
 
 /**
  * Server carts: create, read, add/update/remove lines, coupon, chosen methods, totals. Every
@@ -152,59 +154,90 @@ export class Carts {
   /**
    * VSF update: with an item_id the line gets this quantity; without one the product is added —
    * to the equal line (same sku and options) when there is one, so the same item twice adds up.
+   * SQLite: read and write in one transaction (one writer). PostgreSQL: read, then one statement
+   * that writes only if the line is still as read (and touches the cart); a concurrent change of
+   * the same line — another tab adding it too — makes it read again and retry, so no add is lost.
    */
   async update(cart: CartTable, request: LineRequest & { item_id?: number }, groupId = 0): Promise<CartLineView> {
     await this.catalog.ensureCurrent();
-    return this.db.kysely.transaction().execute(async (trx) => {
-      const existing =
-        request.item_id !== undefined
-          ? await trx.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).where('item_id', '=', request.item_id).executeTakeFirst()
-          : undefined;
-      if (request.item_id !== undefined && !existing) throw new ApiError(404, `No item ${request.item_id} in this cart`);
-      const options = request.product_option ?? (existing?.product_option ? (JSON.parse(existing.product_option) as ProductOption) : null);
-      const sku = request.sku;
-      const probe = priceLine(this.catalog, { sku, qty: 1, product_option: options }, groupId);
-      if (!probe.ok) throw new ApiError(probe.status, probe.message);
-      const equal = await trx.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).where('checksum', '=', probe.line.checksum).executeTakeFirst();
-      if (existing && equal && equal.item_id !== existing.item_id) {
-        throw new ApiError(409, `This configuration is already item ${equal.item_id} of the cart; change that one`);
-      }
-      const same = existing ?? equal;
-      const qty = existing ? request.qty : (same?.qty ?? 0) + request.qty;
-      const priced = priceLine(this.catalog, { sku: probe.line.sku, qty, product_option: probe.line.productOption }, groupId);
-      if (!priced.ok) throw new ApiError(priced.status, priced.message);
-      const line = priced.line;
-      const option = line.productOption ? JSON.stringify(line.productOption) : null;
-      let itemId: number;
-      if (same) {
+    if (this.db.dialect === 'sqlite') {
+      return this.db.kysely.transaction().execute(async (trx) => {
+        const plan = await this.planLine(trx, cart, request, groupId);
+        let itemId: number;
+        if (plan.same) {
+          await trx.updateTable('cart_item').set(plan.row).where('item_id', '=', plan.same.item_id).execute();
+          itemId = plan.same.item_id;
+        } else {
+          itemId = (await trx.insertInto('cart_item').values(plan.newRow).returning('item_id').executeTakeFirstOrThrow()).item_id;
+        }
         await trx
-          .updateTable('cart_item')
-          .set({ qty, sku: line.sku, product_option: option, checksum: line.checksum })
-          .where('item_id', '=', same.item_id)
+          .updateTable('cart')
+          .set({ updated_at: now(this.clock) })
+          .where('id', '=', cart.id)
           .execute();
-        itemId = same.item_id;
-      } else {
-        const inserted = await trx
-          .insertInto('cart_item')
-          .values({
-            cart_id: cart.id,
-            sku: line.sku,
-            qty,
-            product_option: option,
-            checksum: line.checksum,
-            created_at: now(this.clock),
-          })
-          .returning('item_id')
-          .executeTakeFirstOrThrow();
-        itemId = inserted.item_id;
-      }
-      await trx
-        .updateTable('cart')
-        .set({ updated_at: now(this.clock) })
-        .where('id', '=', cart.id)
-        .execute();
-      return { item_id: itemId, sku: line.sku, qty, product_option: line.productOption, line, error: null };
-    });
+        return plan.view(itemId);
+      });
+    }
+    for (let attempt = 1; ; attempt += 1) {
+      const plan = await this.planLine(this.db.kysely, cart, request, groupId);
+      const touched = (db: QueryCreator<Database>) =>
+        db
+          .updateTable('cart')
+          .set({ updated_at: now(this.clock) })
+          .where('id', '=', cart.id);
+      const written = plan.same
+        ? await this.db.kysely
+            .with('touched', touched)
+            .updateTable('cart_item')
+            .set(plan.row)
+            .where('item_id', '=', plan.same.item_id)
+            .where('qty', '=', plan.same.qty)
+            .where('checksum', '=', plan.same.checksum)
+            .returning('item_id')
+            .executeTakeFirst()
+        : await this.db.kysely
+            .with('touched', touched)
+            .insertInto('cart_item')
+            .values(plan.newRow)
+            .onConflict((oc) => oc.columns(['cart_id', 'checksum']).doNothing())
+            .returning('item_id')
+            .executeTakeFirst();
+      if (written) return plan.view(written.item_id);
+      if (attempt === LINE_WRITE_ATTEMPTS) throw new ApiError(409, 'The cart changed meanwhile; try again');
+    }
+  }
+
+  /** What an update will write: the line as priced with its new quantity, and the stored line it changes (if any). */
+  private async planLine(executor: Kysely<Database>, cart: CartTable, request: LineRequest & { item_id?: number }, groupId: number) {
+    const existing =
+      request.item_id !== undefined
+        ? await executor.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).where('item_id', '=', request.item_id).executeTakeFirst()
+        : undefined;
+    if (request.item_id !== undefined && !existing) throw new ApiError(404, `No item ${request.item_id} in this cart`);
+    const options = request.product_option ?? (existing?.product_option ? (JSON.parse(existing.product_option) as ProductOption) : null);
+    const probe = priceLine(this.catalog, { sku: request.sku, qty: 1, product_option: options }, groupId);
+    if (!probe.ok) throw new ApiError(probe.status, probe.message);
+    const equal = await executor
+      .selectFrom('cart_item')
+      .selectAll()
+      .where('cart_id', '=', cart.id)
+      .where('checksum', '=', probe.line.checksum)
+      .executeTakeFirst();
+    if (existing && equal && equal.item_id !== existing.item_id) {
+      throw new ApiError(409, `This configuration is already item ${equal.item_id} of the cart; change that one`);
+    }
+    const same = existing ?? equal;
+    const qty = existing ? request.qty : (same?.qty ?? 0) + request.qty;
+    const priced = priceLine(this.catalog, { sku: probe.line.sku, qty, product_option: probe.line.productOption }, groupId);
+    if (!priced.ok) throw new ApiError(priced.status, priced.message);
+    const line = priced.line;
+    const row = { qty, sku: line.sku, product_option: line.productOption ? JSON.stringify(line.productOption) : null, checksum: line.checksum };
+    return {
+      same,
+      row,
+      newRow: { ...row, cart_id: cart.id, created_at: now(this.clock) },
+      view: (itemId: number): CartLineView => ({ item_id: itemId, sku: line.sku, qty, product_option: line.productOption, line, error: null }),
+    };
   }
 
   async remove(cart: CartTable, itemId: number): Promise<void> {

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Db } from '../db/database';
-import type { Database } from '../db/schema';
+import type { Database, MailOutboxTable } from '../db/schema';
 import type { MailMessage } from './outbox';
 
 /**
@@ -8,28 +8,36 @@ import type { MailMessage } from './outbox';
  * `mail_outbox` row with the caller's transaction, so the message exists exactly when what it
  * confirms was committed. Nothing is sent here — the `MailWorker` delivers it.
  */
-export async function enqueueMail(
-  executor: Kysely<Database>,
-  { key, message, now = new Date() }: { key: string; message: MailMessage; now?: Date },
-): Promise<void> {
-  const at = now.toISOString();
+export async function enqueueMail(executor: Kysely<Database>, queued: QueuedMail): Promise<void> {
   await executor
     .insertInto('mail_outbox')
-    .values({
-      dedupe_key: key,
-      recipient: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      status: 'pending',
-      next_attempt_at: at,
-      locked_until: null,
-      last_error: null,
-      created_at: at,
-      sent_at: null,
-    })
+    .values(mailRow(queued))
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute(); // queued before under this key: once is enough
+}
+
+interface QueuedMail {
+  key: string;
+  message: MailMessage;
+  now?: Date;
+}
+
+/** The `mail_outbox` row of a message queued under `key` (a statement of the caller's may insert it: orders on PostgreSQL). */
+export function mailRow({ key, message, now = new Date() }: QueuedMail): Insertable<MailOutboxTable> {
+  const at = now.toISOString();
+  return {
+    dedupe_key: key,
+    recipient: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    status: 'pending',
+    next_attempt_at: at,
+    locked_until: null,
+    last_error: null,
+    created_at: at,
+    sent_at: null,
+  };
 }
 
 /**

@@ -12,12 +12,12 @@ import {
 } from '@kaloryfer/domain';
 import type { OrderAddress, PlacedOrder, ShopperOrder } from '@kaloryfer/api-contract';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Carts, CartTotalsView } from '../cart/carts';
 import type { Db } from '../db/database';
 import type { CartTable, Database, SalesOrderItemTable, SalesOrderTable, StockItemTable } from '../db/schema';
 import { ApiError } from '../http/envelope';
-import { announceMail, enqueueMail } from '../mail/mail-queue';
+import { announceMail, enqueueMail, mailRow } from '../mail/mail-queue';
 import { orderConfirmation } from '../mail/order-confirmation';
 import type { ExperimentPins } from '../experiments/experiment-cookie';
 import type { Experiments } from '../experiments/experiments';
@@ -80,9 +80,9 @@ const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(Strin
  * Placing orders (spec §4, architecture: idempotent, stock reserved atomically). The order is
  * the server cart priced today — prices a client sends are never read. Inside one transaction
  * every stock-keeping SKU is reserved with a conditional update (it only succeeds while enough
- * is left), the order takes its number (nextOrderNumber), the order and its lines are written, the
- * confirmation e-mail is queued (mail outbox: the worker sends it) and the cart is emptied; any
- * refusal rolls all of it back.
+ * is left), the order takes its number, the order and its lines are written, the confirmation
+ * e-mail is queued (mail outbox: the worker sends it) and the cart is emptied; any refusal rolls
+ * all of it back. PostgreSQL does it in two statements (writeOnPostgres), SQLite step by step.
  */
 export class Orders {
   constructor(
@@ -98,7 +98,9 @@ export class Orders {
   ) {}
 
   async place(request: OrderRequest): Promise<PlacedOrder> {
-    const earlier = await this.byClientId(request.clientOrderId, request.cart.id);
+    // A replay answers with its order. On PostgreSQL not asked first: a replay finds its cart empty
+    // (asked below) or meets the unique client_order_id (caught below) — one round trip less per order.
+    const earlier = this.postgres ? null : await this.byClientId(request.clientOrderId, request.cart.id);
     if (earlier) return earlier;
     const problem =
       addressProblem(request.shippingAddress, { needsEmail: true }) ??
@@ -124,67 +126,49 @@ export class Orders {
     const reserve = new Map<string, number>();
     for (const entry of view.lines) for (const unit of entry.line!.stock) reserve.set(unit.sku, (reserve.get(unit.sku) ?? 0) + unit.qty);
     const offline = OFFLINE_METHODS.has(request.paymentMethod);
+    const status = offline ? 'processing' : 'pending_payment';
+    const paymentState = offline ? 'offline' : 'awaiting';
+    const order: Omit<Selectable<SalesOrderTable>, 'id' | 'increment_id'> = {
+      store_code: this.storeCode,
+      client_order_id: request.clientOrderId,
+      cart_id: request.cart.id,
+      customer_id: request.customerId,
+      email: request.shippingAddress.email!.trim(),
+      status,
+      payment_state: paymentState,
+      shipping_method: request.shippingMethod,
+      payment_method: request.paymentMethod,
+      addresses: JSON.stringify({ shipping: request.shippingAddress, billing: request.billingAddress ?? request.shippingAddress }),
+      totals: JSON.stringify(totals),
+      grand_total_grosze: grosze(totals.grand_total),
+      created_at: this.clock().toISOString(),
+    };
+    const items: Omit<Selectable<SalesOrderItemTable>, 'id' | 'order_id'>[] = view.lines.map((entry) => ({
+      sku: entry.sku,
+      name: entry.line!.name,
+      qty: entry.qty,
+      price_grosze: grosze(entry.line!.unitPrice),
+      row_total_grosze: grosze(entry.line!.rowTotal),
+      product_option: entry.product_option ? JSON.stringify(entry.product_option) : null,
+      options: JSON.stringify(entry.line!.labels),
+    }));
 
     try {
-      const placed = await this.db.kysely.transaction().execute(async (trx): Promise<PlacedOrder> => {
+      const { placed, stock } = await this.db.kysely.transaction().execute(async (trx) => {
         // Asked again inside the transaction on SQLite, where transactions run one after another, so a
         // twin request sees the first's order here. PostgreSQL runs twins side by side: the second's
         // insert meets the unique client_order_id (below), so asking here would only cost a round trip.
         if (!this.postgres) {
           const twin = await this.byClientId(request.clientOrderId, request.cart.id, trx);
-          if (twin) return twin;
+          if (twin) return { placed: twin, stock: [] };
         }
-        await this.reserveStock(trx, reserve);
-        const status = offline ? 'processing' : 'pending_payment';
-        const paymentState = offline ? 'offline' : 'awaiting';
-        const order = await trx
-          .insertInto('sales_order')
-          .values({
-            // Numbered only once the stock is reserved: an order refused for stock takes no number.
-            increment_id: await this.nextOrderNumber(trx),
-            store_code: this.storeCode,
-            client_order_id: request.clientOrderId,
-            cart_id: request.cart.id,
-            customer_id: request.customerId,
-            email: request.shippingAddress.email!.trim(),
-            status,
-            payment_state: paymentState,
-            shipping_method: request.shippingMethod,
-            payment_method: request.paymentMethod,
-            addresses: JSON.stringify({ shipping: request.shippingAddress, billing: request.billingAddress ?? request.shippingAddress }),
-            totals: JSON.stringify(totals),
-            grand_total_grosze: grosze(totals.grand_total),
-            created_at: this.clock().toISOString(),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const id = order.id;
+        const written = this.postgres ? await this.writeOnPostgres(trx, reserve, order, items) : await this.writeOnSqlite(trx, reserve, order, items);
+        const id = written.order.id;
         await this.carts.redeemCoupon(trx, view, id); // a single-use coupon (the newsletter's) serves this one order only
         // Counted with the order, in its transaction: an order sent twice counts once, like the order.
-        if (request.experimentPins && this.experiments) await this.experiments.recordOrder(trx, id, request.experimentPins, grosze(totals.grand_total));
-        const items = await trx
-          .insertInto('sales_order_item')
-          .values(
-            view.lines.map((entry) => ({
-              order_id: id,
-              sku: entry.sku,
-              name: entry.line!.name,
-              qty: entry.qty,
-              price_grosze: grosze(entry.line!.unitPrice),
-              row_total_grosze: grosze(entry.line!.rowTotal),
-              product_option: entry.product_option ? JSON.stringify(entry.product_option) : null,
-              options: JSON.stringify(entry.line!.labels),
-            })),
-          )
-          .returningAll()
-          .execute();
-        await this.emptyCart(trx, request.cart.id);
-        // The confirmation is a row of this transaction (the mail outbox): committed with the order, or
-        // not at all. Written from the rows just inserted (as returned), not read back.
-        const summary = summaryOf(order, items);
-        await enqueueMail(trx, { key: `order-confirmation:${id}`, message: orderConfirmation(summary) });
-        return {
-          orderNumber: order.increment_id,
+        if (request.experimentPins && this.experiments) await this.experiments.recordOrder(trx, id, request.experimentPins, order.grand_total_grosze);
+        const placed: PlacedOrder = {
+          orderNumber: written.order.increment_id,
           backendOrderId: id,
           clientOrderId: request.clientOrderId,
           status,
@@ -192,17 +176,10 @@ export class Orders {
           grandTotal: totals.grand_total,
           created: true,
         };
+        return { placed, stock: written.stock };
       });
       if (placed.created) announceMail(this.db); // this process's mail worker delivers it now; a crash before leaves it queued
-      if (placed.created && reserve.size > 0) {
-        this.stockChanged(
-          await this.db.kysely
-            .selectFrom('stock_item')
-            .selectAll()
-            .where('sku', 'in', [...reserve.keys()])
-            .execute(),
-        );
-      }
+      if (placed.created && stock.length > 0) this.stockChanged(stock);
       return placed;
     } catch (error) {
       // PostgreSQL runs twin transactions side by side: the loser hits the unique client_order_id; answer with the winner's order.
@@ -219,29 +196,31 @@ export class Orders {
   }
 
   /**
-   * Every stock-keeping SKU of the order reserved, or a 409 (the transaction then rolls back).
-   * Managed, non-volatile stock goes down only while enough is left; volatile stock is a
-   * pre-reservation. On PostgreSQL one statement for all of them, locking the rows in SKU order
-   * first, so two orders of the same SKUs cannot deadlock; SQLite (one writer, in this process)
-   * takes them one by one.
+   * PostgreSQL, in two statements (an order is ~a dozen round trips in all; each one costs both
+   * sides CPU): (1) every stock-keeping SKU reserved — or none, and a 409 — with the order's row id
+   * and number taken only when all were (reserveAndNumber); (2) the order, its lines, the emptied
+   * cart and the confirmation e-mail (written from these same values: mail outbox) in one
+   * statement of data-modifying CTEs. The stock rows as reserved go to the catalogue after commit.
    */
-  private async reserveStock(trx: Kysely<Database>, reserve: Map<string, number>): Promise<void> {
-    if (reserve.size === 0) return;
-    if (this.postgres) {
-      const skus = [...reserve.keys()].sort();
-      const { rows } = await sql<{ sku: string }>`
-        with wanted (sku, qty) as (select * from unnest(${skus}::text[], ${skus.map((sku) => reserve.get(sku)!)}::int[])),
-        locked as (select s.sku from stock_item s join wanted w on w.sku = s.sku order by s.sku for update of s)
-        update stock_item s
-        set qty = s.qty - w.qty,
-            is_in_stock = case when s.manage_stock = 1 and s.is_volatile = 0 and s.qty - w.qty <= 0 then 0 else s.is_in_stock end
-        from wanted w
-        where s.sku = w.sku and s.sku in (select sku from locked)
-          and s.is_in_stock = 1 and (s.manage_stock = 0 or s.is_volatile = 1 or s.qty >= w.qty)
-        returning s.sku`.execute(trx);
-      if (rows.length !== reserve.size) throw new ApiError(409, ORDER_MESSAGES.notAvailable);
-      return;
-    }
+  private async writeOnPostgres(trx: Kysely<Database>, reserve: Map<string, number>, values: NewOrder, items: NewItem[]): Promise<Written> {
+    const { id, number, stock } = await this.reserveAndNumber(trx, reserve);
+    const order = { ...values, id, increment_id: number };
+    const lines = items.map((item) => ({ ...item, order_id: id }));
+    const mail = mailRow({ key: confirmationKey(id), message: orderConfirmation(summaryOf(order, numbered(lines))) });
+    await trx
+      .with('order_row', (db) => db.insertInto('sales_order').values(order))
+      .with('item_rows', (db) => db.insertInto('sales_order_item').values(lines))
+      .with('emptied', (db) => db.deleteFrom('cart_item').where('cart_id', '=', values.cart_id))
+      .with('cleared', (db) => db.updateTable('cart').set(this.clearedCart()).where('id', '=', values.cart_id))
+      .insertInto('mail_outbox')
+      .values(mail)
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .execute();
+    return { order, stock };
+  }
+
+  /** SQLite (one writer, in this process; a statement costs no round trip): step by step. */
+  private async writeOnSqlite(trx: Kysely<Database>, reserve: Map<string, number>, values: NewOrder, items: NewItem[]): Promise<Written> {
     for (const [sku, qty] of reserve) {
       const result = await trx
         .updateTable('stock_item')
@@ -252,19 +231,72 @@ export class Orders {
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) throw new ApiError(409, ORDER_MESSAGES.notAvailable);
     }
+    // Numbered only once the stock is reserved: an order refused for stock takes no number.
+    const order = await trx
+      .insertInto('sales_order')
+      .values({ ...values, increment_id: await this.nextNumberOnSqlite(trx) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const lines = await trx
+      .insertInto('sales_order_item')
+      .values(items.map((item) => ({ ...item, order_id: order.id })))
+      .returningAll()
+      .execute();
+    await trx.deleteFrom('cart_item').where('cart_id', '=', values.cart_id).execute();
+    await trx.updateTable('cart').set(this.clearedCart()).where('id', '=', values.cart_id).execute();
+    // The confirmation is a row of this transaction (the mail outbox): committed with the order, or
+    // not at all. Written from the rows just inserted (as returned), not read back.
+    await enqueueMail(trx, { key: confirmationKey(order.id), message: orderConfirmation(summaryOf(order, lines)) });
+    const stock =
+      reserve.size > 0
+        ? await trx
+            .selectFrom('stock_item')
+            .selectAll()
+            .where('sku', 'in', [...reserve.keys()])
+            .execute()
+        : [];
+    return { order, stock };
   }
 
   /**
-   * The next order number, 9 digits or more (docs/orders.md "Order numbers"). PostgreSQL:
-   * `nextval` of the database's `order_number` sequence (migration 0019), taken inside the order's
-   * insert — no row lock, so concurrent orders do not queue on a counter, and no round trip of its
-   * own; a number taken by a transaction that then rolls back is not reused (numbers rise but may
-   * skip). SQLite: the store's `order_sequence` row, moved inside the order's transaction — SQLite
-   * has one writer and runs transactions one after another, so the row's lock costs nothing there,
-   * and a rollback takes the increment back (no gaps).
+   * PostgreSQL: every stock-keeping SKU of the order reserved in one statement, locking the rows
+   * in SKU order first, so two orders of the same SKUs cannot deadlock. Managed, non-volatile stock
+   * goes down only while enough is left; volatile stock is a pre-reservation. Only when all were
+   * reserved does the order take its row id and its number (docs/orders.md "Order numbers"):
+   * `nextval` of the `order_number` sequence (migration 0019) — no row lock, so concurrent orders
+   * do not queue on a counter; a number taken by a transaction that then rolls back is not reused
+   * (numbers rise but may skip); an order refused for stock takes none. Else a 409 (the
+   * transaction then rolls back).
    */
-  private async nextOrderNumber(trx: Kysely<Database>): Promise<string | RawBuilder<string>> {
-    if (this.postgres) return sql<string>`(select lpad(n::text, greatest(9, length(n::text)), '0') from nextval('order_number') as n)`;
+  private async reserveAndNumber(trx: Kysely<Database>, reserve: Map<string, number>): Promise<{ id: number; number: string; stock: StockItemTable[] }> {
+    const skus = [...reserve.keys()].sort();
+    const { rows } = await sql<StockItemTable & { order_id: number; order_number: string }>`
+      with wanted (sku, qty) as (select * from unnest(${skus}::text[], ${skus.map((sku) => reserve.get(sku)!)}::int[])),
+      locked as (select s.sku from stock_item s join wanted w on w.sku = s.sku order by s.sku for update of s),
+      reserved as (
+        update stock_item s
+        set qty = s.qty - w.qty,
+            is_in_stock = case when s.manage_stock = 1 and s.is_volatile = 0 and s.qty - w.qty <= 0 then 0 else s.is_in_stock end
+        from wanted w
+        where s.sku = w.sku and s.sku in (select sku from locked)
+          and s.is_in_stock = 1 and (s.manage_stock = 0 or s.is_volatile = 1 or s.qty >= w.qty)
+        returning s.*),
+      numbered as (
+        select nextval('sales_order_id_seq')::int as order_id, nextval('order_number') as n
+        where (select count(*) from reserved) = ${skus.length})
+      select reserved.*, numbered.order_id, lpad(numbered.n::text, greatest(9, length(numbered.n::text)), '0') as order_number
+      from numbered left join reserved on true`.execute(trx);
+    if (rows.length === 0) throw new ApiError(409, ORDER_MESSAGES.notAvailable);
+    const stock = rows.filter((row) => row.sku !== null).map(({ order_id: _id, order_number: _number, ...row }) => row);
+    return { id: rows[0].order_id, number: rows[0].order_number, stock };
+  }
+
+  /**
+   * SQLite: the store's `order_sequence` row, moved inside the order's transaction — SQLite has one
+   * writer and runs transactions one after another, so the row's lock costs nothing there, and a
+   * rollback takes the increment back (no gaps).
+   */
+  private async nextNumberOnSqlite(trx: Kysely<Database>): Promise<string> {
     await trx
       .insertInto('order_sequence')
       .values({ store_code: this.storeCode, last_value: 0 })
@@ -279,20 +311,9 @@ export class Orders {
     return String(next).padStart(9, '0');
   }
 
-  /** The placed order's cart emptied: its lines, coupon and chosen methods (one statement on PostgreSQL). */
-  private async emptyCart(trx: Kysely<Database>, cartId: string): Promise<void> {
-    const cleared = { coupon_code: null, shipping_method: null, payment_method: null, updated_at: this.clock().toISOString() };
-    if (this.postgres) {
-      await trx
-        .with('emptied', (db) => db.deleteFrom('cart_item').where('cart_id', '=', cartId))
-        .updateTable('cart')
-        .set(cleared)
-        .where('id', '=', cartId)
-        .execute();
-      return;
-    }
-    await trx.deleteFrom('cart_item').where('cart_id', '=', cartId).execute();
-    await trx.updateTable('cart').set(cleared).where('id', '=', cartId).execute();
+  /** The placed order's cart emptied: no coupon, no chosen methods (its lines are deleted beside it). */
+  private clearedCart() {
+    return { coupon_code: null, shipping_method: null, payment_method: null, updated_at: this.clock().toISOString() };
   }
 
   /**
@@ -333,6 +354,18 @@ export class Orders {
     };
   }
 }
+
+type NewOrder = Omit<Selectable<SalesOrderTable>, 'id' | 'increment_id'>;
+type NewItem = Omit<Selectable<SalesOrderItemTable>, 'id' | 'order_id'>;
+/** An order as written: its row, and its stock rows as reserved (for the catalogue, after commit). */
+interface Written {
+  order: Selectable<SalesOrderTable>;
+  stock: StockItemTable[];
+}
+
+const confirmationKey = (orderId: number) => `order-confirmation:${orderId}`;
+/** Lines in the order they were written, as rows (their ids only order them). */
+const numbered = (lines: Omit<Selectable<SalesOrderItemTable>, 'id'>[]) => lines.map((line, index) => ({ ...line, id: index + 1 }));
 
 /** An order as its shopper sees it, from its row and its lines' rows. */
 function summaryOf(row: Selectable<SalesOrderTable>, itemRows: Selectable<SalesOrderItemTable>[]): OrderSummary {
