@@ -11,14 +11,16 @@ import type pg from 'pg';
  *
  * - Only queries with parameters: a text without them goes by the simple protocol as before
  *   (a migration's several statements in one text cannot be prepared).
- * - At most `MAX_NAMED_TEXTS` texts are named per process (an `in (…)` list of each length is a
- *   text of its own); later new texts go unnamed, as before.
+ * - At most `MAX_NAMED_TEXTS` texts are named per process, of at most `MAX_NAMED_PARAMETERS`
+ *   parameters: an `in (…)` list of each length is a text of its own, and PostgreSQL keeps every
+ *   statement a session prepared (a few KB each), so the rest go unnamed, as before.
  * - A migration that changes a table's columns while an instance runs makes PostgreSQL refuse a
  *   prepared `select *` of it ("cached plan must not change result type"). The connection then
  *   forgets its statements (`DEALLOCATE ALL`) and, outside a transaction, the query is sent again;
  *   inside one, the transaction fails as any failed statement would, and the next use is clean.
  */
-export const MAX_NAMED_TEXTS = 2_000;
+export const MAX_NAMED_TEXTS = 500;
+export const MAX_NAMED_PARAMETERS = 100;
 
 /** PostgreSQL's SQLSTATE for "cached plan must not change result type". */
 const PLAN_CHANGED = '0A000';
@@ -60,7 +62,7 @@ export function namePreparedStatements(client: pg.PoolClient): void {
     if (/^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
     const ends = /^\s*(commit|rollback)\b/i.test(text);
     try {
-      const name = values.length > 0 ? statementName(text) : null;
+      const name = values.length > 0 && values.length <= MAX_NAMED_PARAMETERS ? statementName(text) : null;
       if (!name) return await query(text, values);
       try {
         return await query({ name, text, values });

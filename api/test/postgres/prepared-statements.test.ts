@@ -41,6 +41,17 @@ test('a parameterised query is prepared once under its digest and answers as bef
   expect(mine[0].name).toMatch(/^kf_[\w-]{27}$/);
 });
 
+test('a text of more than 100 parameters (a long in-list) goes unnamed: a session does not keep one per length', async () => {
+  const ids = Array.from({ length: 101 }, (_, index) => index + 1);
+  const rows = await db.kysely
+    .selectFrom('shelf' as never)
+    .select('name' as never)
+    .where('id' as never, 'in', ids as never)
+    .execute();
+  expect(rows).toHaveLength(2);
+  expect((await prepared()).some((statement) => statement.statement.includes('$101'))).toBe(false);
+});
+
 test('a text without parameters is not prepared (several statements in one text still run)', async () => {
   await sql`update shelf set name = name; select 1`.execute(db.kysely);
   expect((await prepared()).some((statement) => statement.statement.includes('update shelf'))).toBe(false);
