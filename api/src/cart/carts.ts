@@ -16,10 +16,10 @@ import {
   type PaymentMethod,
   type ShippingMethod,
 } from '@kaloryfer/domain';
-import type { Kysely, QueryCreator } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type Selectable } from 'kysely';
 import type { Catalog } from '../catalog/catalog';
 import type { Db } from '../db/database';
-import type { CartTable, Database } from '../db/schema';
+import type { CartItemTable, CartTable, Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { priceLine, type LineRequest } from './cart-lines';
 import type { PricedLine, ProductOption } from './priced-line';
@@ -59,6 +59,8 @@ const NO_ISSUED_COUPONS: IssuedCoupons = { find: async () => null, redeem: async
 export type CartTotalsView = CartTotalsAnswer;
 
 const now = (clock: () => Date) => clock().toISOString();
+/** A cart line as stored. */
+export type CartLineRow = Selectable<CartItemTable>;
 /** PostgreSQL: how often an update reads and writes again when its line changed in between. */
 const LINE_WRITE_ATTEMPTS = 5;
 
@@ -114,6 +116,24 @@ export class Carts {
     return (await this.db.kysely.selectFrom('cart').selectAll().where('id', '=', cartId).executeTakeFirst()) ?? null;
   }
 
+  /** The cart's row and its lines (null when there is none): one read on PostgreSQL, where an order needs both. */
+  async rowWithLines(cartId: string): Promise<{ cart: CartTable; lines: CartLineRow[] } | null> {
+    if (this.db.dialect === 'sqlite') {
+      const cart = await this.row(cartId);
+      return cart ? { cart, lines: await this.linesOf(cartId) } : null;
+    }
+    const { rows } = await sql<CartTable & { lines: CartLineRow[] }>`
+      select c.*, coalesce((select json_agg(i order by i.item_id) from cart_item i where i.cart_id = c.id), '[]'::json) as lines
+      from cart c where c.id = ${cartId}`.execute(this.db.kysely);
+    if (!rows[0]) return null;
+    const { lines, ...cart } = rows[0];
+    return { cart, lines };
+  }
+
+  private linesOf(cartId: string): Promise<CartLineRow[]> {
+    return this.db.kysely.selectFrom('cart_item').selectAll().where('cart_id', '=', cartId).orderBy('item_id').execute();
+  }
+
   /** A stored cart as this caller may use it: 404 when there is none, 403 when it is another customer's. */
   usableBy(cart: CartTable | null, customerId: number | null): CartTable {
     if (!cart) throw new ApiError(404, NO_CART);
@@ -121,9 +141,10 @@ export class Carts {
     return cart;
   }
 
-  async view(cart: CartTable, groupId = 0): Promise<CartView> {
+  /** The cart priced today; `lines`: its lines as just read with it (rowWithLines), else read here. */
+  async view(cart: CartTable, groupId = 0, lines?: CartLineRow[]): Promise<CartView> {
     await this.catalog.ensureCurrent();
-    const rows = await this.db.kysely.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).orderBy('item_id').execute();
+    const rows = lines ?? (await this.linesOf(cart.id));
     return {
       cart,
       coupons: await this.couponsFor(cart.coupon_code),

@@ -50,14 +50,16 @@ export async function orderRoutes(app: FastifyInstance, { orders, carts, custome
     async (request, reply) => {
       const order = request.body;
       const tokenHolder = await customers.customerOf(callerToken(request));
-      const stored = await carts.row(order.cart_id); // read once: its owner, then whether this caller may use it
-      const customer = tokenHolder ?? (await customers.ownerOfCart(stored?.customer_id ?? null, order.user_id));
+      // Read once, with its lines: its owner, then whether this caller may use it, then what it holds.
+      const stored = await carts.rowWithLines(order.cart_id);
+      const customer = tokenHolder ?? (await customers.ownerOfCart(stored?.cart.customer_id ?? null, order.user_id));
       const clientOrderId = clientOrderIdOf(order, request.headers['idempotency-key']);
-      const cart = carts.usableBy(stored, customer?.id ?? null);
+      const cart = carts.usableBy(stored?.cart ?? null, customer?.id ?? null);
       const info = order.addressInformation;
       const placed = await orders.place({
         clientOrderId,
         cart,
+        lines: stored!.lines,
         customerId: customer?.id ?? null,
         groupId: customer?.groupId ?? 0,
         shippingAddress: allowListedAddress(info.shippingAddress, 'body.addressInformation.shippingAddress'),

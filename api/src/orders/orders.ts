@@ -13,7 +13,7 @@ import {
 import type { OrderAddress, PlacedOrder, ShopperOrder } from '@kaloryfer/api-contract';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Carts, CartTotalsView } from '../cart/carts';
+import type { CartLineRow, Carts, CartTotalsView } from '../cart/carts';
 import type { Db } from '../db/database';
 import type { CartTable, Database, SalesOrderItemTable, SalesOrderTable, StockItemTable } from '../db/schema';
 import { ApiError } from '../http/envelope';
@@ -42,6 +42,8 @@ export interface OrderRequest {
   /** The client's id for this order: the same id again returns the same order. */
   clientOrderId: string;
   cart: CartTable;
+  /** The cart's lines as read with it (Carts.rowWithLines); read again when left out. */
+  lines?: CartLineRow[];
   customerId: number | null;
   groupId: number;
   shippingAddress: AddressInput;
@@ -107,7 +109,7 @@ export class Orders {
       (request.billingAddress ? addressProblem(request.billingAddress, { needsEmail: false }) : null);
     if (problem) throw new ApiError(400, problem);
 
-    const view = await this.carts.view(request.cart, request.groupId);
+    const view = await this.carts.view(request.cart, request.groupId, request.lines);
     if (view.lines.length === 0) {
       // A twin of this request may have been placed — and emptied the cart — since the check above: answer with it.
       const placedMeanwhile = await this.byClientId(request.clientOrderId, request.cart.id);
