@@ -105,3 +105,29 @@ test('a remote that is down: the click shows the widget’s compact fallback ins
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
   expect(loads).toHaveLength(before); // no retry nobody asked for
 });
+
+test('the widget’s button is never on the page beside the launcher: it drew before its mount settled, and shows only when the launcher goes', async () => {
+  let settle!: () => void;
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  const runtime: FederationRuntime = {
+    registerRemotes: () => undefined,
+    loadRemote: (async () => ({
+      ...miniCart([]),
+      mount: async ({ domElement }: { domElement: HTMLElement }) => {
+        await miniCart([]).mount({ domElement });
+        await settled; // drawn, but the mount has not settled yet
+      },
+    })) as FederationRuntime['loadRemote'],
+  };
+  localStorage.clear();
+  const mounter = new RegionMounter(new RemoteLoader(registry, [], runtime, '1.0.0'), null);
+  render(<WidgetSlot mounter={mounter} name="minicart" className="slot-minicart" />);
+  act(() => mounter.wakeRemote('cart'));
+  await waitFor(() => expect(document.querySelector('.widget-host button')).not.toBeNull());
+  expect(screen.getAllByRole('button', { name: /^Koszyk/ })).toHaveLength(1);
+  expect(screen.getByRole('button', { name: /^Koszyk/ })).toHaveAttribute('data-launcher', 'minicart');
+
+  await act(async () => settle());
+  await waitFor(() => expect(screen.getByRole('button', { name: /^Koszyk/ })).toHaveAccessibleName('Koszyk: 2 produkty w koszyku'));
+  expect(screen.getAllByRole('button', { name: /^Koszyk/ })).toHaveLength(1);
+});

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { HEADER_WIDGETS, type HeaderWidgetName } from '../apps/header-widgets';
 import type { RegionMounter } from '../apps/region-mounter';
 import { WidgetLauncher } from './widget-launcher';
@@ -10,7 +11,7 @@ const FIRST_DRAW_MS = 3000;
  * A header slot filled by a remote's widget in the browser (search, account, wishlist, mini-cart).
  * Server and first render show the shell's launcher: the widget's button as a first visitor sees
  * it. The remote's code loads when it is needed (apps/header-widgets.ts); once the widget has
- * drawn, the launcher goes — focus moves to the widget's button if the launcher had it, and a
+ * drawn, the launcher goes and the widget shows in its place (never both) — focus moves to the widget's button if the launcher had it, and a
  * click the shopper made on the launcher is made again on the widget.
  */
 export function WidgetSlot({ mounter, name, className }: { mounter: RegionMounter | null; name: HeaderWidgetName; className: string }) {
@@ -30,7 +31,8 @@ export function WidgetSlot({ mounter, name, className }: { mounter: RegionMounte
       void firstDrawn(host).then((drawn) => {
         if (!live) return;
         const hadFocus = launcherRef.current !== null && document.activeElement === launcherRef.current;
-        setPhase('mounted');
+        // Launcher out and widget shown in one commit, now: the button moves focus to must be shown.
+        flushSync(() => setPhase('mounted'));
         const button = drawn?.closest('[data-fallback]') ? null : (host.querySelector<HTMLButtonElement>('button') ?? null);
         if (hadFocus) button?.focus();
         if (clickWaiting.current) {
@@ -57,7 +59,8 @@ export function WidgetSlot({ mounter, name, className }: { mounter: RegionMounte
   return (
     <div className={`slot ${className}`} data-slot={`${widget.remote}${widget.module.slice(1)}`}>
       {phase !== 'mounted' && <WidgetLauncher ref={launcherRef} name={name} restoring={phase === 'restoring'} onIntent={onIntent} />}
-      <div ref={hostRef} className="widget-host" />
+      {/* Hidden until the launcher goes: never two buttons of one name on the page (the widget draws before its mount settles). */}
+      <div ref={hostRef} className="widget-host" hidden={phase !== 'mounted'} />
     </div>
   );
 }
