@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { enqueueMail } from '../src/mail/mail-queue';
+import { announceMail, enqueueMail } from '../src/mail/mail-queue';
 import { MailWorker } from '../src/mail/mail-worker';
 import { FileOutbox, type MailMessage, type Outbox } from '../src/mail/outbox';
 import { retryDelayMs } from '../src/mail/retry-delay';
@@ -260,4 +260,38 @@ test('a message written but not marked sent (a crash in between) is not written 
   expect(a + b).toBe(30);
   expect(new Set(sent).size).toBe(30);
   expect(sent).toHaveLength(30);
+});
+
+test('the file outbox makes its folder again when it was removed between two messages (a cleaned var/ folder)', async () => {
+  const dir = path.join(varDir, 'mail-removed');
+  const files = new FileOutbox(dir);
+  await files.send({ ...message(1), id: 'mail1' });
+  await files.send(message(2));
+  expect(fs.readdirSync(dir)).toHaveLength(2);
+  fs.rmSync(dir, { recursive: true });
+  await files.send({ ...message(3), id: 'mail3' });
+  fs.rmSync(dir, { recursive: true });
+  await files.send(message(4));
+  const names = fs.readdirSync(dir);
+  expect(names).toHaveLength(1);
+  expect(names[0]).toMatch(/\.eml$/);
+});
+
+test('messages queued in this process one after another go out together after the gather time: one batch, not one per message', async () => {
+  const { db } = await emptyDb('gather');
+  const sent: string[] = [];
+  const worker = new MailWorker(db, { send: async (mail) => void sent.push(mail.subject) }, { gatherMs: 150, pollMs: 60_000 });
+  worker.start();
+  await worker.drain(); // the start's pass: nothing queued yet
+  const batchesBefore = worker.batches;
+  for (let n = 1; n <= 5; n += 1) {
+    await enqueueMail(db.kysely, { key: `gather-test:${n}`, message: message(n) });
+    announceMail(db);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(sent).toEqual([]); // still gathering
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(sent).toEqual(['Wiadomość 1', 'Wiadomość 2', 'Wiadomość 3', 'Wiadomość 4', 'Wiadomość 5']);
+  expect(worker.batches - batchesBefore).toBe(1);
+  await worker.stop();
 });
