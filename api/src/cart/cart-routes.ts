@@ -95,7 +95,9 @@ export async function cartRoutes(
     const { cartItem } = request.body;
     const problem = quantityProblem(cartItem.qty);
     if (problem) throw new ApiError(400, problem);
-    const { cart, groupId } = await cartFor(request, request.query.cartId);
+    const customer = await customerOf(request);
+    const { cart, lines } = await carts.findForUpdate(request.query.cartId, customer?.id ?? null);
+    const groupId = customer?.groupId ?? 0;
     const update = async () =>
       itemOf(
         await carts.update(
@@ -107,6 +109,7 @@ export async function cartRoutes(
             product_option: cartItem.product_option ?? undefined,
           },
           groupId,
+          lines,
         ),
         cart.id,
       );

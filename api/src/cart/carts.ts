@@ -111,6 +111,16 @@ export class Carts {
     return this.usableBy(await this.row(cartId), customerId);
   }
 
+  /**
+   * The cart for a line change: on PostgreSQL with its lines, read in the same round trip (the
+   * change's first attempt starts from them); SQLite reads them inside the change's transaction.
+   */
+  async findForUpdate(cartId: string, customerId: number | null): Promise<{ cart: CartTable; lines?: CartLineRow[] }> {
+    if (this.db.dialect === 'sqlite') return { cart: await this.find(cartId, customerId) };
+    const stored = await this.rowWithLines(cartId);
+    return { cart: this.usableBy(stored?.cart ?? null, customerId), lines: stored?.lines };
+  }
+
   /** The cart's row as stored, whoever asks (null when there is none): check it with `usableBy` before use. */
   async row(cartId: string): Promise<CartTable | null> {
     return (await this.db.kysely.selectFrom('cart').selectAll().where('id', '=', cartId).executeTakeFirst()) ?? null;
@@ -179,7 +189,7 @@ export class Carts {
    * that writes only if the line is still as read (and touches the cart); a concurrent change of
    * the same line — another tab adding it too — makes it read again and retry, so no add is lost.
    */
-  async update(cart: CartTable, request: LineRequest & { item_id?: number }, groupId = 0): Promise<CartLineView> {
+  async update(cart: CartTable, request: LineRequest & { item_id?: number }, groupId = 0, linesAsRead?: CartLineRow[]): Promise<CartLineView> {
     await this.catalog.ensureCurrent();
     if (this.db.dialect === 'sqlite') {
       return this.db.kysely.transaction().execute(async (trx) => {
@@ -200,7 +210,8 @@ export class Carts {
       });
     }
     for (let attempt = 1; ; attempt += 1) {
-      const plan = await this.planLine(this.db.kysely, cart, request, groupId);
+      // The first attempt may start from the lines read with the cart (one round trip less); a retry reads them again.
+      const plan = await this.planLine(this.db.kysely, cart, request, groupId, attempt === 1 ? linesAsRead : undefined);
       const touched = (db: QueryCreator<Database>) =>
         db
           .updateTable('cart')
@@ -228,22 +239,24 @@ export class Carts {
     }
   }
 
-  /** What an update will write: the line as priced with its new quantity, and the stored line it changes (if any). */
-  private async planLine(executor: Kysely<Database>, cart: CartTable, request: LineRequest & { item_id?: number }, groupId: number) {
+  /**
+   * What an update will write: the line as priced with its new quantity, and the stored line it
+   * changes (if any) — looked up in `lines` when the caller has read them, else read.
+   */
+  private async planLine(executor: Kysely<Database>, cart: CartTable, request: LineRequest & { item_id?: number }, groupId: number, lines?: CartLineRow[]) {
     const existing =
-      request.item_id !== undefined
-        ? await executor.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).where('item_id', '=', request.item_id).executeTakeFirst()
-        : undefined;
+      request.item_id === undefined
+        ? undefined
+        : lines
+          ? lines.find((line) => line.item_id === request.item_id)
+          : await executor.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).where('item_id', '=', request.item_id).executeTakeFirst();
     if (request.item_id !== undefined && !existing) throw new ApiError(404, `No item ${request.item_id} in this cart`);
     const options = request.product_option ?? (existing?.product_option ? (JSON.parse(existing.product_option) as ProductOption) : null);
     const probe = priceLine(this.catalog, { sku: request.sku, qty: 1, product_option: options }, groupId);
     if (!probe.ok) throw new ApiError(probe.status, probe.message);
-    const equal = await executor
-      .selectFrom('cart_item')
-      .selectAll()
-      .where('cart_id', '=', cart.id)
-      .where('checksum', '=', probe.line.checksum)
-      .executeTakeFirst();
+    const equal = lines
+      ? lines.find((line) => line.checksum === probe.line.checksum)
+      : await executor.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).where('checksum', '=', probe.line.checksum).executeTakeFirst();
     if (existing && equal && equal.item_id !== existing.item_id) {
       throw new ApiError(409, `This configuration is already item ${equal.item_id} of the cart; change that one`);
     }
