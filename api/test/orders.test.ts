@@ -8,6 +8,15 @@ let server: TestServer;
 let valve: Product;
 
 const { call, cartWith, orderBody } = orderClient(() => server);
+const countOf = async (table: 'sales_order' | 'mail_outbox') =>
+  Number(
+    (
+      await server.db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const stockOf = async (sku: string) =>
   server.db.kysely.selectFrom('stock_item').select(['qty', 'is_in_stock']).where('sku', '=', sku).executeTakeFirstOrThrow();
 
@@ -115,6 +124,56 @@ test.each<[string, (cartId: string) => unknown, number, string | RegExp]>([
   expect(answer.body.result).toMatch(message);
   expect(await stockOf(valve.sku)).toEqual(before);
   expect((await call('GET', `/api/cart/pull?cartId=${cartId}`)).body.result).toHaveLength(1);
+});
+
+test('an order of two products, one of them short: all or nothing — no stock taken, no number, no e-mail, the cart keeps both lines', async () => {
+  const [plenty, short] = stockedSimple(server, 5)
+    .filter((product) => product.sku !== valve.sku)
+    .slice(-2);
+  const cartId = await cartWith(plenty.sku, 2);
+  expect((await call('POST', `/api/cart/update?cartId=${cartId}`, { cartItem: { sku: short.sku, qty: 3, quoteId: cartId } })).status).toBe(200);
+  await server.db.kysely.updateTable('stock_item').set({ qty: 2 }).where('sku', '=', short.sku).execute();
+  const before = { plenty: await stockOf(plenty.sku), orders: await countOf('sales_order'), mails: await countOf('mail_outbox') };
+  const refused = await call('POST', '/api/order', orderBody(cartId));
+  expect([refused.status, refused.body.result]).toEqual([409, 'Some of the ordered products are not available']);
+  expect(await stockOf(plenty.sku)).toEqual(before.plenty);
+  expect(await stockOf(short.sku)).toEqual({ qty: 2, is_in_stock: 1 });
+  expect(await countOf('sales_order')).toBe(before.orders);
+  expect(await countOf('mail_outbox')).toBe(before.mails);
+  expect((await call('GET', `/api/cart/pull?cartId=${cartId}`)).body.result.map((line: { sku: string; qty: number }) => [line.sku, line.qty])).toEqual([
+    [plenty.sku, 2],
+    [short.sku, 3],
+  ]);
+  // With enough stock again the same cart is ordered, and its number follows the last one: the refusal took none.
+  const last = await server.db.kysely.selectFrom('sales_order').select('increment_id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+  await server.db.kysely.updateTable('stock_item').set({ qty: 10 }).where('sku', '=', short.sku).execute();
+  const placed = await call('POST', '/api/order', orderBody(cartId, {}, { payment_method_code: 'banktransfer' }));
+  expect(placed.status).toBe(200);
+  const number = placed.body.result.orderNumber as string;
+  expect(Number(number)).toBe(Number(last.increment_id) + 1);
+  expect(await stockOf(plenty.sku)).toEqual({ ...before.plenty, qty: before.plenty.qty - 2 });
+  expect((await stockOf(short.sku)).qty).toBe(7);
+  // The confirmation names the order's number wherever it says it (subject, text, the transfer's title, HTML).
+  const mail = await server.db.kysely
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('dedupe_key', '=', `order-confirmation:${placed.body.result.backendOrderId}`)
+    .executeTakeFirstOrThrow();
+  expect(mail.subject).toBe(`Potwierdzenie zamówienia ${number} – Kaloryfer`);
+  expect(mail.text).toContain(`Dziękujemy za zamówienie nr ${number}.`);
+  expect(mail.text).toContain(`tytuł: „Zamówienie ${number}”`);
+  expect(mail.html).toContain(`<h1>Dziękujemy za zamówienie nr ${number}</h1>`);
+  expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/#[\w-]{12}#/);
+  const lines = await server.db.kysely
+    .selectFrom('sales_order_item')
+    .select(['sku', 'qty'])
+    .where('order_id', '=', placed.body.result.backendOrderId)
+    .orderBy('id')
+    .execute();
+  expect(lines).toEqual([
+    { sku: plenty.sku, qty: 2 },
+    { sku: short.sku, qty: 3 },
+  ]);
 });
 
 test('an empty cart cannot be ordered', async () => {

@@ -12,12 +12,13 @@ import {
 } from '@kaloryfer/domain';
 import type { OrderAddress, PlacedOrder, ShopperOrder } from '@kaloryfer/api-contract';
 import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { CartLineRow, Carts, CartTotalsView } from '../cart/carts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { CartLineRow, Carts, CartTotalsView, CartView } from '../cart/carts';
 import type { Db } from '../db/database';
 import type { CartTable, Database, SalesOrderItemTable, SalesOrderTable, StockItemTable } from '../db/schema';
 import { ApiError } from '../http/envelope';
-import { announceMail, enqueueMail, mailRow } from '../mail/mail-queue';
+import { announceMail, enqueueMail } from '../mail/mail-queue';
+import { CONFIRMATION_KEY, placeInOneStatement, type NewItem, type NewOrder } from './order-statement';
 import { orderConfirmation } from '../mail/order-confirmation';
 import type { ExperimentPins } from '../experiments/experiment-cookie';
 import type { Experiments } from '../experiments/experiments';
@@ -80,11 +81,11 @@ const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(Strin
 
 /**
  * Placing orders (spec §4, architecture: idempotent, stock reserved atomically). The order is
- * the server cart priced today — prices a client sends are never read. Inside one transaction
- * every stock-keeping SKU is reserved with a conditional update (it only succeeds while enough
- * is left), the order takes its number, the order and its lines are written, the confirmation
- * e-mail is queued (mail outbox: the worker sends it) and the cart is emptied; any refusal rolls
- * all of it back. PostgreSQL does it in two statements (writeOnPostgres), SQLite step by step.
+ * the server cart priced today — prices a client sends are never read. All at once or not at all,
+ * every stock-keeping SKU is reserved (only while enough is left), the order takes its number,
+ * the order and its lines are written, the confirmation e-mail is queued (mail outbox: the worker
+ * sends it) and the cart is emptied; any refusal changes nothing. PostgreSQL does it in one
+ * statement (order-statement.ts), SQLite step by step in a transaction.
  */
 export class Orders {
   constructor(
@@ -155,36 +156,38 @@ export class Orders {
       options: JSON.stringify(entry.line!.labels),
     }));
 
+    const placedAs = (orderNumber: string, id: number): PlacedOrder => ({
+      orderNumber,
+      backendOrderId: id,
+      clientOrderId: request.clientOrderId,
+      status,
+      paymentState,
+      grandTotal: totals.grand_total,
+      created: true,
+    });
+    /** What an order does besides its rows, in its transaction: a single-use coupon (the newsletter's) serves this one order only; an A/B test counts it (an order sent twice counts once, like the order). */
+    const withinOrder = async (trx: Transaction<Database>, id: number) => {
+      await this.carts.redeemCoupon(trx, view, id);
+      if (request.experimentPins && this.experiments) await this.experiments.recordOrder(trx, id, request.experimentPins, order.grand_total_grosze);
+    };
     try {
-      const { placed, stock } = await this.db.kysely.transaction().execute(async (trx) => {
-        // Asked again inside the transaction on SQLite, where transactions run one after another, so a
-        // twin request sees the first's order here. PostgreSQL runs twins side by side: the second's
-        // insert meets the unique client_order_id (below), so asking here would only cost a round trip.
-        if (!this.postgres) {
-          const twin = await this.byClientId(request.clientOrderId, request.cart.id, trx);
-          if (twin) return { placed: twin, stock: [] };
-        }
-        const written = this.postgres ? await this.writeOnPostgres(trx, reserve, order, items) : await this.writeOnSqlite(trx, reserve, order, items);
-        const id = written.order.id;
-        await this.carts.redeemCoupon(trx, view, id); // a single-use coupon (the newsletter's) serves this one order only
-        // Counted with the order, in its transaction: an order sent twice counts once, like the order.
-        if (request.experimentPins && this.experiments) await this.experiments.recordOrder(trx, id, request.experimentPins, order.grand_total_grosze);
-        const placed: PlacedOrder = {
-          orderNumber: written.order.increment_id,
-          backendOrderId: id,
-          clientOrderId: request.clientOrderId,
-          status,
-          paymentState,
-          grandTotal: totals.grand_total,
-          created: true,
-        };
-        return { placed, stock: written.stock };
-      });
+      const { placed, stock } = this.postgres
+        ? await this.placeOnPostgres(view, reserve, order, items, withinOrder, placedAs, Boolean(request.experimentPins && this.experiments))
+        : await this.db.kysely.transaction().execute(async (trx) => {
+            // Asked again inside the transaction on SQLite, where transactions run one after another, so a
+            // twin request sees the first's order here. (PostgreSQL runs twins side by side: the second's
+            // insert meets the unique client_order_id, below.)
+            const twin = await this.byClientId(request.clientOrderId, request.cart.id, trx);
+            if (twin) return { placed: twin, stock: [] };
+            const written = await this.writeOnSqlite(trx, reserve, order, items);
+            await withinOrder(trx, written.order.id);
+            return { placed: placedAs(written.order.increment_id, written.order.id), stock: written.stock };
+          });
       if (placed.created) announceMail(this.db); // this process's mail worker delivers it now; a crash before leaves it queued
       if (placed.created && stock.length > 0) this.stockChanged(stock);
       return placed;
     } catch (error) {
-      // PostgreSQL runs twin transactions side by side: the loser hits the unique client_order_id; answer with the winner's order.
+      // PostgreSQL runs twin requests side by side: the loser hits the unique client_order_id; answer with the winner's order.
       if (isUniqueViolation(error)) {
         const winner = await this.byClientId(request.clientOrderId, request.cart.id);
         if (winner) return winner;
@@ -193,32 +196,40 @@ export class Orders {
     }
   }
 
-  private get postgres(): boolean {
-    return this.db.dialect === 'postgres';
+  /**
+   * PostgreSQL: the order in one statement (order-statement.ts) — on its own, or, when it redeems a
+   * single-use coupon or is counted in an A/B test, inside a transaction with those writes.
+   */
+  private async placeOnPostgres(
+    view: CartView,
+    reserve: Map<string, number>,
+    order: NewOrder,
+    items: NewItem[],
+    withinOrder: (trx: Transaction<Database>, id: number) => Promise<void>,
+    placedAs: (orderNumber: string, id: number) => PlacedOrder,
+    counted: boolean,
+  ): Promise<{ placed: PlacedOrder; stock: StockItemTable[] }> {
+    // The confirmation as the shopper will read it; the statement puts the number in (the row id is not in the e-mail).
+    const render = (orderNumber: string) =>
+      orderConfirmation(summaryOf({ ...order, id: 0, increment_id: orderNumber }, numbered(items.map((item) => ({ ...item, order_id: 0 })))));
+    const write = async (executor: Kysely<Database>) => {
+      const written = await placeInOneStatement(executor, reserve, order, items, render, this.clock().toISOString());
+      if (!written) throw new ApiError(409, ORDER_MESSAGES.notAvailable);
+      return written;
+    };
+    const written =
+      this.carts.couponOf(view)?.singleUse || counted
+        ? await this.db.kysely.transaction().execute(async (trx) => {
+            const placed = await write(trx);
+            await withinOrder(trx, placed.id);
+            return placed;
+          })
+        : await write(this.db.kysely);
+    return { placed: placedAs(written.number, written.id), stock: written.stock };
   }
 
-  /**
-   * PostgreSQL, in two statements (an order is ~a dozen round trips in all; each one costs both
-   * sides CPU): (1) every stock-keeping SKU reserved — or none, and a 409 — with the order's row id
-   * and number taken only when all were (reserveAndNumber); (2) the order, its lines, the emptied
-   * cart and the confirmation e-mail (written from these same values: mail outbox) in one
-   * statement of data-modifying CTEs. The stock rows as reserved go to the catalogue after commit.
-   */
-  private async writeOnPostgres(trx: Kysely<Database>, reserve: Map<string, number>, values: NewOrder, items: NewItem[]): Promise<Written> {
-    const { id, number, stock } = await this.reserveAndNumber(trx, reserve);
-    const order = { ...values, id, increment_id: number };
-    const lines = items.map((item) => ({ ...item, order_id: id }));
-    const mail = mailRow({ key: confirmationKey(id), message: orderConfirmation(summaryOf(order, numbered(lines))) });
-    await trx
-      .with('order_row', (db) => db.insertInto('sales_order').values(order))
-      .with('item_rows', (db) => db.insertInto('sales_order_item').values(lines))
-      .with('emptied', (db) => db.deleteFrom('cart_item').where('cart_id', '=', values.cart_id))
-      .with('cleared', (db) => db.updateTable('cart').set(this.clearedCart()).where('id', '=', values.cart_id))
-      .insertInto('mail_outbox')
-      .values(mail)
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .execute();
-    return { order, stock };
+  private get postgres(): boolean {
+    return this.db.dialect === 'postgres';
   }
 
   /** SQLite (one writer, in this process; a statement costs no round trip): step by step. */
@@ -258,39 +269,6 @@ export class Orders {
             .execute()
         : [];
     return { order, stock };
-  }
-
-  /**
-   * PostgreSQL: every stock-keeping SKU of the order reserved in one statement, locking the rows
-   * in SKU order first, so two orders of the same SKUs cannot deadlock. Managed, non-volatile stock
-   * goes down only while enough is left; volatile stock is a pre-reservation. Only when all were
-   * reserved does the order take its row id and its number (docs/orders.md "Order numbers"):
-   * `nextval` of the `order_number` sequence (migration 0019) — no row lock, so concurrent orders
-   * do not queue on a counter; a number taken by a transaction that then rolls back is not reused
-   * (numbers rise but may skip); an order refused for stock takes none. Else a 409 (the
-   * transaction then rolls back).
-   */
-  private async reserveAndNumber(trx: Kysely<Database>, reserve: Map<string, number>): Promise<{ id: number; number: string; stock: StockItemTable[] }> {
-    const skus = [...reserve.keys()].sort();
-    const { rows } = await sql<StockItemTable & { order_id: number; order_number: string }>`
-      with wanted (sku, qty) as (select * from unnest(${skus}::text[], ${skus.map((sku) => reserve.get(sku)!)}::int[])),
-      locked as (select s.sku from stock_item s join wanted w on w.sku = s.sku order by s.sku for update of s),
-      reserved as (
-        update stock_item s
-        set qty = s.qty - w.qty,
-            is_in_stock = case when s.manage_stock = 1 and s.is_volatile = 0 and s.qty - w.qty <= 0 then 0 else s.is_in_stock end
-        from wanted w
-        where s.sku = w.sku and s.sku in (select sku from locked)
-          and s.is_in_stock = 1 and (s.manage_stock = 0 or s.is_volatile = 1 or s.qty >= w.qty)
-        returning s.*),
-      numbered as (
-        select nextval('sales_order_id_seq')::int as order_id, nextval('order_number') as n
-        where (select count(*) from reserved) = ${skus.length})
-      select reserved.*, numbered.order_id, lpad(numbered.n::text, greatest(9, length(numbered.n::text)), '0') as order_number
-      from numbered left join reserved on true`.execute(trx);
-    if (rows.length === 0) throw new ApiError(409, ORDER_MESSAGES.notAvailable);
-    const stock = rows.filter((row) => row.sku !== null).map(({ order_id: _id, order_number: _number, ...row }) => row);
-    return { id: rows[0].order_id, number: rows[0].order_number, stock };
   }
 
   /**
@@ -357,15 +335,13 @@ export class Orders {
   }
 }
 
-type NewOrder = Omit<Selectable<SalesOrderTable>, 'id' | 'increment_id'>;
-type NewItem = Omit<Selectable<SalesOrderItemTable>, 'id' | 'order_id'>;
 /** An order as written: its row, and its stock rows as reserved (for the catalogue, after commit). */
 interface Written {
   order: Selectable<SalesOrderTable>;
   stock: StockItemTable[];
 }
 
-const confirmationKey = (orderId: number) => `order-confirmation:${orderId}`;
+const confirmationKey = (orderId: number) => `${CONFIRMATION_KEY}${orderId}`;
 /** Lines in the order they were written, as rows (their ids only order them). */
 const numbered = (lines: Omit<Selectable<SalesOrderItemTable>, 'id'>[]) => lines.map((line, index) => ({ ...line, id: index + 1 }));
 
