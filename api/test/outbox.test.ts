@@ -226,7 +226,7 @@ test('a failing mail server: tried again after 2 s, 4 s, … and delivered once 
   expect(warnings.at(-1)).toMatch(/given up after 3 attempts: 550 no such mailbox/);
 });
 
-test('a message written but not marked sent (a crash in between) is not written twice; two workers send each message once', async () => {
+test('a message written but not marked sent (a crash in between) keeps its one file when sent again; two workers send each message once', async () => {
   const { db, url } = await emptyDb('once');
   const dir = path.join(varDir, 'mail-once');
   const files = new FileOutbox(dir);

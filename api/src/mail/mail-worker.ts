@@ -36,8 +36,8 @@ export const GATHER_MS = 100;
  * as `failed`. Rows left by a crash are simply still pending: the next start delivers them.
  *
  * Each message goes out with a Message-ID and file name made from its row, so the file outbox
- * writes it once even if a crash came between the write and the "sent" mark (an SMTP server
- * could in that narrow window get it twice, with the same Message-ID).
+ * keeps one file for it even if a crash came between the write and the "sent" mark (an SMTP
+ * server could in that narrow window get it twice, with the same Message-ID).
  */
 export class MailWorker {
   private readonly pollMs: number;
@@ -186,7 +186,7 @@ export class MailWorker {
   /**
    * One attempt at one claimed message; true when it went out (the batch's sent ones are marked
    * together, after it — a crash before that leaves them to be tried again: the file outbox
-   * writes each once, an SMTP server might get one twice, with the same Message-ID).
+   * keeps one file for each, an SMTP server might get one twice, with the same Message-ID).
    */
   private async deliver(claimed: Selectable<MailOutboxTable>): Promise<boolean> {
     try {
