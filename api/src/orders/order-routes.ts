@@ -69,7 +69,7 @@ export async function orderRoutes(app: FastifyInstance, { orders, carts, custome
         // Which A/B build took the order: from the cookie the page server signed, never from the body.
         experimentPins: experimentCookie.read(cookieFrom(request.headers.cookie, EXPERIMENT_COOKIE)),
       });
-      // The confirmation e-mail was queued with the order, in its transaction (the mail worker sends
+      // The confirmation e-mail was queued with the order, committed with it (the mail worker sends
       // it once, after a crash too). An order paid offline needs nothing more, placed now or replayed.
       if (!needsPayment(placed)) return sendResult(reply, placed);
       const summary = await orders.summaryById(placed.backendOrderId);
