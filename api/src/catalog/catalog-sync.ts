@@ -1,6 +1,6 @@
 import type { ChangeFeed } from '../db/change-feed';
 import { changeFeedFor } from '../db/change-feed';
-import { pruneChanges, readChanges } from '../db/change-log';
+import { prunedPast, pruneChanges, readChanges } from '../db/change-log';
 import type { Db } from '../db/database';
 import type { StockItemTable } from '../db/schema';
 import type { Catalog } from './catalog';
@@ -135,8 +135,8 @@ export class CatalogSync {
   private async apply(): Promise<number> {
     const from = this.catalog.watermark;
     if (!from) return 0; // not loaded yet: the load reads its own watermark
-    const { changes, upTo, truncated, pruned, stockRows } = await readChanges(this.db, from, MAX_ROWS);
-    if (pruned) return this.reloadAll(`changes after seq ${from.seq} were pruned before this instance read them`);
+    if (await prunedPast(this.db, from.seq)) return this.reloadAll(`changes after seq ${from.seq} were pruned before this instance read them`);
+    const { changes, upTo, truncated } = await readChanges(this.db, from, MAX_ROWS);
     if (changes.length === 0) {
       this.catalog.watermark = upTo;
       return 0;
@@ -158,9 +158,8 @@ export class CatalogSync {
     // Prices of products not reloaded: their price keys and history patched in (no documents read).
     const pricesOnly = [...prices].filter((sku) => !products.has(sku));
     if (pricesOnly.length > 0) changed += await this.catalog.reloadPrices(pricesOnly);
-    // Stock of reloaded products came with them; the rest is patched (on PostgreSQL its rows came with the changes).
-    const stockOnly = [...stock].filter((sku) => !products.has(sku));
-    changed += stockRows ? this.patchChanged(stockRows.filter((row) => !products.has(row.sku))) : await this.syncSkus(stockOnly);
+    // Stock of reloaded products came with them; the rest is read and patched.
+    changed += await this.syncSkus([...stock].filter((sku) => !products.has(sku)));
     this.catalog.watermark = upTo;
     return changed;
   }
