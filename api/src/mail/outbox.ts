@@ -95,8 +95,8 @@ export class FileOutbox implements Outbox {
  * The whole file or none: written to a temporary name and renamed to its own, so a crash
  * mid-write never leaves half a message under the name, and the message sent again (a crash
  * before its "sent" mark) replaces its file rather than adding one. Renamed, not linked and
- * unlinked: a file deleted per message made ext4's inode allocator scan recently deleted inodes
- * — ~10 % of the machine's CPU under bench:cluster's order load (perf).
+ * unlinked: on a disk without a journal ext4 skips inodes deleted in the last minute or two when
+ * it allocates one, so a file deleted per message would slow every later file creation.
  */
 function writeWhole(file: string, content: Buffer): void {
   const temporary = `${file}.${process.pid}.tmp`;
