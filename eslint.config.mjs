@@ -1,6 +1,7 @@
 // Lint (docs/architecture.md, "Boundaries"): module boundaries, React hooks and accessibility
 // rules, TypeScript's recommended rules. `npm run lint` runs it with zero warnings allowed, as
 // part of `npm test`.
+import path from 'node:path';
 import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -39,6 +40,55 @@ const fileNames = {
 };
 
 /**
+ * A shared package is used through its public entry points only — the `exports` of its
+ * package.json, which is its whole published surface (docs/architecture.md, "Shared packages"):
+ * `@kaloryfer/ui`, `@kaloryfer/ui/testing`, never `@kaloryfer/ui/src/…` or `…/dist/…`, and never a
+ * relative path into another package's folder. Tests too: a remote's tests run against the
+ * published packages in the remote's own repository.
+ */
+const SHARED = path.join(import.meta.dirname, 'shared');
+const sharedPackageOf = (file) => {
+  const relative = path.relative(SHARED, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative.split(path.sep)[0];
+};
+const packages = {
+  rules: {
+    'public-entry': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          deep: "{{source}} reaches into a shared package's files: import one of its entry points (the `exports` of its package.json; add one there if it is missing).",
+          relative: '{{source}} reaches into shared/{{target}} by path: import it by its package name (@kaloryfer/…) and one of its entry points.',
+        },
+      },
+      create(context) {
+        const own = sharedPackageOf(context.filename);
+        const check = (node, source) => {
+          if (typeof source !== 'string') return;
+          if (/^@kaloryfer\/[^/]+\/(?:src|dist)(?:\/|$)/.test(source)) context.report({ node, messageId: 'deep', data: { source } });
+          else if (source.startsWith('.')) {
+            const target = sharedPackageOf(path.resolve(path.dirname(context.filename), source));
+            if (target && target !== own) context.report({ node, messageId: 'relative', data: { source, target } });
+          }
+        };
+        return {
+          ImportDeclaration: (node) => check(node, node.source.value),
+          ExportAllDeclaration: (node) => check(node, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+          ImportExpression: (node) => check(node, node.source.value),
+          CallExpression: (node) => {
+            const [first] = node.arguments;
+            if (first?.type === 'Literal' && ['require', 'jest.requireActual', 'jest.mock'].includes(context.sourceCode.getText(node.callee)))
+              check(node, first.value);
+          },
+        };
+      },
+    },
+  },
+};
+
+/**
  * Who may import whom. A remote: shared/* and its own files only (never another remote, the
  * shell or the API). shared/*: never a remote, the shell or the API. The API: never a remote or
  * the shell. The shell: never a remote (remotes arrive at run time). shared/domain: rules without
@@ -66,9 +116,16 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { import: importPlugin, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'file-names': fileNames },
+    plugins: { import: importPlugin, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'file-names': fileNames, packages },
     settings: {
-      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      // The shared packages' source, as TypeScript reads them here (tsconfig.json customConditions).
+      'import/resolver': {
+        typescript: {
+          project: './tsconfig.json',
+          conditionNames: ['@kaloryfer/source', 'types', 'import', 'esm2020', 'es2020', 'es2015', 'require', 'node', 'node-addons', 'browser', 'default'],
+        },
+        node: true,
+      },
       // import/no-cycle reads the modules a file imports: TypeScript ones (the plugin's default is
       // .js only, which would find nothing), and never a package's .d.ts files in node_modules
       // (no cycle can run through them, and parsing them costs more than the rest of the lint).
@@ -86,6 +143,7 @@ export default tseslint.config(
       // and saves nothing measurable here: parsing the imported modules is what the rule costs.
       'import/no-cycle': ['error', { ignoreExternal: true, disableScc: true }],
       'file-names/kebab-case': 'error',
+      'packages/public-entry': 'error',
       // Test support (a `testing/` folder) never reaches a shipped module.
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)testing(/|$)', message: 'Only tests import test support (a testing/ folder).' }] }],
       // `_name` marks a value left out on purpose (a rest sibling, an unused parameter).

@@ -1,7 +1,7 @@
 // The API suite once more on PostgreSQL (`npm run test:unit` runs both; alone:
 // `npx jest --selectProjects "api on PostgreSQL"`): the same tests, a throwaway PostgreSQL
 // server for the run (scripts/lib/postgres-server.ts), a database per test server.
-const base = require('../jest/preset.cjs')(__dirname, { environment: 'node' });
+const base = require('@kaloryfer/mfe-build/jest-preset')(__dirname, { environment: 'node' });
 
 module.exports = {
   ...base,

@@ -80,6 +80,7 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
     experiments: app.experiments.store,
     signals: app.signals,
     publicOrigin: config.publicOrigin,
+    shellDist: config.shellDist,
     thresholds: config.canary,
   }); // app.mfeRegistry, app.overrides: /registry/v1 for teams, the builds' files under /mfe/
   metricsRoutes(app, { metrics, tokens: app.mfeRegistry.tokens, allow: config.metricsAllow }); // GET /metrics: an operator's registry token or METRICS_ALLOW

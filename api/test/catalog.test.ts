@@ -1,5 +1,4 @@
-import { TILE_FIELDS } from '@kaloryfer/domain';
-import { heatOutput } from '@kaloryfer/domain';
+import { TILE_FIELDS, heatOutput } from '@kaloryfer/domain';
 import { startTestServer, TEST_SEED, type TestServer } from './helpers';
 import { searchAnswerProblems, searchTypeOf } from './search-contract';
 

@@ -109,6 +109,7 @@ describe('publishing', () => {
     expect(answer.body.result).toMatchObject({ outcome: 'released', build: { remote: 'content', version: '1.0.0', team: 'content' } });
     expect(answer.body.result.gate!.checks.map((check) => [check.name, check.status])).toEqual([
       ['contracts', 'pass'],
+      ['shared', 'pass'],
       ['files', 'pass'],
       ['browser-entry', 'pass'],
       ['server-render', 'pass'],

@@ -1,4 +1,4 @@
-import { createServerRender } from '@kaloryfer/ui/src/rendering/server/create-server-render';
+import { createServerRender } from '@kaloryfer/ui/server';
 import { ACCOUNT_NAMESPACE } from './i18n/namespace';
 import { AccountRoutes } from './pages/account-routes';
 

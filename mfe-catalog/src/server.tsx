@@ -1,4 +1,4 @@
-import { createServerRender } from '@kaloryfer/ui/src/rendering/server/create-server-render';
+import { createServerRender } from '@kaloryfer/ui/server';
 import { $heatingAt, HEATING_COOKIE, temperaturesFromCookie } from './heating/heating-at';
 import { CATALOG_NAMESPACE } from './i18n/namespace';
 import { CatalogRoutes } from './pages/catalog-routes';

@@ -1,4 +1,4 @@
-import { createServerRender } from '@kaloryfer/ui/src/rendering/server/create-server-render';
+import { createServerRender } from '@kaloryfer/ui/server';
 import { adviceHead } from './advice/advice-head';
 import { CONTENT_NAMESPACE } from './i18n/namespace';
 import { ContentRoutes } from './pages/content-routes';

@@ -5,7 +5,7 @@
  * otherwise show in English on a German or Italian page (issue #20).
  */
 import { LANGUAGES } from '@kaloryfer/i18n';
-import { ALL_SHARED_BUNDLES } from '@kaloryfer/i18n/src/locales/all-bundles';
+import { ALL_SHARED_BUNDLES } from '@kaloryfer/i18n/locales';
 import { ACCOUNT_NAMESPACE } from '../../mfe-account/src/i18n/namespace';
 import { CART_NAMESPACE } from '../../mfe-cart/src/i18n/namespace';
 import { CATALOG_NAMESPACE } from '../../mfe-catalog/src/i18n/namespace';

@@ -43,7 +43,7 @@ test.each([
     'shared/domain imports a package with effects',
     'shared/domain/src/probe.ts',
     "export { apiJson } from '../../ui/src/api-json';",
-    ['import/no-restricted-paths'],
+    ['packages/public-entry', 'import/no-restricted-paths'],
   ],
   [
     "a remote imports the API contract's schema code",
@@ -116,6 +116,36 @@ test.each([
     ['no-restricted-imports'],
   ],
   ['a test imports test support', 'mfe-cart/src/probe.test.ts', "export { ScriptedCartServer } from './engine/testing/scripted-cart-server';", []],
+  [
+    "a remote reaches into a shared package's src/",
+    'mfe-account/src/probe.ts',
+    "export { NEWSLETTER_CONSENT } from '@kaloryfer/domain/src/newsletter/consent';",
+    ['packages/public-entry'],
+  ],
+  [
+    "a remote's test reaches into a shared package's src/ (its tests run against the published package)",
+    'mfe-cart/src/probe.test.tsx',
+    "export { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';",
+    ['packages/public-entry'],
+  ],
+  [
+    "the API reaches into a shared package's dist/",
+    'api/src/probe.ts',
+    "export { majorOf } from '@kaloryfer/contracts/dist/meta.mjs';",
+    ['packages/public-entry'],
+  ],
+  [
+    "a shared package reaches into another's folder by path",
+    'shared/ui/src/probe.ts',
+    "export { NEWSLETTER_CONSENT } from '../../domain/src/newsletter/consent';",
+    ['packages/public-entry'],
+  ],
+  [
+    "a package's public entry points",
+    'mfe-cart/src/probe.test.tsx',
+    "export { renderRemote } from '@kaloryfer/ui/testing';\nexport { NEWSLETTER_CONSENT } from '@kaloryfer/domain/newsletter';",
+    [],
+  ],
 ])(
   '%s',
   (_name, filePath, source, expected) => {

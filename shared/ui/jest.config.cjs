@@ -1,1 +1,1 @@
-module.exports = require('../../jest/preset.cjs')(__dirname);
+module.exports = require('@kaloryfer/mfe-build/jest-preset')(__dirname);

@@ -3,7 +3,7 @@ import { serializeConsent } from '../src/consent/consent-cookie';
 import { ExperimentCookie } from '../../api/src/experiments/experiment-cookie';
 import { Overrides, type Override } from '../../api/src/registry/overrides';
 import type { RegionRequest, RegionResult } from '@kaloryfer/contracts';
-import { ServerI18n } from '@kaloryfer/i18n/src/server';
+import { ServerI18n } from '@kaloryfer/i18n/server';
 import { SHELL_BUNDLES } from '../src/i18n/shell-bundles';
 import type { PageState } from '../src/state/page-state';
 import { composePage, type ComposeDeps, type PageRequest } from './compose-page';

@@ -32,6 +32,13 @@ describe('sanitizeCmsHtml', () => {
     ['a relative link not starting at the root', '<a href="dostawa">x</a>', 'x'],
     ['a link without href', '<a name="top">x</a>', 'x'],
     ["the author's target and rel", '<a href="/i/kontakt" target="_blank" rel="opener">x</a>', '<a href="/i/kontakt">x</a>'],
+    [
+      // The content remote's page test shows exactly this answer (mfe-content/src/cms/cms-page.test.tsx, SANITISED_BODY).
+      'all of it at once',
+      '<h2>Zasady</h2><p onclick="steal()">Tekst<img src=x onerror="steal()"></p><script>steal()</script>' +
+        '<p><a href="javascript:steal()">kliknij</a> <a href="/i/dostawa" onmouseover="steal()">Dostawa</a></p><iframe src="https://evil.example"></iframe>',
+      '<h2>Zasady</h2><p>Tekst</p><p>kliknij <a href="/i/dostawa">Dostawa</a></p>',
+    ],
   ])('drops %s', (_name, html, expected) => {
     expect(sanitizeCmsHtml(html)).toBe(expected);
   });

@@ -6,7 +6,7 @@ import {
   newsletterCoupon,
   normaliseCouponCode,
   type Coupon,
-} from '@kaloryfer/domain/src/cart/coupons';
+} from '@kaloryfer/domain';
 import type { Kysely } from 'kysely';
 import type { IssuedCoupons } from '../cart/carts';
 import type { Db } from '../db/database';

@@ -1,4 +1,4 @@
-import type { ConsentText } from '@kaloryfer/domain/src/newsletter/consent';
+import type { ConsentText } from '@kaloryfer/domain/newsletter';
 import { escapeHtml } from '../http/html';
 import type { MailMessage } from '../mail/outbox';
 

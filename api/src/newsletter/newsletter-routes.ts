@@ -1,6 +1,6 @@
 import { NewsletterConfirm, NewsletterForm, NewsletterStatusOf, NewsletterSubscribe, NewsletterUnsubscribe } from '@kaloryfer/api-contract';
 import { emailProblem } from '@kaloryfer/domain';
-import { consentOfVersion, isConsentSource, newsletterOutcomeUrl, type NewsletterOutcome } from '@kaloryfer/domain/src/newsletter/consent';
+import { consentOfVersion, isConsentSource, newsletterOutcomeUrl, type NewsletterOutcome } from '@kaloryfer/domain/newsletter';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, envelope, sendResult } from '../http/envelope';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CONFIRM_LINK_HOURS, consentOfVersion, NEWSLETTER_CONSENT, type ConsentSource, type ConsentText } from '@kaloryfer/domain/src/newsletter/consent';
+import { CONFIRM_LINK_HOURS, consentOfVersion, NEWSLETTER_CONSENT, type ConsentSource, type ConsentText } from '@kaloryfer/domain/newsletter';
 import type { Db } from '../db/database';
 import type { NewsletterSubscriberTable } from '../db/schema';
 import type { Outbox } from '../mail/outbox';

@@ -11,7 +11,7 @@ import {
   shippingCodeOf,
 } from '@kaloryfer/domain';
 import type { OrderAddress, PlacedOrder, ShopperOrder } from '@kaloryfer/api-contract';
-import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
+import type { SpecMessage } from '@kaloryfer/i18n/spec-messages';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CartLineRow, Carts, CartTotalsView, CartView } from '../cart/carts';
 import type { Db } from '../db/database';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatPln } from '@kaloryfer/i18n/src/format-numbers';
+import { formatPln } from '@kaloryfer/i18n/format';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml } from '../http/html';
 import { BLIK_CODE, SANDBOX_PATH, type SandboxGateway, type SandboxPayment } from './sandbox-gateway';

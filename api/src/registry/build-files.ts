@@ -12,6 +12,10 @@ export interface BuildInfo {
   /** The server build's file, relative to the build's folder (docs/rendering.md). */
   ssr?: string;
   builtAt?: string;
+  /** Each name the build imports from the contracts singleton → the minor that added it (null: unknown to its contracts). */
+  contractsUses?: Record<string, string | null>;
+  /** Each shared singleton: the version it was built with and the range it declares. */
+  shared?: Record<string, { version: string; requiredVersion: string }>;
 }
 
 /** One file of a published build; its bytes are the blob of that hash. */
@@ -89,7 +93,33 @@ export function parseBuildInfo(bytes: Buffer | undefined): BuildInfo {
   if (ssr) info.ssr = ssr;
   const builtAt = text('builtAt', /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/, true);
   if (builtAt) info.builtAt = builtAt;
+  const uses = compatibilityField(raw, 'contractsUses', (value) => value === null || (typeof value === 'string' && MINOR.test(value)));
+  if (uses) info.contractsUses = uses as Record<string, string | null>;
+  const shared = compatibilityField(
+    raw,
+    'shared',
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as Record<string, unknown>).version === 'string' &&
+      typeof (value as Record<string, unknown>).requiredVersion === 'string' &&
+      String((value as Record<string, unknown>).requiredVersion).length <= 100,
+  );
+  if (shared) info.shared = shared as Record<string, { version: string; requiredVersion: string }>;
   return info;
+}
+
+const MINOR = /^\d+\.\d+$/;
+const EXPORT_NAME = /^(?:[$A-Za-z_][\w$]{0,99}|\*)$|^@?[\w.-]+(?:\/[\w.-]+)?$/;
+
+/** An optional map in build-info.json (what the build needs of the page): names and values checked, at most 500 entries. */
+function compatibilityField(raw: Record<string, unknown>, name: string, valid: (value: unknown) => boolean): Record<string, unknown> | undefined {
+  const value = raw[name];
+  if (value === undefined) return undefined;
+  const entries = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : null;
+  if (!entries || entries.length > 500 || !entries.every(([key, entry]) => EXPORT_NAME.test(key) && valid(entry)))
+    throw new ArchiveError(`build-info.json: ${name} is malformed`);
+  return Object.fromEntries(entries);
 }
 
 function unpacks(twin: Buffer, kind: 'br' | 'gz', raw: Buffer): boolean {

@@ -1,4 +1,5 @@
-import { CONTRACTS_VERSION } from '@kaloryfer/contracts/src/instance';
+import { CONTRACTS_VERSION } from '@kaloryfer/contracts/meta';
+import { shellShareScope, shellSurface } from './gate/shell-side';
 import type { Db } from '../db/database';
 import type { Experiments } from '../experiments/experiments';
 import { unencapsulated } from '../http/unencapsulated';
@@ -42,6 +43,8 @@ interface RegistryOptions {
   /** What the canaries are judged by. */
   signals: Signals;
   publicOrigin: string;
+  /** The shell's build folder: its share-scope.json says which singletons every page shares. */
+  shellDist?: string;
   thresholds?: CanaryThresholds;
   clock?: () => Date;
 }
@@ -56,13 +59,17 @@ interface RegistryOptions {
  */
 export const registryPlugin = unencapsulated<RegistryOptions>(async function registryPlugin(
   app,
-  { db, tokenSecret, experiments, signals, publicOrigin, thresholds = DEFAULT_THRESHOLDS, clock = () => new Date() },
+  { db, tokenSecret, experiments, signals, publicOrigin, shellDist, thresholds = DEFAULT_THRESHOLDS, clock = () => new Date() },
 ) {
   const overrides = new Overrides(tokenSecret);
   app.decorate('overrides', overrides);
   const store = new RegistryStore(db);
   const live = new LiveRegistry(store, db, (message) => app.log.warn(message));
-  const releases = new Releases(store, live, { shellContracts: CONTRACTS_VERSION });
+  const releases = new Releases(store, live, {
+    shellContracts: CONTRACTS_VERSION,
+    shellSurface: shellSurface(),
+    shellShared: () => (shellDist ? shellShareScope(shellDist) : null),
+  });
   const tokens = new RegistryTokens(db);
   // Canaries are judged on every instance (the first to act on a step wins): docs/releasing.md, "Canaries".
   const canaries = new CanaryController(store, releases, signals, clock, { thresholds, log: (message) => app.log.warn(message) });

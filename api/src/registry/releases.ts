@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { GateResult, PublishAnswer, RegistryBuild, RegistryEvent, RemoteStatus } from '@kaloryfer/api-contract';
-import { majorOf } from '@kaloryfer/contracts/src/instance';
+import { majorOf } from '@kaloryfer/contracts/meta';
 import { REMOTES } from '../config';
 import { readBuildArchive } from './build-archive';
 import { buildCandidateOf, DEFAULT_VARIANT, type BuildCandidate } from './build-files';

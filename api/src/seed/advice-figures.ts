@@ -1,5 +1,5 @@
 import { heatOutput, logMeanDeltaT, neededOutput, parseTemperatures, DEFAULT_EXPONENT, WATTS_PER_SQUARE_METRE, type Temperatures } from '@kaloryfer/domain';
-import { formatNumber } from '@kaloryfer/i18n/src/format-numbers';
+import { formatNumber } from '@kaloryfer/i18n/format';
 import { RADIATOR_FAMILIES } from './families';
 import { ratedOutput } from './radiator-formulas';
 

@@ -1,5 +1,5 @@
 import { $overlay, claimWriter, closePanelsRequested, loginRequested, panelClosed, panelOpened } from '@kaloryfer/contracts';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_NAMESPACE } from '../i18n/namespace';

@@ -1,6 +1,6 @@
 import { $session, notificationRequested, type NotificationInput } from '@kaloryfer/contracts';
-import { NEWSLETTER_CONSENT } from '@kaloryfer/domain/src/newsletter/consent';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { NEWSLETTER_CONSENT } from '@kaloryfer/domain/newsletter';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import authPl from '../i18n/auth.pl-PL';

@@ -1,5 +1,5 @@
 import { $connectivity, linkTo, notificationRequested } from '@kaloryfer/contracts';
-import { CONFIRM_LINK_HOURS } from '@kaloryfer/domain/src/newsletter/consent';
+import { CONFIRM_LINK_HOURS } from '@kaloryfer/domain/newsletter';
 import { useTranslation } from '@kaloryfer/i18n';
 import { Button } from '@kaloryfer/ui';
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-import { NEWSLETTER_CONSENT } from '@kaloryfer/domain/src/newsletter/consent';
+import { NEWSLETTER_CONSENT } from '@kaloryfer/domain/newsletter';
 
 /**
  * The auth part of the account namespace (pl-PL is the source of truth; the other languages mirror its keys):

@@ -1,5 +1,5 @@
 import type { NewsletterStatus, NewsletterStatusOf, NewsletterSubscribe, NewsletterUnsubscribe, RouteAnswer, RouteBody } from '@kaloryfer/api-contract';
-import { NEWSLETTER_CONSENT } from '@kaloryfer/domain/src/newsletter/consent';
+import { NEWSLETTER_CONSENT } from '@kaloryfer/domain/newsletter';
 import { apiJson } from '@kaloryfer/ui';
 import { queueCall } from './queued-call';
 

@@ -1,5 +1,5 @@
 import { $session, claimWriter, navigationRequested, notificationRequested } from '@kaloryfer/contracts';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useFakeShop } from '../auth-dialog/testing/fake-shop';

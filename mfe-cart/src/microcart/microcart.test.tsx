@@ -1,5 +1,5 @@
 import { claimWriter, type NotificationInput } from '@kaloryfer/contracts';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CartEngine } from '../engine/cart-engine';

@@ -8,7 +8,7 @@ import {
   syncTaskSettled,
   type SyncTaskRequested,
 } from '@kaloryfer/contracts';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CART_NAMESPACE } from '../i18n/namespace';

@@ -1,4 +1,4 @@
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NOMINAL } from '@kaloryfer/domain';

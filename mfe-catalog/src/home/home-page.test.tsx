@@ -1,5 +1,5 @@
 import type { CmsBlock } from '@kaloryfer/api-contract';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { i18n, I18nextProvider, initI18n, registerNamespace, setLanguage } from '@kaloryfer/i18n';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';

@@ -3,7 +3,7 @@ import { linkTo } from '@kaloryfer/contracts';
 import { PageFrame, usePageData } from '@kaloryfer/ui';
 import { useTranslation } from '@kaloryfer/i18n';
 import { search } from '../api/catalog-api';
-import { NewsletterSignup } from '@kaloryfer/ui/src/newsletter/newsletter-signup';
+import { NewsletterSignup } from '@kaloryfer/ui/newsletter';
 import { ProductTile } from '../product/product-tile';
 import type { ListedTile } from '../listing/listing-request';
 import { TOP_CATEGORIES } from '../pages/top-categories';

@@ -1,12 +1,11 @@
 import { claimWriter } from '@kaloryfer/contracts';
 import type { Category } from '@kaloryfer/api-contract';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote, recordShellRequests } from '@kaloryfer/ui/testing';
 import { act, screen } from '@testing-library/react';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';
 import { category as categoryAnswer, searchAnswer, stock } from '../testing/catalog-answers';
 import type { ListedTile } from './listing-request';
 import { CategoryPage } from './category-page';
-import { recordShellRequests } from '@kaloryfer/ui/src/testing/shell-requests';
 
 /**
  * /c/{slug} when the catalogue cannot answer, against a stand-in for the shop API at the fetch

@@ -1,7 +1,7 @@
 import './listing.css';
 import { $route, linkTo, navigationRequested, notificationRequested } from '@kaloryfer/contracts';
 import type { Category } from '@kaloryfer/api-contract';
-import { categoryTrail } from '@kaloryfer/domain';
+import { categoryTrail, temperaturesKey } from '@kaloryfer/domain';
 import { Button, isOffline, PageFrame, useFocusTrap, useOfflineRedirect, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';
@@ -9,7 +9,6 @@ import { NotFoundRedirect } from '../pages/not-found-redirect';
 import { shownAttributes } from '../api/attributes';
 import { categories, childrenOf } from '../api/categories';
 import { ProductTile } from '../product/product-tile';
-import { temperaturesKey } from '@kaloryfer/domain';
 import { useHeatingAt } from '../heating/heating-at';
 import { HeatingControl, RoomHelper } from '../heating/heating-control';
 import { FilterPanel } from './filter-panel';

@@ -1,8 +1,8 @@
 import { claimWriter, type PageDataEntry } from '@kaloryfer/contracts';
 import type { Category } from '@kaloryfer/api-contract';
 import { i18n, I18nextProvider, initI18n, registerNamespace } from '@kaloryfer/i18n';
-import { PageData, PageDataProvider } from '@kaloryfer/ui/src/rendering/page-data';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { PageData } from '@kaloryfer/ui';
+import { PageDataProvider, renderRemote } from '@kaloryfer/ui/testing';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';

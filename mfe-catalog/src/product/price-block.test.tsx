@@ -1,4 +1,4 @@
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { screen } from '@testing-library/react';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';
 import { PriceBlock } from './price-block';

@@ -1,10 +1,9 @@
 import { claimWriter } from '@kaloryfer/contracts';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote, recordShellRequests } from '@kaloryfer/ui/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';
 import { cmsBlockPage, ok } from '../testing/catalog-answers';
 import { ProductPage } from './product-page';
-import { recordShellRequests } from '@kaloryfer/ui/src/testing/shell-requests';
 
 /**
  * A product page whose product-view call fails, against a stand-in for the shop API at the

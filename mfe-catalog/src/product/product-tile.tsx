@@ -1,7 +1,7 @@
 import type { ProductTile as RelatedTile } from '@kaloryfer/api-contract';
 import { useTranslation } from '@kaloryfer/i18n';
 import { temperaturesKey } from '@kaloryfer/domain';
-import { ProductCard } from '@kaloryfer/ui/src/product-card/product-card';
+import { ProductCard } from '@kaloryfer/ui/product-card';
 import { isNominal, outputRange, useHeatingAt } from '../heating/heating-at';
 import type { ListedTile } from '../listing/listing-request';
 import { deliveryLabelKey } from './delivery';

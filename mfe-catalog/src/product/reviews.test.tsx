@@ -1,5 +1,5 @@
 import type { Review, ReviewCreated, ReviewSummary } from '@kaloryfer/api-contract';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';

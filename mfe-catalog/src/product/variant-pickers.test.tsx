@@ -1,5 +1,5 @@
 import type { ConfigurableChild, ConfigurableOption } from '@kaloryfer/api-contract';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

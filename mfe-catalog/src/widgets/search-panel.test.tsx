@@ -1,6 +1,6 @@
 import { navigationRequested, panelClosed, panelOpened } from '@kaloryfer/contracts';
 import type { Category } from '@kaloryfer/api-contract';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATALOG_NAMESPACE } from '../i18n/namespace';

@@ -1,6 +1,6 @@
 import type { OrderBody, OrderBodyAddress } from '@kaloryfer/api-contract';
 import { normalisePhone } from '@kaloryfer/domain';
-import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
+import type { SpecMessage } from '@kaloryfer/i18n/spec-messages';
 import type { AddressFields, CheckoutDetails } from './details';
 import type { Problem } from './validation';
 

@@ -1,5 +1,5 @@
 import { emailProblem, isValidNip, isValidPostcode, isValidRegon, nameProblem, normalisePhone, passwordProblem } from '@kaloryfer/domain';
-import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
+import type { SpecMessage } from '@kaloryfer/i18n/spec-messages';
 import type { AddressFields, CheckoutDetails } from './details';
 
 /**

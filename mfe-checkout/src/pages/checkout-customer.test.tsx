@@ -1,6 +1,6 @@
 import type { CreatedCustomer } from '@kaloryfer/api-contract';
 import { claimWriter, navigationRequested, NO_SESSION, sessionChanged, type CartState, type CustomerAddress, type SessionUser } from '@kaloryfer/contracts';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';

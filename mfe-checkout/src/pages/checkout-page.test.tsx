@@ -7,7 +7,7 @@ import {
   type CartState,
   type SyncTaskRequested,
 } from '@kaloryfer/contracts';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {

@@ -1,5 +1,5 @@
 import { claimWriter, loginRequested, NO_SESSION } from '@kaloryfer/contracts';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SHOPPER_ORDER } from '../checkout/testing/api-answers';

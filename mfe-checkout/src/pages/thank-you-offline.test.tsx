@@ -7,7 +7,7 @@ import {
   syncTaskSettled,
   type SyncTaskSettled,
 } from '@kaloryfer/contracts';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import { placedOrder } from '../checkout/testing/api-answers';
 import { offlineOrderOf, rememberOfflineOrder } from '../domain/offline-orders';

@@ -1,8 +1,7 @@
 import { claimWriter, navigationRequested } from '@kaloryfer/contracts';
 import { i18n, I18nextProvider, initI18n, registerNamespace } from '@kaloryfer/i18n';
-import { PageData, PageDataProvider } from '@kaloryfer/ui/src/rendering/page-data';
-import { ServerRender, ServerRenderContext } from '@kaloryfer/ui/src/rendering/server-render-context';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { PageData } from '@kaloryfer/ui';
+import { PageDataProvider, ServerRender, ServerRenderContext, renderRemote } from '@kaloryfer/ui/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';

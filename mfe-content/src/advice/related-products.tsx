@@ -1,6 +1,6 @@
 import { linkTo } from '@kaloryfer/contracts';
 import { usePageData } from '@kaloryfer/ui';
-import { ProductCard } from '@kaloryfer/ui/src/product-card/product-card';
+import { ProductCard } from '@kaloryfer/ui/product-card';
 import { useId } from 'react';
 import { relatedProducts, relatedProductsKey, type RelatedCategory } from './advice-api';
 import { useAdviceWords } from './use-advice-words';

@@ -1,5 +1,5 @@
 import { claimWriter } from '@kaloryfer/contracts';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { screen } from '@testing-library/react';
 import { standInCmsApi } from '../cms/cms-test-api';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';

@@ -1,5 +1,5 @@
 import { claimWriter } from '@kaloryfer/contracts';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { screen } from '@testing-library/react';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { ContentRoutes } from '../pages/content-routes';

@@ -2,7 +2,7 @@ import './status-pages.css';
 import { $route, linkTo } from '@kaloryfer/contracts';
 import { useTranslation } from '@kaloryfer/i18n';
 import { PageFrame, usePageData, useRequestStore } from '@kaloryfer/ui';
-import { ProductCard } from '@kaloryfer/ui/src/product-card/product-card';
+import { ProductCard } from '@kaloryfer/ui/product-card';
 import { useId } from 'react';
 import { CATEGORIES_KEY, shopCategories, suggestedProducts, suggestionsKey, topCategories, type ShopCategory, type SuggestedProduct } from './not-found-api';
 import { matchingCategories, pathWords } from './path-words';

@@ -1,9 +1,9 @@
 import { claimWriter } from '@kaloryfer/contracts';
-import { formatPln } from '@kaloryfer/i18n/src/format-numbers';
+import { formatPln } from '@kaloryfer/i18n';
 
 /** The shop's money format as the page reads (its no-break spaces read as spaces). */
 const pln = (amount: number) => formatPln(amount).replace(/\s/g, ' ');
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { screen, within } from '@testing-library/react';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { ContentRoutes } from '../pages/content-routes';

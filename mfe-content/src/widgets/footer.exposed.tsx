@@ -5,7 +5,7 @@ import { BUILD } from '../build-info';
 import { CMS_ROOT, cmsBlocks, cmsBlocksKey, cmsHierarchy, cmsHierarchyKey, FOOTER_BLOCKS } from '../cms/cms-api';
 import { useCmsWords } from '../cms/cms-words';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
-import { NewsletterSignup } from '@kaloryfer/ui/src/newsletter/newsletter-signup';
+import { NewsletterSignup } from '@kaloryfer/ui/newsletter';
 import { DELIVERY_MARKS, MarkList, PAYMENT_MARKS } from './footer-badges';
 
 /**

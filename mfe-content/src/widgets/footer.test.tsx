@@ -1,4 +1,4 @@
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { screen, within } from '@testing-library/react';
 import { forgetCmsAnswers } from '../cms/cms-api';
 import { standInCmsApi } from '../cms/cms-test-api';

@@ -28,3 +28,4 @@ export type * from './rendering';
 export * from './routes';
 export * from './remote-modules';
 export * from './instance';
+export { CONTRACTS_VERSION, majorOf } from './meta';

@@ -1,4 +1,5 @@
-import { contractsInstances, CONTRACTS_INSTANCE_ID, majorOf } from './instance';
+import { contractsInstances, CONTRACTS_INSTANCE_ID } from './instance';
+import { majorOf } from './meta';
 
 describe('singleton proof', () => {
   test('one evaluated copy registers one instance', () => {
@@ -26,6 +27,6 @@ describe('singleton proof', () => {
 
   test('CONTRACTS_VERSION follows the package version', () => {
     const pkg = jest.requireActual<{ version: string }>('../package.json');
-    expect(jest.requireActual<typeof import('./instance')>('./instance').CONTRACTS_VERSION).toBe(pkg.version);
+    expect(jest.requireActual<typeof import('./version')>('./version').CONTRACTS_VERSION).toBe(pkg.version);
   });
 });

@@ -3,7 +3,7 @@
  * here; Module Federation must make that exactly one. The e2e test reads the list after the
  * shell and two remotes have loaded; the unit test shows a second copy would be counted.
  */
-export const CONTRACTS_VERSION = '1.0.0';
+import { CONTRACTS_VERSION } from './version';
 
 interface InstanceRecord {
   id: string;
@@ -23,10 +23,4 @@ export const CONTRACTS_INSTANCE_ID = instance.id;
 
 export function contractsInstances(): readonly InstanceRecord[] {
   return registry.__KALORYFER_CONTRACTS__ ?? [];
-}
-
-/** Major of a semver string; NaN when it is not one. */
-export function majorOf(version: string): number {
-  const match = /^(\d+)\.\d+\.\d+/.exec(version);
-  return match ? Number(match[1]) : Number.NaN;
 }

@@ -54,7 +54,18 @@ export { categoryTrail } from './catalog/category-trail';
 export { formatPageTitle } from './seo/page-title';
 export { ASSIGNMENT_ID_PATTERN, FORCED_ID_PREFIX, isAssignmentId, isForcedAssignmentId, SHOPPER_ID_PREFIX } from './experiments/assignment-id';
 export { REVIEW_LIMITS, reviewSummary } from './reviews/review';
-export { applicableCoupon, DEMO_COUPONS, INCORRECT_COUPON, normaliseCouponCode, type Coupon, type CouponType } from './cart/coupons';
+export {
+  applicableCoupon,
+  DEMO_COUPONS,
+  INCORRECT_COUPON,
+  isNewsletterCouponCode,
+  NEWSLETTER_CODE_ALPHABET,
+  NEWSLETTER_COUPON_PERCENT,
+  newsletterCoupon,
+  normaliseCouponCode,
+  type Coupon,
+  type CouponType,
+} from './cart/coupons';
 export {
   FREE_DELIVERY_FROM,
   fitsLockerCompartment,

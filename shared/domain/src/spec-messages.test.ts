@@ -1,4 +1,4 @@
-import { SPEC_MESSAGES } from '@kaloryfer/i18n/src/spec-messages';
+import { SPEC_MESSAGES } from '@kaloryfer/i18n/spec-messages';
 import { INCORRECT_COUPON } from './cart/coupons';
 import { PERSON_MESSAGES } from './validation/person';
 

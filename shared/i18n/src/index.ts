@@ -2,7 +2,7 @@ import { addWords, createI18n, type I18n } from './instance';
 import { setDefaultI18n, useTranslation } from './react';
 import { formatPln } from './format-numbers';
 
-export { formatNumber } from './format-numbers';
+export { formatNumber, formatPln } from './format-numbers';
 export { formatLongDay, formatShortDay, shopDayOf, type CalendarDay } from './format-dates';
 import { loadSharedBundle, POLISH_BUNDLE } from './locales/bundles';
 

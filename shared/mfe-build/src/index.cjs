@@ -6,8 +6,18 @@ const { rspack } = require('@rspack/core');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 const { RouteChunksPlugin } = require('./route-chunks-plugin.cjs');
+const { ContractUsesPlugin, declaredShared, installedVersion, packageNameOf } = require('./compatibility.cjs');
 
-const repoRoot = path.resolve(__dirname, '../../..');
+/**
+ * Inside the shop's repository the shared packages are workspace folders: a build reads their
+ * source (the `@kaloryfer/source` export condition, docs/architecture.md "Shared packages"), so a
+ * change to shared/ui reaches the next build without publishing. A team's remote in a repository
+ * of its own installs them from a registry and gets their published dist/ — this file is then in
+ * node_modules, and the condition is left out.
+ */
+const SOURCE_CONDITION = '@kaloryfer/source';
+const inWorkspace = !fs.realpathSync(__dirname).split(path.sep).includes('node_modules');
+const sourceConditions = inWorkspace ? [SOURCE_CONDITION] : [];
 
 /**
  * Stateful or heavy modules that must exist once on the page (docs/architecture.md). rxjs is not
@@ -27,38 +37,39 @@ const SINGLETONS = [
   '@kaloryfer/i18n',
 ];
 
-function packageNameOf(request) {
-  const parts = request.split('/');
-  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-}
-
-function installedVersion(pkg) {
-  const file = require.resolve(`${pkg}/package.json`, { paths: [repoRoot] });
-  return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+/** rspack's own export conditions per kind of import, after the shared packages' source in the workspace. */
+function sourceFirst() {
+  return {
+    esm: { conditionNames: [...sourceConditions, 'import', 'module', '...'] },
+    commonjs: { conditionNames: [...sourceConditions, 'require', 'module', '...'] },
+  };
 }
 
 /**
- * No `requiredVersion`: every container would run Module Federation's semver matcher (regular
- * expressions built per call) for each shared module it consumes — ~60 ms of a phone's main
- * thread (4× CPU slowdown) in the shell's start alone, for a console warning. Every build comes
- * from this repository's one lockfile, and the shell refuses a remote built against another
- * contracts major.
+ * No `requiredVersion` at run time: every container would run Module Federation's semver matcher
+ * (regular expressions built per call) for each shared module it consumes — ~60 ms of a phone's
+ * main thread (4× CPU slowdown) in the shell's start alone, for a console warning a shopper never
+ * reads. The ranges are declared all the same — each remote's build-info.json lists every
+ * singleton with the range its package.json asks for (`shared`, compatibility.cjs) — and the
+ * shop's release gate refuses a build whose range the shell's copy does not satisfy, before any
+ * shopper loads it (docs/releasing.md, "Compatibility").
  */
-function sharedSingletons() {
+function sharedSingletons(dir) {
   return Object.fromEntries(
     SINGLETONS.map((request) => {
-      const version = installedVersion(packageNameOf(request));
+      const version = installedVersion(packageNameOf(request), dir);
       return [request, { singleton: true, requiredVersion: false, version }];
     }),
   );
 }
 
-function contractsVersion() {
-  return installedVersion('@kaloryfer/contracts');
+function contractsVersion(dir) {
+  return installedVersion('@kaloryfer/contracts', dir);
 }
 
 function baseConfig({ dir, mode, outDir, uniqueName }) {
   const production = mode === 'production';
+  const bundlerRuntime = require.resolve('@module-federation/webpack-bundler-runtime', { paths: [dir] });
   return {
     context: dir,
     mode,
@@ -76,13 +87,12 @@ function baseConfig({ dir, mode, outDir, uniqueName }) {
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      byDependency: sourceFirst(),
       // Module Federation's runtime imports its bundler runtime by the CommonJS file, which nothing
       // can tree-shake: its ES build lets the bundler drop what this shop switches off (snapshots,
       // manifests, Node code) from every remote entry and from the shell.
       alias: {
-        [require.resolve('@module-federation/webpack-bundler-runtime', { paths: [repoRoot] }).replace(/\.cjs$/, '.cjs$')]: require
-          .resolve('@module-federation/webpack-bundler-runtime', { paths: [repoRoot] })
-          .replace(/\.cjs$/, '.js'),
+        [bundlerRuntime.replace(/\.cjs$/, '.cjs$')]: bundlerRuntime.replace(/\.cjs$/, '.js'),
       },
     },
     module: {
@@ -138,16 +148,42 @@ class EsModuleFederationRuntimePlugin {
   }
 }
 
-/** Writes build-info.json next to the manifest: what the release script and registry read. */
+/**
+ * Writes build-info.json next to the manifest: what the release command and the registry read —
+ * which remote and version, and what the build needs of the page (compatibility.cjs).
+ */
 class BuildInfoPlugin {
-  constructor(info) {
+  constructor(info, dir) {
     this.info = info;
+    this.dir = dir;
+    this.contractUses = new ContractUsesPlugin();
   }
   apply(compiler) {
+    this.contractUses.apply(compiler);
     compiler.hooks.thisCompilation.tap('BuildInfoPlugin', (compilation) => {
       compilation.hooks.processAssets.tap('BuildInfoPlugin', () => {
-        const json = JSON.stringify({ ...this.info, builtAt: new Date().toISOString() }, null, 2);
+        const info = { ...this.info, contractsUses: this.contractUses.uses(this.dir), shared: declaredShared(SINGLETONS, this.dir) };
+        const json = JSON.stringify({ ...info, builtAt: new Date().toISOString() }, null, 2);
         compilation.emitAsset('build-info.json', new rspack.sources.RawSource(json));
+      });
+    });
+  }
+}
+
+/**
+ * Writes the shell's share-scope.json: each singleton it shares on every page, by package, with
+ * the version its build carries — what the shop's release gate holds a remote's declared ranges
+ * against (docs/releasing.md, "Compatibility"). Not served to browsers: the page server reads it.
+ */
+class ShareScopePlugin {
+  constructor(dir) {
+    this.dir = dir;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ShareScopePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap('ShareScopePlugin', () => {
+        const shared = Object.fromEntries(Object.entries(declaredShared(SINGLETONS, this.dir)).map(([name, { version }]) => [name, version]));
+        compilation.emitAsset('share-scope.json', new rspack.sources.RawSource(JSON.stringify({ shared }, null, 2)));
       });
     });
   }
@@ -188,7 +224,7 @@ function remoteBuild({ dir, remote, variant, server }) {
     container,
     version,
     variant: variant || null,
-    contracts: contractsVersion(),
+    contracts: contractsVersion(dir),
     // The server build beside the browser build: published, released and rolled back with it.
     ...(server ? { ssr: `${SERVER_DIR}/${SERVER_FILE}` } : {}),
   };
@@ -240,13 +276,13 @@ function createRemoteConfig({ dir, remote, exposes, variant, server }, argv = {}
         name: info.container,
         filename: 'remoteEntry.js',
         exposes,
-        shared: sharedSingletons(),
+        shared: sharedSingletons(dir),
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
         experiments: { externalRuntime: true, optimization: { disableSnapshot: true, disableRemote: true, target: 'web' } },
       }),
-      new BuildInfoPlugin(info),
+      new BuildInfoPlugin(info, dir),
       new RouteChunksPlugin({ uniqueName: config.output.uniqueName }),
       ...(mode === 'production' ? [new PrecompressPlugin()] : []),
     ],
@@ -276,7 +312,7 @@ function createRemoteServerConfig({ dir, remote, variant, server }, argv = {}) {
       asyncChunks: false,
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'], byDependency: sourceFirst() },
     module: {
       rules: [
         {
@@ -349,18 +385,19 @@ function createShellConfig({ dir }, argv = {}) {
     entry: { main: './src/index.ts' },
     plugins: [
       ...config.plugins,
-      new rspack.DefinePlugin({ __CONTRACTS_VERSION__: JSON.stringify(contractsVersion()) }),
+      new rspack.DefinePlugin({ __CONTRACTS_VERSION__: JSON.stringify(contractsVersion(dir)) }),
       new rspack.HtmlRspackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer' }),
       new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
       new ModuleFederationPlugin({
         name: 'shell',
         remotes: {},
-        shared: sharedSingletons(),
+        shared: sharedSingletons(dir),
         shareStrategy: 'loaded-first',
         manifest: false,
         dts: false,
         experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
       }),
+      new ShareScopePlugin(dir),
       ...(mode === 'production' ? [new PrecompressPlugin()] : []),
     ],
   };

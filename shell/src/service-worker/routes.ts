@@ -1,4 +1,4 @@
-import { matchRoute } from '@kaloryfer/contracts/src/routes';
+import { matchRoute } from '@kaloryfer/contracts/routes';
 
 /**
  * Which caching strategy the service worker uses for a request (issue #19, spec §9;

@@ -1,5 +1,5 @@
 import type { ConfigurableChild, Product } from '@kaloryfer/api-contract';
-import type { SpecMessage } from '@kaloryfer/i18n/src/spec-messages';
+import type { SpecMessage } from '@kaloryfer/i18n/spec-messages';
 import type { Catalog } from '../../catalog/catalog';
 import type { PricedLine, ProductOption } from '../priced-line';
 import { EMPTY_PRODUCT } from '../../catalog/catalog-messages';

@@ -1,7 +1,8 @@
 import { createServerRenderCheck } from '../../../../shell/server/server-render-check';
 import { buildCandidateOf } from '../build-files';
 import { fixtureBuildFiles, type FixtureBuildOptions } from '../testing/fixture-build';
-import { runGate } from './release-gate';
+import { runGate, type GateOptions } from './release-gate';
+import { shellSurface } from './shell-side';
 
 /**
  * The release gate's rules (docs/releasing.md, "What the gate checks"), one row per way a build
@@ -19,9 +20,45 @@ const serverRender = createServerRenderCheck({
 
 type Edit = (files: Map<string, Buffer>) => void;
 
+/** A shell on contracts 1.0.0 (this checkout's surface.json) sharing React 19 and nanostores 1. */
+const shell: Pick<GateOptions, 'shellContracts' | 'shellSurface' | 'shellShared'> = {
+  shellContracts: '1.0.0',
+  shellSurface: shellSurface(),
+  shellShared: () => ({ react: '19.3.1', 'react-dom': '19.3.1', nanostores: '1.5.5', '@kaloryfer/contracts': '1.0.0' }),
+};
+
 const cases: [string, FixtureBuildOptions, Edit | null, string | null, RegExp | null][] = [
   ['a sound build', {}, null, null, null],
   ['built against another contracts major', { contracts: '2.0.0' }, null, 'contracts', /contracts 2\.0\.0, but the shell speaks 1\.0\.0/],
+  [
+    'built against a newer contracts minor, using only what the shell has',
+    { contracts: '1.3.0', contractsUses: { $cart: '1.0', linkTo: '1.0' } },
+    null,
+    null,
+    null,
+  ],
+  [
+    "needs a channel the shell's contracts lack",
+    { contracts: '1.3.0', contractsUses: { $cart: '1.0', galleryOpened: '1.3' } },
+    null,
+    'contracts',
+    /needs what the shell's 1\.0\.0 lacks: galleryOpened \(added in 1\.3\)/,
+  ],
+  [
+    'a newer minor that does not say what it uses',
+    { contracts: '1.1.0' },
+    null,
+    'contracts',
+    /newer than the shell's 1\.0\.0, and its build-info\.json does not say what it uses/,
+  ],
+  [
+    'declares a React the shell does not share',
+    { shared: { react: { version: '20.0.0', requiredVersion: '^20.0.0' }, nanostores: { version: '1.5.5', requiredVersion: '^1.5.0' } } },
+    null,
+    'shared',
+    /react \^20\.0\.0 \(built with 20\.0\.0\), the shell shares 19\.3\.1/,
+  ],
+  ['declares ranges the shell satisfies', { shared: { react: { version: '19.2.0', requiredVersion: '^19.2.0' } } }, null, null, null],
   ['a chunk its manifest names is missing', { leaveOut: 'chunk-app.100.js' }, null, 'files', /named but not in the build: chunk-app\.100\.js/],
   ['its server build is missing', { leaveOut: 'server/render.js' }, null, 'files', /server\/render\.js/],
   ['a precompressed twin that is not its file', {}, (files) => files.set('app.css.gz', Buffer.from('not gzip')), 'files', /app\.css\.gz/],
@@ -58,13 +95,13 @@ test.each(cases)(
   async (_name, options, edit, failing, detail) => {
     const files = fixtureBuildFiles(options);
     edit?.(files);
-    const gate = await runGate(buildCandidateOf(files), files, { shellContracts: '1.0.0', serverRender });
+    const gate = await runGate(buildCandidateOf(files), files, { ...shell, serverRender });
     const failed = gate.checks.filter((check) => check.status === 'fail');
     expect(gate.ok).toBe(failing === null);
     expect(failed.map((check) => check.name)).toEqual(failing ? [failing] : []);
     if (detail) expect(failed[0].detail).toMatch(detail);
     // Every check says what it found and how long it took, and they run in their order.
-    expect(gate.checks.map((check) => check.name)).toEqual(['contracts', 'files', 'browser-entry', 'server-render']);
+    expect(gate.checks.map((check) => check.name)).toEqual(['contracts', 'shared', 'files', 'browser-entry', 'server-render']);
     for (const check of gate.checks) expect(check.detail.length).toBeGreaterThan(5);
   },
   30_000,

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { GateCheck, GateResult } from '@kaloryfer/api-contract';
-import { majorOf } from '@kaloryfer/contracts/src/instance';
-import { REMOTE_MODULES } from '@kaloryfer/contracts/src/remote-modules';
-import type { RemoteName } from '@kaloryfer/contracts/src/routes';
+import { REMOTE_MODULES } from '@kaloryfer/contracts/meta';
+import type { RemoteName } from '@kaloryfer/contracts/routes';
 import { entryPathOf, manifestFiles, sha256Hex, type BuildCandidate, type ManifestJson } from '../build-files';
+import { contractsVerdict, sharedVerdict, type SurfaceEntry } from './compatibility';
 import { runWorker } from './run-worker';
 import type { BrowserEntryAnswer, BrowserEntryJob } from './browser-entry-worker';
 
@@ -15,6 +15,10 @@ export interface ServerRenderCheck {
 export interface GateOptions {
   /** The shell's @kaloryfer/contracts version: a build of another major is refused. */
   shellContracts: string;
+  /** Its surface.json (what each of its names is and which minor added it); null: unknown. */
+  shellSurface?: Record<string, SurfaceEntry> | null;
+  /** The singletons the shell shares on every page, by package, with their versions; null: unknown. */
+  shellShared?: () => Record<string, string> | null;
   /** The server-render check (the shell's page server provides it); none: the check is skipped. */
   serverRender?: ServerRenderCheck;
   /** A team origin the browser files are served from: each is fetched and hashed. */
@@ -103,7 +107,9 @@ export async function checkOrigin(candidate: BuildCandidate, origin: string, fet
  * The release gate (docs/releasing.md, "What the gate checks"): a build goes live only when
  * every check passes; a refused build changes nothing. The checks run in this order and each
  * says what it found:
- * - `contracts`     its @kaloryfer/contracts major is the shell's;
+ * - `contracts`     its @kaloryfer/contracts major is the shell's, and every name it imports
+ *                   from them is in the shell's version (compatibility.ts);
+ * - `shared`        the shell's copy of each singleton satisfies the range the build declares;
  * - `files`         everything its manifest, entry and build-info name is there, twins unpack;
  * - `browser-entry` remoteEntry.js evaluates and its container exposes every module the shell
  *                   loads of this remote, their chunks loading with the integrity the entry names,
@@ -121,18 +127,19 @@ export async function runGate(candidate: BuildCandidate, archive: Map<string, Bu
     checks.push({ name, ...outcome, ms: Date.now() - at });
     return outcome.status !== 'fail';
   };
-  const contractsOk = await run('contracts', () =>
-    majorOf(candidate.info.contracts) === majorOf(options.shellContracts)
-      ? pass(`built against contracts ${candidate.info.contracts}; the shell speaks ${options.shellContracts}`)
-      : fail(
-          `built against contracts ${candidate.info.contracts}, but the shell speaks ${options.shellContracts}: a build of another major cannot talk to this shell`,
-        ),
-  );
+  const contractsOk = await run('contracts', () => {
+    const verdict = contractsVerdict(candidate.info, { version: options.shellContracts, surface: options.shellSurface ?? null });
+    return verdict.ok ? pass(verdict.detail) : fail(verdict.detail);
+  });
+  const sharedOk = await run('shared', () => {
+    const verdict = sharedVerdict(candidate.info, options.shellShared?.() ?? null);
+    return verdict.ok ? pass(verdict.detail) : fail(verdict.detail);
+  });
   const filesOk = await run('files', () => checkFiles(candidate, archive));
   const entryOk = await run('browser-entry', () => (filesOk ? checkBrowserEntry(candidate, archive) : skip('the build misses files')));
   await run('server-render', async () => {
     if (!candidate.info.ssr) return skip('no server build');
-    if (!contractsOk || !filesOk) return skip('an earlier check failed');
+    if (!contractsOk || !sharedOk || !filesOk) return skip('an earlier check failed');
     if (!options.serverRender) return skip('no page server to render with');
     const code = archive.get(candidate.info.ssr)!.toString('utf8');
     const result = await options.serverRender({

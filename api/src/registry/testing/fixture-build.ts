@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { REMOTE_MODULES } from '@kaloryfer/contracts/src/remote-modules';
-import type { RemoteName } from '@kaloryfer/contracts/src/routes';
+import { REMOTE_MODULES } from '@kaloryfer/contracts/meta';
+import type { RemoteName } from '@kaloryfer/contracts/routes';
 import { packFiles } from '../build-archive';
 
 export interface FixtureBuildOptions {
@@ -8,6 +8,10 @@ export interface FixtureBuildOptions {
   version?: string;
   variant?: string | null;
   contracts?: string;
+  /** What it imports from the contracts (name → the minor that added it), as @kaloryfer/mfe-build records it. */
+  contractsUses?: Record<string, string | null>;
+  /** The singletons it shares: the version built with and the range it declares. */
+  shared?: Record<string, { version: string; requiredVersion: string }>;
   /** The modules its container exposes (by default every one the shell loads of the remote). */
   modules?: readonly string[];
   /** Its server build: renders (ok), throws, takes `slowMs` per render, or none. */
@@ -53,6 +57,8 @@ export function fixtureBuildFiles(options: FixtureBuildOptions = {}): Map<string
       version,
       variant,
       contracts: options.contracts ?? '1.0.0',
+      ...(options.contractsUses ? { contractsUses: options.contractsUses } : {}),
+      ...(options.shared ? { shared: options.shared } : {}),
       ...(server === 'none' ? {} : { ssr: 'server/render.js' }),
       builtAt: options.builtAt ?? '2026-11-27T10:00:00.000Z',
     }),

@@ -1,6 +1,6 @@
 import type { OrderHistoryLine, OrderPaymentStart, RouteAnswer } from '@kaloryfer/api-contract';
 import { cartAddRequested, microcartToggleRequested, type CartAddRequest } from '@kaloryfer/contracts';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_NAMESPACE } from '../../i18n/namespace';

@@ -1,5 +1,5 @@
 import { claimWriter } from '@kaloryfer/contracts';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { act, screen, within } from '@testing-library/react';
 import { ACCOUNT_NAMESPACE } from '../../i18n/namespace';
 import { RecentlyViewedPage } from './recently-viewed-page';

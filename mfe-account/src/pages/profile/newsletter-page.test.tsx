@@ -1,7 +1,7 @@
 import type { NewsletterStatus } from '@kaloryfer/api-contract';
 import { $session } from '@kaloryfer/contracts';
-import { NEWSLETTER_CONSENT } from '@kaloryfer/domain/src/newsletter/consent';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { NEWSLETTER_CONSENT } from '@kaloryfer/domain/newsletter';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import profileDe from '../../i18n/profile.de-DE';

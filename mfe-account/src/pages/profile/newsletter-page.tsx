@@ -4,7 +4,7 @@ import { useTranslation } from '@kaloryfer/i18n';
 import { Button, useClientStore } from '@kaloryfer/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { queueProfileSave } from '../../session/profile-task';
-import { CONFIRM_LINK_HOURS } from '@kaloryfer/domain/src/newsletter/consent';
+import { CONFIRM_LINK_HOURS } from '@kaloryfer/domain/newsletter';
 import { newsletterApi } from '../../session/newsletter-api';
 import { useServerMessage } from './server-message';
 

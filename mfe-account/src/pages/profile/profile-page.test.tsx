@@ -1,6 +1,6 @@
 import type { Company } from '@kaloryfer/api-contract';
 import { $session, claimWriter, syncTaskRequested, syncTaskSettled } from '@kaloryfer/contracts';
-import { renderRemote } from '@kaloryfer/ui/src/testing/render-remote';
+import { renderRemote } from '@kaloryfer/ui/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_NAMESPACE } from '../../i18n/namespace';

@@ -1,4 +1,4 @@
-import { SPEC_MESSAGES } from '@kaloryfer/i18n/src/spec-messages';
+import { SPEC_MESSAGES } from '@kaloryfer/i18n/spec-messages';
 import {
   afterTransmission,
   BAD_CONTENT_TYPE,

@@ -1,12 +1,9 @@
 import { claimWriter } from '@kaloryfer/contracts';
-import { NEWSLETTER_CONSENT } from '@kaloryfer/domain/src/newsletter/consent';
+import { NEWSLETTER_CONSENT } from '@kaloryfer/domain/newsletter';
 import { renderRemote } from '../testing/render-remote';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { commonPl } from '@kaloryfer/i18n/src/locales/common';
-import { commonDe } from '@kaloryfer/i18n/src/locales/common.de-DE';
-import { commonEn } from '@kaloryfer/i18n/src/locales/common.en-US';
-import { commonIt } from '@kaloryfer/i18n/src/locales/common.it-IT';
+import { commonPl, commonDe, commonEn, commonIt } from '@kaloryfer/i18n/locales';
 import { NEWSLETTER_FORM_ACTION, NewsletterSignup } from './newsletter-signup';
 
 /** A remote's own words are not needed: the form's are the shared `common` namespace's. */

@@ -8,7 +8,7 @@ import {
   newsletterAnchor,
   type NewsletterForm,
   type NewsletterOutcome,
-} from '@kaloryfer/domain/src/newsletter/consent';
+} from '@kaloryfer/domain/newsletter';
 import { useTranslation } from '@kaloryfer/i18n';
 import { Button } from '../button';
 import { useRequestStore } from '../rendering/hydration';
@@ -23,7 +23,7 @@ const PROBLEMS: ReadonlySet<NewsletterOutcome> = new Set(['invalid-email', 'no-c
  * The newsletter sign-up: an e-mail field, the consent (PKE art. 398) next to an unticked
  * checkbox, a submit button — a plain HTML form, so it works in the footer, which the browser
  * never hydrates (interactive: false), and on the home page (the catalogue's), each with its own
- * `source`. Imported by its path (`@kaloryfer/ui/src/newsletter/newsletter-signup`): it brings its
+ * `source`. Imported by its path (`@kaloryfer/ui/newsletter`): it brings its
  * stylesheet. Its words are the shared `common` namespace's. The API answers with a redirect back to this page; the
  * outcome travels in the query and is read here on the server render: "check your inbox" until
  * the link in the e-mail is clicked, never "subscribed" before that. The wording of the consent

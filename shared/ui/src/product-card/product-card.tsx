@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { CardProduct } from './card-fields';
 
 /**
- * Imported by its path (`@kaloryfer/ui/src/product-card/product-card`), not from the package's
+ * Imported by its path (`@kaloryfer/ui/product-card`), not from the package's
  * index: it brings its stylesheet, which only a remote's bundler can take.
  *
  * The shop's product tile, one for every remote that lists products (the catalogue's listings

@@ -1,6 +1,6 @@
 import { $route, matchRoute, type PageHead, type RegionRequest, type RegionResult, type RouteState } from '@kaloryfer/contracts';
 import { isLanguage, type NamespaceLoaders } from '@kaloryfer/i18n';
-import { ServerI18n } from '@kaloryfer/i18n/src/server';
+import { ServerI18n } from '@kaloryfer/i18n/server';
 import type { I18n } from '@kaloryfer/i18n';
 import type { ReadableAtom } from 'nanostores';
 import type { ReactElement } from 'react';
