@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Builds the shared package in the current folder for publishing (docs/releasing.md, "Shared
-// packages"): every module of src/ but tests, as ES module JavaScript in dist/ (`.mjs`, one file
-// per module so a remote's bundler tree-shakes it as finely as the source), its relative imports
-// written out in full (`./x.mjs`) so Node and every bundler resolve them; CSS copied beside the
-// module that imports it; a `.d.mts` declaration beside each module, written by TypeScript, which
-// must type-check the package against its dependencies' published declarations first.
+// packages"): every module of src/ but tests, as ES2022 module JavaScript in dist/ (`.mjs`, one
+// file per module so a remote's bundler tree-shakes it as finely as the source), its relative
+// imports written out in full (`./x.mjs`) so Node and every bundler resolve them; CSS copied
+// beside the module that imports it; a `.d.mts` declaration beside each module. TypeScript
+// writes both, and must type-check the package against its dependencies' published
+// declarations first.
 //
 // Inside this repository nothing needs dist/: workspaces resolve the `@kaloryfer/source` export
 // condition to src/. `npm pack` / `npm publish` build it (prepack).
-import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -18,8 +18,6 @@ const src = path.join(dir, 'src');
 const out = path.join(dir, 'dist');
 const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
 
-/** The browsers the shop supports (the same targets as the remotes' own code: shared/mfe-build). */
-const TARGETS = ['chrome100', 'firefox100', 'safari15', 'node20'];
 const MODULE = /\.(ts|tsx)$/;
 const isTest = (file) => /\.test\.tsx?$/.test(file) || file.endsWith('.d.ts');
 
@@ -53,40 +51,16 @@ function builtSpecifier(from, specifier) {
 const files = walk(src).filter((file) => MODULE.test(file) && !isTest(file));
 fs.rmSync(out, { recursive: true, force: true });
 
-// JavaScript: each module on its own, every import left to the consumer (external).
-await build({
-  entryPoints: files,
-  outdir: out,
-  outbase: src,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  format: 'esm',
-  platform: 'neutral',
-  target: TARGETS,
-  jsx: 'automatic',
-  charset: 'utf8',
-  logLevel: 'warning',
-  plugins: [
-    {
-      name: 'each-module-alone',
-      setup(esbuild) {
-        esbuild.onResolve({ filter: /.*/ }, (args) => {
-          if (args.kind === 'entry-point') return undefined;
-          return { path: builtSpecifier(args.importer, args.path), external: true };
-        });
-      },
-    },
-  ],
-});
-
 for (const file of walk(src).filter((name) => name.endsWith('.css'))) {
   const target = path.join(out, path.relative(src, file));
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.copyFileSync(file, target);
 }
 
-// Declarations: the package type-checked as a consumer sees it (its @kaloryfer dependencies by
-// their published declarations, never their src/), then one .d.mts per module.
+// JavaScript and declarations by TypeScript itself, the package type-checked as a consumer sees
+// it first (its @kaloryfer dependencies by their published declarations, never their src/).
+// TypeScript keeps the comments: a module's size is what it is in the source, so a remote's
+// bundler splits it into chunks exactly as it does the source inside this repository.
 const options = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,
@@ -101,21 +75,22 @@ const options = {
   noImplicitOverride: true,
   types: ['node'],
   declaration: true,
-  emitDeclarationOnly: true,
   rootDir: src,
   outDir: out,
+  newLine: ts.NewLineKind.LineFeed,
 };
 const ambient = walk(src).filter((file) => file.endsWith('.d.ts'));
 const program = ts.createProgram([...files, ...ambient], options);
 const problems = ts.getPreEmitDiagnostics(program);
 const RELATIVE = /((?:from|import)\s*\(?\s*)(['"])(\.{1,2}(?:\/[^'"]*)?)\2/g;
 const emitted = program.emit(undefined, (fileName, text) => {
-  const declared = fileName.replace(/\.d\.ts$/, '.d.mts');
-  const origin = path.join(src, path.relative(out, fileName).replace(/\.d\.ts$/, '.ts'));
-  const from = fs.existsSync(origin) ? origin : `${origin}x`;
-  fs.mkdirSync(path.dirname(declared), { recursive: true });
+  const declaration = fileName.endsWith('.d.ts');
+  const target = declaration ? fileName.replace(/\.d\.ts$/, '.d.mts') : fileName.replace(/\.js$/, '.mjs');
+  const stem = path.join(src, path.relative(out, fileName).replace(/\.d\.ts$|\.js$/, ''));
+  const from = fs.existsSync(`${stem}.ts`) ? `${stem}.ts` : `${stem}.tsx`;
+  fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.writeFileSync(
-    declared,
+    target,
     text.replace(RELATIVE, (_all, head, quote, specifier) => `${head}${quote}${builtSpecifier(from, specifier)}${quote}`),
   );
 });

@@ -113,6 +113,17 @@ function baseConfig({ dir, mode, outDir, uniqueName }) {
         { test: /\.css$/, type: 'css/auto' },
       ],
     },
+    // The shared packages split into chunks the same way whether a build reads their source here
+    // or their published dist/ from node_modules (a team's own repository): rspack's default
+    // `defaultVendors` group would take every node_modules module — @kaloryfer's too — into
+    // chunks of its own, and a team's build would be chunked differently from this one's.
+    optimization: {
+      splitChunks: {
+        cacheGroups: {
+          defaultVendors: { test: /[\\/]node_modules[\\/](?!@kaloryfer[\\/])/, idHint: 'vendors', priority: -10, reuseExistingChunk: true },
+        },
+      },
+    },
     performance: { hints: false },
     stats: 'errors-warnings',
     plugins: [new EsModuleFederationRuntimePlugin()],
