@@ -1,13 +1,17 @@
 // Lint (docs/architecture.md, "Boundaries"): module boundaries, React hooks and accessibility
 // rules, TypeScript's recommended rules. `npm run lint` runs it with zero warnings allowed, as
 // part of `npm test`.
+import fs from 'node:fs';
 import path from 'node:path';
 import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const REMOTES = ['mfe-catalog', 'mfe-cart', 'mfe-checkout', 'mfe-account', 'mfe-content'];
+/** The remotes built in this repository: every `mfe-*` folder with a package. */
+const REMOTES = fs
+  .readdirSync(import.meta.dirname)
+  .filter((name) => name.startsWith('mfe-') && fs.existsSync(path.join(import.meta.dirname, name, 'package.json')));
 // Tests, and what only tests use: test support lives in a `testing/` folder beside the code it fakes.
 const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**', 'api/test/**', 'scripts/test/**'];
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, REMOTES, REPO_ROOT, type Config } from '../api/src/config';
+import { loadConfig, REPO_ROOT, type Config } from '../api/src/config';
+import { LOCAL_REMOTES as REMOTES } from './lib/local-builds';
 import { packFiles, readBuildFolder } from '../api/src/registry/build-archive';
 import { startCluster, type RunningCluster } from './lib/cluster';
 import type { ClusterInstance } from './lib/cluster/instances';

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { loadConfig, REMOTES, REPO_ROOT, type Remote } from '../api/src/config';
+import { loadConfig, REPO_ROOT } from '../api/src/config';
+import { LOCAL_REMOTES as REMOTES, type Remote } from './lib/local-builds';
 import { packBuild, readBuildFolder } from '../api/src/registry/build-archive';
 import { parseBuildInfo } from '../api/src/registry/build-files';
 import { operatorTokenFile, WORKSPACES } from './lib/local-builds';

@@ -1,4 +1,3 @@
-import { REGISTRY_TEAMS } from '@kaloryfer/api-contract';
 import { loadConfig } from '../api/src/config';
 import { openDatabase } from '../api/src/db/database';
 import { migrateToLatest } from '../api/src/db/migrate';
@@ -25,7 +24,58 @@ const USAGE = `usage: npm run registry -- <command> [--shop <url>] [--token <tok
   token list | token create <team> [--label <text>] | token revoke <id|team>
                                            operators only; with --db straight on this machine's database
                                            (DATABASE_URL or VAR_DIR): the way to make the first operator token
-teams: ${REGISTRY_TEAMS.join(', ')}`;
+  remote list                              the shop's remotes: the built-in five and those registered, routes and slots
+  remote add <name> [--route <name>=<pattern> …] [--slot <slot>=<./Module> …]
+                                           operators: a new remote joins the shop — its team can then get a token
+                                           and release; its routes and slots reach pages with the next page view
+  remote remove <name>                     operators: a registered remote with nothing live leaves the shop
+teams: operator, or a remote's name (npm run registry -- remote list)`;
+
+/** `remote add gallery --route gallery=/galeria --route gallery-item=/galeria/:slug --slot footer=./Footer` */
+function parseRemoteAdd(argv: string[]): { name: string; routes: { name: string; pattern: string }[]; slots: Record<string, string> } {
+  const [name, ...rest] = argv;
+  if (!name || name.startsWith('--')) throw new Error(USAGE);
+  const routes: { name: string; pattern: string }[] = [];
+  const slots: Record<string, string> = {};
+  for (let i = 0; i < rest.length; i += 2) {
+    const [flag, value] = [rest[i], rest[i + 1]];
+    const pair = /^([^=]+)=(.+)$/.exec(value ?? '');
+    if (!pair || (flag !== '--route' && flag !== '--slot'))
+      throw new Error(`remote add takes --route <name>=<pattern> and --slot <slot>=<./Module>, not ${flag} ${value ?? ''}\n${USAGE}`);
+    if (flag === '--route') routes.push({ name: pair[1], pattern: pair[2] });
+    else slots[pair[1]] = pair[2];
+  }
+  return { name, routes, slots };
+}
+
+async function remoteCommand(argv: string[]) {
+  const [action, ...rest] = argv;
+  // The shop and token flags may come anywhere; the rest is the definition.
+  const own: string[] = [];
+  const shopFlags: string[] = [];
+  for (let i = 0; i < rest.length; i += 1) {
+    if (rest[i] === '--shop' || rest[i] === '--token') shopFlags.push(rest[i], rest[(i += 1)]);
+    else own.push(rest[i]);
+  }
+  const client = registryClient(registryTarget(parseFlags(shopFlags, ['shop', 'token']).flags));
+  if (action === 'list') {
+    for (const remote of await client.remotes()) {
+      const slots = Object.entries(remote.slots).map(([slot, module]) => `${slot} ${module}`);
+      console.log(`${remote.name}${remote.builtIn ? ' (built in)' : ` — registered ${remote.registeredAt} by ${remote.registeredBy}`}`);
+      if (remote.routes.length > 0) console.log(`    routes: ${remote.routes.map((route) => `${route.name} ${route.pattern}`).join(', ')}`);
+      if (slots.length > 0) console.log(`    slots: ${slots.join(', ')}`);
+    }
+  } else if (action === 'add') {
+    const made = await client.addRemote(parseRemoteAdd(own));
+    console.log(
+      `${made.name} is a remote of the shop: ${made.routes.map((route) => route.pattern).join(', ') || 'no routes'}${Object.keys(made.slots).length > 0 ? `; slots ${Object.keys(made.slots).join(', ')}` : ''}`,
+    );
+    console.log(`next: npm run registry -- token create ${made.name} (its team's token), then the team releases its build`);
+  } else if (action === 'remove' && own[0]) {
+    await client.removeRemote(own[0]);
+    console.log(`${own[0]} left the shop`);
+  } else throw new Error(USAGE);
+}
 
 function printStatus(status: RegistryStatus): void {
   for (const remote of status.remotes) {
@@ -89,7 +139,6 @@ async function tokenCommand(words: string[], flags: Record<string, string>, api:
       );
     }
   } else if (action === 'create' && subject) {
-    if (!(REGISTRY_TEAMS as readonly string[]).includes(subject)) throw new Error(`unknown team ${subject}: one of ${REGISTRY_TEAMS.join(', ')}`);
     const made = await api.create(subject, flags.label);
     console.log(`token ${made.id} for the ${made.team} team (shown once — keep it in your CI's secrets):\n${made.token}`);
   } else if (action === 'revoke' && subject) {
@@ -107,6 +156,7 @@ function durationMinutes(text: string): number {
 }
 
 async function main() {
+  if (process.argv[2] === 'remote') return remoteCommand(process.argv.slice(3));
   const { words, flags } = parseFlags(process.argv.slice(2), ['shop', 'token', 'variant', 'to', 'reason', 'limit', 'label', 'minutes', 'for'], ['db', 'force']);
   const [command, remote, variant, value] = words;
   if (command === 'token' && flags.db) return localTokens(words, flags);

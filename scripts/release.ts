@@ -1,15 +1,15 @@
 import path from 'node:path';
-import { REMOTES, REPO_ROOT, type Remote } from '../api/src/config';
+import { REPO_ROOT } from '../api/src/config';
 import { packBuild, readBuildFolder } from '../api/src/registry/build-archive';
 import { parseBuildInfo } from '../api/src/registry/build-files';
-import { distFoldersOf, WORKSPACES } from './lib/local-builds';
+import { distFoldersOf, LOCAL_REMOTES, WORKSPACES, type Remote } from './lib/local-builds';
 import { eventLine, gateLines, RegistryCallError, registryClient } from './lib/registry-client';
 import { parseFlags, registryTarget } from './lib/registry-cli-options';
 
 const USAGE = `usage: npm run release -- <remote> [--dist <folder>] [--variant <id>] [--weight <n>] [--origin <url>] [--reason <text>]
                                 [--canary <percent>] [--force] [--shop <url>] [--token <token>]
        npm run release -- <remote> --rollback [--variant <id>] [--to <version>]
-remotes: ${REMOTES.join(', ')} (or their folder names, e.g. mfe-cart)
+remotes: ${LOCAL_REMOTES.join(', ')} (or their folder names, e.g. mfe-cart); any other remote of the shop with --dist
 The build goes to the shop's registry over HTTP (docs/releasing.md); --dist names a build folder
 (default: the remote's dist/ in this checkout, every variant of it). --canary 5 serves it to 5 % of
 shoppers beside the live build, stepping up (25, 50, 100 %) while its signals are healthy and rolled
@@ -27,7 +27,8 @@ async function main() {
     ['rollback', 'force'],
   );
   const remote = words[0]?.replace(/^mfe-/, '') as Remote | undefined;
-  if (!remote || !REMOTES.includes(remote) || words.length > 1) throw new Error(USAGE);
+  // A remote of this repository by its name; a registered one's build by its folder (--dist).
+  if (!remote || (!LOCAL_REMOTES.includes(remote) && !flags.dist) || words.length > 1) throw new Error(USAGE);
   const client = registryClient(registryTarget(flags));
   if (flags.rollback) {
     const event = await client.rollback(remote, { variant: flags.variant, to: flags.to, reason: flags.reason });

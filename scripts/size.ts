@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { loadConfig, REMOTES, REPO_ROOT } from '../api/src/config';
+import { loadConfig, REPO_ROOT } from '../api/src/config';
+import { LOCAL_REMOTES as REMOTES } from './lib/local-builds';
 import { distFoldersOf } from './lib/local-builds';
 import { startShop, WORKSPACES } from './lib/shop';
 

@@ -3,10 +3,6 @@ import { DEFAULT_THRESHOLDS, type CanaryThresholds } from './registry/canary/can
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
-/** The remotes the shop composes (shared/contracts names the same five). */
-export const REMOTES = ['catalog', 'cart', 'checkout', 'account', 'content'] as const;
-export type Remote = (typeof REMOTES)[number];
-
 /**
  * Every setting comes from the environment; docs/configuration.md lists them with these
  * defaults. Nothing else reads process.env.

@@ -1,18 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTES, REPO_ROOT, type Remote } from '../../api/src/config';
+import { BUILT_IN_REMOTES, type BuiltInRemote } from '@kaloryfer/contracts/meta';
+import { REPO_ROOT } from '../../api/src/config';
 import type { Db } from '../../api/src/db/database';
 import { packBuild } from '../../api/src/registry/build-archive';
 import { RegistryTokens } from '../../api/src/registry/registry-tokens';
 import { gateLines, RegistryCallError, type RegistryClient } from './registry-client';
 
+/** The remotes built in this repository: the built-in five, each in its `mfe-<name>` folder. */
+export const LOCAL_REMOTES = BUILT_IN_REMOTES.map((definition) => definition.name as BuiltInRemote);
+export type Remote = BuiltInRemote;
+
 export const WORKSPACES: Record<Remote | 'shell', string> = {
   shell: 'shell',
-  catalog: 'mfe-catalog',
-  cart: 'mfe-cart',
-  checkout: 'mfe-checkout',
-  account: 'mfe-account',
-  content: 'mfe-content',
+  ...(Object.fromEntries(LOCAL_REMOTES.map((remote) => [remote, `mfe-${remote}`])) as Record<Remote, string>),
 };
 
 /** The dist folders of a remote's builds in this checkout: one, or one per variant (checkout: a and b). */
@@ -60,7 +61,7 @@ export async function ensureOperatorToken(db: Db, file: string, label: string): 
  */
 export async function releaseMissingBuilds(client: RegistryClient, log: (line: string) => void): Promise<void> {
   const status = await client.status();
-  for (const remote of REMOTES) {
+  for (const remote of LOCAL_REMOTES) {
     if ((status.remotes.find((entry) => entry.remote === remote)?.variants.length ?? 0) > 0) continue;
     for (const distDir of distFoldersOf(path.join(REPO_ROOT, WORKSPACES[remote]))) {
       try {

@@ -5,6 +5,8 @@ import type {
   PublishAnswer,
   RegistryEvent,
   RegistryStatusRoute,
+  RegistryRemoteAddRoute,
+  RegistryRemotesRoute,
   RegistryToken,
   RouteResult,
 } from '@kaloryfer/api-contract';
@@ -80,6 +82,10 @@ export function registryClient({ shop, token }: { shop: string; token: string })
     tokens: () => call<RegistryToken[]>('GET', 'tokens'),
     createToken: (team: string, label?: string) => call<RegistryToken & { token: string }>('POST', 'tokens', { team, ...(label ? { label } : {}) }),
     revokeToken: (id: string) => call<RegistryToken[]>('DELETE', `tokens/${id}`),
+    remotes: () => call<RouteResult<typeof RegistryRemotesRoute>>('GET', 'remotes'),
+    addRemote: (definition: { name: string; routes: { name: string; pattern: string }[]; slots: Record<string, string> }) =>
+      call<RouteResult<typeof RegistryRemoteAddRoute>>('POST', 'remotes', definition),
+    removeRemote: (remote: string) => call<{ removed: string }>('DELETE', `remotes/${remote}`),
   };
 }
 

@@ -12,10 +12,11 @@ import { PAGE_STATE_ID } from '../src/state/page-state';
 import { escapeHtml, scriptJson, utf8Of, type PagePart } from './html';
 import { pinnedOrigins } from './page-csp';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
-import { RegionUnavailable, type UnavailableReason } from './renderers';
+import { RegionUnavailable, withRoute, type UnavailableReason } from './renderers';
 import { inlinedStylesheetMarks, routeScriptsOf, scriptPreload } from './route-hints';
 import type { ShellAssets } from './shell-assets';
 import { fillLayout, type ShellLayoutHtml } from './shell-layout-html';
+import { footerOf, followShopRoutes } from './shop-routes';
 import { chosenBuild, experimentPinsOf, overrideBanner, pinnedRegistry, withOverride } from './page-builds';
 import { lcpImageOfResult, regionHtml, regionStyles, startAfterFirstPaint, stateJson, styleElementText, type RenderedRegion } from './page-parts';
 
@@ -85,7 +86,8 @@ const cookieValue = (name: string, value: string, maxAge: number) => `${name}=${
 /**
  * One page, composed at request time (docs/rendering.md): the registry snapshot and the A/B
  * assignment (same cookie and override as the browser) decide which builds render; the route's
- * remote renders the main region and the content remote the footer, each by its own server code
+ * remote renders the main region and the footer's remote (the content remote's, unless the
+ * registry gave the slot to another) the footer, each by its own server code
  * within a budget (a failure or a late answer leaves its Polish skeleton for the browser to
  * fill); the shell's own frame, head, inlined styles, preloads and the one state script wrap it.
  */
@@ -110,15 +112,8 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
   const firstViewCookies = Object.fromEntries(
     FIRST_VIEW_COOKIES.filter((name) => request.cookies[name] !== undefined).map((name) => [name, request.cookies[name]]),
   );
-  const regionRequest = (module: string, path: string, search: string): RegionRequest => ({
-    module,
-    path,
-    search,
-    language,
-    cookies: firstViewCookies,
-    apiOrigin: deps.apiOrigin,
-    publicOrigin: deps.publicOrigin,
-  });
+  const regionRequest = (module: string, path: string, search: string): RegionRequest =>
+    withRoute({ module, path, search, language, cookies: firstViewCookies, apiOrigin: deps.apiOrigin, publicOrigin: deps.publicOrigin });
 
   // A team's override for this browser: that remote's build comes from elsewhere and renders in the browser.
   const override = deps.overrides?.read(request.cookies[OVERRIDE_COOKIE]) ?? null;
@@ -140,10 +135,13 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     }
   };
 
+  // The shop's remotes of this snapshot: its registered remotes' routes, the footer's owner.
+  followShopRoutes(snapshot);
+  const footerSlot = footerOf(snapshot);
   const route = matchRoute(request.path);
   const [firstMain, footer] = await Promise.all([
     renderRegion(route.remote, './app', request.path, request.search, deps.budgets.mainMs),
-    renderRegion('content', './Footer', request.path, request.search, deps.budgets.otherMs),
+    footerSlot ? renderRegion(footerSlot.remote, footerSlot.module, request.path, request.search, deps.budgets.otherMs) : null,
   ]);
   let main = firstMain;
   let status = main.result?.status ?? 200;
@@ -175,11 +173,15 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
 
   // Client-rendered mode: an empty root the browser renders into.
   const rootHtml: PagePart[] = deps.serverRender
-    ? fillLayout(deps.layout.render(i18n, year), { [regionId(main.remote)]: regionHtml(main), [FOOTER_SLOT_ID]: regionHtml(footer) })
+    ? fillLayout(deps.layout.render(i18n, year, snapshot.registry.shop), {
+        [regionId(main.remote)]: regionHtml(main),
+        ...(footer ? { [FOOTER_SLOT_ID]: regionHtml(footer) } : {}),
+      })
     : [];
 
   const head: PageHead = main.result?.head ?? {};
-  const rendered = [main, footer].filter((region) => region.result && region.build);
+  const regions = footer ? [main, footer] : [main];
+  const rendered = regions.filter((region) => region.result && region.build);
   const styles = await Promise.all(rendered.map((region) => regionStyles(region.build!, region.module, deps.css)));
   // The remote's runtime is told which of its stylesheets the page carries, so it fetches none of them again.
   const stylesheetMarks = rendered.flatMap((region) => inlinedStylesheetMarks(region.build!, region.build!.assets.exposes[region.module]?.css ?? []));
@@ -222,7 +224,7 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     `</head><body>${override ? overrideBanner(override, i18n, language) : ''}${deps.serverRender ? (deps.consentBanner?.forRequest(request.cookies, i18n) ?? '') : ''}<div id="root">`,
     ...rootHtml,
     `</div><script type="application/json" id="${PAGE_STATE_ID}">`,
-    ...stateJson(state, [main, footer]),
+    ...stateJson(state, regions),
     '</script>',
     startAfterFirstPaint(deps.shell.scripts, deps.nonce),
     '</body></html>',

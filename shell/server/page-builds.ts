@@ -117,5 +117,7 @@ export function pinnedRegistry(snapshot: RegistrySnapshot, assignments: Assignme
       variants: Object.fromEntries(kept.map((variant) => [variant.id, { ...pinned(variant), weight: variant.weight }])),
     };
   }
-  return { timeoutMs: snapshot.registry.timeoutMs, remotes };
+  // The registered remotes' routes and slots: the browser's shell draws and routes with them too.
+  const definitions = snapshot.raw.definitions;
+  return { timeoutMs: snapshot.registry.timeoutMs, remotes, ...(definitions && definitions.length > 0 ? { definitions } : {}) };
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { CONTRACTS_VERSION } from '@kaloryfer/contracts/meta';
+import { footerOf } from './shop-routes';
 import { ServerI18n } from '@kaloryfer/i18n/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SHELL_BUNDLES } from '../src/i18n/shell-bundles';
@@ -111,7 +112,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
   const pool = new RendererPool(
     // The server code is fetched from this shop (the registry's /mfe/ files) and must be the bytes published.
     (variant) => new WorkerRenderer({ url: new URL(variant.ssr!, options.apiOrigin).href, integrity: variant.ssrIntegrity }),
-    (build) => {
+    (build, snapshot) => {
       const home = {
         module: './app',
         path: '/',
@@ -121,8 +122,9 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
         apiOrigin: options.apiOrigin,
         publicOrigin: options.publicOrigin,
       };
-      // The content remote renders every page's footer too (compose-page.ts).
-      return build.remote === 'content' ? [home, { ...home, module: './Footer' }] : [home];
+      // The footer's remote renders every page's footer too (compose-page.ts).
+      const footer = footerOf(snapshot);
+      return footer?.remote === build.remote ? [home, { ...home, module: footer.module }] : [home];
     },
     { cache: { ...DEFAULT_CACHE, freshMs: options.renderCacheMs, staleMs: options.renderCacheMs * 6 } },
   );

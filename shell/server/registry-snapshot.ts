@@ -1,4 +1,4 @@
-import type { RemoteName } from '@kaloryfer/contracts';
+import { shopRemotes, type RemoteName } from '@kaloryfer/contracts';
 import { parseRegistry, type Registry, type RemoteVariant } from '../src/registry/registry';
 
 /** What a build's manifest tells the page server: its entry and each exposed module's files. */
@@ -52,7 +52,7 @@ export interface RegistrySnapshot {
   version: string;
   registry: Registry;
   /** The registry as published (the shape pages hand to the browser). */
-  raw: { timeoutMs?: number; remotes: Record<string, unknown> };
+  raw: { timeoutMs?: number; remotes: Record<string, unknown>; definitions?: unknown[] };
   /** The stable build of a variant, or (`canary`) the canary beside it. */
   build(remote: RemoteName, variantId: string, canary?: boolean): ResolvedBuild | undefined;
   builds(): ResolvedBuild[];
@@ -142,7 +142,7 @@ async function snapshotOf(
   known: Map<string, BuildAssets>,
 ): Promise<RegistrySnapshot> {
   let raw: RegistrySnapshot['raw'] = { remotes: {} };
-  let registry: Registry = { timeoutMs: 8000, remotes: {} };
+  let registry: Registry = { timeoutMs: 8000, remotes: {}, shop: shopRemotes() };
   try {
     raw = json as RegistrySnapshot['raw'];
     registry = parseRegistry(raw);

@@ -1,9 +1,10 @@
-import type { RegionRequest, RegionResult } from '@kaloryfer/contracts';
+import { matchRoute, type RegionRequest, type RegionResult } from '@kaloryfer/contracts';
 import { Breaker } from './breaker';
 import { DEFAULT_CACHE, RenderCache, type RenderCacheOptions } from './render-cache';
 import type { RemoteVariant } from '../src/registry/registry';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
 import type { RegionRenderer } from './render-worker/worker-renderer';
+import { followShopRoutes } from './shop-routes';
 import { linksIn, warmPathsFor } from './warm-paths';
 
 /** Why a region was left to the browser, as the build's signals count it (api/src/signals). */
@@ -39,6 +40,12 @@ export interface PoolOptions {
   maxInFlight?: number;
 }
 
+/** A request with the route this page server matches its path to (registered remotes' routes included). */
+export function withRoute(request: RegionRequest): RegionRequest {
+  const { name, params } = matchRoute(request.path);
+  return { ...request, route: { name, params } };
+}
+
 /**
  * The server code of every build the registry names, one renderer (thread) per build, each
  * behind its own breaker, time budget and load limit, with a short-lived cache of its answers
@@ -58,7 +65,7 @@ export class RendererPool {
     /** A renderer for a build's server code (the variant names its `ssr` and that code's integrity). */
     private readonly create: (variant: RemoteVariant) => RegionRenderer,
     /** What a new build renders first, before traffic (its home, the footer). */
-    private readonly warmRequests: (build: ResolvedBuild) => RegionRequest[],
+    private readonly warmRequests: (build: ResolvedBuild, snapshot: RegistrySnapshot) => RegionRequest[],
     private readonly options: PoolOptions = {},
   ) {
     this.cache = new RenderCache(options.cache ?? DEFAULT_CACHE);
@@ -67,6 +74,8 @@ export class RendererPool {
   /** Called with each new registry snapshot before it takes traffic. */
   async prepare(snapshot: RegistrySnapshot): Promise<void> {
     this.latest = snapshot;
+    // Its registered remotes' routes: the warm paths below are matched against them.
+    followShopRoutes(snapshot);
     const builds = snapshot.builds().filter((build) => build.variant.ssr);
     const fresh = builds.filter((build) => !this.renderers.has(build.key));
     for (const build of fresh) {
@@ -75,7 +84,7 @@ export class RendererPool {
     const warm = (async () => {
       // First what every build renders on a home page; then one page of each kind those link to,
       // by the build that owns it (warm-paths.ts).
-      const firsts = fresh.map((build) => this.warmRequests(build));
+      const firsts = fresh.map((build) => this.warmRequests(build, snapshot));
       const pages = await Promise.all(fresh.map((build, index) => this.warmWith(build, firsts[index])));
       const links = linksIn(pages.flat());
       await Promise.all(
@@ -116,7 +125,7 @@ export class RendererPool {
       const entry = this.renderers.get(build.key);
       if (!entry) break; // retired meanwhile by a newer registry: nothing to warm
       try {
-        htmls.push((await entry.renderer.render(request)).html);
+        htmls.push((await entry.renderer.render(withRoute(request))).html);
       } catch (error) {
         console.error(
           `[page-server] ${build.variant.name} ${build.variant.version} did not warm up (${request.module} ${request.path}): ${error instanceof Error ? error.message : error}`,

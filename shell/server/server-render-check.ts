@@ -1,5 +1,6 @@
-import { matchRoute, ROUTES, type RegionRequest, type RemoteName } from '@kaloryfer/contracts';
+import { matchRoute, type RegionRequest, type RemoteDefinition, type RemoteName } from '@kaloryfer/contracts';
 import type { Budgets } from './compose-page';
+import { withRoute } from './renderers';
 import { WorkerRenderer, type RegionRenderer } from './render-worker/worker-renderer';
 import { linksIn, warmPathsFor } from './warm-paths';
 
@@ -10,6 +11,8 @@ export interface ServerRenderTrial {
   version: string;
   code: string;
   filename: string;
+  /** The remote as the shop knows it: the routes it owns, the slots it fills. */
+  definition: RemoteDefinition;
 }
 
 export interface ServerRenderCheckOptions {
@@ -24,11 +27,9 @@ export interface ServerRenderCheckOptions {
   createRenderer?: (code: string, filename: string) => RegionRenderer;
 }
 
-/** Paths a route table row gives without parameters (no `:slug`, not the catch-all). */
-const STATIC_PATHS = (remote: RemoteName) => [
-  ...new Map(
-    ROUTES.filter((route) => route.remote === remote && !route.pattern.includes(':') && route.pattern !== '*').map((route) => [route.name, route.pattern]),
-  ).values(),
+/** Paths the remote's routes give without parameters (no `:slug`, not the catch-all). */
+const STATIC_PATHS = (definition: RemoteDefinition) => [
+  ...new Map(definition.routes.filter((route) => !route.pattern.includes(':') && route.pattern !== '*').map((route) => [route.name, route.pattern])).values(),
 ];
 
 /** At most this many paths per build are tried (a catalogue has ~8 kinds of page). */
@@ -65,7 +66,7 @@ export function createServerRenderCheck(options: ServerRenderCheckOptions) {
         timer = setTimeout(() => reject(new Error(`no answer in ${limitMs} ms`)), limitMs);
       });
       try {
-        const result = await Promise.race([renderer.render(request), late]);
+        const result = await Promise.race([renderer.render(withRoute(request)), late]);
         if (typeof result?.html !== 'string' || (result.status !== 200 && result.status !== 404))
           throw new Error('answered no region (html and status 200 or 404)');
         return result.html;
@@ -89,15 +90,16 @@ export function createServerRenderCheck(options: ServerRenderCheckOptions) {
     try {
       const requests: { request: RegionRequest; budgetMs: number }[] = [];
       if (matchRoute('/').remote === trial.remote) requests.push({ request: base, budgetMs: options.budgets.mainMs });
-      // The content remote draws every page's footer (compose-page.ts).
-      if (trial.remote === 'content') requests.push({ request: { ...base, module: './Footer' }, budgetMs: options.budgets.otherMs });
+      // The remote filling the footer slot draws every page's footer (compose-page.ts).
+      const footer = trial.definition.slots.footer;
+      if (footer) requests.push({ request: { ...base, module: footer }, budgetMs: options.budgets.otherMs });
       const htmls: string[] = [];
       for (const { request, budgetMs } of requests) htmls.push(await judge(request, budgetMs));
       const home = await options.homePage().catch(() => '');
       const tried = new Set(requests.filter((entry) => entry.request.module === './app').map((entry) => entry.request.path));
       const paths = [
-        ...STATIC_PATHS(trial.remote).filter((path) => !tried.has(path)),
-        ...warmPathsFor(trial.remote, linksIn([home, ...htmls]), [...tried, ...STATIC_PATHS(trial.remote)]),
+        ...STATIC_PATHS(trial.definition).filter((path) => !tried.has(path)),
+        ...warmPathsFor(trial.remote, linksIn([home, ...htmls]), [...tried, ...STATIC_PATHS(trial.definition)]),
       ].slice(0, MAX_PATHS);
       for (const path of paths) await judge({ ...base, path }, options.budgets.mainMs);
       if (timings.length === 0) return { ok: true, detail: 'owns no page to render' };

@@ -1,3 +1,4 @@
+import { BUILT_IN_REMOTES, type RemoteDefinition } from '@kaloryfer/contracts';
 import type { I18n } from '@kaloryfer/i18n';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from '@kaloryfer/i18n';
@@ -15,19 +16,19 @@ export interface LayoutTemplate {
 
 /**
  * The shell's own frame (header, sidebar, regions, footer) as HTML, by the shell's own
- * components, cut where each region's HTML goes. It depends on the language and the year only,
- * so it is rendered once per pair.
+ * components, cut where each region's HTML goes. It depends on the language, the year and the
+ * shop's remotes only (which regions and slots there are), so it is rendered once per such triple.
  */
 export class ShellLayoutHtml {
   private readonly cache = new Map<string, LayoutTemplate>();
 
-  render(i18n: I18n, year: number): LayoutTemplate {
-    const key = `${i18n.language} ${year}`;
+  render(i18n: I18n, year: number, remotes: readonly RemoteDefinition[] = BUILT_IN_REMOTES): LayoutTemplate {
+    const key = `${i18n.language} ${year} ${JSON.stringify(remotes.slice(BUILT_IN_REMOTES.length))}`;
     let template = this.cache.get(key);
     if (template === undefined) {
       const html = renderToString(
         <I18nextProvider i18n={i18n}>
-          <ShellLayout mounter={null} year={year} markers onDismissNotification={() => undefined} />
+          <ShellLayout mounter={null} remotes={remotes} year={year} markers onDismissNotification={() => undefined} />
         </I18nextProvider>,
       );
       const pieces = html.split(SLOT_MARKER);

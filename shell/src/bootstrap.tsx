@@ -1,11 +1,11 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { i18n, I18nextProvider, initI18n, isLanguage, LANGUAGE_COOKIE } from '@kaloryfer/i18n';
-import { keepWaitingCommandsIn } from '@kaloryfer/contracts';
+import { keepWaitingCommandsIn, registeredRouteRows, routedRemotes, setRegisteredRoutes } from '@kaloryfer/contracts';
 import { reportRecoverableError } from '@kaloryfer/ui';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { start } from 'single-spa';
-import { wakeOwnersOnDemand } from './apps/header-widgets';
+import { headerWidgetsOf, wakeOwnersOnDemand } from './apps/header-widgets';
 import { sessionHeldCommands } from './apps/held-commands';
 import { RegionMounter } from './apps/region-mounter';
 import { registerApplications } from './apps/register-applications';
@@ -94,6 +94,8 @@ async function boot(): Promise<void> {
       pushToDataLayer({ event: 'mfe_assignment', ...assignment });
     }
   }
+  // The registered remotes' routes (the page's registry names them): every match from here on knows them.
+  setRegisteredRoutes(registeredRouteRows(registry.shop));
   // A page that names nothing was answered 404 with page-not-found: show its address (spec §2 nf).
   if (state?.location) history.replaceState(history.state, '', state.location);
 
@@ -109,7 +111,7 @@ async function boot(): Promise<void> {
   });
   const mounter = new RegionMounter(loader, state);
   // A header widget's remote loads when needed (apps/header-widgets.ts), not on every page view.
-  wakeOwnersOnDemand((remote) => mounter.wakeRemote(remote));
+  wakeOwnersOnDemand((remote) => mounter.wakeRemote(remote), window, headerWidgetsOf(registry.shop));
   // A shopper's command a previous page of this tab left waiting (its owner's code could not arrive) goes again.
   keepWaitingCommandsIn(sessionHeldCommands());
   const notifications = startShellWriters();
@@ -118,7 +120,12 @@ async function boot(): Promise<void> {
   if (!container) throw new Error('#root is missing from the page');
   const layout = (
     <I18nextProvider i18n={i18n}>
-      <ShellLayout mounter={mounter} year={state?.year ?? new Date().getFullYear()} onDismissNotification={(id) => notifications.remove(id)} />
+      <ShellLayout
+        mounter={mounter}
+        remotes={registry.shop}
+        year={state?.year ?? new Date().getFullYear()}
+        onDismissNotification={(id) => notifications.remove(id)}
+      />
     </I18nextProvider>
   );
   if (container.firstElementChild) {
@@ -143,7 +150,7 @@ async function boot(): Promise<void> {
 
   startRouter();
   startRemoteTagEvents();
-  registerApplications(loader, mounter);
+  registerApplications(loader, mounter, routedRemotes(registry.shop));
   start({ urlRerouteOnly: true });
   // The footer's cookie-settings link; the cookie banner (first visit) once the route has hydrated.
   startConsentUi();

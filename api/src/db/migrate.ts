@@ -21,6 +21,7 @@ import * as m0018canary from './migrations/0018-mfe-canary';
 import * as m0019orderNumber from './migrations/0019-order-number-sequence';
 import * as m0020changes from './migrations/0020-catalog-changes';
 import * as m0021prices from './migrations/0021-price-changes';
+import * as m0022remotes from './migrations/0022-registered-remotes';
 
 /** Migrations are code, listed here in order; a new one is a new file and a new line. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-order-number-sequence': m0019orderNumber,
   '0020-catalog-changes': m0020changes,
   '0021-price-changes': m0021prices,
+  '0022-registered-remotes': m0022remotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

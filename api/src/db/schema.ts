@@ -378,6 +378,10 @@ export interface MfeRemoteTable {
   lock_id: string | null;
   lock_team: string | null;
   lock_until: string | null;
+  /** A registered remote's routes and slots (JSON, 0022); null for a built-in remote's row. */
+  definition?: string | null;
+  registered_at?: string | null;
+  registered_by?: string | null;
 }
 
 /** What shoppers get now, per (remote, variant) (0014-mfe-registry). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REMOTES } from '../config';
+import { REMOTE_NAME } from '@kaloryfer/api-contract';
 import { envelope } from '../http/envelope';
 import { safeBuildPath } from './build-archive';
 import type { BuildFile } from './build-files';
@@ -87,7 +87,7 @@ export async function buildFileRoutes(app: FastifyInstance, { store }: { store: 
   app.get(`${BUILD_FILES_PATH}/:remote/:build/*`, { schema: { hide: true } }, async (request: FastifyRequest, reply) => {
     const { remote, build: id, '*': rest } = request.params as { remote: string; build: string; '*': string };
     const path = safeBuildPath(rest);
-    if (!(REMOTES as readonly string[]).includes(remote) || !new RegExp(`^[0-9a-f]{${URL_BUILD_ID_LENGTH}}$`).test(id) || !path) {
+    if (!new RegExp(REMOTE_NAME).test(remote) || !new RegExp(`^[0-9a-f]{${URL_BUILD_ID_LENGTH}}$`).test(id) || !path) {
       return notFound(reply, 'No such build file');
     }
     const found = await buildOf(remote, id);

@@ -1,3 +1,4 @@
+import type { RemoteDefinition } from '@kaloryfer/contracts/meta';
 import type { Db } from '../db/database';
 import { pgListener, type PgListener } from '../db/pg-listener';
 import { sha256Hex } from './build-files';
@@ -15,6 +16,8 @@ export const REMOTE_TIMEOUT_MS = 8000;
 export interface RegistryJson {
   timeoutMs: number;
   remotes: Record<string, unknown>;
+  /** The remotes an operator registered beyond the built-in five: their routes and slots (absent when none). */
+  definitions?: RemoteDefinition[];
 }
 
 /** The folder a build's browser files are served from: the team's origin, or this shop's /mfe/. */
@@ -45,6 +48,8 @@ export function registryEntryOf(build: StoredBuild): Record<string, unknown> {
  */
 export function registryJsonOf(live: LiveRow[], remotes: RemoteRow[], canaries: CanaryRow[] = [], timeoutMs = REMOTE_TIMEOUT_MS): RegistryJson {
   const json: RegistryJson = { timeoutMs, remotes: {} };
+  const registered = remotes.filter((row) => row.definition !== null).sort((a, b) => (a.registeredAt ?? '').localeCompare(b.registeredAt ?? ''));
+  if (registered.length > 0) json.definitions = registered.map((row) => row.definition!);
   const byRemote = new Map<string, LiveRow[]>();
   for (const row of live) byRemote.set(row.remote, [...(byRemote.get(row.remote) ?? []), row]);
   const withCanary = (row: LiveRow) => {

@@ -13,6 +13,7 @@ import { Releases } from './releases';
 import { registryRoutes } from './registry-routes';
 import { RegistryStore } from './registry-store';
 import { RegistryTokens } from './registry-tokens';
+import { ShopRemotes } from './shop-remotes';
 
 /** The remote registry of this instance (docs/releasing.md). */
 export interface MfeRegistry {
@@ -21,6 +22,8 @@ export interface MfeRegistry {
   live: LiveRegistry;
   releases: Releases;
   tokens: RegistryTokens;
+  /** The shop's remotes: the built-in five and those an operator registered. */
+  remotes: ShopRemotes;
   /** Judges the running canaries (tests call `tick()` rather than wait for it). */
   canaries: CanaryController;
 }
@@ -71,15 +74,16 @@ export const registryPlugin = unencapsulated<RegistryOptions>(async function reg
     shellShared: () => (shellDist ? shellShareScope(shellDist) : null),
   });
   const tokens = new RegistryTokens(db);
+  const remotes = new ShopRemotes(store, live, clock);
   // Canaries are judged on every instance (the first to act on a step wins): docs/releasing.md, "Canaries".
   const canaries = new CanaryController(store, releases, signals, clock, { thresholds, log: (message) => app.log.warn(message) });
-  const registry: MfeRegistry = { store, live, releases, tokens, canaries };
+  const registry: MfeRegistry = { store, live, releases, tokens, remotes, canaries };
   app.decorate('mfeRegistry', registry);
   await live.reload();
   app.addHook('onReady', async () => live.start());
   app.addHook('onClose', async () => live.stop());
   app.addHook('onReady', async () => canaries.start());
   app.addHook('onClose', async () => canaries.stop());
-  await app.register(registryRoutes, { releases, tokens, experiments, signals, store, overrides, publicOrigin });
+  await app.register(registryRoutes, { releases, remotes, tokens, experiments, signals, store, overrides, publicOrigin });
   await app.register(buildFileRoutes, { store });
 });

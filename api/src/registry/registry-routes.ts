@@ -6,6 +6,9 @@ import {
   RegistrySignalsRoute,
   RegistryHistoryRoute,
   RegistryPublishRoute,
+  RegistryRemoteAddRoute,
+  RegistryRemoteRemoveRoute,
+  RegistryRemotesRoute,
   RegistryRollbackRoute,
   RegistryStatusRoute,
   RegistryTokenCreateRoute,
@@ -23,7 +26,8 @@ import { OVERRIDE_PATH, type Overrides } from './overrides';
 import type { RegistryStore } from './registry-store';
 import { envelope, sendResult } from '../http/envelope';
 import { ARCHIVE_LIMITS, ArchiveError } from './build-archive';
-import { ReleaseRefused, type Releases } from './releases';
+import { ReleaseRefused, unknownRemote, type Releases } from './releases';
+import type { ShopRemotes } from './shop-remotes';
 import { assertMayChange, assertOperator, RegistryAuthError, type RegistryCaller, type RegistryTokens } from './registry-tokens';
 
 /** The registry API's root: beside the shop's /api, never in its OpenAPI document or its pages. */
@@ -44,6 +48,7 @@ export async function registryRoutes(
   app: FastifyInstance,
   {
     releases,
+    remotes,
     tokens,
     experiments,
     signals,
@@ -52,6 +57,7 @@ export async function registryRoutes(
     publicOrigin,
   }: {
     releases: Releases;
+    remotes: ShopRemotes;
     tokens: RegistryTokens;
     experiments: Experiments;
     signals: Signals;
@@ -89,6 +95,25 @@ export async function registryRoutes(
   api.get(`${REGISTRY_API_PATH}/status`, { schema: { hide: true, ...RegistryStatusRoute }, config }, async (_request, reply) =>
     sendResult(reply, await releases.status()),
   );
+
+  // The shop's remotes (docs/architecture.md, "The shop's remotes"): anyone with a token reads them; operators register and remove.
+  api.get(`${REGISTRY_API_PATH}/remotes`, { schema: { hide: true, ...RegistryRemotesRoute }, config }, async (_request, reply) =>
+    sendResult(reply, await remotes.list()),
+  );
+
+  api.post(`${REGISTRY_API_PATH}/remotes`, { schema: { hide: true, ...RegistryRemoteAddRoute }, config }, async (request, reply) => {
+    const caller = callerOf(request);
+    if (caller.team !== 'operator') throw new RegistryAuthError(403, `only an operator registers a remote (this is the ${caller.team} team's token)`);
+    const made = await remotes.register(request.body, caller.team);
+    return sendResult(reply, { name: made.name, routes: [...made.routes], slots: { ...made.slots } });
+  });
+
+  api.delete(`${REGISTRY_API_PATH}/remotes/:remote`, { schema: { hide: true, ...RegistryRemoteRemoveRoute }, config }, async (request, reply) => {
+    const caller = callerOf(request);
+    if (caller.team !== 'operator') throw new RegistryAuthError(403, `only an operator removes a remote (this is the ${caller.team} team's token)`);
+    await remotes.unregister(request.params.remote);
+    return sendResult(reply, { removed: request.params.remote });
+  });
 
   api.get(`${REGISTRY_API_PATH}/remotes/:remote/history`, { schema: { hide: true, ...RegistryHistoryRoute }, config }, async (request, reply) =>
     sendResult(reply, await releases.history(request.params.remote, request.query.limit ?? 50)),
@@ -171,7 +196,9 @@ export async function registryRoutes(
 
   api.post(`${REGISTRY_API_PATH}/tokens`, { schema: { hide: true, ...RegistryTokenCreateRoute }, config }, async (request, reply) => {
     assertOperator(callerOf(request));
-    return sendResult(reply, await tokens.create(request.body.team, request.body.label));
+    const { team, label } = request.body;
+    if (team !== 'operator' && !(await remotes.isRemote(team))) return reply.code(404).send(envelope(404, unknownRemote(team)));
+    return sendResult(reply, await tokens.create(team, label));
   });
 
   api.delete(`${REGISTRY_API_PATH}/tokens/:id`, { schema: { hide: true, ...RegistryTokenRevokeRoute }, config }, async (request, reply) => {

@@ -1,3 +1,4 @@
+import { shopRemotes, type RemoteDefinition } from '@kaloryfer/contracts/meta';
 import type { GateResult, RegistryEvent } from '@kaloryfer/api-contract';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
@@ -51,6 +52,21 @@ export interface RemoteRow {
   control: string | null;
   lockTeam: string | null;
   lockUntil: string | null;
+  /** A registered remote's definition (null: a built-in remote's row, or a name never registered). */
+  definition: RemoteDefinition | null;
+  registeredAt: string | null;
+  registeredBy: string | null;
+}
+
+/** A registered remote's stored definition, or null when the row holds none (or none readable). */
+function definitionOf(remote: string, json: string | null | undefined): RemoteDefinition | null {
+  if (!json) return null;
+  try {
+    const parsed = JSON.parse(json) as { routes?: RemoteDefinition['routes']; slots?: RemoteDefinition['slots'] };
+    return { name: remote, routes: parsed.routes ?? [], slots: parsed.slots ?? {} };
+  } catch {
+    return null;
+  }
 }
 
 /** The parts of an event the flows write (the id and time are the store's). */
@@ -232,7 +248,54 @@ export class RegistryStore {
 
   async remotes(executor: Executor = this.db.kysely): Promise<RemoteRow[]> {
     const rows = await executor.selectFrom('mfe_remote').selectAll().orderBy('remote').execute();
-    return rows.map((row) => ({ remote: row.remote, control: row.control, lockTeam: row.lock_team, lockUntil: row.lock_until }));
+    return rows.map((row) => ({
+      remote: row.remote,
+      control: row.control,
+      lockTeam: row.lock_team,
+      lockUntil: row.lock_until,
+      definition: definitionOf(row.remote, row.definition),
+      registeredAt: row.registered_at ?? null,
+      registeredBy: row.registered_by ?? null,
+    }));
+  }
+
+  /** The shop's remotes: the built-in five, then those registered, oldest first (docs/architecture.md, "The shop's remotes"). */
+  async definitions(executor: Executor = this.db.kysely): Promise<RemoteDefinition[]> {
+    const rows = (await this.remotes(executor)).filter((row) => row.definition !== null);
+    rows.sort((a, b) => (a.registeredAt ?? '').localeCompare(b.registeredAt ?? '') || a.remote.localeCompare(b.remote));
+    return shopRemotes(rows.map((row) => row.definition!));
+  }
+
+  /**
+   * Registers a remote: its row gets the definition (a row made earlier for a lease, without one,
+   * is taken over). Answers false when the name is registered already — two operators registering
+   * one name at once: one wins.
+   */
+  async registerRemote(definition: RemoteDefinition, team: string, now: string): Promise<boolean> {
+    const json = JSON.stringify({ routes: definition.routes, slots: definition.slots });
+    await this.db.kysely
+      .insertInto('mfe_remote')
+      .values({ remote: definition.name, control: null, lock_id: null, lock_team: null, lock_until: null })
+      .onConflict((conflict) => conflict.column('remote').doNothing())
+      .execute();
+    const result = await this.db.kysely
+      .updateTable('mfe_remote')
+      .set({ definition: json, registered_at: now, registered_by: team })
+      .where('remote', '=', definition.name)
+      .where('definition', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** A registered remote leaves the shop (its row's definition goes; its history stays). */
+  async unregisterRemote(remote: string): Promise<boolean> {
+    const result = await this.db.kysely
+      .updateTable('mfe_remote')
+      .set({ definition: null, registered_at: null, registered_by: null })
+      .where('remote', '=', remote)
+      .where('definition', 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   async history(remote: string, limit: number): Promise<RegistryEvent[]> {

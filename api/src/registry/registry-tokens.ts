@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { REGISTRY_TEAMS, type RegistryTeam, type RegistryToken } from '@kaloryfer/api-contract';
+import { REMOTE_NAME, type RegistryTeam, type RegistryToken } from '@kaloryfer/api-contract';
 import type { Db } from '../db/database';
 import type { RegistryTokenTable } from '../db/schema';
 import { sha256Hex } from './build-files';
@@ -31,8 +31,11 @@ const tokenOf = (row: RegistryTokenTable): RegistryToken => ({
   lastUsedAt: row.last_used_at,
 });
 
+const REMOTE_TEAM = new RegExp(REMOTE_NAME);
+
+/** `operator`, or a remote's team by the remote's name (whether the shop has that remote is the registry's to say). */
 export function isTeam(value: string): value is RegistryTeam {
-  return (REGISTRY_TEAMS as readonly string[]).includes(value);
+  return value === 'operator' || REMOTE_TEAM.test(value);
 }
 
 /**
@@ -49,7 +52,7 @@ export class RegistryTokens {
   ) {}
 
   async create(team: string, label = `${team} token`): Promise<RegistryToken & { token: string }> {
-    if (!isTeam(team)) throw new Error(`unknown team "${team}": one of ${REGISTRY_TEAMS.join(', ')}`);
+    if (!isTeam(team)) throw new Error(`"${team}" is no team: operator, or a remote's name`);
     const id = randomBytes(6).toString('hex');
     const secret = randomBytes(32).toString('base64url');
     const row: RegistryTokenTable = {
@@ -70,10 +73,14 @@ export class RegistryTokens {
     return rows.map(tokenOf);
   }
 
-  /** Revokes one token by id, or every live token of a team by its name. Answers what was revoked. */
+  /**
+   * Revokes one token by id, or every live token of a team by its name (a token's id first: a
+   * remote may be named like one). Answers what was revoked.
+   */
   async revoke(idOrTeam: string): Promise<RegistryToken[]> {
     const at = this.now().toISOString();
-    const byTeam = isTeam(idOrTeam);
+    const anId = await this.db.kysely.selectFrom('registry_token').select('id').where('id', '=', idOrTeam).executeTakeFirst();
+    const byTeam = !anId && isTeam(idOrTeam);
     const query = this.db.kysely.updateTable('registry_token').set({ revoked_at: at }).where('revoked_at', 'is', null);
     await (byTeam ? query.where('team', '=', idOrTeam) : query.where('id', '=', idOrTeam)).execute();
     const rows = await this.db.kysely

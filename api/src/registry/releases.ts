@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { GateResult, PublishAnswer, RegistryBuild, RegistryEvent, RemoteStatus } from '@kaloryfer/api-contract';
 import { majorOf } from '@kaloryfer/contracts/meta';
-import { REMOTES } from '../config';
 import { readBuildArchive } from './build-archive';
 import { buildCandidateOf, DEFAULT_VARIANT, type BuildCandidate } from './build-files';
 import { runGate, type GateOptions } from './gate/release-gate';
@@ -60,6 +59,10 @@ export function registryBuildOf(build: StoredBuild | BuildCandidate, fields?: { 
   };
 }
 
+/** The answer to a call about a name that is none of the shop's remotes. */
+export const unknownRemote = (remote: string) =>
+  `${remote} is not a remote of this shop: an operator registers it first (npm run registry -- remote add ${remote} --route <name>=<pattern>)`;
+
 const label = (remote: string, variant: string, version?: string | null) =>
   `${remote}${variant === DEFAULT_VARIANT ? '' : ` variant ${variant}`}${version ? ` ${version}` : ''}`;
 
@@ -91,9 +94,11 @@ export class Releases {
     /** A build its canary marked bad may go again. */
     force?: boolean;
   }): Promise<PublishAnswer> {
+    const { remote, caller } = request;
+    const definition = (await this.store.definitions()).find((entry) => entry.name === remote);
+    if (!definition) throw new ReleaseRefused(404, unknownRemote(remote));
     const files = await readBuildArchive(request.archive);
     const candidate = buildCandidateOf(files);
-    const { remote, caller } = request;
     if (candidate.info.remote !== remote) {
       throw new ReleaseRefused(400, `this archive holds a build of ${candidate.info.remote}, not ${remote}`);
     }
@@ -137,7 +142,7 @@ export class Releases {
       throw new ReleaseRefused(409, `${remote} runs an A/B test (variants ${others.join(', ')}): publish a build of one of its variants`);
     }
     return this.underLease(remote, caller, async () => {
-      const gate = await runGate(candidate, files, { ...this.gate, origin: request.origin });
+      const gate = await runGate(candidate, files, { ...this.gate, definition, origin: request.origin });
       if (!gate.ok) {
         const failed = gate.checks.filter((check) => check.status === 'fail');
         const message = `the release gate refused ${name}: ${failed.map((check) => `${check.name}: ${check.detail}`).join('; ')}`;
@@ -445,10 +450,15 @@ export class Releases {
   }
 
   async status(): Promise<{ remotes: RemoteStatus[] }> {
-    const [rows, remotes, canaries] = await Promise.all([this.store.live(), this.store.remotes(), this.store.canaries()]);
+    const [rows, remotes, canaries, definitions] = await Promise.all([
+      this.store.live(),
+      this.store.remotes(),
+      this.store.canaries(),
+      this.store.definitions(),
+    ]);
     const now = this.now().toISOString();
     return {
-      remotes: REMOTES.map((remote) => {
+      remotes: definitions.map(({ name: remote }) => {
         const row = remotes.find((candidate) => candidate.remote === remote);
         const live = rows.filter((candidate) => candidate.remote === remote);
         return {

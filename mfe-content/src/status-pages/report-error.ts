@@ -1,4 +1,4 @@
-import { defineCommand, type RemoteName } from '@kaloryfer/contracts';
+import { defineCommand, REMOTE_NAME_PATTERN } from '@kaloryfer/contracts';
 
 /**
  * Reports to the tag manager the way the shell takes reports from remotes: the
@@ -13,7 +13,8 @@ export type TagEvent = { event: string } & Record<string, string | number | bool
 
 export const tagEventRequested = defineCommand<TagEvent>(TAG_EVENT_CHANNEL);
 
-const REMOTES: readonly RemoteName[] = ['catalog', 'cart', 'checkout', 'account', 'content'];
+/** A remote's name as the shop writes them: anything else from the address is dropped. */
+const REMOTE_NAME = new RegExp(REMOTE_NAME_PATTERN);
 
 export function reportPageError(failed: string | null, remote: string | null): void {
   tagEventRequested.emit({
@@ -21,7 +22,7 @@ export function reportPageError(failed: string | null, remote: string | null): v
     error_type: failed ? 'route_failed_to_load' : 'error_page',
     // The path only: a query may carry an order number or an e-mail address.
     failed_path: failed ? failed.split(/[?#]/)[0] : null,
-    remote: REMOTES.includes(remote as RemoteName) ? remote : null,
+    remote: remote !== null && REMOTE_NAME.test(remote) ? remote : null,
   });
 }
 

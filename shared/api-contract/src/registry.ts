@@ -7,10 +7,16 @@ import { answers, Nullable } from './envelope';
  * and none is listed in /api/openapi.json. `npm run release` and `npm run registry` read these
  * types.
  */
-export const REGISTRY_TEAMS = ['catalog', 'cart', 'checkout', 'account', 'content', 'operator'] as const;
-export type RegistryTeam = (typeof REGISTRY_TEAMS)[number];
+/**
+ * A remote's name: one of the shop's remotes — the built-in five or one an operator registered
+ * (`GET /registry/v1/remotes`). The same rule as @kaloryfer/contracts' REMOTE_NAME_PATTERN.
+ */
+export const REMOTE_NAME = '^[a-z][a-z0-9]{0,15}$';
+/** A token's team: `operator` (people who run the shop), or a remote's own team, by the remote's name. */
+export type RegistryTeam = string;
+const Team = Type.String({ pattern: '^(?:operator|[a-z][a-z0-9]{0,15})$' });
 
-const RemoteParam = Type.String({ pattern: '^(catalog|cart|checkout|account|content)$' });
+const RemoteParam = Type.String({ pattern: REMOTE_NAME });
 const VariantParam = Type.String({ pattern: '^[a-z][a-z0-9]{0,15}$' });
 const Reason = Type.String({ minLength: 1, maxLength: 500 });
 
@@ -210,14 +216,76 @@ export const RegistryWithdrawRoute = {
 /** Tokens (operators only): list, create (the token is shown once), revoke. */
 export const RegistryTokensRoute = { response: answers(Type.Array(RegistryToken)) };
 export const RegistryTokenCreateRoute = {
-  body: Type.Object(
-    { team: Type.Union(REGISTRY_TEAMS.map((team) => Type.Literal(team))), label: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
-    { additionalProperties: false },
-  ),
+  body: Type.Object({ team: Team, label: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }, { additionalProperties: false }),
   response: answers(Type.Composite([RegistryToken, Type.Object({ token: Type.String() })])),
 };
 /** `DELETE /registry/v1/tokens/:id` revokes that token, or with a team's name every live token of the team. */
 export const RegistryTokenRevokeRoute = {
   params: Type.Object({ id: Type.String({ pattern: '^[a-z0-9]{1,32}$' }) }),
   response: answers(Type.Array(RegistryToken)),
+};
+
+/** The shell's slots a remote's module can fill (@kaloryfer/contracts' SLOTS), each with the exposed module ('./Footer'). */
+const ExposedModule = Type.String({ pattern: '^\\./[A-Za-z][A-Za-z0-9]{0,47}$' });
+const Slots = Type.Object(
+  {
+    search: Type.Optional(ExposedModule),
+    account: Type.Optional(ExposedModule),
+    wishlist: Type.Optional(ExposedModule),
+    minicart: Type.Optional(ExposedModule),
+    footer: Type.Optional(ExposedModule),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * One of the shop's remotes (docs/architecture.md, "The shop's remotes"): the routes it owns and
+ * the shell's slots it fills. The built-in five come with the shop; an operator registers others.
+ */
+export const RemoteDefinition = Type.Object({
+  name: Type.String({ pattern: REMOTE_NAME }),
+  routes: Type.Array(
+    Type.Object(
+      { name: Type.String({ minLength: 1, maxLength: 48 }), pattern: Type.String({ minLength: 1, maxLength: 200 }) },
+      { additionalProperties: false },
+    ),
+    { maxItems: 20 },
+  ),
+  slots: Slots,
+});
+export type RemoteDefinition = Static<typeof RemoteDefinition>;
+
+/** `GET /registry/v1/remotes` → every remote of the shop: built in or registered (when, by whom). */
+export const RegistryRemotesRoute = {
+  response: answers(
+    Type.Array(
+      Type.Composite([
+        RemoteDefinition,
+        Type.Object({ builtIn: Type.Boolean(), registeredAt: Nullable(Type.String()), registeredBy: Nullable(Type.String()) }),
+      ]),
+    ),
+  ),
+};
+
+/**
+ * `POST /registry/v1/remotes` {name, routes, slots} (operators) → a new remote of the shop: its
+ * team may then get a token and release builds; the shell gives it its routes and slots from the
+ * next page on. 409 when the name, a route or a slot is taken (the reason says which).
+ */
+export const RegistryRemoteAddRoute = {
+  body: Type.Object(
+    {
+      name: Type.String({ pattern: REMOTE_NAME }),
+      routes: Type.Optional(RemoteDefinition.properties.routes),
+      slots: Type.Optional(Slots),
+    },
+    { additionalProperties: false },
+  ),
+  response: answers(RemoteDefinition),
+};
+
+/** `DELETE /registry/v1/remotes/:remote` (operators) → a registered remote with nothing live leaves the shop. */
+export const RegistryRemoteRemoveRoute = {
+  params: Type.Object({ remote: RemoteParam }),
+  response: answers(Type.Object({ removed: Type.String() })),
 };

@@ -26,6 +26,6 @@ export * from './atoms';
 export type * from './atoms/state-types';
 export type * from './rendering';
 export * from './routes';
-export * from './remote-modules';
+export * from './remotes';
 export * from './instance';
 export { CONTRACTS_VERSION, majorOf } from './meta';

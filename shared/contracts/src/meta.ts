@@ -1,11 +1,23 @@
 /**
  * What the contracts are, without running them (`@kaloryfer/contracts/meta`): the version, the
- * modules the shell loads of each remote. No bus, no atoms, no page state — the API, the page
+ * shop's remotes (the built-in five and the rules a registered one must meet). No bus, no atoms, no page state — the API, the page
  * server and build tools read this in Node without evaluating the page's singleton.
  */
 export { CONTRACTS_VERSION } from './version';
-export { REMOTE_MODULES } from './remote-modules';
-export type { RemoteName } from './routes';
+export {
+  BUILT_IN_REMOTES,
+  definitionProblem,
+  isBuiltInRemote,
+  modulesOf,
+  REMOTE_NAME_PATTERN,
+  routedRemotes,
+  shopRemotes,
+  slotOwners,
+  SLOTS,
+  type RemoteDefinition,
+  type SlotName,
+} from './remotes';
+export type { BuiltInRemote, RemoteName } from './routes';
 
 /** Major of a semver string; NaN when it is not one. */
 export function majorOf(version: string): number {

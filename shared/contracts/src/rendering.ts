@@ -23,6 +23,12 @@ export interface RegionRequest {
   apiOrigin: string;
   /** The origin shoppers and search engines see: canonical links and JSON-LD are absolute. */
   publicOrigin: string;
+  /**
+   * The route the page server matched the path to, with the registered remotes' routes the
+   * remote's own copy of the route table may not know (docs/routes.md, "Registered remotes").
+   * Absent from page servers before it: the remote matches the path itself.
+   */
+  route?: { name: string; params: Record<string, string> };
 }
 
 /** A value a region's first view was rendered from, or the failure it rendered instead. */

@@ -1,7 +1,12 @@
-/** The remotes that own routes and widgets. */
-export type RemoteName = 'catalog' | 'cart' | 'checkout' | 'account' | 'content';
+/** The five remotes the shop is built with (remotes.ts, BUILT_IN_REMOTES). */
+export type BuiltInRemote = 'catalog' | 'cart' | 'checkout' | 'account' | 'content';
+/**
+ * A remote's name: one of the built-in five, or one an operator registered with the shop's
+ * registry (`npm run registry -- remote add`): lower-case letters and digits, at most 16.
+ */
+export type RemoteName = string;
 
-interface RouteDefinition {
+export interface RouteDefinition {
   name: string;
   pattern: string;
   remote: RemoteName;
@@ -12,7 +17,7 @@ interface RouteDefinition {
  * single-spa application per remote from this table; each remote picks its page by name.
  * docs/routes.md lists the same table for people; routes.test.ts checks it names every path.
  */
-export const ROUTES: readonly RouteDefinition[] = [
+export const ROUTES: readonly (RouteDefinition & { remote: BuiltInRemote })[] = [
   { name: 'home', pattern: '/', remote: 'catalog' },
   { name: 'home', pattern: '/pwa.html', remote: 'catalog' },
   { name: 'categories', pattern: '/categories', remote: 'catalog' },
@@ -78,9 +83,35 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
   return params;
 }
 
+/**
+ * The routes of remotes registered beyond the built-in five, as the registry names them
+ * (docs/routes.md, "Registered remotes"): the shell sets them when it knows its registry — the
+ * page server at each registry change, the browser before its first route. Module state on
+ * purpose: this package is the page's singleton, so every remote matches paths against them too.
+ */
+let registeredRoutes: readonly RouteDefinition[] = [];
+
+export function setRegisteredRoutes(routes: readonly RouteDefinition[]): void {
+  registeredRoutes = routes.filter((route) => route.pattern !== '*');
+}
+
+/** Every route a path may belong to: the built-in ones, the registered ones, then the catch-all. */
+export function routeTable(): readonly RouteDefinition[] {
+  if (registeredRoutes.length === 0) return ROUTES;
+  return [...ROUTES.slice(0, -1), ...registeredRoutes, ROUTES[ROUTES.length - 1]];
+}
+
+/** Whether two patterns can match one path (a path of the same length whose fixed segments agree). */
+export function patternsOverlap(a: string, b: string): boolean {
+  if (a === '*' || b === '*') return a === b;
+  const left = splitPath(a);
+  const right = splitPath(b);
+  return left.length === right.length && left.every((segment, i) => segment.startsWith(':') || right[i].startsWith(':') || segment === right[i]);
+}
+
 /** The route a path belongs to; the last row ('*', the URL dispatcher) takes any other path. */
 export function matchRoute(path: string): RouteMatch {
-  for (const route of ROUTES) {
+  for (const route of routeTable()) {
     const params = matchPattern(route.pattern, path);
     if (params) return { name: route.name, remote: route.remote, params };
   }

@@ -4,12 +4,14 @@ import {
   compareAddRequested,
   loginRequested,
   notificationRequested,
-  REMOTE_MODULES,
+  BUILT_IN_REMOTES,
+  modulesOf,
+  shopRemotes,
   sessionChanged,
   STORED_STATE_KEYS,
   wishlistAddRequested,
 } from '@kaloryfer/contracts';
-import { HEADER_WIDGETS, hasStoredState, ownerRemoteOf, wakeOwnersOnDemand } from './header-widgets';
+import { HEADER_WIDGETS, hasStoredState, headerWidgetsOf, ownerRemoteOf, wakeOwnersOnDemand } from './header-widgets';
 
 const storage = (entries: Record<string, string>) => ({ getItem: (key: string) => entries[key] ?? null });
 
@@ -116,7 +118,22 @@ describe('wakeOwnersOnDemand', () => {
 });
 
 test("every header widget is a module its remote must expose (the registry's release gate refuses a build without it)", () => {
-  for (const widget of Object.values(HEADER_WIDGETS)) expect(REMOTE_MODULES[widget.remote]).toContain(widget.module);
+  const modulesOfRemote = (name: string) => modulesOf(BUILT_IN_REMOTES.find((definition) => definition.name === name)!);
+  for (const widget of Object.values(HEADER_WIDGETS)) expect(modulesOfRemote(widget.remote)).toContain(widget.module);
   // The footer the page server renders is the content remote's.
-  expect(REMOTE_MODULES.content).toContain('./Footer');
+  expect(modulesOfRemote('content')).toContain('./Footer');
+});
+
+test('a registered remote that takes a header slot gets its widget; the others keep theirs', () => {
+  const gallery = { name: 'gallery', routes: [], slots: { search: './GallerySearch' } };
+  const widgets = headerWidgetsOf(shopRemotes([gallery]));
+  expect(widgets.search).toEqual({ remote: 'gallery', module: './GallerySearch', storedKeys: HEADER_WIDGETS.search.storedKeys });
+  expect(widgets.minicart).toEqual(HEADER_WIDGETS.minicart);
+  const woken: string[] = [];
+  const events = new EventTarget();
+  const off = wakeOwnersOnDemand((remote) => woken.push(remote), events as unknown as Window, widgets);
+  woken.length = 0; // commands earlier tests left waiting wake their owners at once
+  events.dispatchEvent(Object.assign(new Event('storage'), { key: STORED_STATE_KEYS.compare, newValue: '[]' }));
+  off();
+  expect(woken).toEqual(['gallery']);
 });

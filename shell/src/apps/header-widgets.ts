@@ -5,7 +5,10 @@ import {
   connectivityChanged,
   onCommandWaiting,
   sessionChanged,
+  shopRemotes,
+  slotOwners,
   STORED_STATE_KEYS,
+  type RemoteDefinition,
   type RemoteName,
 } from '@kaloryfer/contracts';
 import { onMount } from 'nanostores';
@@ -18,23 +21,44 @@ export interface HeaderWidget {
 }
 
 /**
- * The header's widgets (docs/rendering.md, "Header widgets"). Each slot shows the shell's
- * launcher — the widget's button as a first visitor sees it — and the remote's code loads when:
+ * The header's slots and the stored state each slot's widget shows (docs/rendering.md, "Header
+ * widgets"). Which remote fills a slot, with which module, is the shop's (slotOwners: the
+ * built-in owner unless a registered remote took it). Each slot shows the shell's launcher — the
+ * widget's button as a first visitor sees it — and the remote's code loads when:
  * - the shopper reaches for it (pointer over it, focus, a touch or a click — the click is
  *   replayed on the widget once mounted);
  * - a command waits for its remote (an "add to cart" on a product page loads the cart);
  * - the shopper has stored state it shows (a cart, a session, a wishlist, a compare list,
  *   products viewed): then after hydration, one per idle task, as every widget did before.
  */
-export const HEADER_WIDGETS = {
-  search: { remote: 'catalog', module: './SearchButton', storedKeys: [STORED_STATE_KEYS.compare, STORED_STATE_KEYS.recentlyViewed] },
-  account: { remote: 'account', module: './AccountButton', storedKeys: [STORED_STATE_KEYS.customerToken, STORED_STATE_KEYS.wishlist] },
-  wishlist: { remote: 'account', module: './WishlistButton', storedKeys: [STORED_STATE_KEYS.customerToken, STORED_STATE_KEYS.wishlist] },
+const STORED_KEYS = {
+  search: [STORED_STATE_KEYS.compare, STORED_STATE_KEYS.recentlyViewed],
+  account: [STORED_STATE_KEYS.customerToken, STORED_STATE_KEYS.wishlist],
+  wishlist: [STORED_STATE_KEYS.customerToken, STORED_STATE_KEYS.wishlist],
   // A signed-in customer's cart lives on the server too: the cart follows the session.
-  minicart: { remote: 'cart', module: './MiniCart', storedKeys: [STORED_STATE_KEYS.cart, STORED_STATE_KEYS.customerToken] },
-} as const satisfies Record<string, HeaderWidget>;
+  minicart: [STORED_STATE_KEYS.cart, STORED_STATE_KEYS.customerToken],
+} as const satisfies Record<string, readonly string[]>;
 
-export type HeaderWidgetName = keyof typeof HEADER_WIDGETS;
+export type HeaderWidgetName = keyof typeof STORED_KEYS;
+export const HEADER_SLOTS = Object.keys(STORED_KEYS) as HeaderWidgetName[];
+export type HeaderWidgets = Record<HeaderWidgetName, HeaderWidget>;
+
+/**
+ * Each header slot's widget among the shop's remotes (`shopRemotes`: the built-in five always
+ * among them, so every slot has one): its remote and module, and the stored state it shows.
+ */
+export function headerWidgetsOf(remotes: readonly RemoteDefinition[]): HeaderWidgets {
+  const owners = slotOwners(remotes);
+  return Object.fromEntries(
+    HEADER_SLOTS.map((slot) => {
+      const owner = owners[slot] ?? slotOwners(shopRemotes())[slot]!;
+      return [slot, { remote: owner.remote, module: owner.module, storedKeys: STORED_KEYS[slot] }];
+    }),
+  ) as unknown as HeaderWidgets;
+}
+
+/** The built-in remotes' widgets: what every page has until an operator gives a slot to another remote. */
+export const HEADER_WIDGETS = headerWidgetsOf(shopRemotes());
 
 /** Whether the shopper's browser holds state this widget shows (a storage that throws holds none). */
 export function hasStoredState(widget: HeaderWidget, storage: Pick<Storage, 'getItem'> | null | undefined): boolean {
@@ -66,7 +90,12 @@ export function ownerRemoteOf(channel: string): RemoteName | null {
  * command waits for it; a page reads the cart; a customer signed in; another tab stored state
  * one shows.
  */
-export function wakeOwnersOnDemand(wake: (remote: RemoteName) => void, events: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+export function wakeOwnersOnDemand(
+  wake: (remote: RemoteName) => void,
+  events: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+  widgets: HeaderWidgets = HEADER_WIDGETS,
+): () => void {
+  const wakeSlot = (slot: HeaderWidgetName) => wake(widgets[slot].remote);
   const wakeOwnerOf = (channel: string) => {
     const remote = ownerRemoteOf(channel);
     if (remote) wake(remote);
@@ -79,18 +108,18 @@ export function wakeOwnersOnDemand(wake: (remote: RemoteName) => void, events: P
   // A page that reads the cart (the checkout, the sync queue) needs its owner running: until the
   // engine has read the stored cart, $cart says "not loaded" and the checkout would wait for it.
   const offCartReaders = onMount($cart, () => {
-    wake(HEADER_WIDGETS.minicart.remote);
+    wakeSlot('minicart');
   });
   // Signed in (the dialog, a new password's link, another tab): the account's buttons show the
   // customer and their wishlist, and the cart merges with the customer's server cart.
   const offSession = sessionChanged.on(({ authorised }) => {
     if (!authorised) return;
-    wake(HEADER_WIDGETS.account.remote);
-    wake(HEADER_WIDGETS.minicart.remote);
+    wakeSlot('account');
+    wakeSlot('minicart');
   });
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.newValue === null) return;
-    for (const widget of Object.values(HEADER_WIDGETS)) if ((widget.storedKeys as readonly string[]).includes(event.key)) wake(widget.remote);
+    for (const widget of Object.values(widgets)) if ((widget.storedKeys as readonly string[]).includes(event.key)) wake(widget.remote);
   };
   events.addEventListener('storage', onStorage as EventListener);
   return () => {

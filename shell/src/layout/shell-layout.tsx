@@ -1,16 +1,25 @@
-import { $overlay, closePanelsRequested, linkTo, notificationRequested, type OverlayState, type RemoteName } from '@kaloryfer/contracts';
+import {
+  $overlay,
+  BUILT_IN_REMOTES,
+  closePanelsRequested,
+  linkTo,
+  notificationRequested,
+  routedRemotes,
+  slotOwners,
+  type OverlayState,
+  type RemoteDefinition,
+  type RemoteName,
+} from '@kaloryfer/contracts';
 import { isLanguage, LANGUAGES, setLanguage, useTranslation } from '@kaloryfer/i18n';
 import { Icon, useClientStore } from '@kaloryfer/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { headerWidgetsOf } from '../apps/header-widgets';
 import type { RegionMounter } from '../apps/region-mounter';
 import { Notifications } from './notifications';
 import { ProgressBar } from './progress-bar';
 import { ServerSlot } from './server-slot';
 import { Sidebar } from './sidebar';
 import { WidgetSlot } from './widget-slot';
-
-/** Remotes with routes each get a region in <main>; single-spa mounts them there. */
-export const ROUTED_REMOTES: RemoteName[] = ['catalog', 'checkout', 'account', 'content'];
 
 export function regionId(remote: RemoteName): string {
   return `region-${remote}`;
@@ -22,17 +31,21 @@ export const FOOTER_SLOT_ID = 'slot-footer';
 const NO_OVERLAY: OverlayState = { active: false, panels: [] };
 
 /**
- * The page's frame: header with its widget slots, the sidebar, one region per routed remote,
- * the footer. Rendered by the page server (with markers where the remotes' HTML goes) and
- * hydrated in the browser; `mounter` is null on the server.
+ * The page's frame: header with its widget slots, the sidebar, one region per remote that owns
+ * routes, the footer — which remotes fill them is the shop's (`remotes`: the built-in five and
+ * those the registry names). Rendered by the page server (with markers where the remotes' HTML
+ * goes) and hydrated in the browser; `mounter` is null on the server.
  */
 export function ShellLayout({
   mounter,
+  remotes = BUILT_IN_REMOTES,
   year,
   markers = false,
   onDismissNotification,
 }: {
   mounter: RegionMounter | null;
+  /** The shop's remotes (the page's registry: `Registry.shop`). */
+  remotes?: readonly RemoteDefinition[];
   /** The legal line's year, as the server wrote it (a render never reads the clock). */
   year: number;
   /** Server: mark where the page server puts each region's HTML. */
@@ -40,6 +53,9 @@ export function ShellLayout({
   onDismissNotification: (id: number) => void;
 }) {
   const { t, i18n } = useTranslation('shell');
+  // Once per list of remotes: a slot's widget is the identity its mount follows.
+  const widgets = useMemo(() => headerWidgetsOf(remotes), [remotes]);
+  const footer = slotOwners(remotes).footer;
   const overlay = useClientStore($overlay, NO_OVERLAY);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null); // where focus goes back when the sidebar closes
@@ -77,11 +93,11 @@ export function ShellLayout({
               .
             </span>
           </a>
-          <WidgetSlot mounter={mounter} name="search" className="slot-search" />
+          <WidgetSlot mounter={mounter} name="search" widget={widgets.search} className="slot-search" />
           <div className="header-actions">
-            <WidgetSlot mounter={mounter} name="account" className="slot-account" />
-            <WidgetSlot mounter={mounter} name="wishlist" className="slot-wishlist" />
-            <WidgetSlot mounter={mounter} name="minicart" className="slot-minicart" />
+            <WidgetSlot mounter={mounter} name="account" widget={widgets.account} className="slot-account" />
+            <WidgetSlot mounter={mounter} name="wishlist" widget={widgets.wishlist} className="slot-wishlist" />
+            <WidgetSlot mounter={mounter} name="minicart" widget={widgets.minicart} className="slot-minicart" />
           </div>
         </div>
       </header>
@@ -93,12 +109,14 @@ export function ShellLayout({
         aria-hidden="true"
       />
       <main id="main-content" tabIndex={-1}>
-        {ROUTED_REMOTES.map((remote) => (
+        {routedRemotes(remotes).map((remote) => (
           <ServerSlot key={remote} id={regionId(remote)} className="region" dataRemote={remote} marker={markers} />
         ))}
       </main>
       <footer className="site-footer">
-        <ServerSlot id={FOOTER_SLOT_ID} className="slot slot-footer" remote="content" module="./Footer" mounter={mounter} marker={markers} />
+        {footer && (
+          <ServerSlot id={FOOTER_SLOT_ID} className="slot slot-footer" remote={footer.remote} module={footer.module} mounter={mounter} marker={markers} />
+        )}
         <div className="footer-bottom">
           <p>{t('footer.legal', { year })}</p>
           <label className="language-switch">

@@ -1,6 +1,7 @@
 import { initI18n } from '@kaloryfer/i18n';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HEADER_WIDGETS } from '../apps/header-widgets';
 import { RegionMounter } from '../apps/region-mounter';
 import { addShellNamespace } from '../i18n/shell-bundles';
 import { parseRegistry } from '../registry/registry';
@@ -47,7 +48,7 @@ function setup({ stored = {}, down = false }: { stored?: Record<string, string>;
   localStorage.clear();
   for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
   const mounter = new RegionMounter(new RemoteLoader(registry, [], runtime, '1.0.0'), null);
-  render(<WidgetSlot mounter={mounter} name="minicart" className="slot-minicart" />);
+  render(<WidgetSlot mounter={mounter} name="minicart" widget={HEADER_WIDGETS.minicart} className="slot-minicart" />);
   return { mounter, opened, loads };
 }
 
@@ -121,7 +122,7 @@ test('the widget’s button is never on the page beside the launcher: it drew be
   };
   localStorage.clear();
   const mounter = new RegionMounter(new RemoteLoader(registry, [], runtime, '1.0.0'), null);
-  render(<WidgetSlot mounter={mounter} name="minicart" className="slot-minicart" />);
+  render(<WidgetSlot mounter={mounter} name="minicart" widget={HEADER_WIDGETS.minicart} className="slot-minicart" />);
   act(() => mounter.wakeRemote('cart'));
   await waitFor(() => expect(document.querySelector('.widget-host button')).not.toBeNull());
   expect(screen.getAllByRole('button', { name: /^Koszyk/ })).toHaveLength(1);

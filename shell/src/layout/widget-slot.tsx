@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { HEADER_WIDGETS, type HeaderWidgetName } from '../apps/header-widgets';
+import type { HeaderWidget, HeaderWidgetName } from '../apps/header-widgets';
 import type { RegionMounter } from '../apps/region-mounter';
 import { WidgetLauncher } from './widget-launcher';
 
@@ -14,8 +14,18 @@ const FIRST_DRAW_MS = 3000;
  * drawn, the launcher goes and the widget shows in its place (never both) — focus moves to the widget's button if the launcher had it, and a
  * click the shopper made on the launcher is made again on the widget.
  */
-export function WidgetSlot({ mounter, name, className }: { mounter: RegionMounter | null; name: HeaderWidgetName; className: string }) {
-  const widget = HEADER_WIDGETS[name];
+export function WidgetSlot({
+  mounter,
+  name,
+  widget,
+  className,
+}: {
+  mounter: RegionMounter | null;
+  name: HeaderWidgetName;
+  /** The remote and module that fill this slot in this shop (header-widgets.ts, headerWidgetsOf). */
+  widget: HeaderWidget;
+  className: string;
+}) {
   const hostRef = useRef<HTMLDivElement>(null);
   const launcherRef = useRef<HTMLButtonElement>(null);
   const clickWaiting = useRef(false);

@@ -1,7 +1,8 @@
+import { shopRemotes } from '@kaloryfer/contracts';
 import { parseRegistry, type Registry } from './registry';
 
 /** An empty registry: every region shows its fallback, the header and navigation still work. */
-const EMPTY: Registry = { timeoutMs: 8000, remotes: {} };
+const EMPTY: Registry = { timeoutMs: 8000, remotes: {}, shop: shopRemotes() };
 
 /**
  * The published registry, for a page without a readable state script (a page cached from before

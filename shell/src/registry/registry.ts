@@ -1,4 +1,4 @@
-import type { RemoteName } from '@kaloryfer/contracts';
+import { definitionProblem, shopRemotes, type RemoteDefinition, type RemoteName } from '@kaloryfer/contracts';
 
 /**
  * The remote registry (`/mfe-registry.json`): which build of each remote the shell loads.
@@ -47,6 +47,11 @@ export interface Registry {
   /** How long a remote may take to load before its region shows the fallback. */
   timeoutMs: number;
   remotes: Partial<Record<RemoteName, RemoteEntry>>;
+  /**
+   * The shop's remotes: the built-in five and those an operator registered (their routes and
+   * slots come with the registry: docs/architecture.md, "The shop's remotes").
+   */
+  shop: RemoteDefinition[];
 }
 
 /**
@@ -56,7 +61,6 @@ export interface Registry {
  */
 export const isABTested = (entry: RemoteEntry | undefined): boolean => entry !== undefined && entry.control !== SINGLE_VARIANT;
 
-export const REMOTE_NAMES: readonly RemoteName[] = ['catalog', 'cart', 'checkout', 'account', 'content'];
 export const SINGLE_VARIANT = 'default';
 const DEFAULT_TIMEOUT_MS = 8000;
 const URL_OR_PATH = /^(https?:\/\/|\/)/;
@@ -155,19 +159,41 @@ function parseRemote(remote: RemoteName, raw: unknown): RemoteEntry {
   return { remote, control, variants };
 }
 
+/** The registered remotes' definitions, each checked as the registry checked it when it took it. */
+function parseDefinitions(raw: unknown): RemoteDefinition[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new RegistryError('registry.definitions: must be a list');
+  const known: RemoteDefinition[] = shopRemotes();
+  for (const [index, entry] of raw.entries()) {
+    if (!isObject(entry) || typeof entry.name !== 'string' || !Array.isArray(entry.routes) || !isObject(entry.slots)) {
+      throw new RegistryError(`registry.definitions.${index}: must name a remote, its routes and its slots`);
+    }
+    const definition: RemoteDefinition = {
+      name: entry.name,
+      routes: entry.routes.map((route: unknown) => ({ name: String((route as Json)?.name), pattern: String((route as Json)?.pattern) })),
+      slots: entry.slots as RemoteDefinition['slots'],
+    };
+    const problem = definitionProblem(definition, known);
+    if (problem) throw new RegistryError(`registry.definitions.${index}: ${problem.message}`);
+    known.push(definition);
+  }
+  return known.slice(shopRemotes().length);
+}
+
 export function parseRegistry(raw: unknown): Registry {
   if (!isObject(raw)) throw new RegistryError('registry: must be a JSON object');
   if (!isObject(raw.remotes)) throw new RegistryError('registry.remotes: must be an object');
+  const shop = shopRemotes(parseDefinitions(raw.definitions));
   const timeoutMs = raw.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (typeof timeoutMs !== 'number' || timeoutMs < 100 || timeoutMs > 60000) {
     throw new RegistryError('registry.timeoutMs: must be between 100 and 60000');
   }
   const remotes: Registry['remotes'] = {};
   for (const [name, value] of Object.entries(raw.remotes)) {
-    if (!(REMOTE_NAMES as readonly string[]).includes(name)) {
+    if (!shop.some((definition) => definition.name === name)) {
       throw new RegistryError(`registry.remotes.${name}: unknown remote`);
     }
-    remotes[name as RemoteName] = parseRemote(name as RemoteName, value);
+    remotes[name] = parseRemote(name, value);
   }
-  return { timeoutMs, remotes };
+  return { timeoutMs, remotes, shop };
 }

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { GateCheck, GateResult } from '@kaloryfer/api-contract';
-import { REMOTE_MODULES } from '@kaloryfer/contracts/meta';
-import type { RemoteName } from '@kaloryfer/contracts/routes';
+import { BUILT_IN_REMOTES, modulesOf, type RemoteDefinition, type RemoteName } from '@kaloryfer/contracts/meta';
 import { entryPathOf, manifestFiles, sha256Hex, type BuildCandidate, type ManifestJson } from '../build-files';
 import { contractsVerdict, sharedVerdict, type SurfaceEntry } from './compatibility';
 import { runWorker } from './run-worker';
@@ -9,7 +8,10 @@ import type { BrowserEntryAnswer, BrowserEntryJob } from './browser-entry-worker
 
 /** What the release gate needs of a build's server code: render its warm paths in isolation. */
 export interface ServerRenderCheck {
-  (build: { remote: RemoteName; container: string; version: string; code: string; filename: string }): Promise<{ ok: boolean; detail: string }>;
+  (build: { remote: RemoteName; container: string; version: string; code: string; filename: string; definition: RemoteDefinition }): Promise<{
+    ok: boolean;
+    detail: string;
+  }>;
 }
 
 export interface GateOptions {
@@ -19,6 +21,8 @@ export interface GateOptions {
   shellSurface?: Record<string, SurfaceEntry> | null;
   /** The singletons the shell shares on every page, by package, with their versions; null: unknown. */
   shellShared?: () => Record<string, string> | null;
+  /** The remote as the shop knows it (its routes and slots): what the shell loads of it, what it renders. Default: the built-in one. */
+  definition?: RemoteDefinition;
   /** The server-render check (the shell's page server provides it); none: the check is skipped. */
   serverRender?: ServerRenderCheck;
   /** A team origin the browser files are served from: each is fetched and hashed. */
@@ -64,8 +68,8 @@ export function checkFiles(candidate: BuildCandidate, archive: Map<string, Buffe
   );
 }
 
-export async function checkBrowserEntry(candidate: BuildCandidate, archive: Map<string, Buffer>): Promise<Outcome> {
-  const modules = [...(REMOTE_MODULES[candidate.info.remote as RemoteName] ?? [])];
+export async function checkBrowserEntry(candidate: BuildCandidate, archive: Map<string, Buffer>, shellLoads: readonly string[]): Promise<Outcome> {
+  const modules = [...shellLoads];
   const job: BrowserEntryJob = {
     files: Object.fromEntries([...archive].filter(([file]) => !file.startsWith('server/') && !/\.(?:br|gz)$/.test(file))),
     entryPath: candidate.entryPath,
@@ -136,7 +140,10 @@ export async function runGate(candidate: BuildCandidate, archive: Map<string, Bu
     return verdict.ok ? pass(verdict.detail) : fail(verdict.detail);
   });
   const filesOk = await run('files', () => checkFiles(candidate, archive));
-  const entryOk = await run('browser-entry', () => (filesOk ? checkBrowserEntry(candidate, archive) : skip('the build misses files')));
+  const definition = options.definition ??
+    BUILT_IN_REMOTES.find((builtIn) => builtIn.name === candidate.info.remote) ?? { name: candidate.info.remote, routes: [], slots: {} };
+  const modules = modulesOf(definition);
+  const entryOk = await run('browser-entry', () => (filesOk ? checkBrowserEntry(candidate, archive, modules) : skip('the build misses files')));
   await run('server-render', async () => {
     if (!candidate.info.ssr) return skip('no server build');
     if (!contractsOk || !sharedOk || !filesOk) return skip('an earlier check failed');
@@ -148,6 +155,7 @@ export async function runGate(candidate: BuildCandidate, archive: Map<string, Bu
       version: candidate.info.version,
       code,
       filename: `${candidate.info.container}@${candidate.info.version}/${candidate.info.ssr}`,
+      definition,
     });
     return result.ok ? pass(result.detail) : fail(result.detail);
   });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { REMOTE_MODULES } from '@kaloryfer/contracts/meta';
-import type { RemoteName } from '@kaloryfer/contracts/routes';
+import { BUILT_IN_REMOTES, modulesOf, type RemoteName } from '@kaloryfer/contracts/meta';
 import { packFiles } from '../build-archive';
 
 export interface FixtureBuildOptions {
+  /** A built-in remote (its modules by default) or a registered one (`./app` by default). */
   remote?: RemoteName;
   version?: string;
   variant?: string | null;
@@ -39,7 +39,8 @@ export function fixtureBuildFiles(options: FixtureBuildOptions = {}): Map<string
   const version = options.version ?? '1.0.0';
   const variant = options.variant ?? null;
   const container = variant ? `${remote}_${variant}` : remote;
-  const modules = options.modules ?? REMOTE_MODULES[remote];
+  const builtIn = BUILT_IN_REMOTES.find((definition) => definition.name === remote);
+  const modules = options.modules ?? (builtIn ? modulesOf(builtIn) : ['./app']);
   const server = options.server ?? 'ok';
   const chunkOf = (module: string) => `chunk-${module.replace(/\W/g, '')}.${version.replace(/\W/g, '')}.js`;
   const chunkText = (module: string) => `(self.__fixtureChunks = self.__fixtureChunks || []).push(${JSON.stringify(`${container} ${module}`)});\n`;

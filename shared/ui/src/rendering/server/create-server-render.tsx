@@ -32,7 +32,7 @@ export interface ServerRenderOptions {
 const MAX_PASSES = 5;
 
 export function routeStateOf(request: RegionRequest): RouteState {
-  const match = matchRoute(request.path);
+  const match = request.route ?? matchRoute(request.path);
   return { path: request.path, search: request.search, hash: '', name: match.name, params: match.params, previousPath: null, isBack: false };
 }
 
