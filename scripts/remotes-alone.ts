@@ -12,14 +12,20 @@ import { startShop } from './lib/shop';
 import { startPackageRegistry } from './packages/package-registry';
 import { publishSharedPackages } from './packages/publish-packages';
 import { ROOT } from './packages/shared-packages';
+import { newRemote } from './new-remote';
 import { browserScriptBytes, copyRemoteFolder, pointAtRegistry, runStep } from './remotes-alone/team-repository';
 
-const USAGE = `usage: npm run test:remotes [-- --only catalog,cart] [--bench] [--keep]
+const USAGE = `usage: npm run test:remotes [-- --only catalog,cart,gallery] [--bench] [--keep]
 Each remote as its own team's repository: the shared packages published to a private registry on
 loopback, each remote's folder alone in an empty directory — npm install from the registry,
 typecheck, test, build — then each build released to a running shop with a team's token, and the
-shop's home page loaded in Chromium. --bench prints each step's time and each build's size next to
-the build in this repository; --keep leaves the directories for a look.`;
+shop's home page loaded in Chromium. And a new remote, "gallery", made by npm run new-remote,
+registered by the operator, released by its team and its page used in Chromium — the shell
+untouched. --bench prints each step's time and each build's size next to the build in this
+repository; --keep leaves the directories for a look.`;
+
+/** The new remote the journey makes from the template (npm run new-remote), and the path it owns. */
+const NEW_REMOTE = { name: 'gallery', route: '/galeria' };
 
 /** The version the teams' builds go out as: the shop released this checkout's 1.x.y builds at start. */
 const TEAM_VERSION = '1.0.1-team.1';
@@ -40,10 +46,12 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 async function main() {
   const { flags } = parseFlags(process.argv.slice(2), ['only'], ['bench', 'keep', 'help']);
   if (flags.help) return console.log(USAGE);
+  const chosen = (remote: string) => !flags.only || flags.only.split(',').includes(remote);
   const remotes = Object.entries(WORKSPACES)
     .filter(([remote]) => remote !== 'shell')
-    .filter(([remote]) => !flags.only || flags.only.split(',').includes(remote));
-  if (remotes.length === 0) throw new Error(`no such remote: ${flags.only}\n${USAGE}`);
+    .filter(([remote]) => chosen(remote));
+  const withNew = chosen(NEW_REMOTE.name);
+  if (remotes.length === 0 && !withNew) throw new Error(`no such remote: ${flags.only}\n${USAGE}`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-teams-'));
   const log = (line: string) => console.log(line);
   log(`Teams' repositories under ${work}`);
@@ -58,10 +66,18 @@ async function main() {
 
     // 2. Each remote alone: its folder, npm install from the registry, typecheck, test, build.
     const runs: TeamRun[] = [];
-    for (const [remote, folder] of remotes) {
+    const repositories = [
+      ...remotes.map(([remote, folder]) => ({ remote, folder, make: (dir: string) => copyRemoteFolder(ROOT, folder, dir) })),
+      // A remote no one has built before: its team starts from the template.
+      ...(withNew
+        ? [{ remote: NEW_REMOTE.name, folder: `mfe-${NEW_REMOTE.name}`, make: (dir: string) => newRemote({ ...NEW_REMOTE, dir, registry: registry.url }) }]
+        : []),
+    ];
+    for (const { remote, folder, make } of repositories) {
       const dir = path.join(work, folder);
-      const files = copyRemoteFolder(ROOT, folder, dir);
-      pointAtRegistry(dir, registry.url);
+      const files = make(dir);
+      const npmrc = path.join(dir, '.npmrc');
+      if (!fs.existsSync(npmrc) || !fs.readFileSync(npmrc, 'utf8').includes(registry.url)) pointAtRegistry(dir, registry.url);
       const run: TeamRun = { remote, folder, dir, ms: {} };
       runs.push(run);
       log(`\n${folder}: ${files.length} files, alone in ${dir}`);
@@ -95,6 +111,11 @@ async function main() {
     log(`\nA shop on http://127.0.0.1:${port}/ (this checkout's builds released at start)`);
     shop = await startShop(config, (line) => log(`  ${line}`));
     const operator = registryClient({ shop: shop.url, token: fs.readFileSync(path.join(config.varDir, 'registry-operator.token'), 'utf8').trim() });
+    if (withNew) {
+      // The operator's one call that makes "gallery" a remote of the shop: no change to the shell.
+      await operator.addRemote({ name: NEW_REMOTE.name, routes: [{ name: NEW_REMOTE.name, pattern: NEW_REMOTE.route }], slots: {} });
+      log(`the operator registered ${NEW_REMOTE.name} (${NEW_REMOTE.route})`);
+    }
     for (const run of runs) {
       const team = await operator.createToken(run.remote, 'the team repository journey (npm run test:remotes)');
       const result = await runStep(`${run.folder}: npm run release`, 'npm', ['run', 'release', '--', '--reason', 'built alone from the package registry'], {
@@ -109,8 +130,10 @@ async function main() {
       log(`${run.folder}: released ${TEAM_VERSION} in ${seconds(result.ms)} (${live.length} build${live.length > 1 ? 's' : ''}, gate passed)`);
     }
 
-    // 4. The shop's home page in Chromium, composed of the teams' builds.
-    await checkHomePage(shop.url, runs, log);
+    // 4. The shop's pages in Chromium, composed of the teams' builds.
+    if (runs.some((run) => BUILT_IN.includes(run.remote))) await checkHomePage(shop.url, runs, log);
+    const gallery = runs.find((run) => run.remote === NEW_REMOTE.name);
+    if (gallery) await checkNewRemotePage(shop.url, gallery, log);
 
     if (flags.bench) report(runs);
   } finally {
@@ -118,6 +141,40 @@ async function main() {
     await registry.stop();
     if (!flags.keep) fs.rmSync(work, { recursive: true, force: true });
     else log(`kept: ${work}`);
+  }
+}
+
+const BUILT_IN = Object.keys(WORKSPACES).filter((remote) => remote !== 'shell');
+
+/**
+ * The new remote's page as a shopper gets it: its path, unknown to the shell's code, answered by
+ * the page server with the region the new team's server build rendered; hydrated by its browser
+ * build; and a press on its button adds a product to the cart — the cart remote's, through the
+ * contracts' bus — so the header's mini-cart counts it.
+ */
+async function checkNewRemotePage(shop: string, run: TeamRun, log: (line: string) => void): Promise<void> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const page = await browser.newPage({ locale: 'pl-PL', serviceWorkers: 'block' });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    const response = await page.goto(new URL(NEW_REMOTE.route, shop).href, { waitUntil: 'load' });
+    if (response?.status() !== 200) throw new Error(`${NEW_REMOTE.route} answered ${response?.status()}`);
+    const html = await response.text();
+    if (!html.includes('id="region-gallery"') || !/<h1[^>]*>[^<]*Polecane grzejniki/.test(html)) {
+      throw new Error(`${NEW_REMOTE.route}: the page server did not render the ${run.remote} team's region:\n${html.slice(0, 2000)}`);
+    }
+    await page.locator('html[data-route-ready]').waitFor({ timeout: 30_000 });
+    const buttons = page.locator('#region-gallery').getByRole('button', { name: 'Dodaj do koszyka' });
+    if ((await buttons.count()) === 0) throw new Error(`${NEW_REMOTE.route} lists no product to add`);
+    await buttons.first().click();
+    await page.getByRole('button', { name: /^Koszyk: 1 produkt/ }).waitFor({ timeout: 20_000 });
+    if (problems.length > 0) throw new Error(`the page threw: ${problems.join('; ')}`);
+    log(
+      `${NEW_REMOTE.route} in Chromium: rendered on the server by the ${run.remote} team's build, hydrated, and its "Dodaj do koszyka" filled the cart remote's mini-cart.`,
+    );
+  } finally {
+    await browser.close();
   }
 }
 
@@ -205,7 +262,7 @@ function report(runs: TeamRun[]): void {
     const here = path.join(ROOT, run.folder, 'dist');
     const alone = browserScriptBytes(path.join(run.dir, 'dist'));
     if (!fs.existsSync(here)) {
-      console.log(`| ${run.remote} | (not built: npm run build) | ${kb(alone.gzip)} | – |`);
+      console.log(`| ${run.remote} | ${BUILT_IN.includes(run.remote) ? '(not built: npm run build)' : '– (a new remote)'} | ${kb(alone.gzip)} | – |`);
       continue;
     }
     const mine = browserScriptBytes(here);

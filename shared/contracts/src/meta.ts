@@ -4,11 +4,10 @@
  * server and build tools read this in Node without evaluating the page's singleton.
  */
 export { CONTRACTS_VERSION } from './version';
+export { definitionProblem, modulesOf, patternsOverlap } from './remote-rules';
 export {
   BUILT_IN_REMOTES,
-  definitionProblem,
   isBuiltInRemote,
-  modulesOf,
   REMOTE_NAME_PATTERN,
   routedRemotes,
   shopRemotes,

@@ -1,5 +1,6 @@
-import { BUILT_IN_REMOTES, definitionProblem, modulesOf, registeredRouteRows, routedRemotes, shopRemotes, slotOwners, type RemoteDefinition } from './remotes';
-import { matchRoute, patternsOverlap, ROUTES, routeTable, setRegisteredRoutes } from './routes';
+import { definitionProblem, modulesOf, patternsOverlap } from './remote-rules';
+import { BUILT_IN_REMOTES, registeredRouteRows, routedRemotes, shopRemotes, slotOwners, type RemoteDefinition } from './remotes';
+import { matchRoute, ROUTES, routeTable, setRegisteredRoutes } from './routes';
 
 const gallery: RemoteDefinition = {
   name: 'gallery',

@@ -101,14 +101,6 @@ export function routeTable(): readonly RouteDefinition[] {
   return [...ROUTES.slice(0, -1), ...registeredRoutes, ROUTES[ROUTES.length - 1]];
 }
 
-/** Whether two patterns can match one path (a path of the same length whose fixed segments agree). */
-export function patternsOverlap(a: string, b: string): boolean {
-  if (a === '*' || b === '*') return a === b;
-  const left = splitPath(a);
-  const right = splitPath(b);
-  return left.length === right.length && left.every((segment, i) => segment.startsWith(':') || right[i].startsWith(':') || segment === right[i]);
-}
-
 /** The route a path belongs to; the last row ('*', the URL dispatcher) takes any other path. */
 export function matchRoute(path: string): RouteMatch {
   for (const route of routeTable()) {

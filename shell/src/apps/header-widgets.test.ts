@@ -5,12 +5,12 @@ import {
   loginRequested,
   notificationRequested,
   BUILT_IN_REMOTES,
-  modulesOf,
   shopRemotes,
   sessionChanged,
   STORED_STATE_KEYS,
   wishlistAddRequested,
 } from '@kaloryfer/contracts';
+import { modulesOf } from '@kaloryfer/contracts/meta';
 import { HEADER_WIDGETS, hasStoredState, headerWidgetsOf, ownerRemoteOf, wakeOwnersOnDemand } from './header-widgets';
 
 const storage = (entries: Record<string, string>) => ({ getItem: (key: string) => entries[key] ?? null });

@@ -1,4 +1,4 @@
-import { definitionProblem, shopRemotes, type RemoteDefinition, type RemoteName } from '@kaloryfer/contracts';
+import { isBuiltInRemote, REMOTE_NAME_PATTERN, shopRemotes, SLOTS, type RemoteDefinition, type RemoteName } from '@kaloryfer/contracts';
 
 /**
  * The remote registry (`/mfe-registry.json`): which build of each remote the shell loads.
@@ -159,25 +159,32 @@ function parseRemote(remote: RemoteName, raw: unknown): RemoteEntry {
   return { remote, control, variants };
 }
 
-/** The registered remotes' definitions, each checked as the registry checked it when it took it. */
+/**
+ * The registered remotes' definitions, as the registry took them (it checked each against the
+ * shop's remotes when the operator registered it): here only their shape, and no built-in name.
+ */
 function parseDefinitions(raw: unknown): RemoteDefinition[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw)) throw new RegistryError('registry.definitions: must be a list');
-  const known: RemoteDefinition[] = shopRemotes();
-  for (const [index, entry] of raw.entries()) {
-    if (!isObject(entry) || typeof entry.name !== 'string' || !Array.isArray(entry.routes) || !isObject(entry.slots)) {
-      throw new RegistryError(`registry.definitions.${index}: must name a remote, its routes and its slots`);
+  const name = new RegExp(REMOTE_NAME_PATTERN);
+  return raw.map((entry, index) => {
+    const where = `registry.definitions.${index}`;
+    if (!isObject(entry) || typeof entry.name !== 'string' || !name.test(entry.name) || isBuiltInRemote(entry.name)) {
+      throw new RegistryError(`${where}: must name a registered remote`);
     }
-    const definition: RemoteDefinition = {
-      name: entry.name,
-      routes: entry.routes.map((route: unknown) => ({ name: String((route as Json)?.name), pattern: String((route as Json)?.pattern) })),
-      slots: entry.slots as RemoteDefinition['slots'],
-    };
-    const problem = definitionProblem(definition, known);
-    if (problem) throw new RegistryError(`registry.definitions.${index}: ${problem.message}`);
-    known.push(definition);
-  }
-  return known.slice(shopRemotes().length);
+    const routes = entry.routes;
+    if (
+      !Array.isArray(routes) ||
+      !routes.every((route) => isObject(route) && typeof route.name === 'string' && typeof route.pattern === 'string' && route.pattern.startsWith('/'))
+    ) {
+      throw new RegistryError(`${where}.routes: must be routes, each a name and a path pattern`);
+    }
+    const slots = entry.slots;
+    if (!isObject(slots) || !Object.entries(slots).every(([slot, module]) => (SLOTS as readonly string[]).includes(slot) && typeof module === 'string')) {
+      throw new RegistryError(`${where}.slots: must be the shell's slots, each with a module`);
+    }
+    return { name: entry.name, routes: routes.map((route) => ({ name: route.name, pattern: route.pattern })), slots } as RemoteDefinition;
+  });
 }
 
 export function parseRegistry(raw: unknown): Registry {
