@@ -24,6 +24,9 @@ export interface ShellContracts {
   surface: Record<string, SurfaceEntry> | null;
 }
 
+/** Singletons whose fit the `contracts` check judges by name, not by range. */
+const CHECKED_BY_NAME = new Set(['@kaloryfer/contracts']);
+
 export interface Verdict {
   ok: boolean;
   detail: string;
@@ -89,11 +92,13 @@ export function contractsVerdict(build: Pick<BuildInfo, 'contracts' | 'contracts
 }
 
 /**
- * The `shared` check: each singleton the build shares (react, react-dom, nanostores, i18next,
- * the contracts…) is the shell's copy on the page, so the shell's version must satisfy the range
- * the build declares for it — a build made for React 20 never meets React 19 in a shopper's
- * browser. A singleton the shell does not share is the build's own (fine); a build that declares
- * no ranges (made before they were recorded) passes with a note.
+ * The `shared` check: each singleton the build shares (react, react-dom, nanostores, i18n…) is
+ * the shell's copy on the page, so the shell's version must satisfy the range the build declares
+ * for it — a build made for React 20 never meets React 19 in a shopper's browser. The contracts
+ * are the exception: `contracts` checks them by the names the build uses, finer than a range (a
+ * team's `^1.4.0` after a version bump refuses nothing a 1.2 shell can run). A singleton the shell
+ * does not share is the build's own (fine); a build that declares no ranges (made before they
+ * were recorded) passes with a note.
  */
 export function sharedVerdict(build: Pick<BuildInfo, 'shared'>, shellShared: Record<string, string> | null): Verdict {
   if (!build.shared) return { ok: true, detail: 'the build declares no shared ranges (built before they were recorded)' };
@@ -102,7 +107,7 @@ export function sharedVerdict(build: Pick<BuildInfo, 'shared'>, shellShared: Rec
   const compared: string[] = [];
   for (const [name, { version, requiredVersion }] of Object.entries(build.shared)) {
     const shells = shellShared[name];
-    if (!shells) continue;
+    if (!shells || CHECKED_BY_NAME.has(name)) continue;
     compared.push(name);
     const range = semver.validRange(requiredVersion);
     if (!range) refused.push(`${name}: "${requiredVersion}" is no version range`);
