@@ -15,14 +15,15 @@ import { ROOT } from './packages/shared-packages';
 import { newRemote } from './new-remote';
 import { browserScriptBytes, copyRemoteFolder, pointAtRegistry, runStep } from './remotes-alone/team-repository';
 
-const USAGE = `usage: npm run test:remotes [-- --only catalog,cart,gallery] [--bench] [--keep]
+const USAGE = `usage: npm run test:remotes [-- --only catalog,cart,gallery] [--bench] [--cold] [--keep]
 Each remote as its own team's repository: the shared packages published to a private registry on
 loopback, each remote's folder alone in an empty directory — npm install from the registry,
 typecheck, test, build — then each build released to a running shop with a team's token, and the
 shop's home page loaded in Chromium. And a new remote, "gallery", made by npm run new-remote,
 registered by the operator, released by its team and its page used in Chromium — the shell
 untouched. --bench prints each step's time and each build's size next to the build in this
-repository; --keep leaves the directories for a look.`;
+repository; --cold installs each with an empty npm cache of its own (every package downloaded,
+as a CI without a cache); --keep leaves the directories for a look.`;
 
 /** The new remote the journey makes from the template (npm run new-remote), and the path it owns. */
 const NEW_REMOTE = { name: 'gallery', route: '/galeria' };
@@ -44,7 +45,7 @@ const seconds = (ms: number | undefined) => (ms === undefined ? '–' : `${(ms /
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
-  const { flags } = parseFlags(process.argv.slice(2), ['only'], ['bench', 'keep', 'help']);
+  const { flags } = parseFlags(process.argv.slice(2), ['only'], ['bench', 'keep', 'cold', 'help']);
   if (flags.help) return console.log(USAGE);
   const chosen = (remote: string) => !flags.only || flags.only.split(',').includes(remote);
   const remotes = Object.entries(WORKSPACES)
@@ -81,9 +82,13 @@ async function main() {
       const run: TeamRun = { remote, folder, dir, ms: {} };
       runs.push(run);
       log(`\n${folder}: ${files.length} files, alone in ${dir}`);
-      // --prefer-offline: packages this machine fetched before come from npm's cache (a CI cache does the same).
+      // --prefer-offline: packages this machine fetched before come from npm's cache (a CI cache does
+      // the same); --cold: an empty cache of the team's own, every package downloaded.
+      const install = flags.cold
+        ? ['install', '--cache', path.join(work, `npm-cache-${remote}`), '--no-audit', '--no-fund']
+        : ['install', '--prefer-offline', '--no-audit', '--no-fund'];
       for (const [step, args, env] of [
-        ['install', ['install', '--prefer-offline', '--no-audit', '--no-fund'], {}],
+        ['install', install, {}],
         ['typecheck', ['run', 'typecheck'], {}],
         ['test', ['test', '--', '--ci'], {}],
         ['build', ['run', 'build'], { REMOTE_VERSION: TEAM_VERSION }],
