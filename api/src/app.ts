@@ -62,7 +62,8 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
   await app.register(cartPlugin, { db, clock, catalog: app.catalog, customers: app.customers, coupons: app.newsletterCoupons }); // app.carts: the cart calls
   await app.register(paymentPlugin, { config, db, clock }); // app.payments, app.paymentNotifications: the sandbox gateway and its notifications
   await app.register(mailPlugin, { config, db }); // app.mailOutbox: sends what orders and accounts queue, started and stopped with the server
-  await app.register(experimentPlugin, { db, clock, tokenSecret }); // app.experiments: A/B pins, exposures and orders counted
+  // app.experiments: A/B pins, exposures and orders counted (the shop's remotes: the registry's, registered below)
+  await app.register(experimentPlugin, { db, clock, tokenSecret, isRemote: (name) => app.mfeRegistry.remotes.isRemote(name) });
   await app.register(orderPlugin, {
     db,
     clock,

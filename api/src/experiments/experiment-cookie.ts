@@ -29,7 +29,7 @@ export interface ExperimentPins {
   builds: Record<string, ExperimentPin>;
 }
 
-const REMOTE = /^[a-z]{1,20}$/;
+const REMOTE = /^[a-z][a-z0-9]{0,15}$/;
 const VARIANT = /^[\w-]{1,40}$/;
 const BUILD = /^[\w.-]{1,128}$/;
 const VERSION = /^[\w.+-]{1,64}$/;

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { answers, ErrorEnvelope, Nullable } from './envelope';
+import { REMOTE_NAME } from './remote-name';
 
 /**
  * A/B experiments (docs/experiments.md). The shell tells the API once per page that an
@@ -10,7 +11,7 @@ import { answers, ErrorEnvelope, Nullable } from './envelope';
 
 /** `POST /api/experiments/exposures` {remote} → 204, recorded or not (no A/B test for this shopper). */
 export const ExperimentExposureRoute = {
-  body: Type.Object({ remote: Type.String({ pattern: '^(catalog|cart|checkout|account|content)$' }) }, { additionalProperties: false }),
+  body: Type.Object({ remote: Type.String({ pattern: REMOTE_NAME }) }, { additionalProperties: false }),
   response: { 204: Type.Null(), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope },
 };
 
@@ -48,7 +49,7 @@ export type ExperimentReport = Static<typeof ExperimentReport>;
 
 /** `GET /registry/v1/experiments/:remote/report?since=&lift=` (the remote's team or an operator). */
 export const ExperimentReportRoute = {
-  params: Type.Object({ remote: Type.String({ pattern: '^(catalog|cart|checkout|account|content)$' }) }),
+  params: Type.Object({ remote: Type.String({ pattern: REMOTE_NAME }) }),
   querystring: Type.Object({
     /** Only shoppers first exposed from this time on (ISO 8601). */
     since: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})?)?$' })),

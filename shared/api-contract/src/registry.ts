@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { answers, Nullable } from './envelope';
+import { REMOTE_NAME } from './remote-name';
 
 /**
  * The remote registry's API (docs/releasing.md): what teams' CI and operators call to publish,
@@ -7,11 +8,7 @@ import { answers, Nullable } from './envelope';
  * and none is listed in /api/openapi.json. `npm run release` and `npm run registry` read these
  * types.
  */
-/**
- * A remote's name: one of the shop's remotes — the built-in five or one an operator registered
- * (`GET /registry/v1/remotes`). The same rule as @kaloryfer/contracts' REMOTE_NAME_PATTERN.
- */
-export const REMOTE_NAME = '^[a-z][a-z0-9]{0,15}$';
+export { REMOTE_NAME };
 /** A token's team: `operator` (people who run the shop), or a remote's own team, by the remote's name. */
 export type RegistryTeam = string;
 const Team = Type.String({ pattern: '^(?:operator|[a-z][a-z0-9]{0,15})$' });

@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { answers, ErrorEnvelope, Nullable } from './envelope';
+import { REMOTE_NAME } from './remote-name';
 
 /**
  * Signals per remote build (docs/releasing.md, "Signals"). Browsers send one small beacon per
  * page view; operators and teams read the per-minute sums over the registry's API.
  */
-const Remote = Type.String({ pattern: '^(catalog|cart|checkout|account|content)$' });
+const Remote = Type.String({ pattern: REMOTE_NAME });
 const BuildId = Type.String({ pattern: '^[0-9a-f]{64}$', minLength: 64, maxLength: 64 });
 const Count = Type.Integer({ minimum: 0, maximum: 100 });
 

@@ -80,7 +80,12 @@ describe('shared: the shell’s copy of each singleton within the range the buil
       true,
       /nanostores 1\.5\.5, i18next 26\.7\.2/,
     ],
-    ['a contracts range the shell is below: judged by name in the contracts check, not here', { '@kaloryfer/contracts': declared('^1.4.0', '1.4.0') }, true, /0 singletons/],
+    [
+      'a contracts range the shell is below: judged by name in the contracts check, not here',
+      { '@kaloryfer/contracts': declared('^1.4.0', '1.4.0') },
+      true,
+      /0 singletons/,
+    ],
     ['a singleton the shell does not share (the build brings its own)', { 'single-spa': declared('^6.0.0', '6.0.3') }, true, /0 singletons/],
     ['a range that is no range', { react: declared('latest') }, false, /"latest" is no version range/],
   ])('%s', (_name, shared, ok, detail) => {
