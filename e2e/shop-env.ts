@@ -20,6 +20,11 @@ export const SHOP_ENV = {
   // Canaries are judged after 4 page views and step at once (e2e/tests/canary.spec.ts); the shop's defaults are 50 and 5 min.
   CANARY_MIN_PAGE_VIEWS: '4',
   CANARY_STEP_MINUTES: '0',
+  // Every browser here is one visitor (127.0.0.1): one suffices, and their page views all count.
+  // The shop's defaults — 10 visitors, 3 of them failing, 5 views each an hour — are tested in api/test/canary.test.ts.
+  CANARY_MIN_VISITORS: '1',
+  CANARY_MIN_FAILING_VISITORS: '1',
+  SIGNALS_VIEWS_PER_VISITOR: '100000',
 };
 
 /**

@@ -98,7 +98,18 @@ function printStatus(status: RegistryStatus): void {
         console.log(
           `    canary ${canary.build.version} (build ${canary.build.build.slice(0, 12)}) at ${canary.percent} % of ${canary.steps.join(' → ')} %${canary.paused ? ', paused' : ''}, since ${canary.startedAt}, this step since ${canary.stepStartedAt}`,
         );
+        if (canary.counted) {
+          const { pageViews, visitors, failingViews, failingVisitors } = canary.counted;
+          console.log(
+            `      counted in this step: ${pageViews} page views from ${visitors} visitors, ${failingViews} failing from ${failingVisitors} visitors`,
+          );
+        }
       }
+    }
+    for (const bad of remote.badBuilds) {
+      console.log(
+        `  marked bad: ${bad.version}${bad.variant === 'default' ? '' : ` (variant ${bad.variant})`} build ${bad.build.slice(0, 12)}${bad.at ? ` at ${bad.at}` : ''} — ${bad.reason} (release it again only with --force)`,
+      );
     }
   }
 }
@@ -182,7 +193,11 @@ async function main() {
       if (!remote || !variant) throw new Error(USAGE);
       const minutes = durationMinutes(flags.for ?? '1h');
       const answer = await client.override(remote, { target: variant, minutes, variant: flags.variant });
+      const host = new URL(answer.link).host;
       console.log(`open this link in the browser that should run ${remote} ${answer.version} until ${answer.until} (and no other):\n${answer.link}`);
+      console.log(`(it sets a cookie for ${host}: the override shows on the pages of ${host} in that browser)`);
+      const called = new URL(registryTarget(flags).shop).host;
+      if (called !== host) console.log(`note: you called the shop at ${called}; its public address, where shoppers' pages are, is ${host}`);
       return;
     }
     case 'signals':

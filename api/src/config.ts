@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_THRESHOLDS, type CanaryThresholds } from './registry/canary/canary-rules';
+import { VIEWS_PER_VISITOR } from './signals/beacon-ledger';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -24,6 +25,8 @@ export interface Config {
   canary: CanaryThresholds;
   /** Addresses or CIDRs that may read /metrics without a token (METRICS_ALLOW, comma separated; default none: the operator token only). */
   metricsAllow: string[];
+  /** Page views of one build a visitor counts for per hour (SIGNALS_VIEWS_PER_VISITOR; api/src/signals/beacon-ledger.ts). */
+  signalsViewsPerVisitor: number;
   /**
    * Every JSON answer is checked against its route's schema in shared/api-contract before it is
    * sent, and a mismatch is a 500 naming the field (CHECK_RESPONSES=1; on in the API's tests and
@@ -181,8 +184,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustedProxies(env.TRUST_PROXY),
     metricsAllow: addressList('METRICS_ALLOW', env.METRICS_ALLOW),
+    signalsViewsPerVisitor: bounded('SIGNALS_VIEWS_PER_VISITOR', env.SIGNALS_VIEWS_PER_VISITOR, VIEWS_PER_VISITOR, 1, 100_000, 'page views'),
     canary: {
       minPageViews: bounded('CANARY_MIN_PAGE_VIEWS', env.CANARY_MIN_PAGE_VIEWS, DEFAULT_THRESHOLDS.minPageViews, 1, 1_000_000, 'page views'),
+      minVisitors: bounded('CANARY_MIN_VISITORS', env.CANARY_MIN_VISITORS, DEFAULT_THRESHOLDS.minVisitors, 1, 1_000_000, 'visitors'),
+      minFailingVisitors: bounded(
+        'CANARY_MIN_FAILING_VISITORS',
+        env.CANARY_MIN_FAILING_VISITORS,
+        DEFAULT_THRESHOLDS.minFailingVisitors,
+        1,
+        1_000_000,
+        'visitors',
+      ),
       minStepMinutes: fraction('CANARY_STEP_MINUTES', env.CANARY_STEP_MINUTES, DEFAULT_THRESHOLDS.minStepMinutes, 0, 7 * 24 * 60),
       maxErrorRateIncrease: fraction('CANARY_MAX_ERROR_RATE_INCREASE', env.CANARY_MAX_ERROR_RATE_INCREASE, DEFAULT_THRESHOLDS.maxErrorRateIncrease, 0, 1),
       maxFallbackRateIncrease: fraction(

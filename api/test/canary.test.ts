@@ -40,18 +40,27 @@ const registryJson = async () =>
   server.app.mfeRegistry.live.current().json as unknown as { remotes: { cart: { build: string; canary?: { build: string; percent: number } } } };
 const status = async () =>
   (await call<RouteResult<typeof RegistryStatusRoute>>('GET', 'status')).body.result.remotes.find((remote) => remote.remote === 'cart')!.variants[0];
+/** Page views as the beacon's ledger counts them: each from a visitor of its own (the beacon itself: the last test). */
 const views = (version: string, count: number, failures = 0) => {
   for (let i = 0; i < count; i += 1)
     server.app.signals.browser(
       { remote: 'cart', build: hashes[version], version },
-      { pageView: true, mountFailures: i < failures ? 1 : 0, fallbacks: 0, errors: 0 },
+      {
+        pageView: true,
+        mountFailures: i < failures ? 1 : 0,
+        fallbacks: 0,
+        errors: 0,
+        newVisitor: true,
+        failingView: i < failures,
+        newFailingVisitor: i < failures,
+      },
     );
 };
 
 beforeAll(async () => {
   server = await startTestServer({
     // Steps that last no time and few page views: the test judges at once, with tick().
-    config: { canary: { ...DEFAULT_THRESHOLDS, minPageViews: 20, minStepMinutes: 0 } },
+    config: { canary: { ...DEFAULT_THRESHOLDS, minPageViews: 20, minStepMinutes: 0 }, trustProxy: ['127.0.0.1'] },
     extend: gateWithoutPageServer,
   });
   for (const team of ['operator', 'cart', 'catalog']) tokens[team] = (await server.app.mfeRegistry.tokens.create(team)).token;
@@ -130,4 +139,66 @@ test("an operator's hand: pause holds the step (a failure still rolls back), res
   expect((await call('POST', 'remotes/cart/canary/promote', { body: {} })).body.result).toMatchObject({ action: 'promote', version: '1.4.0' });
   expect((await registryJson()).remotes.cart.build).toBe(hashes['1.4.0']);
   expect((await call('POST', 'remotes/cart/canary/abort', { body: {} })).status).toBe(404);
+});
+
+/**
+ * No visitor alone pushes a canary either way (issue #48): one visitor's many healthy pages do not
+ * step it up, a flood of forged failing beacons does not roll it back, one visitor failing many
+ * times does not either — the build failing for enough real visitors still is.
+ */
+test('a flood of forged beacons and one visitor alone move nothing; real visitors failing roll it back', async () => {
+  expect((await publish('1.5.0', '?canary=5')).status).toBe(200);
+  const canary = hashes['1.5.0'];
+  views('1.4.0', 200);
+  const page = (failing: boolean, token?: string) => ({
+    ...(token === undefined ? {} : { token }),
+    builds: [{ remote: 'cart', build: canary, pageView: true, route: true, ...(failing ? { mountFailures: 1, errors: 5 } : {}) }],
+  });
+  const send = async (body: object, address: string) => {
+    const response = await fetch(`${server.baseUrl}/api/signals`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(204);
+  };
+  const counted = async () => (await status()).canary?.counted;
+
+  // One visitor's healthy pages, each with a page the shop really served: 5 count, from 1 visitor.
+  for (let i = 0; i < 40; i += 1) await send(page(false, server.app.signals.tokens.mint([canary])), '198.51.100.1');
+  let [decision] = await server.app.mfeRegistry.canaries.tick();
+  expect(decision).toBeUndefined();
+  expect(await counted()).toMatchObject({ pageViews: 5, visitors: 1, failingViews: 0 });
+
+  // Forged failing beacons from 100 addresses — no page-view token: none counts.
+  for (let i = 0; i < 300; i += 1) await send(page(true), `203.0.113.${(i % 100) + 1}`);
+  // Tokens minted with a key the shop does not hold: none counts either.
+  const { PageViewTokens } = await import('../src/signals/page-view-token');
+  const forger = new PageViewTokens(Buffer.alloc(32, 7));
+  for (let i = 0; i < 100; i += 1) await send(page(true, forger.mint([canary])), `192.0.2.${i + 1}`);
+  expect(await server.app.mfeRegistry.canaries.tick()).toEqual([]);
+  expect(await counted()).toMatchObject({ pageViews: 5, failingViews: 0 });
+
+  // Visitors enough to judge, one of them failing on many pages: browsers' word from one visitor waits.
+  for (let visitor = 2; visitor <= 20; visitor += 1) await send(page(false, server.app.signals.tokens.mint([canary])), `198.51.100.${visitor}`);
+  for (let i = 0; i < 30; i += 1) await send(page(true, server.app.signals.tokens.mint([canary])), '198.51.100.99');
+  expect(await server.app.mfeRegistry.canaries.tick()).toEqual([]);
+  const waiting = await status();
+  expect(waiting.canary?.counted).toMatchObject({ pageViews: 29, visitors: 21, failingViews: 5, failingVisitors: 1 });
+  expect((await registryJson()).remotes.cart.canary?.build).toBe(canary);
+
+  // The build fails for two more real visitors: three distinct visitors — rolled back.
+  for (const visitor of ['198.51.100.101', '198.51.100.102']) await send(page(true, server.app.signals.tokens.mint([canary])), visitor);
+  [decision] = await server.app.mfeRegistry.canaries.tick();
+  expect(decision).toMatchObject({ action: 'canary-fail', version: '1.5.0' });
+  expect(decision.reason).toMatch(/error rate 22\.58 % against 0\.00 %/); // 7 failing of 31 page views
+  expect((await registryJson()).remotes.cart.canary).toBeUndefined();
+
+  // `registry status` shows it marked bad, with why and when.
+  const remote = (await call<RouteResult<typeof RegistryStatusRoute>>('GET', 'status')).body.result.remotes.find((entry) => entry.remote === 'cart')!;
+  expect(remote.badBuilds).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ version: '1.5.0', reason: expect.stringMatching(/^unhealthy over 31 page views: error rate/), at: expect.any(String) }),
+    ]),
+  );
 });

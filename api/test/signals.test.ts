@@ -1,15 +1,24 @@
 import type { BuildSignals } from '@kaloryfer/api-contract';
+import { randomBytes } from 'node:crypto';
+import { BEACONS_PER_PAGE, VIEWS_PER_VISITOR } from '../src/signals/beacon-ledger';
+import { PageViewTokens } from '../src/signals/page-view-token';
 import { gateWithoutPageServer, publishFixture } from './registry-helpers';
 import { startTestServer, type TestServer } from './helpers';
 
 /**
- * Signals per remote build over HTTP (issue #34, docs/releasing.md "Signals"): the browsers'
- * beacon (validated, bounded, nothing about the shopper kept), the page server's renders, the
- * per-minute sums the registry answers, and /metrics for operators only.
+ * Signals per remote build over HTTP (issues #34 and #48, docs/releasing.md "Signals"): the
+ * browsers' beacon (validated, bounded, nothing about the shopper kept) counted only with the
+ * page-view token of a page the page server served — once per page, a few times per visitor —
+ * the page server's renders, the per-minute sums the registry answers, and /metrics for operators.
  */
 let server: TestServer;
 const tokens: Record<string, string> = {};
 const builds: Record<string, { build: string; version: string }> = {};
+
+/** A page the page server served with these builds: its page-view token. */
+const pageOf = (...builds: string[]) => server.app.signals.tokens.mint(builds);
+/** A visitor: their address as the proxy in front tells it (the test server trusts 127.0.0.1). */
+const from = (address: string) => ({ 'x-forwarded-for': address });
 
 async function beacon(body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.baseUrl}/api/signals`, {
@@ -30,7 +39,7 @@ const stored = () => server.db.kysely.selectFrom('mfe_signal').selectAll().execu
 
 beforeAll(async () => {
   server = await startTestServer({
-    config: { metricsAllow: ['10.1.2.0/24'] },
+    config: { metricsAllow: ['10.1.2.0/24'], trustProxy: ['127.0.0.1'] },
     extend: gateWithoutPageServer,
   });
   for (const team of ['operator', 'cart']) tokens[team] = (await server.app.mfeRegistry.tokens.create(team)).token;
@@ -52,26 +61,40 @@ const cartNew = () => builds['cart 1.1.0'].build;
 
 describe('the beacon', () => {
   test("a page view with its vitals and another build's errors: summed per build, read back per minute", async () => {
+    const catalog = builds['catalog 1.0.0'].build;
     expect(
       (
         await beacon({
+          token: pageOf(cartNew(), catalog),
           builds: [
             { remote: 'cart', build: cartNew(), pageView: true, route: true, errors: 2 },
-            { remote: 'catalog', build: builds['catalog 1.0.0'].build, mountFailures: 1 },
+            { remote: 'catalog', build: catalog, mountFailures: 1 },
           ],
           vitals: { lcp: 1800, inp: 120, cls: 0.02 },
         })
       ).status,
     ).toBe(204);
-    expect((await beacon({ builds: [{ remote: 'cart', build: cartNew(), pageView: true, route: true }], vitals: { lcp: 3500 } })).status).toBe(204);
-    expect((await beacon({ builds: [{ remote: 'cart', build: cartOld(), pageView: true, route: true, fallbacks: 1 }] })).status).toBe(204);
+    expect(
+      (
+        await beacon(
+          { token: pageOf(cartNew()), builds: [{ remote: 'cart', build: cartNew(), pageView: true, route: true }], vitals: { lcp: 3500 } },
+          from('192.0.2.2'),
+        )
+      ).status,
+    ).toBe(204);
+    expect((await beacon({ token: pageOf(cartOld()), builds: [{ remote: 'cart', build: cartOld(), pageView: true, route: true, fallbacks: 1 }] })).status).toBe(
+      204,
+    );
 
     const cart = await signalsOf('cart');
     expect(cart.find((entry) => entry.build === cartNew())).toMatchObject({
       version: '1.1.0',
       pageViews: 2,
       errors: 2,
-      errorRate: 1,
+      failingViews: 1, // two errors, one page
+      visitors: 2,
+      failingVisitors: 1,
+      errorRate: 0.5, // failing page views per page view
       fallbackRate: 0,
       lcpP75Ms: 4000, // 1800 and 3500: the 75th percentile's bucket is ≤ 4 s
       inpP75Ms: 150,
@@ -81,6 +104,7 @@ describe('the beacon', () => {
       version: '1.0.0',
       pageViews: 1,
       browserFallbacks: 1,
+      fallbackViews: 1,
       fallbackRate: 1,
       lcpP75Ms: null,
     });
@@ -95,6 +119,9 @@ describe('the beacon', () => {
         'build',
         'cls',
         'errors',
+        'failing_views',
+        'failing_visitors',
+        'fallback_views',
         'fallbacks',
         'inp_ms',
         'instance',
@@ -107,6 +134,7 @@ describe('the beacon', () => {
         'render_ms',
         'renders',
         'version',
+        'visitors',
       ].sort(),
     );
   });
@@ -138,6 +166,9 @@ describe('the beacon', () => {
     ['a count out of bounds', () => ({ builds: [{ remote: 'cart', build: cartNew(), errors: 101 }] })],
     ['a negative vital', () => ({ builds: [{ remote: 'cart', build: cartNew(), pageView: true, route: true }], vitals: { cls: -1 } })],
     ['a field more', () => ({ builds: [{ remote: 'cart', build: cartNew(), userId: 7 }] })],
+    ['a string where a boolean is asked', () => ({ token: pageOf(cartNew()), builds: [{ remote: 'cart', build: cartNew(), pageView: 'true', route: true }] })],
+    ['a string where a count is asked', () => ({ token: pageOf(cartNew()), builds: [{ remote: 'cart', build: cartNew(), errors: '3' }] })],
+    ['a token too long', () => ({ token: 'x'.repeat(600), builds: [{ remote: 'cart', build: cartNew() }] })],
     ['an unknown remote', () => ({ builds: [{ remote: 'basket', build: cartNew() }] })],
     ['not JSON', () => '{"builds":'],
   ])('%s → 400, nothing counted', async (_name, body) => {
@@ -156,14 +187,78 @@ describe('the beacon', () => {
   });
 
   test('more than 120 beacons a minute from one address → 429, not counted', async () => {
+    const catalog = builds['catalog 1.0.0'].build;
     const errorsBefore = (await signalsOf('catalog'))[0].errors;
     const statuses: number[] = [];
     // 245: even if a minute turns during the run, one of its two windows sees more than 120.
-    for (let i = 0; i < 245; i += 1) statuses.push((await beacon({ builds: [{ remote: 'catalog', build: builds['catalog 1.0.0'].build, errors: 1 }] })).status);
+    for (let i = 0; i < 245; i += 1)
+      statuses.push((await beacon({ token: pageOf(catalog), builds: [{ remote: 'catalog', build: catalog, errors: 1 }] }, from('198.51.100.7'))).status);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
     const accepted = statuses.filter((status) => status === 204).length;
     expect(accepted).toBeLessThanOrEqual(240);
     expect((await signalsOf('catalog'))[0].errors - errorsBefore).toBe(accepted);
+  });
+});
+
+/**
+ * What a visitor can and cannot influence (issue #48): a forged beacon, a replayed page and one
+ * visitor's many pages move nothing — or little — of what a canary is judged on.
+ */
+describe('only pages the shop served count, once per page and a few times per visitor', () => {
+  const catalog = () => builds['catalog 1.0.0'].build;
+  const figures = async () => {
+    const entry = (await signalsOf('catalog'))[0];
+    return { pageViews: entry.pageViews, failingViews: entry.failingViews, visitors: entry.visitors, failingVisitors: entry.failingVisitors };
+  };
+  const failingView = (token: string | undefined) => ({
+    ...(token === undefined ? {} : { token }),
+    builds: [{ remote: 'catalog', build: catalog(), pageView: true, route: true, errors: 1 }],
+    vitals: { lcp: 900 },
+  });
+
+  test.each([
+    ['no token', () => undefined],
+    ['a token signed with another key', () => new PageViewTokens(randomBytes(32)).mint([catalog()])],
+    ["another build's token", () => pageOf(cartNew())],
+    ['an expired token', () => server.app.signals.tokens.mint([catalog()], new Date(Date.now() - 31 * 60_000))],
+    ['a token altered', () => pageOf(catalog()).replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))],
+  ])('%s: the beacon is taken (204) and nothing of it counts', async (_name, token) => {
+    const before = await figures();
+    for (let i = 0; i < 20; i += 1) expect((await beacon(failingView(token()), from(`203.0.113.${i + 1}`))).status).toBe(204);
+    expect(await figures()).toEqual(before);
+  });
+
+  test(`a page replayed counts once, whatever it sends; at most ${BEACONS_PER_PAGE} of its beacons are read`, async () => {
+    const before = await figures();
+    const token = pageOf(catalog());
+    for (let i = 0; i < 10; i += 1) expect((await beacon(failingView(token), from('203.0.113.50'))).status).toBe(204);
+    expect(await figures()).toEqual({
+      pageViews: before.pageViews + 1,
+      failingViews: before.failingViews + 1,
+      visitors: before.visitors + 1,
+      failingVisitors: before.failingVisitors + 1,
+    });
+    const errors = (await signalsOf('catalog'))[0].errors;
+    await beacon(failingView(token), from('203.0.113.51')); // from elsewhere: still that page
+    expect((await signalsOf('catalog'))[0].errors).toBe(errors);
+  });
+
+  test(`one visitor counts for ${VIEWS_PER_VISITOR} page views of a build an hour; distinct visitors are counted`, async () => {
+    const before = await figures();
+    for (let i = 0; i < 30; i += 1) await beacon(failingView(pageOf(catalog())), from('203.0.113.60'));
+    expect(await figures()).toEqual({
+      pageViews: before.pageViews + VIEWS_PER_VISITOR,
+      failingViews: before.failingViews + VIEWS_PER_VISITOR,
+      visitors: before.visitors + 1,
+      failingVisitors: before.failingVisitors + 1,
+    });
+    for (const visitor of [61, 62, 63]) await beacon(failingView(pageOf(catalog())), from(`203.0.113.${visitor}`));
+    expect(await figures()).toEqual({
+      pageViews: before.pageViews + VIEWS_PER_VISITOR + 3,
+      failingViews: before.failingViews + VIEWS_PER_VISITOR + 3,
+      visitors: before.visitors + 4,
+      failingVisitors: before.failingVisitors + 4,
+    });
   });
 });
 

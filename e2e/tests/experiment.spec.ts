@@ -159,3 +159,73 @@ test('orders through variants a and b are in the experiment report, as the datab
   expect(printed).toContain('checkout: A/B test, control a');
   expect(printed).toMatch(/b against a: (conversion|not yet)/);
 });
+
+/**
+ * The most common way to an order (issue #48): a new shopper accepts analytics in the banner of
+ * their first page and buys by clicking through — no full page load after the first. They are
+ * bucketed the moment they accept (the page server draws the id: shell/server/assignment-on-consent.ts),
+ * the checkout they reach by a click is their exposure, the order joins it by the id, and the
+ * report counts them in their variant exactly once, as the database does.
+ */
+test('a shopper who accepts analytics on their first page and buys by clicking through is in the report, once, in each variant', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.slow();
+  await page.goto('/');
+  const [valve] = await findWithStock(page, [{ attribute: 'type_id', value: { eq: 'simple' } }], 1, 10);
+  const buyers: { id: string; variant: 'a' | 'b'; order: string }[] = [];
+  for (const variant of ['a', 'b'] as const) {
+    // No choice made yet: the banner shows; the variant is kept, nobody is counted.
+    const context = await browser.newContext({ baseURL: BASE_URL });
+    await context.addCookies([{ name: 'kf_mfe', value: `checkout%3A${variant}`, url: BASE_URL }]);
+    const shopperPage = await context.newPage();
+    const assignment = async () => decodeURIComponent((await context.cookies()).find((cookie) => cookie.name === 'kf_mfe')?.value ?? '');
+    await shopperPage.goto(`/p/${valve.sku}/${valve.slug}`);
+    await routeReady(shopperPage);
+    await shopperPage.evaluate(() => Object.assign(window, { __firstDocument: true }));
+    expect(await assignment()).toBe(`checkout:${variant}`);
+    await shopperPage.getByRole('region', { name: 'Pliki cookies w sklepie Kaloryfer' }).getByRole('button', { name: 'Akceptuję wszystkie' }).click();
+    await expect.poll(assignment).toMatch(new RegExp(`^checkout:${variant}\\|id:s[\\w-]{22}$`));
+    const id = (await assignment()).split('|id:')[1];
+    // To the checkout by clicks only.
+    await shopperPage.getByRole('button', { name: 'Dodaj do koszyka' }).click();
+    const added = shopperPage.getByRole('status').filter({ hasText: 'Produkt został dodany do koszyka!' });
+    await added.getByRole('button', { name: 'Przejdź do kasy' }).click();
+    await expect(shopperPage).toHaveURL(/\/checkout$/);
+    const order = await (variant === 'a' ? buyWithA : buyWithB)(shopperPage);
+    expect(await shopperPage.evaluate(() => (window as unknown as { __firstDocument?: boolean }).__firstDocument)).toBe(true);
+    buyers.push({ id, variant, order });
+    await context.close();
+  }
+
+  const db = database();
+  try {
+    for (const buyer of buyers) {
+      await expect
+        .poll(() =>
+          db.prepare('select variant, orders, crossed, forced from experiment_exposure where experiment = ? and assignment_id = ?').get('checkout', buyer.id),
+        )
+        .toEqual({ variant: buyer.variant, orders: 1, crossed: 0, forced: 0 });
+      const recorded = db
+        .prepare('select e.variant from order_experiment e join sales_order o on o.id = e.order_id where o.increment_id = ? and e.experiment = ?')
+        .all(buyer.order, 'checkout');
+      expect(recorded).toEqual([{ variant: buyer.variant }]);
+    }
+    const answer = await report(request);
+    const counted = db
+      .prepare(
+        `select variant, count(*) as shoppers, sum(case when orders > 0 then 1 else 0 end) as converted, sum(orders) as orders, sum(revenue_grosze) as revenue
+         from experiment_exposure where experiment = 'checkout' and forced = 0 and crossed = 0 group by variant order by variant`,
+      )
+      .all();
+    expect(
+      answer.variants
+        .filter((variant) => variant.shoppers > 0)
+        .map(({ variant, shoppers, converted, orders, revenue }) => ({ variant, shoppers, converted, orders, revenue: Math.round(revenue * 100) })),
+    ).toEqual(counted);
+  } finally {
+    db.close();
+  }
+});

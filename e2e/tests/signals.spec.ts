@@ -34,6 +34,9 @@ test("a page view's beacon reaches the build that rendered it, with its LCP, and
   });
   await page.goto('/c/grzejniki-lazienkowe');
   await routeReady(page);
+  // The page-view token the page server minted for this page: the beacon's proof that it counts.
+  const pageToken = await page.evaluate(() => (JSON.parse(document.getElementById('kf-state')!.textContent!) as { pageView?: string }).pageView);
+  expect(pageToken).toBeTruthy();
   // The vitals library arrives after the route; then a click on the page's heading: the shopper's
   // first input settles the Largest Contentful Paint (web-vitals reports it when the page idles).
   await page.locator('html[data-vitals]').waitFor({ state: 'attached' });
@@ -54,11 +57,12 @@ test("a page view's beacon reaches the build that rendered it, with its LCP, and
   expect(JSON.parse(beacons[0])).toMatchObject({
     builds: expect.arrayContaining([{ remote: 'catalog', build: live.build, pageView: true, route: true }]),
     vitals: { lcp: expect.any(Number) },
+    token: pageToken, // this page's: a new one for every page, tied to no cookie or device
   });
   for (const beacon of beacons) {
     expect(beacon.length).toBeLessThanOrEqual(1024);
-    // Builds, counts and vitals only: no id, no address, nothing of the page the shopper saw.
-    expect(Object.keys(JSON.parse(beacon) as object).every((key) => ['builds', 'vitals'].includes(key))).toBe(true);
+    // Builds, counts, vitals and the page's token only: no id, no address, nothing of the page the shopper saw.
+    expect(Object.keys(JSON.parse(beacon) as object).every((key) => ['builds', 'vitals', 'token'].includes(key))).toBe(true);
     expect(beacon).not.toMatch(/grzejniki|kf_mfe|id:s/);
   }
   await context.close();

@@ -114,6 +114,27 @@ test.each([
   else expect(html).not.toContain('<h1>'); // the account remote is not in this registry: its skeleton, no server render
 });
 
+test("the page's state carries its page-view token, minted over every build the page pinned (its beacon counts with it)", async () => {
+  const file = registryFile();
+  const withIds = await snapshotOf(
+    registryFile({ catalog: { ...file.remotes.catalog, build: 'a'.repeat(64) }, content: { ...file.remotes.content, build: 'b'.repeat(64) } }),
+  );
+  try {
+    const minted: string[][] = [];
+    const pageViewToken = (builds: string[]) => {
+      minted.push(builds);
+      return `token-${minted.length}`;
+    };
+    const { html } = await composePage(page('/c/akcesoria'), deps(echo, { snapshot: withIds.snapshot, pageViewToken }));
+    expect(stateOf(html).pageView).toBe('token-1');
+    expect(minted.map((builds) => [...builds].sort())).toEqual([['a'.repeat(64), 'b'.repeat(64)]]);
+    // Without a minter (no signals): no token, the page is as before.
+    expect(stateOf((await composePage(page('/c/akcesoria'), deps(echo, { snapshot: withIds.snapshot }))).html)).not.toHaveProperty('pageView');
+  } finally {
+    withIds.cleanup();
+  }
+});
+
 test('a remote that throws or is late leaves its Polish skeleton marked for the browser; the page is still 200', async () => {
   const failing: Renderer = (build, request) => {
     if (build.remote === 'catalog') throw new Error('catalog is down');

@@ -17,7 +17,7 @@ import { inlinedStylesheetMarks, routeScriptsOf, scriptPreload } from './route-h
 import type { ShellAssets } from './shell-assets';
 import { fillLayout, type ShellLayoutHtml } from './shell-layout-html';
 import { footerOf, followShopRoutes } from './shop-routes';
-import { chosenBuild, experimentPinsOf, overrideBanner, pinnedRegistry, withOverride } from './page-builds';
+import { chosenBuild, experimentPinsOf, overrideBanner, pinnedBuildIds, pinnedRegistry, withOverride } from './page-builds';
 import { lcpImageOfResult, regionHtml, regionStyles, startAfterFirstPaint, stateJson, styleElementText, type RenderedRegion } from './page-parts';
 
 /** Cookies that change a first view; the page server passes them to the remotes' renders. */
@@ -73,6 +73,8 @@ export interface ComposeDeps {
   count?: (outcome: 'rendered' | 'fallback') => void;
   /** Each server render of a build, by outcome, with its time: the build's signals (api/src/signals). */
   signal?: (build: ResolvedBuild, outcome: 'rendered' | UnavailableReason, ms: number) => void;
+  /** Mints the page's page-view token over the builds it pins: its beacon counts only with it (api/src/signals/page-view-token.ts). */
+  pageViewToken?: (builds: string[]) => string;
   /** The cookie banner for a shopper with no choice (server-rendered pages only). */
   consentBanner?: ConsentBannerHtml;
   /** Signs the builds an A/B-tested page pinned (kf_ab): the API records an order's variant from it. */
@@ -168,6 +170,8 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
         )
       : assignments,
     location,
+    // This page, as the shop served it: the page views and failures its beacon reports count.
+    ...(deps.pageViewToken ? { pageView: deps.pageViewToken(pinnedBuildIds(pinned)) } : {}),
   };
   const nonce = escapeHtml(deps.nonce);
 

@@ -121,3 +121,18 @@ export function pinnedRegistry(snapshot: RegistrySnapshot, assignments: Assignme
   const definitions = snapshot.raw.definitions;
   return { timeoutMs: snapshot.registry.timeoutMs, remotes, ...(definitions && definitions.length > 0 ? { definitions } : {}) };
 }
+
+/** The build ids a page's pinned registry names (each variant's, its canary's when pinned). */
+export function pinnedBuildIds(registry: PageState['registry']): string[] {
+  const ids: string[] = [];
+  const add = (build: unknown) => {
+    const id = (build as { build?: unknown } | null)?.build;
+    if (typeof id === 'string') ids.push(id);
+  };
+  for (const entry of Object.values(registry.remotes)) {
+    const variants = (entry as { variants?: Record<string, unknown> }).variants;
+    if (variants) Object.values(variants).forEach(add);
+    else add(entry);
+  }
+  return ids;
+}

@@ -1,5 +1,7 @@
 import { consentCookie, CONSENT_FORM_PATH, FORM_CHOICES } from '../src/consent/consent-cookie';
 import { ConsentBannerHtml } from './consent-banner-html';
+import { assignmentOnConsent, ASSIGNMENT_PATH } from './assignment-on-consent';
+import { PAGE_VIEW_PATH } from '../src/signals/page-signals';
 import type { ExperimentCookie } from '../../api/src/experiments/experiment-cookie';
 import type { Signals } from '../../api/src/signals/signals';
 import { OVERRIDE_COOKIE, OVERRIDE_PATH, type Overrides } from '../../api/src/registry/overrides';
@@ -44,7 +46,7 @@ export interface PageServerOptions {
   /** Signs the A/B pins of each page (kf_ab, docs/experiments.md): the API's `app.experiments.cookie`. */
   experiments?: ExperimentCookie;
   /** Counts each region's server render per build (docs/releasing.md, "Signals"): the API's `app.signals`. */
-  signals?: Pick<Signals, 'render'>;
+  signals?: Pick<Signals, 'render' | 'tokens'>;
   /** Reads and sets teams' overrides (docs/releasing.md, "Overrides"): the API's `app.overrides`. */
   overrides?: Pick<Overrides, 'read' | 'secondsLeft'>;
 }
@@ -219,6 +221,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
           ? (build, outcome, ms) =>
               options.signals!.render({ remote: build.remote, build: build.variant.build ?? build.key, version: build.variant.version }, outcome, ms)
           : undefined,
+        pageViewToken: options.signals ? (builds) => options.signals!.tokens.mint(builds) : undefined,
       },
     );
     const { body, encoding } = compressed(page.body, request.headers['accept-encoding']);
@@ -238,6 +241,41 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
     if (page.setCookies.length > 0) reply.header('Set-Cookie', page.setCookies);
     return reply.send(request.method === 'HEAD' ? undefined : body);
   };
+
+  // A page the service worker answered from its copy counts as a page view too: it asks for a
+  // token of its own over the builds it runs that the registry serves now (docs/releasing.md, "Signals").
+  app.post(PAGE_VIEW_PATH, { schema: { hide: true } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    if (isCrossSiteForm(request, [options.publicOrigin])) return reply.code(403).send({ code: 403, result: CROSS_SITE_FORM });
+    const asked = typeof request.body === 'object' && request.body !== null ? (request.body as { builds?: unknown }).builds : undefined;
+    if (!options.signals || !Array.isArray(asked) || asked.length > 12)
+      return reply.code(400).send({ code: 400, result: 'builds: the build ids the page runs' });
+    const live = new Set((await source.snapshot()).builds().map((build) => build.variant.build));
+    const builds = asked.filter((build): build is string => typeof build === 'string' && live.has(build));
+    return reply.send({ code: 200, result: { token: options.signals.tokens.mint(builds) } });
+  });
+
+  // Analytics allowed on a page (the banner's choice, in the browser): this browser's assignment
+  // id now, in kf_mfe and a newly signed kf_ab, so the A/B test counts the shopper from this page
+  // on — also when they never load another page in full (docs/experiments.md).
+  app.post(ASSIGNMENT_PATH, { schema: { hide: true } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    // It changes this browser's cookies: only the shop's own pages may ask.
+    if (isCrossSiteForm(request, [options.publicOrigin])) return reply.code(403).send({ code: 403, result: CROSS_SITE_FORM });
+    const assigned = options.experiments
+      ? assignmentOnConsent({
+          snapshot: await source.snapshot(),
+          cookies: parseCookies(request.headers.cookie),
+          experiments: options.experiments,
+          contractsVersion: CONTRACTS_VERSION,
+        })
+      : null;
+    if (!assigned) return reply.code(204).send();
+    return reply
+      .header('Set-Cookie', assigned.setCookies)
+      .code(200)
+      .send({ code: 200, result: { measured: assigned.id !== null } });
+  });
 
   // The cookie banner's one-click choices when its code has not run (before hydration, or no
   // JavaScript): the choice is stored as the banner would, and the shopper goes back to the page.

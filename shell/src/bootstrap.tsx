@@ -18,6 +18,7 @@ import { registerShellNamespace } from './i18n/shell-namespace';
 import { ShellLayout } from './layout/shell-layout';
 import { AB_COOKIE, assignVariants, type Assignment } from './registry/ab-assignment';
 import { entryIntegrities, entryIntegrityPlugin } from './registry/entry-integrity';
+import { measureFromNow } from './registry/exposure-beacon';
 import { fetchRegistry, readCookie, writeCookie } from './registry/fetch-registry';
 import { isABTested, parseRegistry, type Registry } from './registry/registry';
 import { RemoteLoader, type FederationRuntime } from './registry/remote-loader';
@@ -25,7 +26,7 @@ import { startRouter } from './routing/router';
 import { checkStoredPage, dropStoredPage, readPublishedRegistry, storedPageTime } from './service-worker/stored-page';
 import { readPageState, type PageState } from './state/page-state';
 import { startSyncQueueOnDemand } from './sync-queue/on-demand';
-import { measureVitals, startPageSignals } from './signals/page-signals';
+import { measureVitals, renewPageViewToken, startPageSignals } from './signals/page-signals';
 
 declare const __CONTRACTS_VERSION__: string;
 
@@ -104,7 +105,10 @@ async function boot(): Promise<void> {
   registerPlugins([entryIntegrityPlugin(entryIntegrities(registry))]);
   const runtime: FederationRuntime = { registerRemotes, loadRemote };
   // What this page sees of each build it runs: a beacon when the page is hidden (docs/releasing.md, "Signals").
-  const signals = startPageSignals(registry);
+  // The worker's copy of a page: its state's token was a served page's (counted then); it asks for one of its own.
+  const fromWorker = storedPageTime() !== null;
+  const signals = startPageSignals(registry, fromWorker ? null : (state?.pageView ?? null));
+  if (fromWorker) void renewPageViewToken(signals, registry);
   const loader = new RemoteLoader(registry, assignments, runtime, __CONTRACTS_VERSION__, (event) => {
     pushToDataLayer(event);
     signals.loaderEvent(event);
@@ -153,7 +157,9 @@ async function boot(): Promise<void> {
   registerApplications(loader, mounter, routedRemotes(registry.shop));
   start({ urlRerouteOnly: true });
   // The footer's cookie-settings link; the cookie banner (first visit) once the route has hydrated.
-  startConsentUi();
+  // A choice about analytics while an A/B test runs: counted (or no more) from this page on.
+  const testing = Object.values(registry.remotes).some((entry) => isABTested(entry));
+  startConsentUi({ afterChoice: () => void (testing ? measureFromNow() : undefined) });
   // The sync queue (spec §4: queued calls, offline orders): its code loads once there is work for it.
   void whenRouteReady().then(() => startSyncQueueOnDemand());
   // Web vitals: their library loads once the route has hydrated, off the critical path.

@@ -22,6 +22,7 @@ import * as m0019orderNumber from './migrations/0019-order-number-sequence';
 import * as m0020changes from './migrations/0020-catalog-changes';
 import * as m0021prices from './migrations/0021-price-changes';
 import * as m0022remotes from './migrations/0022-registered-remotes';
+import * as m0023counted from './migrations/0023-counted-page-views';
 
 /** Migrations are code, listed here in order; a new one is a new file and a new line. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-catalog-changes': m0020changes,
   '0021-price-changes': m0021prices,
   '0022-registered-remotes': m0022remotes,
+  '0023-counted-page-views': m0023counted,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -499,6 +499,11 @@ export interface MfeSignalTable {
   mount_failures: number;
   browser_fallbacks: number;
   errors: number;
+  /** Page views with an error or a mount failure, with a fallback; new distinct visitors, failing ones (0023). */
+  failing_views: number;
+  fallback_views: number;
+  visitors: number;
+  failing_visitors: number;
   render_ms: string;
   lcp_ms: string;
   inp_ms: string;

@@ -92,9 +92,24 @@ export async function registryRoutes(
     throw error; // the API's own handler: validation, body limits, the database
   });
 
-  api.get(`${REGISTRY_API_PATH}/status`, { schema: { hide: true, ...RegistryStatusRoute }, config }, async (_request, reply) =>
-    sendResult(reply, await releases.status()),
-  );
+  // Each running canary with what its judge counts in this step so far (the signals since the step began).
+  api.get(`${REGISTRY_API_PATH}/status`, { schema: { hide: true, ...RegistryStatusRoute }, config }, async (_request, reply) => {
+    const status = await releases.status();
+    for (const remote of status.remotes) {
+      for (const variant of remote.variants) {
+        const canary = variant.canary;
+        if (!canary) continue;
+        const figures = (await signals.summarySince(remote.remote, new Date(canary.stepStartedAt))).find((build) => build.build === canary.build.build);
+        canary.counted = {
+          pageViews: figures?.pageViews ?? 0,
+          visitors: figures?.visitors ?? 0,
+          failingViews: figures?.failingViews ?? 0,
+          failingVisitors: figures?.failingVisitors ?? 0,
+        };
+      }
+    }
+    return sendResult(reply, status);
+  });
 
   // The shop's remotes (docs/architecture.md, "The shop's remotes"): anyone with a token reads them; operators register and remove.
   api.get(`${REGISTRY_API_PATH}/remotes`, { schema: { hide: true, ...RegistryRemotesRoute }, config }, async (_request, reply) =>

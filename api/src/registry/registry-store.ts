@@ -298,6 +298,31 @@ export class RegistryStore {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** The builds of a remote its canaries marked bad, newest first, with when it happened (their canary-fail event). */
+  async badBuilds(remote: string, limit = 5): Promise<{ build: string; version: string; variant: string; reason: string; at: string | null }[]> {
+    const rows = await this.db.kysely
+      .selectFrom('mfe_build')
+      .select(['hash', 'version', 'variant', 'bad'])
+      .where('remote', '=', remote)
+      .where('bad', 'is not', null)
+      .orderBy('published_at', 'desc')
+      .limit(limit)
+      .execute();
+    return Promise.all(
+      rows.map(async (row) => {
+        const failed = await this.db.kysely
+          .selectFrom('mfe_event')
+          .select('at')
+          .where('remote', '=', remote)
+          .where('build_hash', '=', row.hash)
+          .where('action', '=', 'canary-fail')
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        return { build: row.hash, version: row.version, variant: row.variant, reason: row.bad!, at: failed?.at ?? null };
+      }),
+    );
+  }
+
   async history(remote: string, limit: number): Promise<RegistryEvent[]> {
     const rows = await this.db.kysely.selectFrom('mfe_event').selectAll().where('remote', '=', remote).orderBy('id', 'desc').limit(limit).execute();
     return rows.map((row) => eventOf({ ...row, id: Number(row.id) }));

@@ -457,8 +457,9 @@ export class Releases {
       this.store.definitions(),
     ]);
     const now = this.now().toISOString();
+    const bad = await Promise.all(definitions.map((definition) => this.store.badBuilds(definition.name)));
     return {
-      remotes: definitions.map(({ name: remote }) => {
+      remotes: definitions.map(({ name: remote }, index) => {
         const row = remotes.find((candidate) => candidate.remote === remote);
         const live = rows.filter((candidate) => candidate.remote === remote);
         return {
@@ -485,6 +486,7 @@ export class Releases {
             };
           }),
           releaseInProgress: row?.lockUntil && row.lockUntil > now ? { team: row.lockTeam ?? '?', until: row.lockUntil } : null,
+          badBuilds: bad[index],
         };
       }),
     };

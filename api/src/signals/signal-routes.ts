@@ -1,8 +1,11 @@
 import { SignalBeaconRoute } from '@kaloryfer/api-contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/envelope';
 import type { RegistryStore } from '../registry/registry-store';
+import type { BeaconLedger } from './beacon-ledger';
+import { shortBuildId } from './page-view-token';
 import type { BuildRef, Signals } from './signals';
 
 /** "≤ 1 KB sent per page view" (issue #34): a beacon is far smaller; anything bigger is not one. */
@@ -12,13 +15,27 @@ export const BEACONS_PER_MINUTE = 120;
 const KNOWN_BUILDS_KEPT = 500;
 
 /**
+ * The beacon's body exactly as its schema says: a string "true" where a boolean is asked is
+ * refused, never turned into one (the API's usual validator coerces query-like values).
+ */
+const beaconCheck = TypeCompiler.Compile(SignalBeaconRoute.body);
+const exactBeacon = () => (body: unknown) => {
+  if (beaconCheck.Check(body)) return { value: body };
+  const first = beaconCheck.Errors(body).First();
+  return { error: new Error(`body${first?.path ?? ''}: ${first?.message ?? 'not a beacon'}`) };
+};
+
+/**
  * `POST /api/signals` (docs/releasing.md, "Signals"): a page's last word — per build it ran, its
  * mount failures, fallbacks and uncaught errors, and the page's web vitals for the build of its
  * route region. Every build must be one the registry published (its version is read from the
- * registry, never from the beacon). Nothing about the shopper is read or kept: no cookie, no
- * address (the rate limit's counts live in memory for a minute), no id.
+ * registry, never from the beacon). What counts toward a build's figures — and a canary's fate —
+ * is only what a page the page server served says: its page-view token must name the build; each
+ * page and build counts once, each visitor a few times (beacon-ledger.ts). A beacon without a
+ * token reaches /metrics with its vitals and nothing else. Nothing about the shopper is read or
+ * kept: no cookie, no address (the rate limit's and the ledger's keys live in memory), no id.
  */
-export async function signalRoutes(app: FastifyInstance, { signals, store }: { signals: Signals; store: RegistryStore }) {
+export async function signalRoutes(app: FastifyInstance, { signals, store, ledger }: { signals: Signals; store: RegistryStore; ledger: BeaconLedger }) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const known = new Map<string, BuildRef | null>();
   const buildOf = async (remote: string, hash: string): Promise<BuildRef | null> => {
@@ -42,7 +59,7 @@ export async function signalRoutes(app: FastifyInstance, { signals, store }: { s
     return count > BEACONS_PER_MINUTE;
   };
 
-  routes.post('/api/signals', { schema: SignalBeaconRoute, bodyLimit: BEACON_BODY_LIMIT }, async (request, reply) => {
+  routes.post('/api/signals', { schema: SignalBeaconRoute, bodyLimit: BEACON_BODY_LIMIT, validatorCompiler: exactBeacon }, async (request, reply) => {
     if (overLimit(request.ip)) throw new ApiError(429, 'Too many signals from this address: try again in a minute');
     const beacon = request.body;
     if (beacon.builds.filter((entry) => entry.route).length > 1) throw new ApiError(400, 'builds: one route region per page');
@@ -53,16 +70,41 @@ export async function signalRoutes(app: FastifyInstance, { signals, store }: { s
     const refs = await Promise.all(beacon.builds.map((entry) => buildOf(entry.remote, entry.build)));
     const unknown = beacon.builds.find((_entry, index) => refs[index] === null);
     if (unknown) throw new ApiError(400, `builds: ${unknown.remote} ${unknown.build.slice(0, 16)} is not a build the registry published`);
+    const token = signals.tokens.read(beacon.token);
     beacon.builds.forEach((entry, index) => {
-      const page = entry.route === true;
-      signals.browser(refs[index]!, {
+      const ref = refs[index]!;
+      const vitals = entry.route
+        ? {
+            ...(beacon.vitals?.lcp !== undefined ? { lcpMs: beacon.vitals.lcp } : {}),
+            ...(beacon.vitals?.inp !== undefined ? { inpMs: beacon.vitals.inp } : {}),
+            ...(beacon.vitals?.cls !== undefined ? { cls: beacon.vitals.cls } : {}),
+          }
+        : {};
+      // Not a page this shop served with this build: its vitals are told, nothing is counted.
+      if (!token || !token.builds.has(shortBuildId(entry.build))) return signals.vitalsOnly(ref, vitals);
+      const mountFailures = entry.mountFailures ?? 0;
+      const errors = entry.errors ?? 0;
+      const fallbacks = entry.fallbacks ?? 0;
+      const verdict = ledger.admit({
+        nonce: token.nonce,
+        expiresAt: token.expiresAt,
+        build: entry.build,
+        address: request.ip,
         pageView: entry.pageView === true,
-        mountFailures: entry.mountFailures ?? 0,
-        fallbacks: entry.fallbacks ?? 0,
-        errors: entry.errors ?? 0,
-        ...(page && beacon.vitals?.lcp !== undefined ? { lcpMs: beacon.vitals.lcp } : {}),
-        ...(page && beacon.vitals?.inp !== undefined ? { inpMs: beacon.vitals.inp } : {}),
-        ...(page && beacon.vitals?.cls !== undefined ? { cls: beacon.vitals.cls } : {}),
+        failed: mountFailures + errors > 0,
+        fellBack: fallbacks > 0,
+      });
+      if (!verdict.counts) return signals.vitalsOnly(ref, vitals);
+      signals.browser(ref, {
+        pageView: verdict.pageView,
+        mountFailures,
+        fallbacks,
+        errors,
+        failingView: verdict.failingView,
+        fallbackView: verdict.fallbackView,
+        newVisitor: verdict.newVisitor,
+        newFailingVisitor: verdict.newFailingVisitor,
+        ...vitals,
       });
     });
     return reply.code(204).send(null);

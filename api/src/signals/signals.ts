@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Db } from '../db/database';
+import { PageViewTokens } from './page-view-token';
 import { addCounts, BUCKETS, emptyCounts, observe, parseCounts, quantile, type Counts, type HistogramKind } from './histogram';
 
 /** A build as signals name it. */
@@ -13,19 +14,42 @@ export interface BuildRef {
 /** How a region's server render ended: rendered, threw, over its time budget, or not tried (breaker open, no server code, load shed). */
 export type RenderOutcome = 'rendered' | 'failed' | 'late' | 'shed';
 
-/** What one page view's browser reports of one build (the beacon: api/src/signals/signal-routes.ts). */
+/**
+ * What one page view's browser reports of one build (the beacon: api/src/signals/signal-routes.ts),
+ * as the instance's ledger counts it (beacon-ledger.ts): once per page, a few times per visitor.
+ */
 export interface BrowserObservation {
   /** This build rendered the page's route region: the page view is its. */
   pageView: boolean;
   mountFailures: number;
   fallbacks: number;
   errors: number;
+  /** The page's first error or mount failure of this build: one failing page view. */
+  failingView?: boolean;
+  /** The page's first fallback from this build: one fallback page view. */
+  fallbackView?: boolean;
+  /** The visitor's first page view of this build this hour, and their first failing one. */
+  newVisitor?: boolean;
+  newFailingVisitor?: boolean;
   lcpMs?: number;
   inpMs?: number;
   cls?: number;
 }
 
-const COUNTERS = ['renders', 'render_failures', 'budget_misses', 'fallbacks', 'page_views', 'mount_failures', 'browser_fallbacks', 'errors'] as const;
+const COUNTERS = [
+  'renders',
+  'render_failures',
+  'budget_misses',
+  'fallbacks',
+  'page_views',
+  'mount_failures',
+  'browser_fallbacks',
+  'errors',
+  'failing_views',
+  'fallback_views',
+  'visitors',
+  'failing_visitors',
+] as const;
 type Counter = (typeof COUNTERS)[number];
 const HISTOGRAMS = { render_ms: 'renderMs', lcp_ms: 'lcpMs', inp_ms: 'inpMs', cls: 'cls' } as const satisfies Record<string, HistogramKind>;
 type HistogramColumn = keyof typeof HISTOGRAMS;
@@ -48,7 +72,13 @@ export interface BuildSignals extends BuildRef {
   mountFailures: number;
   browserFallbacks: number;
   errors: number;
-  /** Uncaught errors and mount failures per page view; fallbacks per page view (null without page views). */
+  /** Page views with an error or a mount failure; page views with a fallback (each page once). */
+  failingViews: number;
+  fallbackViews: number;
+  /** Distinct visitors who viewed it, and who met a failure (per instance and hour: a sum over them). */
+  visitors: number;
+  failingVisitors: number;
+  /** Failing page views per page view; fallback page views per page view (null without page views). */
   errorRate: number | null;
   fallbackRate: number | null;
   lcpP75Ms: number | null;
@@ -80,12 +110,16 @@ export class Signals {
   private flushing: Promise<void> = Promise.resolve();
   readonly instance: string;
 
+  /** Mints the page-view tokens a beacon must carry to count (the page server asks: page-view-token.ts). */
+  readonly tokens: PageViewTokens;
+
   constructor(
     private readonly db: Db,
     private readonly clock: () => Date = () => new Date(),
-    private readonly options: { flushMs?: number; listener?: SignalListener; instance?: string } = {},
+    private readonly options: { flushMs?: number; listener?: SignalListener; instance?: string; tokens?: PageViewTokens } = {},
   ) {
     this.instance = options.instance ?? `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+    this.tokens = options.tokens ?? new PageViewTokens(randomBytes(32));
   }
 
   render(ref: BuildRef, outcome: RenderOutcome, ms: number): void {
@@ -104,6 +138,10 @@ export class Signals {
   browser(ref: BuildRef, observation: BrowserObservation): void {
     const row = this.rowOf(ref);
     if (observation.pageView) row.counters.page_views += 1;
+    if (observation.failingView) row.counters.failing_views += 1;
+    if (observation.fallbackView) row.counters.fallback_views += 1;
+    if (observation.newVisitor) row.counters.visitors += 1;
+    if (observation.newFailingVisitor) row.counters.failing_visitors += 1;
     row.counters.mount_failures += observation.mountFailures;
     row.counters.browser_fallbacks += observation.fallbacks;
     row.counters.errors += observation.errors;
@@ -111,6 +149,14 @@ export class Signals {
     if (observation.inpMs !== undefined) observe(row.histograms.inp_ms, 'inpMs', observation.inpMs);
     if (observation.cls !== undefined) observe(row.histograms.cls, 'cls', observation.cls);
     this.options.listener?.browser(ref, observation);
+  }
+
+  /**
+   * A beacon without a page-view token (forged, or from a page this shop never served): its web
+   * vitals reach /metrics, nothing of it reaches the build's stored signals or a canary's decision.
+   */
+  vitalsOnly(ref: BuildRef, vitals: Pick<BrowserObservation, 'lcpMs' | 'inpMs' | 'cls'>): void {
+    this.options.listener?.browser(ref, { pageView: false, mountFailures: 0, fallbacks: 0, errors: 0, ...vitals });
   }
 
   start(): void {
@@ -221,8 +267,12 @@ function summaryOf(sum: MinuteRow): BuildSignals {
     mountFailures: counters.mount_failures,
     browserFallbacks: counters.browser_fallbacks,
     errors: counters.errors,
-    errorRate: perView(counters.errors + counters.mount_failures),
-    fallbackRate: perView(counters.browser_fallbacks),
+    failingViews: counters.failing_views,
+    fallbackViews: counters.fallback_views,
+    visitors: counters.visitors,
+    failingVisitors: counters.failing_visitors,
+    errorRate: perView(counters.failing_views),
+    fallbackRate: perView(counters.fallback_views),
     lcpP75Ms: bounded(quantile(histograms.lcp_ms, 'lcpMs', 0.75), 'lcpMs'),
     inpP75Ms: bounded(quantile(histograms.inp_ms, 'inpMs', 0.75), 'inpMs'),
     clsP75: bounded(quantile(histograms.cls, 'cls', 0.75), 'cls'),

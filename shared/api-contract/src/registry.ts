@@ -56,6 +56,8 @@ export const CanaryStatus = Type.Object({
   paused: Type.Boolean(),
   startedAt: Type.String(),
   stepStartedAt: Type.String(),
+  /** What its judge counts in this step so far: page views and visitors, failing ones (docs/releasing.md, "Canaries"). */
+  counted: Type.Optional(Type.Object({ pageViews: Type.Integer(), visitors: Type.Integer(), failingViews: Type.Integer(), failingVisitors: Type.Integer() })),
 });
 export type CanaryStatus = Static<typeof CanaryStatus>;
 
@@ -69,6 +71,10 @@ export const RemoteStatus = Type.Object({
   remote: Type.String(),
   control: Nullable(Type.String()),
   variants: Type.Array(LiveVariant),
+  /** Builds its canaries rolled back, newest first (at most 5): they go live again only with force. */
+  badBuilds: Type.Array(
+    Type.Object({ build: Type.String(), version: Type.String(), variant: Type.String(), reason: Type.String(), at: Nullable(Type.String()) }),
+  ),
   /** A release under way (its lease): who, and until when at the latest. */
   releaseInProgress: Nullable(Type.Object({ team: Type.String(), until: Type.String() })),
 });

@@ -34,6 +34,8 @@ export const SignalBeaconRoute = {
         ),
         { minItems: 1, maxItems: 6 },
       ),
+      /** The page-view token the page server gave the page (kf-state `pageView`): without it nothing but vitals counts. */
+      token: Type.Optional(Type.String({ minLength: 1, maxLength: 400 })),
       vitals: Type.Optional(
         Type.Object(
           {
@@ -65,6 +67,13 @@ export const BuildSignals = Type.Object({
   mountFailures: Type.Integer(),
   browserFallbacks: Type.Integer(),
   errors: Type.Integer(),
+  /** Page views with an error or a mount failure, with a fallback: each page once. */
+  failingViews: Type.Integer(),
+  fallbackViews: Type.Integer(),
+  /** Distinct visitors who viewed the build, who met a failure (per instance and hour, summed). */
+  visitors: Type.Integer(),
+  failingVisitors: Type.Integer(),
+  /** Failing page views per page view; fallback page views per page view. */
   errorRate: Nullable(Type.Number()),
   fallbackRate: Nullable(Type.Number()),
   lcpP75Ms: Nullable(Type.Number()),

@@ -1,4 +1,4 @@
-import { tagManagerFor } from '../behaviours/tag-manager';
+import { tagManagerFor, type ConsentChoice } from '../behaviours/tag-manager';
 import { readConsentCookie } from './consent-cookie';
 import { saveConsent } from './consent-mode';
 import type { ConsentUi } from './consent-ui';
@@ -28,10 +28,23 @@ export function whenRouteReady(root: HTMLElement = document.documentElement): Pr
  * once the page has hydrated (it never competes with the page's own first view). The banner's
  * code is its own chunk, loaded only when something is to be shown.
  */
-export function startConsentUi({ load = () => import('./consent-ui'), ready = whenRouteReady() }: { load?: LoadUi; ready?: Promise<void> } = {}): () => void {
+export function startConsentUi({
+  load = () => import('./consent-ui'),
+  ready = whenRouteReady(),
+  afterChoice,
+}: {
+  load?: LoadUi;
+  ready?: Promise<void>;
+  /** What follows the shopper's choice on this page (the A/B test's assignment id once analytics is allowed). */
+  afterChoice?: (choice: ConsentChoice) => void;
+} = {}): () => void {
   let ui: Promise<ConsentUi> | null = null;
+  const choose = (choice: ConsentChoice) => {
+    saveConsent(choice);
+    afterChoice?.(choice);
+  };
   const show = () => {
-    ui ??= load().then(({ mountConsentUi }) => mountConsentUi({ readStored: () => readConsentCookie(), onChoose: saveConsent }));
+    ui ??= load().then(({ mountConsentUi }) => mountConsentUi({ readStored: () => readConsentCookie(), onChoose: choose }));
     return ui;
   };
   // A choice read at start (startConsentMode) needs no banner; the banner still reads the cookie itself.

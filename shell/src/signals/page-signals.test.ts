@@ -1,6 +1,6 @@
 import { parseRegistry } from '../registry/registry';
 import type { SignalBeacon } from '@kaloryfer/api-contract';
-import { PageSignals } from './page-signals';
+import { PAGE_VIEW_PATH, PageSignals, renewPageViewToken } from './page-signals';
 
 const hash = (c: string) => c.repeat(64);
 const registry = parseRegistry({
@@ -100,5 +100,46 @@ describe("a page's signals", () => {
     signals.error('http://localhost/mfe/cart/bbbbbbbbbbbbbbbb/7.js');
     signals.flush();
     expect(sent[1]).toEqual({ builds: [{ remote: 'cart', build: hash('b'), errors: 1 }] });
+  });
+});
+
+describe('the page\'s page-view token (docs/releasing.md, "What counts")', () => {
+  test('every beacon of the page carries the token the page server minted for it', () => {
+    const sent: SignalBeacon[] = [];
+    const signals = new PageSignals(registry, { pathname: '/c/grzejniki' }, (beacon) => sent.push(beacon), 'served.page.token');
+    signals.loaded('catalog', variant('catalog'));
+    signals.flush();
+    signals.error('http://localhost/mfe/catalog/aaaaaaaaaaaaaaaa/1.js');
+    signals.flush();
+    expect(sent.map((beacon) => beacon.token)).toEqual(['served.page.token', 'served.page.token']);
+  });
+
+  test('a page the service worker answered asks for one of its own, over the builds it runs', async () => {
+    const { signals, sent } = collector();
+    const asked: { url: string; body: unknown }[] = [];
+    const post = (async (url: string, init: RequestInit) => {
+      asked.push({ url, body: JSON.parse(String(init.body)) });
+      return { ok: true, status: 200, json: async () => ({ code: 200, result: { token: 'its.own.token' } }) };
+    }) as unknown as typeof fetch;
+    await renewPageViewToken(signals, registry, post);
+    expect(asked).toEqual([{ url: PAGE_VIEW_PATH, body: { builds: [hash('a'), hash('b'), hash('c'), hash('d')] } }]);
+    signals.loaded('catalog', variant('catalog'));
+    signals.flush();
+    expect(sent[0].token).toBe('its.own.token');
+  });
+
+  test('offline, or refused: no token — the beacon counts for nothing but vitals', async () => {
+    for (const post of [
+      (async () => {
+        throw new TypeError('Failed to fetch');
+      }) as unknown as typeof fetch,
+      (async () => ({ ok: false, status: 403, json: async () => ({ code: 403, result: 'cross-site' }) })) as unknown as typeof fetch,
+    ]) {
+      const { signals, sent } = collector();
+      await renewPageViewToken(signals, registry, post);
+      signals.loaded('catalog', variant('catalog'));
+      signals.flush();
+      expect(sent[0]).not.toHaveProperty('token');
+    }
   });
 });

@@ -4,6 +4,8 @@ import type { Registry, RemoteVariant } from '../registry/registry';
 import type { LoaderEvent } from '../registry/remote-loader';
 
 export const SIGNALS_PATH = '/api/signals';
+/** Where a page the service worker answered from its copy asks the page server for a page-view token of its own. */
+export const PAGE_VIEW_PATH = '/__page-view';
 
 interface Tally {
   mountFailures: number;
@@ -39,8 +41,15 @@ export class PageSignals {
     private readonly registry: Registry,
     location: { pathname: string },
     private readonly send: (beacon: SignalBeacon) => void,
+    /** The page-view token the page server minted for this page (kf-state): without it the beacon counts nothing but vitals. */
+    private token: string | null = null,
   ) {
     this.page = matchRoute(location.pathname).remote;
+  }
+
+  /** A token of its own for a page the service worker answered from its copy (its kf-state's was a served page's). */
+  useToken(token: string): void {
+    this.token = token;
   }
 
   /** The build of `remote` this page runs (a module of it loaded). */
@@ -102,7 +111,11 @@ export class PageSignals {
     if (builds.length === 0) return;
     const sent = builds.slice(0, 6);
     const route = sent.some((entry) => entry.route);
-    this.send({ builds: sent, ...(route && Object.keys(this.vitals).length > 0 ? { vitals: { ...this.vitals } } : {}) });
+    this.send({
+      builds: sent,
+      ...(this.token ? { token: this.token } : {}),
+      ...(route && Object.keys(this.vitals).length > 0 ? { vitals: { ...this.vitals } } : {}),
+    });
     for (const entry of sent) {
       const seen = this.onPage.get(`${entry.remote} ${entry.build}`);
       if (seen && entry.pageView) seen.sent = true;
@@ -144,19 +157,44 @@ export const pageSignals = (): PageSignals | null => current;
  * Starts measuring this page: errors from now on, web vitals once their library has loaded (after
  * the route region, off the critical path), and a beacon whenever the page is hidden.
  */
-export function startPageSignals(registry: Registry): PageSignals {
-  current = new PageSignals(registry, location, (beacon) => {
-    const body = new Blob([JSON.stringify(beacon)], { type: 'application/json' });
-    try {
-      if (navigator.sendBeacon?.(SIGNALS_PATH, body)) return;
-    } catch {
-      // refused: the fetch below
-    }
-    void fetch(SIGNALS_PATH, { method: 'POST', body, keepalive: true, credentials: 'omit' }).catch(() => undefined);
-  });
+export function startPageSignals(registry: Registry, token: string | null = null): PageSignals {
+  current = new PageSignals(
+    registry,
+    location,
+    (beacon) => {
+      const body = new Blob([JSON.stringify(beacon)], { type: 'application/json' });
+      try {
+        if (navigator.sendBeacon?.(SIGNALS_PATH, body)) return;
+      } catch {
+        // refused: the fetch below
+      }
+      void fetch(SIGNALS_PATH, { method: 'POST', body, keepalive: true, credentials: 'omit' }).catch(() => undefined);
+    },
+    token,
+  );
   const signals = current;
   addEventListener('error', (event) => signals.error(event.filename || undefined));
   return signals;
+}
+
+/**
+ * A page the service worker answered from its copy: its kf-state's token is a page the server
+ * served earlier (counted already). It asks the page server for one of its own, over the builds
+ * it runs; offline, it has none (its beacon then counts nothing but vitals).
+ */
+export async function renewPageViewToken(signals: PageSignals, registry: Registry, post: typeof fetch = fetch): Promise<void> {
+  const builds = Object.values(registry.remotes).flatMap((entry) => entry?.variants.map((variant) => variant.build).filter(Boolean) ?? []);
+  try {
+    const response = await post(PAGE_VIEW_PATH, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ builds: builds.slice(0, 12) }),
+    });
+    if (response.ok) signals.useToken(((await response.json()) as { result: { token: string } }).result.token);
+  } catch {
+    // offline: no token
+  }
 }
 
 /** Loads web-vitals (its own chunk) and sends the beacon on every hide, after the vitals have reported. */

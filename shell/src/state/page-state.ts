@@ -35,6 +35,8 @@ export interface PageState {
   location: string | null;
   /** Keyed `catalog ./app`, `content ./Footer`: remote and exposed module. */
   regions: Record<string, RegionState>;
+  /** The page-view token the page server minted for this page: its signals beacon counts only with it. */
+  pageView?: string;
 }
 
 export const regionKey = (remote: RemoteName, module: string) => `${remote} ${module}`;

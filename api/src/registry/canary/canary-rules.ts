@@ -9,6 +9,10 @@ import type { BuildSignals } from '../../signals/signals';
 export interface CanaryThresholds {
   /** Page views of the canary in the step before it is judged at all. */
   minPageViews: number;
+  /** Distinct visitors who viewed the canary in the step before it is judged at all: no visitor alone moves it either way. */
+  minVisitors: number;
+  /** Distinct visitors who met a failure before the browsers' figures may roll it back (the server's own need none). */
+  minFailingVisitors: number;
   /** Minutes a healthy step lasts before the next (the operator's schedule). */
   minStepMinutes: number;
   /** Errors and mount failures per page view: the canary may exceed the stable build by this much (absolute). */
@@ -23,6 +27,8 @@ export interface CanaryThresholds {
 
 export const DEFAULT_THRESHOLDS: CanaryThresholds = {
   minPageViews: 50,
+  minVisitors: 10,
+  minFailingVisitors: 3,
   minStepMinutes: 5,
   maxErrorRateIncrease: 0.02,
   maxFallbackRateIncrease: 0.02,
@@ -46,9 +52,23 @@ export interface CanaryState {
   paused: boolean;
 }
 
-type Figures = Pick<BuildSignals, 'pageViews' | 'errorRate' | 'fallbackRate' | 'renders' | 'renderFailures' | 'budgetMisses' | 'inpP75Ms' | 'lcpP75Ms'>;
+type Figures = Pick<
+  BuildSignals,
+  'pageViews' | 'visitors' | 'failingVisitors' | 'errorRate' | 'fallbackRate' | 'renders' | 'renderFailures' | 'budgetMisses' | 'inpP75Ms' | 'lcpP75Ms'
+>;
 
-const NONE: Figures = { pageViews: 0, errorRate: null, fallbackRate: null, renders: 0, renderFailures: 0, budgetMisses: 0, inpP75Ms: null, lcpP75Ms: null };
+const NONE: Figures = {
+  pageViews: 0,
+  visitors: 0,
+  failingVisitors: 0,
+  errorRate: null,
+  fallbackRate: null,
+  renders: 0,
+  renderFailures: 0,
+  budgetMisses: 0,
+  inpP75Ms: null,
+  lcpP75Ms: null,
+};
 const pct = (value: number) => `${(value * 100).toFixed(2)} %`;
 const serverFailureRate = (figures: Figures) => {
   const asked = figures.renders + figures.renderFailures + figures.budgetMisses;
@@ -63,9 +83,13 @@ export function stepsFrom(percent: number, steps: number[] = DEFAULT_STEPS): num
 }
 
 /**
- * The canary's verdict. Unhealthy on any signal (once it has its minimum page views) → rollback,
- * paused or not; too little traffic → wait; healthy but the step is young, or paused → wait;
- * healthy and the step has lasted → the next step, or promotion after the last below 100.
+ * The canary's verdict. Too little traffic — fewer page views or distinct visitors than the
+ * minimum — → wait. Unhealthy → rollback, paused or not: on the server's own figures (its renders
+ * failing or late) at once; on the browsers' (failing or falling-back page views, web vitals,
+ * counted only from page views the page server minted a token for) once enough distinct
+ * visitors met a failure, so no visitor alone can roll it back. Healthy but the step is young,
+ * or paused → wait; healthy and the step has lasted → the next step, or promotion after the last
+ * below 100.
  */
 export function decideCanary(
   canarySignals: Figures | null,
@@ -75,16 +99,24 @@ export function decideCanary(
 ): CanaryDecision {
   const canary = canarySignals ?? NONE;
   const stable = stableSignals ?? NONE;
-  if (canary.pageViews < thresholds.minPageViews) {
-    return { action: 'wait', reason: `${canary.pageViews} of ${thresholds.minPageViews} page views of the canary in this step` };
+  if (canary.pageViews < thresholds.minPageViews || canary.visitors < thresholds.minVisitors) {
+    return {
+      action: 'wait',
+      reason: `${canary.pageViews} of ${thresholds.minPageViews} page views from ${canary.visitors} of ${thresholds.minVisitors} visitors of the canary in this step`,
+    };
   }
   const failures: string[] = [];
-  const compare = (name: string, mine: number | null, theirs: number | null, allowed: number) => {
-    if (mine !== null && mine - (theirs ?? 0) > allowed) failures.push(`${name} ${pct(mine)} against ${pct(theirs ?? 0)} (allowed +${pct(allowed)})`);
+  const held: string[] = [];
+  const compare = (name: string, mine: number | null, theirs: number | null, allowed: number, fromBrowsers: boolean) => {
+    if (mine === null || mine - (theirs ?? 0) <= allowed) return;
+    const finding = `${name} ${pct(mine)} against ${pct(theirs ?? 0)} (allowed +${pct(allowed)})`;
+    // The browsers' word needs failures from enough visitors: one visitor cannot make them up.
+    if (fromBrowsers && canary.failingVisitors < thresholds.minFailingVisitors) held.push(finding);
+    else failures.push(finding);
   };
-  compare('error rate', canary.errorRate, stable.errorRate, thresholds.maxErrorRateIncrease);
-  compare('fallback rate', canary.fallbackRate, stable.fallbackRate, thresholds.maxFallbackRateIncrease);
-  compare('server failures', serverFailureRate(canary), serverFailureRate(stable), thresholds.maxServerFailureIncrease);
+  compare('error rate', canary.errorRate, stable.errorRate, thresholds.maxErrorRateIncrease, true);
+  compare('fallback rate', canary.fallbackRate, stable.fallbackRate, thresholds.maxFallbackRateIncrease, true);
+  compare('server failures', serverFailureRate(canary), serverFailureRate(stable), thresholds.maxServerFailureIncrease, false);
   for (const [name, mine, theirs] of [
     ['p75 INP', canary.inpP75Ms, stable.inpP75Ms],
     ['p75 LCP', canary.lcpP75Ms, stable.lcpP75Ms],
@@ -93,6 +125,12 @@ export function decideCanary(
       failures.push(`${name} ≤${mine} ms against ≤${theirs} ms (allowed ×${thresholds.maxVitalRatio})`);
   }
   if (failures.length > 0) return { action: 'rollback', reason: `unhealthy over ${canary.pageViews} page views: ${failures.join('; ')}` };
+  if (held.length > 0) {
+    return {
+      action: 'wait',
+      reason: `${held.join('; ')} — from ${canary.failingVisitors} of the ${thresholds.minFailingVisitors} distinct visitors it takes: waiting for more`,
+    };
+  }
   const healthy = `healthy over ${canary.pageViews} page views (error rate ${pct(canary.errorRate ?? 0)} against ${pct(stable.errorRate ?? 0)})`;
   if (state.paused) return { action: 'wait', reason: `paused; ${healthy}` };
   if (state.stepMinutes < thresholds.minStepMinutes)
