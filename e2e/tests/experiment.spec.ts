@@ -196,6 +196,10 @@ test('a shopper who accepts analytics on their first page and buys by clicking t
     await expect(shopperPage).toHaveURL(/\/checkout$/);
     const order = await (variant === 'a' ? buyWithA : buyWithB)(shopperPage);
     expect(await shopperPage.evaluate(() => (window as unknown as { __firstDocument?: boolean }).__firstDocument)).toBe(true);
+    // A reload keeps the shopper as they are: the same variant, the same id.
+    await shopperPage.reload();
+    await routeReady(shopperPage);
+    expect(await assignment()).toBe(`checkout:${variant}|id:${id}`);
     buyers.push({ id, variant, order });
     await context.close();
   }
