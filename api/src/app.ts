@@ -54,7 +54,13 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
   const metrics = new ShopMetrics(); // every answer (edge), the signals, and GET /metrics (below)
 
   await app.register(edgePlugin, { config, metrics }); // before every route: error answers, security headers, {} for empty JSON, body limits, response check, request counts, cache control, OpenAPI
-  await app.register(signalPlugin, { db, metrics, tokenSecret, viewsPerVisitor: config.signalsViewsPerVisitor }); // app.signals: per remote build, written while the server runs; the browsers' beacon
+  await app.register(signalPlugin, {
+    db,
+    metrics,
+    tokenSecret,
+    viewsPerVisitor: config.signalsViewsPerVisitor,
+    beaconsPerMinute: config.signalsBeaconsPerMinute,
+  }); // app.signals: per remote build, written while the server runs; the browsers' beacon
   await app.register(healthPlugin, { db, store: config.store }); // /api/health and /api/store
   await app.register(catalogPlugin, { db, clock, tokenSecret, store: config.store }); // app.catalog, app.groupTokens: search, products, reviews, stock, URLs, CMS, images
   await app.register(accountPlugin, { config, db, clock, tokenSecret, catalog: app.catalog, groupTokens: app.groupTokens }); // app.customers: user calls, wishlist

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_THRESHOLDS, type CanaryThresholds } from './registry/canary/canary-rules';
 import { VIEWS_PER_VISITOR } from './signals/beacon-ledger';
+import { BEACONS_PER_MINUTE } from './signals/signal-routes';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -27,6 +28,8 @@ export interface Config {
   metricsAllow: string[];
   /** Page views of one build a visitor counts for per hour (SIGNALS_VIEWS_PER_VISITOR; api/src/signals/beacon-ledger.ts). */
   signalsViewsPerVisitor: number;
+  /** Beacons one address may send a minute before 429 (SIGNALS_BEACONS_PER_MINUTE; api/src/signals/signal-routes.ts): a flood's bound, not a count's. */
+  signalsBeaconsPerMinute: number;
   /**
    * Every JSON answer is checked against its route's schema in shared/api-contract before it is
    * sent, and a mismatch is a 500 naming the field (CHECK_RESPONSES=1; on in the API's tests and
@@ -185,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustedProxies(env.TRUST_PROXY),
     metricsAllow: addressList('METRICS_ALLOW', env.METRICS_ALLOW),
     signalsViewsPerVisitor: bounded('SIGNALS_VIEWS_PER_VISITOR', env.SIGNALS_VIEWS_PER_VISITOR, VIEWS_PER_VISITOR, 1, 100_000, 'page views'),
+    signalsBeaconsPerMinute: bounded('SIGNALS_BEACONS_PER_MINUTE', env.SIGNALS_BEACONS_PER_MINUTE, BEACONS_PER_MINUTE, 10, 1_000_000, 'beacons'),
     canary: {
       minPageViews: bounded('CANARY_MIN_PAGE_VIEWS', env.CANARY_MIN_PAGE_VIEWS, DEFAULT_THRESHOLDS.minPageViews, 1, 1_000_000, 'page views'),
       minVisitors: bounded('CANARY_MIN_VISITORS', env.CANARY_MIN_VISITORS, DEFAULT_THRESHOLDS.minVisitors, 1, 1_000_000, 'visitors'),

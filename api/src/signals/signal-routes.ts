@@ -10,8 +10,13 @@ import type { BuildRef, Signals } from './signals';
 
 /** "≤ 1 KB sent per page view" (issue #34): a beacon is far smaller; anything bigger is not one. */
 export const BEACON_BODY_LIMIT = 1024;
-/** Beacons one address may send per minute; more are refused (429) and not counted. Kept in memory only. */
-export const BEACONS_PER_MINUTE = 120;
+/**
+ * Beacons one address may send per minute (SIGNALS_BEACONS_PER_MINUTE); more are refused (429)
+ * and not counted. Kept in memory only. A bound on a flood's cost, not on what counts — the
+ * page-view tokens and the ledger decide that — so it leaves room for many shoppers behind one
+ * address (an office, a carrier's NAT): 600 is ten pages a second.
+ */
+export const BEACONS_PER_MINUTE = 600;
 const KNOWN_BUILDS_KEPT = 500;
 
 /**
@@ -35,7 +40,15 @@ const exactBeacon = () => (body: unknown) => {
  * token reaches /metrics with its vitals and nothing else. Nothing about the shopper is read or
  * kept: no cookie, no address (the rate limit's and the ledger's keys live in memory), no id.
  */
-export async function signalRoutes(app: FastifyInstance, { signals, store, ledger }: { signals: Signals; store: RegistryStore; ledger: BeaconLedger }) {
+export async function signalRoutes(
+  app: FastifyInstance,
+  {
+    signals,
+    store,
+    ledger,
+    beaconsPerMinute = BEACONS_PER_MINUTE,
+  }: { signals: Signals; store: RegistryStore; ledger: BeaconLedger; beaconsPerMinute?: number },
+) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const known = new Map<string, BuildRef | null>();
   const buildOf = async (remote: string, hash: string): Promise<BuildRef | null> => {
@@ -56,7 +69,7 @@ export async function signalRoutes(app: FastifyInstance, { signals, store, ledge
     }
     const count = (window.counts.get(address) ?? 0) + 1;
     window.counts.set(address, count);
-    return count > BEACONS_PER_MINUTE;
+    return count > beaconsPerMinute;
   };
 
   routes.post('/api/signals', { schema: SignalBeaconRoute, bodyLimit: BEACON_BODY_LIMIT, validatorCompiler: exactBeacon }, async (request, reply) => {
