@@ -10,7 +10,7 @@ import { liveBuild, operatorToken } from './registry-helpers';
  * views reach the catalogue build's signals — and none counts twice. Twenty pages in turn: after
  * the first round the worker answers each from its copy (rendered under 5 minutes ago), and the
  * page asks for a page-view token of its own. (Before the worker let the beacons past itself,
- * 21–67 % arrived; 95 of 200 in this test.)
+ * 21–67 % arrived; 79 of 200 in this test.)
  */
 test.use({ serviceWorkers: 'allow' });
 
