@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import type { Browser } from '@playwright/test';
-import { BASE_URL } from '../shop-env';
+import { BASE_URL, E2E_PORT } from '../shop-env';
 import { chooseCookies } from './consent-cookie';
 import { expect, routeReady, test } from './fixtures';
-import { buildRemote, liveBuild, operatorToken, release } from './registry-helpers';
+import { buildRemote, liveBuild, operatorToken, release, run } from './registry-helpers';
 
 /**
  * A team tries its build in the real shop, in its own browser only (issue #34, docs/releasing.md
@@ -47,6 +47,24 @@ test("an operator's override link runs the team's build in that browser only, wi
   });
   expect(issued.status()).toBe(200);
   const link = new URL(((await issued.json()) as { result: { link: string } }).result.link);
+
+  // The operator's command says which host the link's cookie works on — and that it is not the one
+  // they called when they named another (--shop): the shop's public address is where shoppers' pages are.
+  const printed = run('npx', [
+    'tsx',
+    'scripts/registry.ts',
+    'override',
+    'cart',
+    '9.9.5-preview',
+    '--for',
+    '10m',
+    '--shop',
+    `http://localhost:${E2E_PORT}`,
+    '--token',
+    operatorToken(),
+  ]);
+  expect(printed).toContain(`(it sets a cookie for ${link.host}: the override shows on the pages of ${link.host} in that browser)`);
+  expect(printed).toContain(`note: you called the shop at localhost:${E2E_PORT}; its public address, where shoppers' pages are, is ${link.host}`);
 
   const team = await browserWith(browser);
   await team.page.goto(`${link.pathname}${link.search}`);
