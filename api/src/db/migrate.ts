@@ -23,6 +23,7 @@ import * as m0020changes from './migrations/0020-catalog-changes';
 import * as m0021prices from './migrations/0021-price-changes';
 import * as m0022remotes from './migrations/0022-registered-remotes';
 import * as m0023counted from './migrations/0023-counted-page-views';
+import * as m0024prices from './migrations/0024-price-moments';
 
 /** Migrations are code, listed here in order; a new one is a new file and a new line. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-price-changes': m0021prices,
   '0022-registered-remotes': m0022remotes,
   '0023-counted-page-views': m0023counted,
+  '0024-price-moments': m0024prices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

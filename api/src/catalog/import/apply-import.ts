@@ -56,7 +56,7 @@ class Refused extends Error {
 
 export async function importCatalog(db: Db, input: Buffer | string | unknown, options: ImportOptions): Promise<ImportOutcome> {
   const started = performance.now();
-  const parsed = parseImportFile(input, options.format);
+  const parsed = await parseImportFile(input, { format: options.format });
   if (!parsed.ok) return { ok: false, rows: 0, problems: parsed.problems };
   const { file } = parsed;
   for (let attempt = 1; ; attempt += 1) {

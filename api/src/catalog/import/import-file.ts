@@ -7,20 +7,9 @@
  * from 1). Nothing here knows the catalogue: import-rows.ts checks the values.
  */
 
-/** The columns an import understands (import-rows.ts reads them). */
-export const IMPORT_COLUMNS = [
-  'sku',
-  'price',
-  'special_price',
-  'special_from_date',
-  'special_to_date',
-  'qty',
-  'is_in_stock',
-  'name',
-  'category',
-  'attributes',
-] as const;
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+import { IMPORT_COLUMNS, type ImportColumn } from './import-profile';
+
+export { IMPORT_COLUMNS, type ImportColumn };
 
 /** The most rows one file may hold: a supplier's whole list, with room. */
 export const MAX_IMPORT_ROWS = 100_000;
