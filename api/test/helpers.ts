@@ -37,6 +37,8 @@ export interface TestServerOptions {
   instanceOf?: TestServer;
   /** An empty database made elsewhere (a test's own PostgreSQL server): migrated and seeded here, not dropped. */
   databaseUrl?: string;
+  /** The shop's clock (prices, imports); noon of the seed's day by default. */
+  clock?: () => Date;
   /** The loopback port to listen on (a free one by default): a page server installed by `extend` calls its own API there. */
   port?: number;
 }
@@ -67,7 +69,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     if (options.seed) await seedCatalog(db, options.seed);
   }
   const today = options.seed?.today ?? TEST_TODAY;
-  const app = await buildApp({ config, db, clock: () => new Date(`${today}T12:00:00Z`), logStream: options.logStream });
+  const app = await buildApp({ config, db, clock: options.clock ?? (() => new Date(`${today}T12:00:00Z`)), logStream: options.logStream });
   await options.extend?.(app);
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();

@@ -1,4 +1,5 @@
 import type { AdviceArticle, Attribute, Category, CmsPage, ConfigurableChild, PricePoint, Product } from '@kaloryfer/api-contract';
+import { momentOf } from '@kaloryfer/domain';
 import { currentWatermark, type Watermark } from '../db/change-log';
 import type { Db } from '../db/database';
 import type { StockItemTable } from '../db/schema';
@@ -371,8 +372,10 @@ export class Catalog {
     return this.data.categories.find((category) => category[key] === url && category.is_active && category.level >= 2);
   }
 
+  /** The prices the SKU was charged, up to now: a scheduled change (a promotion's first day, written by an import) is not shown before it applies. */
   priceHistory(sku: string): PricePoint[] {
-    return this.data.history.get(sku) ?? [];
+    const now = this.clock().getTime();
+    return (this.data.history.get(sku) ?? []).filter((point) => momentOf(point.from) <= now);
   }
 }
 

@@ -3,6 +3,7 @@ import {
   groupedPrice,
   isChildSelectable,
   lowestPriceBefore,
+  momentOf,
   pickPriceFields,
   priceFields,
   priceFieldsFromGross,
@@ -32,7 +33,8 @@ function omnibus(sku: string, fields: PriceFields, reductionStart: string | null
   if (fields.final_price_incl_tax >= fields.original_price_incl_tax) return null;
   const history = context.history.get(sku);
   if (!history) return null;
-  const start = reductionStart ? new Date(`${reductionStart.slice(0, 10)}T00:00:00Z`) : context.at;
+  // The moment the reduction applied: an import that starts one records it to the minute, a day is its midnight UTC.
+  const start = reductionStart ? new Date(momentOf(reductionStart)) : context.at;
   return lowestPriceBefore(history, start);
 }
 

@@ -12,7 +12,8 @@ export {
   type PricedChild,
 } from './price/composite';
 export { tierUnitPrice, type TierPrice } from './price/tier-price';
-export { discountPercent, isReduced, lowestPriceBefore, type ShownPrices } from './price/omnibus';
+export { compactTimeline, discountPercent, isReduced, lowestPriceBefore, OMNIBUS_DAYS, type ShownPrices } from './price/omnibus';
+export { momentOf } from './price/moment';
 export {
   BATHROOM_ROOM_TEMPERATURE,
   DEFAULT_EXPONENT,

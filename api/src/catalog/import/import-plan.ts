@@ -1,7 +1,7 @@
-import { isListed } from '@kaloryfer/domain';
+import { compactTimeline, isListed, momentOf } from '@kaloryfer/domain';
 import type { Category, ConfigurableChild, PricePoint, Product } from '@kaloryfer/api-contract';
 import { PRICE_KEYS } from '../catalog-data';
-import type { PriceChange, RowChange } from './import-rows';
+import type { PriceChange, RowChange, SkuState } from './import-rows';
 import type { ImportState } from './import-state';
 
 /**
@@ -27,7 +27,10 @@ export interface ImportCounts {
 export interface ImportPlan {
   products: Product[];
   stock: { sku: string; qty: number; is_in_stock: boolean }[];
+  /** Points the price history gains: a price and the moment it applies from. */
   pricePoints: { sku: string; valid_from: string; price_incl_tax: number }[];
+  /** Points it loses: a schedule the new prices replace, and points no Omnibus window can reach any more. */
+  dropPoints: { sku: string; valid_from: string }[];
   categories: Category[];
   /** Every SKU with a change (a variant's, not its parent's). */
   changedSkus: string[];
@@ -37,16 +40,65 @@ export interface ImportPlan {
 /** Amounts compared in grosze: PostgreSQL keeps the history's prices as `real`. */
 const grosze = (amount: number) => Math.round(amount * 100);
 
-/** The price in effect on the history's last day up to `today` (what the shop charged). */
-function priceInEffect(history: PricePoint[] | undefined, today: string): number | null {
-  const held = (history ?? []).filter((point) => point.from <= today);
-  return held.length > 0 ? held[held.length - 1].price : null;
+const DAY_MS = 86_400_000;
+
+/**
+ * What a special price's first day is stored as. A promotion cannot apply before the import that
+ * made it, so one starting today (or on a day already past) starts at the import's moment — the
+ * Omnibus window ends there, and a price charged earlier that day counts. One that starts on a
+ * later day starts at its midnight. The campaign running now keeps its start when only its price
+ * changes (progressive reductions keep the first step's prior price, as the guidance allows).
+ */
+function storedSpecialStart(prices: PriceChange, current: SkuState, today: string, now: Date): string | null {
+  const first = prices.special_from_date;
+  if (prices.special_price === null || first === null) return null;
+  const running = current.special_price !== null && (current.special_to_date === null || current.special_to_date >= today);
+  if (running && first === current.special_from_date) return current.special_from_moment;
+  return first <= today ? now.toISOString() : first;
+}
+
+/**
+ * The SKU's price history after a price change at `now`: the price charged from now on, and the
+ * schedule the stored prices make (a special price's first day and the day after its last), as
+ * points; a schedule written before (points after now) is replaced. Every point is a price the
+ * shop charges from that moment — to the millisecond, so two changes the same day are two points
+ * (the Omnibus prior price counts every price applied, however briefly). Points no window can
+ * reach any more are dropped (compactTimeline: the answers stay the same).
+ */
+function newTimeline(
+  history: PricePoint[],
+  stored: PriceChange,
+  current: SkuState,
+  { now, effectivePrice }: { now: Date; effectivePrice: (prices: PriceChange, at: Date) => number },
+): { add: PricePoint[]; drop: PricePoint[] } {
+  const nowMs = now.getTime();
+  const past = history.filter((point) => momentOf(point.from) <= nowMs);
+  const scheduled = history.filter((point) => momentOf(point.from) > nowMs);
+  const before = { ...current, special_from_date: current.special_from_moment };
+  let charged = past.length > 0 ? past[past.length - 1].price : effectivePrice(before, now);
+  const add: PricePoint[] = [];
+  const boundaries: { from: string; at: number }[] = [{ from: now.toISOString(), at: nowMs }];
+  if (stored.special_price !== null && stored.special_from_date && momentOf(stored.special_from_date) > nowMs)
+    boundaries.push({ from: stored.special_from_date, at: momentOf(stored.special_from_date) });
+  if (stored.special_price !== null && stored.special_to_date) {
+    const after = new Date(momentOf(stored.special_to_date) + DAY_MS).toISOString().slice(0, 10);
+    if (momentOf(after) > nowMs) boundaries.push({ from: after, at: momentOf(after) });
+  }
+  for (const boundary of boundaries.sort((a, b) => a.at - b.at)) {
+    const price = effectivePrice(stored, new Date(boundary.at));
+    if (grosze(price) !== grosze(charged)) add.push({ from: boundary.from, price });
+    charged = price;
+  }
+  const runningStart = stored.special_price !== null && stored.special_from_date ? Math.min(nowMs, momentOf(stored.special_from_date)) : nowMs;
+  const kept = new Set(compactTimeline([...past, ...add], new Date(runningStart)));
+  const drop = [...scheduled, ...past.filter((point) => !kept.has(point))];
+  return { add: add.filter((point) => kept.has(point)), drop };
 }
 
 export function planImport(
   changes: RowChange[],
   state: ImportState,
-  { now, effectivePrice }: { now: Date; effectivePrice: (prices: PriceChange) => number },
+  { now, effectivePrice }: { now: Date; effectivePrice: (prices: PriceChange, at: Date) => number },
 ): ImportPlan {
   const today = now.toISOString().slice(0, 10);
   const stamp = now.toISOString().replace('T', ' ').slice(0, 19);
@@ -55,6 +107,7 @@ export function planImport(
   const counts: ImportCounts = { productsChanged: 0, pricesChanged: 0, stockChanged: 0, detailsChanged: 0, unchanged: 0, pricePoints: 0 };
   const stock: ImportPlan['stock'] = [];
   const pricePoints: ImportPlan['pricePoints'] = [];
+  const dropPoints: ImportPlan['dropPoints'] = [];
   const countDelta = new Map<number, number>();
   const changedSkus: string[] = [];
 
@@ -68,13 +121,12 @@ export function planImport(
     let detailed = false;
 
     if (change.prices && PRICE_KEYS.some((field) => change.prices![field] !== current[field])) {
-      const before = effectivePrice(current);
-      Object.assign(item, change.prices);
+      const stored = { ...change.prices, special_from_date: storedSpecialStart(change.prices, current, today, now) };
+      Object.assign(item, stored);
       priced = true;
-      const after = effectivePrice(change.prices);
-      // The history records what the shop charges from today on; a special price yet to start is not history yet (as the seed).
-      const inEffect = priceInEffect(state.history.get(change.sku), today) ?? before;
-      if (grosze(after) !== grosze(inEffect)) pricePoints.push({ sku: change.sku, valid_from: today, price_incl_tax: after });
+      const timeline = newTimeline(state.history.get(change.sku) ?? [], stored, current, { now, effectivePrice });
+      pricePoints.push(...timeline.add.map((point) => ({ sku: change.sku, valid_from: point.from, price_incl_tax: point.price })));
+      dropPoints.push(...timeline.drop.map((point) => ({ sku: change.sku, valid_from: point.from })));
       if (target.child) pricedParents.add(product.id);
     }
     if (change.stock && current.stock && (change.stock.qty !== current.stock.qty || change.stock.is_in_stock !== current.stock.is_in_stock)) {
@@ -128,7 +180,7 @@ export function planImport(
     .map((category) => ({ ...category, product_count: Math.max(0, category.product_count + countDelta.get(category.id)!) }));
   stock.sort((a, b) => a.sku.localeCompare(b.sku));
   counts.pricePoints = pricePoints.length;
-  return { products, stock, pricePoints, categories, changedSkus, counts };
+  return { products, stock, pricePoints, dropPoints, categories, changedSkus, counts };
 }
 
 /** The category chain below the main category, leaf last, as the seed's categoryRefs builds it; null when already there. */

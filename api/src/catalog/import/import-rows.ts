@@ -1,7 +1,7 @@
 import type { Attribute, ProductType } from '@kaloryfer/api-contract';
 import { attributePairs, attributeValue, type AttributeValue } from './import-attributes';
 import type { ImportFile, ImportProblem, ImportRow } from './import-file';
-import { formatZloty, isEmpty, parseDay, parseFlag, parseMoney, parseQty, parseText, type Parsed } from './import-values';
+import { formatZloty, grossFromNet, isEmpty, parseDay, parseFlag, parseMoney, parseNetMoney, parseQty, parseText, type Parsed } from './import-values';
 
 /**
  * Every row of an import checked against the catalogue as it is, before anything is written
@@ -18,8 +18,13 @@ export interface SkuState {
   type_id: ProductType;
   price: number;
   special_price: number | null;
+  /** The special price's first day (YYYY-MM-DD), as validation compares it. */
   special_from_date: string | null;
+  /** …and as stored: the moment an import started it (ISO), or a day. */
+  special_from_moment: string | null;
   special_to_date: string | null;
+  /** Its VAT rate in percent (a net price is made gross with it); null when its tax class has no rule. */
+  taxRate: number | null;
   /** Its stock row (every SKU a cart can hold has one). */
   stock: { qty: number; is_in_stock: boolean; manage_stock: boolean; is_volatile: boolean } | null;
   /** Attribute codes that pick a configurable's variant (colour, width, height). */
@@ -54,7 +59,11 @@ export interface RowChange {
   attributes?: Record<string, AttributeValue>;
 }
 
-export type Validation = { ok: true; changes: RowChange[] } | { ok: false; problems: ImportProblem[] };
+/** The rows that can be applied, and every problem of the others (a row with a problem changes nothing). */
+export interface Validation {
+  changes: RowChange[];
+  problems: ImportProblem[];
+}
 
 /** Products whose price is computed from other SKUs: their variants' (configurable) or parts' (sets). */
 const COMPUTED_PRICE: Partial<Record<ProductType, string>> = {
@@ -77,7 +86,7 @@ export function validateRows(file: ImportFile, catalogue: ImportCatalogue): Vali
     problems.push(...rowProblems);
     if (change && rowProblems.length === 0) changes.push(change);
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, changes };
+  return { changes, problems };
 }
 
 type Report = (column: string | null, reason: string) => void;
@@ -138,7 +147,9 @@ function read<T>(parsed: Parsed<T>, column: string, problem: Report): T | undefi
  * price running now, else the import day. Clearing the special price clears its dates.
  */
 function priceChange(row: ImportRow, state: SkuState, today: string, problem: Report): PriceChange | null {
-  const given = PRICE_COLUMNS.filter((column) => has(row, column) && !(column === 'price' && isEmpty(row.cells.price)));
+  const given = [...PRICE_COLUMNS, 'price_net' as const].filter(
+    (column) => has(row, column) && !((column === 'price' || column === 'price_net') && isEmpty(row.cells[column])),
+  );
   if (given.length === 0) return null;
   const computed = COMPUTED_PRICE[state.type_id];
   if (computed) {
@@ -148,18 +159,20 @@ function priceChange(row: ImportRow, state: SkuState, today: string, problem: Re
     return null;
   }
   let failed = false;
-  const cell = <T>(column: (typeof PRICE_COLUMNS)[number], parse: (cell: unknown) => Parsed<T>): T | null | undefined => {
+  const cell = <T>(column: (typeof PRICE_COLUMNS)[number] | 'price_net', parse: (cell: unknown) => Parsed<T>): T | null | undefined => {
     if (!has(row, column)) return undefined;
     if (isEmpty(row.cells[column])) return null;
     const value = read(parse(row.cells[column]), column, problem);
     if (value === undefined) failed = true;
     return value;
   };
-  const price = cell('price', parseMoney) ?? state.price;
+  const gross = cell('price', parseMoney);
+  const net = cell('price_net', parseNetMoney);
+  const price = gross ?? (net === null || net === undefined ? state.price : netToGross(net, state, problem));
   const special = cell('special_price', parseMoney);
   const from = cell('special_from_date', parseDay);
   const to = cell('special_to_date', parseDay);
-  if (failed) return null;
+  if (failed || price === undefined) return null;
   // A special price still running (or yet to run): it must stay below the price, and its dates stay.
   const runs = state.special_price !== null && (state.special_to_date === null || state.special_to_date >= today);
   const touchesSpecial = special !== undefined || from !== undefined || to !== undefined;
@@ -191,6 +204,17 @@ function priceChange(row: ImportRow, state: SkuState, today: string, problem: Re
     return null;
   }
   return { price, special_price: specialPrice, special_from_date: first, special_to_date: last };
+}
+
+/** A supplier's net price made gross with the SKU's VAT rate (Cena netto × 1,23 for most radiators). */
+function netToGross(net: number, state: SkuState, problem: Report): number | undefined {
+  if (state.taxRate === null) {
+    problem('price_net', "this product's tax class has no VAT rate: give the gross price (price)");
+    return undefined;
+  }
+  const gross = grossFromNet(net, state.taxRate);
+  if (!gross.ok) problem('price_net', gross.reason);
+  return gross.ok ? gross.value : undefined;
 }
 
 /**

@@ -1,7 +1,8 @@
-import type { Attribute, Category, ConfigurableChild, PricePoint, Product } from '@kaloryfer/api-contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { Attribute, Category, ConfigurableChild, PricePoint, Product, TaxRule } from '@kaloryfer/api-contract';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Database, StockItemTable } from '../../db/schema';
+import { taxSettingsFrom } from '../tax-settings';
 import type { ImportCatalogue, SkuState } from './import-rows';
 
 /**
@@ -51,6 +52,7 @@ export async function loadImportState(
       bySku.set(product.sku, product);
     }
   }
+  const tax = taxSettingsFrom((await trx.selectFrom('tax_rule').select('doc').orderBy('id').execute()).map((row) => JSON.parse(row.doc) as TaxRule));
   const targets = new Map<string, { productId: number; child: ConfigurableChild | null }>();
   const states = new Map<string, SkuState>();
   for (const sku of skus) {
@@ -67,7 +69,9 @@ export async function loadImportState(
       price: source.price,
       special_price: source.special_price ?? null,
       special_from_date: day(source.special_from_date),
+      special_from_moment: source.special_from_date ?? null,
       special_to_date: day(source.special_to_date),
+      taxRate: taxRateOf(tax, source.tax_class_id ?? product.tax_class_id),
       stock: stock
         ? { qty: stock.qty, is_in_stock: stock.is_in_stock === 1, manage_stock: stock.manage_stock === 1, is_volatile: stock.is_volatile === 1 }
         : null,
@@ -107,7 +111,47 @@ export async function loadImportState(
   };
 }
 
+/** A product's VAT rate in percent; null when its tax class has no rule (a net price cannot be made gross). */
+function taxRateOf(tax: ReturnType<typeof taxSettingsFrom>, taxClassId: number | undefined): number | null {
+  try {
+    return taxClassId === undefined ? null : tax.rateFor(taxClassId);
+  } catch {
+    return null;
+  }
+}
+
 /** Stored dates may carry a time ("2026-11-01 00:00:00"): the import compares days. */
 function day(value: string | null | undefined): string | null {
   return value ? value.slice(0, 10) : null;
+}
+
+/**
+ * The SKUs carrying these EANs (GTINs), a product's or a configurable's variant's — for a
+ * supplier who does not know the shop's SKUs (a profile with `match: 'ean'`). One pass over the
+ * product documents, whatever the number of EANs. An EAN two SKUs carry maps to both (the row
+ * is refused as ambiguous).
+ */
+export async function skusByEan(trx: Transaction<Database> | Kysely<Database>, dialect: Dialect, eans: string[]): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  if (eans.length === 0) return found;
+  const wanted = JSON.stringify([...new Set(eans)]);
+  const query =
+    dialect === 'postgres'
+      ? sql<{ sku: string; gtin: string }>`
+          with wanted as (select jsonb_array_elements_text(${wanted}::jsonb) as gtin), docs as (select sku, doc::jsonb as doc from product)
+          select sku, doc->>'gtin' as gtin from docs where doc->>'gtin' in (select gtin from wanted)
+          union all
+          select c->>'sku', c->>'gtin' from docs, jsonb_array_elements(coalesce(docs.doc->'configurable_children', '[]'::jsonb)) c
+            where c->>'gtin' in (select gtin from wanted)`
+      : sql<{ sku: string; gtin: string }>`
+          select sku, json_extract(doc, '$.gtin') as gtin from product where json_extract(doc, '$.gtin') in (select value from json_each(${wanted}))
+          union all
+          select json_extract(c.value, '$.sku'), json_extract(c.value, '$.gtin') from product p, json_each(p.doc, '$.configurable_children') c
+            where json_extract(c.value, '$.gtin') in (select value from json_each(${wanted}))`;
+  for (const row of (await query.execute(trx)).rows) {
+    const list = found.get(row.gtin) ?? [];
+    if (!list.includes(row.sku)) list.push(row.sku);
+    found.set(row.gtin, list);
+  }
+  return found;
 }

@@ -1,3 +1,5 @@
+import { applyTax } from '@kaloryfer/domain';
+
 /**
  * One cell of an import file as a value, or the reason it is not one — the words the operator
  * reads next to the row and column. CSV cells are text as spreadsheets write it (decimal comma,
@@ -27,6 +29,23 @@ export function parseDecimal(cell: unknown): Parsed<number> {
     .replace(/(\d)[\s\u00a0\u202f](?=\d{3}(\D|$))/g, '$1');
   if (!/^-?\d+([.,]\d+)?$/.test(text)) return no(`not a number (${shown(cell)})`);
   return ok(Number(text.replace(',', '.')));
+}
+
+/** A net price as wholesalers' lists give it: up to four decimals (1056,9106), not negative. */
+export function parseNetMoney(cell: unknown): Parsed<number> {
+  const parsed = parseDecimal(cell);
+  if (!parsed.ok) return parsed;
+  const amount = parsed.value;
+  if (amount < 0) return no(`a negative price (${shown(cell)})`);
+  if (Math.abs(Math.round(amount * 10_000) - amount * 10_000) > 1e-6) return no(`more than four decimal places (${shown(cell)})`);
+  return ok(amount);
+}
+
+/** The gross price of a net one at a VAT rate in percent, rounded to the grosz as the shop keeps prices. */
+export function grossFromNet(net: number, ratePercent: number): Parsed<number> {
+  const gross = applyTax(net, ratePercent, false).price_incl_tax;
+  if (gross >= MAX_PRICE) return no(`${net} net is ${gross} gross, above ${MAX_PRICE} zł: a missing decimal separator?`);
+  return ok(gross);
 }
 
 /** Gross złoty with at most two decimals, not negative, below MAX_PRICE. */

@@ -28,13 +28,24 @@ export async function updateFromValues(trx: Transaction<Database>, table: keyof 
   }
 }
 
-/** The price a SKU has from a day on: one point per SKU and day, a later change that day replaces it (as the seed writes them). */
+/** The price a SKU has from a moment on (a day, or an ISO moment): a point at the same moment is replaced. */
 export async function upsertPricePoints(trx: Transaction<Database>, points: { sku: string; valid_from: string; price_incl_tax: number }[]): Promise<void> {
   for (let at = 0; at < points.length; at += CHUNK) {
     await trx
       .insertInto('price_history')
       .values(points.slice(at, at + CHUNK))
       .onConflict((conflict) => conflict.columns(['sku', 'valid_from']).doUpdateSet((eb) => ({ price_incl_tax: eb.ref('excluded.price_incl_tax') })))
+      .execute();
+  }
+}
+
+/** Points of the price history that go: a replaced schedule, and those no Omnibus window reaches any more. */
+export async function deletePricePoints(trx: Transaction<Database>, points: { sku: string; valid_from: string }[]): Promise<void> {
+  for (let at = 0; at < points.length; at += CHUNK) {
+    const part = points.slice(at, at + CHUNK);
+    await trx
+      .deleteFrom('price_history')
+      .where((eb) => eb.or(part.map((point) => eb.and([eb('sku', '=', point.sku), eb('valid_from', '=', point.valid_from)]))))
       .execute();
   }
 }

@@ -9,8 +9,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * enforce a varchar's length; PostgreSQL's column is widened.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter)
-    await sql`alter table price_history alter column valid_from type varchar(30)`.execute(db);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`alter table price_history alter column valid_from type varchar(30)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

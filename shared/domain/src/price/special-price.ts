@@ -1,15 +1,19 @@
-/** A special (promotional) price with an optional date range, ISO dates (YYYY-MM-DD…). */
+import { momentOf } from './moment';
+
+/** A special (promotional) price with an optional date range: days (YYYY-MM-DD, UTC) or moments (ISO). */
 export interface SpecialPrice {
   special_price?: number | null;
   special_from_date?: string | null;
   special_to_date?: string | null;
 }
 
+const DAY_MS = 86_400_000;
+
 /** Whether `at` lies in [from, to]; the `to` day counts whole (a promotion ends at midnight after it). */
 export function isWithinDates(at: Date, from?: string | null, to?: string | null): boolean {
-  if (from && at.getTime() < Date.parse(from)) return false;
+  if (from && at.getTime() < momentOf(from)) return false;
   if (to) {
-    const end = Date.parse(to.length === 10 ? `${to}T23:59:59.999Z` : to);
+    const end = to.length === 10 ? momentOf(to) + DAY_MS - 1 : momentOf(to);
     if (at.getTime() > end) return false;
   }
   return true;

@@ -10,7 +10,14 @@ import type { ImportCatalogue, SkuState } from '../import-rows';
 export const IMPORT_TODAY = '2026-11-21';
 
 const stock = (qty: number, managed = true) => ({ qty, is_in_stock: qty > 0 || !managed, manage_stock: managed, is_volatile: false });
-const base = { special_price: null, special_from_date: null, special_to_date: null, lockedAttributes: new Set<string>() };
+const base = {
+  special_price: null,
+  special_from_date: null,
+  special_from_moment: null,
+  special_to_date: null,
+  taxRate: 23,
+  lockedAttributes: new Set<string>(),
+};
 
 export const SKUS: Record<string, SkuState> = {
   'KF-RAD-1': {
@@ -20,10 +27,13 @@ export const SKUS: Record<string, SkuState> = {
     price: 1299,
     special_price: 999,
     special_from_date: '2026-11-10',
+    special_from_moment: '2026-11-10',
     special_to_date: '2026-11-30',
     stock: stock(12),
   },
   'KF-VALVE-1': { ...base, kind: 'product', type_id: 'simple', price: 89.99, stock: stock(40) },
+  'KF-BOOK-1': { ...base, kind: 'product', type_id: 'downloadable', price: 49, stock: stock(0, false), taxRate: 5 },
+  'KF-ODD-1': { ...base, kind: 'product', type_id: 'simple', price: 10, stock: stock(1), taxRate: null },
   'KF-LAD-1-500': { ...base, kind: 'variant', type_id: 'simple', price: 549, stock: stock(3), lockedAttributes: new Set(['color', 'width']) },
   'KF-LAD-1': { ...base, kind: 'product', type_id: 'configurable', price: 549, stock: stock(3, false), lockedAttributes: new Set(['color', 'width']) },
   'KF-SET-1': { ...base, kind: 'product', type_id: 'bundle', price: 0, stock: stock(5) },
@@ -73,5 +83,5 @@ export const testCatalogue: ImportCatalogue = {
 /** A CSV-like file of these rows (row 2 on: the header is row 1). */
 export function fileOf(...rows: ImportRow['cells'][]): ImportFile {
   const columns = [...new Set(rows.flatMap((cells) => Object.keys(cells)))] as ImportFile['columns'];
-  return { format: 'csv', columns, rows: rows.map((cells, index) => ({ row: index + 2, cells })) };
+  return { format: 'csv', encoding: 'utf-8', columns, rows: rows.map((cells, index) => ({ row: index + 2, cells })), ignored: [], match: 'sku' };
 }
