@@ -2,12 +2,14 @@ import { lowestPriceBefore } from '@kaloryfer/domain';
 import type { PricePoint, Product } from '@kaloryfer/api-contract';
 import { RegistryTokens } from '../src/registry/registry-tokens';
 import { startTestServer, TEST_SEED, TEST_TODAY, type TestServer } from './helpers';
+import { importAndWait, postImport } from './import-helpers';
 
 /**
  * The catalogue import over HTTP (docs/catalogue.md, "Importing prices and stock"): only an
  * operator may send one; a file with one bad row changes nothing and names the row and column;
  * a price cut keeps the Omnibus 30-day lowest price; stock and details reach product-view,
- * stock checks and the listing's filters as soon as the import answers.
+ * stock checks and the listing's filters as soon as the import's job is done. Each file is sent
+ * as a job and waited for (import-helpers.ts); the jobs themselves are catalog-import-jobs.test.ts's.
  */
 let server: TestServer;
 let operator: string;
@@ -21,22 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Answer {
-  status: number;
-  body: { code: number; result: any };
-}
-
-async function send(
-  body: string,
-  { token = operator, type = 'text/csv', query = '' }: { token?: string | null; type?: string; query?: string } = {},
-): Promise<Answer> {
-  const response = await fetch(`${server.baseUrl}/api/catalog/import${query}`, {
-    method: 'POST',
-    headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body,
-  });
-  return { status: response.status, body: (await response.json()) as Answer['body'] };
-}
+/** Sends a file and waits for its job: the job's report, or its refusal. */
+const send = (body: string, options: { type?: string; query?: string } = {}) => importAndWait(server, body, { token: operator, ...options });
 
 async function get(path: string): Promise<any> {
   const response = await fetch(`${server.baseUrl}${path}`);
@@ -98,22 +86,27 @@ async function snapshot() {
 
 test('only an operator imports: no token 401, another token 401, a team token 403 — each the envelope with the reason', async () => {
   const file = `sku;price\n${plainProduct().sku};10\n`;
-  const none = await send(file, { token: null });
-  expect(none).toEqual({ status: 401, body: { code: 401, result: expect.stringContaining('need a token') } });
-  expect((await send(file, { token: 'kfr_abcdefabcdef_' + 'x'.repeat(43) })).status).toBe(401);
-  const cart = await send(file, { token: team });
-  expect(cart).toEqual({ status: 403, body: { code: 403, result: "catalogue imports need an operator's token (this is the cart team's)" } });
-  expect((await send(file, { type: 'application/x-www-form-urlencoded' })).status).toBe(415);
+  const none = await postImport(server, file, { token: null });
+  expect(none).toMatchObject({ status: 401, body: { code: 401, result: expect.stringContaining('need a token') } });
+  expect((await postImport(server, file, { token: 'kfr_abcdefabcdef_' + 'x'.repeat(43) })).status).toBe(401);
+  const cart = await postImport(server, file, { token: team });
+  expect(cart).toMatchObject({ status: 403, body: { code: 403, result: "catalogue imports need an operator's token (this is the cart team's)" } });
+  expect((await postImport(server, file, { token: operator, type: 'application/x-www-form-urlencoded' })).status).toBe(415);
+  for (const path of ['', '/1', '/profiles']) {
+    const response = await fetch(`${server.baseUrl}/api/catalog/import${path}`, { headers: { authorization: `Bearer ${team}` } });
+    expect(response.status).toBe(403);
+  }
 });
 
 test('a file with one bad row changes nothing, and names the row and the column', async () => {
   const [first, second] = [plainProduct(), plainProduct()];
   const before = await snapshot();
   const file = ['sku;price;qty', `${first.sku};1,00;7`, `${second.sku};dwanaście;7`, `KF-NIE-MA;10;1`].join('\n');
-  const answer = await send(file);
-  expect(answer.status).toBe(400);
-  expect(answer.body.result).toEqual({
-    message: 'the file has 2 problems: nothing was changed',
+  const job = await send(file);
+  expect(job.state).toBe('refused');
+  expect(job.report).toBeNull();
+  expect(job.refusal).toMatchObject({
+    message: expect.stringContaining('the file has 2 problems: nothing was changed'),
     rows: 3,
     problemCount: 2,
     problems: [
@@ -132,29 +125,30 @@ test('a price cut keeps the Omnibus history: the special price shows the lowest 
   const lowestBefore = lowestPriceBefore(seeded, new Date(`${TEST_TODAY}T00:00:00Z`));
   expect(lowestBefore).not.toBeNull();
 
-  // First a cut of the regular price: no reduction is shown, the history records it from today.
+  // The import's moment: the test server's clock (the price history is dated to it).
+  const moment = `${TEST_TODAY}T12:00:00.000Z`;
+  // First a cut of the regular price: no reduction is shown, the history records it from the import's moment.
   const cut = Math.round((regular - 10) * 100) / 100;
   const first = await send(`sku,price\n${product.sku},"${String(cut).replace('.', ',')}"\n`);
-  expect(first.status).toBe(200);
-  expect(first.body.result).toMatchObject({ rows: 1, productsChanged: 1, pricesChanged: 1, stockChanged: 0, unchanged: 0, pricePoints: 1, dryRun: false });
+  expect(first.state).toBe('done');
+  expect(first.report).toMatchObject({ rows: 1, productsChanged: 1, pricesChanged: 1, stockChanged: 0, unchanged: 0, pricePoints: 1, dryRun: false });
   let view = await productView(product.sku);
   expect(view.product).toMatchObject({ final_price_incl_tax: cut, original_price_incl_tax: cut, lowest_price_30d: null });
-  expect(view.priceHistory.at(-1)).toEqual({ from: TEST_TODAY, price: cut });
+  expect(view.priceHistory.at(-1)).toEqual({ from: moment, price: cut });
 
   // Then a special price from today: the lowest price is the one of the 30 days before today, not the cut.
   const special = Math.round(regular * 0.8);
   const second = await send(JSON.stringify([{ sku: product.sku, special_price: special }]), { type: 'application/json' });
-  expect(second.status).toBe(200);
+  expect(second.state).toBe('done');
   view = await productView(product.sku);
   expect(view.product).toMatchObject({
     final_price_incl_tax: special,
     original_price_incl_tax: cut,
     lowest_price_30d: lowestBefore,
-    special_from_date: TEST_TODAY,
+    special_from_date: moment,
   });
-  // One point a day: today's is the price charged now.
-  expect(view.priceHistory.filter((point) => point.from === TEST_TODAY)).toEqual([{ from: TEST_TODAY, price: special }]);
-  expect(view.priceHistory.slice(0, seeded.length)).toEqual(seeded);
+  // One point a moment: the later import at the same moment replaced the first one's point with the price charged now.
+  expect(view.priceHistory.filter((point) => point.from.startsWith(TEST_TODAY))).toEqual([{ from: moment, price: special }]);
   const tile = (await search([bySku(product.sku)])).items[0];
   expect(tile).toMatchObject({ final_price_incl_tax: special, lowest_price_30d: lowestBefore });
 });
@@ -175,8 +169,8 @@ test('stock from the file reaches product-view, stock checks and the listing fil
 
   const file = ['sku;qty', `${product.sku};0`, ...children.map((sku) => `${sku};0`)].join('\n');
   const answer = await send(file);
-  expect(answer.status).toBe(200);
-  expect(answer.body.result.stockChanged).toBeGreaterThanOrEqual(1);
+  expect(answer.state).toBe('done');
+  expect((answer.report as { stockChanged: number }).stockChanged).toBeGreaterThanOrEqual(1);
 
   expect((await search([...LISTED, bySku(product.sku)])).total).toBe(0);
   expect((await search([...LISTED, bySku(configurable.sku)])).total).toBe(0);
@@ -185,7 +179,7 @@ test('stock from the file reaches product-view, stock checks and the listing fil
   expect(await get(`/api/stock/check?sku=${product.sku}`)).toMatchObject({ is_in_stock: false, qty: 0 });
 
   const back = await send(`sku;qty;is_in_stock\n${product.sku};25;1\n${children[0]};4;true\n`, { type: 'text/csv; charset=utf-8' });
-  expect(back.body.result).toMatchObject({ stockChanged: 2, pricesChanged: 0 });
+  expect(back.report).toMatchObject({ stockChanged: 2, pricesChanged: 0 });
   expect((await search([...LISTED, bySku(product.sku)])).items[0].stock).toMatchObject({ is_in_stock: true, qty: 25 });
   expect((await search([...LISTED, bySku(configurable.sku)])).total).toBe(1);
 });
@@ -195,11 +189,11 @@ test('names, categories and attributes; a dry run and a second import of the sam
   const rows = [{ sku: product.sku, name: 'Zawór importowany testowy', category: 'grzejniki-drabinkowe', attributes: { delivery_time: 3 } }];
   const before = await snapshot();
   const dry = await send(JSON.stringify(rows), { type: 'application/json', query: '?dry_run=true' });
-  expect(dry.body.result).toMatchObject({ dryRun: true, productsChanged: 1, detailsChanged: 1 });
+  expect(dry.report).toMatchObject({ dryRun: true, productsChanged: 1, detailsChanged: 1 });
   expect(await snapshot()).toEqual(before);
 
   const applied = await send(JSON.stringify({ rows }), { type: 'application/json' });
-  expect(applied.body.result).toMatchObject({ dryRun: false, productsChanged: 1, detailsChanged: 1, pricesChanged: 0, stockChanged: 0 });
+  expect(applied.report).toMatchObject({ dryRun: false, productsChanged: 1, detailsChanged: 1, pricesChanged: 0, stockChanged: 0 });
   const { product: shown } = await productView(product.sku);
   expect(shown).toMatchObject({ name: 'Zawór importowany testowy', delivery_time: 3 });
   const ladder = server.app.catalog.categoryByUrl('grzejniki-lazienkowe/grzejniki-drabinkowe', 'url_path')!;
@@ -208,14 +202,19 @@ test('names, categories and attributes; a dry run and a second import of the sam
   expect(inCategory.items.map((item) => item.name)).toEqual(['Zawór importowany testowy']);
 
   const again = await send(JSON.stringify(rows), { type: 'application/json' });
-  expect(again.body.result).toMatchObject({ rows: 1, productsChanged: 0, unchanged: 1 });
+  expect(again.report).toMatchObject({ rows: 1, productsChanged: 0, unchanged: 1 });
 });
 
-test('bad requests are 400s with the reason, never a 500', async () => {
-  expect(await send('')).toEqual({ status: 400, body: { code: 400, result: expect.stringContaining('send the file as the body') } });
-  expect((await send('{"rows": 5}', { type: 'application/json' })).body.result.problems).toEqual([
-    { row: null, column: null, reason: 'JSON must be an array of rows, or {"rows": [...]}' },
-  ]);
-  expect((await send('[', { type: 'application/json' })).status).toBe(400);
-  expect((await send('sku;price\nx;1', { query: '?dry_run=perhaps' })).status).toBe(400);
+test('bad requests are 400s with the reason at once, never a 500; a file that cannot be read is a refused job', async () => {
+  const post = (body: string, options: { type?: string; query?: string } = {}) => postImport(server, body, { token: operator, ...options });
+  expect(await post('')).toMatchObject({ status: 400, body: { code: 400, result: expect.stringContaining('send the file as the body') } });
+  expect((await post('sku;price\nx;1', { query: '?dry_run=perhaps' })).status).toBe(400);
+  expect((await post('sku;price\nx;1', { query: '?format=pdf' })).body).toEqual({ code: 400, result: 'format is csv, json, xlsx, xml, got "pdf"' });
+  expect((await post('sku;price\nx;1', { query: '?encoding=latin1' })).body.result).toBe('encoding is utf-8, windows-1250, iso-8859-2, got "latin1"');
+  expect((await post('sku;price\nx;1', { query: '?nothing=1' })).status).toBe(400);
+
+  expect((await send('{"rows": 5}', { type: 'application/json' })).refusal).toMatchObject({
+    problems: [{ row: null, column: null, reason: 'JSON must be an array of rows, or {"rows": [...]}' }],
+  });
+  expect((await send('[', { type: 'application/json' })).state).toBe('refused');
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { GroupTokens } from '../auth/group-token';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -14,6 +15,7 @@ import { MemorySearchEngine } from '../search/memory/memory-engine';
 import { Catalog } from './catalog';
 import { CatalogSync } from './catalog-sync';
 import { catalogImportRoutes } from './import/import-routes';
+import { ImportJobWorker } from './import/import-job-worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +51,18 @@ export const catalogPlugin = unencapsulated<CatalogOptions>(async function catal
   app.addHook('onReady', async () => catalogSync.start());
   app.addHook('onClose', async () => catalogSync.stop());
   app.decorate('catalogSync', catalogSync);
+  // Import jobs (import/import-job-worker.ts), run here once this instance listens: its name is
+  // its host and port, which a restart on the same port keeps (it then takes its own interrupted job again).
+  const importJobs = new ImportJobWorker(db, {
+    clock,
+    showChange: () => catalogSync.syncOnce(),
+    log: { warn: (message) => app.log.warn(message), error: (message) => app.log.error(message) },
+  });
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    importJobs.start(`${os.hostname()}:${typeof address === 'object' && address ? address.port : process.pid}`);
+  });
+  app.addHook('onClose', async () => importJobs.stop());
   const groupTokens = new GroupTokens(tokenSecret);
   app.decorate('groupTokens', groupTokens);
   const reviews = new Reviews(db);
@@ -56,7 +70,7 @@ export const catalogPlugin = unencapsulated<CatalogOptions>(async function catal
   await app.register(productRoutes, { catalog, reviews, store });
   await app.register(reviewRoutes, { catalog, reviews, clock });
   await app.register(stockRoutes, { db });
-  await app.register(catalogImportRoutes, { db, catalogSync, clock }); // POST /api/catalog/import: an operator's price and stock file (import/)
+  await app.register(catalogImportRoutes, { db, worker: importJobs }); // /api/catalog/import: an operator's import jobs and suppliers' profiles (import/)
   await app.register(contentRoutes, { catalog });
   await app.register(urlRoutes, { catalog });
   await app.register(imageRoutes);

@@ -510,6 +510,49 @@ export interface MfeSignalTable {
   cls: string;
 }
 
+/** A catalogue import sent to the shop or run by the command, and its outcome (0025-import-jobs). */
+export interface ImportJobTable {
+  id: Generated<number>;
+  state: 'queued' | 'checking' | 'applying' | 'done' | 'refused' | 'failed';
+  /** The file as sent; null once a finished job is old enough to keep its row only. */
+  file: Buffer | null;
+  file_sha256: string;
+  file_name: string;
+  file_size: number;
+  /** JSON: dry run, skip bad rows, format, encoding, sheet and the profile as it was when sent. */
+  options: string;
+  /** 'api': queued for the instances' workers; 'cli': run by `npm run catalog:import` on the database itself. */
+  via: 'api' | 'cli';
+  /** Who sent it: an operator token's id, or the command's user and host. */
+  submitted_by: string;
+  token_id: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** The instance (host:port) or command running it, or that ran it last. */
+  instance: string | null;
+  attempts: Generated<number>;
+  /** While it runs: until when its instance holds it (renewed as it goes; another takes it over after). */
+  lease_until: string | null;
+  /** JSON: the import's report once it committed (or checked, on a dry run). */
+  report: string | null;
+  /** JSON: the problems that refused the file. */
+  refusal: string | null;
+  /** Why a job failed (not the file's problems: those are a refusal). */
+  error: string | null;
+  /** The rows refused with --skip-bad-rows, as a CSV to fix and import again. */
+  refused_csv: string | null;
+}
+
+/** A supplier's saved column mapping (0025-import-jobs); `profile` is its JSON without the name. */
+export interface ImportProfileTable {
+  name: string;
+  profile: string;
+  updated_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   store: StoreTable;
   category: CategoryTable;
@@ -552,4 +595,6 @@ export interface Database {
   order_experiment: OrderExperimentTable;
   mfe_signal: MfeSignalTable;
   mfe_canary: MfeCanaryTable;
+  import_job: ImportJobTable;
+  import_profile: ImportProfileTable;
 }

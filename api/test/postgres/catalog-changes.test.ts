@@ -51,7 +51,7 @@ async function importChange(on: TestServer, prices: [Product, number][], stock: 
     }
     await trx
       .insertInto('price_history')
-      .values(prices.map(([product, price]) => ({ sku: product.sku, valid_from: '2026-11-27', price_incl_tax: price })))
+      .values(prices.map(([product, price]) => ({ sku: product.sku, valid_from: '2026-11-21T06:00:00.000Z', price_incl_tax: price })))
       .onConflict((oc) => oc.columns(['sku', 'valid_from']).doUpdateSet((eb) => ({ price_incl_tax: eb.ref('excluded.price_incl_tax') })))
       .execute();
     for (const [product, qty] of stock)
@@ -77,7 +77,7 @@ test('an import-like transaction (prices of 12 products, stock of 8) reaches bot
     const view = await get(instance, `/api/product-view/${product.sku}`);
     expect(view.status).toBe(200);
     expect(view.body.result.product).toMatchObject({ final_price_incl_tax: price });
-    expect(instance.app.catalog.priceHistory(product.sku).at(-1)).toEqual({ from: '2026-11-27', price });
+    expect(instance.app.catalog.priceHistory(product.sku).at(-1)).toEqual({ from: '2026-11-21T06:00:00.000Z', price });
   }
   for (const [name, instance] of [
     ['a', a],
