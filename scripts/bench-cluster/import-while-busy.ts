@@ -127,7 +127,9 @@ export async function importWhileBusy({ balancerUrl, instances, token, data, dur
     });
     const answer = (await response.json()) as { result: any };
     if (!response.ok) throw new Error(`import: HTTP ${response.status} ${JSON.stringify(answer).slice(0, 500)}`);
-    said = `${answer.result.productsChanged ?? '?'} products changed, its own instance refreshed in ${answer.result.refreshMs ?? '?'} ms`;
+    // The import is a job (docs/catalogue.md, "Imports as jobs"): followed until it has ended.
+    const job = await followJob(balancerUrl, response.headers.get('location')!, token);
+    said = `job ${job.state}: ${job.report?.productsChanged ?? '?'} products changed in ${job.report?.ms ?? '?'} ms`;
   }
   const answeredMs = performance.now() - sentAt;
   const seen = await Promise.all(
@@ -164,4 +166,16 @@ export async function importWhileBusy({ balancerUrl, instances, token, data, dur
     .flat()
     .reduce((sum, step) => sum + Object.entries(step.statuses).reduce((n, [status, count]) => n + (Number(status) >= 500 ? count : 0), 0), 0);
   console.log(`  5xx answers: ${serverErrors}; connection errors and timeouts: ${errors}`);
+}
+
+/** Asks for an import job until it has ended (done, refused or failed). */
+async function followJob(balancerUrl: string, location: string, token: string): Promise<{ state: string; report?: { productsChanged: number; ms: number } }> {
+  for (;;) {
+    const response = await fetch(new URL(location, balancerUrl), { headers: { authorization: `Bearer ${token}` } });
+    if (response.ok) {
+      const { job } = ((await response.json()) as { result: { job: { state: string; report?: { productsChanged: number; ms: number } } } }).result;
+      if (['done', 'refused', 'failed'].includes(job.state)) return job;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
