@@ -29,3 +29,4 @@ export * from './routes';
 export * from './remotes';
 export * from './instance';
 export { CONTRACTS_VERSION, majorOf } from './meta';
+export * from './seo-urls';
