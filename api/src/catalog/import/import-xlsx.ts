@@ -6,7 +6,9 @@
  * a formula its saved result.
  */
 
-import { Workbook, type CellValue, type Worksheet } from 'exceljs';
+import { createRequire } from 'node:module';
+import type * as ExcelJs from 'exceljs';
+import type { CellValue, Workbook, Worksheet } from 'exceljs';
 import { fileProblem, UnreadableCell, type SourceRecord, type TableRead } from './import-table';
 
 /** An XLSX file is a ZIP archive: its first bytes are a local file header (`PK\x03\x04`). */
@@ -15,8 +17,22 @@ export const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32BE(
 /** An Excel 97–2003 workbook (.xls), or an XLSX saved with a password: both are OLE compound files. */
 export const isCompoundFile = (bytes: Buffer) => bytes.length >= 8 && bytes.readBigUInt64BE(0) === 0xd0cf11e0a1b11ae1n;
 
+/**
+ * exceljs, loaded when a workbook is read: loading it takes ~0.6 s and raises the process's
+ * `Error.stackTraceLimit` to 16 (which every instance's start and crash log would pay) — the
+ * limit is put back.
+ */
+function newWorkbook(): Workbook {
+  const limit = Error.stackTraceLimit;
+  // required, not import()ed: tsx runs this file as CommonJS, where a dynamic import() of a package fails to resolve.
+  const { Workbook } = requireWhenNeeded('exceljs') as typeof ExcelJs;
+  Error.stackTraceLimit = limit;
+  return new Workbook();
+}
+const requireWhenNeeded = createRequire(__filename);
+
 export async function readXlsxTable(bytes: Buffer, sheetName: string | undefined): Promise<TableRead> {
-  const workbook = new Workbook();
+  const workbook = newWorkbook();
   try {
     // exceljs types its input as an ArrayBuffer of its own naming ("Buffer"); it hands it to JSZip, which reads Node's Buffer as well.
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
