@@ -63,10 +63,15 @@ test.describe('the first response', () => {
     expect(body.match(/<title>([^<]*)<\/title>/)![1]).toContain(simple.name.slice(0, 40).replace(/&/g, '&amp;'));
   });
 
-  test('a configurable product: an AggregateOffer over its variants; a named variant: its own offer', async ({ request }) => {
+  test('a configurable product: an Offer per variant; a named variant: its own offer', async ({ request }) => {
     const base = `/p/${configurable.sku}/${configurable.slug}`;
     const [product] = jsonLd((await html(request, base)).body);
-    expect(product.offers).toMatchObject({ '@type': 'AggregateOffer', priceCurrency: 'PLN' });
+    const skus = configurable.configurable_children!.map((child) => child.sku);
+    expect(product.offers.length).toBeGreaterThan(1);
+    for (const offer of product.offers) {
+      expect(offer).toMatchObject({ '@type': 'Offer', priceCurrency: 'PLN' });
+      expect(skus).toContain(offer.sku);
+    }
     const child = configurable.configurable_children![1];
     const [variant] = jsonLd((await html(request, `${base}/${child.sku}`)).body);
     expect(variant.offers).toMatchObject({ '@type': 'Offer', sku: child.sku });
@@ -84,7 +89,12 @@ test.describe('the first response', () => {
       expect(tile).toMatch(polishPrice);
     }
     const [breadcrumbs] = jsonLd(body);
-    expect(breadcrumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual(['Strona główna', 'Grzejniki łazienkowe', 'Grzejniki drabinkowe']);
+    // The page's breadcrumbs: the parent by name, the listing under its heading.
+    expect(breadcrumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual([
+      'Strona główna',
+      'Grzejniki łazienkowe',
+      'Grzejniki łazienkowe drabinkowe',
+    ]);
     // The listing was rendered from one search, handed over so the browser does not search again.
     expect(Object.keys(pageState(body).regions['catalog ./app'].data)).toEqual(expect.arrayContaining(['categories', expect.stringMatching(/^listing:/)]));
   });
@@ -105,7 +115,10 @@ test.describe('the first response', () => {
       const { status, body } = await html(request, shopPath);
       expect(status).toBe(404);
       expect(body).toMatch(/<h1 id="[^"]+">Nie znaleziono strony<\/h1>/);
-      expect(body).not.toContain('data-seo');
+      // Not a page to list or to point at: noindex, no canonical, no JSON-LD (docs/seo.md).
+      expect(body).toContain('<meta name="robots" content="noindex, follow" data-seo="server">');
+      expect(body).not.toContain('rel="canonical"');
+      expect(body).not.toContain('application/ld+json');
       expect(pageState(body).location).toBe(`/page-not-found?nf=${encodeURIComponent(shopPath)}`);
     }
     await page.goto('/nie-ma-takiej-strony');

@@ -7,7 +7,7 @@ import { catalogHead } from './seo/catalog-head';
 
 /**
  * The catalogue's server build (docs/rendering.md): the route's page as HTML with the data it
- * was rendered from, and its head (canonical, JSON-LD). The shopper's temperatures come from
+ * was rendered from, and its head (canonical, robots, Open Graph, JSON-LD: docs/seo.md). The shopper's temperatures come from
  * their cookie, so tiles and product pages show the same outputs the browser then hydrates.
  */
 export const render = createServerRender({
@@ -20,7 +20,9 @@ export const render = createServerRender({
           route,
           data,
           origin: request.publicOrigin,
+          language: request.language,
           homeCrumb: i18n.t('breadcrumbs.home', { ns: 'common' }),
+          shopName: i18n.t('shop.name', { ns: 'common' }),
         }),
     },
   },

@@ -1,5 +1,6 @@
 import { createServerRender } from '@kaloryfer/ui/server';
 import { adviceHead } from './advice/advice-head';
+import { cmsHead } from './cms/cms-head';
 import { CONTENT_NAMESPACE } from './i18n/namespace';
 import { ContentRoutes } from './pages/content-routes';
 import { preloadAllRoutePages } from './pages/route-pages';
@@ -14,7 +15,11 @@ export const render = createServerRender({
   regions: {
     './app': {
       render: () => <ContentRoutes />,
-      head: ({ request, route, data, i18n }) => adviceHead({ route, data, origin: request.publicOrigin, i18n }),
+      // What the head says beyond the page frame's title (docs/seo.md): the CMS pages' address, the advice pages' Open Graph and JSON-LD.
+      head: ({ request, route, data, i18n }) => ({
+        ...cmsHead({ route, data, origin: request.publicOrigin }),
+        ...adviceHead({ route, data, origin: request.publicOrigin, language: request.language, i18n }),
+      }),
     },
     './Footer': { render: () => <Footer />, interactive: false },
   },

@@ -264,6 +264,105 @@ test("the page speaks the shopper's language: <html lang>, the shell, and each r
   expect(unknown.html).toMatch(/<html lang="pl">/);
 });
 
+test("?lang= names the page's language whatever the cookie says: <html lang>, the shell, every region, the state; the cookie is left as it is", async () => {
+  const asked: RegionRequest[] = [];
+  const recording: Renderer = (build, request) => {
+    asked.push(request);
+    return echo(build, request);
+  };
+  const { html, setCookies } = await composePage(page('/porady', '?lang=de', { kf_lang: 'en-US' }), deps(recording));
+  expect(html).toMatch(/^<!doctype html><html lang="de">/);
+  expect(html).toContain('<h1>content /porady?lang=de de-DE</h1>');
+  expect(asked.map((request) => [request.module, request.language])).toEqual([
+    ['./app', 'de-DE'],
+    ['./Footer', 'de-DE'],
+  ]);
+  expect(stateOf(html).language).toBe('de-DE');
+  expect(setCookies.join()).not.toContain('kf_lang');
+  // An unknown value names nothing: the cookie's language, else Polish.
+  expect((await composePage(page('/porady', '?lang=xx', { kf_lang: 'en-US' }), deps())).html).toContain('<h1>content /porady?lang=xx en-US</h1>');
+  expect((await composePage(page('/porady', '?lang=xx'), deps())).html).toContain('<h1>content /porady?lang=xx pl-PL</h1>');
+  // Spec §2's English routes are English unless the address names another language.
+  expect((await composePage(page('/en/i/regulamin', '', { kf_lang: 'de-DE' }), deps())).html).toContain('<h1>content /en/i/regulamin en-US</h1>');
+});
+
+describe('the head for search engines and link previews (docs/seo.md)', () => {
+  const withHead =
+    (head: RegionResult['head'], status: 200 | 404 = 200): Renderer =>
+    (build, request) =>
+      request.module === './app' ? result(`<h1>${request.path}</h1>`, { head, status }) : echo(build, request);
+  const tags = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+  test('an indexable page: its canonical in its language on the public origin, the five alternates, Open Graph and Twitter; no robots', async () => {
+    const render = withHead({
+      title: 'Grzejnik Aura',
+      description: 'Biały grzejnik.',
+      canonical: 'http://127.0.0.1:3000/p/KF-1/aura',
+      openGraph: {
+        type: 'product',
+        image: 'https://kaloryfer.test/img/1920/1920/resize/aura.svg',
+        properties: [{ property: 'product:price:amount', content: '899.00' }],
+      },
+    });
+    const head = tags((await composePage(page('/p/KF-1/aura/KF-1-500', '?lang=de&utm_source=x'), deps(render))).html);
+    expect(head).toContain('<link rel="canonical" href="https://kaloryfer.test/p/KF-1/aura?lang=de" data-seo="server">');
+    for (const [hreflang, href] of [
+      ['pl', 'https://kaloryfer.test/p/KF-1/aura'],
+      ['en', 'https://kaloryfer.test/p/KF-1/aura?lang=en'],
+      ['de', 'https://kaloryfer.test/p/KF-1/aura?lang=de'],
+      ['it', 'https://kaloryfer.test/p/KF-1/aura?lang=it'],
+      ['x-default', 'https://kaloryfer.test/p/KF-1/aura'],
+    ]) {
+      expect(head).toContain(`<link rel="alternate" hreflang="${hreflang}" href="${href}" data-seo="server">`);
+    }
+    expect(head).not.toContain('name="robots"');
+    expect(head).toContain('<meta property="og:type" content="product" data-seo="server">');
+    expect(head).toContain('<meta property="og:title" content="Grzejnik Aura" data-seo="server">');
+    expect(head).toContain('<meta property="og:description" content="Biały grzejnik." data-seo="server">');
+    expect(head).toContain('<meta property="og:url" content="https://kaloryfer.test/p/KF-1/aura?lang=de" data-seo="server">');
+    expect(head).toContain('<meta property="og:image" content="https://kaloryfer.test/img/1920/1920/resize/aura.svg" data-seo="server">');
+    expect(head).toContain('<meta property="og:locale" content="de_DE" data-seo="server">');
+    expect(head).toContain('<meta property="product:price:amount" content="899.00" data-seo="server">');
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image" data-seo="server">');
+  });
+
+  test('a filtered listing: noindex, follow, canonical to the bare listing, no alternates', async () => {
+    const render = withHead({ canonical: 'https://kaloryfer.test/c/akcesoria', robots: 'noindex, follow' });
+    const head = tags((await composePage(page('/c/akcesoria', '?color=104'), deps(render))).html);
+    expect(head).toContain('<meta name="robots" content="noindex, follow" data-seo="server">');
+    expect(head).toContain('<link rel="canonical" href="https://kaloryfer.test/c/akcesoria" data-seo="server">');
+    expect(head).not.toContain('hreflang');
+  });
+
+  test('checkout and account pages are noindex, nofollow whatever their remote says (also when it could not render); /en/checkout is /checkout?lang=en', async () => {
+    const down: Renderer = (build, request) => {
+      if (request.module === './app') throw new Error('down');
+      return echo(build, request);
+    };
+    for (const [path, canonical] of [
+      ['/checkout', 'https://kaloryfer.test/checkout'],
+      ['/en/checkout', 'https://kaloryfer.test/checkout?lang=en'],
+      ['/thank-you-page', 'https://kaloryfer.test/thank-you-page'],
+    ]) {
+      const head = tags((await composePage(page(path, '?order_increment_id=000000042'), deps(down))).html);
+      expect(head).toContain('<meta name="robots" content="noindex, nofollow" data-seo="server">');
+      expect(head).toContain(`<link rel="canonical" href="${canonical}" data-seo="server">`);
+      expect(head).not.toContain('000000042');
+      expect(head).toContain('<meta property="og:title"');
+    }
+  });
+
+  test('the not-found page answers 404, noindex, with no canonical of its own', async () => {
+    const notFound: Renderer = (build, request) =>
+      build.remote === 'catalog' ? result('', { status: 404, redirect: `/page-not-found?nf=${encodeURIComponent(request.path)}` }) : echo(build, request);
+    const { status, html } = await composePage(page('/nie-ma-takiej', '?lang=it'), deps(notFound));
+    expect(status).toBe(404);
+    expect(tags(html)).toContain('<meta name="robots" content="noindex, follow" data-seo="server">');
+    expect(tags(html)).not.toContain('rel="canonical"');
+    expect(html).toMatch(/<html lang="it">/);
+  });
+});
+
 test('product text cannot break out of the state script, the JSON-LD or the head', async () => {
   const hostile = '</script><script>alert(1)</script>';
   const render: Renderer = (build, request) =>
@@ -284,6 +383,8 @@ test('product text cannot break out of the state script, the JSON-LD or the head
   expect(html.match(/<\/script>/g)).toHaveLength(3);
   expect(stateOf(html).regions['catalog ./app'].data.product).toEqual({ value: { name: hostile } });
   expect(html).toContain('<title>Grzejnik &quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;</title>');
+  expect(html).toContain('<meta property="og:title" content="Grzejnik &quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;" data-seo="server">');
+  expect(html).toContain('<meta property="og:description" content="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;" data-seo="server">');
 });
 
 test('the client-rendered mode (SSR=0): an empty root, the same state, no region rendered', async () => {

@@ -3,14 +3,16 @@ import { OVERRIDE_COOKIE, type Overrides } from '../../api/src/registry/override
 import type { ConsentBannerHtml } from './consent-banner-html';
 import { matchRoute, type PageHead, type RegionRequest, type RegionResult, type RemoteName } from '@kaloryfer/contracts';
 import { formatPageTitle } from '@kaloryfer/domain';
-import { isLanguage, LANGUAGE_COOKIE, type Language } from '@kaloryfer/i18n';
+import { LANGUAGE_COOKIE, type Language } from '@kaloryfer/i18n';
 import type { I18n } from '@kaloryfer/i18n';
 import { FOOTER_SLOT_ID, regionId } from '../src/layout/shell-layout';
 import { CONSENT_COOKIE, parseConsent } from '../src/consent/consent-cookie';
 import { AB_COOKIE, assignVariants } from '../src/registry/ab-assignment';
+import { pageLanguage } from '../src/routing/page-language';
 import { PAGE_STATE_ID } from '../src/state/page-state';
 import { escapeHtml, scriptJson, utf8Of, type PagePart } from './html';
 import { pinnedOrigins } from './page-csp';
+import { pageSeo, seoTags } from './page-seo';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
 import { RegionUnavailable, withRoute, type UnavailableReason } from './renderers';
 import { inlinedStylesheetMarks, routeScriptsOf, scriptPreload } from './route-hints';
@@ -95,8 +97,13 @@ const cookieValue = (name: string, value: string, maxAge: number) => `${name}=${
  */
 export async function composePage(request: PageRequest, deps: ComposeDeps): Promise<PageResponse> {
   const { snapshot } = deps;
-  const cookieLanguage = request.cookies[LANGUAGE_COOKIE];
-  const language: Language = isLanguage(cookieLanguage) ? cookieLanguage : 'pl-PL';
+  // The shop's remotes of this snapshot: its registered remotes' routes, the footer's owner.
+  followShopRoutes(snapshot);
+  const route = matchRoute(request.path);
+  // The page's language: its address's (?lang=), else the shopper's (docs/seo.md); the kf_lang
+  // cookie is left as the shopper's choice. Every region renders in it, and the render cache
+  // keys on it (the region request's language).
+  const language: Language = pageLanguage(request.search, route, request.cookies[LANGUAGE_COOKIE]);
   const query = new URLSearchParams(request.search);
   const { assignments, cookie, assignmentId, canaryBucket } = assignVariants(snapshot.registry, {
     cookie: request.cookies[AB_COOKIE] ?? null,
@@ -137,10 +144,7 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     }
   };
 
-  // The shop's remotes of this snapshot: its registered remotes' routes, the footer's owner.
-  followShopRoutes(snapshot);
   const footerSlot = footerOf(snapshot);
-  const route = matchRoute(request.path);
   const [firstMain, footer] = await Promise.all([
     renderRegion(route.remote, './app', request.path, request.search, deps.budgets.mainMs),
     footerSlot ? renderRegion(footerSlot.remote, footerSlot.module, request.path, request.search, deps.budgets.otherMs) : null,
@@ -148,13 +152,16 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
   let main = firstMain;
   let status = main.result?.status ?? 200;
   let location: string | null = null;
+  let shown = { route, path: request.path };
   if (main.result?.redirect) {
     // The page is shown at another address (page-not-found: 404; a canonical route: 200): that
     // route's page is the answer, and the browser shows its address (kf-state location).
     location = main.result.redirect;
     status = main.result.status;
     const target = new URL(location, 'http://shop.invalid');
-    main = await renderRegion(matchRoute(target.pathname).remote, './app', target.pathname, target.search, deps.budgets.mainMs);
+    const targetRoute = matchRoute(target.pathname);
+    shown = { route: targetRoute, path: target.pathname };
+    main = await renderRegion(targetRoute.remote, './app', target.pathname, target.search, deps.budgets.mainMs);
   }
 
   const i18n = deps.i18n(language);
@@ -203,18 +210,18 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
   origins.delete(new URL(deps.publicOrigin).origin);
   const lcpImage = main.result ? lcpImageOfResult(main.result) : null;
 
-  const title = formatPageTitle(head.title ?? i18n.t('title.default', { ns: 'shell' }));
+  const pageTitle = head.title ?? i18n.t('title.default', { ns: 'shell' });
+  const title = formatPageTitle(pageTitle);
   const description = head.description || i18n.t('meta.description', { ns: 'shell' });
+  const seo = pageSeo({ head, ...shown, status, language, publicOrigin: deps.publicOrigin, title: pageTitle, description, i18n });
   const parts = [
     `<!doctype html><html lang="${escapeHtml(language.slice(0, 2))}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
     '<meta name="theme-color" content="#b4232a"><link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}" data-seo="server">`] : []),
-    ...(head.alternates ?? []).map(
-      (alternate) => `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}" data-seo="server">`,
-    ),
+    // Robots, canonical and hreflang alternates in the page's language, Open Graph and Twitter (page-seo.ts).
+    ...seoTags(seo),
     `<style data-kf="shell" nonce="${nonce}">`,
     styleElementText(deps.shell.css),
     ...styles.filter((css) => css !== null).flatMap((css) => [`<style data-kf="remote" nonce="${nonce}">`, css]),

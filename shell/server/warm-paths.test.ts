@@ -1,9 +1,9 @@
 import { linksIn, MAX_WARM_PATHS, warmPathsFor } from './warm-paths';
 
-test('the shop’s own pages: paths without query or fragment, once each; other sites, protocol-relative addresses and files are not', () => {
+test('the shop’s own pages: paths without query or fragment, once each (a language’s address, ?lang=, is the same page to warm); other sites, protocol-relative addresses and files are not', () => {
   expect(
     linksIn([
-      '<a href="/c/grzejniki?page=2">x</a><a href="/p/A/b#reviews">y</a><a class="x" href="/c/grzejniki">z</a><a href="/pwa.html">h</a>',
+      '<a href="/c/grzejniki?page=2">x</a><a href="/p/A/b#reviews">y</a><a class="x" href="/c/grzejniki">z</a><a href="/pwa.html">h</a><a href="/p/A/b?lang=de">d</a>',
       '<a href="https://elsewhere.example/c/x">o</a><a href="//cdn.example/p/x/y">p</a><link href="/favicon.svg"><a href="/img/400/400/resize/x.jpg">i</a>',
     ]),
   ).toEqual(['/c/grzejniki', '/p/A/b', '/pwa.html']);

@@ -1,6 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { i18n, I18nextProvider, initI18n, isLanguage, LANGUAGE_COOKIE } from '@kaloryfer/i18n';
-import { keepWaitingCommandsIn, registeredRouteRows, routedRemotes, setRegisteredRoutes } from '@kaloryfer/contracts';
+import { keepWaitingCommandsIn, matchRoute, registeredRouteRows, routedRemotes, setRegisteredRoutes } from '@kaloryfer/contracts';
 import { reportRecoverableError } from '@kaloryfer/ui';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -22,6 +22,7 @@ import { measureFromNow } from './registry/exposure-beacon';
 import { fetchRegistry, readCookie, writeCookie } from './registry/fetch-registry';
 import { isABTested, parseRegistry, type Registry } from './registry/registry';
 import { RemoteLoader, type FederationRuntime } from './registry/remote-loader';
+import { addressLanguage } from './routing/page-language';
 import { startRouter } from './routing/router';
 import { checkStoredPage, dropStoredPage, readPublishedRegistry, storedPageTime } from './service-worker/stored-page';
 import { readPageState, type PageState } from './state/page-state';
@@ -62,7 +63,8 @@ async function storedPageVerdict(state: PageState | null): Promise<'current' | '
   if (!state || storedPageTime() === null) return 'current';
   return checkStoredPage({
     pinned: { registry: state.registry, language: state.language },
-    chosenLanguage: readCookie(LANGUAGE_COOKIE),
+    // The language the address names (?lang=, an /en/ route) is the page's, else the shopper's (docs/seo.md).
+    chosenLanguage: addressLanguage(location.search, matchRoute(location.pathname)) ?? readCookie(LANGUAGE_COOKIE),
     readRegistry: readPublishedRegistry,
   });
 }

@@ -19,7 +19,7 @@ import { PriceBlock } from './price-block';
 import ProductDescription from './product-description.static';
 import { Gallery } from './product-gallery';
 import { ProductInfo } from './product-info';
-import { productHref } from './product-links';
+import { crumbCategory, productHref } from './product-links';
 import { RelatedRail } from './related-rail';
 import { RatingLink, Reviews } from './reviews';
 import { useProductOptions } from './use-product-options';
@@ -82,7 +82,7 @@ function ProductDetails({ view, childSku, info }: { view: ProductView; childSku?
     });
   }, [product]);
 
-  const category = view.categories.filter((item) => item.level > 1).sort((a, b) => b.level - a.level)[0];
+  const category = crumbCategory(view.categories);
   // The islands' props, the same objects while the product and variant are (an island re-rendered before its moment hydrates no more lazily).
   const galleryProps = useMemo(
     () => ({

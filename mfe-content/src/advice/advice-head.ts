@@ -1,4 +1,4 @@
-import { linkTo, type PageHead, type RouteState } from '@kaloryfer/contracts';
+import { linkTo, localizedPath, SEO_LANGUAGES, type PageHead, type RouteState } from '@kaloryfer/contracts';
 import { imageUrl } from '@kaloryfer/domain';
 import type { PageData } from '@kaloryfer/ui';
 import type { I18n } from '@kaloryfer/i18n';
@@ -9,18 +9,32 @@ import { adviceListHref, parseAdviceQuery } from './advice-query';
 /**
  * What the head of an advice page says beyond its title and description (which the page frame
  * reports), written by the server render from the data the page was rendered from (the
- * catalogue's catalog-head.ts does the same for products): the canonical address, and for an
- * article JSON-LD Article and BreadcrumbList.
+ * catalogue's catalog-head.ts does the same for products; docs/seo.md): the canonical address
+ * (the page server writes it in the page's language with its alternates), and for an article
+ * Open Graph (article, its picture and day) and JSON-LD Article and BreadcrumbList, whose
+ * addresses are in the page's language.
  */
 function valueOf<T>(data: PageData, key: string): T | undefined {
   const entry = data.peek(key);
   return entry && 'value' in entry ? (entry.value as T) : undefined;
 }
 
-export function articleStructuredData(view: AdviceArticleView, origin: string, words: { home: string; advice: string; topic: string }): object[] {
+/** An address of the shop in the page's language (`?lang=`, seo-urls.ts), absolute. */
+export function urlIn(origin: string, language: string): (path: string) => string {
+  const hreflang = SEO_LANGUAGES.find((entry) => entry.language === language)?.hreflang ?? 'pl';
+  return (path: string) => origin + localizedPath(path, hreflang);
+}
+
+export function articleStructuredData(
+  view: AdviceArticleView,
+  origin: string,
+  words: { home: string; advice: string; topic: string; shop: string },
+  language: string,
+): object[] {
   const { article } = view;
-  const url = origin + linkTo({ name: 'advice', slug: article.slug });
-  const shop = { '@type': 'Organization', name: 'Kaloryfer', url: `${origin}/` };
+  const address = urlIn(origin, language);
+  const url = address(linkTo({ name: 'advice', slug: article.slug }));
+  const shop = { '@type': 'Organization', name: words.shop, url: `${origin}/` };
   const picture = imageUrl(article.image, 1920);
   return [
     {
@@ -41,15 +55,27 @@ export function articleStructuredData(view: AdviceArticleView, origin: string, w
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
-        { name: words.home, item: `${origin}/` },
-        { name: words.advice, item: origin + linkTo({ name: 'advice' }) },
+        { name: words.home, item: address('/') },
+        { name: words.advice, item: address(linkTo({ name: 'advice' })) },
         { name: article.title, item: url },
       ].map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, ...crumb })),
     },
   ];
 }
 
-export function adviceHead({ route, data, origin, i18n }: { route: RouteState; data: PageData; origin: string; i18n: I18n }): PageHead {
+export function adviceHead({
+  route,
+  data,
+  origin,
+  language,
+  i18n,
+}: {
+  route: RouteState;
+  data: PageData;
+  origin: string;
+  language: string;
+  i18n: I18n;
+}): PageHead {
   if (route.name === 'advice') {
     const query = parseAdviceQuery(route.search);
     const list = valueOf<AdviceListView>(data, adviceListKey(query));
@@ -58,12 +84,31 @@ export function adviceHead({ route, data, origin, i18n }: { route: RouteState; d
   if (route.name !== 'advice-article') return {};
   const view = valueOf<AdviceArticleView>(data, adviceArticleKey(route.params.slug));
   if (!view) return {};
+  const { article } = view;
+  const topic = i18n.t(`advice.topic.${article.topic}`, { ns: 'content', defaultValue: article.topic });
+  const picture = imageUrl(article.image, 1920);
   return {
-    canonical: origin + linkTo({ name: 'advice', slug: view.article.slug }),
-    structuredData: articleStructuredData(view, origin, {
-      home: i18n.t('breadcrumbs.home', { ns: 'common' }),
-      advice: i18n.t('advice.title', { ns: 'content' }),
-      topic: i18n.t(`advice.topic.${view.article.topic}`, { ns: 'content', defaultValue: view.article.topic }),
-    }),
+    canonical: origin + linkTo({ name: 'advice', slug: article.slug }),
+    openGraph: {
+      type: 'article',
+      ...(picture ? { image: origin + picture } : {}),
+      imageAlt: article.title,
+      properties: [
+        { property: 'article:published_time', content: article.published_at },
+        { property: 'article:modified_time', content: article.published_at },
+        { property: 'article:section', content: topic },
+      ],
+    },
+    structuredData: articleStructuredData(
+      view,
+      origin,
+      {
+        home: i18n.t('breadcrumbs.home', { ns: 'common' }),
+        advice: i18n.t('advice.title', { ns: 'content' }),
+        topic,
+        shop: i18n.t('shop.name', { ns: 'common' }),
+      },
+      language,
+    ),
   };
 }

@@ -79,3 +79,30 @@ test('on an English page the Polish-only article is marked lang="pl" (title, lea
   const polish = await render(request('/porady/grzejniki-do-pompy-ciepla'));
   expect(polish.html).not.toContain('lang="pl"');
 });
+
+test("an article's JSON-LD and Open Graph say what the page shows: its heading, its day, its picture; in German its addresses are German (?lang=de)", async () => {
+  const result = await render({ ...request('/porady/grzejniki-do-pompy-ciepla'), language: 'de-DE' });
+  const [article, breadcrumbs] = result.head!.structuredData as Record<string, any>[];
+  const heading = /<h1[^>]*>(.*?)<\/h1>/.exec(result.html)![1];
+  expect(article.headline).toBe(heading);
+  expect(result.html).toContain(`<time dateTime="${article.datePublished}">`);
+  expect(article.mainEntityOfPage['@id']).toBe('https://sklep.kaloryfer.test/porady/grzejniki-do-pompy-ciepla?lang=de');
+  expect(breadcrumbs.itemListElement.map((crumb: { item: string }) => crumb.item)).toEqual([
+    'https://sklep.kaloryfer.test/?lang=de',
+    'https://sklep.kaloryfer.test/porady?lang=de',
+    'https://sklep.kaloryfer.test/porady/grzejniki-do-pompy-ciepla?lang=de',
+  ]);
+  // The canonical is the page's path: the page server writes it in the page's language.
+  expect(result.head!.canonical).toBe('https://sklep.kaloryfer.test/porady/grzejniki-do-pompy-ciepla');
+  expect(result.head!.openGraph).toEqual({
+    type: 'article',
+    image: article.image[0],
+    imageAlt: heading,
+    properties: [
+      { property: 'article:published_time', content: article.datePublished },
+      { property: 'article:modified_time', content: article.dateModified },
+      { property: 'article:section', content: article.articleSection },
+    ],
+  });
+  expect(result.html).toContain(article.articleSection); // the topic the meta line names
+});

@@ -62,3 +62,9 @@ test('the footer is rendered on the server from the CMS: the pages under informa
   expect(result.html).toContain('role="img" aria-label="BLIK"');
   expect(result.html).toContain('<a href="/porady">Porady</a>');
 });
+
+test('a CMS page names its address /i/{slug}; /en/i/{slug} is the same page (the page server writes it with ?lang=en)', async () => {
+  expect((await render(request('/i/regulamin'))).head).toMatchObject({ canonical: 'https://sklep.kaloryfer.test/i/regulamin' });
+  expect((await render(request('/en/i/regulamin', './app', 'en-US'))).head).toMatchObject({ canonical: 'https://sklep.kaloryfer.test/i/regulamin' });
+  expect((await render(request('/i/nie-ma-takiej-strony'))).head?.canonical).toBeUndefined();
+});

@@ -34,13 +34,35 @@ export interface RegionRequest {
 /** A value a region's first view was rendered from, or the failure it rendered instead. */
 export type PageDataEntry = { value: unknown } | { error: { status: number; message: string } };
 
+/** What a page says to search engines about itself (docs/seo.md): absent, the page may be indexed. */
+export type PageRobots = 'noindex, follow' | 'noindex, nofollow';
+
+/** Open Graph beyond what the page server writes for every page (og:title, og:description, og:url, og:locale, og:site_name). */
+export interface PageOpenGraph {
+  /** og:type; 'website' when absent. */
+  type?: 'website' | 'product' | 'article';
+  /** og:image: absolute on the shop's public origin (a path is made absolute on it); the shop's mark when absent. */
+  image?: string;
+  imageAlt?: string;
+  /** Further properties of the type, in order: `product:price:amount`, `article:published_time`, … */
+  properties?: { property: string; content: string }[];
+}
+
 /** What a region says about the page in <head>. */
 export interface PageHead {
   title?: string;
   description?: string;
+  /**
+   * The page's address, without the filters, sort or tracking a URL may carry. The page server
+   * writes it on the shop's public origin in the page's language (`?lang=`, seo-urls.ts) with its
+   * hreflang alternates; a page without one gets its own path without the query.
+   */
   canonical?: string;
-  /** hreflang alternates of the page. */
+  /** hreflang alternates of the page; the page server writes `languageAlternates` of the canonical when absent. */
   alternates?: { hreflang: string; href: string }[];
+  /** `<meta name="robots">`: a listing narrowed by filters, search results. The page server adds its own for private pages, errors and 404s. */
+  robots?: PageRobots;
+  openGraph?: PageOpenGraph;
   /** schema.org objects, each sent as one application/ld+json script. */
   structuredData?: object[];
 }

@@ -3,6 +3,7 @@ import {
   BUILT_IN_REMOTES,
   closePanelsRequested,
   linkTo,
+  navigationRequested,
   notificationRequested,
   routedRemotes,
   slotOwners,
@@ -14,6 +15,7 @@ import { isLanguage, LANGUAGES, setLanguage, useTranslation } from '@kaloryfer/i
 import { Icon, useClientStore } from '@kaloryfer/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { headerWidgetsOf } from '../apps/header-widgets';
+import { addressAfterSwitch } from '../routing/page-language';
 import type { RegionMounter } from '../apps/region-mounter';
 import { Notifications } from './notifications';
 import { ProgressBar } from './progress-bar';
@@ -127,12 +129,20 @@ export function ShellLayout({
                 const select = event.target;
                 const before = i18n.language;
                 if (!isLanguage(select.value)) return;
-                setLanguage(select.value).catch((error: unknown) => {
-                  // Its words cannot arrive (offline): the page keeps its language, and says why.
-                  select.value = before;
-                  console.warn('[shell] language switch refused', error);
-                  notificationRequested.emit({ type: 'warning', message: 'language.unavailable' });
-                });
+                const chosen = select.value;
+                setLanguage(chosen).then(
+                  () => {
+                    // An address naming a language (?lang=) now names the chosen one: a reload or a shared link shows it.
+                    const to = addressAfterSwitch(location.pathname, location.search, location.hash, chosen);
+                    if (to) navigationRequested.emit({ to, replace: true });
+                  },
+                  (error: unknown) => {
+                    // Its words cannot arrive (offline): the page keeps its language, and says why.
+                    select.value = before;
+                    console.warn('[shell] language switch refused', error);
+                    notificationRequested.emit({ type: 'warning', message: 'language.unavailable' });
+                  },
+                );
               }}
             >
               {LANGUAGES.map((language) => (

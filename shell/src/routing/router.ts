@@ -3,6 +3,7 @@ import { i18n } from '@kaloryfer/i18n';
 import { checkoutStep, checkoutStepOf, MINI_CART_STEP, pushToDataLayer, pageView } from '../behaviours/tag-manager';
 import { progress } from '../layout/progress-bar';
 import { createNavigationQueue } from './navigation-queue';
+import { keepingAddressLanguage } from './page-language';
 import { formatPageTitle } from '@kaloryfer/domain';
 import { isInAppLink, routeStateFor } from './route-state';
 import { ScrollMemory, scrollTargetFor } from './scroll-memory';
@@ -68,7 +69,8 @@ export function startRouter(): { navigate: (to: string, replace?: boolean) => Pr
       location.assign(url.href);
       return;
     }
-    const target = `${url.pathname}${url.search}${url.hash}`;
+    // An address naming its language (?lang=, docs/seo.md) keeps naming it.
+    const target = keepingAddressLanguage(`${url.pathname}${url.search}${url.hash}`, location.search);
     if (target === `${location.pathname}${location.search}${location.hash}`) return;
     scroll.save(key, window.scrollY);
     const routed = waitForRouting();

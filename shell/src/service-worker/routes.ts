@@ -104,7 +104,7 @@ const CATALOG_READS: readonly RegExp[] = [
 const CATALOG_SEARCH = /^\/api\/catalog\/vue_storefront_catalog(?:_[a-z]{2})?\/[a-z_]+\/_search$/;
 
 /** Pages that show a customer's cart, order or account: never stored (the app shell offline). */
-const PRIVATE_ROUTES = new Set([
+export const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
   'checkout',
   'en-checkout',
   'thank-you-page',

@@ -37,7 +37,7 @@ export function pinnedBuildsOutdated(pinned: Registry, current: Registry): boole
 export interface StoredPageFacts {
   /** The page state's registry and language. */
   pinned: { registry: unknown; language: string };
-  /** The language the shopper chose (its cookie), if any. */
+  /** The language the page's address names (`?lang=`, an `/en/` route), else the one the shopper chose (its cookie), if any. */
   chosenLanguage: string | null;
   /** The published registry now; rejects (or null) when it cannot be read. */
   readRegistry: () => Promise<unknown>;
