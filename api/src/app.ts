@@ -19,6 +19,7 @@ import { newsletterPlugin } from './newsletter/newsletter-plugin';
 import { orderPlugin } from './orders/order-plugin';
 import { paymentPlugin } from './payments/payment-plugin';
 import { registryPlugin } from './registry/registry-plugin';
+import { seoPlugin } from './seo/seo-plugin';
 import { signalPlugin } from './signals/signal-plugin';
 
 export interface AppOptions {
@@ -90,6 +91,7 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
     shellDist: config.shellDist,
     thresholds: config.canary,
   }); // app.mfeRegistry, app.overrides: /registry/v1 for teams, the builds' files under /mfe/
+  await app.register(seoPlugin, { config, db, clock, catalog: app.catalog }); // app.seoFiles: /robots.txt, the sitemaps and the product feeds, written ahead by one instance, served by all
   metricsRoutes(app, { metrics, tokens: app.mfeRegistry.tokens, allow: config.metricsAllow }); // GET /metrics: an operator's registry token or METRICS_ALLOW
   // Pages are the shell's page server's (shell/server), installed beside the API by the start script.
   app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope(404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`)));

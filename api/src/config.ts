@@ -64,6 +64,28 @@ export interface Config {
   marketingUnsubscribeUrl: string | undefined;
   /** The store this API is (STORE_ID, STORE_CODE; the migration's row is 2 / pl) and the other store ids clients may send for it (STORE_ID_ALIASES: VSF's single store view sends 1). */
   store: { id: number; code: string; idAliases: number[] };
+  /**
+   * What robots.txt tells crawlers (ROBOTS; docs/seo.md, "robots.txt"): `index` — the catalogue
+   * and content, not a shopper's pages, queries or the machinery, and the sitemap; `noindex` (a
+   * staging shop) — nothing (`Disallow: /`, no Sitemap line), and every answer says
+   * `X-Robots-Tag: noindex`.
+   */
+  robots: 'index' | 'noindex';
+  /** When set, `/feeds/*` answers only `?token=` equal to it (FEED_TOKEN); sitemaps are always public. */
+  feedToken: string | undefined;
+  /**
+   * When the generated SEO files follow a catalogue change (docs/seo.md, "How the files are kept
+   * fresh"): `debounceMs` after the last change seen (SEO_FILES_DEBOUNCE_MS), at the latest
+   * `maxDelayMs` after the first one waiting (SEO_FILES_MAX_DELAY_MS), and never sooner than
+   * `minIntervalMs` after the previous run (SEO_FILES_MIN_INTERVAL_MS).
+   */
+  seoFiles: SeoFileTimings;
+}
+
+export interface SeoFileTimings {
+  debounceMs: number;
+  maxDelayMs: number;
+  minIntervalMs: number;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -163,6 +185,30 @@ function addressList(name: string, value: string | undefined): string[] {
   return list;
 }
 
+function robotsMode(value: string | undefined): Config['robots'] {
+  if (value === undefined || value === '' || value === 'index') return 'index';
+  if (value === 'noindex') return 'noindex';
+  throw new Error(`ROBOTS must be index or noindex, got "${value}"`);
+}
+
+/** FEED_TOKEN goes in a URL a merchant service fetches: long enough not to be guessed, and URL-safe as it is. */
+function feedToken(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[A-Za-z0-9._~-]{16,256}$/.test(value)) throw new Error('FEED_TOKEN must be 16–256 characters of A–Z, a–z, 0–9, ".", "_", "~" or "-"');
+  return value;
+}
+
+function seoFileTimings(env: NodeJS.ProcessEnv): SeoFileTimings {
+  const timings = {
+    debounceMs: milliseconds('SEO_FILES_DEBOUNCE_MS', env.SEO_FILES_DEBOUNCE_MS, 15_000),
+    maxDelayMs: milliseconds('SEO_FILES_MAX_DELAY_MS', env.SEO_FILES_MAX_DELAY_MS, 40_000),
+    minIntervalMs: milliseconds('SEO_FILES_MIN_INTERVAL_MS', env.SEO_FILES_MIN_INTERVAL_MS, 30_000),
+  };
+  if (timings.maxDelayMs < timings.debounceMs) throw new Error('SEO_FILES_MAX_DELAY_MS must not be below SEO_FILES_DEBOUNCE_MS');
+  if (timings.minIntervalMs > timings.maxDelayMs) throw new Error('SEO_FILES_MIN_INTERVAL_MS must not be above SEO_FILES_MAX_DELAY_MS');
+  return timings;
+}
+
 function trustedProxies(value: string | undefined): string[] | false {
   const list = (value ?? '')
     .split(',')
@@ -238,6 +284,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       code: storeCode(env.STORE_CODE),
       idAliases: storeIds('STORE_ID_ALIASES', env.STORE_ID_ALIASES, [1]),
     },
+    robots: robotsMode(env.ROBOTS),
+    feedToken: feedToken(env.FEED_TOKEN),
+    seoFiles: seoFileTimings(env),
   };
 }
 

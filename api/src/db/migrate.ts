@@ -25,6 +25,7 @@ import * as m0022remotes from './migrations/0022-registered-remotes';
 import * as m0023counted from './migrations/0023-counted-page-views';
 import * as m0024prices from './migrations/0024-price-moments';
 import * as m0025importJobs from './migrations/0025-import-jobs';
+import * as m0026seoFiles from './migrations/0026-seo-files';
 
 /** Migrations are code, listed here in order; a new one is a new file and a new line. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-counted-page-views': m0023counted,
   '0024-price-moments': m0024prices,
   '0025-import-jobs': m0025importJobs,
+  '0026-seo-files': m0026seoFiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

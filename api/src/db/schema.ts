@@ -553,6 +553,45 @@ export interface ImportProfileTable {
   updated_at: string;
 }
 
+/** A generated SEO file as served: a sitemap, the sitemap index or a product feed (0026-seo-files). */
+export interface SeoFileTable {
+  /** Its path without the leading slash: `sitemap.xml`, `sitemaps/products-pl-1.xml`, `feeds/ceneo.xml`. */
+  name: string;
+  content_type: string;
+  gzip: Buffer;
+  br: Buffer;
+  /** SHA-256 (hex) of the file's text: its ETag. */
+  sha256: string;
+  /** Bytes of the text. */
+  size: number | string;
+  /** URLs (a sitemap), sitemaps (the index) or products (a feed). */
+  entries: number;
+  /** JSON: what the file covers (a product sitemap: its language and first product id). */
+  meta: string;
+  /** When the text last changed: Last-Modified, the index's lastmod. */
+  changed_at: string;
+  /** When it was last written or found unchanged. */
+  checked_at: string;
+  /** The catalogue change log's seq (db/change-log.ts) the file reflects. */
+  watermark: number | string;
+}
+
+/** Who writes the SEO files and how far the stored set reflects the catalogue (0026-seo-files): one row, `files`. */
+export interface SeoStateTable {
+  key: string;
+  /** The instance (host:port) writing the files, while its lease runs. */
+  instance: string | null;
+  lease_until: string | null;
+  /** JSON Watermark (db/change-log.ts) the stored files reflect; null: none written yet. */
+  watermark: string | null;
+  /** The day (YYYY-MM-DD) the stored feeds were priced for: promotions start and end by the day. */
+  priced_day: string | null;
+  /** When the last run finished. */
+  generated_at: string | null;
+  /** JSON: the last run's report (files written, unchanged, why, how long). */
+  report: string | null;
+}
+
 export interface Database {
   store: StoreTable;
   category: CategoryTable;
@@ -597,4 +636,6 @@ export interface Database {
   mfe_canary: MfeCanaryTable;
   import_job: ImportJobTable;
   import_profile: ImportProfileTable;
+  seo_file: SeoFileTable;
+  seo_state: SeoStateTable;
 }
