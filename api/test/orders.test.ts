@@ -1,6 +1,6 @@
 import { round2 } from '@kaloryfer/domain';
 import type { Product } from '@kaloryfer/api-contract';
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { eventually, startTestServer, TEST_SEED, type TestServer } from './helpers';
 import { ADDRESS, orderClient, plainValve, stockedSimple } from './order-helpers';
 
 /** POST /api/order over HTTP: server prices, one order per client order id, stock reserved atomically, bad input → 4xx. */
@@ -147,6 +147,8 @@ test('an order of two products, one of them short: all or nothing — no stock t
   // With enough stock again the same cart is ordered, and its number follows the last one: the refusal took none.
   const last = await server.db.kysely.selectFrom('sales_order').select('increment_id').orderBy('id', 'desc').executeTakeFirstOrThrow();
   await server.db.kysely.updateTable('stock_item').set({ qty: 10 }).where('sku', '=', short.sku).execute();
+  // The catalogue's stock follows the table from the change log (at once on SQLite's next read, at the commit's notification on PostgreSQL).
+  await eventually(async () => server.app.catalog.bySkuLookup(short.sku)?.product.stock.qty === 10);
   const placed = await call('POST', '/api/order', orderBody(cartId, {}, { payment_method_code: 'banktransfer' }));
   expect(placed.status).toBe(200);
   const number = placed.body.result.orderNumber as string;
