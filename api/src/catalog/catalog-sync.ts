@@ -14,8 +14,14 @@ export const POLL_WITH_FEED_MS = 10_000;
 export const KEEP_CHANGES_MS = 60 * 60_000;
 /** How often an instance prunes older rows (any may: the delete is the same). */
 export const PRUNE_EVERY_MS = 5 * 60_000;
-/** More change rows than this at once: read no further and reload everything. */
-const MAX_ROWS = 200_000;
+/**
+ * More change rows than this at once: read no further and reload everything. An import of the
+ * largest file (100,000 rows) writes up to ~3 rows per SKU (stock, price history, the product):
+ * 236,000 in bench:import — past the former 200,000, every instance reloaded the whole catalogue
+ * at the same moment and none answered health checks for 31–61 s (issue #49). A row read is ~100
+ * bytes: half a million is ~50 MB, briefly.
+ */
+const MAX_ROWS = 500_000;
 /** A change to more products than this share of the catalogue (and at least FULL_RELOAD_MIN) reloads it whole: as cheap by then. */
 const FULL_RELOAD_SHARE = 0.5;
 const FULL_RELOAD_MIN = 1_000;
