@@ -1,6 +1,6 @@
 import type { SeoContext, XmlChunks } from '../seo-context';
 import { feedOffers, type FeedOffer } from './feed-offers';
-import { cdata, chunked, remembering, xmlAttribute } from './xml-text';
+import { cdata, chunked, remembering, xmlAttribute } from '../xml-text';
 
 /**
  * Ceneo's offer feed (`<offers version="1">`, Ceneo's XML format; docs/seo.md, "Product

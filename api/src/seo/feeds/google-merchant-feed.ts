@@ -1,7 +1,7 @@
 import type { SeoContext, XmlChunks } from '../seo-context';
 import { feedOffers, type FeedOffer, type SalePrice } from './feed-offers';
 import { clip } from './plain-text';
-import { chunked, element, remembering, xmlText } from './xml-text';
+import { chunked, element, remembering, xmlText } from '../xml-text';
 
 /**
  * The Google Merchant Center product feed (RSS 2.0, `g:` namespace, Google's product data

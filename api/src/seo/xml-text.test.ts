@@ -1,5 +1,5 @@
 import { cdata, chunked, element, xmlAttribute, xmlSafe, xmlText } from './xml-text';
-import { clip, plainText } from './plain-text';
+import { clip, plainText } from './feeds/plain-text';
 
 describe('XML text', () => {
   test('element text escapes &, < and >', () => {
