@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { stream } from 'exceljs';
 import iconv from 'iconv-lite';
+import { csvRecord } from '../src/catalog/import/import-csv';
 
 /**
  * A wholesaler's price and stock file as `npm run bench:import` sends it (scripts/bench-import.ts,
@@ -30,19 +31,18 @@ const polishZloty = (amount: number) => {
   const [whole, grosze] = amount.toFixed(2).split('.');
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${grosze}`;
 };
-const cell = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 /** `Indeks;Nazwa;Cena brutto;Stan;EAN;Producent`, CRLF, encoded as Windows-1250: Excel's "CSV (rozdzielany średnikami)" on a Polish Windows. */
 export function supplierCsv1250(rows: readonly SupplierRow[]): Buffer {
   const lines = [SUPPLIER_HEADERS.join(';')];
-  for (const row of rows) lines.push([row.sku, row.name, polishZloty(row.price), String(row.qty), row.ean ?? '', row.producer].map(cell).join(';'));
+  for (const row of rows) lines.push(csvRecord([row.sku, row.name, polishZloty(row.price), String(row.qty), row.ean ?? '', row.producer]));
   return iconv.encode(`${lines.join('\r\n')}\r\n`, 'windows-1250');
 }
 
 /** The baseline: the shop's own columns, UTF-8, a decimal comma — a file as the import read them before issue #49. */
 export function shopCsv(rows: readonly SupplierRow[]): Buffer {
   const lines = ['sku;price;qty'];
-  for (const row of rows) lines.push(`${cell(row.sku)};${row.price.toFixed(2).replace('.', ',')};${row.qty}`);
+  for (const row of rows) lines.push(csvRecord([row.sku, row.price.toFixed(2).replace('.', ','), String(row.qty)]));
   return Buffer.from(`${lines.join('\n')}\n`, 'utf8');
 }
 

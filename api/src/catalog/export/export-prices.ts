@@ -1,5 +1,6 @@
 import type { ConfigurableChild, Product } from '@kaloryfer/api-contract';
 import type { Db } from '../../db/database';
+import { csvRecord } from '../import/import-csv';
 
 /**
  * The current price list in the import's own format (docs/catalogue.md, "The round trip"):
@@ -52,16 +53,18 @@ const zloty = (amount: number) => amount.toFixed(2).replace('.', ',');
 
 /** `;`-separated UTF-8 with a BOM, what a Polish Excel opens with its letters intact and the import reads. */
 export function priceListCsv(rows: ExportRow[]): string {
-  const lines = [EXPORT_COLUMNS.join(';')];
+  const lines = [csvRecord(EXPORT_COLUMNS)];
   for (const row of rows) {
     lines.push(
-      EXPORT_COLUMNS.map((column) => {
-        const value = row[column];
-        if (value === null) return '';
-        if (typeof value === 'boolean') return value ? '1' : '0';
-        if (typeof value === 'number') return column === 'qty' ? String(value) : zloty(value);
-        return /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-      }).join(';'),
+      csvRecord(
+        EXPORT_COLUMNS.map((column) => {
+          const value = row[column];
+          if (value === null) return '';
+          if (typeof value === 'boolean') return value ? '1' : '0';
+          if (typeof value === 'number') return column === 'qty' ? String(value) : zloty(value);
+          return value;
+        }),
+      ),
     );
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;

@@ -96,3 +96,12 @@ export function readCsv(text: string, delimiter: string): { ok: true; records: C
   if (field !== '' || fields.length > 0 || wasQuoted) endRecord();
   return { ok: true, records };
 }
+
+/**
+ * One record as the import reads it back and a Polish Excel writes it: `;` between fields, a field
+ * with a `;`, a quote or a line break quoted (its quotes doubled). What the shop writes for an
+ * operator to edit (the price list, the refused rows) goes through here.
+ */
+export function csvRecord(fields: readonly string[]): string {
+  return fields.map((field) => (/[;"\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field)).join(';');
+}

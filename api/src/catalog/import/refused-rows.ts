@@ -1,3 +1,4 @@
+import { csvRecord } from './import-csv';
 import type { ImportFile, ImportProblem } from './import-file';
 
 /**
@@ -16,11 +17,11 @@ export function refusedRowsCsv(file: ImportFile, problems: ImportProblem[]): str
     reasons.set(problem.row, list);
   }
   const { columns } = file;
-  const lines = [[...columns, 'row', 'problem'].map(field).join(';')];
+  const lines = [csvRecord([...columns, 'row', 'problem'])];
   for (const row of file.rows) {
     const why = reasons.get(row.row);
     if (!why) continue;
-    lines.push([...columns.map((column) => cellText(row.cells[column])), String(row.row), why.join('; ')].map(field).join(';'));
+    lines.push(csvRecord([...columns.map((column) => cellText(row.cells[column])), String(row.row), why.join('; ')]));
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
@@ -32,9 +33,4 @@ function cellText(cell: unknown): string {
       .map(([code, value]) => `${code}=${String(value)}`)
       .join('|');
   return String(cell);
-}
-
-/** RFC 4180: a field with the separator, a quote or a line break is quoted, quotes doubled. */
-function field(text: string): string {
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
