@@ -6,7 +6,7 @@ import { startTestServer, TEST_SEED, type TestServer } from './helpers';
 
 /**
  * Supplier files as Polish wholesalers send them, applied to a real catalogue (issue #49,
- * docs/catalogue.md "Supplier files"): a Windows-1250 CSV from Excel with Polish headers, net
+ * docs/catalogue.md "Importing prices and stock"): a Windows-1250 CSV from Excel with Polish headers, net
  * prices and columns the shop has no field for; an XLSX price list that knows EANs, not the
  * shop's SKUs; an XML feed; and a file with bad rows applied in part on request, its refused
  * rows written back as a file that imports once fixed.

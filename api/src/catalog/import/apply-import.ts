@@ -22,7 +22,7 @@ import { deletePricePoints, updateFromValues, upsertPricePoints } from './import
  */
 export interface ImportReport extends ImportCounts {
   format: ImportFormat;
-  /** What the bytes were read as (null: JSON the HTTP layer parsed, or XLSX). */
+  /** What the bytes were read as (null: an XLSX workbook, or rows handed over already parsed). */
   encoding: ImportEncoding | null;
   /** Rows read (empty CSV rows are not rows). */
   rows: number;

@@ -1,5 +1,5 @@
 /**
- * How a supplier's file maps onto the import (docs/catalogue.md, "Supplier files"): the fields a
+ * How a supplier's file maps onto the import (docs/catalogue.md, "Importing prices and stock": formats, headers, profiles): the fields a
  * row can set, the encodings and formats a file may come in, and a supplier's saved profile —
  * which header means which field, which columns to ignore, how a row finds its SKU.
  */
