@@ -224,6 +224,38 @@ test('stock rows changed elsewhere are patched: no product reloaded', async () =
   await expectSameAsFullReload([product.sku]);
 });
 
+test('a large change is applied in steps of sliceSkus SKUs, the event loop answering between them; in the end as a full reload', async () => {
+  const sliced = new CatalogSync(db, catalog, { intervalMs: 3_600_000, sliceSkus: 2, log: (message) => logged.push(message) });
+  const products = standalone().slice(30, 35);
+  const stocked = standalone().slice(40, 43);
+  await db.kysely.transaction().execute(async (trx) => {
+    for (const [i, product] of products.entries()) {
+      const row = await trx.selectFrom('product').select('doc').where('sku', '=', product.sku).executeTakeFirstOrThrow();
+      await trx
+        .updateTable('product')
+        .set({ doc: JSON.stringify({ ...JSON.parse(row.doc), price: 500 + i }) })
+        .where('sku', '=', product.sku)
+        .execute();
+    }
+    for (const product of stocked) await trx.updateTable('stock_item').set({ qty: 7777, is_in_stock: 1 }).where('sku', '=', product.sku).execute();
+  });
+  let yields = 0;
+  const ticking = setInterval(() => (yields += 1), 0);
+  const changed = jest.spyOn(engine, 'productsChanged');
+  const patched = jest.spyOn(catalog, 'patchStock');
+  try {
+    expect(await sliced.syncOnce()).toBe(products.length + stocked.length);
+  } finally {
+    clearInterval(ticking);
+  }
+  // 5 prices in steps of 2 and 3 stock rows in steps of 2: 3 + 2 steps, timers ran between them.
+  expect(changed).toHaveBeenCalledTimes(3);
+  expect(changed.mock.calls.map(([list]) => list.length)).toEqual([2, 2, 1]);
+  expect(patched).toHaveBeenCalledTimes(2);
+  expect(yields).toBeGreaterThan(0);
+  await expectSameAsFullReload([...products, ...stocked].map((product) => product.sku));
+});
+
 test('a product added and one deleted: the catalogue and the index follow (the product index rebuilt), as a full reload', async () => {
   const gone = standalone()[12];
   const template = standalone()[13];

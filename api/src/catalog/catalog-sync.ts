@@ -26,6 +26,27 @@ const MAX_ROWS = 500_000;
 const FULL_RELOAD_SHARE = 0.5;
 const FULL_RELOAD_MIN = 1_000;
 
+/**
+ * SKUs applied per step: between steps the event loop answers requests. An import of 100,000
+ * rows changes ~35,000 products; applied in one synchronous step it held every instance for
+ * many seconds at once, past HAProxy's health checks (2 s, `fall 2`), and the shop answered 503.
+ * Each step is whole (its products, their index entries and lookups swapped together); a search
+ * between steps sees some of the change and not the rest, as it would between two imports. Not
+ * smaller: each step pays the index's work per changed key (its postings filtered once) again —
+ * 10,000 SKUs (~3,500 products) is about a second of one core, one step for a 10,000-row file.
+ */
+export const SLICE_SKUS = 10_000;
+
+/** `apply` over the SKUs a slice at a time, yielding to the event loop between slices; the sum of its answers. */
+async function inSlices(skus: string[], size: number, apply: (slice: string[]) => Promise<number>): Promise<number> {
+  let changed = 0;
+  for (let at = 0; at < skus.length; at += size) {
+    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+    changed += await apply(skus.slice(at, at + size));
+  }
+  return changed;
+}
+
 /** What this instance's sync did, for tests and logs. */
 export interface SyncStats {
   /** Reads of the change log that found rows. */
@@ -67,12 +88,13 @@ export class CatalogSync {
   private readonly feed: ChangeFeed | null;
   private readonly intervalMs: number;
   private readonly keepMs: number;
+  private readonly sliceSkus: number;
   private readonly log: (message: string) => void;
 
   constructor(
     private readonly db: Db,
     private readonly catalog: Catalog,
-    options: { intervalMs?: number; keepMs?: number; log?: (message: string) => void } = {},
+    options: { intervalMs?: number; keepMs?: number; sliceSkus?: number; log?: (message: string) => void } = {},
   ) {
     this.log = options.log ?? (() => {});
     this.feed = changeFeedFor(
@@ -88,6 +110,7 @@ export class CatalogSync {
     );
     this.intervalMs = options.intervalMs ?? (this.feed ? POLL_WITH_FEED_MS : POLL_MS);
     this.keepMs = options.keepMs ?? KEEP_CHANGES_MS;
+    this.sliceSkus = options.sliceSkus ?? SLICE_SKUS;
   }
 
   async start(): Promise<void> {
@@ -160,12 +183,19 @@ export class CatalogSync {
     if (products.size > Math.max(FULL_RELOAD_MIN, this.catalog.products.length * FULL_RELOAD_SHARE)) {
       return this.reloadAll(`${products.size} products changed`);
     }
-    let changed = products.size > 0 ? await this.catalog.reloadProducts(products) : 0;
+    let changed = await inSlices([...products], this.sliceSkus, (skus) => this.catalog.reloadProducts(skus));
     // Prices of products not reloaded: their price keys and history patched in (no documents read).
-    const pricesOnly = [...prices].filter((sku) => !products.has(sku));
-    if (pricesOnly.length > 0) changed += await this.catalog.reloadPrices(pricesOnly);
+    changed += await inSlices(
+      [...prices].filter((sku) => !products.has(sku)),
+      this.sliceSkus,
+      (skus) => this.catalog.reloadPrices(skus),
+    );
     // Stock of reloaded products came with them; the rest is read and patched.
-    changed += await this.syncSkus([...stock].filter((sku) => !products.has(sku)));
+    changed += await inSlices(
+      [...stock].filter((sku) => !products.has(sku)),
+      this.sliceSkus,
+      (skus) => this.syncSkus(skus),
+    );
     this.catalog.watermark = upTo;
     return changed;
   }

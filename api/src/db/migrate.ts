@@ -26,6 +26,7 @@ import * as m0023counted from './migrations/0023-counted-page-views';
 import * as m0024prices from './migrations/0024-price-moments';
 import * as m0025importJobs from './migrations/0025-import-jobs';
 import * as m0026seoFiles from './migrations/0026-seo-files';
+import * as m0027declaredChangeKind from './migrations/0027-declared-change-kind';
 
 /** Migrations are code, listed here in order; a new one is a new file and a new line. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-price-moments': m0024prices,
   '0025-import-jobs': m0025importJobs,
   '0026-seo-files': m0026seoFiles,
+  '0027-declared-change-kind': m0027declaredChangeKind,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -72,7 +72,7 @@ export interface CatalogChangeTable {
   seq: Generated<number>;
   /** The SKU; for kind 'catalog' the table that changed. */
   sku: string;
-  kind: 'stock' | 'product' | 'catalog';
+  kind: 'stock' | 'price' | 'product' | 'catalog';
   /** ISO 8601 UTC with milliseconds, as the database's clock had it. */
   created_at: Generated<string>;
 }

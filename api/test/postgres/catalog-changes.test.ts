@@ -1,6 +1,8 @@
 import { isViewable } from '@kaloryfer/domain';
 import type { Product } from '@kaloryfer/api-contract';
 import { sql } from 'kysely';
+import { importCatalog } from '../../src/catalog/import/apply-import';
+import { declareChangeKind } from '../../src/catalog/import/import-writes';
 import { ProductLinks } from '../../src/catalog/product-links';
 import { eventually, twoInstancesOfOneShop, type TestServer } from '../helpers';
 
@@ -155,3 +157,61 @@ test("a change committed while an instance's feed is away is caught up from its 
   expect(b.app.catalog.stats.incrementalUpdates).toBeGreaterThan(before.stats.incrementalUpdates);
   expect((await searchBySku(b, priced[0][0].sku)).final_price_incl_tax).toBe(2000);
 }, 30_000);
+
+test("an import declares each product's kind to the log (0027): its own prices → 'price', a variant's price or a name → 'product'; the next writer is compared again", async () => {
+  const [simple, renamed] = pick(2);
+  const parent = (a.app.catalog.products as Product[]).find(
+    (product) => product.type_id === 'configurable' && isViewable(product) && !product.special_price && (product.configurable_children ?? []).length > 1,
+  )!;
+  const variant = parent.configurable_children![0];
+  const top = async () => Number((await sql<{ top: string | null }>`select max(seq)::text as top from catalog_change`.execute(a.db.kysely)).rows[0].top ?? 0);
+  const since = async (from: number) =>
+    (await a.db.kysely.selectFrom('catalog_change').select(['sku', 'kind']).where('seq', '>', from).execute())
+      .filter((row) => row.kind !== 'stock' && [simple.sku, renamed.sku, parent.sku, variant.sku].includes(row.sku))
+      .map((row) => `${row.sku}:${row.kind}`)
+      .sort();
+  const gross = (item: { price: number; price_incl_tax?: number }) => item.price_incl_tax ?? item.price;
+  const file = (step: number) =>
+    Buffer.from(
+      [
+        'sku;price;name',
+        `${simple.sku};${(gross(simple) + step).toFixed(2)};${simple.name}`,
+        `${renamed.sku};${gross(renamed).toFixed(2)};${renamed.name}${step > 1 ? ' (nowa seria)' : ''}`,
+        `${variant.sku};${(gross(variant) + step).toFixed(2)};${variant.name}`,
+      ].join('\n'),
+    );
+  // A first import compacts the seed's price history (its deleted points are logged 'product'): the one measured is the second.
+  expect((await importCatalog(a.db, file(1), { now: new Date() })).ok).toBe(true);
+  const from = await top();
+  const outcome = await importCatalog(a.db, file(2), { now: new Date() });
+  expect(outcome.ok).toBe(true);
+  // The price history's points are 'price' changes of the SKUs priced; the documents' kinds as declared.
+  expect(await since(from)).toEqual(
+    [`${simple.sku}:price`, `${simple.sku}:price`, `${renamed.sku}:product`, `${parent.sku}:product`, `${variant.sku}:price`].sort(),
+  );
+  // Declared for the import's transaction only: a later edit of a name is compared, and logged a product change.
+  const after = await top();
+  const row = await a.db.kysely.selectFrom('product').select('doc').where('sku', '=', simple.sku).executeTakeFirstOrThrow();
+  await a.db.kysely
+    .updateTable('product')
+    .set({ doc: JSON.stringify({ ...JSON.parse(row.doc), name: `${simple.name} II` }) })
+    .where('sku', '=', simple.sku)
+    .execute();
+  expect(await since(after)).toEqual([`${simple.sku}:product`]);
+  // The declared kind is what is logged — the documents are not read to check it (that is its
+  // point: 1.3 s of a 10,000-row import) — except that a SKU that changed is a product change.
+  const declared = await top();
+  await a.db.kysely.transaction().execute(async (trx) => {
+    await declareChangeKind(trx, 'postgres', 'price');
+    await trx.updateTable('product').set({ updated_at: '2026-12-02 10:00:00' }).where('sku', '=', renamed.sku).execute();
+    await trx
+      .updateTable('product')
+      .set({ sku: `${simple.sku}-X` })
+      .where('sku', '=', simple.sku)
+      .execute();
+    await trx.updateTable('product').set({ sku: simple.sku }).where('sku', '=', `${simple.sku}-X`).execute();
+  });
+  expect(await since(declared)).toEqual([`${renamed.sku}:price`, `${simple.sku}:product`, `${simple.sku}:product`].sort());
+  // Both instances serve the imported prices.
+  for (const on of [a, b]) await eventually(async () => (await searchBySku(on, simple.sku)).price !== simple.price);
+});

@@ -9,7 +9,7 @@ import { LISTED_PROBLEMS } from './import-report';
 import { planImport, type ImportCounts } from './import-plan';
 import { validateRows } from './import-rows';
 import { loadImportState, skusByEan } from './import-state';
-import { deletePricePoints, updateFromValues, upsertPricePoints } from './import-writes';
+import { declareChangeKind, deletePricePoints, updateFromValues, upsertPricePoints } from './import-writes';
 
 /**
  * A catalogue import from a supplier's price and stock file (docs/catalogue.md, "Importing prices
@@ -130,16 +130,24 @@ async function applyInTransaction(db: Db, file: ImportFile, options: ImportOptio
       now: options.now,
       effectivePrice: (prices, at) => finalPrice(prices.price, prices, at),
     });
-    await updateFromValues(
-      trx,
-      'product',
-      { name: 'id', cast: 'integer' },
-      [
-        { name: 'doc', cast: 'text' },
-        { name: 'updated_at', cast: 'text' },
-      ],
-      plan.products.map((product) => [product.id, JSON.stringify(product), product.updated_at]),
-    );
+    // Price-only products first, then the rest, each kind declared to the change log (PostgreSQL).
+    for (const priceOnly of [true, false]) {
+      const products = plan.products.filter((product) => plan.priceOnly.has(product.id) === priceOnly);
+      if (products.length === 0) continue;
+      await declareChangeKind(trx, db.dialect, priceOnly ? 'price' : 'product');
+      await updateFromValues(
+        trx,
+        'product',
+        { name: 'id', cast: 'integer' },
+        [
+          { name: 'doc', cast: 'text' },
+          { name: 'updated_at', cast: 'text' },
+        ],
+        products,
+        (product) => [product.id, JSON.stringify(product), product.updated_at],
+      );
+    }
+    await declareChangeKind(trx, db.dialect, null);
     await updateFromValues(
       trx,
       'stock_item',
@@ -148,17 +156,15 @@ async function applyInTransaction(db: Db, file: ImportFile, options: ImportOptio
         { name: 'qty', cast: 'integer' },
         { name: 'is_in_stock', cast: 'integer' },
       ],
-      plan.stock.map((row) => [row.sku, row.qty, row.is_in_stock ? 1 : 0]),
+      plan.stock,
+      (row) => [row.sku, row.qty, row.is_in_stock ? 1 : 0],
     );
     await deletePricePoints(trx, plan.dropPoints);
     await upsertPricePoints(trx, plan.pricePoints);
-    await updateFromValues(
-      trx,
-      'category',
-      { name: 'id', cast: 'integer' },
-      [{ name: 'doc', cast: 'text' }],
-      plan.categories.map((category) => [category.id, JSON.stringify(category)]),
-    );
+    await updateFromValues(trx, 'category', { name: 'id', cast: 'integer' }, [{ name: 'doc', cast: 'text' }], plan.categories, (category) => [
+      category.id,
+      JSON.stringify(category),
+    ]);
     const applied: Applied = { counts: plan.counts, refused: problems, changed: { skus: plan.changedSkus, categories: plan.categories.length > 0 } };
     if (options.dryRun) throw new DryRun(applied);
     return applied;

@@ -26,6 +26,12 @@ export interface ImportCounts {
 
 export interface ImportPlan {
   products: Product[];
+  /**
+   * Of `products`, the ids whose documents changed in their own price keys alone (and
+   * `updated_at`): the change log is told they are price changes (0027-declared-change-kind).
+   * A variant's price lives in its parent's document: that parent is a product change.
+   */
+  priceOnly: Set<number>;
   stock: { sku: string; qty: number; is_in_stock: boolean }[];
   /** Points the price history gains: a price and the moment it applies from. */
   pricePoints: { sku: string; valid_from: string; price_incl_tax: number }[];
@@ -103,6 +109,8 @@ export function planImport(
   const today = now.toISOString().slice(0, 10);
   const stamp = now.toISOString().replace('T', ' ').slice(0, 19);
   const dirty = new Set<number>();
+  /** Products changed beyond their own price keys (details, or a variant's price). */
+  const reshaped = new Set<number>();
   const pricedParents = new Set<number>();
   const counts: ImportCounts = { productsChanged: 0, pricesChanged: 0, stockChanged: 0, detailsChanged: 0, unchanged: 0, pricePoints: 0 };
   const stock: ImportPlan['stock'] = [];
@@ -159,6 +167,7 @@ export function planImport(
     }
 
     if (priced || detailed) dirty.add(product.id);
+    if (detailed || (priced && target.child)) reshaped.add(product.id);
     if (priced) counts.pricesChanged += 1;
     if (stocked) counts.stockChanged += 1;
     if (detailed) counts.detailsChanged += 1;
@@ -180,7 +189,8 @@ export function planImport(
     .map((category) => ({ ...category, product_count: Math.max(0, category.product_count + countDelta.get(category.id)!) }));
   stock.sort((a, b) => a.sku.localeCompare(b.sku));
   counts.pricePoints = pricePoints.length;
-  return { products, stock, pricePoints, dropPoints, categories, changedSkus, counts };
+  const priceOnly = new Set([...dirty].filter((id) => !reshaped.has(id)));
+  return { products, priceOnly, stock, pricePoints, dropPoints, categories, changedSkus, counts };
 }
 
 /** The category chain below the main category, leaf last, as the seed's categoryRefs builds it; null when already there. */

@@ -70,7 +70,19 @@ test.each([
   ],
   [[2, 5], [[1, 4]], ['SKU-1', 'SKU-2'], ['SKU-2'], false], // stock left: nothing moves
   [[0, 5], [[0, 3]], ['SKU-1', 'SKU-2'], ['SKU-2'], false], // a restock brings it back
-  [[5, 5], [[1, 0]], ['SKU-1'], [], true], // "false" is new to the column: rebuilt
+  [[5, 5], [[1, 0]], ['SKU-1'], [], false], // "false" is new to the column: it gains the key, no rebuild
+  [
+    [5, 5, 5, 0],
+    [
+      [0, 4],
+      [1, 3],
+      [2, 0],
+      [3, 2],
+    ],
+    ['SKU-1', 'SKU-2', 'SKU-4'],
+    ['SKU-2', 'SKU-4'],
+    false,
+  ], // an import's stock: most keep their key (only qty changed), two move
 ])('quantities %j, stock changed %j → in stock %j', (quantities, changes, inStock, inCategory, rebuilt) => {
   const { docs, index, skus, sell } = setUp(quantities as number[]);
   skus([IN_STOCK]);

@@ -62,32 +62,6 @@ export class TermField {
     return counts;
   }
 
-  /**
-   * One document's keys changed in place (stock after an order): its bits, postings and CSR
-   * slots move from the old keys to the new. Only when it has as many keys as before, all
-   * known already — false otherwise, and the field is rebuilt instead.
-   */
-  replaceKeys(ordinal: number, next: string[]): boolean {
-    if (!this.bits) return false;
-    const start = this.keyOffsets[ordinal];
-    const old = Array.from(this.keyIndexes.subarray(start, this.keyOffsets[ordinal + 1]), (index) => this.keys[index]);
-    if (old.length !== next.length || next.some((key) => !this.bits!.has(key))) return false;
-    for (const key of old) {
-      this.bits.get(key)!.delete(ordinal);
-      const list = this.postings.get(key)!;
-      list.splice(list.indexOf(ordinal), 1);
-    }
-    next.forEach((key, i) => {
-      this.bits!.get(key)!.add(ordinal);
-      const list = this.postings.get(key)!;
-      let at = list.length;
-      while (at > 0 && list[at - 1] > ordinal) at -= 1;
-      list.splice(at, 0, ordinal); // postings stay in ordinal order
-      this.keyIndexes[start + i] = this.keys.indexOf(key);
-    });
-    return true;
-  }
-
   /** A document's keys, read from the column (bitset fields only: null for a list field). */
   keysAt(ordinal: number): string[] | null {
     if (!this.bits) return null;
