@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -254,6 +255,47 @@ test('a large change is applied in steps of sliceSkus SKUs, the event loop answe
   expect(patched).toHaveBeenCalledTimes(2);
   expect(yields).toBeGreaterThan(0);
   await expectSameAsFullReload([...products, ...stocked].map((product) => product.sku));
+});
+
+test('a change to fewer than half the products is incremental however many of their variants it names; more than half reloads all', async () => {
+  const strict = new CatalogSync(db, catalog, { intervalMs: 3_600_000, fullReloadMin: 0, log: (message) => logged.push(message) });
+  const half = catalog.products.length / 2;
+  // Configurables whose variants outnumber half the catalogue while they are fewer than half of it.
+  const parents: Product[] = [];
+  let skus = 0;
+  for (const product of catalog.products.filter((p) => (p.configurable_children?.length ?? 0) >= 3)) {
+    if (skus > half) break;
+    parents.push(product);
+    skus += product.configurable_children!.length;
+  }
+  expect(skus).toBeGreaterThan(half);
+  expect(parents.length).toBeLessThan(half);
+  const variants = parents.flatMap((parent) => parent.configurable_children!.map((child) => child.sku));
+  // A variant's history point removed is logged as a product change of the variant's SKU.
+  await db.kysely
+    .insertInto('price_history')
+    .values(variants.map((sku) => ({ sku, valid_from: '2026-11-19T08:00:00.000Z', price_incl_tax: 99 })))
+    .execute();
+  await strict.syncOnce();
+  const before = { ...catalog.stats };
+  await db.kysely.deleteFrom('price_history').where('valid_from', '=', '2026-11-19T08:00:00.000Z').execute();
+  await strict.syncOnce();
+  expect(catalog.stats.fullReloads).toBe(before.fullReloads);
+  expect(catalog.stats.incrementalUpdates).toBeGreaterThan(before.incrementalUpdates);
+  await expectSameAsFullReload(variants.slice(0, 5));
+  // Every product's document changed (and back): more than half the catalogue — a full reload each, said in the log.
+  await db.kysely
+    .updateTable('product')
+    .set({ doc: sql`json_set(doc, '$.kf_test', 1)` })
+    .execute();
+  await strict.syncOnce();
+  expect(catalog.stats.fullReloads).toBe(before.fullReloads + 1);
+  expect(logged.at(-1)).toBe(`catalogue: ${catalog.products.length} products changed: reloading the whole catalogue`);
+  await db.kysely
+    .updateTable('product')
+    .set({ doc: sql`json_remove(doc, '$.kf_test')` })
+    .execute();
+  await strict.syncOnce();
 });
 
 test('a product added and one deleted: the catalogue and the index follow (the product index rebuilt), as a full reload', async () => {
