@@ -215,6 +215,27 @@ test("a variant's price and a bundle part's price: the configurable parent is re
   await expectSameAsFullReload([parent.sku, child, part.sku, set.sku]);
 });
 
+test("a variant's price as a price change (what an import declares on PostgreSQL): the parent's document read and handed over as prices only, as a full reload serves it", async () => {
+  const parent = catalog.products.filter((product) => product.type_id === 'configurable' && (product.configurable_children?.length ?? 0) > 2)[3];
+  const child = parent.configurable_children![2].sku;
+  await editDoc(parent.sku, (doc) => {
+    doc.configurable_children![2].price = 23.75;
+    doc.configurable_children![2].special_price = 19.5;
+  });
+  await sync.syncOnce(); // SQLite's trigger compares: logged as a product change, reloaded whole
+  await editDoc(parent.sku, (doc) => (doc.configurable_children![2].price = 24.75));
+  const changed = jest.spyOn(engine, 'productsChanged');
+  const reloadedWhole = jest.spyOn(catalog, 'reloadProducts');
+  expect(await catalog.serially(() => catalog.reloadPrices([child]))).toBeGreaterThanOrEqual(1);
+  expect(reloadedWhole).not.toHaveBeenCalled();
+  expect(changed).toHaveBeenCalledTimes(1);
+  expect(changed.mock.calls[0][0].map((product) => product.sku)).toContain(parent.sku);
+  expect(changed.mock.calls[0][2]).toEqual({ pricesOnly: true });
+  expect(catalog.bySkuLookup(child)!.child!.price).not.toBe(parent.configurable_children![2].price);
+  await expectSameAsFullReload([parent.sku, child]);
+  await sync.syncOnce(); // the log's row for the edit (a product change on SQLite): applied again, harmlessly
+});
+
 test('stock rows changed elsewhere are patched: no product reloaded', async () => {
   const product = standalone()[10];
   const changed = jest.spyOn(engine, 'productsChanged');

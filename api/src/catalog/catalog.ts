@@ -144,9 +144,11 @@ export class Catalog {
    * whose price keys alone moved, or a new price history point): their price keys and price
    * history are read again — not their documents — and patched into their sources (rebuilt from
    * the priced products held), which are priced, with the sets priced from them, and handed to the search engine as a
-   * price change (only its price columns are compared). The result is what `reloadProducts`
-   * would give, for a fraction of the work. A SKU this catalogue does not know goes through
-   * `reloadProducts`. Inside `serially`; answers how many products changed.
+   * price change (only its price columns are compared). A configurable's variants' prices live
+   * in its document (an import declares such a change a price change: 0027-declared-change-kind):
+   * its document is read whole, and handed over as a price change too. The result is what
+   * `reloadProducts` would give, for a fraction of the work. A SKU this catalogue does not know
+   * goes through `reloadProducts`. Inside `serially`; answers how many products changed.
    */
   async reloadPrices(skus: Iterable<string>): Promise<number> {
     const ids = new Set<number>();
@@ -158,12 +160,21 @@ export class Catalog {
     }
     let changed = unknown.length > 0 ? await this.reloadProducts(unknown) : 0;
     if (ids.size === 0) return changed;
-    const skusOfThem = [...ids].flatMap((id) => skusOf(this.heldProduct(id)!));
-    const loaded = await loadPrices(this.db, [...ids], skusOfThem);
+    const withVariants = [...ids].filter((id) => (this.heldProduct(id)!.configurable_children?.length ?? 0) > 0);
+    const whole = new Set(withVariants);
+    const ownKeys = [...ids].filter((id) => !whole.has(id));
+    const skusOfThem = ownKeys.flatMap((id) => skusOf(this.heldProduct(id)!));
+    const [own, documents] = await Promise.all([
+      loadPrices(this.db, ownKeys, skusOfThem),
+      withVariants.length > 0 ? loadProducts(this.db, [], withVariants) : null,
+    ]);
     const fresh = new Map<number, Product>();
     const gone: string[] = [];
-    for (const id of ids) {
-      const prices = loaded.prices.get(id);
+    for (const product of documents?.products ?? []) fresh.set(product.id, product);
+    for (const id of withVariants) if (!fresh.has(id)) gone.push(this.heldProduct(id)!.sku);
+    const loaded = documents ? { history: new Map([...own.history, ...documents.history]), skus: new Set([...own.skus, ...documents.skus]) } : own;
+    for (const id of ownKeys) {
+      const prices = own.prices.get(id);
       if (!prices) {
         gone.push(this.heldProduct(id)!.sku); // its row went meanwhile: the product path says so
         continue;

@@ -158,7 +158,7 @@ test("a change committed while an instance's feed is away is caught up from its 
   expect((await searchBySku(b, priced[0][0].sku)).final_price_incl_tax).toBe(2000);
 }, 30_000);
 
-test("an import declares each product's kind to the log (0027): its own prices → 'price', a variant's price or a name → 'product'; the next writer is compared again", async () => {
+test("an import declares each product's kind to the log (0027): prices, its own or a variant's → 'price', a name → 'product'; the next writer is compared again", async () => {
   const [simple, renamed] = pick(2);
   const parent = (a.app.catalog.products as Product[]).find(
     (product) => product.type_id === 'configurable' && isViewable(product) && !product.special_price && (product.configurable_children ?? []).length > 1,
@@ -183,12 +183,17 @@ test("an import declares each product's kind to the log (0027): its own prices �
   // A first import compacts the seed's price history (its deleted points are logged 'product'): the one measured is the second.
   expect((await importCatalog(a.db, file(1), { now: new Date() })).ok).toBe(true);
   const from = await top();
+  const reloaded = jest.spyOn(b.app.catalog, 'reloadProducts');
   const outcome = await importCatalog(a.db, file(2), { now: new Date() });
   expect(outcome.ok).toBe(true);
   // The price history's points are 'price' changes of the SKUs priced; the documents' kinds as declared.
   expect(await since(from)).toEqual(
-    [`${simple.sku}:price`, `${simple.sku}:price`, `${renamed.sku}:product`, `${parent.sku}:product`, `${variant.sku}:price`].sort(),
+    [`${simple.sku}:price`, `${simple.sku}:price`, `${renamed.sku}:product`, `${parent.sku}:price`, `${variant.sku}:price`].sort(),
   );
+  // The other instance patches the variant's price as a price change: its parent's document read, not reloaded as a product.
+  await eventually(async () => Math.abs((b.app.catalog.bySkuLookup(variant.sku)?.child?.price_incl_tax ?? 0) - (gross(variant) + 2)) < 0.005);
+  expect(reloaded.mock.calls.flatMap(([skus]) => [...skus])).not.toContain(parent.sku);
+  reloaded.mockRestore();
   // Declared for the import's transaction only: a later edit of a name is compared, and logged a product change.
   const after = await top();
   const row = await a.db.kysely.selectFrom('product').select('doc').where('sku', '=', simple.sku).executeTakeFirstOrThrow();

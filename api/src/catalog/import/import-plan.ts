@@ -27,9 +27,10 @@ export interface ImportCounts {
 export interface ImportPlan {
   products: Product[];
   /**
-   * Of `products`, the ids whose documents changed in their own price keys alone (and
-   * `updated_at`): the change log is told they are price changes (0027-declared-change-kind).
-   * A variant's price lives in its parent's document: that parent is a product change.
+   * Of `products`, the ids whose documents changed in price keys alone — their own, their
+   * variants' — and `updated_at`: the change log is told they are price changes
+   * (0027-declared-change-kind; an instance then reads a configurable's document whole but
+   * hands it to the index as a price change: Catalog.reloadPrices).
    */
   priceOnly: Set<number>;
   stock: { sku: string; qty: number; is_in_stock: boolean }[];
@@ -109,7 +110,7 @@ export function planImport(
   const today = now.toISOString().slice(0, 10);
   const stamp = now.toISOString().replace('T', ' ').slice(0, 19);
   const dirty = new Set<number>();
-  /** Products changed beyond their own price keys (details, or a variant's price). */
+  /** Products changed beyond price keys (a name, a category, an attribute). */
   const reshaped = new Set<number>();
   const pricedParents = new Set<number>();
   const counts: ImportCounts = { productsChanged: 0, pricesChanged: 0, stockChanged: 0, detailsChanged: 0, unchanged: 0, pricePoints: 0 };
@@ -167,7 +168,7 @@ export function planImport(
     }
 
     if (priced || detailed) dirty.add(product.id);
-    if (detailed || (priced && target.child)) reshaped.add(product.id);
+    if (detailed) reshaped.add(product.id);
     if (priced) counts.pricesChanged += 1;
     if (stocked) counts.stockChanged += 1;
     if (detailed) counts.detailsChanged += 1;

@@ -1,6 +1,6 @@
 import type { PricePoint, Product } from '@kaloryfer/api-contract';
 import { NOMINAL, temperaturesKey } from '@kaloryfer/domain';
-import { PRICE_DOC_KEYS } from '../../catalog/catalog-data';
+import { PRICE_DOC_KEYS, PRICE_KEYS } from '../../catalog/catalog-data';
 import { priceProducts } from '../../catalog/pricing';
 import { taxSettingsFrom } from '../../catalog/tax-settings';
 import { generateProducts } from '../../seed/products';
@@ -24,7 +24,7 @@ const history = new Map<string, PricePoint[]>(priceHistory.map(({ sku, points })
 const price = (products: Product[], timelines: Map<string, PricePoint[]>) =>
   priceProducts(products, { tax: taxSettingsFrom(TAX_RULES), at: AT, history: timelines });
 
-/** What each change does to one product's document price keys (a variant's prices live in its parent's document: not a price change). */
+/** What each change does to a product's or a variant's price keys. */
 const CHANGES: [string, (doc: Record<string, unknown>) => void][] = [
   ['a new price', (doc) => (doc.price = Math.round(Number(doc.price) * 113) / 100)],
   [
@@ -50,14 +50,29 @@ const CHANGES: [string, (doc: Record<string, unknown>) => void][] = [
 
 const valuesOf = (products: Product[], read: (product: Product) => unknown) => products.map((product) => JSON.stringify(read(product)));
 
-test.each(CHANGES)('%s, on every product, moves no index field but PRICE_FIELDS, nor the text, nor a derived column', (_name, change) => {
+/** The changed document's price keys — its own and its variants' — on the original's everything else. */
+function pricesOf(original: Product, changed: Record<string, unknown>): Product {
+  const doc = clone(original) as unknown as Record<string, unknown>;
+  const take = (into: Record<string, unknown>, from: Record<string, unknown>, keys: readonly string[]) => {
+    for (const key of keys) {
+      if (key in from) into[key] = from[key];
+      else delete into[key];
+    }
+  };
+  take(doc, changed, PRICE_DOC_KEYS);
+  const children = changed.configurable_children as Record<string, unknown>[] | undefined;
+  (doc.configurable_children as Record<string, unknown>[] | undefined)?.forEach((child, i) => take(child, children![i], PRICE_KEYS));
+  return doc as unknown as Product;
+}
+
+test.each(CHANGES)('%s, on every product and every variant, moves no index field but PRICE_FIELDS, nor the text, nor a derived column', (_name, change) => {
   const before = price(source, history);
   const changedSource = source.map((product) => {
     const doc = clone(product) as unknown as Record<string, unknown>;
     change(doc);
-    for (const key of Object.keys(doc))
-      if (!(PRICE_DOC_KEYS as readonly string[]).includes(key)) doc[key] = (product as unknown as Record<string, unknown>)[key];
-    return doc as unknown as Product;
+    // A variant's prices change the same ways (an import declares its parent's update a price change: 0027).
+    for (const child of (doc.configurable_children as Record<string, unknown>[] | undefined) ?? []) change(child);
+    return pricesOf(product, doc);
   });
   // A new history point for every SKU, a day ago, at a tenth of its price: the 30-day lowest moves.
   const moved = new Map([...history].map(([sku, points]) => [sku, [...points, { from: '2026-11-20', price: Math.max(1, points.at(-1)!.price / 10) }]]));
