@@ -15,25 +15,15 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 const PRICE_KEYS = ['price', 'special_price', 'special_from_date', 'special_to_date', 'updated_at'];
 const ROWS_PER_STATEMENT_MAX = 50_000;
 
-const compared = (keys: ReturnType<typeof sql.raw>) => sql`
-          select n.sku,
-                 case when o.sku = n.sku and o.type_id = n.type_id and o.url_path = n.url_path
-                        and o.status = n.status and o.visibility = n.visibility
-                        and (o.doc::jsonb - ${keys}) = (n.doc::jsonb - ${keys})
-                      then 'price' else 'product' end
-          from new_rows n left join old_rows o on o.id = n.id`;
-
+/** 0021's function with the declared kind read first (declared: true), or 0021's as it was (false). */
 async function logFunction(db: Kysely<unknown>, declared: boolean): Promise<void> {
   const keys = sql.raw(`array[${PRICE_KEYS.map((key) => `'${key}'`).join(', ')}]::text[]`);
-  const kinds = declared
-    ? sql`
-          select n.sku, case when o.id is null or o.sku <> n.sku then 'product' else declared_kind end
-          from new_rows n left join old_rows o on o.id = n.id`
-    : compared(keys);
+  const trusted = declared
+    ? sql`when o.sku = n.sku and current_setting('kf.change_kind', true) in ('price', 'product') then current_setting('kf.change_kind', true)`
+    : sql``;
   await sql`create or replace function kf_log_product_update() returns trigger language plpgsql as $$
     declare
       changed bigint;
-      declared_kind text := ${declared ? sql`coalesce(current_setting('kf.change_kind', true), '')` : sql`''`};
     begin
       select count(*) into changed from new_rows;
       if changed = 0 then
@@ -41,14 +31,15 @@ async function logFunction(db: Kysely<unknown>, declared: boolean): Promise<void
       end if;
       if changed > ${sql.lit(ROWS_PER_STATEMENT_MAX)} then
         insert into catalog_change (sku, kind) values ('product', 'catalog');
-      elsif declared_kind in ('price', 'product') then
-        insert into catalog_change (sku, kind)
-          ${kinds}
-          union
-          select o.sku, 'product' from old_rows o left join new_rows n on n.id = o.id where n.id is null or o.sku <> n.sku;
       else
         insert into catalog_change (sku, kind)
-          ${compared(keys)}
+          select n.sku,
+                 case ${trusted}
+                      when o.sku = n.sku and o.type_id = n.type_id and o.url_path = n.url_path
+                        and o.status = n.status and o.visibility = n.visibility
+                        and (o.doc::jsonb - ${keys}) = (n.doc::jsonb - ${keys})
+                      then 'price' else 'product' end
+          from new_rows n left join old_rows o on o.id = n.id
           union
           select o.sku, 'product' from old_rows o left join new_rows n on n.id = o.id where n.id is null or o.sku <> n.sku;
       end if;
