@@ -292,17 +292,23 @@ test('a change to fewer than half the products is incremental however many of th
   expect(skus).toBeGreaterThan(half);
   expect(parents.length).toBeLessThan(half);
   const variants = parents.flatMap((parent) => parent.configurable_children!.map((child) => child.sku));
-  // A variant's history point removed is logged as a product change of the variant's SKU.
+  // A variant's history point removed is logged as a price change of the variant's SKU (0028): its prices patched, its history forgotten.
   await db.kysely
     .insertInto('price_history')
     .values(variants.map((sku) => ({ sku, valid_from: '2026-11-19T08:00:00.000Z', price_incl_tax: 99 })))
     .execute();
   await strict.syncOnce();
   const before = { ...catalog.stats };
+  const { seq } = await db.kysely
+    .selectFrom('catalog_change')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .executeTakeFirstOrThrow();
   await db.kysely.deleteFrom('price_history').where('valid_from', '=', '2026-11-19T08:00:00.000Z').execute();
+  const kinds = await db.kysely.selectFrom('catalog_change').select('kind').distinct().where('seq', '>', seq).execute();
+  expect(kinds).toEqual([{ kind: 'price' }]);
   await strict.syncOnce();
   expect(catalog.stats.fullReloads).toBe(before.fullReloads);
-  expect(catalog.stats.incrementalUpdates).toBeGreaterThan(before.incrementalUpdates);
+  expect(catalog.stats.priceUpdates).toBeGreaterThan(before.priceUpdates);
   await expectSameAsFullReload(variants.slice(0, 5));
   // Every product's document changed (and back): more than half the catalogue — a full reload each, said in the log.
   await db.kysely

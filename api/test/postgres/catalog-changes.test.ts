@@ -94,7 +94,7 @@ test('an import-like transaction (prices of 12 products, stock of 8) reaches bot
   expect(b.app.catalogSync.stats.fullReloads).toBe(0);
 });
 
-test("the log tells a price change from any other: only a document's price keys (or a price history point) → 'price'", async () => {
+test("the log tells a price change from any other: only a document's price keys (or a price history point added or removed) → 'price'", async () => {
   const [product] = pick(1);
   const kindsAfter = async (change: () => Promise<unknown>) => {
     const { rows } = await sql<{ top: string | null }>`select max(seq)::text as top from catalog_change`.execute(a.db.kysely);
@@ -129,6 +129,10 @@ test("the log tells a price change from any other: only a document's price keys 
         .onConflict((oc) => oc.doNothing())
         .execute(),
     ),
+  ).toEqual([`${product.sku}:price`]);
+  // A point removed (the import compacting old history: 0028) is a price change as well.
+  expect(
+    await kindsAfter(() => a.db.kysely.deleteFrom('price_history').where('sku', '=', product.sku).where('valid_from', '=', '2026-11-26').execute()),
   ).toEqual([`${product.sku}:price`]);
   expect(await kindsAfter(() => a.db.kysely.updateTable('product').set({ status: 2 }).where('sku', '=', product.sku).execute())).toEqual([
     `${product.sku}:product`,
