@@ -9,9 +9,24 @@ let collect: (() => void) | null = null;
  */
 export const COMPACT_ABOVE_BYTES = 512 * 2 ** 20;
 
-/** `compactHeap()` when the heap is over `COMPACT_ABOVE_BYTES`. */
+/**
+ * How far V8 lets the old space grow past what its last full collection kept before it collects
+ * again, once the heap is large. V8's own factor (up to 4× for a heap that grows fast) suits a
+ * small heap; at 100,000 products it let an import's garbage — each changed product's document
+ * parsed, priced and indexed, dead a moment later — take the process from 1.4 to 2.9 GB (issue
+ * #49, docs/catalogue.md "Measured again"). 20 %: at most ~270 MB of garbage on a 1.35 GB heap,
+ * for a full collection per ~270 MB an import allocates (mostly marked on V8's own thread).
+ */
+export const LARGE_HEAP_GROWING_PERCENT = 20;
+let growthBounded = false;
+
+/** `compactHeap()` when the heap is over `COMPACT_ABOVE_BYTES` — from then on, its growth bounded. */
 export function compactLargeHeap(): void {
-  if (v8.getHeapStatistics().total_heap_size > COMPACT_ABOVE_BYTES) compactHeap();
+  if (v8.getHeapStatistics().total_heap_size <= COMPACT_ABOVE_BYTES) return;
+  compactHeap();
+  if (growthBounded) return;
+  v8.setFlagsFromString(`--heap-growing-percent=${LARGE_HEAP_GROWING_PERCENT}`);
+  growthBounded = true;
 }
 
 /**
