@@ -4,7 +4,6 @@ import { prunedPast, pruneChanges, readChanges } from '../db/change-log';
 import type { Db } from '../db/database';
 import type { StockItemTable } from '../db/schema';
 import type { Catalog } from './catalog';
-import { compactLargeHeap } from './compact-heap';
 import { stockInfoOf } from './stock-row';
 
 /** Without a change feed (SQLite): how often the change log is read (one indexed query). */
@@ -203,10 +202,6 @@ export class CatalogSync {
       (skus) => this.syncSkus(skus),
     );
     this.catalog.watermark = upTo;
-    // A change of several steps (a 100,000-row import, not one of 10,000) left the old space as a
-    // full load does: given back at once rather than held until the next import (compact-heap.ts;
-    // ~1.8 s of one core at 100,000 products).
-    if (new Set([...products, ...prices, ...stock]).size > 2 * this.sliceSkus) compactLargeHeap();
     return changed;
   }
 

@@ -14,8 +14,10 @@ export const COMPACT_ABOVE_BYTES = 512 * 2 ** 20;
  * again, once the heap is large. V8's own factor (up to 4× for a heap that grows fast) suits a
  * small heap; at 100,000 products it let an import's garbage — each changed product's document
  * parsed, priced and indexed, dead a moment later — take the process from 1.4 to 2.9 GB (issue
- * #49, docs/catalogue.md "Measured again"). 20 %: at most ~270 MB of garbage on a 1.35 GB heap,
- * for a full collection per ~270 MB an import allocates (mostly marked on V8's own thread).
+ * #49, docs/catalogue.md "Measured a third time"). 20 %: a 10,000-row import then costs an
+ * instance 43–141 MB instead of 302–349 MB, for ~1.5 s more until it is visible (a full
+ * collection per ~270 MB it allocates). It does not hold at 100,000 rows (+0.4–1.5 GB): V8's
+ * marking runs behind an allocation that fast.
  */
 export const LARGE_HEAP_GROWING_PERCENT = 20;
 let growthBounded = false;
@@ -23,10 +25,10 @@ let growthBounded = false;
 /** `compactHeap()` when the heap is over `COMPACT_ABOVE_BYTES` — from then on, its growth bounded. */
 export function compactLargeHeap(): void {
   if (v8.getHeapStatistics().total_heap_size <= COMPACT_ABOVE_BYTES) return;
-  compactHeap();
-  if (growthBounded) return;
-  v8.setFlagsFromString(`--heap-growing-percent=${LARGE_HEAP_GROWING_PERCENT}`);
+  // Before the collection: the limit it sets for the next one is computed with this factor.
+  if (!growthBounded) v8.setFlagsFromString(`--heap-growing-percent=${LARGE_HEAP_GROWING_PERCENT}`);
   growthBounded = true;
+  compactHeap();
 }
 
 /**
