@@ -34,6 +34,8 @@ export const FEEDS = [
   { name: 'feeds/ceneo.xml', generate: ceneoFeed, item: /<o[\s>]/g },
 ] as const satisfies readonly { name: string; generate: (context: SeoContext) => XmlChunks; item: RegExp }[];
 
+export type FeedName = (typeof FEEDS)[number]['name'];
+
 const HREFLANGS: Hreflang[] = SEO_LANGUAGES.map((entry) => entry.hreflang);
 
 export const sitemapName = (section: SitemapSection, hreflang: Hreflang, number: number) => `sitemaps/${section}-${hreflang}-${number}.xml`;
@@ -59,8 +61,12 @@ export interface GeneratorInput {
   limits?: SitemapLimits;
   /** The moment the files are written (the wall clock): a changed file's Last-Modified. The feeds' moment is the context's (the shop's clock). */
   at: Date;
-  /** Only this part of the plan: the sitemaps (and the index) or the feeds (and the index); the whole plan by default. */
-  only?: 'sitemaps' | 'feeds';
+  /**
+   * Only this part of the plan: the sitemaps (and the index), the feeds, or one feed (and the
+   * index); the whole plan by default. The worker stores each part as it is written, so a big
+   * catalogue's compressed feeds are not held together (seo-file-worker.ts).
+   */
+  only?: 'sitemaps' | 'feeds' | FeedName;
   /** Stops a run early (the instance is stopping): checked between files. */
   stopping?: () => boolean;
 }
@@ -111,11 +117,13 @@ export async function generateFiles(input: GeneratorInput): Promise<GeneratorOut
     }
   };
 
-  const writeSitemapFiles = input.only !== 'feeds';
-  const writeFeedFiles = input.only !== 'sitemaps';
+  const writeSitemapFiles = input.only === undefined || input.only === 'sitemaps';
+  const feeds = FEEDS.filter((feed) => input.only === undefined || input.only === 'feeds' || input.only === feed.name);
   const isFeed = (name: string) => FEEDS.some((feed) => feed.name === name);
   // Everything: whatever stored file of the parts written is not written again is dropped.
-  if (plan.everything) for (const name of stored.keys()) if (isFeed(name) ? writeFeedFiles : writeSitemapFiles) dropped.add(name);
+  if (plan.everything) {
+    for (const name of stored.keys()) if (isFeed(name) ? feeds.some((feed) => feed.name === name) : writeSitemapFiles) dropped.add(name);
+  }
 
   for (const section of ['pages', 'categories', 'advice'] as const) {
     if (!writeSitemapFiles || (!plan.everything && !plan.sections.has(section))) continue;
@@ -168,8 +176,8 @@ export async function generateFiles(input: GeneratorInput): Promise<GeneratorOut
     }
   }
 
-  if (writeFeedFiles && (plan.everything || plan.feeds)) {
-    for (const feed of FEEDS) {
+  if (plan.everything || plan.feeds) {
+    for (const feed of feeds) {
       checkStopping();
       const packer = new FilePacker();
       let items = 0;
