@@ -299,16 +299,22 @@ describe('a seeded shop', () => {
         .split(opening)
         .find((part) => part.includes(`>${product.sku}<`) || part.includes(`"${product.sku}"`))
         ?.split(closing)[0] ?? '';
-    // The sitemaps are stored first, then the feeds (a run's two stages): each is waited for.
-    await eventually(
-      async () => urlsOf(await text(server, '/sitemaps/products-pl-1.xml')).find((url) => url.loc === loc)?.lastmod === '2026-11-21T12:34:56Z',
-      60_000,
-    );
+    // After a change the feeds are stored first (a price comparison must not show the old price
+    // a moment longer than it has to), then the sitemaps: each is waited for.
     await eventually(
       async () => offer(await text(server, '/feeds/google-merchant.xml'), '<item>', '</item>').includes(`<g:price>${price.toFixed(2)} PLN</g:price>`),
       60_000,
     );
     await eventually(async () => offer(await text(server, '/feeds/ceneo.xml'), '<o ', '</o>').includes(`price="${price.toFixed(2)}"`), 60_000);
+    await eventually(
+      async () => urlsOf(await text(server, '/sitemaps/products-pl-1.xml')).find((url) => url.loc === loc)?.lastmod === '2026-11-21T12:34:56Z',
+      60_000,
+    );
+    const stagesOfLastRun = async () => {
+      const row = await server.db.kysely.selectFrom('seo_state').select('report').executeTakeFirst();
+      return row?.report ? (JSON.parse(row.report) as { stages: { part: string }[] }).stages.map((stage) => stage.part).join(', ') : '';
+    };
+    await eventually(async () => (await stagesOfLastRun()) === 'feeds/google-merchant.xml, feeds/ceneo.xml, sitemaps', 30_000);
     const ms = Date.now() - started;
     expect(ms).toBeLessThan(60_000);
     console.log(
