@@ -7,9 +7,9 @@ import type { BrowserObservation, BuildRef, RenderOutcome, SignalListener } from
  * This instance's metrics in Prometheus's text format (`GET /metrics`, prom-client;
  * docs/releasing.md, "Signals"): per remote build the page server's renders by outcome and
  * their times, the browsers' page views, mount failures, fallbacks, errors and web vitals; every
- * HTTP answer by method, route pattern and status; and Node's process metrics. Counters since
- * this process started — Prometheus takes rates; the per-minute history across instances is
- * `mfe_signal`.
+ * HTTP answer by method, route pattern and status; the registry's stored files that did not
+ * match their published hash; and Node's process metrics. Counters since this process started —
+ * Prometheus takes rates; the per-minute history across instances is `mfe_signal`.
  */
 export class ShopMetrics implements SignalListener {
   readonly registry = new Registry();
@@ -43,6 +43,12 @@ export class ShopMetrics implements SignalListener {
     name: 'kf_mfe_browser_events_total',
     help: 'What browsers reported of a build: mount_failure, fallback (to another variant), error (uncaught, thrown by its scripts)',
     labelNames: ['remote', 'version', 'build', 'kind'] as const,
+    registers: [this.registry],
+  });
+  private readonly fileMismatches = new Counter({
+    name: 'kf_registry_file_mismatches_total',
+    help: "Stored build files (or builds' file lists) found not to match the hash they were published with, on loading or on the periodic sample: answered 503, never served",
+    labelNames: ['remote'] as const,
     registers: [this.registry],
   });
   private readonly vitals = {
@@ -80,6 +86,11 @@ export class ShopMetrics implements SignalListener {
     if (observation.lcpMs !== undefined) this.vitals.lcp.observe(labels, observation.lcpMs / 1000);
     if (observation.inpMs !== undefined) this.vitals.inp.observe(labels, observation.inpMs / 1000);
     if (observation.cls !== undefined) this.vitals.cls.observe(labels, observation.cls);
+  }
+
+  /** A stored file of the remote's build did not match its published hash (api/src/registry/build-file-cache.ts). */
+  fileMismatch(remote: string): void {
+    this.fileMismatches.inc({ remote });
   }
 
   /** Counts every answer, by the route's pattern (never the raw URL: bounded series). Install before the routes. */

@@ -2,11 +2,13 @@ import { CONTRACTS_VERSION } from '@kaloryfer/contracts/meta';
 import { shellShareScope, shellSurface } from './gate/shell-side';
 import type { Db } from '../db/database';
 import type { Experiments } from '../experiments/experiments';
+import type { ShopMetrics } from '../metrics/metrics';
 import { unencapsulated } from '../http/unencapsulated';
 import type { Signals } from '../signals/signals';
 import { CanaryController } from './canary/canary-controller';
 import { Overrides } from './overrides';
 import { DEFAULT_THRESHOLDS, type CanaryThresholds } from './canary/canary-rules';
+import { BuildFileCache } from './build-file-cache';
 import { buildFileRoutes } from './build-file-routes';
 import { LiveRegistry } from './live-registry';
 import { Releases } from './releases';
@@ -26,6 +28,8 @@ export interface MfeRegistry {
   remotes: ShopRemotes;
   /** Judges the running canaries (tests call `tick()` rather than wait for it). */
   canaries: CanaryController;
+  /** The builds' files in this instance's memory, checked against their hashes (tests call `sample()` rather than wait for it). */
+  files: BuildFileCache;
 }
 
 declare module 'fastify' {
@@ -50,6 +54,8 @@ interface RegistryOptions {
   shellDist?: string;
   thresholds?: CanaryThresholds;
   clock?: () => Date;
+  /** Counts the stored files found not to match their hash (/metrics). */
+  metrics?: Pick<ShopMetrics, 'fileMismatch'>;
 }
 
 /**
@@ -62,7 +68,7 @@ interface RegistryOptions {
  */
 export const registryPlugin = unencapsulated<RegistryOptions>(async function registryPlugin(
   app,
-  { db, tokenSecret, experiments, signals, publicOrigin, shellDist, thresholds = DEFAULT_THRESHOLDS, clock = () => new Date() },
+  { db, tokenSecret, experiments, signals, publicOrigin, shellDist, thresholds = DEFAULT_THRESHOLDS, clock = () => new Date(), metrics },
 ) {
   const overrides = new Overrides(tokenSecret);
   app.decorate('overrides', overrides);
@@ -77,13 +83,26 @@ export const registryPlugin = unencapsulated<RegistryOptions>(async function reg
   const remotes = new ShopRemotes(store, live, clock);
   // Canaries are judged on every instance (the first to act on a step wins): docs/releasing.md, "Canaries".
   const canaries = new CanaryController(store, releases, signals, clock, { thresholds, log: (message) => app.log.warn(message) });
-  const registry: MfeRegistry = { store, live, releases, tokens, remotes, canaries };
+  // A stored file that no longer matches the hash it was published with is answered 503, logged and counted (docs/releasing.md).
+  const files = new BuildFileCache(store, {
+    mismatch: (mismatch) => {
+      app.log.error(
+        { registryFile: mismatch },
+        `registry: ${mismatch.remote} build ${mismatch.build.slice(0, 16)} ${mismatch.path}: stored bytes do not match the hash it was published with (${mismatch.check} expected ${mismatch.expected}, got ${mismatch.actual}); answering 503`,
+      );
+      metrics?.fileMismatch(mismatch.remote);
+    },
+    log: (message) => app.log.warn(message),
+  });
+  const registry: MfeRegistry = { store, live, releases, tokens, remotes, canaries, files };
   app.decorate('mfeRegistry', registry);
   await live.reload();
   app.addHook('onReady', async () => live.start());
   app.addHook('onClose', async () => live.stop());
   app.addHook('onReady', async () => canaries.start());
   app.addHook('onClose', async () => canaries.stop());
+  app.addHook('onReady', async () => files.start());
+  app.addHook('onClose', async () => files.stop());
   await app.register(registryRoutes, { releases, remotes, tokens, experiments, signals, store, overrides, publicOrigin });
-  await app.register(buildFileRoutes, { store });
+  await app.register(buildFileRoutes, { files });
 });
