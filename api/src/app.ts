@@ -12,6 +12,7 @@ import { healthPlugin } from './health/health-plugin';
 import { edgePlugin } from './http/edge-plugin';
 import { envelope } from './http/envelope';
 import { finiteNumbers } from './http/finite-numbers';
+import { RequestLinesAtDebug } from './http/request-log';
 import { mailPlugin } from './mail/mail-plugin';
 import { ShopMetrics } from './metrics/metrics';
 import { metricsRoutes } from './metrics/metrics-routes';
@@ -29,6 +30,11 @@ export interface AppOptions {
   clock?: () => Date;
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Fastify's line per request: `info` (the cluster, production: every request for the log
+   * collector) or `debug` (a shop a person watches: `npm start`; http/request-log.ts).
+   */
+  requestLog?: 'info' | 'debug';
 }
 
 /**
@@ -37,10 +43,11 @@ export interface AppOptions {
  * registered below in this order; what one area needs of another is handed over explicitly,
  * from the `app.<name>` its owner decorates.
  */
-export async function buildApp({ config, db, clock = () => new Date(), logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = () => new Date(), logStream, requestLog = 'info' }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Tokens and cart ids travel as ?token=/?cartId= (VSF contract): logs cut them, e-mails and card-like numbers out (auth/log-redaction.ts).
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, logStream),
+    ...(requestLog === 'debug' ? { logController: new RequestLinesAtDebug() } : {}),
     bodyLimit: 1024 * 1024,
     // An area's plugin may take long to start: the catalogue plugin loads the whole catalogue
     // (~30 s of a core at 100,000 products), more than Fastify's 10-s default allows a plugin.
@@ -90,6 +97,7 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
     publicOrigin: config.publicOrigin,
     shellDist: config.shellDist,
     thresholds: config.canary,
+    metrics,
   }); // app.mfeRegistry, app.overrides: /registry/v1 for teams, the builds' files under /mfe/
   await app.register(seoPlugin, { config, db, clock, catalog: app.catalog }); // app.seoFiles: /robots.txt, the sitemaps and the product feeds, written ahead by one instance, served by all
   metricsRoutes(app, { metrics, tokens: app.mfeRegistry.tokens, allow: config.metricsAllow }); // GET /metrics: an operator's registry token or METRICS_ALLOW
