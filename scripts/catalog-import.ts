@@ -22,6 +22,7 @@ const say = (line: string) => console.log(line);
 async function targetOf({ shop, token }: CliArguments): Promise<ImportTarget> {
   if (shop !== null) {
     const target = registryTarget({ shop: shop || undefined, token });
+    console.error(`shop: ${target.shop} (${target.source})`);
     return shopTarget(target.shop, target.token, say);
   }
   const db = openDatabase(loadConfig().databaseUrl);

@@ -4,10 +4,11 @@ import { loadConfig, REPO_ROOT } from '../api/src/config';
 import { LOCAL_REMOTES as REMOTES, type Remote } from './lib/local-builds';
 import { packBuild, readBuildFolder } from '../api/src/registry/build-archive';
 import { parseBuildInfo } from '../api/src/registry/build-files';
-import { operatorTokenFile, WORKSPACES } from './lib/local-builds';
+import { WORKSPACES } from './lib/local-builds';
 import { gateLines, RegistryCallError, registryClient } from './lib/registry-client';
 import { onShutdown } from './lib/on-shutdown';
-import { loopbackHost, startShop } from './lib/shop';
+import { startShop } from './lib/shop';
+import { recordShop } from './lib/shop-record';
 import fs from 'node:fs';
 
 /**
@@ -22,10 +23,8 @@ async function main() {
   if (unknown.length > 0) throw new Error(`unknown remote(s): ${unknown.join(', ')}; choose from ${REMOTES.join(', ')}`);
   const config = loadConfig();
   const shop = await startShop(config);
-  const client = registryClient({
-    shop: `http://${loopbackHost(config.host)}:${config.port}`,
-    token: fs.readFileSync(operatorTokenFile(config.varDir), 'utf8').trim(),
-  });
+  recordShop(config.varDir, { url: shop.localUrl, tokenFile: shop.tokenFile, startedBy: 'npm start', dev: true });
+  const client = registryClient({ shop: shop.localUrl, token: fs.readFileSync(shop.tokenFile, 'utf8').trim() });
   const release = async (remote: Remote, distDir: string) => {
     const info = parseBuildInfo(readBuildFolder(distDir).get('build-info.json'));
     const version = `${info.version.replace(/-dev\.\d+$/, '')}-dev.${Date.now()}`;

@@ -1,6 +1,6 @@
 import { experimentReportLines } from './lib/experiment-report-text';
-import { RegistryCallError, registryClient } from './lib/registry-client';
-import { parseFlags, registryTarget } from './lib/registry-cli-options';
+import { RegistryCallError } from './lib/registry-client';
+import { connect, parseFlags } from './lib/registry-cli-options';
 
 const USAGE = `usage: npm run experiment -- report <remote> [--since <ISO time>] [--lift <percent>] [--json] [--shop <url>] [--token <token>]
   report <remote>   the A/B test of the remote's variants: shoppers exposed, orders, conversion, revenue per
@@ -14,7 +14,7 @@ async function main() {
   if (command !== 'report' || !remote) throw new Error(USAGE);
   const lift = flags.lift === undefined ? undefined : Number(flags.lift);
   if (lift !== undefined && !(lift > 0)) throw new Error(`--lift: a percentage above 0, not ${flags.lift}`);
-  const report = await registryClient(registryTarget(flags)).experimentReport(remote, { since: flags.since, lift });
+  const report = await connect(flags).client.experimentReport(remote, { since: flags.since, lift });
   if (flags.json) console.log(JSON.stringify(report, null, 2));
   else for (const line of experimentReportLines(report)) console.log(line);
 }

@@ -2,8 +2,8 @@ import { loadConfig } from '../api/src/config';
 import { openDatabase } from '../api/src/db/database';
 import { migrateToLatest } from '../api/src/db/migrate';
 import { RegistryTokens } from '../api/src/registry/registry-tokens';
-import { eventLine, gateLines, RegistryCallError, registryClient, type RegistryStatus } from './lib/registry-client';
-import { parseFlags, registryTarget } from './lib/registry-cli-options';
+import { eventLine, gateLines, RegistryCallError, type RegistryStatus } from './lib/registry-client';
+import { connect, parseFlags } from './lib/registry-cli-options';
 import { signalLines } from './lib/signal-lines';
 
 const USAGE = `usage: npm run registry -- <command> [--shop <url>] [--token <token>]
@@ -57,7 +57,7 @@ async function remoteCommand(argv: string[]) {
     if (rest[i] === '--shop' || rest[i] === '--token') shopFlags.push(rest[i], rest[(i += 1)]);
     else own.push(rest[i]);
   }
-  const client = registryClient(registryTarget(parseFlags(shopFlags, ['shop', 'token']).flags));
+  const { client } = connect(parseFlags(shopFlags, ['shop', 'token']).flags);
   if (action === 'list') {
     for (const remote of await client.remotes()) {
       const slots = Object.entries(remote.slots).map(([slot, module]) => `${slot} ${module}`);
@@ -171,7 +171,7 @@ async function main() {
   const { words, flags } = parseFlags(process.argv.slice(2), ['shop', 'token', 'variant', 'to', 'reason', 'limit', 'label', 'minutes', 'for'], ['db', 'force']);
   const [command, remote, variant, value] = words;
   if (command === 'token' && flags.db) return localTokens(words, flags);
-  const client = registryClient(registryTarget(flags));
+  const { client, target } = connect(flags);
   switch (command) {
     case 'status':
       return printStatus(await client.status());
@@ -196,7 +196,7 @@ async function main() {
       const host = new URL(answer.link).host;
       console.log(`open this link in the browser that should run ${remote} ${answer.version} until ${answer.until} (and no other):\n${answer.link}`);
       console.log(`(it sets a cookie for ${host}: the override shows on the pages of ${host} in that browser)`);
-      const called = new URL(registryTarget(flags).shop).host;
+      const called = new URL(target.shop).host;
       if (called !== host) console.log(`note: you called the shop at ${called}; its public address, where shoppers' pages are, is ${host}`);
       return;
     }

@@ -5,6 +5,7 @@ import { chromium } from 'playwright-core';
 import { loadConfig, REPO_ROOT } from '../api/src/config';
 import { LOCAL_REMOTES as REMOTES } from './lib/local-builds';
 import { distFoldersOf } from './lib/local-builds';
+import { freePort } from './lib/postgres-server';
 import { startShop, WORKSPACES } from './lib/shop';
 
 /**
@@ -76,7 +77,17 @@ async function firstLoad(url: string) {
   return { byOrigin, files, shellInitial: byOrigin.get(new URL(url).origin) ?? 0 };
 }
 
+/** `--port <n>`, else a free loopback port: a running shop or a second measurement is no obstacle. */
+async function portToUse(argv: string[]): Promise<number> {
+  const at = argv.indexOf('--port');
+  if (at === -1) return freePort();
+  const port = Number(argv[at + 1]);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port takes a port number (1–65535), not ${argv[at + 1] ?? 'nothing'}`);
+  return port;
+}
+
 async function main() {
+  const port = await portToUse(process.argv.slice(2));
   console.log('Remote entries and exposed modules (gzip -9):');
   for (const row of remoteFigures()) console.log(`  ${row}`);
   // A fresh var/ each run: the published remotes are the build being measured.
@@ -84,7 +95,7 @@ async function main() {
   fs.rmSync(varDir, { recursive: true, force: true });
   const config = {
     ...loadConfig(),
-    port: 4400,
+    port,
     publicHost: '127.0.0.1',
     logLevel: 'silent',
     varDir,

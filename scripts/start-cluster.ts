@@ -5,6 +5,7 @@ import { loadConfig } from '../api/src/config';
 import { startCluster } from './lib/cluster';
 import { stopLeftoverBalancer } from './lib/cluster/balancer';
 import { DEFAULT_RESTART_POLICY } from './lib/cluster/restart-policy';
+import { recordShop, shopRecordFile } from './lib/shop-record';
 import { onShutdown } from './lib/on-shutdown';
 import { postgresBinDir } from './lib/postgres-server';
 
@@ -81,8 +82,11 @@ async function main() {
       `Warm spare: ${cluster.spares.map((instance) => `${instance.name} ${instance.url} (pid ${instance.pid})`).join(' · ')} — loaded and checked, sent nothing; ` +
         `it takes the place of an instance that ends, at once (CLUSTER_SPARES=0: none).`,
     );
-  console.log(`Remotes: every instance serves them from the registry in PostgreSQL. Release with`);
-  console.log(`  npm run release -- <remote> --shop ${cluster.url} --token $(cat ${path.join(runDir, 'registry-operator.token')})`);
+  // The commands (release, registry, experiment, catalog:import --shop) find the cluster and its operator token here.
+  const tokenFile = path.join(runDir, 'registry-operator.token');
+  recordShop(config.varDir, { url: cluster.balancerUrl ?? cluster.url, tokenFile, startedBy: 'npm run start:cluster', dev: false });
+  console.log(`Remotes: every instance serves them from the registry in PostgreSQL. npm run release -- <remote> releases to this cluster`);
+  console.log(`  (recorded in ${shopRecordFile(config.varDir)}; from another machine: --shop ${cluster.url} --token $(cat ${tokenFile}))`);
   console.log(`Logs and haproxy.cfg in ${runDir}. Ctrl-C stops everything.`);
   const { baseDelayMs, maxRestarts, stableMs } = DEFAULT_RESTART_POLICY;
   console.log(

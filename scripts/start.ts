@@ -1,16 +1,32 @@
 import { loadConfig } from '../api/src/config';
 import { onShutdown } from './lib/on-shutdown';
 import { startShop } from './lib/shop';
+import { recordShop, shopRecordFile } from './lib/shop-record';
 
-/** npm start: build what is missing, release the remotes the registry lacks, serve the whole shop. */
+/**
+ * npm start: build what is missing, release the remotes the registry lacks, serve the whole shop
+ * — and say so in a few lines. Request lines are written at LOG_LEVEL=debug only (as one short
+ * line each on a terminal); warnings and errors always, and they stand out.
+ */
 async function main() {
   const config = loadConfig();
   const shop = await startShop(config);
-  console.log('\nKaloryfer is running. Open:\n');
-  console.log(`  ${shop.url}\n`);
-  console.log(`API ${shop.url}api/health · OpenAPI ${shop.url}api/openapi.json`);
-  console.log(`Remotes: served from the registry (${shop.url}mfe/…) · npm run registry -- status · npm run release -- <remote>`);
-  console.log('Ctrl-C stops everything.');
+  // The commands (release, registry, experiment, catalog:import --shop) find this shop and its token here.
+  recordShop(config.varDir, { url: shop.localUrl, tokenFile: shop.tokenFile, startedBy: 'npm start', dev: true });
+  const { database, products, categories, remotes } = shop.summary;
+  console.log(
+    [
+      '',
+      `Kaloryfer is running: ${database}, ${products.toLocaleString('en')} products in ${categories} categories`,
+      `  remotes  ${remotes.join(' · ')}`,
+      '',
+      `  Open ${shop.url}`,
+      '',
+      `  API ${shop.url}api/health · npm run registry -- status · npm run release -- <remote> (docs/releasing.md)`,
+      `  commands find this shop through ${shopRecordFile(config.varDir)} · every request logged: LOG_LEVEL=debug npm start`,
+      '  Ctrl-C stops everything.',
+    ].join('\n'),
+  );
   onShutdown(() => shop.close());
 }
 

@@ -24,11 +24,20 @@ export class RegistryCallError extends Error {
 
 export type RegistryStatus = RouteResult<typeof RegistryStatusRoute>;
 
+/** What a publish asks beside the build (docs/releasing.md, "The registry API"). */
+export type PublishOptions = {
+  weight?: number;
+  origin?: string;
+  reason?: string;
+  canary?: number;
+  force?: boolean;
+};
+
 /**
  * The registry's HTTP API (docs/releasing.md) as `npm run release` and `npm run registry` call
  * it: a shop's URL and a token, nothing of the shop's host.
  */
-export function registryClient({ shop, token }: { shop: string; token: string }) {
+export function registryClient({ shop, token, source }: { shop: string; token: string; source?: string }) {
   const base = new URL('/registry/v1/', shop);
   const call = async <T>(
     method: string,
@@ -52,7 +61,12 @@ export function registryClient({ shop, token }: { shop: string; token: string })
         signal: AbortSignal.timeout(5 * 60_000),
       });
     } catch (error) {
-      throw new RegistryCallError(0, `${shop} cannot be reached: ${(error as Error).cause ?? (error as Error).message}`);
+      const cause = (error as Error).cause ?? (error as Error).message;
+      const from = source ? ` The URL came from ${source}.` : '';
+      throw new RegistryCallError(
+        0,
+        `${shop} cannot be reached (${String(cause)}).${from} Is that shop running? To talk to another, pass --shop <url> --token <token> (or KALORYFER_SHOP_URL and KALORYFER_REGISTRY_TOKEN), or set VAR_DIR to the var folder of the shop you started.`,
+      );
     }
     const answer = (await response.json().catch(() => ({ result: `HTTP ${response.status}` }))) as { result: unknown };
     if (!response.ok) {
@@ -63,12 +77,12 @@ export function registryClient({ shop, token }: { shop: string; token: string })
     return answer.result as T;
   };
   return {
-    publish: (remote: string, archive: Buffer, query: { weight?: number; origin?: string; reason?: string; canary?: number; force?: boolean } = {}) =>
-      call<PublishAnswer>('POST', `remotes/${remote}/builds`, archive, query),
+    publish: (remote: string, archive: Buffer, query: PublishOptions = {}) => call<PublishAnswer>('POST', `remotes/${remote}/builds`, archive, query),
     status: () => call<RegistryStatus>('GET', 'status'),
     signals: (remote: string, minutes?: number) => call<{ since: string; builds: BuildSignals[] }>('GET', `remotes/${remote}/signals`, undefined, { minutes }),
     experimentReport: (remote: string, query: { since?: string; lift?: number } = {}) =>
       call<ExperimentReport>('GET', `experiments/${remote}/report`, undefined, query),
+    versions: (remote: string) => call<{ version: string; variant: string; publishedAt: string }[]>('GET', `remotes/${remote}/versions`),
     history: (remote: string, limit?: number) => call<RegistryEvent[]>('GET', `remotes/${remote}/history`, undefined, { limit }),
     override: (remote: string, body: { target: string; minutes: number; variant?: string }) =>
       call<{ link: string; until: string; version: string; entry: string }>('POST', `remotes/${remote}/overrides`, body),

@@ -1,13 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../../api/src/app';
+import { humanLogStream } from '../../api/src/http/human-log-stream';
 import { installPageServer } from '../../shell/server/page-server';
 import { loadConfig, REPO_ROOT, shopUrl, type Config } from '../../api/src/config';
 import { openDatabase } from '../../api/src/db/database';
 import { migrateToLatest } from '../../api/src/db/migrate';
 import { DEFAULT_SEED, hasCatalog, seedCatalog } from '../../api/src/seed/catalog-seed';
-import { distFoldersOf, ensureOperatorToken, operatorTokenFile, releaseMissingBuilds, WORKSPACES } from './local-builds';
+import { buildWorkspace, distFoldersOf, ensureOperatorToken, operatorTokenFile, releaseMissingBuilds, WORKSPACES } from './local-builds';
 import { registryClient } from './registry-client';
 
 export { WORKSPACES } from './local-builds';
@@ -18,14 +18,9 @@ function isBuilt(workspace: string): boolean {
   return distFoldersOf(dir).length > 0;
 }
 
-/** Builds the shell and any remote that has no build yet. */
+/** Builds the shell and any remote that has no build yet ("built shell (14.2 s)" per workspace). */
 export function buildMissing(log: (line: string) => void): void {
-  for (const workspace of Object.values(WORKSPACES)) {
-    if (isBuilt(workspace)) continue;
-    log(`building ${workspace}…`);
-    const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: REPO_ROOT, stdio: 'inherit' });
-    if (result.status !== 0) throw new Error(`building ${workspace} failed`);
-  }
+  for (const workspace of Object.values(WORKSPACES)) if (!isBuilt(workspace)) buildWorkspace(workspace, log);
 }
 
 /** The address this machine reaches a server on, for a host it listens on (a wildcard: loopback). */
@@ -33,8 +28,21 @@ export function loopbackHost(host: string): string {
   return host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
 }
 
+/** `sqlite:/…/var/kaloryfer.sqlite` → `SQLite var/kaloryfer.sqlite`; a PostgreSQL URL without its password. */
+function describeDatabase(url: string): string {
+  if (url.startsWith('sqlite:')) return `SQLite ${path.relative(process.cwd(), url.slice('sqlite:'.length)) || url}`;
+  const parsed = new URL(url);
+  return `PostgreSQL ${parsed.host}${parsed.pathname}`;
+}
+
 export interface RunningShop {
   url: string;
+  /** The URL this machine reaches the shop on (loopback, for a wildcard HOST): what the commands are told (shop-record.ts). */
+  localUrl: string;
+  /** The operator token's file in VAR_DIR, issued for `localUrl`. */
+  tokenFile: string;
+  /** What started, for the few lines `npm start` prints: the database, the catalogue's size, the live build of each remote. */
+  summary: { database: string; products: number; categories: number; remotes: string[] };
   /** Page regions rendered on the server, and left to the browser (a remote failed or was late), since start. */
   regions(): { rendered: number; fallback: number };
   close(): Promise<void>;
@@ -49,12 +57,19 @@ export async function startShop(config: Config = loadConfig(), log: (line: strin
   buildMissing(log);
   const db = openDatabase(config.databaseUrl);
   const applied = await migrateToLatest(db);
-  if (applied.length > 0) log(`database: applied ${applied.join(', ')}`);
+  if (applied.length > 0) log(`database: applied ${applied.length === 1 ? applied[0] : `${applied.length} migrations, ${applied[0]} … ${applied.at(-1)}`}`);
   if (!(await hasCatalog(db))) {
     const seeded = await seedCatalog(db, DEFAULT_SEED);
     log(`database: seeded ${seeded.products} products (${seeded.skus} SKUs); npm run seed regenerates them`);
   }
-  const app = await buildApp({ config, db });
+  // A person watches this shop: request lines at LOG_LEVEL=debug only, and readable on a terminal.
+  const terminal = process.stdout.isTTY === true;
+  const app = await buildApp({
+    config,
+    db,
+    requestLog: 'debug',
+    logStream: terminal ? humanLogStream(process.stdout, { color: !process.env.NO_COLOR }) : undefined,
+  });
   const apiOrigin = `http://${loopbackHost(config.host)}:${config.port}`;
   const pages = await installPageServer(app, {
     shellDist: config.shellDist,
@@ -69,12 +84,27 @@ export async function startShop(config: Config = loadConfig(), log: (line: strin
   });
   app.mfeRegistry.releases.gate.serverRender = pages.serverRenderCheck;
   await app.listen({ host: config.host, port: config.port });
-  const token = await ensureOperatorToken(db, operatorTokenFile(config.varDir), 'npm start (this machine)');
-  await releaseMissingBuilds(registryClient({ shop: apiOrigin, token }), log);
+  const tokenFile = operatorTokenFile(config.varDir);
+  const token = await ensureOperatorToken(db, tokenFile, 'npm start (this machine)');
+  const client = registryClient({ shop: apiOrigin, token });
+  await releaseMissingBuilds(client, log);
   // The remotes' server builds are loaded and warmed (they call the API).
   await pages.warm();
+  const live = (await client.status()).remotes.map((entry) =>
+    entry.variants.length === 0
+      ? `${entry.remote} (nothing live)`
+      : `${entry.remote} ${entry.variants.map((variant) => `${variant.variant === 'default' ? '' : `${variant.variant} `}${variant.version}`).join(', ')}`,
+  );
   return {
     url: shopUrl(config),
+    localUrl: `${apiOrigin}/`,
+    tokenFile,
+    summary: {
+      database: describeDatabase(config.databaseUrl),
+      products: app.catalog.products.length,
+      categories: app.catalog.categories.length,
+      remotes: live,
+    },
     regions: pages.regions,
     close: async () => {
       await pages.close();

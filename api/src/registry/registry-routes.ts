@@ -5,6 +5,7 @@ import {
   RegistryOverrideRoute,
   RegistrySignalsRoute,
   RegistryHistoryRoute,
+  RegistryVersionsRoute,
   RegistryPublishRoute,
   RegistryRemoteAddRoute,
   RegistryRemoteRemoveRoute,
@@ -132,6 +133,10 @@ export async function registryRoutes(
 
   api.get(`${REGISTRY_API_PATH}/remotes/:remote/history`, { schema: { hide: true, ...RegistryHistoryRoute }, config }, async (request, reply) =>
     sendResult(reply, await releases.history(request.params.remote, request.query.limit ?? 50)),
+  );
+
+  api.get(`${REGISTRY_API_PATH}/remotes/:remote/versions`, { schema: { hide: true, ...RegistryVersionsRoute }, config }, async (request, reply) =>
+    sendResult(reply, await releases.versions(request.params.remote)),
   );
 
   // Each build's signals over the last minutes (docs/releasing.md, "Signals"): any team reads any remote's, as the status.

@@ -154,6 +154,18 @@ export class RegistryStore {
     return row ? buildOf(row) : null;
   }
 
+  /** Every version published of a remote, per variant, oldest first. */
+  async versions(remote: string): Promise<{ version: string; variant: string; publishedAt: string }[]> {
+    const rows = await this.db.kysely
+      .selectFrom('mfe_build')
+      .select(['version', 'variant', 'published_at'])
+      .where('remote', '=', remote)
+      .orderBy('published_at')
+      .orderBy('version')
+      .execute();
+    return rows.map((row) => ({ version: row.version, variant: row.variant, publishedAt: row.published_at }));
+  }
+
   async blob(hash: string): Promise<Buffer | null> {
     const row = await this.db.kysely.selectFrom('mfe_blob').select('bytes').where('hash', '=', hash).executeTakeFirst();
     return row ? Buffer.from(row.bytes) : null;

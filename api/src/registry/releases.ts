@@ -496,6 +496,10 @@ export class Releases {
     return this.store.history(remote, limit);
   }
 
+  versions(remote: string): Promise<{ version: string; variant: string; publishedAt: string }[]> {
+    return this.store.versions(remote);
+  }
+
   private async liveVariant(remote: string, variant: string | undefined) {
     const rows = (await this.store.live()).filter((row) => row.remote === remote);
     if (rows.length === 0) throw new ReleaseRefused(404, `${remote} has no live build`);

@@ -132,6 +132,16 @@ export const RegistryHistoryRoute = {
 };
 
 /**
+ * `GET /registry/v1/remotes/:remote/versions` → every version published of it, per variant,
+ * oldest first: what `npm run release -- <remote> --bump patch` counts up from (a published
+ * version never changes, so the next build needs one not in this list).
+ */
+export const RegistryVersionsRoute = {
+  params: Type.Object({ remote: RemoteParam }),
+  response: answers(Type.Array(Type.Object({ version: Type.String(), variant: Type.String(), publishedAt: Type.String() }))),
+};
+
+/**
  * `POST /registry/v1/remotes/:remote/builds` with the build as a tar.gz body → released, or unchanged
  * (these exact bytes are live already), or refused by the gate (422, the checks in
  * `result.gate`). `origin`: the team serves the browser files itself from there. `canary`: the
