@@ -9,6 +9,7 @@ module.exports = {
     '<rootDir>/shared/i18n',
     '<rootDir>/shared/ui',
     '<rootDir>/shared/domain',
+    '<rootDir>/shared/mfe-build',
     '<rootDir>/shell',
     '<rootDir>/mfe-catalog',
     '<rootDir>/mfe-cart',

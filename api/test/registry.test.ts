@@ -150,7 +150,9 @@ describe('publishing', () => {
     const before = live().content;
     const refused = await publish('content', { version: '1.0.1', server: 'throws' }, tokens.content);
     expect(refused.status).toBe(422);
-    expect(refused.body.result.message).toMatch(/the release gate refused content 1\.0\.1: server-render: the fixture build cannot render/);
+    expect(refused.body.result.message).toMatch(
+      /the release gate refused content 1\.0\.1: server-render: footer slot \(\.\/Footer\) on \/: TypeError: the fixture build cannot render at pageHtml \(mfe-content\/src\/pages\/page\.tsx:42:7\)/,
+    );
     expect(refused.body.result.gate!.checks.find((check) => check.name === 'server-render')).toMatchObject({ status: 'fail' });
     expect(live().content).toEqual(before);
     // Its version was never taken: the fixed build may use it.

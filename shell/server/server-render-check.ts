@@ -1,3 +1,5 @@
+import { SourceMap } from 'node:module';
+import { posix } from 'node:path';
 import { matchRoute, type RegionRequest, type RemoteDefinition, type RemoteName } from '@kaloryfer/contracts';
 import type { Budgets } from './compose-page';
 import { withRoute } from './renderers';
@@ -13,6 +15,11 @@ export interface ServerRenderTrial {
   filename: string;
   /** The remote as the shop knows it: the routes it owns, the slots it fills. */
   definition: RemoteDefinition;
+  /**
+   * The server build's source map (`server/render.js.map`, written by @kaloryfer/mfe-build), when
+   * the build has one: a render that throws is reported at the line of the team's source.
+   */
+  sourceMap?: string;
 }
 
 export interface ServerRenderCheckOptions {
@@ -49,6 +56,12 @@ const FIRST_RENDER_LIMIT_MS = 10_000;
 export function createServerRenderCheck(options: ServerRenderCheckOptions) {
   const create = options.createRenderer ?? ((code: string, filename: string) => new WorkerRenderer({ code, filename }));
   return async (trial: ServerRenderTrial): Promise<{ ok: boolean; detail: string }> => {
+    /** Which of the page's regions a module renders: the main one, or the slot it fills. */
+    const regionOf = (module: string) => {
+      if (module === './app') return `main region (${module})`;
+      const slot = Object.entries(trial.definition.slots).find(([, filled]) => filled === module)?.[0];
+      return `${slot ?? 'unknown'} slot (${module})`;
+    };
     const base: RegionRequest = {
       module: './app',
       path: '/',
@@ -75,15 +88,22 @@ export function createServerRenderCheck(options: ServerRenderCheckOptions) {
       }
     };
     const judge = async (request: RegionRequest, budgetMs: number): Promise<string> => {
-      const html = await render(request, FIRST_RENDER_LIMIT_MS);
+      // A refusal names the region and the path, then what went wrong (and where in the team's source).
+      const region = `${regionOf(request.module)} on ${request.path}`;
+      let html: string;
       let best = Infinity;
-      for (let i = 0; i < (options.tries ?? 3); i += 1) {
-        const started = performance.now();
-        await render(request, FIRST_RENDER_LIMIT_MS);
-        best = Math.min(best, performance.now() - started);
+      try {
+        html = await render(request, FIRST_RENDER_LIMIT_MS);
+        for (let i = 0; i < (options.tries ?? 3); i += 1) {
+          const started = performance.now();
+          await render(request, FIRST_RENDER_LIMIT_MS);
+          best = Math.min(best, performance.now() - started);
+        }
+      } catch (error) {
+        throw new Error(`${region}: ${describeFailure(error, trial.filename, trial.sourceMap)}`);
       }
+      if (best > budgetMs) throw new Error(`${region}: renders in ${Math.round(best)} ms at best, over its ${budgetMs} ms budget`);
       const where = `${request.module === './app' ? '' : `${request.module} on `}${request.path}`;
-      if (best > budgetMs) throw new Error(`${where} renders in ${Math.round(best)} ms at best, over its ${budgetMs} ms budget`);
       timings.push(`${where} ${Math.round(best)} ms`);
       return html;
     };
@@ -110,4 +130,78 @@ export function createServerRenderCheck(options: ServerRenderCheckOptions) {
       await renderer.close();
     }
   };
+}
+
+/**
+ * What a failed render says: its error's first line (with its kind, `TypeError: …`) and, when the
+ * error comes with a stack (the render thread sends `message\nstack`), its first frame in the
+ * build's server code — through the build's source map, the first that lies in the team's own
+ * source rather than a dependency (`mfe-cart/src/cart-page.tsx:42:7`); without a map, or for a
+ * frame the map does not cover, the line in the server code itself.
+ */
+function describeFailure(error: unknown, filename: string, sourceMap?: string): string {
+  if (!(error instanceof Error)) return String(error);
+  const lines = error.message.split('\n');
+  const message = lines[0];
+  // The stack's first line repeats the message after the error's kind.
+  const kind = lines
+    .slice(1)
+    .map((line) => /^([A-Za-z_$][\w$.]*): (.*)$/.exec(line))
+    .find((match) => match && match[2] === message)?.[1];
+  const said = kind && kind !== 'Error' ? `${kind}: ${message}` : message;
+  const frame = firstFrame(
+    lines.filter((line) => /^\s+at /.test(line)),
+    filename,
+    sourceMap,
+  );
+  return frame ? `${said} at ${frame}` : said;
+}
+
+/** A frame's place in the build's server code: `at name (file:line:column)` or `at file:line:column`. */
+interface Frame {
+  name: string | null;
+  line: number;
+  column: number;
+}
+
+function framesIn(stack: readonly string[], filename: string): Frame[] {
+  const escaped = filename.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`^\\s+at (?:async )?(?:(.+?) \\()?${escaped}:(\\d+):(\\d+)\\)?$`);
+  return stack.flatMap((line) => {
+    const match = pattern.exec(line);
+    return match ? [{ name: match[1] ?? null, line: Number(match[2]), column: Number(match[3]) }] : [];
+  });
+}
+
+/** A source as the map names it (`webpack://mfe-cart/./src/cart-page.tsx`), as a path (`mfe-cart/src/cart-page.tsx`). */
+const sourcePath = (source: string) => posix.normalize(source.replace(/^[a-z][\w+.-]*:\/\//i, ''));
+/** Not the team's own: a dependency, or the bundler's runtime. */
+const notTheTeams = (source: string) => /(?:^|\/)node_modules\/|(?:^|\/)webpack\/(?:runtime|bootstrap)\b/.test(source);
+
+function firstFrame(stack: readonly string[], filename: string, sourceMap?: string): string | null {
+  const frames = framesIn(stack, filename);
+  if (frames.length === 0) return null;
+  const show = (name: string | null, place: string) => (name ? `${name} (${place})` : place);
+  const raw = show(frames[0].name, `${filename}:${frames[0].line}:${frames[0].column}`);
+  if (!sourceMap) return raw;
+  let map: SourceMap;
+  try {
+    map = new SourceMap(JSON.parse(sourceMap) as ConstructorParameters<typeof SourceMap>[0]);
+  } catch {
+    return raw;
+  }
+  const mapped = frames.flatMap((frame) => {
+    const entry = map.findEntry(frame.line - 1, frame.column - 1);
+    // findEntry answers the nearest mapping before the place: on another line, the map does not cover it.
+    if (!('originalSource' in entry) || entry.generatedLine !== frame.line - 1) return [];
+    return [
+      {
+        name: frame.name,
+        source: sourcePath(entry.originalSource),
+        place: `${sourcePath(entry.originalSource)}:${entry.originalLine + 1}:${entry.originalColumn + 1}`,
+      },
+    ];
+  });
+  const chosen = mapped.find((frame) => !notTheTeams(frame.source)) ?? mapped[0];
+  return chosen ? show(chosen.name, chosen.place) : raw;
 }

@@ -7,6 +7,7 @@ const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 const { RouteChunksPlugin } = require('./route-chunks-plugin.cjs');
 const { ContractUsesPlugin, declaredShared, installedVersion, packageNameOf } = require('./compatibility.cjs');
+const { sourceFingerprint } = require('./source-fingerprint.cjs');
 
 /**
  * Inside the shop's repository the shared packages are workspace folders: a build reads their
@@ -161,7 +162,8 @@ class EsModuleFederationRuntimePlugin {
 
 /**
  * Writes build-info.json next to the manifest: what the release command and the registry read —
- * which remote and version, and what the build needs of the page (compatibility.cjs).
+ * which remote and version, what the build needs of the page (compatibility.cjs), and `sources`:
+ * the fingerprint of the sources it was built from (source-fingerprint.cjs).
  */
 class BuildInfoPlugin {
   constructor(info, dir) {
@@ -173,7 +175,12 @@ class BuildInfoPlugin {
     this.contractUses.apply(compiler);
     compiler.hooks.thisCompilation.tap('BuildInfoPlugin', (compilation) => {
       compilation.hooks.processAssets.tap('BuildInfoPlugin', () => {
-        const info = { ...this.info, contractsUses: this.contractUses.uses(this.dir), shared: declaredShared(SINGLETONS, this.dir) };
+        const info = {
+          ...this.info,
+          contractsUses: this.contractUses.uses(this.dir),
+          shared: declaredShared(SINGLETONS, this.dir),
+          sources: sourceFingerprint(this.dir),
+        };
         const json = JSON.stringify({ ...info, builtAt: new Date().toISOString() }, null, 2);
         compilation.emitAsset('build-info.json', new rspack.sources.RawSource(json));
       });
@@ -224,9 +231,54 @@ class PrecompressPlugin {
   }
 }
 
+/**
+ * Module Federation's manifest plugin says, for every remote build, "Manifest will use absolute
+ * path resolution via its host at runtime, reason: publicPath='auto'" (@module-federation/manifest,
+ * StatsManager.validate: any `output.publicPath` of 'auto', whatever the other options). That is
+ * this shop's design, not a slip: a remote's files live wherever the registry puts them
+ * (/mfe/<remote>/<build>/…, or a team's origin), so its publicPath stays 'auto' and the host
+ * resolves the manifest's files against the address it loaded it from. The plugin has no option
+ * that says so, and the message is an infrastructure log, not a compilation warning
+ * (`ignoreWarnings` never sees it): this drops exactly that one message of that one plugin through
+ * rspack's own hook for it (`infrastructureLog`, a bail hook: returning true swallows the entry).
+ * Any other message of the plugin — "Manifest will not generate, because publicPath…" among
+ * them — still prints. Applied before the federation plugin, which logs as it is applied.
+ */
+class ExpectedManifestPublicPathPlugin {
+  static LOGGER = 'Module Federation Manifest Plugin';
+  static MESSAGE = /^Manifest will use absolute path resolution via its host at runtime, reason: publicPath='auto'$/;
+  apply(compiler) {
+    const { LOGGER, MESSAGE } = ExpectedManifestPublicPathPlugin;
+    compiler.hooks.infrastructureLog.tap('ExpectedManifestPublicPathPlugin', (name, type, args) => {
+      if (name === LOGGER && type === 'warn' && args.some((arg) => typeof arg === 'string' && MESSAGE.test(arg))) return true;
+      return undefined;
+    });
+  }
+}
+
+/**
+ * The manifest's `metaData.buildInfo.buildVersion` (mf-manifest.json and mf-stats.json) is the
+ * build's version — what build-info.json says (`REMOTE_VERSION`, else the package's). Left to
+ * itself the plugin writes `MF_BUILD_VERSION` or the package.json version: a 1.0.1 build would
+ * call itself 1.0.0. Its `manifest.additionalData` hook edits the stats the manifest is made from.
+ */
+function manifestWithBuildVersion(version) {
+  return {
+    additionalData: ({ stats }) => withBuildVersion(stats, version),
+  };
+}
+
+/** The federation stats (or manifest) with `metaData.buildInfo.buildVersion` set to `version`. */
+function withBuildVersion(stats, version) {
+  const metaData = stats.metaData ?? {};
+  return { ...stats, metaData: { ...metaData, buildInfo: { ...metaData.buildInfo, buildVersion: version } } };
+}
+
+const readPackage = (dir) => JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+
 /** Where a remote's build goes: dist/ (or REMOTE_OUT_DIR), one folder per A/B variant. */
 function remoteBuild({ dir, remote, variant, server }) {
-  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const pkg = readPackage(dir);
   const version = process.env.REMOTE_VERSION || pkg.version;
   const container = variant ? `${remote}_${variant}` : remote;
   const outDir = process.env.REMOTE_OUT_DIR ? path.resolve(process.env.REMOTE_OUT_DIR, variant || '') : path.join(dir, 'dist', variant || '');
@@ -283,13 +335,14 @@ function createRemoteConfig({ dir, remote, exposes, variant, server }, argv = {}
       new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: true }),
       // KALORYFER_FAULT=mount builds a remote whose every mount throws: the e2e suite releases one as a canary on purpose.
       new rspack.DefinePlugin({ __REMOTE_BUILD__: JSON.stringify(info), __KALORYFER_FAULT__: JSON.stringify(process.env.KALORYFER_FAULT ?? '') }),
+      new ExpectedManifestPublicPathPlugin(),
       new ModuleFederationPlugin({
         name: info.container,
         filename: 'remoteEntry.js',
         exposes,
         shared: sharedSingletons(dir),
         shareStrategy: 'loaded-first',
-        manifest: true,
+        manifest: manifestWithBuildVersion(info.version),
         dts: false,
         experiments: { externalRuntime: true, optimization: { disableSnapshot: true, disableRemote: true, target: 'web' } },
       }),
@@ -306,6 +359,13 @@ function createRemoteConfig({ dir, remote, exposes, variant, server }, argv = {}
  * exporting `render(request)`. It bundles what it uses (React's server renderer included), so
  * the shell's page server can load any version of it at run time; styles are left to the
  * browser build (the page server inlines the route's CSS from the manifest).
+ *
+ * With its source map, `server/render.js.map`, published in the build beside it: when a render
+ * throws, the release gate names the line of the team's own source it came from
+ * (`mfe-cart/src/cart-page.tsx:42:7`, shell/server/server-render-check.ts). No browser loads
+ * either file. The map names the sources without their text (`nosources-`): the gate needs only
+ * file, line and column, and the text of React's server renderer would make the map several
+ * times the size of the code. Each source is named `<remote's package>/<path from its folder>`.
  */
 function createRemoteServerConfig({ dir, remote, variant, server }, argv = {}) {
   const { outDir, info } = remoteBuild({ dir, remote, variant, server });
@@ -314,7 +374,7 @@ function createRemoteServerConfig({ dir, remote, variant, server }, argv = {}) {
     context: dir,
     mode: 'production',
     target: 'node20',
-    devtool: false,
+    devtool: 'nosources-source-map',
     entry: { render: server },
     output: {
       path: path.join(outDir, SERVER_DIR),
@@ -322,6 +382,8 @@ function createRemoteServerConfig({ dir, remote, variant, server }, argv = {}) {
       library: { type: 'commonjs2' },
       asyncChunks: false,
       clean: true,
+      devtoolNamespace: readPackage(dir).name ?? path.basename(dir),
+      devtoolModuleFilenameTemplate: 'webpack://[namespace]/[resource-path]',
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'], byDependency: sourceFirst() },
     module: {

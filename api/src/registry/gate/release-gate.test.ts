@@ -86,8 +86,20 @@ const cases: [string, FixtureBuildOptions, Edit | null, string | null, RegExp | 
     'browser-entry',
     /throws when evaluated: Script execution timed out/,
   ],
-  ['its server render throws', { server: 'throws' }, null, 'server-render', /the fixture build cannot render/],
-  ['its server render misses the budget', { slowMs: 300 }, null, 'server-render', /over its 100 ms budget/],
+  [
+    'its server render throws',
+    { server: 'throws' },
+    null,
+    'server-render',
+    /^footer slot \(\.\/Footer\) on \/: TypeError: the fixture build cannot render at pageHtml \(mfe-content\/src\/pages\/page\.tsx:42:7\)$/,
+  ],
+  [
+    'its server render misses the budget',
+    { slowMs: 300 },
+    null,
+    'server-render',
+    /^footer slot \(\.\/Footer\) on \/: renders in \d+ ms at best, over its 100 ms budget$/,
+  ],
 ];
 
 test.each(cases)(
@@ -115,6 +127,31 @@ test('a sound build: the server-render check names each path it rendered within 
   // The footer, the content routes without parameters, and a linked page of each other kind it owns.
   for (const path of ['./Footer on /', '/porady ', '/error ', '/i/regulamin ', '/porady/jak-dobrac-moc-grzejnika ']) expect(render.detail).toContain(path);
   expect(render.detail).not.toContain('elsewhere');
+}, 30_000);
+
+test.each([
+  ['content', 'footer slot (./Footer) on /'],
+  ['catalog', 'main region (./app) on /'],
+] as const)(
+  "a %s server render that throws: the refusal names the region, the path, the error and the team's source line",
+  async (remote, region) => {
+    const files = fixtureBuildFiles({ remote, server: 'throws' });
+    const gate = await runGate(buildCandidateOf(files), files, { shellContracts: '1.0.0', serverRender });
+    const render = gate.checks.find((check) => check.name === 'server-render')!;
+    expect(render.status).toBe('fail');
+    // The error is thrown in a dependency (node_modules/path-format): the first frame in the team's own source is named.
+    expect(render.detail).toBe(`${region}: TypeError: the fixture build cannot render at pageHtml (mfe-content/src/pages/page.tsx:42:7)`);
+  },
+  30_000,
+);
+
+test('a server build without its source map: the refusal names the line in the server code', async () => {
+  const files = fixtureBuildFiles({ server: 'throws', leaveOut: 'server/render.js.map' });
+  const gate = await runGate(buildCandidateOf(files), files, { shellContracts: '1.0.0', serverRender });
+  expect(gate.checks.find((check) => check.name === 'server-render')).toMatchObject({
+    status: 'fail',
+    detail: 'footer slot (./Footer) on /: TypeError: the fixture build cannot render at formatPath (content@1.0.0/server/render.js:11:9)',
+  });
 }, 30_000);
 
 test('a build without server code renders in the browser: the check is skipped, not failed', async () => {

@@ -8,7 +8,16 @@ import type { BrowserEntryAnswer, BrowserEntryJob } from './browser-entry-worker
 
 /** What the release gate needs of a build's server code: render its warm paths in isolation. */
 export interface ServerRenderCheck {
-  (build: { remote: RemoteName; container: string; version: string; code: string; filename: string; definition: RemoteDefinition }): Promise<{
+  (build: {
+    remote: RemoteName;
+    container: string;
+    version: string;
+    code: string;
+    filename: string;
+    definition: RemoteDefinition;
+    /** The server code's source map, when the build has one: a failed render names the team's source line. */
+    sourceMap?: string;
+  }): Promise<{
     ok: boolean;
     detail: string;
   }>;
@@ -66,6 +75,16 @@ export function checkFiles(candidate: BuildCandidate, archive: Map<string, Buffe
   return pass(
     `${candidate.files.length} files (${served} for browsers)${candidate.info.ssr ? `, server build ${candidate.info.ssr}` : ', no server build: its regions render in the browser'}`,
   );
+}
+
+/**
+ * The server code's source map from the build, where its last `//# sourceMappingURL=` comment
+ * says (`render.js.map` beside it, as @kaloryfer/mfe-build writes it); none for a map elsewhere.
+ */
+function sourceMapOf(code: string, ssr: string, archive: Map<string, Buffer>): string | undefined {
+  const url = [...code.matchAll(/^\/\/# sourceMappingURL=(\S+)\s*$/gm)].at(-1)?.[1];
+  if (!url || /^[a-z][\w+.-]*:/i.test(url) || url.startsWith('/')) return undefined;
+  return archive.get(path.posix.join(path.posix.dirname(ssr), url))?.toString('utf8');
 }
 
 export async function checkBrowserEntry(candidate: BuildCandidate, archive: Map<string, Buffer>, shellLoads: readonly string[]): Promise<Outcome> {
@@ -156,6 +175,7 @@ export async function runGate(candidate: BuildCandidate, archive: Map<string, Bu
       code,
       filename: `${candidate.info.container}@${candidate.info.version}/${candidate.info.ssr}`,
       definition,
+      sourceMap: sourceMapOf(code, candidate.info.ssr, archive),
     });
     return result.ok ? pass(result.detail) : fail(result.detail);
   });

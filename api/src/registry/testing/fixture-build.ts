@@ -14,7 +14,11 @@ export interface FixtureBuildOptions {
   shared?: Record<string, { version: string; requiredVersion: string }>;
   /** The modules its container exposes (by default every one the shell loads of the remote). */
   modules?: readonly string[];
-  /** Its server build: renders (ok), throws, takes `slowMs` per render, or none. */
+  /**
+   * Its server build: renders (ok), throws, takes `slowMs` per render, or none. One that throws
+   * does so in a dependency called from the team's page (`mfe-content/src/pages/page.tsx:42:7`
+   * through its `server/render.js.map`, as @kaloryfer/mfe-build writes one).
+   */
   server?: 'ok' | 'throws' | 'none';
   slowMs?: number;
   /** Words its server render writes, to tell builds apart on a page. */
@@ -111,11 +115,13 @@ export function fixtureBuildFiles(options: FixtureBuildOptions = {}): Map<string
   );
   for (const module of modules) put(chunkOf(module), chunkText(module) + (options.tamperChunk && module === modules[0] ? '// changed after the build\n' : ''));
   put('app.css', `.fixture-${container} { color: #b4232a; }\n`);
-  if (server !== 'none') {
+  if (server === 'throws') {
+    put('server/render.js', THROWING_RENDER);
+    put('server/render.js.map', JSON.stringify(THROWING_RENDER_MAP));
+  } else if (server !== 'none') {
     put(
       'server/render.js',
       `exports.render = async function (request) {
-  ${server === 'throws' ? "throw new Error('the fixture build cannot render');" : ''}
   ${options.slowMs ? `await new Promise(function (resolve) { setTimeout(resolve, ${options.slowMs}); });` : ''}
   return { html: '<p data-fixture="${container} ${version}">${options.marker ?? `${container} ${version}`} ' + request.module + ' ' + request.path + '</p>', status: 200, data: {}, interactive: false };
 };
@@ -125,6 +131,70 @@ export function fixtureBuildFiles(options: FixtureBuildOptions = {}): Map<string
   if (options.leaveOut) files.delete(options.leaveOut);
   return files;
 }
+
+/**
+ * A server build whose render throws in a dependency (`formatPath`, from node_modules) called by
+ * the team's page (`pageHtml`, mfe-content/src/pages/page.tsx line 42) — with its source map.
+ */
+const THROWING_RENDER = `exports.render = async function (request) {
+  return renderPage(request);
+};
+function renderPage(request) {
+  return { html: pageHtml(request.path), status: 200, data: {}, interactive: false };
+}
+function pageHtml(path) {
+  return '<p>' + formatPath(path) + '</p>';
+}
+function formatPath(path) {
+  throw new TypeError('the fixture build cannot render');
+}
+//# sourceMappingURL=render.js.map
+`;
+
+/** Each line of THROWING_RENDER (from its first column on) → [source, line, column] of its original, 1-based. */
+const THROWING_RENDER_ORIGINS: [number, number, number][] = [
+  [0, 5, 1],
+  [0, 6, 3],
+  [0, 7, 1],
+  [1, 40, 1],
+  [1, 41, 3],
+  [1, 42, 1],
+  [1, 42, 1],
+  [1, 42, 7],
+  [1, 43, 1],
+  [2, 3, 1],
+  [2, 4, 9],
+  [2, 5, 1],
+];
+
+const base64Vlq = (value: number): string => {
+  const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  let rest = value < 0 ? (-value << 1) | 1 : value << 1;
+  let text = '';
+  do {
+    let digit = rest & 31;
+    rest >>>= 5;
+    if (rest > 0) digit |= 32;
+    text += digits[digit];
+  } while (rest > 0);
+  return text;
+};
+
+const THROWING_RENDER_MAP = {
+  version: 3,
+  file: 'render.js',
+  sources: [
+    'webpack://mfe-content/./src/server.tsx',
+    'webpack://mfe-content/./src/pages/page.tsx',
+    'webpack://mfe-content/../node_modules/path-format/index.js',
+  ],
+  names: [],
+  // One segment per line, at its first column: fields relative to the previous segment's.
+  mappings: THROWING_RENDER_ORIGINS.map(([source, line, column], index) => {
+    const [lastSource, lastLine, lastColumn] = index === 0 ? [0, 1, 1] : THROWING_RENDER_ORIGINS[index - 1];
+    return [0, source - lastSource, line - lastLine, column - lastColumn].map(base64Vlq).join('');
+  }).join(';'),
+};
 
 export function fixtureArchive(options: FixtureBuildOptions = {}): Promise<Buffer> {
   return packFiles(fixtureBuildFiles(options));
