@@ -19,12 +19,9 @@ async function main() {
       '',
       `Kaloryfer is running: ${database}, ${products.toLocaleString('en')} products in ${categories} categories`,
       `  remotes  ${remotes.join(' · ')}`,
-      '',
       `  Open ${shop.url}`,
-      '',
       `  API ${shop.url}api/health · npm run registry -- status · npm run release -- <remote> (docs/releasing.md)`,
-      `  commands find this shop through ${shopRecordFile(config.varDir)} · every request logged: LOG_LEVEL=debug npm start`,
-      '  Ctrl-C stops everything.',
+      `  commands find this shop through ${shopRecordFile(config.varDir)} · every request: LOG_LEVEL=debug · Ctrl-C stops everything`,
     ].join('\n'),
   );
   onShutdown(() => shop.close());

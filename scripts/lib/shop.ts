@@ -30,7 +30,11 @@ export function loopbackHost(host: string): string {
 
 /** `sqlite:/…/var/kaloryfer.sqlite` → `SQLite var/kaloryfer.sqlite`; a PostgreSQL URL without its password. */
 function describeDatabase(url: string): string {
-  if (url.startsWith('sqlite:')) return `SQLite ${path.relative(process.cwd(), url.slice('sqlite:'.length)) || url}`;
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    const relative = path.relative(process.cwd(), file);
+    return `SQLite ${relative && !relative.startsWith('..') ? relative : file}`;
+  }
   const parsed = new URL(url);
   return `PostgreSQL ${parsed.host}${parsed.pathname}`;
 }
