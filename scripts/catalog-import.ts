@@ -10,6 +10,7 @@ import { historyLine, outcomeLines, profileLines } from './lib/catalog-import/im
 import { OutcomeUnknown, TargetRefused, type ImportTarget } from './lib/catalog-import/import-target';
 import { shopTarget } from './lib/catalog-import/shop-target';
 import { registryTarget } from './lib/registry-cli-options';
+import { unreachable } from './lib/registry-client';
 
 /**
  * `npm run catalog:import` (docs/catalogue.md, "Importing prices and stock", "Imports as jobs",
@@ -23,6 +24,10 @@ async function targetOf({ shop, token }: CliArguments): Promise<ImportTarget> {
   if (shop !== null) {
     const target = registryTarget({ shop: shop || undefined, token });
     console.error(`shop: ${target.shop} (${target.source})`);
+    // A shop that is not there is said at once, with where its URL came from — not after minutes
+    // of asking again, and not as "the file may or may not have arrived".
+    const health = await fetch(new URL('/api/health', target.shop), { signal: AbortSignal.timeout(15_000) }).catch((error: unknown) => error);
+    if (health instanceof Error) throw new TargetRefused(unreachable(target.shop, target.source, health));
     return shopTarget(target.shop, target.token, say);
   }
   const db = openDatabase(loadConfig().databaseUrl);

@@ -22,6 +22,13 @@ export class RegistryCallError extends Error {
   }
 }
 
+/** What a command says of a shop it cannot reach: the URL, where it came from, and how to name another. */
+export function unreachable(shop: string, source: string | undefined, error: unknown): string {
+  const cause = (error as Error).cause ?? (error as Error).message;
+  const from = source ? ` The URL came from ${source}.` : '';
+  return `${shop} cannot be reached (${String(cause)}).${from} Is that shop running? To talk to another, pass --shop <url> --token <token> (or KALORYFER_SHOP_URL and KALORYFER_REGISTRY_TOKEN), or set VAR_DIR to the var folder of the shop you started.`;
+}
+
 export type RegistryStatus = RouteResult<typeof RegistryStatusRoute>;
 
 /** What a publish asks beside the build (docs/releasing.md, "The registry API"). */
@@ -61,12 +68,7 @@ export function registryClient({ shop, token, source }: { shop: string; token: s
         signal: AbortSignal.timeout(5 * 60_000),
       });
     } catch (error) {
-      const cause = (error as Error).cause ?? (error as Error).message;
-      const from = source ? ` The URL came from ${source}.` : '';
-      throw new RegistryCallError(
-        0,
-        `${shop} cannot be reached (${String(cause)}).${from} Is that shop running? To talk to another, pass --shop <url> --token <token> (or KALORYFER_SHOP_URL and KALORYFER_REGISTRY_TOKEN), or set VAR_DIR to the var folder of the shop you started.`,
-      );
+      throw new RegistryCallError(0, unreachable(shop, source, error));
     }
     const answer = (await response.json().catch(() => ({ result: `HTTP ${response.status}` }))) as { result: unknown };
     if (!response.ok) {

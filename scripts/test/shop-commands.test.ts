@@ -51,12 +51,16 @@ interface Ran {
 }
 
 /** `npm run registry -- …` as an operator types it, with PORT and PUBLIC_HOST naming the decoy. */
-async function registry(env: Record<string, string>, ...args: string[]): Promise<Ran> {
+function registry(env: Record<string, string>, ...args: string[]): Promise<Ran> {
+  return command('scripts/registry.ts', env, ...args);
+}
+
+async function command(script: string, env: Record<string, string>, ...args: string[]): Promise<Ran> {
   const clean = { ...process.env };
   delete clean.KALORYFER_SHOP_URL;
   delete clean.KALORYFER_REGISTRY_TOKEN;
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/registry.ts'), ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, script), ...args], {
       cwd: REPO_ROOT,
       env: { ...clean, PORT: String(decoyPort), PUBLIC_HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
     });
@@ -126,5 +130,25 @@ test('the recorded URL with --shop takes the recorded token (the same shop, name
   const ran = await registry({ VAR_DIR: shop.varDir }, 'status', '--shop', shop.baseUrl);
   expect(ran.code).toBe(0);
   expect(ran.stderr).toContain(`shop: ${shop.baseUrl}/ (--shop)`);
+  expect(decoyRequests).toEqual([]);
+});
+
+test('catalog:import --shop finds the recorded shop, and one that is not running is said at once with where its URL came from', async () => {
+  const file = path.join(emptyVarDir(), 'ceny.csv');
+  fs.writeFileSync(file, 'sku;price\nKF-NONE;100\n');
+  const history = await command('scripts/catalog-import.ts', { VAR_DIR: shop.varDir }, 'history', '--shop');
+  expect(history.stderr).toContain(`shop: ${shop.baseUrl}/ (recorded by npm start in ${shopRecordFile(shop.varDir)})`);
+  expect(history.stdout).toContain('no imports yet');
+  expect(history.code).toBe(0);
+
+  const varDir = emptyVarDir();
+  const stopped = `http://127.0.0.1:${await freePort()}/`;
+  fs.writeFileSync(operatorTokenFile(varDir), `${token}\n`);
+  recordShop(varDir, { url: stopped, tokenFile: operatorTokenFile(varDir), startedBy: 'npm start', dev: true });
+  const ran = await command('scripts/catalog-import.ts', { VAR_DIR: varDir }, file, '--shop');
+  expect(ran.code).toBe(1);
+  expect(ran.stderr).toContain(`${stopped} cannot be reached (`);
+  expect(ran.stderr).toContain(`The URL came from recorded by npm start in ${shopRecordFile(varDir)}.`);
+  expect(ran.stderr).not.toContain('may or may not have arrived');
   expect(decoyRequests).toEqual([]);
 });
