@@ -23,7 +23,7 @@ const say = (line: string) => console.log(line);
 async function targetOf({ shop, token }: CliArguments): Promise<ImportTarget> {
   if (shop !== null) {
     const target = registryTarget({ shop: shop || undefined, token });
-    console.error(`shop: ${target.shop} (${target.source})`);
+    say(`shop: ${target.shop} (${target.source})`);
     // A shop that is not there is said at once, with where its URL came from — not after minutes
     // of asking again, and not as "the file may or may not have arrived".
     const health = await fetch(new URL('/api/health', target.shop), { signal: AbortSignal.timeout(15_000) }).catch((error: unknown) => error);

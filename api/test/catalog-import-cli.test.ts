@@ -167,7 +167,9 @@ test('through the shop: the profile saved with the API, the file sent as a job a
 
   const history = await command('history', ...throughShop());
   expect(history.code).toBe(0);
-  const lines = history.stdout.trim().split('\n');
+  // The command says first which shop it asks (scripts/lib/registry-cli-options.ts), then the imports.
+  const [said, ...lines] = history.stdout.trim().split('\n');
+  expect(said).toBe(`shop: ${server.baseUrl}/ (--shop)`);
   expect(lines[0]).toMatch(
     new RegExp(`^#${id} .* done +dostawa\\.csv +sha256 [0-9a-f]{12} +by operator token \\w+ \\(through the shop\\) +2 rows, 1 product changed, 1 row refused`),
   );

@@ -137,7 +137,7 @@ test('catalog:import --shop finds the recorded shop, and one that is not running
   const file = path.join(emptyVarDir(), 'ceny.csv');
   fs.writeFileSync(file, 'sku;price\nKF-NONE;100\n');
   const history = await command('scripts/catalog-import.ts', { VAR_DIR: shop.varDir }, 'history', '--shop');
-  expect(history.stderr).toContain(`shop: ${shop.baseUrl}/ (recorded by npm start in ${shopRecordFile(shop.varDir)})`);
+  expect(history.stdout).toContain(`shop: ${shop.baseUrl}/ (recorded by npm start in ${shopRecordFile(shop.varDir)})`);
   expect(history.stdout).toContain('no imports yet');
   expect(history.code).toBe(0);
 
