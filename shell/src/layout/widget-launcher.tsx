@@ -13,12 +13,15 @@ export function WidgetLauncher({
   ref,
   name,
   restoring,
+  pending,
   onIntent,
 }: {
   ref: Ref<HTMLButtonElement>;
   name: HeaderWidgetName;
   /** The shopper's stored state is being restored: a count would be wrong until then. */
   restoring: boolean;
+  /** Pressed, its widget's code on its way: shown busy (aria-busy, a progress cursor and a pulse) until the widget takes its place. */
+  pending: boolean;
   onIntent: (click: boolean) => void;
 }) {
   const { t } = useTranslation('shell');
@@ -26,6 +29,7 @@ export function WidgetLauncher({
     ref,
     type: 'button' as const,
     'data-launcher': name,
+    'aria-busy': pending || undefined,
     onPointerEnter: () => onIntent(false),
     onFocus: () => onIntent(false),
     onPointerDown: () => onIntent(true),

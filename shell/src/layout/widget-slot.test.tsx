@@ -132,3 +132,28 @@ test('the widget’s button is never on the page beside the launcher: it drew be
   await waitFor(() => expect(screen.getByRole('button', { name: /^Koszyk/ })).toHaveAccessibleName('Koszyk: 2 produkty w koszyku'));
   expect(screen.getAllByRole('button', { name: /^Koszyk/ })).toHaveLength(1);
 });
+
+test('a press before the widget’s code arrived shows the launcher busy at once, and opens the widget once the code is there', async () => {
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  const opened: string[] = [];
+  const runtime: FederationRuntime = {
+    registerRemotes: () => undefined,
+    loadRemote: (async () => {
+      await arrived;
+      return miniCart(opened);
+    }) as FederationRuntime['loadRemote'],
+  };
+  localStorage.clear();
+  const mounter = new RegionMounter(new RemoteLoader(registry, [], runtime, '1.0.0'), null);
+  render(<WidgetSlot mounter={mounter} name="minicart" widget={HEADER_WIDGETS.minicart} className="slot-minicart" />);
+  mounter.routeSettled();
+  const launcher = screen.getByRole('button', { name: 'Koszyk: 0 produktów w koszyku' });
+  expect(launcher).not.toHaveAttribute('aria-busy');
+  await userEvent.setup({ skipHover: true }).click(launcher);
+  expect(launcher).toHaveAttribute('aria-busy', 'true');
+  expect(opened).toEqual([]);
+  await act(async () => arrive());
+  await waitFor(() => expect(opened).toEqual(['microcart']));
+  expect(screen.getByRole('button', { name: 'Koszyk: 2 produkty w koszyku' })).not.toHaveAttribute('aria-busy');
+});

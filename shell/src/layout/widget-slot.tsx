@@ -30,6 +30,9 @@ export function WidgetSlot({
   const launcherRef = useRef<HTMLButtonElement>(null);
   const clickWaiting = useRef(false);
   const [phase, setPhase] = useState<'launcher' | 'restoring' | 'mounted'>('launcher');
+  // Pressed before the widget's code arrived: the launcher says so at once (the press's next
+  // paint, what INP measures), and the press is made again on the widget when it has drawn.
+  const [pending, setPending] = useState(false);
   // Set once the shell has hydrated (the server's render has nothing to load with).
   const wake = useRef<(() => Promise<void>) | null>(null);
 
@@ -62,13 +65,16 @@ export function WidgetSlot({
   }, [mounter, widget]);
 
   const onIntent = (click: boolean) => {
-    if (click) clickWaiting.current = true;
+    if (click) {
+      clickWaiting.current = true;
+      setPending(true);
+    }
     void wake.current?.();
   };
 
   return (
     <div className={`slot ${className}`} data-slot={`${widget.remote}${widget.module.slice(1)}`}>
-      {phase !== 'mounted' && <WidgetLauncher ref={launcherRef} name={name} restoring={phase === 'restoring'} onIntent={onIntent} />}
+      {phase !== 'mounted' && <WidgetLauncher ref={launcherRef} name={name} restoring={phase === 'restoring'} pending={pending} onIntent={onIntent} />}
       {/* Hidden until the launcher goes: never two buttons of one name on the page (the widget draws before its mount settles). */}
       <div ref={hostRef} className="widget-host" hidden={phase !== 'mounted'} />
     </div>
