@@ -14,7 +14,8 @@ import { startShop, WORKSPACES } from './lib/shop';
  * Prints figures against the aims; never fails on them.
  */
 const AIM_SHELL_KB = 110;
-const AIM_TOTAL_KB = 160;
+// The team's budget with i18next (docs/performance.md); the earlier 160 KB predates i18next.
+const AIM_TOTAL_KB = 180;
 const AIM_ENTRY_KB = 20;
 
 const gzipSize = (buffer: Buffer) => zlib.gzipSync(buffer, { level: 9 }).length;

@@ -16,7 +16,7 @@ import { startRemoteTagEvents } from './consent/tag-event-channel';
 import { pushToDataLayer } from './behaviours/tag-manager';
 import { registerShellNamespace } from './i18n/shell-namespace';
 import { ShellLayout } from './layout/shell-layout';
-import { AB_COOKIE, assignVariants, type Assignment } from './registry/ab-assignment';
+import type { Assignment } from './registry/ab-assignment';
 import { entryIntegrities, entryIntegrityPlugin } from './registry/entry-integrity';
 import { measureFromNow } from './registry/exposure-beacon';
 import { fetchRegistry, readCookie, writeCookie } from './registry/fetch-registry';
@@ -24,7 +24,7 @@ import { isABTested, parseRegistry, type Registry } from './registry/registry';
 import { RemoteLoader, type FederationRuntime } from './registry/remote-loader';
 import { addressLanguage } from './routing/page-language';
 import { startRouter } from './routing/router';
-import { checkStoredPage, dropStoredPage, readPublishedRegistry, storedPageTime } from './service-worker/stored-page';
+import { storedPageTime } from './service-worker/stored-page-time';
 import { readPageState, type PageState } from './state/page-state';
 import { startSyncQueueOnDemand } from './sync-queue/on-demand';
 import { measureVitals, renewPageViewToken, startPageSignals } from './signals/page-signals';
@@ -44,7 +44,9 @@ async function pinnedBuilds(state: PageState | null): Promise<{ registry: Regist
       console.error('[shell] the page state names no usable registry', error);
     }
   }
-  const registry = await fetchRegistry();
+  // The A/B drawing's code loads on demand, beside the registry: the page server draws for every
+  // page it renders (kf-state), so only a page without its state (rare) needs it here.
+  const [registry, { AB_COOKIE, assignVariants }] = await Promise.all([fetchRegistry(), import('./registry/ab-assignment')]);
   const { assignments, cookie } = assignVariants(registry, {
     cookie: readCookie(AB_COOKIE),
     override: new URLSearchParams(location.search).get('mfe'),
@@ -61,6 +63,11 @@ async function pinnedBuilds(state: PageState | null): Promise<{ registry: Regist
  */
 async function storedPageVerdict(state: PageState | null): Promise<'current' | 'outdated'> {
   if (!state || storedPageTime() === null) return 'current';
+  // The checks' code loads only for a page the worker answered: a page from the server never needs it.
+  // Should it not arrive, the copy goes on, as when the registry cannot be read (offline).
+  const checks = await import('./service-worker/stored-page').catch(() => null);
+  if (!checks) return 'current';
+  const { checkStoredPage, readPublishedRegistry } = checks;
   return checkStoredPage({
     pinned: { registry: state.registry, language: state.language },
     // The language the address names (?lang=, an /en/ route) is the page's, else the shopper's (docs/seo.md).
@@ -88,6 +95,8 @@ async function boot(): Promise<void> {
   ]);
   if (stored === 'outdated') {
     // A release, a rollback or another language since this copy was stored: the server's page instead.
+    // Its module is the one storedPageVerdict loaded (on demand, like the checks): here at once.
+    const { dropStoredPage } = await import('./service-worker/stored-page');
     await dropStoredPage(location.href);
     location.reload();
     return;
@@ -167,7 +176,9 @@ async function boot(): Promise<void> {
   // Web vitals: their library loads once the route has hydrated, off the critical path.
   void whenRouteReady().then(() => measureVitals(signals));
   // The service worker (docs/offline.md): registered once the page is interactive and the browser idle.
-  void import('./service-worker/register')
+  // Its code comes then too, in one chunk with web-vitals (page-signals.ts): one request, not two.
+  void whenRouteReady()
+    .then(() => import(/* webpackChunkName: "after-route" */ './service-worker/register'))
     .then(({ registerServiceWorker }) => registerServiceWorker())
     .catch((error: unknown) => console.error('[shell] the service worker was not registered', error));
 }

@@ -38,10 +38,17 @@ const SINGLETONS = [
   '@kaloryfer/i18n',
 ];
 
-/** rspack's own export conditions per kind of import, after the shared packages' source in the workspace. */
+/**
+ * rspack's own export conditions per kind of import, after the shared packages' source in the workspace.
+ * `es2015` first for ES imports: rxjs (the contracts' bus) sends its ES2015 build under it instead of
+ * its ES5 one, which would bring tslib and ES5 class code to every first visit (~0.8 KB gz,
+ * docs/performance.md). rxjs is the only package installed here with that condition; its `node` and
+ * `require` come before it, so a server build (target node) still gets its CommonJS (jest resolves
+ * by its own conditions: jest/preset.cjs).
+ */
 function sourceFirst() {
   return {
-    esm: { conditionNames: [...sourceConditions, 'import', 'module', '...'] },
+    esm: { conditionNames: [...sourceConditions, 'es2015', 'import', 'module', '...'] },
     commonjs: { conditionNames: [...sourceConditions, 'require', 'module', '...'] },
   };
 }
@@ -67,6 +74,13 @@ function sharedSingletons(dir) {
 function contractsVersion(dir) {
   return installedVersion('@kaloryfer/contracts', dir);
 }
+
+/** A remote's or the shell's dictionaries: `src/i18n/pl-PL.ts`, `shell.de-DE.ts`, shared/i18n's `locales/messages.it-IT.ts`. */
+const DICTIONARY_RULE = {
+  test: /[\\/](?:i18n|locales)[\\/](?:[\w-]+\.)?[a-z]{2}-[A-Z]{2}\.ts$/,
+  exclude: /node_modules/,
+  loader: require.resolve('./dictionary-json-loader.cjs'),
+};
 
 function baseConfig({ dir, mode, outDir, uniqueName }) {
   const production = mode === 'production';
@@ -98,6 +112,9 @@ function baseConfig({ dir, mode, outDir, uniqueName }) {
     },
     module: {
       rules: [
+        // Listed before swc, so it runs after it: a dictionary's words reach the browser as
+        // JSON.parse('…') (dictionary-json-loader.cjs; docs/performance.md).
+        DICTIONARY_RULE,
         {
           test: /\.[jt]sx?$/,
           exclude: /node_modules/,
@@ -108,7 +125,13 @@ function baseConfig({ dir, mode, outDir, uniqueName }) {
               parser: { syntax: 'typescript', tsx: true },
               transform: { react: { runtime: 'automatic', development: !production } },
             },
-            env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
+            // `bugfixes`: Safari < 16.3 mishandles one pattern of parameters (a named function
+            // expression whose destructured parameter binds its own name); without it every default,
+            // rest and destructured parameter of the shop's code is rewritten for all browsers
+            // (`arguments` loops, ~0.5 KB gz of a first visit), with it just that pattern is renamed
+            // — as Babel's preset-env does with the same option. Packages in node_modules are not
+            // compiled here and reach the same browsers with their parameters as written anyway.
+            env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15', bugfixes: true },
           },
         },
         { test: /\.css$/, type: 'css/auto' },
@@ -118,10 +141,11 @@ function baseConfig({ dir, mode, outDir, uniqueName }) {
     // or their published dist/ from node_modules (a team's own repository): rspack's default
     // `defaultVendors` group would take every node_modules module — @kaloryfer's too — into
     // chunks of its own, and a team's build would be chunked differently from this one's.
+    // rxjs stays with the contracts too, its only user (the bus): one request less on every page.
     optimization: {
       splitChunks: {
         cacheGroups: {
-          defaultVendors: { test: /[\\/]node_modules[\\/](?!@kaloryfer[\\/])/, idHint: 'vendors', priority: -10, reuseExistingChunk: true },
+          defaultVendors: { test: /[\\/]node_modules[\\/](?!@kaloryfer[\\/]|rxjs[\\/])/, idHint: 'vendors', priority: -10, reuseExistingChunk: true },
         },
       },
     },

@@ -61,10 +61,16 @@ describe('registerServiceWorker', () => {
 
 test("the shell's boot registers the worker, loading its code only then (never in the first bundle)", () => {
   const boot = fs.readFileSync(path.resolve(__dirname, '..', 'bootstrap.tsx'), 'utf8');
-  expect(boot).toMatch(/import\('\.\/service-worker\/register'\)\s*\.then\(\(\{ registerServiceWorker \}\) => registerServiceWorker\(\)\)/);
-  // Only the stored-page check is in the first bundle (small: it reads the worker's mark); never register.ts or workbox.
-  expect(boot.match(/^import .*service-worker.*$/gm)).toEqual([
-    "import { checkStoredPage, dropStoredPage, readPublishedRegistry, storedPageTime } from './service-worker/stored-page';",
-  ]);
+  expect(boot).toMatch(
+    /whenRouteReady\(\)\s*\.then\(\(\) => import\(\/\* webpackChunkName: "after-route" \*\/ '\.\/service-worker\/register'\)\)\s*\.then\(\(\{ registerServiceWorker \}\) => registerServiceWorker\(\)\)/,
+  );
+  // In one chunk with web-vitals, which the boot loads at the same moment: one request.
+  expect(fs.readFileSync(path.resolve(__dirname, '..', 'signals', 'page-signals.ts'), 'utf8')).toMatch(
+    /import\(\/\* webpackChunkName: "after-route" \*\/ 'web-vitals'\)/,
+  );
+  // Only the reading of the worker's mark is in the first bundle (tiny); the stored page's checks load
+  // for a page the worker answered; never register.ts or workbox.
+  expect(boot.match(/^import .*service-worker.*$/gm)).toEqual(["import { storedPageTime } from './service-worker/stored-page-time';"]);
+  expect(boot).toMatch(/await import\('\.\/service-worker\/stored-page'\)/);
   expect(fs.readFileSync(path.resolve(__dirname, '..', 'index.ts'), 'utf8')).not.toMatch(/service-worker|serviceWorker/);
 });

@@ -1,7 +1,7 @@
 /**
  * How the service worker marks a page it answers from its own copy, and when it may (shared by
- * the worker and the shell's boot, which reads the mark: stored-page.ts). Tiny on purpose: the
- * shell's first bundle imports it.
+ * the worker and the shell's boot, which reads the mark: stored-page-time.ts). Tiny on purpose:
+ * the shell's first bundle imports it.
  */
 export const STORED_PAGE_ATTRIBUTE = 'data-kf-stored';
 

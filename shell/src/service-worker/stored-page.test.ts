@@ -1,6 +1,7 @@
 import { parseRegistry } from '../registry/registry';
 import { FRESH_PAGE_MS, isFreshPage, markStoredPage, STORED_PAGE_ATTRIBUTE } from './stored-page-mark';
-import { checkStoredPage, dropStoredPage, pinnedBuildsOutdated, storedPageTime } from './stored-page';
+import { checkStoredPage, dropStoredPage, pinnedBuildsOutdated } from './stored-page';
+import { storedPageTime } from './stored-page-time';
 
 const build = (folder: string, version: string, publishedAt = '2026-11-24T10:00:00Z') => ({
   entry: `http://127.0.0.1:4301/${folder}/remoteEntry.js`,

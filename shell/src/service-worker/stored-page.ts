@@ -1,5 +1,4 @@
 import { parseRegistry, type Registry, type RemoteBuild } from '../registry/registry';
-import { STORED_PAGE_ATTRIBUTE } from './stored-page-mark';
 
 /**
  * A page the service worker answered from its own copy (a repeat visit within FRESH_PAGE_MS:
@@ -7,13 +6,9 @@ import { STORED_PAGE_ATTRIBUTE } from './stored-page-mark';
  * before any remote's code runs, the shell asks the registry whether those builds are still the
  * ones to run and whether the page speaks the shopper's language now. If not, the copy is
  * dropped and the page loaded from the server: a release, a rollback or a language switch is
- * never hidden by a stored page.
+ * never hidden by a stored page. Whether a page is such a copy: storedPageTime
+ * (stored-page-time.ts, in the shell's first bundle); this module loads only for one that is.
  */
-/** When the worker's copy of this page was rendered (epoch ms), or null for a page from the server. */
-export function storedPageTime(root: HTMLElement = document.documentElement): number | null {
-  const value = Number(root.getAttribute(STORED_PAGE_ATTRIBUTE));
-  return Number.isFinite(value) && value > 0 ? value : null;
-}
 
 /** One build: its folder (where its files are), version and id (or, for an older page, its publishing time). */
 const buildKey = (build: RemoteBuild) => [build.entry.replace(/[^/]*$/, ''), build.version, build.build ?? build.publishedAt ?? ''].join('|');

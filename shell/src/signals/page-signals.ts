@@ -197,10 +197,13 @@ export async function renewPageViewToken(signals: PageSignals, registry: Registr
   }
 }
 
-/** Loads web-vitals (its own chunk) and sends the beacon on every hide, after the vitals have reported. */
+/**
+ * Loads web-vitals (in one chunk with the service worker's registration, which the boot loads at
+ * the same moment: bootstrap.tsx) and sends the beacon on every hide, after the vitals have reported.
+ */
 export async function measureVitals(signals: PageSignals): Promise<void> {
   try {
-    const { onCLS, onINP, onLCP } = await import('web-vitals');
+    const { onCLS, onINP, onLCP } = await import(/* webpackChunkName: "after-route" */ 'web-vitals');
     onLCP((metric) => signals.vital('lcp', metric.value));
     onINP((metric) => signals.vital('inp', metric.value));
     onCLS((metric) => signals.vital('cls', metric.value));
