@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { REMOTE_FILES } from '../shop-env';
 import { expect, test } from './fixtures';
+import { uniqueEmail } from './mail';
 
 /**
  * Another remote's header widget costs a content page nothing until it is needed (issue #51,
@@ -81,4 +82,39 @@ test('every header widget opens from the keyboard on an article', async ({ page 
   await page.getByRole('button', { name: /^Lista życzeń/ }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: /^Lista życzeń/ })).toHaveAttribute('aria-expanded', 'true');
+});
+
+test("a customer who viewed a product: a CMS page still runs no catalogue code, and the account's recently viewed lists it on a fresh load", async ({
+  page,
+}) => {
+  const email = uniqueEmail('viewed');
+  const password = 'Grzejnik-2026!';
+  expect((await page.request.post('/api/user/create', { data: { customer: { email, firstname: 'Jadwiga', lastname: 'Nowak' }, password } })).ok()).toBe(true);
+  await page.goto('/');
+  const header = page.locator('.site-header');
+  await header.getByRole('button', { name: 'Zaloguj się' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Zaloguj się' });
+  await dialog.getByLabel('Adres e-mail').fill(email);
+  await dialog.getByLabel('Hasło', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Zaloguj się' }).click();
+  await expect(header.getByRole('button', { name: 'Konto: Jadwiga' })).toBeVisible();
+
+  await page.goto('/c/grzejniki-lazienkowe');
+  await expect(page.locator('html')).toHaveAttribute('data-route-ready', '');
+  await page.locator('main a[href^="/p/"]').first().click();
+  await expect(page).toHaveURL(/\/p\//);
+  const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  // The catalogue keeps what was viewed in this browser (STORED_STATE_KEYS.recentlyViewed).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('kaloryfer.recently-viewed') ?? '')).toContain(name);
+
+  const scripts = scriptsOf(page);
+  await page.goto('/i/dostawa');
+  await expect(page.locator('html')).toHaveAttribute('data-route-ready', '');
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 1500))));
+  expect(scripts.filter((url) => url.startsWith(`${REMOTE_FILES.catalog}/`))).toEqual([]);
+
+  // The account's page reads the catalogue's list: the catalogue's owners start for it.
+  await page.goto('/my-account/recently-viewed');
+  await expect(page.getByRole('link', { name })).toBeVisible();
 });

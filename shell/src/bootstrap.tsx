@@ -126,7 +126,12 @@ async function boot(): Promise<void> {
   });
   const mounter = new RegionMounter(loader, state);
   // A header widget's remote loads when needed (apps/header-widgets.ts), not on every page view.
-  wakeOwnersOnDemand((remote) => mounter.wakeRemote(remote), window, headerWidgetsOf(registry.shop));
+  wakeOwnersOnDemand(
+    (remote) => mounter.wakeRemote(remote),
+    window,
+    headerWidgetsOf(registry.shop),
+    (remote) => loader.hasLoaded(remote),
+  );
   // A shopper's command a previous page of this tab left waiting (its owner's code could not arrive) goes again.
   keepWaitingCommandsIn(sessionHeldCommands());
   const notifications = startShellWriters();

@@ -1,5 +1,7 @@
 import {
   $cart,
+  $compare,
+  $recentlyViewed,
   cartAddRequested,
   compareAddRequested,
   loginRequested,
@@ -22,8 +24,9 @@ test.each([
   ['a stored cart, for the account button', 'account', { [STORED_STATE_KEYS.cart]: '{}' }, false],
   ['a signed-in customer', 'account', { [STORED_STATE_KEYS.customerToken]: '"t"' }, true],
   ['a stored wishlist', 'wishlist', { [STORED_STATE_KEYS.wishlist]: '[]' }, true],
-  ['a compare list', 'search', { [STORED_STATE_KEYS.compare]: '{}' }, true],
-  ['products viewed', 'search', { [STORED_STATE_KEYS.recentlyViewed]: '[]' }, true],
+  // The search button shows nothing stored: a returning shopper's content page loads no catalogue code (#51).
+  ['a compare list', 'search', { [STORED_STATE_KEYS.compare]: '{}' }, false],
+  ['products viewed', 'search', { [STORED_STATE_KEYS.recentlyViewed]: '[]' }, false],
   ['someone else\u2019s key', 'search', { 'kaloryfer.language': 'pl-PL' }, false],
 ] as const)('%s: the %s widget loads at once = %s', (_, name, entries, expected) => {
   expect(hasStoredState(HEADER_WIDGETS[name], storage(entries))).toBe(expected);
@@ -93,6 +96,26 @@ describe('wakeOwnersOnDemand', () => {
     off();
   });
 
+  test("a page of another remote reading the catalogue's lists (the account's recently viewed) wakes the catalogue; a catalogue page does not", () => {
+    const woken: string[] = [];
+    let catalogRuns = false;
+    stop = wakeOwnersOnDemand(
+      (remote) => woken.push(remote),
+      new EventTarget() as unknown as Window,
+      HEADER_WIDGETS,
+      (remote) => catalogRuns && remote === 'catalog',
+    );
+    woken.length = 0;
+    let off = $recentlyViewed.subscribe(() => undefined);
+    off();
+    expect(woken).toEqual(['catalog']);
+    catalogRuns = true;
+    woken.length = 0;
+    off = $compare.subscribe(() => undefined);
+    off();
+    expect(woken).toEqual([]);
+  });
+
   test('a customer signing in wakes the account buttons and the cart (it merges with the server cart); signing out does not', () => {
     const woken: string[] = [];
     stop = wakeOwnersOnDemand((remote) => woken.push(remote), new EventTarget() as unknown as Window);
@@ -127,13 +150,14 @@ test("every header widget is a module its remote must expose (the registry's rel
 test('a registered remote that takes a header slot gets its widget; the others keep theirs', () => {
   const gallery = { name: 'gallery', routes: [], slots: { search: './GallerySearch' } };
   const widgets = headerWidgetsOf(shopRemotes([gallery]));
-  expect(widgets.search).toEqual({ remote: 'gallery', module: './GallerySearch', storedKeys: HEADER_WIDGETS.search.storedKeys });
+  expect(widgets.search).toEqual({ remote: 'gallery', module: './GallerySearch', storedKeys: [] });
   expect(widgets.minicart).toEqual(HEADER_WIDGETS.minicart);
   const woken: string[] = [];
   const events = new EventTarget();
   const off = wakeOwnersOnDemand((remote) => woken.push(remote), events as unknown as Window, widgets);
   woken.length = 0; // commands earlier tests left waiting wake their owners at once
   events.dispatchEvent(Object.assign(new Event('storage'), { key: STORED_STATE_KEYS.compare, newValue: '[]' }));
+  events.dispatchEvent(Object.assign(new Event('storage'), { key: STORED_STATE_KEYS.cart, newValue: '{"items":[1]}' }));
   off();
-  expect(woken).toEqual(['gallery']);
+  expect(woken).toEqual(['cart']);
 });

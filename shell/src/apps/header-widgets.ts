@@ -1,5 +1,7 @@
 import {
   $cart,
+  $compare,
+  $recentlyViewed,
   CHANNEL_OWNERS,
   commandsWaiting,
   connectivityChanged,
@@ -32,7 +34,10 @@ export interface HeaderWidget {
  *   products viewed): then after hydration, one per idle task, as every widget did before.
  */
 const STORED_KEYS = {
-  search: [STORED_STATE_KEYS.compare, STORED_STATE_KEYS.recentlyViewed],
+  // The search button shows nothing stored. The compare list and the products viewed are the
+  // catalogue's to keep: a page that reads them starts its owners (wakeOwnersOnDemand), so a
+  // returning shopper's CMS page or article loads no catalogue code for them (issue #51).
+  search: [],
   account: [STORED_STATE_KEYS.customerToken, STORED_STATE_KEYS.wishlist],
   wishlist: [STORED_STATE_KEYS.customerToken, STORED_STATE_KEYS.wishlist],
   // A signed-in customer's cart lives on the server too: the cart follows the session.
@@ -94,6 +99,8 @@ export function wakeOwnersOnDemand(
   wake: (remote: RemoteName) => void,
   events: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
   widgets: HeaderWidgets = HEADER_WIDGETS,
+  /** Whether a remote's code already runs on the page (a module of it loaded: its owners started). */
+  running: (remote: RemoteName) => boolean = () => false,
 ): () => void {
   const wakeSlot = (slot: HeaderWidgetName) => wake(widgets[slot].remote);
   const wakeOwnerOf = (channel: string) => {
@@ -110,6 +117,14 @@ export function wakeOwnersOnDemand(
   const offCartReaders = onMount($cart, () => {
     wakeSlot('minicart');
   });
+  // A page of another remote that reads the catalogue's stored lists (the account's "recently
+  // viewed") needs the catalogue's owners: until they start, $compare and $recentlyViewed are
+  // empty. On the catalogue's own pages they run already, and nothing more loads.
+  const offCatalogReaders = [$compare, $recentlyViewed].map((store) =>
+    onMount(store, () => {
+      if (!running('catalog')) wake('catalog');
+    }),
+  );
   // Signed in (the dialog, a new password's link, another tab): the account's buttons show the
   // customer and their wishlist, and the cart merges with the customer's server cart.
   const offSession = sessionChanged.on(({ authorised }) => {
@@ -126,6 +141,7 @@ export function wakeOwnersOnDemand(
     offWaiting();
     offOnline();
     offCartReaders();
+    offCatalogReaders.forEach((off) => off());
     offSession();
     events.removeEventListener('storage', onStorage as EventListener);
   };

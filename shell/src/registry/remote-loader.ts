@@ -118,6 +118,11 @@ export class RemoteLoader {
     throw new RemoteUnavailableError(remote, lastReason);
   }
 
+  /** Whether a module of this remote has loaded on the page (its code runs: its owners started). */
+  hasLoaded(remote: RemoteName): boolean {
+    return this.settled.has(remote);
+  }
+
   /**
    * The settled build loaded but failed to mount: forget it so the next load tries the next
    * candidate. Returns whether another candidate is left to try.
