@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core';
 import { REPO_ROOT } from '../api/src/config';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, median } from './lib/chromium';
 import { benchPages } from './lib/bench-pages';
-import { observeLongTasks, type LongTaskFigures } from './lib/long-tasks';
+import { medianOfLoads, observeLongTasks, type LongTaskFigures } from './lib/long-tasks';
 
 /**
  * npm run bench:compare -- --baseline <git ref> [--runs 5] [--only lighthouse|tasks] [--pages home,category,radiator]: this
@@ -147,13 +147,7 @@ async function compareLongTasks(pairs: [string, string][], runs: number): Promis
         for (const side of order) samples[side]!.push(await observeLongTasks(browser, side === 0 ? before : after));
         process.stdout.write('.');
       }
-      const middle = (list: LongTaskFigures[]): LongTaskFigures => ({
-        blockingAfterFcp: median(list.map((one) => one.blockingAfterFcp)),
-        blockingAll: median(list.map((one) => one.blockingAll)),
-        count: median(list.map((one) => one.count)),
-        longest: median(list.map((one) => one.longest)),
-      });
-      results.push([middle(samples[0]), middle(samples[1])]);
+      results.push([medianOfLoads(samples[0]), medianOfLoads(samples[1])]);
     }
     return results;
   } finally {
@@ -221,13 +215,18 @@ async function longTasks(pages: [string, string][], baseline: Shop, candidate: S
   console.log(
     `\n\nMain-thread long tasks observed in Chromium (4× CPU), median of ${RUNS} interleaved loads per side: blocking ms after FCP / over the whole load\n`,
   );
-  console.log(`${'page'.padEnd(14)} | ${'baseline'.padStart(15)} | ${'this checkout'.padStart(15)} | difference`);
+  console.log(
+    `${'page'.padEnd(14)} | ${'baseline'.padStart(15)} | ${'this checkout'.padStart(15)} | ${'difference'.padEnd(16)} | other remotes' frames (ms): baseline → this`,
+  );
   pages.forEach(([label], index) => {
     const [before, after] = tasks[index]!;
     console.log(
-      `${label.padEnd(14)} | ${`${before.blockingAfterFcp} / ${before.blockingAll}`.padStart(15)} | ${`${after.blockingAfterFcp} / ${after.blockingAll}`.padStart(15)} | ${signed(after.blockingAfterFcp - before.blockingAfterFcp)} / ${signed(after.blockingAll - before.blockingAll)} ms`,
+      `${label.padEnd(14)} | ${`${before.blockingAfterFcp} / ${before.blockingAll}`.padStart(15)} | ${`${after.blockingAfterFcp} / ${after.blockingAll}`.padStart(15)} | ${`${signed(after.blockingAfterFcp - before.blockingAfterFcp)} / ${signed(after.blockingAll - before.blockingAll)} ms`.padEnd(16)} | ${before.widgetFrames} (${before.widgetBlocking}) → ${after.widgetFrames} (${after.widgetBlocking})`,
     );
   });
+  console.log(
+    "\nOther remotes' frames: long animation frames that ran code of a remote other than the route's (a header widget's), and their blocking ms — no interaction happens, so all before the first one.",
+  );
 }
 
 async function main() {

@@ -16,6 +16,41 @@ export interface LongTaskFigures {
   /** Long tasks counted, and the longest. */
   count: number;
   longest: number;
+  /**
+   * Long animation frames that ran code of a remote other than the route's (a header widget's:
+   * search, mini-cart, account, wishlist — issue #51), and their blocking time. Chromium's
+   * long-animation-frame entries name each script's file; a remote's files live under
+   * /mfe/<remote>/. No interaction happens in the bench, so all of it is "before the first
+   * interaction". On catalogue pages the search widget is the route's own remote and not counted.
+   */
+  widgetFrames: number;
+  widgetBlocking: number;
+}
+
+/** The fields of LongTaskFigures, for the medians of several loads. */
+export const LONG_TASK_FIELDS = ['blockingAfterFcp', 'blockingAll', 'count', 'longest', 'widgetFrames', 'widgetBlocking'] as const;
+
+/** The median of each figure over several loads. */
+export function medianOfLoads(samples: LongTaskFigures[]): LongTaskFigures {
+  return Object.fromEntries(LONG_TASK_FIELDS.map((field) => [field, median(samples.map((sample) => sample[field]))])) as unknown as LongTaskFigures;
+}
+
+interface ObservedFrame {
+  blocking: number;
+  scripts: string[];
+}
+
+/** The frames that blocked the main thread while running a remote's code other than the route's. */
+export function widgetFramesOf(frames: ObservedFrame[], routeRemote: string | null): ObservedFrame[] {
+  const remoteOf = (url: string) => /\/mfe\/([a-z0-9-]+)\//.exec(new URL(url, 'http://x/').pathname)?.[1] ?? null;
+  return frames.filter(
+    (frame) =>
+      frame.blocking > 0 &&
+      frame.scripts.some((url) => {
+        const remote = remoteOf(url);
+        return remote !== null && remote !== routeRemote;
+      }),
+  );
 }
 
 /** Resolves once the shell marks the route ready (`<html data-route-ready>`), in the page itself. */
@@ -45,6 +80,12 @@ export async function observeLongTasks(browser: Browser, url: string): Promise<L
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration]);
       }).observe({ type: 'longtask', buffered: true });
+      const frames: { blocking: number; scripts: string[] }[] = [];
+      Object.assign(window, { __longFrames: frames });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { blockingDuration: number; scripts: { sourceURL: string }[] }[])
+          frames.push({ blocking: entry.blockingDuration, scripts: entry.scripts.map((script) => script.sourceURL) });
+      }).observe({ type: 'long-animation-frame', buffered: true });
     });
     await page.goto(url);
     // Waited for over the DevTools protocol, not with page.waitForSelector: Playwright's injected
@@ -55,16 +96,22 @@ export async function observeLongTasks(browser: Browser, url: string): Promise<L
       new Promise((_, reject) => setTimeout(() => reject(new Error(`${url}: the route never became ready`)), 60_000)),
     ]);
     await page.waitForTimeout(SETTLE_MS);
-    const { tasks, fcp } = await page.evaluate(() => ({
+    const { tasks, frames, fcp, routeRemote } = await page.evaluate(() => ({
       tasks: (window as unknown as { __longTasks: [number, number][] }).__longTasks,
+      frames: (window as unknown as { __longFrames: ObservedFrame[] }).__longFrames,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+      // The region the server rendered is the route's (the others stay empty until the route changes).
+      routeRemote: document.querySelector<HTMLElement>('.region [data-ssr]')?.closest<HTMLElement>('.region')?.dataset.remote ?? null,
     }));
+    const widget = widgetFramesOf(frames, routeRemote);
     const blocking = (list: [number, number][]) => Math.round(list.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0));
     return {
       blockingAfterFcp: blocking(tasks.filter(([start]) => start >= fcp)),
       blockingAll: blocking(tasks),
       count: tasks.length,
       longest: Math.round(Math.max(0, ...tasks.map(([, duration]) => duration))),
+      widgetFrames: widget.length,
+      widgetBlocking: Math.round(widget.reduce((sum, frame) => sum + frame.blocking, 0)),
     };
   } finally {
     await context.close();
@@ -79,12 +126,7 @@ export async function measureLongTasks(urls: string[], runs: number, executableP
     for (const url of urls) {
       const samples: LongTaskFigures[] = [];
       for (let run = 0; run < runs; run += 1) samples.push(await observeLongTasks(browser, url));
-      results.push({
-        blockingAfterFcp: median(samples.map((sample) => sample.blockingAfterFcp)),
-        blockingAll: median(samples.map((sample) => sample.blockingAll)),
-        count: median(samples.map((sample) => sample.count)),
-        longest: median(samples.map((sample) => sample.longest)),
-      });
+      results.push(medianOfLoads(samples));
     }
     return results;
   } finally {
