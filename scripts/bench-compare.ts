@@ -45,6 +45,8 @@ interface Figures {
   tbt: number;
   cls: number;
   jsKb: number;
+  /** Every request of the load (documents, scripts, styles, images, API calls). */
+  requests: number;
 }
 
 interface Report {
@@ -81,6 +83,7 @@ async function auditOnce(url: string, port: number): Promise<Figures> {
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
     jsKb: requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+    requests: requests.length,
   };
 }
 
@@ -170,6 +173,7 @@ const cell = ({ median: m, worst }: ReturnType<typeof summary>) =>
     `(${Math.round(worst.tbt)})`.padStart(6),
     m.cls.toFixed(3).padStart(6),
     m.jsKb.toFixed(0).padStart(5),
+    String(m.requests).padStart(4),
   ].join(' ');
 
 async function lighthouse(pages: [string, string][], baseline: Shop, candidate: Shop, commit: string, current: string): Promise<void> {
@@ -189,8 +193,8 @@ async function lighthouse(pages: [string, string][], baseline: Shop, candidate: 
   } finally {
     chrome.kill();
   }
-  const head = `${'perf'.padStart(4)} ${'worst'.padStart(5)} ${'FCP s'.padStart(5)} ${'LCP s'.padStart(5)} ${'TBT'.padStart(5)} ${'worst'.padStart(6)} ${'CLS'.padStart(6)} ${'JS KB'.padStart(5)}`;
-  console.log(`\n\nLighthouse mobile, median of ${RUNS} interleaved runs per side (worst run in brackets; JS KB: scripts transferred)\n`);
+  const head = `${'perf'.padStart(4)} ${'worst'.padStart(5)} ${'FCP s'.padStart(5)} ${'LCP s'.padStart(5)} ${'TBT'.padStart(5)} ${'worst'.padStart(6)} ${'CLS'.padStart(6)} ${'JS KB'.padStart(5)} ${'req'.padStart(4)}`;
+  console.log(`\n\nLighthouse mobile, median of ${RUNS} interleaved runs per side (worst run in brackets; JS KB: scripts transferred; req: all requests)\n`);
   console.log(`${''.padEnd(14)} | baseline ${commit.slice(0, 12)}${''.padEnd(23)} | this checkout ${current}`);
   console.log(`${'page'.padEnd(14)} | ${head} | ${head}`);
   for (const [label, runs] of results) console.log(`${label.padEnd(14)} | ${cell(summary(runs.baseline))} | ${cell(summary(runs.current))}`);
