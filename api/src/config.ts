@@ -7,7 +7,9 @@ export const REPO_ROOT = path.resolve(__dirname, '../..');
 
 /**
  * Every setting comes from the environment; docs/configuration.md lists them with these
- * defaults. Nothing else reads process.env.
+ * defaults. Read here, but for the PostgreSQL pool's two (DATABASE_POOL_SIZE,
+ * DATABASE_PREPARED_STATEMENTS): db/database.ts reads them where the pool is made, because
+ * every opener of a database — the API, the scripts, the tests — makes one without a Config.
  */
 export interface Config {
   host: string;

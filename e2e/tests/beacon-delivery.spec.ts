@@ -4,7 +4,7 @@ import { expect, routeReady, test } from './fixtures';
 import { liveBuild, operatorToken } from './registry-helpers';
 
 /**
- * Beacons that arrive (issue #48, docs/releasing.md "Signals: delivery"): with the shop's service
+ * Beacons that arrive (issue #48, docs/releasing.md "Delivery: beacons that arrive"): with the shop's service
  * worker installed and controlling every page, a shopper goes through 200 catalogue pages, each
  * a full page load; each page's beacon goes as the page goes away. At least 99 % of those page
  * views reach the catalogue build's signals — and none counts twice. Twenty pages in turn: after

@@ -127,3 +127,40 @@ test('no file refers to the documents kept outside the repository', () => {
   expect(repository).toContain(SPECIFICATION);
   expect(offenders).toEqual([]);
 });
+
+/**
+ * `docs/<name>.md` paths named in a text (also under docs/: `docs/adr/0001-….md`), with the
+ * section when one is quoted after it: `docs/releasing.md, "The shop's remotes"`.
+ */
+const citedDocs = (text: string) =>
+  [...text.matchAll(/(?<![\w/.-])(docs\/[\w./-]*?\.md)\b(?:,? \(?["“]([^"”\n]{3,80})["”])?/g)].map(([, doc, section]) => ({ doc: doc!, section }));
+
+/** A document's section names: its headings and the bold lead-ins of its paragraphs ("**The round trip.**"). */
+function sectionNames(doc: string): string[] {
+  const text = fs.readFileSync(path.join(ROOT, doc), 'utf8');
+  return [...text.matchAll(/^#+ (.*)$/gm), ...text.matchAll(/\*\*([^*\n]+?)\*\*/g)].map(([, name]) => plainWords(name!));
+}
+const plainWords = (text: string) => text.toLowerCase().replace(/[`*_]/g, '').replace(/\s+/g, ' ').trim();
+
+const docCitations = repository.flatMap((file) => {
+  if (!CODE_FILE.test(file) && !file.endsWith('.md')) return [];
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  const cited = file.endsWith('.md') ? citedDocs(text.replace(/```[\s\S]*?```/g, '')) : codeComments(file, text).flatMap(citedDocs);
+  return cited.map((citation) => ({ file, ...citation }));
+});
+
+test('every docs/*.md named in a code comment or a document exists (issue #53, "Words true")', () => {
+  expect(docCitations.length).toBeGreaterThan(200);
+  expect(docCitations.filter(({ doc }) => !fs.existsSync(path.join(ROOT, doc))).map(({ file, doc }) => `${file}: ${doc}`)).toEqual([]);
+});
+
+test('every section quoted after a docs/*.md is a heading or a bold lead-in of that document', () => {
+  const quoted = docCitations.filter(({ doc, section }) => section && fs.existsSync(path.join(ROOT, doc)));
+  expect(quoted.length).toBeGreaterThan(100);
+  const names = new Map<string, string[]>();
+  const missing = quoted.filter(({ doc, section }) => {
+    if (!names.has(doc)) names.set(doc, sectionNames(doc));
+    return !names.get(doc)!.some((name) => name.includes(plainWords(section!)));
+  });
+  expect(missing.map(({ file, doc, section }) => `${file}: ${doc} "${section}"`)).toEqual([]);
+});

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { TokenSigner } from '../auth/signed-token';
 
 /**
- * A page view's proof (docs/releasing.md, "Signals: what a visitor can and cannot influence"):
+ * A page view's proof (docs/releasing.md, "What a visitor can and cannot influence"):
  * the page server mints one for each page it serves — a random nonce, the page's pinned builds
  * (each by the first 8 hex digits of its id) and an expiry — signed with a key of its own derived
  * from the shop's secret; the page hands it to its beacon. The API counts a beacon's page view
