@@ -12,8 +12,10 @@ import tseslint from 'typescript-eslint';
 const REMOTES = fs
   .readdirSync(import.meta.dirname)
   .filter((name) => name.startsWith('mfe-') && fs.existsSync(path.join(import.meta.dirname, name, 'package.json')));
-// Tests, and what only tests use: test support lives in a `testing/` folder beside the code it fakes.
-const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**', 'api/test/**', 'scripts/test/**'];
+// Tests, and what only tests use: test support lives in a `testing/` folder beside the code it
+// fakes; the API's (a test server, the VSF replays, the fuzz generators — the benches use them
+// too) in api/harness/.
+const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**', 'api/test/**', 'api/harness/**', 'scripts/test/**'];
 
 /**
  * One file-name convention (docs/architecture.md, "Names"): kebab-case words, then dotted
@@ -113,6 +115,15 @@ const zones = [
   { target: './api', from: [...REMOTES.map((remote) => `./${remote}`), './shell'], message: 'The API never imports a remote or the shell.' },
   { target: './shell', from: REMOTES.map((remote) => `./${remote}`), message: 'The shell never imports a remote: remotes are composed at run time.' },
   { target: './shared/domain', from: ['./shared/ui', './shared/contracts', './shared/mfe-build'], message: 'shared/domain holds rules without effects.' },
+  // Shipped code holds no test code (issue #53): the API's code reaches neither its tests nor
+  // their harness (a unit test beside the code may: TESTS turns the zones off); the benches use
+  // the harness (a test server, the VSF replays, the fuzz generators), never a test file.
+  {
+    target: './api/src',
+    from: ['./api/test', './api/harness', './api/bench'],
+    message: "The API's code never imports its tests, their harness or the benches.",
+  },
+  { target: './api/bench', from: './api/test', message: 'A bench uses api/harness/, never a test file.' },
 ];
 
 export default tseslint.config(

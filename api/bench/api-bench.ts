@@ -1,15 +1,15 @@
-import { replayVsfSearchCalls } from '../test/vsf-search/replay';
-import { discoverSearchContext } from '../test/vsf-search/search-context';
-import { replayVsfCalls } from '../test/vsf/replay';
-import { startTestServer, TEST_SEED } from '../test/helpers';
-import { describeFindings, runFuzz } from '../test/fuzz/run-fuzz';
+import { replayVsfSearchCalls } from '../harness/vsf-search/replay';
+import { discoverSearchContext } from '../harness/vsf-search/search-context';
+import { replayVsfCalls } from '../harness/vsf/replay';
+import { startTestServer, TEST_SEED } from '../harness/test-server';
+import { describeFindings, runFuzz } from '../harness/fuzz/run-fuzz';
 
 /**
  * npm run bench:api [-- --runs 10000 --seed 22 --concurrency 4]: starts a test API (a fresh
  * SQLite file, the seeded catalogue), sends ≥ 10,000 fuzzed requests over every route (the
- * generators of api/test/fuzz/, from a seed: the same seed sends the same requests) and prints
+ * generators of api/harness/fuzz/, from a seed: the same seed sends the same requests) and prints
  * the totals — requests, answers by class, 5xx, stored-garbage findings, prototype pollution —
- * then the VSF 1.12 compatibility count (api/test/vsf/replay.ts) on a second, clean API.
+ * then the VSF 1.12 compatibility count (api/harness/vsf/replay.ts) on a second, clean API.
  * Aims (issue #22): 0 × 5xx, 0 findings, every VSF call accepted. Prints, never asserts; the
  * first run had nothing to compare with, so it prints the figures alone.
  */
@@ -49,8 +49,8 @@ async function fuzz() {
 
 /**
  * VSF 1.12's calls replayed against a clean API: the cart, order, user, stock, newsletter and
- * review calls (api/test/vsf/replay.ts) and every catalogue search through both of its search
- * adapters (api/test/vsf-search/). Aim: every contract call accepted.
+ * review calls (api/harness/vsf/replay.ts) and every catalogue search through both of its search
+ * adapters (api/harness/vsf-search/). Aim: every contract call accepted.
  */
 async function vsfCompatibility() {
   const server = await startTestServer({ seed: TEST_SEED });

@@ -10,7 +10,7 @@ import { MemorySearchEngine } from '../src/search/memory/memory-engine';
 import { parseSearch } from '../src/search/query-parser';
 import { generateProducts } from '../src/seed/products';
 import { TAX_RULES } from '../src/seed/reference-data';
-import { startTestServer } from '../test/helpers';
+import { startTestServer } from '../harness/test-server';
 import type { BaselineQuery } from './baseline-rows';
 import { PostgresBaseline } from './postgres-baseline';
 import { SqliteBaseline } from './sqlite-baseline';

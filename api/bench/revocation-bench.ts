@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { startPostgres, type PostgresServer } from '../../scripts/lib/postgres-server';
 import { Sessions } from '../src/auth/sessions';
 import { TokenSigner } from '../src/auth/signed-token';
-import { startTestServer, type TestServer } from '../test/helpers';
+import { startTestServer, type TestServer } from '../harness/test-server';
 
 /**
  * npm run bench:revocation: what the revocation check (issue #33) adds to a call carrying a

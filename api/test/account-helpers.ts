@@ -8,9 +8,9 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedCatalog } from '../src/seed/catalog-seed';
-import { TEST_SEED, TEST_TODAY, type TestServer } from './helpers';
+import { TEST_SEED, TEST_TODAY, type TestServer } from '../harness/test-server';
 import { ADDRESS, plainValve } from './order-helpers';
-import { freshTestDatabase } from './test-database';
+import { freshTestDatabase } from '../harness/test-database';
 
 /** Access tokens live this many seconds in the account tests (ACCESS_TOKEN_TTL). */
 export const ACCESS_TTL = 30;

@@ -1,4 +1,4 @@
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 
 /** /porady's endpoints over real HTTP against the seeded articles: topics, paging, an article's related category. */
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { isViewable } from '@kaloryfer/domain';
 import type { Product } from '@kaloryfer/api-contract';
-import { startTestServer, TEST_TODAY, type TestServer } from './helpers';
+import { startTestServer, TEST_TODAY, type TestServer } from '../harness/test-server';
 import { orderClient, plainValve } from './order-helpers';
 
 /**

@@ -2,7 +2,7 @@ import type { RegistryEvent, RegistryStatusRoute, RouteResult } from '@kaloryfer
 import { DEFAULT_THRESHOLDS } from '../src/registry/canary/canary-rules';
 import { fixtureArchive } from '../src/registry/testing/fixture-build';
 import { gateWithoutPageServer } from './registry-helpers';
-import { startTestServer, type TestServer } from './helpers';
+import { startTestServer, type TestServer } from '../harness/test-server';
 
 /**
  * Canaries over HTTP (issue #34, docs/releasing.md "Canaries"): a build released to a share of

@@ -1,6 +1,6 @@
 import { isViewable, round2 } from '@kaloryfer/domain';
 import type { Product } from '@kaloryfer/api-contract';
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 
 /** The VSF cart calls over HTTP against a seeded catalogue: server prices, coupons, methods, bad input. */
 let server: TestServer;

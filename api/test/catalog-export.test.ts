@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { Product } from '@kaloryfer/api-contract';
 import { importCatalog } from '../src/catalog/import/apply-import';
 import { REPO_ROOT } from '../src/config';
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 
 /**
  * The round trip (docs/catalogue.md, "The round trip"): `npm run catalog:export` writes the price

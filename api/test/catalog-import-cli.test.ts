@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { REPO_ROOT } from '../src/config';
 import type { Db } from '../src/db/database';
 import { RegistryTokens } from '../src/registry/registry-tokens';
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 
 /**
  * `npm run catalog:import` (SQLite, or PostgreSQL in that run) on a running test shop's

@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { Insertable } from 'kysely';
 import type { ImportJobTable } from '../src/db/schema';
 import { RegistryTokens } from '../src/registry/registry-tokens';
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 import { getJob, importAndWait, postImport, waitForJob } from './import-helpers';
 
 /**

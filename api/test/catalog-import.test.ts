@@ -1,7 +1,7 @@
 import { lowestPriceBefore } from '@kaloryfer/domain';
 import type { PricePoint, Product } from '@kaloryfer/api-contract';
 import { RegistryTokens } from '../src/registry/registry-tokens';
-import { startTestServer, TEST_SEED, TEST_TODAY, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, TEST_TODAY, type TestServer } from '../harness/test-server';
 import { importAndWait, postImport } from './import-helpers';
 
 /**

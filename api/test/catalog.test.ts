@@ -1,5 +1,5 @@
 import { TILE_FIELDS, heatOutput } from '@kaloryfer/domain';
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 import { searchAnswerProblems, searchTypeOf } from './search-contract';
 
 /** The catalogue endpoints over real HTTP against a seeded SQLite catalogue. */

@@ -1,5 +1,5 @@
 import type { CmsBlock, CmsPage } from '@kaloryfer/api-contract';
-import { startTestServer, TEST_TODAY, type TestServer } from './helpers';
+import { startTestServer, TEST_TODAY, type TestServer } from '../harness/test-server';
 
 /**
  * CMS content over HTTP: hostile HTML in seed-like content is sanitised when the seed writes it

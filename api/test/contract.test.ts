@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { answers } from '@kaloryfer/api-contract';
-import { startTestServer, type TestServer } from './helpers';
+import { startTestServer, type TestServer } from '../harness/test-server';
 
 /**
  * The API's contract (shared/api-contract, issue #21): every JSON route publishes its answer's

@@ -1,7 +1,7 @@
 import type { ExperimentReport } from '@kaloryfer/api-contract';
 import { EXPERIMENT_COOKIE, type ExperimentPins } from '../src/experiments/experiment-cookie';
 import { gateWithoutPageServer, publishFixture } from './registry-helpers';
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 import { orderClient, plainValve } from './order-helpers';
 
 /**

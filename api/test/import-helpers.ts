@@ -1,5 +1,5 @@
 import type { ImportJob } from '../src/catalog/import/import-jobs';
-import type { TestServer } from './helpers';
+import type { TestServer } from '../harness/test-server';
 
 /**
  * The catalogue import over HTTP as an operator's client uses it (docs/catalogue.md, "Imports as

@@ -1,4 +1,4 @@
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 
 /**
  * Bounded paging and body limits over HTTP (docs/security.md "Input limits", issue #22): every

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrateTo, migrateToLatest, MIGRATION_NAMES } from '../src/db/migrate';
 import { seedCatalog } from '../src/seed/catalog-seed';
-import { startTestServer, TEST_SEED, TEST_TODAY } from './helpers';
-import { freshTestDatabase, type TestDatabase } from './test-database';
+import { startTestServer, TEST_SEED, TEST_TODAY } from '../harness/test-server';
+import { freshTestDatabase, type TestDatabase } from '../harness/test-database';
 
 /**
  * Migrations run forward on SQLite and on PostgreSQL (this file runs in both suites): from an

@@ -9,7 +9,7 @@ import { Carts, type IssuedCoupons } from '../src/cart/carts';
 import { MARKETING_RECORDER_FILE, MarketingHook } from '../src/newsletter/marketing-hook';
 import { NewsletterCoupons } from '../src/newsletter/newsletter-coupons';
 import { Orders } from '../src/orders/orders';
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 import { ADDRESS, orderClient, plainValve } from './order-helpers';
 
 /** The newsletter over HTTP: double opt-in, consent records, the state machine of spec §4, unique single-use coupons, the marketing hook. */

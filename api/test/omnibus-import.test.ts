@@ -1,6 +1,6 @@
 import type { PricePoint, Product } from '@kaloryfer/api-contract';
 import { importCatalog } from '../src/catalog/import/apply-import';
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 
 /**
  * The Omnibus prior price to the minute, through the import and the product page (issue #49,

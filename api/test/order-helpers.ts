@@ -1,6 +1,6 @@
 import { isViewable } from '@kaloryfer/domain';
 import type { Product } from '@kaloryfer/api-contract';
-import type { TestServer } from './helpers';
+import type { TestServer } from '../harness/test-server';
 
 /** Calls, carts and order bodies the order and payment tests share. */
 export function orderClient(server: () => TestServer) {

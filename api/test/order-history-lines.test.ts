@@ -1,5 +1,5 @@
 import type { Product } from '@kaloryfer/api-contract';
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 import { ADDRESS, plainValve } from './order-helpers';
 
 /**

@@ -1,6 +1,6 @@
 import { round2 } from '@kaloryfer/domain';
 import type { Product } from '@kaloryfer/api-contract';
-import { eventually, startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { eventually, startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 import { ADDRESS, orderClient, plainValve, stockedSimple } from './order-helpers';
 
 /** POST /api/order over HTTP: server prices, one order per client order id, stock reserved atomically, bad input → 4xx. */

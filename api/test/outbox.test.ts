@@ -11,9 +11,9 @@ import { MailWorker } from '../src/mail/mail-worker';
 import { FileOutbox, type MailMessage, type Outbox } from '../src/mail/outbox';
 import { retryDelayMs } from '../src/mail/retry-delay';
 import { seedCatalog } from '../src/seed/catalog-seed';
-import { TEST_SEED, TEST_TODAY } from './helpers';
+import { TEST_SEED, TEST_TODAY } from '../harness/test-server';
 import { ADDRESS } from './order-helpers';
-import { freshTestDatabase } from './test-database';
+import { freshTestDatabase } from '../harness/test-database';
 
 /**
  * The mail outbox (issue #22): the order confirmation is a row of the order's transaction and

@@ -1,5 +1,5 @@
 import { gateWithoutPageServer, publishFixture } from './registry-helpers';
-import { startTestServer, type TestServer } from './helpers';
+import { startTestServer, type TestServer } from '../harness/test-server';
 
 /**
  * Overrides for teams over HTTP (issue #34, docs/releasing.md "Overrides"): only an operator

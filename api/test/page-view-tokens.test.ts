@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { installPageServer } from '../../shell/server/page-server';
 import { shortBuildId } from '../src/signals/page-view-token';
 import { gateWithoutPageServer, publishFixture } from './registry-helpers';
-import { startTestServer, type TestServer } from './helpers';
+import { startTestServer, type TestServer } from '../harness/test-server';
 
 /**
  * The page server hands each page its page-view token (issue #48, docs/releasing.md "Signals"):

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Product } from '@kaloryfer/api-contract';
 import { signatureHeader } from '../src/payments/signature';
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 import { orderClient, plainValve } from './order-helpers';
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { fixtureBuildFiles } from '../src/registry/testing/fixture-build';
 import { gateWithoutPageServer, publishFixture } from './registry-helpers';
-import { startTestServer, type TestServer } from './helpers';
+import { startTestServer, type TestServer } from '../harness/test-server';
 
 /**
  * Files served are the files published (issue #52, docs/releasing.md): two instances of one shop

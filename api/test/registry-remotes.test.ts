@@ -3,7 +3,7 @@ import { REMOTE_NAME } from '@kaloryfer/api-contract';
 import { REMOTE_NAME_PATTERN } from '@kaloryfer/contracts/meta';
 import { fixtureArchive, type FixtureBuildOptions } from '../src/registry/testing/fixture-build';
 import { gateWithoutPageServer } from './registry-helpers';
-import { startTestServer, type TestServer } from './helpers';
+import { startTestServer, type TestServer } from '../harness/test-server';
 
 /**
  * A remote joins the shop by an operator's registry call, not by a change to the shell

@@ -3,7 +3,7 @@ import type { GateResult, PublishAnswer, RegistryEvent, RegistryStatusRoute, Rou
 import { packFiles } from '../src/registry/build-archive';
 import { fixtureArchive, fixtureBuildFiles, type FixtureBuildOptions } from '../src/registry/testing/fixture-build';
 import { gateWithoutPageServer } from './registry-helpers';
-import { startTestServer, type TestServer } from './helpers';
+import { startTestServer, type TestServer } from '../harness/test-server';
 
 /**
  * The remote registry over HTTP (issue #32, docs/releasing.md), on SQLite and on PostgreSQL:

@@ -1,4 +1,4 @@
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 
 /** Product reviews over HTTP: the seeded approved ones, the average, a shopper's new review and bad input. */
 

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { Product } from '@kaloryfer/api-contract';
 import { HSTS, PERMISSIONS_POLICY } from '../src/http/security-headers';
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 import { orderClient, plainValve } from './order-helpers';
 
 /**

@@ -9,7 +9,7 @@ import { linkTo, localizedPath, SEO_LANGUAGES } from '@kaloryfer/contracts';
 import { imageUrl, isViewable } from '@kaloryfer/domain';
 import { importCatalog } from '../src/catalog/import/apply-import';
 import type { SeoFileTimings } from '../src/config';
-import { eventually, startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { eventually, startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 
 /**
  * The generated SEO files over HTTP (docs/seo.md): the sitemaps validated against the

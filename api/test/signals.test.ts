@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { BEACONS_PER_PAGE, VIEWS_PER_VISITOR } from '../src/signals/beacon-ledger';
 import { PageViewTokens } from '../src/signals/page-view-token';
 import { gateWithoutPageServer, publishFixture } from './registry-helpers';
-import { startTestServer, type TestServer } from './helpers';
+import { startTestServer, type TestServer } from '../harness/test-server';
 
 /**
  * Signals per remote build over HTTP (issues #34 and #48, docs/releasing.md "Signals"): the

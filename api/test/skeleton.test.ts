@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../src/http/envelope';
-import { startTestServer, type TestServer } from './helpers';
-import { TEST_DIALECT } from './test-database';
+import { startTestServer, type TestServer } from '../harness/test-server';
+import { TEST_DIALECT } from '../harness/test-database';
 
 let server: TestServer;
 

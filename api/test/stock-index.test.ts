@@ -1,6 +1,6 @@
 import type { Product } from '@kaloryfer/api-contract';
 import type { MemorySearchEngine } from '../src/search/memory/memory-engine';
-import { eventually, startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { eventually, startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 import { orderClient, plainValve } from './order-helpers';
 
 /**

@@ -2,7 +2,7 @@ import type { ConfigurableChild, Product } from '@kaloryfer/api-contract';
 import { Workbook } from 'exceljs';
 import iconv from 'iconv-lite';
 import { importCatalog, type ImportOptions } from '../src/catalog/import/apply-import';
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 
 /**
  * Supplier files as Polish wholesalers send them, applied to a real catalogue (issue #49,

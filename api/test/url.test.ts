@@ -1,4 +1,4 @@
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 
 /** The URL dispatcher's lookup over HTTP (the head of product and category pages: e2e/tests/server-render.spec.ts). */
 

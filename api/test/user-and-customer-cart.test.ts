@@ -1,4 +1,4 @@
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 
 /** The minimal user calls and a customer's cart: only their token may use it. */
 let server: TestServer;

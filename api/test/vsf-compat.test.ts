@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 import { plainValve } from './order-helpers';
-import { vsfOrder } from './vsf/order';
-import { replayVsfCalls, type ReplayResult } from './vsf/replay';
+import { vsfOrder } from '../harness/vsf/order';
+import { replayVsfCalls, type ReplayResult } from '../harness/vsf/replay';
 
-/** VSF 1.12's client, replayed (api/test/vsf/): every non-search call accepted and answered with what its code reads. */
+/** VSF 1.12's client, replayed (api/harness/vsf/): every non-search call accepted and answered with what its code reads. */
 let server: TestServer;
 
 beforeAll(async () => {
@@ -120,7 +120,7 @@ describe('addresses with countryId (VSF) or country_id (the spec)', () => {
 });
 
 describe("POST /api/order: VSF's bare order and the wrapped one, exactly once", () => {
-  /** The order VSF 1.12 would post for this cart (api/test/vsf/order.ts). */
+  /** The order VSF 1.12 would post for this cart (api/harness/vsf/order.ts). */
   const vsfBody = (cartId: string, line: { item_id: number; sku: string; qty: number }, changes: Record<string, unknown> = {}) => ({
     ...vsfOrder({
       product: { sku: line.sku, id: plainValve(server).id },

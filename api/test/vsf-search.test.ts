@@ -1,9 +1,9 @@
-import { vsfRequest, vsfResult } from './vsf-search/adapters';
-import { elasticsearchBody } from './vsf-search/elasticsearch-body';
-import { replayVsfSearchCalls } from './vsf-search/replay';
-import { VSF_SEARCH_CALLS } from './vsf-search/search-calls';
-import { discoverSearchContext, type SearchContext } from './vsf-search/search-context';
-import { startTestServer, TEST_SEED, type TestServer } from './helpers';
+import { vsfRequest, vsfResult } from '../harness/vsf-search/adapters';
+import { elasticsearchBody } from '../harness/vsf-search/elasticsearch-body';
+import { replayVsfSearchCalls } from '../harness/vsf-search/replay';
+import { VSF_SEARCH_CALLS } from '../harness/vsf-search/search-calls';
+import { discoverSearchContext, type SearchContext } from '../harness/vsf-search/search-context';
+import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 import { searchAnswerProblems, searchTypeOf } from './search-contract';
 
 /**

@@ -49,7 +49,7 @@ const pinnedCart = async (page: Page) =>
 test('a cart build that fails on mount, released as a 5 % canary, is rolled back by the shop within a minute of its sample', async ({ browser, page }) => {
   test.setTimeout(240_000);
   const live = await liveBuild(page.request, 'cart');
-  const outDir = buildRemote('mfe-cart', '9.9.0-broken', { KALORYFER_FAULT: 'mount' });
+  const outDir = buildRemote('mfe-cart', '9.9.0-broken', { config: 'failing-mini-cart.rspack.cjs' });
   try {
     const released = await release(['cart', '--dist', outDir, '--canary', '5']);
     expect(released.output).toContain('canary of cart 9.9.0-broken at 5 %');

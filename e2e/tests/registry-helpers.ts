@@ -25,10 +25,14 @@ export function release(args: string[]): Promise<{ status: number; output: strin
   });
 }
 
-/** A remote built anew into a folder of its own (as a team's CI does), under `version`. */
-export function buildRemote(workspace: string, version: string, env: Record<string, string> = {}): string {
+/**
+ * A remote built anew into a folder of its own (as a team's CI does), under `version`; with
+ * `config`, by a configuration of the tests' own (e2e/builds/: a build made to fail on purpose).
+ */
+export function buildRemote(workspace: string, version: string, { env = {}, config }: { env?: Record<string, string>; config?: string } = {}): string {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), `kaloryfer-${workspace}-`));
-  run('npx', ['rspack', 'build'], { REMOTE_VERSION: version, REMOTE_OUT_DIR: outDir, ...env }, path.join(REPO_ROOT, workspace));
+  const args = ['rspack', 'build', ...(config ? ['--config', path.join(REPO_ROOT, 'e2e/builds', config)] : [])];
+  run('npx', args, { REMOTE_VERSION: version, REMOTE_OUT_DIR: outDir, ...env }, path.join(REPO_ROOT, workspace));
   return outDir;
 }
 

@@ -38,6 +38,9 @@ test.each([
     ['import/no-restricted-paths'],
   ],
   ['the shell imports a remote', 'shell/src/probe.ts', "export * from '../../mfe-account/src/session/profile-task';", ['import/no-restricted-paths']],
+  ['a bench imports a test file', 'api/bench/probe.ts', "export * from '../test/order-helpers';", ['import/no-restricted-paths']],
+  ['a bench uses the harness', 'api/bench/probe.ts', "export { startTestServer } from '../harness/test-server';", []],
+  ["the API's code imports the harness", 'api/src/probe.ts', "export { startTestServer } from '../harness/test-server';", ['import/no-restricted-paths']],
   ['shared/ui imports the API', 'shared/ui/src/probe.ts', "export * from '../../../api/src/http/cache-control';", ['import/no-restricted-paths']],
   [
     'shared/domain imports a package with effects',

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../../api/src/config';
-import { startTestServer, type TestServer } from '../../api/test/helpers';
+import { startTestServer, type TestServer } from '../../api/harness/test-server';
 import { ensureOperatorToken, operatorTokenFile } from '../lib/local-builds';
 import { freePort } from '../lib/postgres-server';
 import { recordShop, shopRecordFile } from '../lib/shop-record';

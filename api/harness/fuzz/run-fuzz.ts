@@ -2,7 +2,7 @@ import { isViewable } from '@kaloryfer/domain';
 import type { Product } from '@kaloryfer/api-contract';
 import fc from 'fast-check';
 import http from 'node:http';
-import type { TestServer } from '../helpers';
+import type { TestServer } from '../test-server';
 import { MARKER } from './hostile-values';
 import { anyRequest, type FuzzContext, type FuzzRequest } from './requests';
 import { routeTable, type FuzzRoute } from './route-table';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Product } from '@kaloryfer/api-contract';
-import { freshTestDatabase } from '../../test/test-database';
+import { freshTestDatabase } from '../../harness/test-database';
 import { pruneChanges } from '../db/change-log';
 import { openDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';

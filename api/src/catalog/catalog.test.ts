@@ -6,7 +6,7 @@ import { migrateToLatest } from '../db/migrate';
 import { MemorySearchEngine } from '../search/memory/memory-engine';
 import { parseSearch } from '../search/query-parser';
 import { seedCatalog } from '../seed/catalog-seed';
-import { freshTestDatabase } from '../../test/test-database';
+import { freshTestDatabase } from '../../harness/test-database';
 import { Catalog } from './catalog';
 
 /** The catalogue follows the database and the calendar: changed rows after refresh(), promotions by the day. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { startTestServer, type TestServer } from '../helpers';
+import { startTestServer, type TestServer } from '../../harness/test-server';
 
 /**
  * The beacon takes its types as declared (issue #48): the API's usual validator coerces

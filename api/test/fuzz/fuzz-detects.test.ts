@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { startTestServer, TEST_SEED, type TestServer } from '../helpers';
-import { runFuzz } from './run-fuzz';
-import { MAX_STORED_TEXT } from './stored-garbage';
+import { startTestServer, TEST_SEED, type TestServer } from '../../harness/test-server';
+import { runFuzz } from '../../harness/fuzz/run-fuzz';
+import { MAX_STORED_TEXT } from '../../harness/fuzz/stored-garbage';
 
 /**
  * The fuzz can fail: a planted route that answers 500 on a large number, stores whatever text it

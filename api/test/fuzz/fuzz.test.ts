@@ -1,6 +1,6 @@
-import { eventually, startTestServer, TEST_SEED, type TestServer } from '../helpers';
-import { describeFindings, runFuzz, type FuzzTotals } from './run-fuzz';
-import { routeTable } from './route-table';
+import { eventually, startTestServer, TEST_SEED, type TestServer } from '../../harness/test-server';
+import { describeFindings, runFuzz, type FuzzTotals } from '../../harness/fuzz/run-fuzz';
+import { routeTable } from '../../harness/fuzz/route-table';
 
 /**
  * Property-based fuzz over every route (issue #22): fast-check generates hostile queries, path

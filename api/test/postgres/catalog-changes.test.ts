@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { importCatalog } from '../../src/catalog/import/apply-import';
 import { declareChangeKind } from '../../src/catalog/import/import-writes';
 import { ProductLinks } from '../../src/catalog/product-links';
-import { eventually, twoInstancesOfOneShop, type TestServer } from '../helpers';
+import { eventually, twoInstancesOfOneShop, type TestServer } from '../../harness/test-server';
 
 /**
  * Two instances on one PostgreSQL database, a catalogue change committed through SQL as an import

@@ -1,5 +1,5 @@
 import { startPostgres, type PostgresServer } from '../../../scripts/lib/postgres-server';
-import { eventually, startTestServer, TEST_SEED, type TestServer } from '../helpers';
+import { eventually, startTestServer, TEST_SEED, type TestServer } from '../../harness/test-server';
 
 /**
  * The database goes away (a restart, a failover) under a running instance: requests that need it

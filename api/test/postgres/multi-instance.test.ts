@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isViewable } from '@kaloryfer/domain';
 import type { Product } from '@kaloryfer/api-contract';
-import { eventually, twoInstancesOfOneShop, type TestServer } from '../helpers';
+import { eventually, twoInstancesOfOneShop, type TestServer } from '../../harness/test-server';
 import { signatureHeader } from '../../src/payments/signature';
 import { orderClient } from '../order-helpers';
 

@@ -6,9 +6,9 @@ import { migrateTo, migrateToLatest } from '../../src/db/migrate';
 import * as orderNumberMigration from '../../src/db/migrations/0019-order-number-sequence';
 import type { Database } from '../../src/db/schema';
 import { seedCatalog } from '../../src/seed/catalog-seed';
-import { eventually, startTestServer, TEST_SEED, twoInstancesOfOneShop, type TestServer } from '../helpers';
+import { eventually, startTestServer, TEST_SEED, twoInstancesOfOneShop, type TestServer } from '../../harness/test-server';
 import { orderClient, plainValve, stockedSimple } from '../order-helpers';
-import { freshTestDatabase } from '../test-database';
+import { freshTestDatabase } from '../../harness/test-database';
 
 /**
  * Order numbers on PostgreSQL come from the sequence `order_number` (issue #37, docs/orders.md

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { openDatabase, preparedStatements, type Db } from '../../src/db/database';
-import { freshTestDatabase, type TestDatabase } from '../test-database';
+import { freshTestDatabase, type TestDatabase } from '../../harness/test-database';
 
 /**
  * Named prepared statements (api/src/db/prepared-statements.ts): a parameterised text is parsed

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { installPageServer } from '../../../shell/server/page-server';
 import { freePort } from '../../../scripts/lib/postgres-server';
 import { fixtureArchive, type FixtureBuildOptions } from '../../src/registry/testing/fixture-build';
-import { eventually, startTestServer, type TestServer } from '../helpers';
+import { eventually, startTestServer, type TestServer } from '../../harness/test-server';
 
 /**
  * The registry on two instances of one PostgreSQL database (issue #32): no shared file, no

@@ -2,7 +2,7 @@ import type { OrderHistoryPage, SessionAnswer, SignedInCustomer } from '@kaloryf
 import { $session, loginRequested, notificationRequested, sessionChanged, type NotificationInput } from '@kaloryfer/contracts';
 import { REFRESH_REFUSED } from '@kaloryfer/domain';
 import { accountApi } from './account-api';
-import { login, logout, REFRESH_TOKEN_KEY, startSessionOwner, stopSessionOwnerForTests, TOKEN_KEY, USER_KEY } from './session-owner';
+import { login, logout, REFRESH_TOKEN_KEY, startSessionOwner, TOKEN_KEY, USER_KEY } from './session-owner';
 
 /** What apiJson reads of a fetch answer (jsdom has no Response). */
 const reply = (status: number, payload: unknown) => ({ ok: status < 400, status, statusText: '', json: async () => payload });
@@ -62,10 +62,11 @@ const reasons: string[] = [];
 const notices: NotificationInput[] = [];
 const modals: unknown[] = [];
 const offs: (() => void)[] = [];
+let stopOwner = () => {};
 
 beforeEach(() => {
   localStorage.clear();
-  stopSessionOwnerForTests();
+  stopOwner();
   api = new FakeApi();
   globalThis.fetch = api.fetch as unknown as typeof fetch;
   reasons.length = 0;
@@ -80,7 +81,7 @@ beforeEach(() => {
 afterEach(() => offs.splice(0).forEach((off) => off()));
 
 test('login keeps both tokens and the profile, and tells every remote', async () => {
-  startSessionOwner();
+  stopOwner = startSessionOwner();
   await login(' Anna@Example.pl ', 'hasło-123');
   expect(api.calls[0]).toEqual({ path: '/api/user/login', body: { username: 'anna@example.pl', password: 'hasło-123' } });
   expect($session.get()).toMatchObject({
@@ -97,7 +98,7 @@ test('login keeps both tokens and the profile, and tells every remote', async ()
 });
 
 test('two calls refused at once cause one refresh; both go again with the new token', async () => {
-  startSessionOwner();
+  stopOwner = startSessionOwner();
   await login('anna@example.pl', 'hasło-123');
   api.valid.clear(); // the access token expired
   const [profile, history] = await Promise.all([accountApi.me(), accountApi.orderHistory(1)]);
@@ -110,7 +111,7 @@ test('two calls refused at once cause one refresh; both go again with the new to
 });
 
 test('a refused refresh logs out silently, shows the sign-up modal, and the call fails with 401', async () => {
-  startSessionOwner();
+  stopOwner = startSessionOwner();
   await login('anna@example.pl', 'hasło-123');
   api.valid.clear();
   api.refreshable.clear(); // the session was revoked on the server
@@ -126,7 +127,7 @@ test('a refused refresh logs out silently, shows the sign-up modal, and the call
 });
 
 test('logout revokes the session on the server, forgets it here and says so', async () => {
-  startSessionOwner();
+  stopOwner = startSessionOwner();
   await login('anna@example.pl', 'hasło-123');
   await logout();
   expect(api.calls.at(-1)).toEqual({ path: '/api/user/logout', body: { refreshToken: 'refresh-1' } });
@@ -139,7 +140,7 @@ test('a page that starts with a stored token is signed in at once and reloads th
   localStorage.setItem(TOKEN_KEY, JSON.stringify('access-9'));
   localStorage.setItem(USER_KEY, JSON.stringify({ ...customer, groupId: 1, addresses: [], isSubscribed: false }));
   api.valid.add('access-9');
-  startSessionOwner();
+  stopOwner = startSessionOwner();
   expect($session.get()).toMatchObject({ authorised: true, token: 'access-9', user: { firstname: 'Anna' } });
   expect(reasons).toEqual(['started:true']);
   await new Promise((resolve) => setTimeout(resolve, 0));
@@ -147,7 +148,7 @@ test('a page that starts with a stored token is signed in at once and reloads th
 });
 
 test('a failed profile after login clears the user and raises the error', async () => {
-  startSessionOwner();
+  stopOwner = startSessionOwner();
   api.fetch.mockImplementationOnce(async () => reply(200, { code: 200, result: 'access-x', meta: { refreshToken: 'refresh-x' } } satisfies SessionAnswer));
   await expect(login('anna@example.pl', 'hasło-123')).rejects.toMatchObject({ status: 401 });
   expect($session.get()).toMatchObject({ authorised: false, token: null });

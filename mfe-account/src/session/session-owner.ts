@@ -33,7 +33,7 @@ type Writable = ReturnType<typeof claimWriter<'session'>>;
 let session: Writable | null = null;
 let attempts = 0;
 let lastRefreshAt: number | null = null;
-let stopListening: (() => void) | null = null;
+let stopOwner: (() => void) | null = null;
 
 const readText = (key: string): string | null => readStored<string | null>(key, null);
 function forgetStored() {
@@ -58,13 +58,13 @@ function set(next: Partial<SessionState>) {
 /**
  * mfe-account owns `$session` (docs/contracts.md) and the page's one token-refresh lock
  * (spec §4 "Token handling", docs/account.md). Started by whichever of the remote's modules
- * loads first — the header's account button is on every page — once per page.
+ * loads first — the header's account button is on every page — once per page. Returns how to
+ * stop it (its listeners off, the state forgotten): a page never does; a test starts afresh.
  */
-export function startSessionOwner(): void {
-  if (session) return;
+export function startSessionOwner(): () => void {
+  if (session) return stopOwner ?? (() => undefined);
   session = claimWriter('session', 'mfe-account');
   const stops = [tokenRefreshRequested.on(({ token }) => onTokenRefused(token)), syncTaskSettled.on(onProfileSaved)];
-  stopListening = () => stops.forEach((stop) => stop());
   const token = readText(TOKEN_KEY);
   const user = readStored<SessionUser | null>(USER_KEY, null);
   if (token) {
@@ -76,7 +76,7 @@ export function startSessionOwner(): void {
     sessionChanged.emit({ authorised: false, reason: 'started' });
   }
   // Another tab signed in, out, or refreshed the token: this page follows instead of reusing a spent one.
-  globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+  const followOtherTabs = (event: StorageEvent) => {
     if (event.key !== TOKEN_KEY && event.key !== null) return;
     const stored = readText(TOKEN_KEY);
     const now = owner().get();
@@ -87,15 +87,17 @@ export function startSessionOwner(): void {
     }
     set({ authorised: true, token: stored, user: readStored<SessionUser | null>(USER_KEY, now.user), tokenLock: 0 });
     sessionChanged.emit({ authorised: true, token: stored, reason: now.authorised ? 'refreshed' : 'login' });
-  });
-}
-
-/** Test seam: forget the page's session owner. */
-export function stopSessionOwnerForTests() {
-  stopListening?.();
-  session = null;
-  attempts = 0;
-  lastRefreshAt = null;
+  };
+  globalThis.addEventListener?.('storage', followOtherTabs);
+  stopOwner = () => {
+    stops.forEach((stop) => stop());
+    globalThis.removeEventListener?.('storage', followOtherTabs);
+    session = null;
+    attempts = 0;
+    lastRefreshAt = null;
+    stopOwner = null;
+  };
+  return stopOwner;
 }
 
 function keepUser(customer: SignedInCustomer) {

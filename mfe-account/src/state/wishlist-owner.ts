@@ -30,10 +30,11 @@ let listeners: (() => void)[] = [];
  * (`current-wishlist`); a signed-in customer's lives on the server (spec §7, `/api/wishlist`),
  * so a second browser sees it: at login the guest's products are merged into it once (no
  * duplicates by parentSku), at logout the list is cleared from this browser.
- * Started by whichever of the remote's modules loads first, once per page.
+ * Started by whichever of the remote's modules loads first, once per page. Returns how to stop
+ * it (its listeners off, the next start afresh): a page never does; a test starts afresh.
  */
-export function startWishlistOwner() {
-  if (started) return;
+export function startWishlistOwner(): () => void {
+  if (started) return stopWishlistOwner;
   started = true;
   const wishlist = claimWriter('wishlist', 'mfe-account');
   let itemIds = readStored<Record<string, number>>(ITEM_IDS_KEY, {});
@@ -124,10 +125,10 @@ export function startWishlistOwner() {
       );
     }),
   );
+  return stopWishlistOwner;
 }
 
-/** Test seam: the next start begins afresh. */
-export function stopWishlistOwnerForTests() {
+function stopWishlistOwner() {
   listeners.forEach((off) => off());
   listeners = [];
   started = false;

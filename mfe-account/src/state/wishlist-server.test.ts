@@ -1,6 +1,8 @@
 import type { Product, SearchAnswer, Wishlist } from '@kaloryfer/api-contract';
 import { $wishlist, claimWriter, NO_SESSION, sessionChanged, wishlistAddRequested, wishlistRemoveRequested } from '@kaloryfer/contracts';
-import { startWishlistOwner, stopWishlistOwnerForTests, WISHLIST_KEY } from './wishlist-owner';
+import { startWishlistOwner, WISHLIST_KEY } from './wishlist-owner';
+
+let stopOwner = () => {};
 
 const reply = (status: number, payload: unknown) => ({ ok: status < 400, status, statusText: '', json: async () => payload });
 const session = claimWriter('session', 'mfe-account');
@@ -59,13 +61,13 @@ const signIn = async (reason: 'login' | 'started' = 'login') => {
 beforeEach(() => {
   localStorage.clear();
   session.set(NO_SESSION);
-  stopWishlistOwnerForTests();
+  stopOwner();
 });
 
 test('at login the guest list merges into the server list once, without duplicates by parentSku', async () => {
   const server = serverWishlist(['KAL-ORI']);
   localStorage.setItem(WISHLIST_KEY, JSON.stringify([wenus, orion]));
-  startWishlistOwner();
+  stopOwner = startWishlistOwner();
   await signIn();
   expect(server.items.map((item) => item.sku)).toEqual(['KAL-ORI', 'KAL-WEN']);
   expect($wishlist.get().map((item) => item.parentSku)).toEqual(['KAL-ORI', 'KAL-WEN']);
@@ -77,7 +79,7 @@ test('at login the guest list merges into the server list once, without duplicat
 
 test('a second browser sees the server list, named from the catalogue', async () => {
   serverWishlist(['KAL-ORI', 'KAL-WEN']);
-  startWishlistOwner();
+  stopOwner = startWishlistOwner();
   await signIn();
   expect($wishlist.get()).toEqual([
     { sku: 'KAL-ORI', parentSku: 'KAL-ORI', name: 'Produkt KAL-ORI', slug: 'kal-ori', image: '/KAL-ORI.jpg' },
@@ -87,7 +89,7 @@ test('a second browser sees the server list, named from the catalogue', async ()
 
 test('a signed-in customer adds and removes on the server; logout clears this browser', async () => {
   const server = serverWishlist([]);
-  startWishlistOwner();
+  stopOwner = startWishlistOwner();
   await signIn();
   wishlistAddRequested.emit(wenus);
   for (let i = 0; i < 5; i += 1) await settle();

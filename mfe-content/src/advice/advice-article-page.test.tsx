@@ -9,7 +9,7 @@ import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { ContentRoutes } from '../pages/content-routes';
 import { preloadAllRoutePages } from '../pages/route-pages';
 import { adviceArticleKey, relatedProductsKey } from './advice-api';
-import { articleAnswer, PRODUCTS, standInApi, type Sent } from './advice-test-api';
+import { articleAnswer, PRODUCTS, standInApi, type Sent } from './testing/advice-test-api';
 
 // As the remote's mount does (app.tsx, `prepare`): the route's page code is here before the first render.
 beforeAll(() => preloadAllRoutePages());

@@ -4,7 +4,7 @@ import { act, screen, within } from '@testing-library/react';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { ContentRoutes } from '../pages/content-routes';
 import { preloadAllRoutePages } from '../pages/route-pages';
-import { ARTICLES, standInApi, type Sent } from './advice-test-api';
+import { ARTICLES, standInApi, type Sent } from './testing/advice-test-api';
 
 // As the remote's mount does (app.tsx, `prepare`): the route's page code is here before the first render.
 beforeAll(() => preloadAllRoutePages());

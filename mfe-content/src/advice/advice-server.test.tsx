@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import type { RegionRequest } from '@kaloryfer/contracts';
 import { render } from '../server';
-import { standInApi } from './advice-test-api';
+import { standInApi } from './testing/advice-test-api';
 
 /** The content remote's server render of advice pages: HTML, data for hydration, the head, not-found. */
 const request = (path: string, search = ''): RegionRequest => ({

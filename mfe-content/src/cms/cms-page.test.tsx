@@ -10,7 +10,7 @@ import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { ContentRoutes } from '../pages/content-routes';
 import { preloadAllRoutePages } from '../pages/route-pages';
 import { cmsHierarchyKey, cmsPageKey } from './cms-api';
-import { hierarchyOf, PAGES, standInCmsApi } from './cms-test-api';
+import { hierarchyOf, PAGES, standInCmsApi } from './testing/cms-test-api';
 
 // As the remote's mount does (app.tsx, `prepare`): the route's page code is here before the first render.
 beforeAll(() => preloadAllRoutePages());

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import type { RegionRequest } from '@kaloryfer/contracts';
 import { render } from '../server';
-import { standInCmsApi } from './cms-test-api';
+import { standInCmsApi } from './testing/cms-test-api';
 
 /** The content remote's server render of CMS pages and the footer: HTML, head, data for the page, not-found. */
 const request = (path: string, module = './app', language = 'pl-PL'): RegionRequest => ({

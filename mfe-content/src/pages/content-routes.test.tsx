@@ -1,7 +1,7 @@
 import { claimWriter } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/testing';
 import { screen } from '@testing-library/react';
-import { standInCmsApi } from '../cms/cms-test-api';
+import { standInCmsApi } from '../cms/testing/cms-test-api';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { ContentRoutes } from './content-routes';
 import { preloadAllRoutePages } from './route-pages';

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { ContentRoutes } from '../pages/content-routes';
 import { preloadAllRoutePages } from '../pages/route-pages';
-import { standInCatalog, type Sent } from './not-found-test-api';
+import { standInCatalog, type Sent } from './testing/not-found-test-api';
 
 // As the remote's mount does (app.tsx, `prepare`): the route's page code is here before the first render.
 beforeAll(() => preloadAllRoutePages());

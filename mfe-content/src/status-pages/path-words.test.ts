@@ -1,5 +1,5 @@
 import { matchingCategories, pathWords } from './path-words';
-import { CATEGORIES } from './not-found-test-api';
+import { CATEGORIES } from './testing/not-found-test-api';
 
 test.each([
   ['/grzejnik-lazienkowy-biały', ['grzejnik', 'lazienkowy', 'biały']],

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import type { RegionRequest } from '@kaloryfer/contracts';
 import { render } from '../server';
-import { standInCatalog } from './not-found-test-api';
+import { standInCatalog } from './testing/not-found-test-api';
 
 /** The content remote's server render of page-not-found, /error and /placepozniej: their first view is in the HTML. */
 const request = (path: string, search = ''): RegionRequest => ({

@@ -1,7 +1,7 @@
 import { renderRemote } from '@kaloryfer/ui/testing';
 import { screen, within } from '@testing-library/react';
 import { forgetCmsAnswers } from '../cms/cms-api';
-import { standInCmsApi } from '../cms/cms-test-api';
+import { standInCmsApi } from '../cms/testing/cms-test-api';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { Footer } from './footer.exposed';
 

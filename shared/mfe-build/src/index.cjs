@@ -357,8 +357,7 @@ function createRemoteConfig({ dir, remote, exposes, variant, server }, argv = {}
     plugins: [
       ...config.plugins,
       new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: true }),
-      // KALORYFER_FAULT=mount builds a remote whose every mount throws: the e2e suite releases one as a canary on purpose.
-      new rspack.DefinePlugin({ __REMOTE_BUILD__: JSON.stringify(info), __KALORYFER_FAULT__: JSON.stringify(process.env.KALORYFER_FAULT ?? '') }),
+      new rspack.DefinePlugin({ __REMOTE_BUILD__: JSON.stringify(info) }),
       new ExpectedManifestPublicPathPlugin(),
       new ModuleFederationPlugin({
         name: info.container,

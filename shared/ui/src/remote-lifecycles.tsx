@@ -9,10 +9,6 @@ import { reportRecoverableError } from './rendering/hydration-errors';
 import { PageData } from './rendering/page-data';
 import { RemoteRoot } from './rendering/remote-root';
 
-declare const __KALORYFER_FAULT__: string | undefined;
-/** Set by the build (mfe-build's DefinePlugin from KALORYFER_FAULT); absent under jest. */
-const FAULT = typeof __KALORYFER_FAULT__ === 'string' ? __KALORYFER_FAULT__ : '';
-
 /** What the shell hands a remote's module when it mounts it (single-spa props). */
 export interface RemoteMountProps {
   name: string;
@@ -109,9 +105,6 @@ export function createRemoteLifecycles(
       return (bootstrapped ??= registerNamespace(i18nNamespace.name, i18nNamespace.loaders));
     },
     mount: async (props: RemoteMountProps) => {
-      // A build made to fail on purpose (KALORYFER_FAULT=mount at build time): how the canary's
-      // automatic rollback is proven (docs/releasing.md, "Canaries"). Constant-folded away in every other build.
-      if (FAULT === 'mount') throw new Error(`${props.name}: this build was made to fail on mount (KALORYFER_FAULT=mount)`);
       // The first mount takes the page code bootstrap asked for; a later one (another route) asks anew.
       const ready = prepared ?? prepare();
       prepared = null;

@@ -1,6 +1,6 @@
 import type { CreatedCustomer, NewsletterStatus, SessionAnswer, SignedInCustomer, Wishlist } from '@kaloryfer/api-contract';
 import { claimWriter, NO_SESSION } from '@kaloryfer/contracts';
-import { startSessionOwner, stopSessionOwnerForTests } from '../../session/session-owner';
+import { startSessionOwner } from '../../session/session-owner';
 
 /**
  * Test helper: the shop API at the HTTP boundary, as the auth forms meet it (docs/account.md).
@@ -125,14 +125,15 @@ export class FakeShop {
 export function useFakeShop(): { shop: () => FakeShop; goOffline: () => void } {
   let shop: FakeShop;
   const connectivity = claimWriter('connectivity', 'shell');
+  let stopOwner = () => {};
   beforeEach(() => {
     localStorage.clear();
-    stopSessionOwnerForTests();
+    stopOwner();
     claimWriter('session', 'mfe-account').set(NO_SESSION);
     connectivity.set({ online: true });
     shop = new FakeShop();
     globalThis.fetch = shop.fetch as unknown as typeof fetch;
-    startSessionOwner();
+    stopOwner = startSessionOwner();
   });
   return { shop: () => shop, goOffline: () => connectivity.set({ online: false }) };
 }

@@ -1,5 +1,5 @@
 import type { AdviceArticleView, AdviceList, AdviceSummary, SearchAnswer } from '@kaloryfer/api-contract';
-import type { RelatedProduct } from './advice-api';
+import type { RelatedProduct } from '../advice-api';
 
 /**
  * Tests' stand-in for the shop API at the fetch boundary: 14 articles (newest first) over three

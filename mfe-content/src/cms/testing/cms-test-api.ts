@@ -1,4 +1,4 @@
-import { forgetCmsAnswers } from './cms-api';
+import { forgetCmsAnswers } from '../cms-api';
 import type { CmsBlock, CmsBlockPage, CmsHierarchy, CmsPage, CmsPageLink } from '@kaloryfer/api-contract';
 
 /**

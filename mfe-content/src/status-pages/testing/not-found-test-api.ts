@@ -1,5 +1,5 @@
 import type { SearchAnswer } from '@kaloryfer/api-contract';
-import type { ShopCategory, SuggestedProduct } from './not-found-api';
+import type { ShopCategory, SuggestedProduct } from '../not-found-api';
 
 /**
  * Tests' stand-in for the catalogue at the fetch boundary: the category search answers the seed's

@@ -13,7 +13,7 @@ import {
   type SyncTaskRequested,
 } from '@kaloryfer/contracts';
 import { sessionUserOf } from '../../../session/account-api';
-import { startSessionOwner, stopSessionOwnerForTests } from '../../../session/session-owner';
+import { startSessionOwner } from '../../../session/session-owner';
 
 /** What `apiJson` reads of a fetch answer (jsdom has no Response). */
 export const reply = (status: number, payload: unknown) => ({ ok: status < 400, status, statusText: '', json: async () => payload });
@@ -165,14 +165,17 @@ export function listen() {
   return { ...heard, stop: () => offs.forEach((off) => off()) };
 }
 
+/** The session owner of the last startShop: the next stops it first. */
+let stopOwner = () => {};
+
 /** A fresh page with the session owner started; `signedIn` puts the customer in `$session` as after a login. */
 export function startShop(shop: FakeShop, { signedIn = true } = {}) {
   localStorage.clear();
-  stopSessionOwnerForTests();
+  stopOwner();
   globalThis.fetch = shop.fetch as unknown as typeof fetch;
   const session = claimWriter('session', 'mfe-account');
   session.set(NO_SESSION);
-  startSessionOwner();
+  stopOwner = startSessionOwner();
   if (signedIn) {
     session.set({
       authorised: true,
