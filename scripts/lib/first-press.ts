@@ -3,7 +3,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, median } from './chromium';
 import { SLOW_4G } from './repeat-visit';
 
 /**
- * The first press of a header widget on a page (issue #51, docs/performance.md):
+ * The first press of a header widget on a page (issue #51, docs/performance.md "First press"):
  * a phone under slow 4G and 4× CPU opens the page, and once the route has hydrated the shopper
  * presses the search button, the mini-cart or the account button — as real input through the
  * DevTools protocol (Playwright's own click would run its injected script on the main thread).
@@ -88,7 +88,7 @@ async function pressOnce(url: string, widget: PressedWidget, timing: PressTiming
         true,
       );
     });
-    await page.goto(url, { waitUntil: 'commit' });
+    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
     await evaluate(cdp, ROUTE_READY, 90_000, `${url}: the route's hydration`);
     const box = await evaluate<{ x: number; y: number; width: number } | null>(
       cdp,
