@@ -8,7 +8,8 @@ import type { TokenSigner } from './signed-token';
 
 export const UNAUTHORISED = 'Unexpected authorization error';
 /** The refresh call's 401 (spec §8): the storefront then logs out silently. */
-export const REFRESH_REFUSED = 'Error refreshing user token';
+// The API's answer to a refresh it refuses (the storefront's own notification is @kaloryfer/domain's REFRESH_REFUSED).
+const REFRESH_NOT_ACCEPTED = 'Error refreshing user token';
 
 export interface SessionTokens {
   /** The access token: signed, short-lived, names customer, group and session family. */
@@ -83,16 +84,16 @@ export class Sessions {
    */
   async rotate(refreshToken: string): Promise<SessionTokens & { customerId: number }> {
     const row = await this.find(refreshToken);
-    if (!row) throw new ApiError(401, REFRESH_REFUSED);
+    if (!row) throw new ApiError(401, REFRESH_NOT_ACCEPTED);
     const now = this.clock().toISOString();
-    if (row.revoked_at) throw new ApiError(401, REFRESH_REFUSED);
+    if (row.revoked_at) throw new ApiError(401, REFRESH_NOT_ACCEPTED);
     if (row.used_at) {
       await this.revokeFamily(row.family_id);
-      throw new ApiError(401, REFRESH_REFUSED);
+      throw new ApiError(401, REFRESH_NOT_ACCEPTED);
     }
-    if (row.expires_at <= now) throw new ApiError(401, REFRESH_REFUSED);
+    if (row.expires_at <= now) throw new ApiError(401, REFRESH_NOT_ACCEPTED);
     const customer = await this.db.kysely.selectFrom('customer').select(['id', 'group_id']).where('id', '=', row.customer_id).executeTakeFirst();
-    if (!customer) throw new ApiError(401, REFRESH_REFUSED);
+    if (!customer) throw new ApiError(401, REFRESH_NOT_ACCEPTED);
     // Only one request may move a token on: the conditional update is the lock. The next token is
     // written in the same transaction, so a revocation that runs after it also reaches the new token.
     const next = await this.db.kysely.transaction().execute(async (trx) => {
@@ -107,7 +108,7 @@ export class Sessions {
     });
     if (next === null) {
       await this.revokeFamily(row.family_id);
-      throw new ApiError(401, REFRESH_REFUSED);
+      throw new ApiError(401, REFRESH_NOT_ACCEPTED);
     }
     return { customerId: customer.id, token: this.accessToken(customer.id, customer.group_id, row.family_id), refreshToken: next };
   }

@@ -1,5 +1,5 @@
 import { ProductRenderList, ProductSingle, ProductViewRead, type Product } from '@kaloryfer/api-contract';
-import { isViewable } from '@kaloryfer/domain';
+import { isViewable, TILE_FIELDS } from '@kaloryfer/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from './catalog';
@@ -7,7 +7,7 @@ import { ApiError, sendResult } from '../http/envelope';
 import type { Reviews } from '../reviews/reviews';
 import { project } from '../search/project';
 import { EMPTY_PRODUCT } from './catalog-messages';
-import { forGroup, TILE_FIELDS } from './product-fields';
+import { forGroup } from './product-fields';
 
 const SINGLE_KEYS = ['sku', 'id', 'url_path', 'url_key', 'slug'] as const;
 
@@ -134,6 +134,7 @@ export async function productRoutes(
       .filter((link) => link.link_type === 'related' || link.link_type === 'crosssell')
       .map((link) => catalog.bySkuLookup(link.linked_product_sku)?.product)
       .filter((related): related is Product => related !== undefined && isViewable(related))
+      // A related product is answered with the shop's one tile list (shared/domain), as the listings ask for them.
       .map((related) => project(related, TILE_FIELDS, null));
     const members = [
       ...(product.product_links ?? []).filter((link) => link.link_type === 'associated').map((link) => link.linked_product_sku),

@@ -1,12 +1,9 @@
 import type { Customer, SavedAddressInput, CustomerUpdate } from '@kaloryfer/api-contract';
-import { emailProblem, nameProblem } from '@kaloryfer/domain';
+import { emailProblem, MAX_ADDRESSES, nameProblem } from '@kaloryfer/domain';
 import type { Selectable } from 'kysely';
 import type { CustomerAddressTable, CustomerTable } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { addressProblem, type AddressInput } from '../orders/orders';
-
-/** At most this many saved addresses per customer. */
-export const MAX_ADDRESSES = 20;
 
 /** The customer as `GET /api/user/me` answers it (without the group token the route adds). */
 export function customerView(row: Selectable<CustomerTable>, addresses: Selectable<CustomerAddressTable>[]): Customer {

@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { NewsletterStatus } from '@kaloryfer/api-contract';
 import { CONFIRM_LINK_HOURS, consentOfVersion, NEWSLETTER_CONSENT, type ConsentSource, type ConsentText } from '@kaloryfer/domain/newsletter';
 import type { Db } from '../db/database';
-import type { NewsletterSubscriberTable } from '../db/schema';
 import type { Outbox } from '../mail/outbox';
 import type { MarketingHook } from './marketing-hook';
 import { confirmationMail, confirmLink, couponMail } from './newsletter-mail';
 import type { NewsletterCoupons } from './newsletter-coupons';
 
-/** What `GET ?email=` answers: VSF reads `subscribed`; the rest is the double opt-in's own state. */
-export type NewsletterStatus = NewsletterSubscriberTable['status'];
+// What `GET ?email=` answers (the contract's NewsletterStatus): VSF reads `subscribed`; the rest
+// is the double opt-in's own state, as the subscriber's row keeps it.
 export type ConfirmOutcome = 'confirmed' | 'used' | 'expired' | 'invalid';
 
 export interface ConsentGiven {

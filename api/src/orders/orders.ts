@@ -1,12 +1,12 @@
 import {
   emailProblem,
   INSTANT_CHECKOUT_METHODS,
-  isValidNip,
   isValidPostcode,
   nameProblem,
+  nipProblem,
   NO_SHIPPING,
-  normalisePhone,
   PAYMENT_METHODS,
+  phoneProblem,
   SHIPPING_METHOD_DEFS,
   shippingCodeOf,
 } from '@kaloryfer/domain';
@@ -71,8 +71,9 @@ export function addressProblem(address: AddressInput, { needsEmail }: { needsEma
   if (!address.street.some((line) => line.trim()) || !address.city.trim()) return ORDER_MESSAGES.required;
   if (address.country_id.toUpperCase() !== 'PL') return ONLY_POLAND;
   if (!isValidPostcode(address.postcode)) return ORDER_MESSAGES.postcode;
-  if (address.telephone !== undefined && address.telephone.trim() !== '' && !normalisePhone(address.telephone)) return ORDER_MESSAGES.phone;
-  if (address.vat_id && !isValidNip(address.vat_id)) return INVALID_NIP;
+  // The phone and NIP rules of every form (@kaloryfer/domain); both optional on an order's address.
+  if (phoneProblem(address.telephone ?? '', { optional: true })) return ORDER_MESSAGES.phone;
+  if (nipProblem(address.vat_id ?? '', { optional: true })) return INVALID_NIP;
   return null;
 }
 

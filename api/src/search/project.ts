@@ -96,7 +96,7 @@ function select(value: unknown, path: string, includes: Pattern[] | null, exclud
   return out;
 }
 
-export function project<T>(doc: T, includes: string[] | null, excludes: string[] | null): Partial<T> {
+export function project<T>(doc: T, includes: readonly string[] | null, excludes: readonly string[] | null): Partial<T> {
   const wildcard = [...(includes ?? []), ...(excludes ?? [])].some((field) => field.includes('*'));
   if (wildcard) {
     const wanted = includes && includes.length > 0 ? includes.map(pattern) : null;

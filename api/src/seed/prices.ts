@@ -3,9 +3,9 @@ import type { PricePoint, Product, TierPriceEntry } from '@kaloryfer/api-contrac
 import type { SeedRun } from './seed-run';
 
 /** The promotion fields of a product or variant. */
-export type SpecialPrice = Pick<Product, 'special_price' | 'special_from_date' | 'special_to_date'>;
+export type PromotionFields = Pick<Product, 'special_price' | 'special_from_date' | 'special_to_date'>;
 
-const NO_SPECIAL: SpecialPrice = { special_price: null, special_from_date: null, special_to_date: null };
+const NO_SPECIAL: PromotionFields = { special_price: null, special_from_date: null, special_to_date: null };
 
 /** Prices as shops write them: 1 299 or 48,99. */
 export function shelfPrice(amount: number): number {
@@ -14,7 +14,7 @@ export function shelfPrice(amount: number): number {
 }
 
 /** About a fifth of SKUs carry a special price: ended, running now, or starting soon. */
-export function specialPrice(run: SeedRun, price: number): SpecialPrice {
+export function specialPrice(run: SeedRun, price: number): PromotionFields {
   const { rng } = run;
   if (!rng.chance(0.2)) return { ...NO_SPECIAL };
   const special = shelfPrice(price * (0.78 + rng.next() * 0.14));
@@ -40,7 +40,7 @@ export function tierPrices(run: SeedRun): TierPriceEntry[] {
 }
 
 /** The price timeline the Omnibus rule reads: older, sometimes higher prices, then the promotion. */
-export function recordPriceHistory(run: SeedRun, sku: string, price: number, special: Partial<SpecialPrice>): void {
+export function recordPriceHistory(run: SeedRun, sku: string, price: number, special: Partial<PromotionFields>): void {
   if (!run.withHistory) return;
   const { rng } = run;
   const points: PricePoint[] = [{ from: run.day(-rng.int(130, 160)), price: shelfPrice(price * (1.02 + rng.next() * 0.1)) }];
@@ -57,7 +57,7 @@ export function recordPriceHistory(run: SeedRun, sku: string, price: number, spe
 function promotionPoints(
   run: SeedRun,
   regular: number,
-  { special_price: reduced, special_from_date: from, special_to_date: end }: Partial<SpecialPrice>,
+  { special_price: reduced, special_from_date: from, special_to_date: end }: Partial<PromotionFields>,
 ): PricePoint[] {
   if (reduced === null || reduced === undefined || !from || from > run.today) return [];
   return end && end < run.today

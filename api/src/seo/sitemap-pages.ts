@@ -1,6 +1,6 @@
 import type { AdviceArticle, Category, CmsPage, Product } from '@kaloryfer/api-contract';
 import { linkTo } from '@kaloryfer/contracts';
-import { imageUrl, isViewable } from '@kaloryfer/domain';
+import { ADVICE_PAGE_SIZE, imageUrl, isViewable } from '@kaloryfer/domain';
 
 /**
  * Which pages the sitemaps list, at which address and since when (docs/seo.md, "Sitemaps").
@@ -123,9 +123,6 @@ export function contentPages(source: SitemapSource): SitemapPage[] {
     .map((page) => ({ path: cmsPagePath(page), lastmod: w3cDate(page.updated_at), images: [], key: 0 }));
   return [...CATALOGUE_PAGES.map((path) => ({ path, lastmod: null, images: [], key: 0 })), ...pages];
 }
-
-/** Articles per page of /porady (mfe-content/src/advice/advice-query.ts, ADVICE_PAGE_SIZE). */
-export const ADVICE_PAGE_SIZE = 12;
 
 /**
  * A list page of /porady as its head names it (mfe-content's `adviceListHref`): a topic and a

@@ -8,7 +8,7 @@ import type { StoredCart } from './cart-state';
  * engine is `$cart`'s one writer; this is the one place that shapes what it writes.
  */
 
-export interface CartView {
+export interface ProjectionFlags {
   countType: CartFlags['countType'];
   /** `$cart`'s isLoaded: the stored cart has been read. */
   isLoaded: boolean;
@@ -17,7 +17,7 @@ export interface CartView {
 }
 
 /** The stored cart as `$cart` publishes it. */
-export function projectCart({ items, totals, token }: StoredCart, { countType, isLoaded, syncing }: CartView): CartState {
+export function projectCart({ items, totals, token }: StoredCart, { countType, isLoaded, syncing }: ProjectionFlags): CartState {
   return {
     items: items.map((item) => ({
       sku: item.sku,
@@ -58,7 +58,7 @@ export class CartProjection {
 
   constructor(private readonly write: (state: CartState) => void) {}
 
-  publish(state: StoredCart, view: CartView): void {
+  publish(state: StoredCart, view: ProjectionFlags): void {
     const next = projectCart(state, view);
     // Readers re-render on every write: an unchanged cart is not written again.
     const text = JSON.stringify(next);

@@ -1,5 +1,6 @@
 import type { SearchBody } from '../api/catalog-api';
-import { LISTED_FILTERS, TILE_FIELDS } from '../listing/listing-request';
+import { TILE_FIELDS } from '@kaloryfer/domain';
+import { LISTED_FILTERS } from '../listing/listing-request';
 
 /** Spec §9: 8 products per home list. */
 export const RAIL_SIZE = 8;

@@ -1,5 +1,5 @@
 import type { Product } from '@kaloryfer/api-contract';
-import { LISTED_SEARCH_FILTERS, TILE_FIELDS as SHOP_TILE_FIELDS } from '@kaloryfer/domain';
+import { LISTED_SEARCH_FILTERS, TILE_FIELDS } from '@kaloryfer/domain';
 import type { FieldPath, SearchBody, Selected } from '../api/catalog-api';
 import { ATTRIBUTE_FILTERS, isExactValue, RANGE_FILTER_NAMES, RANGE_FILTERS, usesHeatOutput, type ListingFilters } from './route-filters';
 
@@ -9,8 +9,9 @@ export const PAGE_SIZE = 20;
 /** Spec §5: listed products are visible in the catalogue, enabled and in stock. */
 export const LISTED_FILTERS = LISTED_SEARCH_FILTERS;
 
-/** What a product tile shows (the shop's one list, shared/domain); everything else stays on the server. */
-export const TILE_FIELDS = SHOP_TILE_FIELDS satisfies readonly FieldPath<Product>[];
+/** What a product tile shows is the shop's one list (shared/domain's TILE_FIELDS), each a field of the contract's product; everything else stays on the server. */
+type _TileFieldsOfProduct = typeof TILE_FIELDS extends readonly FieldPath<Product>[] ? true : never;
+const _tileFieldsChecked: _TileFieldsOfProduct = true;
 
 /** A listed product as the search answers it: the product with the TILE_FIELDS only. */
 export type ListedTile = Selected<Product, (typeof TILE_FIELDS)[number]>;

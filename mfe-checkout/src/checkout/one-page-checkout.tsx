@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';
 import { problemsOf, STEPS } from '../domain/steps';
-import type { Problems } from '../domain/validation';
+import type { CheckoutProblems } from '../domain/validation';
 import { OrderFeedback } from './order-feedback';
 import { focusFirstProblem } from './sections/field';
 import { PaymentSection } from './sections/payment-section';
@@ -19,7 +19,7 @@ export function OnePageCheckout({ checkout, termsNote = null }: { checkout: Chec
   const { details, password, order, placeOrder } = checkout;
   const [attempted, setAttempted] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const allProblems = (): Problems => Object.assign({}, ...STEPS.map((step) => problemsOf(step.id, details, password)));
+  const allProblems = (): CheckoutProblems => Object.assign({}, ...STEPS.map((step) => problemsOf(step.id, details, password)));
   const problems = attempted ? allProblems() : {};
 
   const submit = (event: FormEvent) => {

@@ -1,9 +1,9 @@
 import { useTranslation } from '@kaloryfer/i18n';
 import { useProblemText } from './sections/field';
-import type { OrderState } from './use-checkout';
+import type { PlacingState } from './use-checkout';
 
 /** What is happening with the order: placing, off to the gateway, or why it was refused (the details stay). */
-export function OrderFeedback({ order }: { order: OrderState }) {
+export function OrderFeedback({ order }: { order: PlacingState }) {
   const { t } = useTranslation('checkout');
   const text = useProblemText();
   if (order.kind === 'failed')

@@ -2,7 +2,7 @@ import { linkTo, navigate } from '@kaloryfer/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@kaloryfer/i18n';
 import { problemsOf, reachableStep, stepFromHash, stepIntent, STEPS, type StepId } from '../domain/steps';
-import type { Problems } from '../domain/validation';
+import type { CheckoutProblems } from '../domain/validation';
 import { OrderFeedback } from './order-feedback';
 import { focusFirstProblem } from './sections/field';
 import { PaymentSection } from './sections/payment-section';
@@ -13,7 +13,7 @@ import type { Checkout } from './use-checkout';
 
 /**
  * Variant a: the spec's steps by hash. A step is shown only when the ones before it are
- * complete; "Dalej" checks the step and moves on, the last one places the order. Problems show
+ * complete; "Dalej" checks the step and moves on, the last one places the order. CheckoutProblems show
  * once the shopper tried to go on, and focus goes to the first of them.
  */
 export function StepCheckout({ checkout, hash, termsNote = null }: { checkout: Checkout; hash: string; termsNote?: string | null }) {
@@ -39,7 +39,7 @@ export function StepCheckout({ checkout, hash, termsNote = null }: { checkout: C
     heading.current?.focus();
   }, [current]);
 
-  const problems: Problems = attempted === current ? problemsOf(current, details, password) : {};
+  const problems: CheckoutProblems = attempted === current ? problemsOf(current, details, password) : {};
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setAttempted(current);

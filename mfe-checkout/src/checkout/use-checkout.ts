@@ -8,7 +8,7 @@ import { afterOrder, newClientOrderId, saveDetails, type CheckoutDetails } from 
 import { orderBody, orderFailureMessage, type OrderProblemKey } from '../domain/order';
 import { canWaitOffline, offlineLineOf, offlineOrderTask, rememberOfflineOrder } from '../domain/offline-orders';
 import { rememberOrder, type AccountOutcome } from '../domain/placed-orders';
-import type { Problem } from '../domain/validation';
+import type { CheckoutProblem } from '../domain/validation';
 import { checkoutApi } from './checkout-api';
 import { useCheckoutDetails } from './use-checkout-details';
 import { walletsOfThisBrowser } from './wallets';
@@ -28,7 +28,7 @@ async function createAccountFor(personal: CheckoutDetails['personal'], password:
   }
 }
 
-export type OrderState = { kind: 'idle' } | { kind: 'placing' } | { kind: 'redirecting' } | { kind: 'failed'; problem: Problem | OrderProblemKey };
+export type PlacingState = { kind: 'idle' } | { kind: 'placing' } | { kind: 'redirecting' } | { kind: 'failed'; problem: CheckoutProblem | OrderProblemKey };
 
 /**
  * Checkout's state for both variants: the details (saved locally on every change, spec §3
@@ -44,7 +44,7 @@ export function useCheckout() {
   const [shippingMethods, setShippingMethods] = useState<ShippingMethod[] | null>(null);
   const [serverPaymentMethods, setServerPaymentMethods] = useState<PaymentMethod[] | null>(null);
   const [totals, setTotals] = useState<CartTotals | null>(null);
-  const [order, setOrder] = useState<OrderState>({ kind: 'idle' });
+  const [order, setOrder] = useState<PlacingState>({ kind: 'idle' });
   // Wallets only where this browser can pay with them (asked after hydration: the server cannot know).
   const [wallets, setWallets] = useState<PaymentMethod[]>([]);
   useEffect(() => {

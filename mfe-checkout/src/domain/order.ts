@@ -2,7 +2,7 @@ import type { OrderBody, OrderBodyAddress } from '@kaloryfer/api-contract';
 import { normalisePhone } from '@kaloryfer/domain';
 import type { SpecMessage } from '@kaloryfer/i18n/spec-messages';
 import type { AddressFields, CheckoutDetails } from './details';
-import type { Problem } from './validation';
+import type { CheckoutProblem } from './validation';
 
 /** The spec messages the order API answers with (api/src/orders/orders.ts, shared person rules). */
 const ORDER_API_MESSAGES: ReadonlySet<string> = new Set<SpecMessage>([
@@ -95,9 +95,9 @@ export type OrderProblemKey = 'checkout.error.onlyPoland' | 'checkout.error.meth
  * are (the API says them in the spec's words); its own English texts map to checkout keys;
  * anything else is 'Something went wrong' — or 'You are offline' when there was no answer.
  */
-export function orderFailureMessage(status: number, message: string): Problem | OrderProblemKey {
+export function orderFailureMessage(status: number, message: string): CheckoutProblem | OrderProblemKey {
   if (status === 0) return 'You are offline';
-  if (ORDER_API_MESSAGES.has(message)) return message as Problem;
+  if (ORDER_API_MESSAGES.has(message)) return message as CheckoutProblem;
   if (/NIP/.test(message)) return 'checkout.error.nipChecksum';
   if (/Poland only/i.test(message)) return 'checkout.error.onlyPoland';
   if (/method .* is not available/i.test(message)) return 'checkout.error.methodUnavailable';

@@ -1,5 +1,5 @@
 import type { CheckoutDetails } from './details';
-import { paymentProblems, personalProblems, reviewProblems, shippingProblems, type Problems } from './validation';
+import { paymentProblems, personalProblems, reviewProblems, shippingProblems, type CheckoutProblems } from './validation';
 
 /** Variant a's steps by hash (spec §2): none = personal details, then #shipping, #payment, #orderReview. */
 export const STEPS = [
@@ -18,7 +18,7 @@ export function stepFromHash(hash: string): StepId {
   return STEPS.find((step) => step.hash === hash)?.id ?? 'personal';
 }
 
-export function problemsOf(step: StepId, details: CheckoutDetails, password: string): Problems {
+export function problemsOf(step: StepId, details: CheckoutDetails, password: string): CheckoutProblems {
   switch (step) {
     case 'personal':
       return personalProblems(details, password);

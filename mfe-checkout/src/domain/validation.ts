@@ -1,4 +1,13 @@
-import { emailProblem, isValidNip, isValidPostcode, isValidRegon, nameProblem, normalisePhone, passwordProblem } from '@kaloryfer/domain';
+import {
+  emailProblem,
+  isValidRegon,
+  nameProblem,
+  NIP_CHECKSUM,
+  nipProblem as nipRule,
+  passwordProblem,
+  phoneProblem as phoneRule,
+  postcodeProblem,
+} from '@kaloryfer/domain';
 import type { SpecMessage } from '@kaloryfer/i18n/spec-messages';
 import type { AddressFields, CheckoutDetails } from './details';
 
@@ -8,49 +17,41 @@ import type { AddressFields, CheckoutDetails } from './details';
  * the spec has no message for (NIP and REGON checksums).
  */
 export type CheckoutProblemKey = 'checkout.error.nipChecksum' | 'checkout.error.regon';
-export type Problem = SpecMessage | CheckoutProblemKey;
-export type Problems = Partial<Record<string, Problem>>;
+export type CheckoutProblem = SpecMessage | CheckoutProblemKey;
+export type CheckoutProblems = Partial<Record<string, CheckoutProblem>>;
 
-export const isCheckoutKey = (problem: Problem): problem is CheckoutProblemKey => problem.startsWith('checkout.');
+export const isCheckoutKey = (problem: CheckoutProblem): problem is CheckoutProblemKey => problem.startsWith('checkout.');
 
 const REQUIRED: SpecMessage = 'Field is required';
 const TOO_LONG: SpecMessage = 'Value is too long';
 const LIMITS = { street: 150, house: 16, flat: 16, city: 100, company: 200 } as const;
 
-const required = (value: string, max: number): Problem | null => (value.trim() === '' ? REQUIRED : value.length > max ? TOO_LONG : null);
+const required = (value: string, max: number): CheckoutProblem | null => (value.trim() === '' ? REQUIRED : value.length > max ? TOO_LONG : null);
 
-export function phoneProblem(value: string): Problem | null {
-  if (value.trim() === '') return REQUIRED;
-  return normalisePhone(value) ? null : 'The phone number you entered is incorrect';
-}
-
-export function zipProblem(value: string): Problem | null {
-  if (value.trim() === '') return REQUIRED;
-  return isValidPostcode(value) ? null : 'Enter the zip code in the xx-xxx format';
-}
+// Postcode, phone and NIP follow @kaloryfer/domain's rules (one set for checkout, the account and the API).
+export const phoneProblem = (value: string): CheckoutProblem | null => phoneRule(value);
+export const zipProblem = (value: string): CheckoutProblem | null => postcodeProblem(value);
 
 /** NIP: required for a company; ten digits (dashes and spaces allowed), then the checksum. */
-export function nipProblem(value: string): Problem | null {
-  const digits = value.replace(/[\s-]/g, '');
-  if (digits === '') return REQUIRED;
-  if (!/^\d{10}$/.test(digits)) return 'Tax identification number must have 10 letters';
-  return isValidNip(digits) ? null : 'checkout.error.nipChecksum';
+export function nipProblem(value: string): CheckoutProblem | null {
+  const problem = nipRule(value);
+  return problem === NIP_CHECKSUM ? 'checkout.error.nipChecksum' : problem;
 }
 
 /** REGON is optional; when given, 9 or 14 digits with a valid check digit. */
-export function regonProblem(value: string): Problem | null {
+export function regonProblem(value: string): CheckoutProblem | null {
   if (value.trim() === '') return null;
   return isValidRegon(value) ? null : 'checkout.error.regon';
 }
 
-function collect(entries: [string, Problem | null][]): Problems {
-  return Object.fromEntries(entries.filter((entry): entry is [string, Problem] => entry[1] !== null));
+function collect(entries: [string, CheckoutProblem | null][]): CheckoutProblems {
+  return Object.fromEntries(entries.filter((entry): entry is [string, CheckoutProblem] => entry[1] !== null));
 }
 
-function addressProblems(address: AddressFields, prefix: string): [string, Problem | null][] {
+function addressProblems(address: AddressFields, prefix: string): [string, CheckoutProblem | null][] {
   return [
-    [`${prefix}.firstName`, nameProblem(address.firstName) as Problem | null],
-    [`${prefix}.lastName`, nameProblem(address.lastName) as Problem | null],
+    [`${prefix}.firstName`, nameProblem(address.firstName) as CheckoutProblem | null],
+    [`${prefix}.lastName`, nameProblem(address.lastName) as CheckoutProblem | null],
     [`${prefix}.streetAddress`, required(address.streetAddress, LIMITS.street)],
     [`${prefix}.apartmentNumber`, required(address.apartmentNumber, LIMITS.house)],
     [`${prefix}.flatNumber`, address.flatNumber.length > LIMITS.flat ? TOO_LONG : null],
@@ -60,15 +61,15 @@ function addressProblems(address: AddressFields, prefix: string): [string, Probl
 }
 
 /** Step 1: who orders — names, e-mail, phone; a company's invoice data; a password when an account is wanted. */
-export function personalProblems(details: CheckoutDetails, password: string): Problems {
+export function personalProblems(details: CheckoutDetails, password: string): CheckoutProblems {
   const { personal, invoice } = details;
   const company = details.checkoutType === 'company';
   return collect([
-    ['personal.firstName', nameProblem(personal.firstName) as Problem | null],
-    ['personal.lastName', nameProblem(personal.lastName) as Problem | null],
-    ['personal.emailAddress', emailProblem(personal.emailAddress) as Problem | null],
+    ['personal.firstName', nameProblem(personal.firstName) as CheckoutProblem | null],
+    ['personal.lastName', nameProblem(personal.lastName) as CheckoutProblem | null],
+    ['personal.emailAddress', emailProblem(personal.emailAddress) as CheckoutProblem | null],
     ['personal.phoneNumber', phoneProblem(personal.phoneNumber)],
-    ['personal.password', personal.createAccount ? (passwordProblem(password) as Problem | null) : null],
+    ['personal.password', personal.createAccount ? (passwordProblem(password) as CheckoutProblem | null) : null],
     ['invoice.customCompany', company ? required(invoice.customCompany, LIMITS.company) : null],
     ['invoice.customTaxId', company ? nipProblem(invoice.customTaxId) : null],
     ['invoice.customRegon', company ? regonProblem(invoice.customRegon) : null],
@@ -76,7 +77,7 @@ export function personalProblems(details: CheckoutDetails, password: string): Pr
 }
 
 /** Step 2: where it goes and how. */
-export function shippingProblems(details: CheckoutDetails): Problems {
+export function shippingProblems(details: CheckoutDetails): CheckoutProblems {
   return collect([
     ...addressProblems(details.shipping, 'shipping'),
     ['shipping.phoneNumber', details.shipping.phoneNumber.trim() ? phoneProblem(details.shipping.phoneNumber) : null],
@@ -85,7 +86,7 @@ export function shippingProblems(details: CheckoutDetails): Problems {
 }
 
 /** Step 3: who pays (the billing address, unless it is the shipping one) and how. */
-export function paymentProblems(details: CheckoutDetails): Problems {
+export function paymentProblems(details: CheckoutDetails): CheckoutProblems {
   return collect([
     ...(details.payment.sameAsShipping ? [] : addressProblems(details.payment, 'payment')),
     ['payment.paymentMethod', details.payment.paymentMethod ? null : REQUIRED],
@@ -93,6 +94,6 @@ export function paymentProblems(details: CheckoutDetails): Problems {
 }
 
 /** Step 4: the terms. */
-export function reviewProblems(details: CheckoutDetails): Problems {
+export function reviewProblems(details: CheckoutDetails): CheckoutProblems {
   return collect([['termsAccepted', details.termsAccepted ? null : 'You must accept the terms and conditions']]);
 }

@@ -1,7 +1,8 @@
 import type { AdviceArticleView, AdviceList } from '@kaloryfer/api-contract';
 import { apiJson, CARD_FIELDS, type CardProduct } from '@kaloryfer/ui';
 import { searchListedProducts } from '../common/product-search';
-import { ADVICE_PAGE_SIZE, type AdviceQuery } from './advice-query';
+import { ADVICE_PAGE_SIZE } from '@kaloryfer/domain';
+import type { AdviceQuery } from './advice-query';
 
 /*
  * What /api/advice and /api/advice/{slug} answer (api/src/content/content-routes.ts) is

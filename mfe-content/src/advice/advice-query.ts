@@ -1,8 +1,5 @@
 import { linkTo } from '@kaloryfer/contracts';
 
-/** Articles per page of /porady. */
-export const ADVICE_PAGE_SIZE = 12;
-
 /** A topic as the API accepts it (a slug); anything else is no topic at all. */
 const TOPIC = /^[a-z0-9][a-z0-9-]{0,63}$/;
 

@@ -22,7 +22,7 @@ const CATEGORY_FETCH_SIZE = 4000;
 const TOP_LEVEL = 2;
 
 export const suggestionsKey = (words: readonly string[]) => `not-found-products:${words.join(' ')}`;
-export const CATEGORIES_KEY = 'not-found-categories';
+export const NOT_FOUND_CATEGORIES_KEY = 'not-found-categories';
 
 /** Listed, in-stock products matching the words, best match first; none asked for no words. */
 export async function suggestedProducts(words: readonly string[], signal?: AbortSignal): Promise<SuggestedProduct[]> {

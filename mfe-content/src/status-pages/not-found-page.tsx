@@ -4,7 +4,15 @@ import { useTranslation } from '@kaloryfer/i18n';
 import { PageFrame, usePageData, useRequestStore } from '@kaloryfer/ui';
 import { ProductCard } from '@kaloryfer/ui/product-card';
 import { useId } from 'react';
-import { CATEGORIES_KEY, shopCategories, suggestedProducts, suggestionsKey, topCategories, type ShopCategory, type SuggestedProduct } from './not-found-api';
+import {
+  NOT_FOUND_CATEGORIES_KEY,
+  shopCategories,
+  suggestedProducts,
+  suggestionsKey,
+  topCategories,
+  type ShopCategory,
+  type SuggestedProduct,
+} from './not-found-api';
 import { matchingCategories, pathWords } from './path-words';
 
 /**
@@ -19,7 +27,7 @@ export function NotFoundPage() {
   const missing = new URLSearchParams(route.search).get('nf') ?? '';
   const words = pathWords(missing);
   const products = usePageData(suggestionsKey(words), (signal) => suggestedProducts(words, signal));
-  const categories = usePageData(CATEGORIES_KEY, (signal) => shopCategories(signal));
+  const categories = usePageData(NOT_FOUND_CATEGORIES_KEY, (signal) => shopCategories(signal));
   const searchId = useId();
   const suggestionsId = useId();
   const categoriesId = useId();

@@ -83,6 +83,17 @@ export {
 export { CASH_ON_DELIVERY, PAYMENT_METHODS, paymentMethodsFor, SHOP_BANK_ACCOUNT, type PaymentMethod } from './cart/payment';
 export { cartTotals, couponDiscount, includedVat, VAT_RATE, type CartTotals, type TotalSegment, type TotalsInput } from './cart/totals';
 export { emailProblem, nameProblem, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PERSON_MESSAGES, passwordProblem } from './validation/person';
+export { ADVICE_PAGE_SIZE, MAX_ADDRESSES } from './shop-limits';
+export {
+  FIELD_MESSAGES,
+  NIP_CHECKSUM,
+  nipDigits,
+  nipProblem,
+  phoneProblem,
+  postcodeProblem,
+  type FieldMessage,
+  type FieldProblem,
+} from './validation/field-problems';
 export { imageUrl, type ImageSize } from './catalog/image-url';
 export { checkQuantity, MAX_LINE_QTY, quantityLimit, quantityMessage, type QuantityCheck, type QuantityMessage, type StockLimits } from './cart/quantity';
 export { hashText, lineIdentity, type LineOptions } from './cart/line-identity';

@@ -1,9 +1,9 @@
 import { priceBundle } from './bundle';
 import { head, lookup, radiator, set, valve } from './testing/products';
-import type { BundleChoice } from './step';
+import type { AskedBundleOption } from './step';
 
 const catalog = lookup([radiator, valve, head, set]);
-const summary = (asked: BundleChoice[], qty = 1) => {
+const summary = (asked: AskedBundleOption[], qty = 1) => {
   const priced = priceBundle(catalog, set, asked, qty);
   if (!priced.ok) return priced.message;
   return {
@@ -29,7 +29,7 @@ describe('priceBundle: the chosen selections (or the defaults), each with its qt
     });
   });
 
-  test.each<[string, BundleChoice[], string]>([
+  test.each<[string, AskedBundleOption[], string]>([
     ['an unknown option', [{ option_id: 9, option_selections: [1] }], 'Unknown bundle option 9'],
     [
       'an unknown option before an unknown selection',

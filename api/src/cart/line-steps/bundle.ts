@@ -1,6 +1,6 @@
 import { bundleSelectionTotal } from '@kaloryfer/domain';
 import type { BundleOption, BundleProductLink, Product } from '@kaloryfer/api-contract';
-import { fail, type BundleChoice, type PricedSkus, type SkuLookup, type Step } from './step';
+import { fail, type AskedBundleOption, type PricedSkus, type SkuLookup, type Step } from './step';
 
 /** A chosen link of a bundle option and how many of it one bundle holds. */
 interface TakenLink {
@@ -12,7 +12,7 @@ interface TakenLink {
  * One option's chosen links (the asked selections, else the defaults) with their quantities.
  * Unknown selections, two products where one is taken and a required option left empty are refused.
  */
-function bundleLinks(option: BundleOption, asked: BundleChoice | undefined): Step<{ links: TakenLink[] }> {
+function bundleLinks(option: BundleOption, asked: AskedBundleOption | undefined): Step<{ links: TakenLink[] }> {
   const links = asked
     ? asked.option_selections.map((id) => option.product_links.find((link) => link.id === id))
     : option.product_links.filter((link) => link.is_default);
@@ -43,7 +43,7 @@ function bundleMember(catalog: SkuLookup, option: BundleOption, { link, qty }: T
  * the stock it takes and its weight are its selections'; the options are given back normalised
  * (selections sorted, only options with a product).
  */
-export function priceBundle(catalog: SkuLookup, product: Product, asked: BundleChoice[], qty: number): Step<PricedSkus> {
+export function priceBundle(catalog: SkuLookup, product: Product, asked: AskedBundleOption[], qty: number): Step<PricedSkus> {
   const chosen = new Map(asked.map((option) => [option.option_id, option]));
   for (const id of chosen.keys()) {
     if (!(product.bundle_options ?? []).some((option) => option.option_id === id)) return fail(400, `Unknown bundle option ${id}`);

@@ -1,12 +1,12 @@
 import { priceCustomOptions } from './custom-options';
 import { engraved, product, radioOption } from './testing/products';
-import type { CustomChoice } from './step';
+import type { AskedCustomOption } from './step';
 
 const painted = product({ ...engraved, custom_options: [...engraved.custom_options!, radioOption] });
 type Chosen = { customOptions: { option_id: string; option_value: string }[]; labels: { label: string; value: string }[]; adders: string[] };
 
 describe("priceCustomOptions: the custom options asked, checked against the product's", () => {
-  test.each<[string, CustomChoice[], string | Chosen]>([
+  test.each<[string, AskedCustomOption[], string | Chosen]>([
     [
       'an unknown id',
       [

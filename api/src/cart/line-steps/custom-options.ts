@@ -1,5 +1,5 @@
 import type { CustomOption, CustomOptionValue, Product } from '@kaloryfer/api-contract';
-import { fail, type CustomChoice, type Labels, type Step } from './step';
+import { fail, type AskedCustomOption, type Labels, type Step } from './step';
 
 /** One custom option as chosen: its price adders, its microcart label, and how it is stored. */
 interface ChosenOption {
@@ -46,7 +46,7 @@ function choiceOption(option: CustomOption, value: string): Step<ChosenOption> {
  * text within its length, known values (one unless checkboxes). Options are read in id order,
  * so of several problems the lowest id's is told.
  */
-export function priceCustomOptions(product: Product, asked: CustomChoice[]): Step<ChosenCustomOptions> {
+export function priceCustomOptions(product: Product, asked: AskedCustomOption[]): Step<ChosenCustomOptions> {
   const values = new Map(asked.map((option) => [String(option.option_id), String(option.option_value)]));
   const options = product.custom_options ?? [];
   for (const id of values.keys()) {

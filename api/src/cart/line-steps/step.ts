@@ -29,8 +29,8 @@ export type SkuLookup = Pick<Catalog, 'bySkuLookup'>;
 
 export type Extension = NonNullable<ProductOption['extension_attributes']>;
 export type ConfigurableChoice = NonNullable<Extension['configurable_item_options']>[number];
-export type BundleChoice = NonNullable<Extension['bundle_options']>[number];
-export type CustomChoice = NonNullable<Extension['custom_options']>[number];
+export type AskedBundleOption = NonNullable<Extension['bundle_options']>[number];
+export type AskedCustomOption = NonNullable<Extension['custom_options']>[number];
 export type Labels = PricedLine['labels'];
 export type StockTaken = PricedLine['stock'];
 
@@ -48,5 +48,5 @@ export interface PricedSkus {
   weight: number;
   labels: Labels;
   /** The chosen bundle selections, normalised (empty for anything but a bundle). */
-  bundleOptions: BundleChoice[];
+  bundleOptions: AskedBundleOption[];
 }

@@ -1,9 +1,6 @@
 import type { CustomerAddress, SessionUser } from '@kaloryfer/contracts';
-import { normalisePhone } from '@kaloryfer/domain';
-import { collect, nipDigits, optionalNipProblem, optionalPhoneProblem, person, postcodeProblem, required, type Problems } from './validation';
-
-/** The API keeps at most this many addresses per customer (api/src/customers/profile.ts, MAX_ADDRESSES). */
-export const MAX_ADDRESSES = 20;
+import { nipDigits, normalisePhone } from '@kaloryfer/domain';
+import { collect, optionalNipProblem, optionalPhoneProblem, person, postcodeProblem, required, type Problems } from './validation';
 
 /** An address of the book as sent back: saved ones keep their id, a new one has none. */
 export type BookEntry = Omit<CustomerAddress, 'id'> & { id?: number };

@@ -1,7 +1,8 @@
 import { useTranslation } from '@kaloryfer/i18n';
 import { Button, useCompanyLookup } from '@kaloryfer/ui';
 import { lookupCompany, type RegisteredCompany } from './lookup-company';
-import { nipDigits, nipProblem } from './validation';
+import { nipDigits } from '@kaloryfer/domain';
+import { nipProblem } from './validation';
 
 /**
  * As in checkout: a valid NIP asks the GUS register (through the API) and offers the company's

@@ -9,7 +9,8 @@ import { CompanyLookup } from './company-lookup';
 import { useServerMessage } from './server-message';
 import { useFocusLater } from './use-focus-later';
 import { useProfileSave } from './use-profile-save';
-import { collect, hasProblems, nipDigits, nipProblem, required, type Problems } from './validation';
+import { nipDigits } from '@kaloryfer/domain';
+import { collect, hasProblems, nipProblem, required, type Problems } from './validation';
 
 /**
  * The company's name and NIP for invoices. Magento keeps them on an address, so they live on the

@@ -1,4 +1,4 @@
-import { isValidNip, isValidPostcode, nameProblem, normalisePhone, passwordProblem } from '@kaloryfer/domain';
+import { nameProblem, NIP_CHECKSUM, nipProblem as nipRule, passwordProblem, phoneProblem, postcodeProblem as postcodeRule } from '@kaloryfer/domain';
 import type { SpecMessage } from '@kaloryfer/i18n';
 
 /**
@@ -22,28 +22,19 @@ export function required(value: string, max = 200): Problem | null {
   return value.trim().length > max ? TOO_LONG : null;
 }
 
-export function postcodeProblem(value: string): Problem | null {
-  if (value.trim() === '') return REQUIRED;
-  return isValidPostcode(value) ? null : 'Enter the zip code in the xx-xxx format';
-}
+// Postcode, phone and NIP follow @kaloryfer/domain's rules (one set for checkout, the account and the API).
+export const postcodeProblem = (value: string): Problem | null => postcodeRule(value);
 
 /** A phone is optional on an address; when given it must be a Polish number. */
-export function optionalPhoneProblem(value: string): Problem | null {
-  if (value.trim() === '') return null;
-  return normalisePhone(value) ? null : 'The phone number you entered is incorrect';
-}
+export const optionalPhoneProblem = (value: string): Problem | null => phoneProblem(value, { optional: true });
 
 /** NIP: ten digits (dashes and spaces allowed), then the checksum. */
-export function nipProblem(value: string): Problem | null {
-  const digits = nipDigits(value);
-  if (digits === '') return REQUIRED;
-  if (!/^\d{10}$/.test(digits)) return 'Tax identification number must have 10 letters';
-  return isValidNip(digits) ? null : 'profile.error.nipChecksum';
+export function nipProblem(value: string, { optional = false } = {}): Problem | null {
+  const problem = nipRule(value, { optional });
+  return problem === NIP_CHECKSUM ? 'profile.error.nipChecksum' : problem;
 }
 
-export const optionalNipProblem = (value: string): Problem | null => (value.trim() === '' ? null : nipProblem(value));
-
-export const nipDigits = (value: string) => value.replace(/[\s-]/g, '');
+export const optionalNipProblem = (value: string): Problem | null => nipProblem(value, { optional: true });
 
 /** A new password and its repetition (spec §5: 'Password must have at least 8 letters', 'Passwords must be identical'). */
 export function newPasswordProblems(password: string, repeat: string): Problems {

@@ -1,12 +1,12 @@
 import { useTranslation } from '@kaloryfer/i18n';
 import type { AddressFields } from '../../domain/details';
-import type { Problems } from '../../domain/validation';
+import type { CheckoutProblems } from '../../domain/validation';
 import { Field } from './field';
 
 interface Props {
   prefix: 'shipping' | 'payment';
   address: AddressFields;
-  problems: Problems;
+  problems: CheckoutProblems;
   onChange: (field: keyof AddressFields, value: string) => void;
   /** The delivery address asks for a phone for the courier (optional: the contact phone is used otherwise). */
   withPhone?: boolean;

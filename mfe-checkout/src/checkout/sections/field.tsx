@@ -1,18 +1,18 @@
 import { FormField, focusFirstProblem, type FormFieldInput } from '@kaloryfer/ui';
 import { useTranslation } from '@kaloryfer/i18n';
-import { isCheckoutKey, type Problem } from '../../domain/validation';
+import { isCheckoutKey, type CheckoutProblem } from '../../domain/validation';
 
 /** A problem in the shopper's language: spec messages live in `messages`, Polish-rule ones in `checkout`. */
 export function useProblemText() {
   const { t } = useTranslation('checkout');
-  return (problem: Problem | string) => (isCheckoutKey(problem as Problem) ? t(problem) : t(problem, { ns: 'messages' }));
+  return (problem: CheckoutProblem | string) => (isCheckoutKey(problem as CheckoutProblem) ? t(problem) : t(problem, { ns: 'messages' }));
 }
 
 export const fieldId = (name: string) => `checkout-${name.replace(/\./g, '-')}`;
 
 interface FieldProps extends FormFieldInput {
   name: string;
-  problem?: Problem;
+  problem?: CheckoutProblem;
   optional?: boolean;
 }
 

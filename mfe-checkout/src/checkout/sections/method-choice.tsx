@@ -1,5 +1,5 @@
 import { formatPrice, useTranslation } from '@kaloryfer/i18n';
-import type { Problem } from '../../domain/validation';
+import type { CheckoutProblem } from '../../domain/validation';
 import { fieldId, useProblemText } from './field';
 
 interface Option {
@@ -23,7 +23,7 @@ export function MethodChoice({
   options: Option[] | null;
   chosen: string | null;
   onChoose: (code: string) => void;
-  problem?: Problem;
+  problem?: CheckoutProblem;
 }) {
   const { t } = useTranslation('checkout');
   const text = useProblemText();

@@ -1,13 +1,13 @@
 import { useTranslation } from '@kaloryfer/i18n';
 import { applySavedAddress, isAddressEmpty } from '../../domain/saved-address';
-import type { Problems } from '../../domain/validation';
+import type { CheckoutProblems } from '../../domain/validation';
 import type { Checkout } from '../use-checkout';
 import { AddressFieldset } from './address-fieldset';
 import { MethodChoice } from './method-choice';
 import { SavedAddressChoice } from './saved-address-choice';
 
 /** Step 3: who pays (billing address, invoice) and how. */
-export function PaymentSection({ checkout, problems }: { checkout: Checkout; problems: Problems }) {
+export function PaymentSection({ checkout, problems }: { checkout: Checkout; problems: CheckoutProblems }) {
   const { t } = useTranslation('checkout');
   const { details, update, paymentMethods } = checkout;
   const company = details.checkoutType === 'company';

@@ -1,6 +1,6 @@
 import { loginRequested } from '@kaloryfer/contracts';
 import { useTranslation } from '@kaloryfer/i18n';
-import type { Problems } from '../../domain/validation';
+import type { CheckoutProblems } from '../../domain/validation';
 import type { Checkout } from '../use-checkout';
 import { applyCompany, CompanyLookup } from './company-lookup';
 import { Field } from './field';
@@ -10,7 +10,7 @@ import { Field } from './field';
  * optional account (made with the order) or a way to sign in. A signed-in customer's names and
  * e-mail come from their profile (still editable); they have an account already.
  */
-export function PersonalSection({ checkout, problems }: { checkout: Checkout; problems: Problems }) {
+export function PersonalSection({ checkout, problems }: { checkout: Checkout; problems: CheckoutProblems }) {
   const { t } = useTranslation('checkout');
   const { details, update, password, setPassword, session } = checkout;
   const company = details.checkoutType === 'company';

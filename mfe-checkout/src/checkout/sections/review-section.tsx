@@ -2,7 +2,7 @@ import { imageUrl, shippingCodeOf } from '@kaloryfer/domain';
 import { formatPrice, useTranslation } from '@kaloryfer/i18n';
 import type { AddressFields } from '../../domain/details';
 import { streetLine } from '../../domain/order';
-import type { Problems } from '../../domain/validation';
+import type { CheckoutProblems } from '../../domain/validation';
 import type { Checkout } from '../use-checkout';
 import { fieldId, useProblemText } from './field';
 
@@ -32,7 +32,7 @@ export function ReviewSection({
   termsNote = null,
 }: {
   checkout: Checkout;
-  problems: Problems;
+  problems: CheckoutProblems;
   editLink?: (step: 'personal' | 'shipping' | 'payment') => React.ReactNode;
   termsNote?: string | null;
 }) {

@@ -1,13 +1,13 @@
 import { shippingCodeOf } from '@kaloryfer/domain';
 import { useTranslation } from '@kaloryfer/i18n';
-import type { Problems } from '../../domain/validation';
+import type { CheckoutProblems } from '../../domain/validation';
 import type { Checkout } from '../use-checkout';
 import { AddressFieldset } from './address-fieldset';
 import { MethodChoice } from './method-choice';
 import { SavedAddressChoice } from './saved-address-choice';
 
 /** Step 2: the delivery address (a customer may pick a saved one) and how it comes (the server's methods for this cart; unavailable ones dropped). */
-export function ShippingSection({ checkout, problems }: { checkout: Checkout; problems: Problems }) {
+export function ShippingSection({ checkout, problems }: { checkout: Checkout; problems: CheckoutProblems }) {
   const { t } = useTranslation('checkout');
   const { details, update, shippingMethods } = checkout;
   return (
