@@ -14,7 +14,7 @@ import { escapeHtml, scriptJson, utf8Of, type PagePart } from './html';
 import { pinnedOrigins } from './page-csp';
 import { pageSeo, seoTags } from './page-seo';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
-import { RegionUnavailable, withRoute, type UnavailableReason } from './renderers';
+import { RegionUnavailable, withRoute, type RegionUnavailableReason } from './renderers';
 import { inlinedStylesheetMarks, routeScriptsOf, scriptPreload } from './route-hints';
 import type { ShellAssets } from './shell-assets';
 import { fillLayout, type ShellLayoutHtml } from './shell-layout-html';
@@ -74,7 +74,7 @@ export interface ComposeDeps {
   /** Counts each region: rendered by its remote, or left to the browser. */
   count?: (outcome: 'rendered' | 'fallback') => void;
   /** Each server render of a build, by outcome, with its time: the build's signals (api/src/signals). */
-  signal?: (build: ResolvedBuild, outcome: 'rendered' | UnavailableReason, ms: number) => void;
+  signal?: (build: ResolvedBuild, outcome: 'rendered' | RegionUnavailableReason, ms: number) => void;
   /** Mints the page's page-view token over the builds it pins: its beacon counts only with it (api/src/signals/page-view-token.ts). */
   pageViewToken?: (builds: string[]) => string;
   /** The cookie banner for a shopper with no choice (server-rendered pages only). */

@@ -8,12 +8,12 @@ import { followShopRoutes } from './shop-routes';
 import { linksIn, warmPathsFor } from './warm-paths';
 
 /** Why a region was left to the browser, as the build's signals count it (api/src/signals). */
-export type UnavailableReason = 'failed' | 'late' | 'shed';
+export type RegionUnavailableReason = 'failed' | 'late' | 'shed';
 
 export class RegionUnavailable extends Error {
   constructor(
     message: string,
-    readonly reason: UnavailableReason = 'failed',
+    readonly reason: RegionUnavailableReason = 'failed',
   ) {
     super(message);
   }
