@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { REMOTE_FILES } from '../shop-env';
 import { expect, test } from './fixtures';
+import { signedInCustomer } from './helpers';
 import { uniqueEmail } from './mail';
 
 /**
@@ -87,17 +88,8 @@ test('every header widget opens from the keyboard on an article', async ({ page 
 test("a customer who viewed a product: a CMS page still runs no catalogue code, and the account's recently viewed lists it on a fresh load", async ({
   page,
 }) => {
-  const email = uniqueEmail('viewed');
-  const password = 'Grzejnik-2026!';
-  expect((await page.request.post('/api/user/create', { data: { customer: { email, firstname: 'Jadwiga', lastname: 'Nowak' }, password } })).ok()).toBe(true);
   await page.goto('/');
-  const header = page.locator('.site-header');
-  await header.getByRole('button', { name: 'Zaloguj się' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Zaloguj się' });
-  await dialog.getByLabel('Adres e-mail').fill(email);
-  await dialog.getByLabel('Hasło', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Zaloguj się' }).click();
-  await expect(header.getByRole('button', { name: 'Konto: Jadwiga' })).toBeVisible();
+  await signedInCustomer(page, { email: uniqueEmail('viewed'), firstname: 'Jadwiga' });
 
   await page.goto('/c/grzejniki-lazienkowe');
   await expect(page.locator('html')).toHaveAttribute('data-route-ready', '');

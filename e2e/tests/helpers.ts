@@ -101,3 +101,18 @@ export async function findWithStock(page: Page, filters: unknown[], count = 1, a
   expect(found, 'products with stock to spare').toHaveLength(count);
   return found;
 }
+
+/** A customer made through the API, then signed in as a shopper does: the header's "Zaloguj się" dialog. Returns when the header names them. */
+export async function signedInCustomer(
+  page: Page,
+  { email, firstname, lastname = 'Nowak', password = 'Grzejnik-2026!' }: { email: string; firstname: string; lastname?: string; password?: string },
+): Promise<void> {
+  expect((await page.request.post('/api/user/create', { data: { customer: { email, firstname, lastname }, password } })).ok()).toBe(true);
+  const header = page.locator('.site-header');
+  await header.getByRole('button', { name: 'Zaloguj się' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Zaloguj się' });
+  await dialog.getByLabel('Adres e-mail').fill(email);
+  await dialog.getByLabel('Hasło', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Zaloguj się' }).click();
+  await expect(header.getByRole('button', { name: `Konto: ${firstname}` })).toBeVisible();
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { expect, routeReady, test } from './fixtures';
-import { findProducts } from './helpers';
+import { findProducts, signedInCustomer } from './helpers';
 import { uniqueEmail } from './mail';
 import { REPO_ROOT, SHOP_ENV } from '../shop-env';
 
@@ -257,19 +257,10 @@ test('away from the thank-you page, the returning connection asks first: "Order 
 
 test("a customer's profile change made offline is kept on the device and reaches their account once the connection returns", async ({ page, context }) => {
   const email = uniqueEmail('offline-profile');
-  const password = 'Grzejnik-2026!';
-  expect((await page.request.post('/api/user/create', { data: { customer: { email, firstname: 'Halina', lastname: 'Zielińska' }, password } })).ok()).toBe(
-    true,
-  );
   await page.goto('/');
   await workerInControl(page);
+  await signedInCustomer(page, { email, firstname: 'Halina', lastname: 'Zielińska' });
   const header = page.locator('.site-header');
-  await header.getByRole('button', { name: 'Zaloguj się' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Zaloguj się' });
-  await dialog.getByLabel('Adres e-mail').fill(email);
-  await dialog.getByLabel('Hasło', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Zaloguj się' }).click();
-  await expect(header.getByRole('button', { name: 'Konto: Halina' })).toBeVisible();
   await page.goto('/my-account');
   const personal = page.getByRole('region', { name: 'Dane osobowe' });
   await personal.getByRole('button', { name: 'Edytuj' }).click();
@@ -306,17 +297,9 @@ test('an address added to the book offline waits on the device and reaches the a
   context,
 }) => {
   const email = uniqueEmail('offline-address');
-  const password = 'Grzejnik-2026!';
-  expect((await page.request.post('/api/user/create', { data: { customer: { email, firstname: 'Irena', lastname: 'Wójcik' }, password } })).ok()).toBe(true);
   await page.goto('/');
   await workerInControl(page);
-  const header = page.locator('.site-header');
-  await header.getByRole('button', { name: 'Zaloguj się' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Zaloguj się' });
-  await dialog.getByLabel('Adres e-mail').fill(email);
-  await dialog.getByLabel('Hasło', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Zaloguj się' }).click();
-  await expect(header.getByRole('button', { name: 'Konto: Irena' })).toBeVisible();
+  await signedInCustomer(page, { email, firstname: 'Irena', lastname: 'Wójcik' });
   await page.goto('/my-account/shipping-details');
   await expect(page.getByRole('heading', { level: 1, name: 'Adresy dostawy' })).toBeVisible();
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import http from 'node:http';
 import { BASE_URL } from '../shop-env';
 import { expect, routeReady, test } from './fixtures';
-import { collectPageErrors, findWithStock } from './helpers';
+import { collectPageErrors, findWithStock, signedInCustomer } from './helpers';
 import { uniqueEmail } from './mail';
 
 /**
@@ -10,8 +10,6 @@ import { uniqueEmail } from './mail';
  * type works with 0 violations — counted by the browser's `securitypolicyviolation` events and
  * by Chromium's console reports — carries the security headers, and cannot be framed.
  */
-
-const PASSWORD = 'Grzejnik-2026!';
 
 /**
  * Every CSP violation the page meets from now on, across navigations: an init script listens in
@@ -97,16 +95,7 @@ test('home, a category, a product, the checkout, an account page and a CMS page 
   await settled(page);
 
   // An account page, signed in (from the CMS page's header).
-  const email = uniqueEmail('csp');
-  expect(
-    (await page.request.post('/api/user/create', { data: { customer: { email, firstname: 'Celina', lastname: 'Szulc' }, password: PASSWORD } })).ok(),
-  ).toBe(true);
-  await page.locator('.site-header').getByRole('button', { name: 'Zaloguj się' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Zaloguj się' });
-  await dialog.getByLabel('Adres e-mail').fill(email);
-  await dialog.getByLabel('Hasło', { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Zaloguj się' }).click();
-  await expect(dialog).toBeHidden();
+  await signedInCustomer(page, { email: uniqueEmail('csp'), firstname: 'Celina', lastname: 'Szulc' });
   await page.goto('/my-account');
   await expect(page.getByRole('navigation', { name: 'Sekcje konta' })).toBeVisible();
   await settled(page);

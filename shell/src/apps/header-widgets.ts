@@ -2,6 +2,7 @@ import {
   $cart,
   $compare,
   $recentlyViewed,
+  ATOM_OWNERS,
   CHANNEL_OWNERS,
   commandsWaiting,
   connectivityChanged,
@@ -120,9 +121,10 @@ export function wakeOwnersOnDemand(
   // A page of another remote that reads the catalogue's stored lists (the account's "recently
   // viewed") needs the catalogue's owners: until they start, $compare and $recentlyViewed are
   // empty. On the catalogue's own pages they run already, and nothing more loads.
+  const listsOwner = REMOTES_BY_PACKAGE[ATOM_OWNERS.compare]!;
   const offCatalogReaders = [$compare, $recentlyViewed].map((store) =>
     onMount(store, () => {
-      if (!running('catalog')) wake('catalog');
+      if (!running(listsOwner)) wake(listsOwner);
     }),
   );
   // Signed in (the dialog, a new password's link, another tab): the account's buttons show the
