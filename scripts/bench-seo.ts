@@ -45,6 +45,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface Window {
   ms: number;
   rssPeakMb: number;
+  /** What the process held at its RSS peak (MB): V8's heap in use and reserved, and memory outside it (Buffers, zlib's). */
+  atPeak: { heapUsed: number; heapTotal: number; external: number };
   loopP99Ms: number;
   loopMaxMs: number;
 }
@@ -54,13 +56,22 @@ function watch() {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const started = performance.now();
-  let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), SAMPLE_MS);
+  let peak = 0;
+  let atPeak = { heapUsed: 0, heapTotal: 0, external: 0 };
+  const sample = () => {
+    const rss = process.memoryUsage.rss();
+    if (rss <= peak) return;
+    peak = rss;
+    const usage = process.memoryUsage();
+    atPeak = { heapUsed: mb(usage.heapUsed), heapTotal: mb(usage.heapTotal), external: mb(usage.external) };
+  };
+  sample();
+  const timer = setInterval(sample, SAMPLE_MS);
   return (): Window => {
     clearInterval(timer);
     loop.disable();
-    peak = Math.max(peak, process.memoryUsage.rss());
-    return { ms: performance.now() - started, rssPeakMb: mb(peak), loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6 };
+    sample();
+    return { ms: performance.now() - started, rssPeakMb: mb(peak), atPeak, loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6 };
   };
 }
 
@@ -79,13 +90,21 @@ async function nextRun(worker: SeoFileWorker, runs: number): Promise<SeoRunRepor
   return worker.lastReport!;
 }
 
-async function storedBytes(db: Db): Promise<{ files: number; mb: number }> {
-  const rows = await db.kysely.selectFrom('seo_file').select(['name', 'size']).execute();
-  return { files: rows.length, mb: mb(rows.reduce((sum, row) => sum + Number(row.size), 0)) };
+async function storedBytes(db: Db): Promise<{ files: number; mb: number; gzipMb: number; largest: string }> {
+  const rows = await db.kysely.selectFrom('seo_file').select(['name', 'size', 'gzip_size', 'br_size']).execute();
+  const largest = rows.reduce((big, row) => (Number(row.gzip_size) > Number(big.gzip_size) ? row : big), rows[0]);
+  return {
+    files: rows.length,
+    mb: mb(rows.reduce((sum, row) => sum + Number(row.size), 0)),
+    gzipMb: mb(rows.reduce((sum, row) => sum + Number(row.gzip_size), 0)),
+    largest: `${largest.name} ${mb(Number(largest.size)).toFixed(0)} MB, gzip ${mb(Number(largest.gzip_size)).toFixed(1)} MB, Brotli ${mb(Number(largest.br_size)).toFixed(1)} MB`,
+  };
 }
 
 const line = (label: string, run: Window, rest: number, calm: Window, extra = '') =>
-  `  ${label}: ${(run.ms / 1000).toFixed(1)} s${extra}; RSS peak +${(run.rssPeakMb - rest).toFixed(0)} MB above rest (aim ≤ 100: ${run.rssPeakMb - rest <= 100 ? 'met' : 'missed'}); ` +
+  `  ${label}: ${(run.ms / 1000).toFixed(1)} s${extra}; RSS peak +${(run.rssPeakMb - rest).toFixed(0)} MB above rest (aim ≤ 100: ${run.rssPeakMb - rest <= 100 ? 'met' : 'missed'}; ` +
+  `at the peak: heap used ${(run.atPeak.heapUsed - calm.atPeak.heapUsed).toFixed(0)} MB more, heap reserved ${(run.atPeak.heapTotal - calm.atPeak.heapTotal).toFixed(0)} MB more, ` +
+  `outside the heap ${(run.atPeak.external - calm.atPeak.external).toFixed(0)} MB more); ` +
   `event-loop delay p99 ${run.loopP99Ms.toFixed(1)} ms, max ${run.loopMaxMs.toFixed(0)} ms (idle before: p99 ${calm.loopP99Ms.toFixed(1)} ms, max ${calm.loopMaxMs.toFixed(0)} ms)`;
 
 async function bench(products: number): Promise<void> {
@@ -123,7 +142,7 @@ async function bench(products: number): Promise<void> {
     const scratch = stop();
     const stored = await storedBytes(db);
     console.log(
-      line('from scratch', scratch, rest, calm, ` (run ${(first.ms / 1000).toFixed(1)} s: ${first.written.length} files, ${stored.mb.toFixed(0)} MB of text)`),
+      line('from scratch', scratch, rest, calm, ` (run ${(first.ms / 1000).toFixed(1)} s: ${first.written.length} files, ${stored.mb.toFixed(0)} MB of text, ${stored.gzipMb.toFixed(0)} MB gzipped; the largest ${stored.largest})`),
     );
 
     // Incremental after an import.

@@ -28,6 +28,7 @@ import * as m0025importJobs from './migrations/0025-import-jobs';
 import * as m0026seoFiles from './migrations/0026-seo-files';
 import * as m0027declaredChangeKind from './migrations/0027-declared-change-kind';
 import * as m0028historyDeletionsAsPrices from './migrations/0028-history-deletions-as-prices';
+import * as m0029seoFileParts from './migrations/0029-seo-file-parts';
 
 /** Migrations are code, listed here in order; a new one is a new file and a new line. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-seo-files': m0026seoFiles,
   '0027-declared-change-kind': m0027declaredChangeKind,
   '0028-history-deletions-as-prices': m0028historyDeletionsAsPrices,
+  '0029-seo-file-parts': m0029seoFileParts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

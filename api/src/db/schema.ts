@@ -553,13 +553,16 @@ export interface ImportProfileTable {
   updated_at: string;
 }
 
-/** A generated SEO file as served: a sitemap, the sitemap index or a product feed (0026-seo-files). */
+/** A generated SEO file as served: a sitemap, the sitemap index or a product feed (0026-seo-files, 0029-seo-file-parts). */
 export interface SeoFileTable {
   /** Its path without the leading slash: `sitemap.xml`, `sitemaps/products-pl-1.xml`, `feeds/ceneo.xml`. */
   name: string;
   content_type: string;
-  gzip: Buffer;
-  br: Buffer;
+  /** The version of its bytes served (`seo_file_blob.id`; its parts in `seo_file_part`). */
+  blob: string;
+  /** Bytes of its gzip and of its Brotli compression. */
+  gzip_size: number | string;
+  br_size: number | string;
   /** SHA-256 (hex) of the file's text: its ETag. */
   sha256: string;
   /** Bytes of the text. */
@@ -574,6 +577,22 @@ export interface SeoFileTable {
   checked_at: string;
   /** The catalogue change log's seq (db/change-log.ts) the file reflects. */
   watermark: number | string;
+}
+
+/** One written version of an SEO file's compressed bytes (0029-seo-file-parts). */
+export interface SeoFileBlobTable {
+  id: string;
+  created_at: string;
+  /** When it stopped being served (replaced, dropped, or the same text as the served one): its parts are removed a grace period later. */
+  retired_at: string | null;
+}
+
+/** A part (~1 MiB) of a version's bytes in one encoding, in order (0029-seo-file-parts). */
+export interface SeoFilePartTable {
+  blob: string;
+  encoding: 'gzip' | 'br';
+  seq: number;
+  bytes: Buffer;
 }
 
 /** Who writes the SEO files and how far the stored set reflects the catalogue (0026-seo-files): one row, `files`. */
@@ -637,5 +656,7 @@ export interface Database {
   import_job: ImportJobTable;
   import_profile: ImportProfileTable;
   seo_file: SeoFileTable;
+  seo_file_blob: SeoFileBlobTable;
+  seo_file_part: SeoFilePartTable;
   seo_state: SeoStateTable;
 }

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import type { Product } from '@kaloryfer/api-contract';
 import type { Catalog } from '../catalog/catalog';
+import { MemoryParts } from './file-packer';
 import { generateFiles, type GeneratorOutput } from './seo-file-generator';
 import { emptyPlan, planOf, type SeoFilePlan } from './seo-file-plan';
 import type { StoredFileMeta } from './seo-file-store';
@@ -12,6 +13,9 @@ import type { SitemapSource } from './sitemap-pages';
  */
 const ORIGIN = 'https://sklep.kaloryfer.test';
 const LIMITS = { maxUrls: 10, maxBytes: 50 * 1024 * 1024 };
+/** Every run's compressed bytes, as the store's parts would hold them. */
+const parts = new MemoryParts();
+const gunzipped = (file: GeneratorOutput['files'][number]) => zlib.gunzipSync(parts.bytes(file.packed.blob, 'gzip')).toString();
 
 function product(id: number, updated = '2026-11-20 08:00:00'): Product {
   return {
@@ -46,6 +50,7 @@ function stored(previous: StoredFileMeta[], output: GeneratorOutput): StoredFile
       contentType: file.contentType,
       sha256: file.packed.sha256,
       size: file.packed.size,
+      blob: file.packed.blob,
       entries: file.entries,
       meta: file.meta,
       changedAt: file.changedAt,
@@ -63,6 +68,7 @@ async function run(products: Product[], plan: SeoFilePlan, before: StoredFileMet
     context: { catalog: catalog as unknown as Catalog, origin: ORIGIN, now: new Date(at) },
     productIdOf: (sku) => products.find((candidate) => candidate.sku === sku)?.id,
     stored: before,
+    sink: parts,
     limits: LIMITS,
     at: new Date(at),
   });
@@ -104,10 +110,10 @@ describe('products: only the file holding a changed product, in each language', 
     expect(output.written.sort()).toEqual(output.files.map((file) => file.name).sort());
     expect(output.drop).toEqual([]);
     const file = output.files.find((candidate) => candidate.name === 'sitemaps/products-en-2.xml')!;
-    expect(zlib.gunzipSync(file.packed.gzip).toString()).toContain(`<loc>${ORIGIN}/p/KF-15/grzejnik-15?lang=en</loc><lastmod>2026-11-21T09:30:00Z</lastmod>`);
+    expect(gunzipped(file)).toContain(`<loc>${ORIGIN}/p/KF-15/grzejnik-15?lang=en</loc><lastmod>2026-11-21T09:30:00Z</lastmod>`);
     expect(file.changedAt).toBe('2026-11-21T11:00:00.000Z');
     // The index says file 2 changed now, the others when they were written.
-    const index = zlib.gunzipSync(output.files.find((candidate) => candidate.name === 'sitemap.xml')!.packed.gzip).toString();
+    const index = gunzipped(output.files.find((candidate) => candidate.name === 'sitemap.xml')!);
     expect(index).toContain(`<loc>${ORIGIN}/sitemaps/products-en-2.xml</loc><lastmod>2026-11-21T11:00:00Z</lastmod>`);
     expect(index).toContain(`<loc>${ORIGIN}/sitemaps/products-en-1.xml</loc><lastmod>2026-11-21T10:00:00Z</lastmod>`);
     expect(after).toHaveLength(first.length);
@@ -154,7 +160,7 @@ describe('products: only the file holding a changed product, in each language', 
       'sitemaps/products-it-4.xml',
       'sitemaps/products-pl-4.xml',
     ]);
-    expect(zlib.gunzipSync(emptied.output.files.find((file) => file.name === 'sitemap.xml')!.packed.gzip).toString()).not.toContain('products-pl-4');
+    expect(gunzipped(emptied.output.files.find((file) => file.name === 'sitemap.xml')!)).not.toContain('products-pl-4');
   });
 });
 

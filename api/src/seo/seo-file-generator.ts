@@ -1,7 +1,7 @@
 import { SEO_LANGUAGES, type Hreflang } from '@kaloryfer/contracts';
 import { ceneoFeed } from './feeds/ceneo-feed';
 import { googleMerchantFeed } from './feeds/google-merchant-feed';
-import { FilePacker, packText } from './file-packer';
+import { FilePacker, packText, type PartSink } from './file-packer';
 import type { SeoContext, XmlChunks } from './seo-context';
 import type { SeoFilePlan } from './seo-file-plan';
 import type { FileToStore, StoredFileMeta } from './seo-file-store';
@@ -58,6 +58,8 @@ export interface GeneratorInput {
   /** A SKU's product id (a variant's: its parent's), or undefined when the catalogue has no such SKU. */
   productIdOf: (sku: string) => number | undefined;
   stored: readonly StoredFileMeta[];
+  /** Where the files' compressed bytes go as they are made (the store's parts; memory in tests). */
+  sink: PartSink;
   limits?: SitemapLimits;
   /** The moment the files are written (the wall clock): a changed file's Last-Modified. The feeds' moment is the context's (the shop's clock). */
   at: Date;
@@ -128,7 +130,7 @@ export async function generateFiles(input: GeneratorInput): Promise<GeneratorOut
   for (const section of ['pages', 'categories', 'advice'] as const) {
     if (!writeSitemapFiles || (!plan.everything && !plan.sections.has(section))) continue;
     checkStopping();
-    const written = await writeSitemapsByLanguage(sectionPages(section, source, origin), HREFLANGS, origin, limits);
+    const written = await writeSitemapsByLanguage(sectionPages(section, source, origin), HREFLANGS, origin, input.sink, limits);
     for (const hreflang of HREFLANGS) replaceSection(section, hreflang, written.get(hreflang)!, () => ({}));
   }
 
@@ -161,7 +163,7 @@ export async function generateFiles(input: GeneratorInput): Promise<GeneratorOut
       checkStopping();
       const from = files[index].from;
       const to = files[index + 1]?.from ?? null;
-      const written = await writeSitemaps(productPages(source, origin, from, to), hreflang, origin, limits);
+      const written = await writeSitemaps(productPages(source, origin, from, to), hreflang, origin, input.sink, limits);
       if (written.length !== 1) break; // emptied, or past a limit: split anew
       rewritten.push({ name: files[index].name, written: written[0], meta: { section: 'products', language: hreflang, from } });
     }
@@ -170,7 +172,7 @@ export async function generateFiles(input: GeneratorInput): Promise<GeneratorOut
   }
   if (anew.length > 0) {
     checkStopping();
-    const written = await writeSitemapsByLanguage(productPages(source, origin), anew, origin, limits);
+    const written = await writeSitemapsByLanguage(productPages(source, origin), anew, origin, input.sink, limits);
     for (const hreflang of anew) {
       replaceSection('products', hreflang, written.get(hreflang)!, (file, index) => ({ from: index === 0 ? 0 : file.firstKey }));
     }
@@ -179,7 +181,7 @@ export async function generateFiles(input: GeneratorInput): Promise<GeneratorOut
   if (plan.everything || plan.feeds) {
     for (const feed of feeds) {
       checkStopping();
-      const packer = new FilePacker();
+      const packer = new FilePacker(input.sink);
       let items = 0;
       for (const chunk of feed.generate(context)) {
         checkStopping();
@@ -219,7 +221,7 @@ export async function generateFiles(input: GeneratorInput): Promise<GeneratorOut
         a.parsed.number - b.parsed.number,
     )
     .map((entry) => ({ path: `/${entry.name}`, lastmod: w3cDate(changedAt.get(entry.name)) }));
-  const index = await packText(sitemapIndex(origin, sitemaps));
+  const index = await packText(sitemapIndex(origin, sitemaps), input.sink);
   const indexBefore = stored.get(INDEX_NAME);
   const indexChanged = indexBefore?.sha256 !== index.sha256;
   files.push({

@@ -11,7 +11,8 @@ import { robotsTxt, type RobotsMode } from './robots-txt';
  * `/feeds/google-merchant.xml`, `/feeds/ceneo.xml` — the bytes in the database, the same on
  * every instance, never generated here. Per request: one lookup of the file's row by its name
  * (no bytes), then 304 when the client has this text, else the stored Brotli or gzip bytes as
- * `Accept-Encoding` allows (kept in memory by their hash), or the text gunzipped as it is sent.
+ * `Accept-Encoding` allows, or the text gunzipped as it is sent — a small file's bytes kept in
+ * memory by their version, a big one's streamed from its stored parts a few at a time.
  * ETag: the text's SHA-256, one per encoding (`"…"`, `"…-gzip"`, `"…-br"`); Last-Modified: when
  * the text last changed. Before the first files exist: 503 with Retry-After. And `/robots.txt`,
  * written from the settings (robots-txt.ts).
@@ -26,6 +27,8 @@ export const ROBOTS_CACHE_CONTROL = 'public, max-age=3600';
 export const FIRST_FILES_RETRY_AFTER = 10;
 /** Bytes of files kept in memory per instance, least recently used out first. */
 const BYTES_KEPT = 64 * 1024 * 1024;
+/** A file's stored bytes up to this size are kept in memory once read; a bigger one is streamed from the database each time. */
+const FILE_KEPT_MAX = 4 * 1024 * 1024;
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -128,19 +131,26 @@ export async function seoFileRoutes(app: FastifyInstance, { store, robots, origi
       return reply.code(304).send();
     }
     const stored = encoding === 'identity' ? 'gzip' : encoding;
-    const key = `${name}:${meta.sha256}:${stored}`;
-    let bytes = cache.get(key);
-    if (!bytes) {
-      bytes = (await store.bytes(name, meta.sha256, stored)) ?? undefined;
-      // Replaced between the two reads: the client asks again and gets the new text.
-      if (!bytes) return plain(reply.header('retry-after', '1'), 503, 'The file was just written anew: ask again.');
-      cache.set(key, bytes);
+    const storedSize = stored === 'gzip' ? meta.gzipSize : meta.brSize;
+    let body: Readable;
+    if (storedSize <= FILE_KEPT_MAX) {
+      const key = `${meta.blob}:${stored}`;
+      let bytes = cache.get(key);
+      if (!bytes) {
+        const parts: Buffer[] = [];
+        for await (const part of store.parts(meta.blob, stored)) parts.push(part);
+        // Removed since the row was read (replaced long ago): the client asks again and gets the new text.
+        if (parts.length === 0) return plain(reply.header('retry-after', '1'), 503, 'The file was just written anew: ask again.');
+        bytes = Buffer.concat(parts);
+        cache.set(key, bytes);
+      }
+      body = Readable.from([bytes]);
+    } else {
+      // A big file (a feed at 100,000 products) is sent as its parts are read, a few MiB at a time.
+      body = Readable.from(store.parts(meta.blob, stored));
     }
-    if (encoding === 'identity') {
-      reply.header('content-length', String(meta.size));
-      return reply.send(Readable.from([bytes]).pipe(zlib.createGunzip()));
-    }
-    return reply.header('content-encoding', encoding).header('content-length', String(bytes.length)).send(bytes);
+    if (encoding === 'identity') return reply.header('content-length', String(meta.size)).send(body.pipe(zlib.createGunzip()));
+    return reply.header('content-encoding', encoding).header('content-length', String(storedSize)).send(body);
   };
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {

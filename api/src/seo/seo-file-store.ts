@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Watermark } from '../db/change-log';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import type { PackedFile } from './file-packer';
+import type { PackedFile, PartSink, StoredEncoding } from './file-packer';
 
 /**
  * The generated SEO files in the database (migration 0026-seo-files; docs/seo.md, "How the
@@ -15,6 +15,16 @@ import type { PackedFile } from './file-packer';
  */
 export const LEASE_MS = 30_000;
 export const HEARTBEAT_MS = 5_000;
+/**
+ * A version no longer served keeps its parts this long (0029-seo-file-parts): a response that
+ * began streaming it before it was replaced is sent whole.
+ */
+export const RETIRED_KEPT_MS = 10 * 60_000;
+/** A version begun but never stored or retired (its run stopped, its writer lost the lease) is removed after this. */
+export const ORPHAN_KEPT_MS = 60 * 60_000;
+/** Parts read from the database at a time while a file is sent (~1 MiB each). */
+const PARTS_PER_READ = 4;
+
 /** PostgreSQL's advisory lock key of the SEO files (import jobs use 4,902,025). */
 const SEO_LOCK = 5_002_026;
 const STATE_KEY = 'files';
@@ -25,6 +35,7 @@ export interface StoredFileMeta {
   contentType: string;
   sha256: string;
   size: number;
+  blob: string;
   entries: number;
   meta: Record<string, unknown>;
   changedAt: string;
@@ -63,8 +74,75 @@ async function withStateLock<T>(db: Db, work: (trx: Transaction<Database>) => Pr
   });
 }
 
-export class SeoFileStore {
+/** A file as it is served: what it is and where its bytes are. */
+export interface ServedFileMeta {
+  name: string;
+  contentType: string;
+  sha256: string;
+  size: number;
+  changedAt: string;
+  blob: string;
+  gzipSize: number;
+  brSize: number;
+}
+
+export class SeoFileStore implements PartSink {
   constructor(private readonly db: Db) {}
+
+  async begin(blob: string): Promise<void> {
+    await this.db.kysely.insertInto('seo_file_blob').values({ id: blob, created_at: new Date().toISOString() }).execute();
+  }
+
+  async put(blob: string, encoding: StoredEncoding, seq: number, bytes: Buffer): Promise<void> {
+    await this.db.kysely.insertInto('seo_file_part').values({ blob, encoding, seq, bytes }).execute();
+  }
+
+  /** A version's bytes in one encoding, a few parts per read; nothing when the version is gone. */
+  async *parts(blob: string, encoding: StoredEncoding): AsyncGenerator<Buffer> {
+    for (let from = 0; ; from += PARTS_PER_READ) {
+      const rows = await this.db.kysely
+        .selectFrom('seo_file_part')
+        .select('bytes')
+        .where('blob', '=', blob)
+        .where('encoding', '=', encoding)
+        .where('seq', '>=', from)
+        .where('seq', '<', from + PARTS_PER_READ)
+        .orderBy('seq')
+        .execute();
+      for (const row of rows) yield Buffer.from(row.bytes);
+      if (rows.length < PARTS_PER_READ) return;
+    }
+  }
+
+  /**
+   * Removes the parts of versions retired longer than RETIRED_KEPT_MS ago, and of versions begun
+   * longer than ORPHAN_KEPT_MS ago that no file serves. Answers how many versions went.
+   */
+  async collect(now: Date): Promise<number> {
+    const retiredBefore = new Date(now.getTime() - RETIRED_KEPT_MS).toISOString();
+    const begunBefore = new Date(now.getTime() - ORPHAN_KEPT_MS).toISOString();
+    const gone = await this.db.kysely
+      .selectFrom('seo_file_blob')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb('retired_at', '<', retiredBefore),
+          eb.and([
+            eb('retired_at', 'is', null),
+            eb('created_at', '<', begunBefore),
+            eb.not(eb.exists(eb.selectFrom('seo_file').select('name').whereRef('seo_file.blob', '=', 'seo_file_blob.id'))),
+          ]),
+        ]),
+      )
+      .execute();
+    for (const { id } of gone) {
+      await this.db.kysely.transaction().execute(async (trx) => {
+        await trx.deleteFrom('seo_file_part').where('blob', '=', id).execute();
+        await trx.deleteFrom('seo_file_blob').where('id', '=', id).execute();
+      });
+    }
+    return gone.length;
+  }
 
   async state(): Promise<SeoState> {
     const row = await this.db.kysely.selectFrom('seo_state').selectAll().where('key', '=', STATE_KEY).executeTakeFirst();
@@ -126,7 +204,7 @@ export class SeoFileStore {
   async metas(): Promise<StoredFileMeta[]> {
     const rows = await this.db.kysely
       .selectFrom('seo_file')
-      .select(['name', 'content_type', 'sha256', 'size', 'entries', 'meta', 'changed_at', 'checked_at', 'watermark'])
+      .select(['name', 'content_type', 'sha256', 'size', 'blob', 'entries', 'meta', 'changed_at', 'checked_at', 'watermark'])
       .orderBy('name')
       .execute();
     return rows.map((row) => ({
@@ -134,6 +212,7 @@ export class SeoFileStore {
       contentType: row.content_type,
       sha256: row.sha256,
       size: Number(row.size),
+      blob: row.blob,
       entries: row.entries,
       meta: JSON.parse(row.meta) as Record<string, unknown>,
       changedAt: row.changed_at,
@@ -143,30 +222,31 @@ export class SeoFileStore {
   }
 
   /** One file's description, as served (no bytes), or null. */
-  async meta(name: string): Promise<Pick<StoredFileMeta, 'name' | 'contentType' | 'sha256' | 'size' | 'changedAt'> | null> {
+  async meta(name: string): Promise<ServedFileMeta | null> {
     const row = await this.db.kysely
       .selectFrom('seo_file')
-      .select(['name', 'content_type', 'sha256', 'size', 'changed_at'])
+      .select(['name', 'content_type', 'sha256', 'size', 'changed_at', 'blob', 'gzip_size', 'br_size'])
       .where('name', '=', name)
       .executeTakeFirst();
-    return row ? { name: row.name, contentType: row.content_type, sha256: row.sha256, size: Number(row.size), changedAt: row.changed_at } : null;
-  }
-
-  /** One file's bytes in one encoding, if that text is still the stored one. */
-  async bytes(name: string, sha256: string, encoding: 'gzip' | 'br'): Promise<Buffer | null> {
-    const row = await this.db.kysely
-      .selectFrom('seo_file')
-      .select(encoding === 'gzip' ? 'gzip as bytes' : 'br as bytes')
-      .where('name', '=', name)
-      .where('sha256', '=', sha256)
-      .executeTakeFirst();
-    return row ? Buffer.from(row.bytes) : null;
+    return row
+      ? {
+          name: row.name,
+          contentType: row.content_type,
+          sha256: row.sha256,
+          size: Number(row.size),
+          changedAt: row.changed_at,
+          blob: row.blob,
+          gzipSize: Number(row.gzip_size),
+          brSize: Number(row.br_size),
+        }
+      : null;
   }
 
   /**
    * Writes a run's outcome (or a stage of it) in one transaction, only while `instance` still
-   * holds the lease: the files (bytes only where the text changed), the names no longer part of
-   * the set deleted, and — when `final` — the state's watermark, priced day and report (a stage
+   * holds the lease: the files (a new version only where the text changed: a version written
+   * with the same text is retired at once, as is one replaced or dropped), the names no longer
+   * part of the set deleted, and — when `final` — the state's watermark, priced day and report (a stage
    * before the last leaves them: should the run stop there, the next one starts from the same
    * watermark and writes those files again, unchanged). Answers false (nothing written) when the
    * lease was lost meanwhile.
@@ -195,17 +275,33 @@ export class SeoFileStore {
         .where('instance', '=', instance)
         .executeTakeFirst();
       if (Number(held.numUpdatedRows) !== 1) return false;
+      const retire = (blobs: string[]) =>
+        blobs.length === 0 ? null : trx.updateTable('seo_file_blob').set({ retired_at: at }).where('id', 'in', blobs).where('retired_at', 'is', null).execute();
+      const before = new Map(
+        run.files.length + run.drop.length === 0
+          ? []
+          : (
+              await trx
+                .selectFrom('seo_file')
+                .select(['name', 'blob', 'sha256'])
+                .where('name', 'in', [...run.files.map((file) => file.name), ...run.drop])
+                .execute()
+            ).map((row) => [row.name, row]),
+      );
       for (const file of run.files) {
         const common = { entries: file.entries, meta: JSON.stringify(file.meta), checked_at: at, watermark: run.watermark.seq };
-        if (!file.changed) {
-          const kept = await trx.updateTable('seo_file').set(common).where('name', '=', file.name).where('sha256', '=', file.packed.sha256).executeTakeFirst();
-          if (Number(kept.numUpdatedRows) === 1) continue;
+        const stored = before.get(file.name);
+        if (!file.changed && stored?.sha256 === file.packed.sha256) {
+          await trx.updateTable('seo_file').set(common).where('name', '=', file.name).execute();
+          await retire([file.packed.blob]);
+          continue;
         }
         const row = {
           ...common,
           content_type: file.contentType,
-          gzip: file.packed.gzip,
-          br: file.packed.br,
+          blob: file.packed.blob,
+          gzip_size: file.packed.gzipSize,
+          br_size: file.packed.brSize,
           sha256: file.packed.sha256,
           size: file.packed.size,
           changed_at: file.changedAt,
@@ -215,8 +311,12 @@ export class SeoFileStore {
           .values({ name: file.name, ...row })
           .onConflict((conflict) => conflict.column('name').doUpdateSet(row))
           .execute();
+        if (stored && stored.blob !== file.packed.blob) await retire([stored.blob]);
       }
-      if (run.drop.length > 0) await trx.deleteFrom('seo_file').where('name', 'in', run.drop).execute();
+      if (run.drop.length > 0) {
+        await retire(run.drop.flatMap((name) => before.get(name)?.blob ?? []));
+        await trx.deleteFrom('seo_file').where('name', 'in', run.drop).execute();
+      }
       return true;
     });
   }

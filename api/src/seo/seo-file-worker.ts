@@ -12,6 +12,8 @@ const TICK_MS = 1_000;
 const FOLLOWER_LOOK_MS = 5_000;
 /** After a failed run (the database away): the next try waits this long. */
 const RETRY_MS = 10_000;
+/** How often the writer removes the parts of versions no longer served (seo-file-store.ts, `collect`). */
+const COLLECT_EVERY_MS = 60_000;
 /** More change rows than this since the files' watermark: everything is written again (as cheap by then). */
 const MAX_CHANGE_ROWS = 200_000;
 
@@ -70,6 +72,7 @@ export class SeoFileWorker {
   private changedAt = 0;
   private waitingSince: number | null = null;
   private lastRunAt = 0;
+  private lastCollectAt = 0;
   private retryAt = 0;
   /** The day the stored feeds were priced for, as this writer last saw it. */
   private pricedDay: string | null = null;
@@ -130,6 +133,10 @@ export class SeoFileWorker {
     const { catalog } = this.options;
     const watermark = catalog.watermark;
     if (!watermark || now < this.retryAt) return;
+    if (now - this.lastCollectAt >= COLLECT_EVERY_MS) {
+      this.lastCollectAt = now;
+      await this.store.collect(new Date());
+    }
     if (!sameWatermark(this.seen, watermark)) {
       if (this.seen !== null) {
         this.changedAt = now;
@@ -214,6 +221,7 @@ export class SeoFileWorker {
         context: { catalog, origin: this.options.origin, now: this.options.clock() },
         productIdOf: (sku) => catalog.bySkuLookup(sku)?.product.id,
         stored: await this.store.metas(),
+        sink: this.store,
         at: new Date(),
         stopping: () => this.stopped || !this.writer,
       }).catch((error: unknown) => {

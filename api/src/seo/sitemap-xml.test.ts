@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Product } from '@kaloryfer/api-contract';
 import { XMLParser } from 'fast-xml-parser';
-import { packText } from './file-packer';
+import { MemoryParts, packText, PART_BYTES } from './file-packer';
 import { productPages, w3cDate, type SitemapPage, type SitemapSource } from './sitemap-pages';
 import { SITEMAP_LIMITS, sitemapIndex, urlEntry, writeSitemaps } from './sitemap-xml';
 import { xmlAttribute, xmlText } from './xml-text';
@@ -56,8 +56,9 @@ describe('escaping', () => {
   });
 
   test('the index escapes too', async () => {
-    const packed = await packText(sitemapIndex('https://a.example/?x=1&y=2', [{ path: '/sitemaps/pages-pl-1.xml', lastmod: '2026-11-21' }]));
-    expect(gunzip(packed.gzip)).toContain('<loc>https://a.example/?x=1&amp;y=2/sitemaps/pages-pl-1.xml</loc>');
+    const parts = new MemoryParts();
+    const packed = await packText(sitemapIndex('https://a.example/?x=1&y=2', [{ path: '/sitemaps/pages-pl-1.xml', lastmod: '2026-11-21' }]), parts);
+    expect(gunzip(parts.bytes(packed.blob, 'gzip'))).toContain('<loc>https://a.example/?x=1&amp;y=2/sitemaps/pages-pl-1.xml</loc>');
   });
 });
 
@@ -75,8 +76,9 @@ test.each([
 describe('splitting at the protocol limits', () => {
   test('100,000 products: files of at most 50,000 URLs and 50 MB, every listed product once, in id order', async () => {
     const products = Array.from({ length: 100_000 }, (_, index) => product(index + 1, (index + 1) % 1_000 === 0));
+    const parts = new MemoryParts();
     const started = performance.now();
-    const files = await writeSitemaps(productPages(sourceOf(products), ORIGIN), 'pl', ORIGIN);
+    const files = await writeSitemaps(productPages(sourceOf(products), ORIGIN), 'pl', ORIGIN, parts);
     const ms = performance.now() - started;
     // A product's URL with its five alternates and two pictures is ~1 KB: 50 MB comes before 50,000 URLs.
     expect(files.length).toBe(3);
@@ -85,10 +87,19 @@ describe('splitting at the protocol limits', () => {
     for (const file of files) {
       expect(file.urls).toBeLessThanOrEqual(SITEMAP_LIMITS.maxUrls);
       expect(file.file.size).toBeLessThanOrEqual(SITEMAP_LIMITS.maxBytes);
-      const text = gunzip(file.file.gzip);
+      const gzip = parts.bytes(file.file.blob, 'gzip');
+      const br = parts.bytes(file.file.blob, 'br');
+      // Stored as the compressors made them: in parts of about PART_BYTES, which join into the whole.
+      expect([gzip.length, br.length]).toEqual([file.file.gzipSize, file.file.brSize]);
+      for (const encoding of ['gzip', 'br'] as const) {
+        const sizes = parts.sizes(file.file.blob, encoding);
+        for (const size of sizes.slice(0, -1)) expect(size).toBeGreaterThanOrEqual(PART_BYTES);
+        for (const size of sizes) expect(size).toBeLessThan(PART_BYTES + 128 * 1024);
+      }
+      const text = gunzip(gzip);
       expect(Buffer.byteLength(text)).toBe(file.file.size);
       expect(createHash('sha256').update(text).digest('hex')).toBe(file.file.sha256);
-      expect(zlib.brotliDecompressSync(file.file.br).toString('utf8')).toBe(text);
+      expect(zlib.brotliDecompressSync(br).toString('utf8')).toBe(text);
       expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset ')).toBe(true);
       expect(text.endsWith('</urlset>\n')).toBe(true);
       for (const match of text.matchAll(/<loc>[^<]*\/p\/KF-(\d{6})\//g)) seen.push(Number(match[1]));
@@ -103,7 +114,7 @@ describe('splitting at the protocol limits', () => {
   test('a file is closed before the URL that would take it past the byte limit', async () => {
     const limits = { maxUrls: 50_000, maxBytes: 200_000 };
     const products = Array.from({ length: 2_000 }, (_, index) => product(index + 1));
-    const files = await writeSitemaps(productPages(sourceOf(products), ORIGIN), 'de', ORIGIN, limits);
+    const files = await writeSitemaps(productPages(sourceOf(products), ORIGIN), 'de', ORIGIN, new MemoryParts(), limits);
     expect(files.length).toBeGreaterThan(1);
     expect(files.reduce((sum, file) => sum + file.urls, 0)).toBe(2_000);
     for (const file of files) expect(file.file.size).toBeLessThanOrEqual(limits.maxBytes);
@@ -113,7 +124,7 @@ describe('splitting at the protocol limits', () => {
   });
 
   test('and past the URL limit', async () => {
-    const files = await writeSitemaps(productPages(sourceOf(Array.from({ length: 25 }, (_, index) => product(index + 1))), ORIGIN), 'it', ORIGIN, {
+    const files = await writeSitemaps(productPages(sourceOf(Array.from({ length: 25 }, (_, index) => product(index + 1))), ORIGIN), 'it', ORIGIN, new MemoryParts(), {
       maxUrls: 10,
       maxBytes: SITEMAP_LIMITS.maxBytes,
     });
@@ -125,7 +136,7 @@ describe('splitting at the protocol limits', () => {
   });
 
   test('no pages, no file; a range of ids is just those products', async () => {
-    expect(await writeSitemaps([], 'pl', ORIGIN)).toEqual([]);
+    expect(await writeSitemaps([], 'pl', ORIGIN, new MemoryParts())).toEqual([]);
     const products = Array.from({ length: 30 }, (_, index) => product(index + 1));
     expect([...productPages(sourceOf(products), ORIGIN, 11, 21)].map((page) => page.key)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
   });

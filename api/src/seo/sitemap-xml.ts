@@ -1,5 +1,5 @@
 import { languageAlternates, localizedPath, type Hreflang } from '@kaloryfer/contracts';
-import { FilePacker, type PackedFile } from './file-packer';
+import { FilePacker, type PackedFile, type PartSink } from './file-packer';
 import type { SitemapPage } from './sitemap-pages';
 import { element, xmlAttribute } from './xml-text';
 
@@ -60,14 +60,17 @@ class SitemapSplitter {
   readonly files: WrittenSitemap[] = [];
   private current: { packer: FilePacker; urls: number; bytes: number; firstKey: number } | null = null;
 
-  constructor(private readonly limits: SitemapLimits) {}
+  constructor(
+    private readonly limits: SitemapLimits,
+    private readonly sink: PartSink,
+  ) {}
 
   async add(entry: string, key: number): Promise<void> {
     const bytes = Buffer.byteLength(entry);
     const open = this.current;
     if (open && (open.urls + 1 > this.limits.maxUrls || open.bytes + bytes + CLOSE_BYTES > this.limits.maxBytes)) await this.close();
     if (!this.current) {
-      this.current = { packer: new FilePacker(), urls: 0, bytes: OPEN_BYTES, firstKey: key };
+      this.current = { packer: new FilePacker(this.sink), urls: 0, bytes: OPEN_BYTES, firstKey: key };
       await this.current.packer.write(URLSET_OPEN);
     }
     await this.current.packer.write(entry);
@@ -87,15 +90,16 @@ class SitemapSplitter {
 /**
  * Writes pages into each language's sitemap files in one pass (what a page's URL says besides
  * its address is made once for all languages), as many files per language as the limits need,
- * each packed as it is written. No pages, no file.
+ * each packed into `sink` as it is written. No pages, no file.
  */
 export async function writeSitemapsByLanguage(
   pages: Iterable<SitemapPage>,
   hreflangs: readonly Hreflang[],
   origin: string,
+  sink: PartSink,
   limits: SitemapLimits = SITEMAP_LIMITS,
 ): Promise<Map<Hreflang, WrittenSitemap[]>> {
-  const splitters = hreflangs.map((hreflang) => ({ hreflang, splitter: new SitemapSplitter(limits) }));
+  const splitters = hreflangs.map((hreflang) => ({ hreflang, splitter: new SitemapSplitter(limits, sink) }));
   for (const page of pages) {
     const tail = urlTail(page, origin);
     for (const { hreflang, splitter } of splitters) await splitter.add(urlHead(page, hreflang, origin) + tail, page.key);
@@ -109,9 +113,10 @@ export async function writeSitemaps(
   pages: Iterable<SitemapPage>,
   hreflang: Hreflang,
   origin: string,
+  sink: PartSink,
   limits: SitemapLimits = SITEMAP_LIMITS,
 ): Promise<WrittenSitemap[]> {
-  return (await writeSitemapsByLanguage(pages, [hreflang], origin, limits)).get(hreflang)!;
+  return (await writeSitemapsByLanguage(pages, [hreflang], origin, sink, limits)).get(hreflang)!;
 }
 
 /** The sitemap index: each sitemap's URL and when its text last changed. */
