@@ -27,8 +27,8 @@ describe('XML text', () => {
   });
 
   test('chunks hold `size` items each, the head in the first and the tail in the last', () => {
-    expect([...chunked('<h>', ['1', '2', '3', '4', '5'], '</h>', 2)]).toEqual(['<h>12', '34', '5</h>']);
-    expect([...chunked('<h>', [], '</h>', 2)]).toEqual(['<h></h>']);
+    expect([...chunked('<h>', ['1', '2', '3', '4', '5', '67890'], '</h>', 5)]).toEqual(['<h>12', '34567890', '</h>']);
+    expect([...chunked('<h>', [], '</h>', 5)]).toEqual(['<h></h>']);
   });
 });
 

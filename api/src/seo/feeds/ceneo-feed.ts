@@ -19,7 +19,6 @@ import { cdata, chunked, remembering, xmlAttribute } from '../xml-text';
  * - `attrs`: Producent (the manufacturer), Kod_producenta (the maker's part number) and EAN (a
  *   valid EAN-13, a bundle's own: Ceneo compares a set as a set).
  */
-const PER_CHUNK = 250;
 const ADDITIONAL_IMAGES_MAX = 10;
 
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<offers xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" version="1">\n<group name="other">\n';
@@ -84,7 +83,7 @@ function* offers(context: SeoContext): Generator<string> {
   for (const offer of feedOffers(context)) if (offer.inStock) yield offerXml(offer, shared);
 }
 
-/** Ceneo's offer feed, a few hundred offers a chunk. */
+/** Ceneo's offer feed, in chunks of ~24K characters (xml-text.ts, `chunked`). */
 export function* ceneoFeed(context: SeoContext): XmlChunks {
-  yield* chunked(HEAD, offers(context), TAIL, PER_CHUNK);
+  yield* chunked(HEAD, offers(context), TAIL);
 }
