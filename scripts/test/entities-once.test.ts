@@ -30,12 +30,10 @@ const NOT_YET_ONE: Record<string, string> = {
   PaymentMethod: 'api-contract and domain',
   RemoteDefinition: "api-contract (the registry's answer) and contracts (the shop's remotes)",
   ShippingMethod: 'api-contract and domain',
-  TAG_EVENT_CHANNEL: 'the shell and mfe-content',
   WishlistRemove: "api-contract's body and the contracts' command",
   cmsBlocksKey: 'page data keys of mfe-catalog and mfe-content',
   escapeHtml: "the page server's and the API's HTML helpers",
   scriptJson: "the page server's and the API's HTML helpers",
-  tagEventRequested: 'the shell and mfe-content',
 };
 
 interface Source {

@@ -1,10 +1,9 @@
-import { claimWriter } from '@kaloryfer/contracts';
+import { claimWriter, tagEventRequested, type TagEvent } from '@kaloryfer/contracts';
 import { renderRemote } from '@kaloryfer/ui/testing';
 import { screen } from '@testing-library/react';
 import { CONTENT_NAMESPACE } from '../i18n/namespace';
 import { ContentRoutes } from '../pages/content-routes';
 import { preloadAllRoutePages } from '../pages/route-pages';
-import { TAG_EVENT_CHANNEL, tagEventRequested, type TagEvent } from './report-error';
 
 // As the remote's mount does (app.tsx, `prepare`): the route's page code is here before the first render.
 beforeAll(() => preloadAllRoutePages());
@@ -29,7 +28,6 @@ test('says which page failed, retries it, offers home, and reports the error to 
   expect(screen.getByRole('link', { name: 'Spróbuj ponownie' })).toHaveAttribute('href', '/c/grzejniki-lazienkowe?sort=price:asc');
   expect(screen.getByRole('link', { name: 'Wróć na stronę główną' })).toHaveAttribute('href', '/');
   expect(screen.getByRole('link', { name: 'Kontakt' })).toHaveAttribute('href', '/i/kontakt');
-  expect(TAG_EVENT_CHANNEL).toBe('tag-manager:event-requested'); // the name shell/src/consent/tag-event-channel.ts listens on
   expect(reports).toEqual([{ event: 'page_error', error_type: 'route_failed_to_load', failed_path: '/c/grzejniki-lazienkowe', remote: 'catalog' }]);
 });
 

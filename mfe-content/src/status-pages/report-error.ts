@@ -1,17 +1,11 @@
-import { defineCommand, REMOTE_NAME_PATTERN } from '@kaloryfer/contracts';
+import { REMOTE_NAME_PATTERN, tagEventRequested } from '@kaloryfer/contracts';
 
-/**
- * Reports to the tag manager the way the shell takes reports from remotes: the
- * `tag-manager:event-requested` command on the bus (shell/src/consent/tag-event-channel.ts
- * names the same channel and pushes the event to dataLayer through its consent gate). Never
- * `window.dataLayer` directly. `page_error` is one of the shop's necessary events: it names
- * the failed page and remote, nothing about the shopper.
+/*
+ * Reports to the tag manager the way the shell takes reports from remotes: the contracts'
+ * `tagEventRequested` command (the shell pushes the event to dataLayer through its consent
+ * gate), never `window.dataLayer` directly. `page_error` is one of the shop's necessary events:
+ * it names the failed page and remote, nothing about the shopper.
  */
-export const TAG_EVENT_CHANNEL = 'tag-manager:event-requested';
-
-export type TagEvent = { event: string } & Record<string, string | number | boolean | null>;
-
-export const tagEventRequested = defineCommand<TagEvent>(TAG_EVENT_CHANNEL);
 
 /** A remote's name as the shop writes them: anything else from the address is dropped. */
 const REMOTE_NAME = new RegExp(REMOTE_NAME_PATTERN);

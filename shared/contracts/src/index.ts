@@ -22,6 +22,7 @@ export type * from './channels/product-ref';
 export * from './channels/owners';
 export * from './channels/connectivity';
 export * from './channels/sync';
+export * from './channels/tag-manager';
 export * from './atoms';
 export type * from './atoms/state-types';
 export type * from './rendering';

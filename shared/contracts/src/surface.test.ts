@@ -129,7 +129,7 @@ test.each(Object.entries(ATOM_OWNERS))('$%s is written by %s alone and read else
 
 test('docs/contracts.md names exactly the channels and atoms the code has', () => {
   const doc = fs.readFileSync(path.join(ROOT, 'docs/contracts.md'), 'utf8');
-  const documented = new Set([...doc.matchAll(/`([a-z]+:[a-z-]+)`/g)].map(([, name]) => name));
+  const documented = new Set([...doc.matchAll(/`([a-z][a-z-]*:[a-z-]+)`/g)].map(([, name]) => name));
   const names = found.map(({ name }) => name);
   expect(names.filter((name) => !documented.has(name))).toEqual([]);
   expect([...documented].filter((name) => !names.includes(name))).toEqual([]);
@@ -140,8 +140,8 @@ test('docs/contracts.md names exactly the channels and atoms the code has', () =
 function documentedKinds(): Map<string, string[]> {
   const doc = fs.readFileSync(path.join(ROOT, 'docs/contracts.md'), 'utf8');
   const kinds = new Map<string, string[]>();
-  for (const [, channelCell, kind] of doc.matchAll(/^\| ((?:`[a-z]+:[a-z-]+`(?: \/ )?)+) \| ([^|]*?) \|/gm)) {
-    for (const [, name] of channelCell.matchAll(/`([a-z]+:[a-z-]+)`/g)) kinds.set(name, [...(kinds.get(name) ?? []), kind]);
+  for (const [, channelCell, kind] of doc.matchAll(/^\| ((?:`[a-z][a-z-]*:[a-z-]+`(?: \/ )?)+) \| ([^|]*?) \|/gm)) {
+    for (const [, name] of channelCell.matchAll(/`([a-z][a-z-]*:[a-z-]+)`/g)) kinds.set(name, [...(kinds.get(name) ?? []), kind]);
   }
   return kinds;
 }

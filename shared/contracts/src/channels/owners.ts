@@ -33,4 +33,5 @@ export const CHANNEL_OWNERS = {
   'sync:task-settled': { kind: 'fact', owner: 'shell' },
   'sync:task-lookup-requested': { kind: 'command', owner: 'shell' },
   'sync:task-looked-up': { kind: 'fact', owner: 'shell' },
+  'tag-manager:event-requested': { kind: 'command', owner: 'shell' },
 } as const satisfies Record<string, { kind: 'command' | 'fact'; owner: ChannelOwner }>;
