@@ -142,7 +142,13 @@ async function bench(products: number): Promise<void> {
     const scratch = stop();
     const stored = await storedBytes(db);
     console.log(
-      line('from scratch', scratch, rest, calm, ` (run ${(first.ms / 1000).toFixed(1)} s: ${first.written.length} files, ${stored.mb.toFixed(0)} MB of text, ${stored.gzipMb.toFixed(0)} MB gzipped; the largest ${stored.largest})`),
+      line(
+        'from scratch',
+        scratch,
+        rest,
+        calm,
+        ` (run ${(first.ms / 1000).toFixed(1)} s: ${first.written.length} files, ${stored.mb.toFixed(0)} MB of text, ${stored.gzipMb.toFixed(0)} MB gzipped; the largest ${stored.largest})`,
+      ),
     );
 
     // Incremental after an import.

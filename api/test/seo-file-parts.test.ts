@@ -74,7 +74,13 @@ async function served(app: FastifyInstance, encoding: string) {
       : response.headers['content-encoding'] === 'gzip'
         ? zlib.gunzipSync(body).toString()
         : body.toString();
-  return { status: response.statusCode, encoding: response.headers['content-encoding'], length: Number(response.headers['content-length']), bytes: body.length, text };
+  return {
+    status: response.statusCode,
+    encoding: response.headers['content-encoding'],
+    length: Number(response.headers['content-length']),
+    bytes: body.length,
+    text,
+  };
 }
 
 describe('a big file in parts', () => {
@@ -160,7 +166,13 @@ test('0029: the files stored before it are served with the same bytes after it',
   await migrateToLatest(db);
   const store = new SeoFileStore(db);
   const meta = (await store.meta(FEED))!;
-  expect(meta).toMatchObject({ sha256: 'a'.repeat(64), size: Buffer.byteLength(text), gzipSize: gzip.length, brSize: br.length, changedAt: '2026-12-01T10:00:00.000Z' });
+  expect(meta).toMatchObject({
+    sha256: 'a'.repeat(64),
+    size: Buffer.byteLength(text),
+    gzipSize: gzip.length,
+    brSize: br.length,
+    changedAt: '2026-12-01T10:00:00.000Z',
+  });
   const read = async (encoding: 'gzip' | 'br') => {
     const parts: Buffer[] = [];
     for await (const part of store.parts(meta.blob, encoding)) parts.push(part);

@@ -51,7 +51,7 @@ const BROTLI_QUALITY = 5;
  */
 class PartWriter {
   private readonly free: Buffer[] = [];
-  private part = Buffer.allocUnsafeSlow(PART_BYTES);
+  private part: Buffer = Buffer.allocUnsafeSlow(PART_BYTES);
   private filled = 0;
   private seq = 0;
   total = 0;
@@ -63,7 +63,7 @@ class PartWriter {
   ) {
     stream.on('data', (piece: Buffer) => {
       this.total += piece.length;
-      for (let at = 0; at < piece.length; ) {
+      for (let at = 0; at < piece.length;) {
         const copied = piece.copy(this.part, this.filled, at);
         this.filled += copied;
         at += copied;

@@ -124,10 +124,16 @@ describe('splitting at the protocol limits', () => {
   });
 
   test('and past the URL limit', async () => {
-    const files = await writeSitemaps(productPages(sourceOf(Array.from({ length: 25 }, (_, index) => product(index + 1))), ORIGIN), 'it', ORIGIN, new MemoryParts(), {
-      maxUrls: 10,
-      maxBytes: SITEMAP_LIMITS.maxBytes,
-    });
+    const files = await writeSitemaps(
+      productPages(sourceOf(Array.from({ length: 25 }, (_, index) => product(index + 1))), ORIGIN),
+      'it',
+      ORIGIN,
+      new MemoryParts(),
+      {
+        maxUrls: 10,
+        maxBytes: SITEMAP_LIMITS.maxBytes,
+      },
+    );
     expect(files.map((file) => [file.urls, file.firstKey])).toEqual([
       [10, 1],
       [10, 11],

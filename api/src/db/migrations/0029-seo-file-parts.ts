@@ -34,7 +34,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('seo_file').addColumn('blob', 'varchar(64)').execute();
   await db.schema.alterTable('seo_file').addColumn('gzip_size', 'bigint').execute();
   await db.schema.alterTable('seo_file').addColumn('br_size', 'bigint').execute();
-  await sql`update seo_file set blob = substr(sha256, 1, 32) || '-' || replace(name, '/', '-'), gzip_size = ${length}(gzip), br_size = ${length}(br)`.execute(db);
+  await sql`update seo_file set blob = substr(sha256, 1, 32) || '-' || replace(name, '/', '-'), gzip_size = ${length}(gzip), br_size = ${length}(br)`.execute(
+    db,
+  );
   await sql`insert into seo_file_blob (id, created_at) select blob, checked_at from seo_file`.execute(db);
   await sql`insert into seo_file_part (blob, encoding, seq, bytes) select blob, 'gzip', 0, gzip from seo_file`.execute(db);
   await sql`insert into seo_file_part (blob, encoding, seq, bytes) select blob, 'br', 0, br from seo_file`.execute(db);
