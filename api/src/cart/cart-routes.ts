@@ -14,7 +14,7 @@ import {
   type CartItem,
   type CartProductOption,
 } from '@kaloryfer/api-contract';
-import { INCORRECT_COUPON, normaliseCouponCode } from '@kaloryfer/domain';
+import { INCORRECT_COUPON, normaliseCouponCode, ONLY_POLAND } from '@kaloryfer/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { quantityProblem } from './cart-lines';
@@ -23,8 +23,6 @@ import type { Customers } from '../customers/customers';
 import { ApiError, sendResult } from '../http/envelope';
 import { IDEMPOTENCY_HEADER, type IdempotencyRecords } from '../http/idempotency';
 import { callerToken } from '../auth/caller-token';
-
-const ONLY_POLAND = 'We deliver in Poland only (country_id PL)';
 
 /** The address's country, as `country_id` or VSF's `countryId`; 400 when it has neither. */
 function countryOf(address: CartAddress, where: string): string {

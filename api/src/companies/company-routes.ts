@@ -1,10 +1,9 @@
 import { CompanyByNip } from '@kaloryfer/api-contract';
-import { isValidNip } from '@kaloryfer/domain';
+import { INVALID_NIP, isValidNip } from '@kaloryfer/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { CompanyRegister } from './company-register';
 import { ApiError, sendResult } from '../http/envelope';
-import { INVALID_NIP } from '../orders/orders';
 
 /** `GET /api/company?nip=` — the checkout's invoice fields filled from the GUS register; null when it has no such company. */
 export async function companyRoutes(app: FastifyInstance, { register }: { register: CompanyRegister }) {

@@ -1,7 +1,15 @@
-import type { CartOptionLabel, CartProductOption, OrderAddress, OrderHistoryEntry, OrderHistoryLine, OrderHistoryPage, Product } from '@kaloryfer/api-contract';
+import type {
+  CartOptionLabel,
+  CartProductOption,
+  CartTotals,
+  OrderAddress,
+  OrderHistoryEntry,
+  OrderHistoryLine,
+  OrderHistoryPage,
+  Product,
+} from '@kaloryfer/api-contract';
 import { INSTANT_CHECKOUT_METHODS, isViewable, NO_SHIPPING, PAYMENT_METHODS, SHIPPING_METHOD_DEFS, shippingCodeOf } from '@kaloryfer/domain';
 import type { Selectable } from 'kysely';
-import type { CartTotalsView } from '../cart/carts';
 import type { Db } from '../db/database';
 import type { SalesOrderItemTable, SalesOrderTable } from '../db/schema';
 
@@ -98,7 +106,7 @@ export class OrderHistory {
 }
 
 function orderOf(row: Selectable<SalesOrderTable>, items: Selectable<SalesOrderItemTable>[], shown: Map<string, Shown>): OrderHistoryEntry {
-  const totals = JSON.parse(row.totals) as CartTotalsView;
+  const totals = JSON.parse(row.totals) as CartTotals;
   const addresses = JSON.parse(row.addresses) as { shipping: OrderAddress; billing: OrderAddress };
   const payment = [...PAYMENT_METHODS, ...INSTANT_CHECKOUT_METHODS].find((method) => method.code === row.payment_method);
   const shipping = [...SHIPPING_METHOD_DEFS, NO_SHIPPING].find((method) => shippingCodeOf(method) === row.shipping_method);

@@ -1,9 +1,8 @@
-import type { Customer, SavedAddressInput, CustomerUpdate } from '@kaloryfer/api-contract';
-import { emailProblem, MAX_ADDRESSES, nameProblem } from '@kaloryfer/domain';
+import type { Customer, CustomerUpdate, OrderAddress, SavedAddressInput } from '@kaloryfer/api-contract';
+import { addressProblem, emailProblem, MAX_ADDRESSES, nameProblem } from '@kaloryfer/domain';
 import type { Selectable } from 'kysely';
 import type { CustomerAddressTable, CustomerTable } from '../db/schema';
 import { ApiError } from '../http/envelope';
-import { addressProblem, type AddressInput } from '../orders/orders';
 
 /** The customer as `GET /api/user/me` answers it (without the group token the route adds). */
 export function customerView(row: Selectable<CustomerTable>, addresses: Selectable<CustomerAddressTable>[]): Customer {
@@ -41,7 +40,7 @@ export function customerView(row: Selectable<CustomerTable>, addresses: Selectab
 /** A validated address to store; `id` is a saved address of this customer to replace, or absent for a new one. */
 export interface AddressPatch {
   id: number | null;
-  address: AddressInput;
+  address: OrderAddress;
   defaultShipping: boolean;
   defaultBilling: boolean;
 }
@@ -61,7 +60,7 @@ const optional = (value: string | undefined) => (value === undefined || value.tr
 
 function addressOf(body: SavedAddressInput, where: string): AddressPatch {
   const street = Array.isArray(body.street) ? body.street : typeof body.street === 'string' ? [body.street] : [];
-  const address: AddressInput = {
+  const address: OrderAddress = {
     firstname: (body.firstname ?? '').trim(),
     lastname: (body.lastname ?? '').trim(),
     street: street.map((line) => String(line).trim()).filter((line) => line !== ''),

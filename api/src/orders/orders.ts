@@ -1,15 +1,4 @@
-import {
-  emailProblem,
-  INSTANT_CHECKOUT_METHODS,
-  isValidPostcode,
-  nameProblem,
-  nipProblem,
-  NO_SHIPPING,
-  PAYMENT_METHODS,
-  phoneProblem,
-  SHIPPING_METHOD_DEFS,
-  shippingCodeOf,
-} from '@kaloryfer/domain';
+import { addressProblem, INSTANT_CHECKOUT_METHODS, NO_SHIPPING, PAYMENT_METHODS, SHIPPING_METHOD_DEFS, shippingCodeOf } from '@kaloryfer/domain';
 import type { OrderAddress, PlacedOrder, ShopperOrder } from '@kaloryfer/api-contract';
 import type { SpecMessage } from '@kaloryfer/i18n/spec-messages';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
@@ -26,12 +15,7 @@ import type { Experiments } from '../experiments/experiments';
 export const ORDER_MESSAGES = {
   emptyCart: 'Shopping cart is empty, add products before entering Checkout',
   notAvailable: 'Some of the ordered products are not available',
-  required: 'Field is required',
-  postcode: 'Enter the zip code in the xx-xxx format',
-  phone: 'The phone number you entered is incorrect',
 } as const satisfies Record<string, SpecMessage>;
-export const INVALID_NIP = 'The tax identification number (NIP) is not valid';
-export const ONLY_POLAND = 'We deliver in Poland only (country_id PL)';
 
 /** Payment methods that need no gateway: the order is placed and waits for the goods, the transfer or the salon visit. */
 const OFFLINE_METHODS: ReadonlySet<string> = new Set(['cashondelivery', 'banktransfer', 'payinstore']);
@@ -58,23 +42,6 @@ export interface OrderRequest {
 /** What the thank-you page (`GET /api/order/status`, without the row id) and the confirmation e-mail say about an order. */
 export interface OrderSummary extends ShopperOrder {
   id: number;
-}
-
-/** The first thing wrong with an address, as the spec says it; null when it is fine. */
-export function addressProblem(address: AddressInput, { needsEmail }: { needsEmail: boolean }): string | null {
-  const name = nameProblem(address.firstname) ?? nameProblem(address.lastname);
-  if (name) return name;
-  if (needsEmail) {
-    const email = emailProblem(address.email ?? '');
-    if (email) return email;
-  }
-  if (!address.street.some((line) => line.trim()) || !address.city.trim()) return ORDER_MESSAGES.required;
-  if (address.country_id.toUpperCase() !== 'PL') return ONLY_POLAND;
-  if (!isValidPostcode(address.postcode)) return ORDER_MESSAGES.postcode;
-  // The phone and NIP rules of every form (@kaloryfer/domain); both optional on an order's address.
-  if (phoneProblem(address.telephone ?? '', { optional: true })) return ORDER_MESSAGES.phone;
-  if (nipProblem(address.vat_id ?? '', { optional: true })) return INVALID_NIP;
-  return null;
 }
 
 const grosze = (amount: number) => Math.round(amount * 100);

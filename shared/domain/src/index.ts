@@ -84,6 +84,7 @@ export { CASH_ON_DELIVERY, PAYMENT_METHODS, paymentMethodsFor, SHOP_BANK_ACCOUNT
 export { cartTotals, couponDiscount, includedVat, VAT_RATE, type CartTotals, type TotalSegment, type TotalsInput } from './cart/totals';
 export { emailProblem, nameProblem, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PERSON_MESSAGES, passwordProblem } from './validation/person';
 export { ADVICE_PAGE_SIZE, MAX_ADDRESSES } from './shop-limits';
+export { addressProblem, INVALID_NIP, ONLY_POLAND } from './validation/address-problem';
 export {
   FIELD_MESSAGES,
   NIP_CHECKSUM,
