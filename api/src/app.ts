@@ -4,6 +4,7 @@ import { loggerOptions } from './auth/log-redaction';
 import { accountPlugin } from './customers/account-plugin';
 import { cartPlugin } from './cart/cart-plugin';
 import { catalogPlugin } from './catalog/catalog-plugin';
+import { contentPlugin } from './content/content-plugin';
 import { companyPlugin } from './companies/company-plugin';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -20,6 +21,9 @@ import { newsletterPlugin } from './newsletter/newsletter-plugin';
 import { orderPlugin } from './orders/order-plugin';
 import { paymentPlugin } from './payments/payment-plugin';
 import { registryPlugin } from './registry/registry-plugin';
+import { searchReviews } from './reviews/review-search';
+import { Reviews } from './reviews/reviews';
+import { reviewsPlugin } from './reviews/reviews-plugin';
 import { seoPlugin } from './seo/seo-plugin';
 import { signalPlugin } from './signals/signal-plugin';
 
@@ -70,7 +74,12 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
     beaconsPerMinute: config.signalsBeaconsPerMinute,
   }); // app.signals: per remote build, written while the server runs; the browsers' beacon
   await app.register(healthPlugin, { db, store: config.store }); // /api/health and /api/store
-  await app.register(catalogPlugin, { db, clock, tokenSecret, store: config.store }); // app.catalog, app.groupTokens: search, products, reviews, stock, URLs, CMS, images
+  // The catalogue shows reviews and searches them through what the reviews area hands it (catalog/catalog-ports.ts).
+  const reviews = new Reviews(db);
+  const reviewSearch = (request: Parameters<typeof searchReviews>[0]) => searchReviews(request, reviews, (id) => app.catalog.productById(id));
+  await app.register(catalogPlugin, { db, clock, tokenSecret, store: config.store, reviews, reviewSearch }); // app.catalog, app.groupTokens: search, products, stock, URLs, images, imports
+  await app.register(reviewsPlugin, { catalog: app.catalog, reviews, clock }); // /api/review: list and create
+  await app.register(contentPlugin, { catalog: app.catalog }); // /api/cms, advice: from the catalogue's pages
   await app.register(accountPlugin, { config, db, clock, tokenSecret, catalog: app.catalog, groupTokens: app.groupTokens }); // app.customers: user calls, wishlist
   await app.register(newsletterPlugin, { config, db, clock }); // app.newsletterCoupons: double opt-in, the marketing hook
   await app.register(cartPlugin, { db, clock, catalog: app.catalog, customers: app.customers, coupons: app.newsletterCoupons }); // app.carts: the cart calls

@@ -1,6 +1,6 @@
 import type { AdviceArticle, Attribute, Category, CmsBlock, CmsPage, PricePoint, Product, StockInfo, TaxRule } from '@kaloryfer/api-contract';
 import { sql } from 'kysely';
-import { sanitizeCmsBlock, sanitizeCmsPage } from '../content/sanitize';
+import { sanitizeCmsBlock, sanitizeCmsPage } from './cms-sanitize';
 import type { Db } from '../db/database';
 import type { PriceHistoryTable, StockItemTable } from '../db/schema';
 import { PriceHistory } from './price-history';

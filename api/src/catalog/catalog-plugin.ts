@@ -3,16 +3,14 @@ import { GroupTokens } from '../auth/group-token';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { unencapsulated } from '../http/unencapsulated';
-import { Reviews } from '../reviews/reviews';
-import { contentRoutes } from '../content/content-routes';
 import { productRoutes } from './product-routes';
 import { searchRoutes } from './search-routes';
 import { stockRoutes } from './stock-routes';
 import { urlRoutes } from './url-routes';
 import { imageRoutes } from '../images/image-routes';
-import { reviewRoutes } from '../reviews/review-routes';
 import { MemorySearchEngine } from '../search/memory/memory-engine';
 import { Catalog } from './catalog';
+import type { ProductReviews, ReviewSearch } from './catalog-ports';
 import { CatalogSync } from './catalog-sync';
 import { catalogImportRoutes } from './import/import-routes';
 import { ImportJobWorker } from './import/import-job-worker';
@@ -34,14 +32,18 @@ interface CatalogOptions {
   /** Signs the customer-group tokens. */
   tokenSecret: Buffer;
   store: Config['store'];
+  /** What a product's answer shows of its reviews, and the search route's `review` type: the reviews area's (catalog-ports.ts). */
+  reviews: ProductReviews;
+  reviewSearch: ReviewSearch;
 }
 
 /**
  * The catalogue (docs/catalogue.md): `app.catalog`, loaded and priced for today, kept in step with
- * other instances, and `app.groupTokens`; its reads — search, products and prices, reviews, stock,
- * URLs, CMS pages and advice, product images.
+ * other instances, and `app.groupTokens`; its reads — search, products and prices, stock, URLs,
+ * product images — and the operator's imports. The reviews and the CMS pages and advice have
+ * their own plugins (reviews/, content/), which read `app.catalog`.
  */
-export const catalogPlugin = unencapsulated<CatalogOptions>(async function catalogPlugin(app, { db, clock, tokenSecret, store }) {
+export const catalogPlugin = unencapsulated<CatalogOptions>(async function catalogPlugin(app, { db, clock, tokenSecret, store, reviews, reviewSearch }) {
   const catalog = new Catalog(db, new MemorySearchEngine(), clock);
   await catalog.refresh();
   app.decorate('catalog', catalog);
@@ -65,13 +67,10 @@ export const catalogPlugin = unencapsulated<CatalogOptions>(async function catal
   app.addHook('onClose', async () => importJobs.stop());
   const groupTokens = new GroupTokens(tokenSecret);
   app.decorate('groupTokens', groupTokens);
-  const reviews = new Reviews(db);
-  await app.register(searchRoutes, { catalog, groupTokens, reviews });
+  await app.register(searchRoutes, { catalog, groupTokens, reviewSearch });
   await app.register(productRoutes, { catalog, reviews, store });
-  await app.register(reviewRoutes, { catalog, reviews, clock });
   await app.register(stockRoutes, { db });
   await app.register(catalogImportRoutes, { db, worker: importJobs }); // /api/catalog/import: an operator's import jobs and suppliers' profiles (import/)
-  await app.register(contentRoutes, { catalog });
   await app.register(urlRoutes, { catalog });
   await app.register(imageRoutes);
 });

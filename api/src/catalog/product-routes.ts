@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from './catalog';
 import { ApiError, sendResult } from '../http/envelope';
-import type { Reviews } from '../reviews/reviews';
+import type { ProductReviews } from './catalog-ports';
 import { project } from '../search/project';
 import { EMPTY_PRODUCT } from './catalog-messages';
 import { forGroup } from './product-fields';
@@ -65,7 +65,7 @@ const CURRENCY = 'PLN';
 
 export async function productRoutes(
   app: FastifyInstance,
-  { catalog, reviews, store = { id: 2, idAliases: [1] } }: { catalog: Catalog; reviews: Reviews; store?: PricedStore },
+  { catalog, reviews, store = { id: 2, idAliases: [1] } }: { catalog: Catalog; reviews: ProductReviews; store?: PricedStore },
 ) {
   const storeIds = [store.id, ...store.idAliases.filter((id) => id !== store.id)];
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();

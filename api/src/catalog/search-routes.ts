@@ -4,13 +4,12 @@ import type { FastifyInstance, FastifyReply, FastifySerializerCompiler } from 'f
 import type { GroupTokens } from '../auth/group-token';
 import type { Catalog } from './catalog';
 import { ApiError } from '../http/envelope';
-import type { Reviews } from '../reviews/reviews';
 import { parseElasticsearchSearch } from '../search/elasticsearch/es-search';
 import { parseSearch, SearchQueryError, type RawSearch } from '../search/query-parser';
 import { readSearchRequest, type SearchInput } from '../search/request-format';
-import { searchReviews } from '../search/review-search';
 import { answerJson } from '../search/search-answer';
 import type { SearchRequest } from '../search/search-request';
+import type { ReviewSearch } from './catalog-ports';
 import { forGroup } from './product-fields';
 
 const INDEX = /^vue_storefront_catalog(_[a-z]{2})?$/;
@@ -33,7 +32,10 @@ const asJson: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringif
  * spec's `{items, total, start, perPage, aggregations}` and Elasticsearch's `hits`
  * (search/search-answer.ts).
  */
-export async function searchRoutes(app: FastifyInstance, { catalog, groupTokens, reviews }: { catalog: Catalog; groupTokens: GroupTokens; reviews: Reviews }) {
+export async function searchRoutes(
+  app: FastifyInstance,
+  { catalog, groupTokens, reviewSearch }: { catalog: Catalog; groupTokens: GroupTokens; reviewSearch: ReviewSearch },
+) {
   const run = async (params: Params, input: SearchInput, reply: FastifyReply) => {
     if (!INDEX.test(params.index)) throw new ApiError(404, `Unknown catalogue index: ${params.index}`);
     let raw: RawSearch = input.raw;
@@ -60,7 +62,7 @@ export async function searchRoutes(app: FastifyInstance, { catalog, groupTokens,
     await catalog.ensureCurrent();
     let response;
     try {
-      response = request.type === 'review' ? await searchReviews(request, reviews, (id) => catalog.productById(id)) : await catalog.engine.search(request);
+      response = request.type === 'review' ? await reviewSearch(request) : await catalog.engine.search(request);
     } catch (error) {
       if (error instanceof SearchQueryError) throw new ApiError(400, error.message);
       throw error;

@@ -1,10 +1,10 @@
 import type { CmsBlock, CmsPage } from '@kaloryfer/api-contract';
-import { cmsPlainText } from '../content/sanitize';
+import { cmsPlainText } from '../catalog/cms-sanitize';
 
 /**
  * CMS pages and blocks: the shop's own pages (regulations, privacy, delivery, payment, returns,
  * contact, about) as the Polish texts a shop publishes, written as HTML. The seed stores them
- * sanitised (api/src/content/sanitize.ts); the advice articles live in advice-articles.ts.
+ * sanitised (api/src/catalog/cms-sanitize.ts); the advice articles live in advice-articles.ts.
  */
 const UPDATED_AT = '2026-11-01 09:00:00';
 /** Spec §9: snippets are cut at 150 characters. */

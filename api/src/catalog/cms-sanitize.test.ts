@@ -1,4 +1,4 @@
-import { cmsPlainText, sanitizeCmsHtml } from './sanitize';
+import { cmsPlainText, sanitizeCmsHtml } from './cms-sanitize';
 
 /** The allow-list of CMS HTML (docs/content.md): what a content page keeps and what it never gets. */
 describe('sanitizeCmsHtml', () => {

@@ -1,9 +1,9 @@
 import { isViewable } from '@kaloryfer/domain';
 import type { Product } from '@kaloryfer/api-contract';
-import type { Reviews } from '../reviews/reviews';
-import { project } from './project';
-import { SearchQueryError } from './query-parser';
-import type { Filter, SearchRequest, SearchResponse } from './search-request';
+import { project } from '../search/project';
+import { SearchQueryError } from '../search/query-parser';
+import type { Filter, SearchRequest, SearchResponse } from '../search/search-request';
+import type { Reviews } from './reviews';
 
 /**
  * The `review` search type (VSF 1.12's review module: `product_id` eq the product,
