@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { experimentPlugin } from './experiments/experiment-plugin';
 import { healthPlugin } from './health/health-plugin';
-import { edgePlugin } from './http/edge-plugin';
+import { edgePlugin } from './edge/edge-plugin';
 import { envelope } from './http/envelope';
 import { finiteNumbers } from './http/finite-numbers';
 import { RequestLinesAtDebug } from './http/request-log';
@@ -21,6 +21,7 @@ import { newsletterPlugin } from './newsletter/newsletter-plugin';
 import { orderPlugin } from './orders/order-plugin';
 import { paymentPlugin } from './payments/payment-plugin';
 import { registryPlugin } from './registry/registry-plugin';
+import { RegistryStore } from './registry/registry-store';
 import { searchReviews } from './reviews/review-search';
 import { Reviews } from './reviews/reviews';
 import { reviewsPlugin } from './reviews/reviews-plugin';
@@ -66,9 +67,11 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
   const metrics = new ShopMetrics(); // every answer (edge), the signals, and GET /metrics (below)
 
   await app.register(edgePlugin, { config, metrics }); // before every route: error answers, security headers, {} for empty JSON, body limits, response check, request counts, cache control, OpenAPI
+  const registryStore = new RegistryStore(db);
   await app.register(signalPlugin, {
     db,
-    metrics,
+    listener: metrics, // the signals counted on /metrics too
+    publishedBuild: (hash) => registryStore.build(hash), // a beacon names only builds the registry published
     tokenSecret,
     viewsPerVisitor: config.signalsViewsPerVisitor,
     beaconsPerMinute: config.signalsBeaconsPerMinute,

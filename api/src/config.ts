@@ -1,9 +1,56 @@
 import path from 'node:path';
-import { DEFAULT_THRESHOLDS, type CanaryThresholds } from './registry/canary/canary-rules';
-import { VIEWS_PER_VISITOR } from './signals/beacon-ledger';
-import { BEACONS_PER_MINUTE } from './signals/signal-routes';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
+
+/*
+ * The defaults of the settings an area reads, kept here so this file imports no area (the
+ * API's folders import one way: docs/architecture.md, "Boundaries, checked").
+ */
+
+/**
+ * When a canary moves on, waits or is rolled back (CANARY_*; registry/canary/canary-rules.ts,
+ * docs/releasing.md "Canaries").
+ */
+export interface CanaryThresholds {
+  /** Page views of the canary in the step before it is judged at all. */
+  minPageViews: number;
+  /** Distinct visitors who viewed the canary in the step before it is judged at all: no visitor alone moves it either way. */
+  minVisitors: number;
+  /** Distinct visitors who met a failure before the browsers' figures may roll it back (the server's own need none). */
+  minFailingVisitors: number;
+  /** Minutes a healthy step lasts before the next (the operator's schedule). */
+  minStepMinutes: number;
+  /** Errors and mount failures per page view: the canary may exceed the stable build by this much (absolute). */
+  maxErrorRateIncrease: number;
+  /** Fallbacks per page view: the canary may exceed the stable build by this much (absolute). */
+  maxFallbackRateIncrease: number;
+  /** Server renders that failed or were late, of those asked: the canary may exceed the stable build by this much. */
+  maxServerFailureIncrease: number;
+  /** p75 INP and LCP: the canary may be this many times the stable build's (when both were measured). */
+  maxVitalRatio: number;
+}
+
+export const DEFAULT_THRESHOLDS: CanaryThresholds = {
+  minPageViews: 50,
+  minVisitors: 10,
+  minFailingVisitors: 3,
+  minStepMinutes: 5,
+  maxErrorRateIncrease: 0.02,
+  maxFallbackRateIncrease: 0.02,
+  maxServerFailureIncrease: 0.02,
+  maxVitalRatio: 1.25,
+};
+
+/** Page views of one build a visitor counts for per hour (SIGNALS_VIEWS_PER_VISITOR; signals/beacon-ledger.ts says why). */
+export const VIEWS_PER_VISITOR = 5;
+
+/**
+ * Beacons one address may send per minute (SIGNALS_BEACONS_PER_MINUTE); more are refused (429)
+ * and not counted. Kept in memory only. A bound on a flood's cost, not on what counts — the
+ * page-view tokens and the ledger decide that — so it leaves room for many shoppers behind one
+ * address (an office, a carrier's NAT): 600 is ten pages a second.
+ */
+export const BEACONS_PER_MINUTE = 600;
 
 /**
  * Every setting comes from the environment; docs/configuration.md lists them with these

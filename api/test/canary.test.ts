@@ -1,5 +1,5 @@
 import type { RegistryEvent, RegistryStatusRoute, RouteResult } from '@kaloryfer/api-contract';
-import { DEFAULT_THRESHOLDS } from '../src/registry/canary/canary-rules';
+import { DEFAULT_THRESHOLDS } from '../src/config';
 import { fixtureArchive } from '../src/registry/testing/fixture-build';
 import { gateWithoutPageServer } from './registry-helpers';
 import { startTestServer, type TestServer } from '../harness/test-server';

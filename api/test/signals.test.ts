@@ -1,6 +1,7 @@
 import type { BuildSignals } from '@kaloryfer/api-contract';
 import { randomBytes } from 'node:crypto';
-import { BEACONS_PER_PAGE, VIEWS_PER_VISITOR } from '../src/signals/beacon-ledger';
+import { VIEWS_PER_VISITOR } from '../src/config';
+import { BEACONS_PER_PAGE } from '../src/signals/beacon-ledger';
 import { PageViewTokens } from '../src/signals/page-view-token';
 import { gateWithoutPageServer, publishFixture } from './registry-helpers';
 import { startTestServer, type TestServer } from '../harness/test-server';

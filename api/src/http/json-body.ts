@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * body with `Content-Type: application/json` reads as `{}` — VSF 1.12 sends that header with no
  * body on cart/create, apply-coupon, delete-coupon and others (docs/vsf-contract.md). Anything else
  * goes through Fastify's own parser: malformed JSON → 400, `__proto__` and `constructor` keys → 400.
- * Installed once, at the edge (http/edge-plugin.ts), before any route: every plugin inherits the
+ * Installed once, at the edge (edge/edge-plugin.ts), before any route: every plugin inherits the
  * parser; one that reads JSON otherwise replaces it in its own context (payments/payment-routes.ts).
  */
 export function readEmptyJsonAsObject(app: FastifyInstance): void {

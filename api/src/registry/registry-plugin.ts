@@ -2,12 +2,11 @@ import { CONTRACTS_VERSION } from '@kaloryfer/contracts/meta';
 import { shellShareScope, shellSurface } from './gate/shell-side';
 import type { Db } from '../db/database';
 import type { Experiments } from '../experiments/experiments';
-import type { ShopMetrics } from '../metrics/metrics';
 import { unencapsulated } from '../http/unencapsulated';
 import type { Signals } from '../signals/signals';
 import { CanaryController } from './canary/canary-controller';
 import { Overrides } from './overrides';
-import { DEFAULT_THRESHOLDS, type CanaryThresholds } from './canary/canary-rules';
+import { DEFAULT_THRESHOLDS, type CanaryThresholds } from '../config';
 import { BuildFileCache } from './build-file-cache';
 import { buildFileRoutes } from './build-file-routes';
 import { LiveRegistry } from './live-registry';
@@ -54,8 +53,8 @@ interface RegistryOptions {
   shellDist?: string;
   thresholds?: CanaryThresholds;
   clock?: () => Date;
-  /** Counts the stored files found not to match their hash (/metrics). */
-  metrics?: Pick<ShopMetrics, 'fileMismatch'>;
+  /** Counts the stored files found not to match their hash (/metrics: app.ts hands the shop's metrics). */
+  metrics?: { fileMismatch(remote: string): void };
 }
 
 /**

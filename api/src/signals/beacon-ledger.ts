@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { VIEWS_PER_VISITOR } from '../config';
 
 /**
  * What one instance remembers of the beacons it took, in memory only (docs/releasing.md,
@@ -16,7 +17,6 @@ import { createHmac, randomBytes } from 'node:crypto';
  * Nothing here identifies anyone: a salted hash of the hour, gone with the hour.
  */
 export const BEACONS_PER_PAGE = 3;
-export const VIEWS_PER_VISITOR = 5;
 /** Beyond this many pages or visitors in memory, nothing more is counted until the window turns (a flood). */
 const MAX_ENTRIES = 500_000;
 const HOUR_MS = 3_600_000;

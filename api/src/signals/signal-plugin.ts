@@ -1,11 +1,9 @@
 import type { Db } from '../db/database';
 import { unencapsulated } from '../http/unencapsulated';
-import type { ShopMetrics } from '../metrics/metrics';
-import { RegistryStore } from '../registry/registry-store';
 import { BeaconLedger } from './beacon-ledger';
 import { PageViewTokens } from './page-view-token';
-import { signalRoutes } from './signal-routes';
-import { Signals } from './signals';
+import { signalRoutes, type PublishedBuild } from './signal-routes';
+import { Signals, type SignalListener } from './signals';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,14 +18,25 @@ declare module 'fastify' {
  * the page-view tokens the page server mints (`app.signals.tokens`), and the browsers' beacon
  * (`POST /api/signals`), counted through this instance's ledger.
  */
-export const signalPlugin = unencapsulated<{ db: Db; metrics: ShopMetrics; tokenSecret: Buffer; viewsPerVisitor?: number; beaconsPerMinute?: number }>(
-  async function signalPlugin(app, { db, metrics, tokenSecret, viewsPerVisitor, beaconsPerMinute }) {
-    // Real time, even under a test's fixed clock: the registry's canaries step by it.
-    const signals = new Signals(db, () => new Date(), { listener: metrics, tokens: new PageViewTokens(tokenSecret) });
-    app.decorate('signals', signals);
-    app.addHook('onReady', async () => signals.start());
-    app.addHook('onClose', async () => signals.stop());
-    // A beacon may only name builds the registry published: read from the registry's tables.
-    await app.register(signalRoutes, { signals, store: new RegistryStore(db), ledger: new BeaconLedger(() => new Date(), viewsPerVisitor), beaconsPerMinute });
-  },
-);
+interface SignalOptions {
+  db: Db;
+  /** Told of every render and beacon counted (the shop's metrics, handed in by app.ts). */
+  listener: SignalListener;
+  /** A published build by its hash: a beacon may only name builds the registry published (app.ts hands the registry's store). */
+  publishedBuild: PublishedBuild;
+  tokenSecret: Buffer;
+  viewsPerVisitor?: number;
+  beaconsPerMinute?: number;
+}
+
+export const signalPlugin = unencapsulated<SignalOptions>(async function signalPlugin(
+  app,
+  { db, listener, publishedBuild, tokenSecret, viewsPerVisitor, beaconsPerMinute },
+) {
+  // Real time, even under a test's fixed clock: the registry's canaries step by it.
+  const signals = new Signals(db, () => new Date(), { listener, tokens: new PageViewTokens(tokenSecret) });
+  app.decorate('signals', signals);
+  app.addHook('onReady', async () => signals.start());
+  app.addHook('onClose', async () => signals.stop());
+  await app.register(signalRoutes, { signals, publishedBuild, ledger: new BeaconLedger(() => new Date(), viewsPerVisitor), beaconsPerMinute });
+});

@@ -3,21 +3,17 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/envelope';
-import type { RegistryStore } from '../registry/registry-store';
 import type { BeaconLedger } from './beacon-ledger';
 import { shortBuildId } from './page-view-token';
 import type { BuildRef, Signals } from './signals';
+import { BEACONS_PER_MINUTE } from '../config';
 
 /** "≤ 1 KB sent per page view" (issue #34): a beacon is far smaller; anything bigger is not one. */
 export const BEACON_BODY_LIMIT = 1024;
-/**
- * Beacons one address may send per minute (SIGNALS_BEACONS_PER_MINUTE); more are refused (429)
- * and not counted. Kept in memory only. A bound on a flood's cost, not on what counts — the
- * page-view tokens and the ledger decide that — so it leaves room for many shoppers behind one
- * address (an office, a carrier's NAT): 600 is ten pages a second.
- */
-export const BEACONS_PER_MINUTE = 600;
 const KNOWN_BUILDS_KEPT = 500;
+
+/** A build the registry published, by its hash (its remote and version), or null: the registry's store answers it (app.ts). */
+export type PublishedBuild = (hash: string) => Promise<{ remote: string; version: string } | null>;
 
 /**
  * The beacon's body exactly as its schema says: a string "true" where a boolean is asked is
@@ -44,17 +40,17 @@ export async function signalRoutes(
   app: FastifyInstance,
   {
     signals,
-    store,
+    publishedBuild,
     ledger,
     beaconsPerMinute = BEACONS_PER_MINUTE,
-  }: { signals: Signals; store: RegistryStore; ledger: BeaconLedger; beaconsPerMinute?: number },
+  }: { signals: Signals; publishedBuild: PublishedBuild; ledger: BeaconLedger; beaconsPerMinute?: number },
 ) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const known = new Map<string, BuildRef | null>();
   const buildOf = async (remote: string, hash: string): Promise<BuildRef | null> => {
     const key = `${remote} ${hash}`;
     if (!known.has(key)) {
-      const stored = await store.build(hash);
+      const stored = await publishedBuild(hash);
       if (known.size >= KNOWN_BUILDS_KEPT) known.delete(known.keys().next().value!);
       known.set(key, stored && stored.remote === remote ? { remote, build: hash, version: stored.version } : null);
     }

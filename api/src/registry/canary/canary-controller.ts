@@ -2,7 +2,8 @@ import type { RegistryEvent } from '@kaloryfer/api-contract';
 import type { Signals } from '../../signals/signals';
 import type { Releases } from '../releases';
 import type { RegistryStore } from '../registry-store';
-import { decideCanary, DEFAULT_THRESHOLDS, type CanaryThresholds } from './canary-rules';
+import { DEFAULT_THRESHOLDS, type CanaryThresholds } from '../../config';
+import { decideCanary } from './canary-rules';
 
 /** How often each instance judges the running canaries. */
 export const CANARY_CHECK_MS = 10_000;

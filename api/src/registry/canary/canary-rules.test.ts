@@ -1,4 +1,5 @@
-import { decideCanary, DEFAULT_THRESHOLDS, stepsFrom } from './canary-rules';
+import { DEFAULT_THRESHOLDS } from '../../config';
+import { decideCanary, stepsFrom } from './canary-rules';
 
 const signals = (pageViews: number, errors = 0, extra: Partial<Parameters<typeof decideCanary>[0] & object> = {}) => ({
   pageViews,

@@ -1,41 +1,14 @@
+import { DEFAULT_THRESHOLDS, type CanaryThresholds } from '../../config';
 import type { BuildSignals } from '../../signals/signals';
 
-/**
+/*
  * When a canary moves on, waits or is rolled back (docs/releasing.md, "Canaries"): its build's
  * signals against the stable build's over the same window — the current step, both serving at
  * once. Pure: the controller (canary-controller.ts) feeds it the numbers and records the answer
- * with them.
+ * with them. Its thresholds and their defaults are settings (config.ts: CanaryThresholds).
  */
-export interface CanaryThresholds {
-  /** Page views of the canary in the step before it is judged at all. */
-  minPageViews: number;
-  /** Distinct visitors who viewed the canary in the step before it is judged at all: no visitor alone moves it either way. */
-  minVisitors: number;
-  /** Distinct visitors who met a failure before the browsers' figures may roll it back (the server's own need none). */
-  minFailingVisitors: number;
-  /** Minutes a healthy step lasts before the next (the operator's schedule). */
-  minStepMinutes: number;
-  /** Errors and mount failures per page view: the canary may exceed the stable build by this much (absolute). */
-  maxErrorRateIncrease: number;
-  /** Fallbacks per page view: the canary may exceed the stable build by this much (absolute). */
-  maxFallbackRateIncrease: number;
-  /** Server renders that failed or were late, of those asked: the canary may exceed the stable build by this much. */
-  maxServerFailureIncrease: number;
-  /** p75 INP and LCP: the canary may be this many times the stable build's (when both were measured). */
-  maxVitalRatio: number;
-}
 
-export const DEFAULT_THRESHOLDS: CanaryThresholds = {
-  minPageViews: 50,
-  minVisitors: 10,
-  minFailingVisitors: 3,
-  minStepMinutes: 5,
-  maxErrorRateIncrease: 0.02,
-  maxFallbackRateIncrease: 0.02,
-  maxServerFailureIncrease: 0.02,
-  maxVitalRatio: 1.25,
-};
-
+/** The canary's traffic steps, in per cent. */
 export const DEFAULT_STEPS = [5, 25, 50, 100];
 
 export type CanaryDecision =

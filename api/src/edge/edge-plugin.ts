@@ -1,13 +1,13 @@
 import swagger from '@fastify/swagger';
 import type { Config } from '../config';
 import type { ShopMetrics } from '../metrics/metrics';
-import { installBodyLimits } from './body-limits';
-import { installCacheControl } from './cache-control';
-import { installErrorHandling } from './error-handler';
-import { readEmptyJsonAsObject } from './json-body';
-import { installResponseCheck } from './response-check';
-import { installSecurityHeaders } from './security-headers';
-import { unencapsulated } from './unencapsulated';
+import { installBodyLimits } from '../http/body-limits';
+import { installCacheControl } from '../http/cache-control';
+import { installErrorHandling } from '../http/error-handler';
+import { readEmptyJsonAsObject } from '../http/json-body';
+import { installResponseCheck } from '../http/response-check';
+import { installSecurityHeaders } from '../http/security-headers';
+import { unencapsulated } from '../http/unencapsulated';
 
 interface EdgeOptions {
   config: Pick<Config, 'publicOrigin' | 'checkResponses'>;
