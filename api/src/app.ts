@@ -1,32 +1,33 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadTokenSecret } from './auth/group-token';
 import { loggerOptions } from './auth/log-redaction';
-import { accountPlugin } from './customers/account-plugin';
+import { customersPlugin } from './customers/customers-plugin';
 import { cartPlugin } from './cart/cart-plugin';
 import { catalogPlugin } from './catalog/catalog-plugin';
 import { contentPlugin } from './content/content-plugin';
-import { companyPlugin } from './companies/company-plugin';
+import { companiesPlugin } from './companies/companies-plugin';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import { experimentPlugin } from './experiments/experiment-plugin';
+import { experimentsPlugin } from './experiments/experiments-plugin';
 import { healthPlugin } from './health/health-plugin';
+import { imagesPlugin } from './images/images-plugin';
 import { edgePlugin } from './edge/edge-plugin';
 import { envelope } from './http/envelope';
 import { finiteNumbers } from './http/finite-numbers';
 import { RequestLinesAtDebug } from './http/request-log';
 import { mailPlugin } from './mail/mail-plugin';
 import { ShopMetrics } from './metrics/metrics';
-import { metricsRoutes } from './metrics/metrics-routes';
+import { metricsPlugin } from './metrics/metrics-plugin';
 import { newsletterPlugin } from './newsletter/newsletter-plugin';
-import { orderPlugin } from './orders/order-plugin';
-import { paymentPlugin } from './payments/payment-plugin';
+import { ordersPlugin } from './orders/orders-plugin';
+import { paymentsPlugin } from './payments/payments-plugin';
 import { registryPlugin } from './registry/registry-plugin';
 import { RegistryStore } from './registry/registry-store';
 import { searchReviews } from './reviews/review-search';
 import { Reviews } from './reviews/reviews';
 import { reviewsPlugin } from './reviews/reviews-plugin';
 import { seoPlugin } from './seo/seo-plugin';
-import { signalPlugin } from './signals/signal-plugin';
+import { signalsPlugin } from './signals/signals-plugin';
 
 export interface AppOptions {
   config: Config;
@@ -68,7 +69,7 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
 
   await app.register(edgePlugin, { config, metrics }); // before every route: error answers, security headers, {} for empty JSON, body limits, response check, request counts, cache control, OpenAPI
   const registryStore = new RegistryStore(db);
-  await app.register(signalPlugin, {
+  await app.register(signalsPlugin, {
     db,
     listener: metrics, // the signals counted on /metrics too
     publishedBuild: (hash) => registryStore.build(hash), // a beacon names only builds the registry published
@@ -80,17 +81,18 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
   // The catalogue shows reviews and searches them through what the reviews area hands it (catalog/catalog-ports.ts).
   const reviews = new Reviews(db);
   const reviewSearch = (request: Parameters<typeof searchReviews>[0]) => searchReviews(request, reviews, (id) => app.catalog.productById(id));
-  await app.register(catalogPlugin, { db, clock, tokenSecret, store: config.store, reviews, reviewSearch }); // app.catalog, app.groupTokens: search, products, stock, URLs, images, imports
+  await app.register(catalogPlugin, { db, clock, tokenSecret, store: config.store, reviews, reviewSearch }); // app.catalog, app.groupTokens: search, products, stock, URLs, imports
   await app.register(reviewsPlugin, { catalog: app.catalog, reviews, clock }); // /api/review: list and create
   await app.register(contentPlugin, { catalog: app.catalog }); // /api/cms, advice: from the catalogue's pages
-  await app.register(accountPlugin, { config, db, clock, tokenSecret, catalog: app.catalog, groupTokens: app.groupTokens }); // app.customers: user calls, wishlist
+  await app.register(imagesPlugin); // /img: product drawings
+  await app.register(customersPlugin, { config, db, clock, tokenSecret, catalog: app.catalog, groupTokens: app.groupTokens }); // app.customers: user calls, wishlist
   await app.register(newsletterPlugin, { config, db, clock }); // app.newsletterCoupons: double opt-in, the marketing hook
   await app.register(cartPlugin, { db, clock, catalog: app.catalog, customers: app.customers, coupons: app.newsletterCoupons }); // app.carts: the cart calls
-  await app.register(paymentPlugin, { config, db, clock }); // app.payments, app.paymentNotifications: the sandbox gateway and its notifications
+  await app.register(paymentsPlugin, { config, db, clock }); // app.payments, app.paymentNotifications: the sandbox gateway and its notifications
   await app.register(mailPlugin, { config, db }); // app.mailOutbox: sends what orders and accounts queue, started and stopped with the server
   // app.experiments: A/B pins, exposures and orders counted (the shop's remotes: the registry's, registered below)
-  await app.register(experimentPlugin, { db, clock, tokenSecret, isRemote: (name) => app.mfeRegistry.remotes.isRemote(name) });
-  await app.register(orderPlugin, {
+  await app.register(experimentsPlugin, { db, clock, tokenSecret, isRemote: (name) => app.mfeRegistry.remotes.isRemote(name) });
+  await app.register(ordersPlugin, {
     db,
     clock,
     storeCode: config.store.code,
@@ -100,7 +102,7 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
     payments: app.payments,
     experiments: app.experiments,
   }); // POST /api/order and the thank-you page's reads
-  await app.register(companyPlugin); // a company by its NIP
+  await app.register(companiesPlugin); // a company by its NIP
   await app.register(registryPlugin, {
     db,
     tokenSecret,
@@ -112,7 +114,7 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
     metrics,
   }); // app.mfeRegistry, app.overrides: /registry/v1 for teams, the builds' files under /mfe/
   await app.register(seoPlugin, { config, db, clock, catalog: app.catalog }); // app.seoFiles: /robots.txt, the sitemaps and the product feeds, written ahead by one instance, served by all
-  metricsRoutes(app, { metrics, tokens: app.mfeRegistry.tokens, allow: config.metricsAllow }); // GET /metrics: an operator's registry token or METRICS_ALLOW
+  await app.register(metricsPlugin, { metrics, tokens: app.mfeRegistry.tokens, allow: config.metricsAllow }); // GET /metrics: an operator's registry token or METRICS_ALLOW
   // Pages are the shell's page server's (shell/server), installed beside the API by the start script.
   app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope(404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`)));
   return app;

@@ -7,7 +7,7 @@ import { ApiError } from '../http/envelope';
 export const TOO_MANY_ATTEMPTS = 'Too many attempts, please try again later';
 
 /**
- * 429 with the seconds to wait: the account routes' error handler (customers/account-plugin.ts)
+ * 429 with the seconds to wait: the account routes' error handler (customers/customers-plugin.ts)
  * answers it with a `Retry-After` header.
  */
 export class TooManyAttempts extends ApiError {

@@ -7,7 +7,6 @@ import { productRoutes } from './product-routes';
 import { searchRoutes } from './search-routes';
 import { stockRoutes } from './stock-routes';
 import { urlRoutes } from './url-routes';
-import { imageRoutes } from '../images/image-routes';
 import { MemorySearchEngine } from '../search/memory/memory-engine';
 import { Catalog } from './catalog';
 import type { ProductReviews, ReviewSearch } from './catalog-ports';
@@ -39,9 +38,9 @@ interface CatalogOptions {
 
 /**
  * The catalogue (docs/catalogue.md): `app.catalog`, loaded and priced for today, kept in step with
- * other instances, and `app.groupTokens`; its reads — search, products and prices, stock, URLs,
- * product images — and the operator's imports. The reviews and the CMS pages and advice have
- * their own plugins (reviews/, content/), which read `app.catalog`.
+ * other instances, and `app.groupTokens`; its reads — search, products and prices, stock, URLs —
+ * and the operator's imports. The reviews, the CMS pages and advice, and the product drawings
+ * have their own plugins (reviews/, content/, images/).
  */
 export const catalogPlugin = unencapsulated<CatalogOptions>(async function catalogPlugin(app, { db, clock, tokenSecret, store, reviews, reviewSearch }) {
   const catalog = new Catalog(db, new MemorySearchEngine(), clock);
@@ -72,5 +71,4 @@ export const catalogPlugin = unencapsulated<CatalogOptions>(async function catal
   await app.register(stockRoutes, { db });
   await app.register(catalogImportRoutes, { db, worker: importJobs }); // /api/catalog/import: an operator's import jobs and suppliers' profiles (import/)
   await app.register(urlRoutes, { catalog });
-  await app.register(imageRoutes);
 });

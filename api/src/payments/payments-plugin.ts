@@ -22,7 +22,7 @@ declare module 'fastify' {
  * Payments (docs/polish-market.md): `app.payments` through the sandbox gateway, which behaves like
  * the Polish ones — its page, and its signed notifications to `POST /api/payment/notify`.
  */
-export const paymentPlugin = unencapsulated<{ config: Config; db: Db; clock: () => Date }>(async function paymentPlugin(app, { config, db, clock }) {
+export const paymentsPlugin = unencapsulated<{ config: Config; db: Db; clock: () => Date }>(async function paymentsPlugin(app, { config, db, clock }) {
   const notifications = new NotificationSender(RETRY_DELAYS_MS, (message) => app.log.warn(message));
   app.addHook('onClose', async () => notifications.stop());
   const paymentKey = loadTokenSecret(config.paymentKey, config.varDir, 'payment-key');

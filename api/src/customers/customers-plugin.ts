@@ -37,7 +37,7 @@ interface AccountOptions {
  * Accounts (docs/account.md): `app.customers`, and the user calls (sign-up, sign-in, sessions,
  * password reset, profile, order history) and the wishlist.
  */
-export const accountPlugin = unencapsulated<AccountOptions>(async function accountPlugin(app, { config, db, clock, tokenSecret, catalog, groupTokens }) {
+export const customersPlugin = unencapsulated<AccountOptions>(async function customersPlugin(app, { config, db, clock, tokenSecret, catalog, groupTokens }) {
   const customers = new Customers(db, new TokenSigner(tokenSecret), clock, {
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,

@@ -8,6 +8,8 @@ import path from 'node:path';
  * part of it can be read, tested or moved without the others. Shipped sources only (tests and
  * test support may reach across). Type imports count: a type is a dependency too.
  *
+ * And the plugin rule api/README.md states: each area's plugin is `<area>/<area>-plugin.ts`.
+ *
  * NOT_YET_ONE_WAY holds the circles still to break, each as its folders — none since the three
  * of 2026-12-02 were broken; should one ever be listed again, it may only shrink: a circle broken
  * fails the third test until it leaves the list, and a new one — or a folder joining a listed
@@ -125,4 +127,17 @@ test('a circle is found: two folders importing each other', () => {
     ],
   ]);
   expect(circles(graph)).toEqual([['a', 'b']]);
+});
+
+test('each area has one plugin, named <area>/<area>-plugin.ts, and every area with routes has it (api/README.md)', () => {
+  const misnamed: string[] = [];
+  const withoutPlugin: string[] = [];
+  for (const area of fs.readdirSync(API_SRC, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+    const files = fs.readdirSync(path.join(API_SRC, area.name));
+    for (const file of files.filter((name) => name.endsWith('-plugin.ts') && !name.endsWith('.test.ts'))) {
+      if (file !== `${area.name}-plugin.ts`) misnamed.push(`${area.name}/${file}`);
+    }
+    if (files.some((name) => name.endsWith('-routes.ts')) && !files.includes(`${area.name}-plugin.ts`)) withoutPlugin.push(area.name);
+  }
+  expect({ misnamed, withoutPlugin }).toEqual({ misnamed: [], withoutPlugin: [] });
 });

@@ -15,13 +15,13 @@ declare module 'fastify' {
  * A/B experiments (docs/experiments.md): `app.experiments` — the page server signs each page's
  * pins (kf_ab), orders and exposures are counted by them — and the exposure beacon.
  */
-export const experimentPlugin = unencapsulated<{
+export const experimentsPlugin = unencapsulated<{
   db: Db;
   clock: () => Date;
   tokenSecret: Buffer;
   /** Whether a name is one of the shop's remotes (the registry's: asked at request time). */
   isRemote: (name: string) => Promise<boolean>;
-}>(async function experimentPlugin(app, { db, clock, tokenSecret, isRemote }) {
+}>(async function experimentsPlugin(app, { db, clock, tokenSecret, isRemote }) {
   const cookie = new ExperimentCookie(tokenSecret);
   const store = new Experiments(db, clock);
   app.decorate('experiments', { cookie, store });

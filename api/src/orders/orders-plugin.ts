@@ -25,7 +25,7 @@ interface OrderOptions {
 }
 
 /** Checkout's end (docs/orders.md): a cart becomes an order exactly once per client order id. */
-export async function orderPlugin(app: FastifyInstance, { db, clock, storeCode, catalog, carts, customers, payments, experiments }: OrderOptions) {
+export async function ordersPlugin(app: FastifyInstance, { db, clock, storeCode, catalog, carts, customers, payments, experiments }: OrderOptions) {
   const orders = new Orders(db, carts, clock, (rows) => catalog.patchStock(rows), storeCode, experiments.store);
   await app.register(orderRoutes, { orders, carts, customers, payments, experimentCookie: experiments.cookie });
 }

@@ -29,7 +29,7 @@ interface SignalOptions {
   beaconsPerMinute?: number;
 }
 
-export const signalPlugin = unencapsulated<SignalOptions>(async function signalPlugin(
+export const signalsPlugin = unencapsulated<SignalOptions>(async function signalsPlugin(
   app,
   { db, listener, publishedBuild, tokenSecret, viewsPerVisitor, beaconsPerMinute },
 ) {
