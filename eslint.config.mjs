@@ -114,6 +114,13 @@ const zones = [
   },
   { target: './api', from: [...REMOTES.map((remote) => `./${remote}`), './shell'], message: 'The API never imports a remote or the shell.' },
   { target: './shell', from: REMOTES.map((remote) => `./${remote}`), message: 'The shell never imports a remote: remotes are composed at run time.' },
+  // The page server imports nothing of the API (issue #53): it is handed the API's parts as ports
+  // (shell/server/ports.ts) and shares the request rules through @kaloryfer/api-contract.
+  {
+    target: './shell/server',
+    from: './api',
+    message: "The page server imports nothing of the API's source: take a port (shell/server/ports.ts) or the shared rule from @kaloryfer/api-contract.",
+  },
   { target: './shared/domain', from: ['./shared/ui', './shared/contracts', './shared/mfe-build'], message: 'shared/domain holds rules without effects.' },
   // Shipped code holds no test code (issue #53): the API's code reaches neither its tests nor
   // their harness (a unit test beside the code may: TESTS turns the zones off); the benches use

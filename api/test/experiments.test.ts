@@ -1,5 +1,5 @@
 import type { ExperimentReport } from '@kaloryfer/api-contract';
-import { EXPERIMENT_COOKIE, type ExperimentPins } from '../src/experiments/experiment-cookie';
+import { EXPERIMENT_COOKIE, type ExperimentPins } from '@kaloryfer/api-contract';
 import { gateWithoutPageServer, publishFixture } from './registry-helpers';
 import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 import { orderClient, plainValve } from './order-helpers';

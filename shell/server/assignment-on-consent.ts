@@ -1,4 +1,4 @@
-import type { ExperimentCookie } from '../../api/src/experiments/experiment-cookie';
+import type { PinsCookie } from './ports';
 import { CONSENT_COOKIE, parseConsent } from '../src/consent/consent-cookie';
 import { AB_COOKIE, assignVariants } from '../src/registry/ab-assignment';
 import { experimentPinsOf } from './page-builds';
@@ -20,7 +20,7 @@ const AB_COOKIE_MAX_AGE = 180 * 86400;
 export function assignmentOnConsent(input: {
   snapshot: RegistrySnapshot;
   cookies: Record<string, string>;
-  experiments: Pick<ExperimentCookie, 'read' | 'header'>;
+  experiments: PinsCookie;
   contractsVersion: string;
   random?: () => number;
   newId?: () => string;

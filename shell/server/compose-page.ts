@@ -1,5 +1,4 @@
-import { EXPERIMENT_COOKIE, samePins, type ExperimentCookie } from '../../api/src/experiments/experiment-cookie';
-import { OVERRIDE_COOKIE, type Overrides } from '../../api/src/registry/overrides';
+import { EXPERIMENT_COOKIE, OVERRIDE_COOKIE, samePins } from '@kaloryfer/api-contract';
 import type { ConsentBannerHtml } from './consent-banner-html';
 import { matchRoute, type PageHead, type RegionRequest, type RegionResult, type RemoteName } from '@kaloryfer/contracts';
 import { formatPageTitle } from '@kaloryfer/domain';
@@ -19,6 +18,7 @@ import { inlinedStylesheetMarks, routeScriptsOf, scriptPreload } from './route-h
 import type { ShellAssets } from './shell-assets';
 import { fillLayout, type ShellLayoutHtml } from './shell-layout-html';
 import { footerOf, followShopRoutes } from './shop-routes';
+import type { OverrideReader, PinsCookie } from './ports';
 import { chosenBuild, experimentPinsOf, overrideBanner, pinnedBuildIds, pinnedRegistry, withOverride } from './page-builds';
 import { lcpImageOfResult, regionHtml, regionStyles, startAfterFirstPaint, stateJson, styleElementText, type RenderedRegion } from './page-parts';
 
@@ -80,9 +80,9 @@ export interface ComposeDeps {
   /** The cookie banner for a shopper with no choice (server-rendered pages only). */
   consentBanner?: ConsentBannerHtml;
   /** Signs the builds an A/B-tested page pinned (kf_ab): the API records an order's variant from it. */
-  experiments?: ExperimentCookie;
+  experiments?: PinsCookie;
   /** Reads a team's signed override (kf_override, docs/releasing.md "Overrides"). */
-  overrides?: Pick<Overrides, 'read'>;
+  overrides?: Pick<OverrideReader, 'read'>;
 }
 
 const cookieValue = (name: string, value: string, maxAge: number) => `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax`;

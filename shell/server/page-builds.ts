@@ -1,5 +1,4 @@
-import type { ExperimentPins } from '../../api/src/experiments/experiment-cookie';
-import { OVERRIDE_PATH, type Override } from '../../api/src/registry/overrides';
+import { OVERRIDE_PATH, type ExperimentPins, type Override } from '@kaloryfer/api-contract';
 import { majorOf, type RemoteName } from '@kaloryfer/contracts';
 import type { I18n, Language } from '@kaloryfer/i18n';
 import { getsCanary, type Assignment } from '../src/registry/ab-assignment';

@@ -2,11 +2,8 @@ import { consentCookie, CONSENT_FORM_PATH, FORM_CHOICES } from '../src/consent/c
 import { ConsentBannerHtml } from './consent-banner-html';
 import { assignmentOnConsent, ASSIGNMENT_PATH } from './assignment-on-consent';
 import { PAGE_VIEW_PATH } from '../src/signals/page-signals';
-import type { ExperimentCookie } from '../../api/src/experiments/experiment-cookie';
-import type { Signals } from '../../api/src/signals/signals';
-import { OVERRIDE_COOKIE, OVERRIDE_PATH, type Overrides } from '../../api/src/registry/overrides';
-import { CROSS_SITE_FORM, isCrossSiteForm } from '../../api/src/http/same-site-form';
-import { servedOverTls } from '../../api/src/http/security-headers';
+import { CROSS_SITE_FORM, isCrossSiteForm, OVERRIDE_COOKIE, OVERRIDE_PATH, servedOverTls } from '@kaloryfer/api-contract';
+import type { OverrideReader, PinsCookie, RenderSignals } from './ports';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,11 +41,11 @@ export interface PageServerOptions {
   /** Where the checkout sends shoppers to pay (form-action); the sandbox gateway is the public origin itself. */
   gatewayOrigins?: string[];
   /** Signs the A/B pins of each page (kf_ab, docs/experiments.md): the API's `app.experiments.cookie`. */
-  experiments?: ExperimentCookie;
+  experiments?: PinsCookie;
   /** Counts each region's server render per build (docs/releasing.md, "Signals"): the API's `app.signals`. */
-  signals?: Pick<Signals, 'render' | 'tokens'>;
+  signals?: RenderSignals;
   /** Reads and sets teams' overrides (docs/releasing.md, "Overrides"): the API's `app.overrides`. */
-  overrides?: Pick<Overrides, 'read' | 'secondsLeft'>;
+  overrides?: OverrideReader;
 }
 
 export const DEFAULT_BUDGETS: Budgets = { mainMs: 250, otherMs: 100 };

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { EXPERIMENT_COOKIE, type ExperimentPin, type ExperimentPins } from '@kaloryfer/api-contract';
 import { isAssignmentId } from '@kaloryfer/domain';
 import { TokenSigner } from '../auth/signed-token';
 
@@ -9,25 +10,7 @@ import { TokenSigner } from '../auth/signed-token';
  * secret), so the API can record an order's variant and version from it without trusting
  * anything the browser says. `kf_mfe` stays the browser-readable assignment; this is its proof.
  */
-export const EXPERIMENT_COOKIE = 'kf_ab';
 const MAX_AGE_S = 180 * 86400;
-
-export interface ExperimentPin {
-  variant: string;
-  /** The build id (the hash of its files) and the version it was published as. */
-  build: string;
-  version: string;
-}
-
-export interface ExperimentPins {
-  /**
-   * The anonymous assignment id of kf_mfe (`s…` a shopper, `q…` forced by `?mfe=`); null for a
-   * shopper who did not allow analytics: their orders still record the build, nobody is counted.
-   */
-  id: string | null;
-  /** Per remote that runs an A/B test: the build the page pinned. */
-  builds: Record<string, ExperimentPin>;
-}
 
 const REMOTE = /^[a-z][a-z0-9]{0,15}$/;
 const VARIANT = /^[\w-]{1,40}$/;
@@ -76,20 +59,6 @@ export class ExperimentCookie {
   header(pins: ExperimentPins, { secure = false } = {}): string {
     return `${EXPERIMENT_COOKIE}=${this.sign(pins)}; Path=/; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
   }
-}
-
-/** Two pins records say the same (the page server rewrites the cookie only when they differ). */
-export function samePins(a: ExperimentPins | null, b: ExperimentPins): boolean {
-  if (!a || a.id !== b.id) return false;
-  const remotes = Object.keys(b.builds);
-  return (
-    Object.keys(a.builds).length === remotes.length &&
-    remotes.every((remote) => {
-      const left = a.builds[remote];
-      const right = b.builds[remote];
-      return left !== undefined && left.variant === right.variant && left.build === right.build && left.version === right.version;
-    })
-  );
 }
 
 /** One cookie's value from a Cookie header (the API reads no other way: it has no cookie plugin). */

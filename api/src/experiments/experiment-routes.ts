@@ -1,7 +1,8 @@
 import { ExperimentExposureRoute } from '@kaloryfer/api-contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { cookieFrom, EXPERIMENT_COOKIE, type ExperimentCookie } from './experiment-cookie';
+import { EXPERIMENT_COOKIE } from '@kaloryfer/api-contract';
+import { cookieFrom, type ExperimentCookie } from './experiment-cookie';
 import type { Experiments } from './experiments';
 import { ApiError } from '../http/envelope';
 

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { isForcedAssignmentId } from '@kaloryfer/domain';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import type { ExperimentPins } from './experiment-cookie';
+import type { ExperimentPins } from '@kaloryfer/api-contract';
 import type { VariantCounts } from './report';
 
 /**

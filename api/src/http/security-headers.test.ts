@@ -1,4 +1,5 @@
-import { API_CSP_DIRECTIVES, PERMISSIONS_POLICY, servedOverTls } from './security-headers';
+import { servedOverTls } from '@kaloryfer/api-contract';
+import { API_CSP_DIRECTIVES, PERMISSIONS_POLICY } from './security-headers';
 
 describe('HSTS only when the browser reached the shop over TLS', () => {
   test.each([

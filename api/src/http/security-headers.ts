@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import { servedOverTls } from '@kaloryfer/api-contract';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -23,15 +24,6 @@ export const API_CSP_DIRECTIVES = {
   'base-uri': ["'none'"],
   'form-action': ["'none'"],
 };
-
-/**
- * HSTS only where the browser reached the shop over TLS: the server itself on https, or the
- * public URL is https (TLS ends at the proxy in front). Sent over plain http it would be ignored
- * anyway; on a local http shop it would be wrong.
- */
-export function servedOverTls(protocol: string, publicOrigin: string): boolean {
-  return protocol === 'https' || publicOrigin.startsWith('https:');
-}
 
 /** Paths answered to any site: product pictures (VSF storefronts elsewhere show /img/ URLs, the contract's image endpoint). */
 const PUBLIC_TO_ANY_SITE = /^\/img\//;

@@ -4,7 +4,7 @@ import { consentOfVersion, isConsentSource, newsletterOutcomeUrl, type Newslette
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, envelope, sendResult } from '../http/envelope';
-import { CROSS_SITE_FORM, isCrossSiteForm } from '../http/same-site-form';
+import { CROSS_SITE_FORM, isCrossSiteForm } from '@kaloryfer/api-contract';
 import { NewsletterUnavailable, type ConfirmOutcome, type Newsletter } from './newsletter';
 
 export const NEWSLETTER_PATH = '/api/ext/newsletter';

@@ -8,7 +8,8 @@ import { ApiError, sendResult } from '../http/envelope';
 import type { Orders } from './orders';
 import { needsPayment, type Payments } from '../payments/payments';
 import { shopperOriginOf } from '../payments/return-origin';
-import { cookieFrom, EXPERIMENT_COOKIE, type ExperimentCookie } from '../experiments/experiment-cookie';
+import { EXPERIMENT_COOKIE } from '@kaloryfer/api-contract';
+import { cookieFrom, type ExperimentCookie } from '../experiments/experiment-cookie';
 import { allowListedAddress, clientOrderIdOf, unwrapOrder } from './order-body';
 
 const NOT_FOUND = 'No such order';

@@ -1,5 +1,5 @@
 import { addressProblem, INSTANT_CHECKOUT_METHODS, NO_SHIPPING, PAYMENT_METHODS, SHIPPING_METHOD_DEFS, shippingCodeOf } from '@kaloryfer/domain';
-import type { OrderAddress, PlacedOrder, ShopperOrder } from '@kaloryfer/api-contract';
+import type { ExperimentPins, OrderAddress, PlacedOrder, ShopperOrder } from '@kaloryfer/api-contract';
 import type { SpecMessage } from '@kaloryfer/i18n/spec-messages';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CartLineRow, Carts, CartTotalsView, CartView } from '../cart/carts';
@@ -9,7 +9,6 @@ import { ApiError } from '../http/envelope';
 import { announceMail, enqueueMail } from '../mail/mail-queue';
 import { CONFIRMATION_KEY, placeInOneStatement, type NewItem, type NewOrder } from './order-statement';
 import { orderConfirmation } from '../mail/order-confirmation';
-import type { ExperimentPins } from '../experiments/experiment-cookie';
 import type { Experiments } from '../experiments/experiments';
 
 export const ORDER_MESSAGES = {

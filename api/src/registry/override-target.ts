@@ -1,5 +1,5 @@
 import { buildBase } from './live-registry';
-import type { Override } from './overrides';
+import type { Override } from '@kaloryfer/api-contract';
 import type { LiveRow, StoredBuild } from './registry-store';
 import { ReleaseRefused } from './releases';
 

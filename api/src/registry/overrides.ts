@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { Override } from '@kaloryfer/api-contract';
 import { TokenSigner } from '../auth/signed-token';
 
 /**
@@ -9,27 +10,10 @@ import { TokenSigner } from '../auth/signed-token';
  * region in the browser, widens that page's CSP to its origin alone, and shows a banner. Any
  * other browser, and any forged, expired or unsigned cookie, gets the shop as it is.
  */
-export const OVERRIDE_COOKIE = 'kf_override';
-export const OVERRIDE_PATH = '/__override';
 /** The longest an override lasts. */
 export const OVERRIDE_MAX_MINUTES = 24 * 60;
 /** A remoteEntry.js on a team's https origin, or a registry build's on the shop's own /mfe/. */
 const ENTRY = /^(https:\/\/[^\s"'<>?#]+\/|\/mfe\/[a-z]+\/[0-9a-f]{16}\/)remoteEntry\.js$/;
-
-export interface Override {
-  remote: string;
-  variant: string;
-  /** The build as the browser registers it: container name, remoteEntry.js, integrity (a registry build's). */
-  name: string;
-  entry: string;
-  integrity: string | null;
-  version: string;
-  contracts: string;
-  /** The team's origin it is served from (the page's CSP allows it); null: the shop's own /mfe/. */
-  origin: string | null;
-  /** When it ends (ISO). */
-  until: string;
-}
 
 export class Overrides {
   private readonly signer: TokenSigner;

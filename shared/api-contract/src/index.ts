@@ -26,3 +26,4 @@ export * from './reviews';
 export * from './registry';
 export * from './experiments';
 export * from './signals';
+export * from './page-requests';
