@@ -131,6 +131,8 @@ const zones = [
     message: "The API's code never imports its tests, their harness or the benches.",
   },
   { target: './api/bench', from: './api/test', message: 'A bench uses api/harness/, never a test file.' },
+  // The shop's commands use the API through its public entry points (api/public/README.md, issue #53).
+  { target: './scripts', from: './api/src', message: "A command uses the API through api/public/ (its entry points), never api/src's modules." },
 ];
 
 export default tseslint.config(

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
-import { REPO_ROOT } from '../api/src/config';
+import { REPO_ROOT } from './lib/repo-root';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, median } from './lib/chromium';
 import { benchPages } from './lib/bench-pages';
 import { medianOfLoads, observeLongTasks, type LongTaskFigures } from './lib/long-tasks';

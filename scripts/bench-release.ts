@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, REPO_ROOT, type Config } from '../api/src/config';
+import { loadConfig, type Config } from '../api/public/config';
+import { packFiles, readBuildFolder } from '../api/public/builds';
+import { REPO_ROOT } from './lib/repo-root';
 import { LOCAL_REMOTES as REMOTES } from './lib/local-builds';
-import { packFiles, readBuildFolder } from '../api/src/registry/build-archive';
 import { startCluster, type RunningCluster } from './lib/cluster';
 import type { ClusterInstance } from './lib/cluster/instances';
 import { distFoldersOf, WORKSPACES } from './lib/local-builds';

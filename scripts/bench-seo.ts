@@ -1,15 +1,10 @@
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { supplierCsv1250 } from '../api/bench/supplier-files';
-import { Catalog } from '../api/src/catalog/catalog';
-import { CatalogSync } from '../api/src/catalog/catalog-sync';
-import { importCatalog } from '../api/src/catalog/import/apply-import';
-import { loadConfig } from '../api/src/config';
-import { openDatabase, type Db } from '../api/src/db/database';
-import { migrateToLatest } from '../api/src/db/migrate';
-import { MemorySearchEngine } from '../api/src/search/memory/memory-engine';
-import { DEFAULT_SEED } from '../api/src/seed/catalog-seed';
-import { SeoFileWorker, type SeoRunReport } from '../api/src/seo/seo-file-worker';
+import { Catalog, CatalogSync, MemorySearchEngine, DEFAULT_SEED, SeoFileWorker, type SeoRunReport } from '../api/public/catalog';
+import { importCatalog } from '../api/public/catalog-import';
+import { loadConfig } from '../api/public/config';
+import { openDatabase, type Db, migrateToLatest } from '../api/public/database';
 import { benchDatabase } from './bench-import/catalogue-cache';
 import { catalogueSkus, pickSkus, ShopState } from './bench-import/supplier-rows';
 

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import { exportPriceList, priceListCsv } from '../api/src/catalog/export/export-prices';
-import { loadConfig } from '../api/src/config';
-import { openDatabase } from '../api/src/db/database';
-import { migrateToLatest } from '../api/src/db/migrate';
+import { exportPriceList, priceListCsv } from '../api/public/catalog-import';
+import { loadConfig } from '../api/public/config';
+import { openDatabase, migrateToLatest } from '../api/public/database';
 import { parseFlags } from './lib/registry-cli-options';
 
 const USAGE = `usage: npm run catalog:export -- [--format csv|json] [--out <file>]

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ImportJob } from '../api/src/catalog/import/import-jobs';
-import { loadConfig } from '../api/src/config';
-import { openDatabase } from '../api/src/db/database';
-import { migrateToLatest } from '../api/src/db/migrate';
+import type { ImportJob } from '../api/public/catalog-import';
+import { loadConfig } from '../api/public/config';
+import { openDatabase, migrateToLatest } from '../api/public/database';
 import { databaseTarget } from './lib/catalog-import/database-target';
 import { parseArguments, refusedFileOf, UsageError, USAGE, type CliArguments, type Command } from './lib/catalog-import/import-cli-options';
 import { historyLine, outcomeLines, profileLines } from './lib/catalog-import/import-job-lines';

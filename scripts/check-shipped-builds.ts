@@ -1,4 +1,4 @@
-import { REPO_ROOT } from '../api/src/config';
+import { REPO_ROOT } from './lib/repo-root';
 import { shopLayout, testCodeInBuilds } from './lib/shipped-builds';
 
 /**

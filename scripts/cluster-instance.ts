@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
-import { buildApp } from '../api/src/app';
-import { loadConfig } from '../api/src/config';
-import { openDatabase } from '../api/src/db/database';
+import { buildApp } from '../api/public/app';
+import { loadConfig } from '../api/public/config';
+import { openDatabase } from '../api/public/database';
 import { installPageServer } from '../shell/server/page-server';
 
 /**

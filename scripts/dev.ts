@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { loadConfig, REPO_ROOT } from '../api/src/config';
+import { loadConfig } from '../api/public/config';
+import { packBuild, readBuildFolder, parseBuildInfo } from '../api/public/builds';
+import { REPO_ROOT } from './lib/repo-root';
 import { LOCAL_REMOTES as REMOTES, type Remote } from './lib/local-builds';
-import { packBuild, readBuildFolder } from '../api/src/registry/build-archive';
-import { parseBuildInfo } from '../api/src/registry/build-files';
 import { WORKSPACES } from './lib/local-builds';
 import { gateLines, RegistryCallError, registryClient } from './lib/registry-client';
 import { onShutdown } from './lib/on-shutdown';

@@ -1,7 +1,6 @@
-import { loadConfig } from '../api/src/config';
-import { openDatabase } from '../api/src/db/database';
-import { migrateToLatest } from '../api/src/db/migrate';
-import { RegistryTokens } from '../api/src/registry/registry-tokens';
+import { loadConfig } from '../api/public/config';
+import { openDatabase, migrateToLatest } from '../api/public/database';
+import { RegistryTokens } from '../api/public/app';
 import { eventLine, gateLines, RegistryCallError, type RegistryStatus } from './lib/registry-client';
 import { connect, parseFlags } from './lib/registry-cli-options';
 import { signalLines } from './lib/signal-lines';

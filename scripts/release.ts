@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sourceFingerprint } from '@kaloryfer/mfe-build/source-fingerprint';
-import { REPO_ROOT } from '../api/src/config';
-import { packBuild, readBuildFolder } from '../api/src/registry/build-archive';
-import { parseBuildInfo } from '../api/src/registry/build-files';
+import { REPO_ROOT } from './lib/repo-root';
+import { packBuild, readBuildFolder, parseBuildInfo } from '../api/public/builds';
 import { buildWorkspace, distFoldersOf, LOCAL_REMOTES, WORKSPACES, type Remote } from './lib/local-builds';
 import { BUMPS, nextVersion, type Bump } from './lib/next-version';
 import { eventLine, gateLines, RegistryCallError, type PublishOptions, type RegistryClient } from './lib/registry-client';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { loadConfig } from '../api/src/config';
+import { loadConfig } from '../api/public/config';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium';
 import { WORKSPACES } from './lib/local-builds';
 import { freePort } from './lib/postgres-server';

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../api/src/config';
+import { loadConfig } from '../api/public/config';
 import { startCluster } from './lib/cluster';
 import { stopLeftoverBalancer } from './lib/cluster/balancer';
 import { DEFAULT_RESTART_POLICY } from './lib/cluster/restart-policy';

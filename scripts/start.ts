@@ -1,4 +1,4 @@
-import { loadConfig } from '../api/src/config';
+import { loadConfig } from '../api/public/config';
 import { onShutdown } from './lib/on-shutdown';
 import { startShop } from './lib/shop';
 import { recordShop, shopRecordFile } from './lib/shop-record';

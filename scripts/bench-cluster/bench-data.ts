@@ -1,4 +1,4 @@
-import type { Db } from '../../api/src/db/database';
+import type { Db } from '../../api/public/database';
 import { plainSkus } from '../lib/cluster/cluster-database';
 
 /** What the benchmark's requests carry: the catalogue search, its filters and facets, a Polish address. */

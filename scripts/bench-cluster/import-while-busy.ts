@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT } from '../../api/src/config';
+import { REPO_ROOT } from '../lib/repo-root';
 import type { ClusterInstance } from '../lib/cluster/instances';
 import type { BenchData } from './bench-data';
 import { cpuSeconds } from './proc-usage';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { REPO_ROOT } from '../../api/src/config';
-import type { SeedOptions } from '../../api/src/seed/catalog-seed';
+import { REPO_ROOT } from '../lib/repo-root';
+import type { SeedOptions } from '../../api/public/catalog';
 import { ensureDatabase, prepareDatabase } from '../lib/cluster/cluster-database';
 import { startPostgres, type PostgresServer } from '../lib/postgres-server';
 

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { ImportJob } from '../../api/src/catalog/import/import-jobs';
-import { REPO_ROOT } from '../../api/src/config';
+import type { ImportJob } from '../../api/public/catalog-import';
+import { REPO_ROOT } from '../lib/repo-root';
 import type { Balancer } from '../lib/cluster/balancer';
 import type { ClusterInstance } from '../lib/cluster/instances';
 import { childrenOf, cpuSeconds } from '../bench-cluster/proc-usage';

@@ -1,8 +1,8 @@
 import { isViewable } from '@kaloryfer/domain';
 import type { ConfigurableChild, Product } from '@kaloryfer/api-contract';
 import { fitsWindows1250, type SupplierRow } from '../../api/bench/supplier-files';
-import type { Db } from '../../api/src/db/database';
-import { MANUFACTURERS } from '../../api/src/seed/reference-data';
+import type { Db } from '../../api/public/database';
+import { MANUFACTURERS } from '../../api/public/catalog';
 
 /**
  * The rows the benchmark's supplier files carry, from the catalogue's real SKUs: every SKU an

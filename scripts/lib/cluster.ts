@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadTokenSecret } from '../../api/src/auth/group-token';
-import { loadConfig, type Config } from '../../api/src/config';
-import { openDatabase, type Db } from '../../api/src/db/database';
-import { DEFAULT_SEED, type SeedOptions } from '../../api/src/seed/catalog-seed';
+import { loadTokenSecret } from '../../api/public/app';
+import { loadConfig, type Config } from '../../api/public/config';
+import { openDatabase, type Db } from '../../api/public/database';
+import { DEFAULT_SEED, type SeedOptions } from '../../api/public/catalog';
 import { startBalancer, type Balancer } from './cluster/balancer';
 import { ensureDatabase, prepareDatabase } from './cluster/cluster-database';
 import { startInstance, type ClusterInstance } from './cluster/instances';

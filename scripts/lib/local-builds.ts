@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BUILT_IN_REMOTES, type BuiltInRemote } from '@kaloryfer/contracts/meta';
-import { REPO_ROOT } from '../../api/src/config';
-import type { Db } from '../../api/src/db/database';
-import { packBuild } from '../../api/src/registry/build-archive';
-import { RegistryTokens } from '../../api/src/registry/registry-tokens';
+import { REPO_ROOT } from './repo-root';
+import type { Db } from '../../api/public/database';
+import { packBuild } from '../../api/public/builds';
+import { RegistryTokens } from '../../api/public/app';
 import { gateLines, RegistryCallError, type RegistryClient } from './registry-client';
 
 /** The remotes built in this repository: the built-in five, each in its `mfe-<name>` folder. */

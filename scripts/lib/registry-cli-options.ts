@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { loadConfig, shopUrl } from '../../api/src/config';
+import { loadConfig, shopUrl } from '../../api/public/config';
 import { registryClient, type RegistryClient } from './registry-client';
 import { readShopRecord, sameOrigin, shopRecordFile } from './shop-record';
 

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildApp } from '../../api/src/app';
-import { humanLogStream } from '../../api/src/http/human-log-stream';
+import { buildApp, humanLogStream } from '../../api/public/app';
+import { loadConfig, shopUrl, type Config } from '../../api/public/config';
+import { openDatabase, migrateToLatest } from '../../api/public/database';
+import { DEFAULT_SEED, hasCatalog, seedCatalog } from '../../api/public/catalog';
 import { installPageServer } from '../../shell/server/page-server';
-import { loadConfig, REPO_ROOT, shopUrl, type Config } from '../../api/src/config';
-import { openDatabase } from '../../api/src/db/database';
-import { migrateToLatest } from '../../api/src/db/migrate';
-import { DEFAULT_SEED, hasCatalog, seedCatalog } from '../../api/src/seed/catalog-seed';
+import { REPO_ROOT } from './repo-root';
 import { buildWorkspace, distFoldersOf, ensureOperatorToken, operatorTokenFile, releaseMissingBuilds, WORKSPACES } from './local-builds';
 import { registryClient } from './registry-client';
 

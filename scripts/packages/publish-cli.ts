@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig } from '../../api/src/config';
+import { loadConfig } from '../../api/public/config';
 import { parseFlags } from '../lib/registry-cli-options';
 import { DEFAULT_REGISTRY_PORT, publisherToken } from './package-registry';
 import { publishSharedPackages } from './publish-packages';

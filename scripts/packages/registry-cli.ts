@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig } from '../../api/src/config';
+import { loadConfig } from '../../api/public/config';
 import { onShutdown } from '../lib/on-shutdown';
 import { DEFAULT_REGISTRY_HOST, DEFAULT_REGISTRY_PORT, startPackageRegistry } from './package-registry';
 

@@ -32,8 +32,6 @@ const NOT_YET_ONE: Record<string, string> = {
   ShippingMethod: 'api-contract and domain',
   WishlistRemove: "api-contract's body and the contracts' command",
   cmsBlocksKey: 'page data keys of mfe-catalog and mfe-content',
-  escapeHtml: "the page server's and the API's HTML helpers",
-  scriptJson: "the page server's and the API's HTML helpers",
 };
 
 interface Source {

@@ -48,6 +48,8 @@ test.each([
   ["a page server's test uses the API's real cookie signer", 'shell/server/probe.test.ts', "export { Overrides } from '../../api/src/registry/overrides';", []],
   ['a bench imports a test file', 'api/bench/probe.ts', "export * from '../test/order-helpers';", ['import/no-restricted-paths']],
   ['a bench uses the harness', 'api/bench/probe.ts', "export { startTestServer } from '../harness/test-server';", []],
+  ["a command imports the API's source", 'scripts/probe.ts', "export { loadConfig } from '../api/src/config';", ['import/no-restricted-paths']],
+  ["a command uses the API's public entry point", 'scripts/probe.ts', "export { loadConfig } from '../api/public/config';", []],
   ["the API's code imports the harness", 'api/src/probe.ts', "export { startTestServer } from '../harness/test-server';", ['import/no-restricted-paths']],
   ['shared/ui imports the API', 'shared/ui/src/probe.ts', "export * from '../../../api/src/http/cache-control';", ['import/no-restricted-paths']],
   [

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../api/src/config';
+import { loadConfig } from '../../api/public/config';
 import { startCluster, type RunningCluster, type SuperviseOptions } from '../lib/cluster';
 import type { SupervisorEvent } from '../lib/cluster/supervisor';
 

@@ -1,7 +1,7 @@
 import { EXPERIMENT_COOKIE, OVERRIDE_COOKIE, samePins } from '@kaloryfer/api-contract';
 import type { ConsentBannerHtml } from './consent-banner-html';
 import { matchRoute, type PageHead, type RegionRequest, type RegionResult, type RemoteName } from '@kaloryfer/contracts';
-import { formatPageTitle } from '@kaloryfer/domain';
+import { escapeHtml, formatPageTitle, scriptJson } from '@kaloryfer/domain';
 import { LANGUAGE_COOKIE, type Language } from '@kaloryfer/i18n';
 import type { I18n } from '@kaloryfer/i18n';
 import { FOOTER_SLOT_ID, regionId } from '../src/layout/shell-layout';
@@ -9,7 +9,7 @@ import { CONSENT_COOKIE, parseConsent } from '../src/consent/consent-cookie';
 import { AB_COOKIE, assignVariants } from '../src/registry/ab-assignment';
 import { pageLanguage } from '../src/routing/page-language';
 import { PAGE_STATE_ID } from '../src/state/page-state';
-import { escapeHtml, scriptJson, utf8Of, type PagePart } from './html';
+import { utf8Of, type PagePart } from './html';
 import { pinnedOrigins } from './page-csp';
 import { pageSeo, seoTags } from './page-seo';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';

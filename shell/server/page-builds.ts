@@ -1,10 +1,10 @@
+import { escapeHtml } from '@kaloryfer/domain';
 import { OVERRIDE_PATH, type ExperimentPins, type Override } from '@kaloryfer/api-contract';
 import { majorOf, type RemoteName } from '@kaloryfer/contracts';
 import type { I18n, Language } from '@kaloryfer/i18n';
 import { getsCanary, type Assignment } from '../src/registry/ab-assignment';
 import type { RemoteVariant } from '../src/registry/registry';
 import type { PageState } from '../src/state/page-state';
-import { escapeHtml } from './html';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
 
 // Which builds a page is composed with: the A/B assignment, a canary's share, a team's override.

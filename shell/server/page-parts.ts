@@ -1,8 +1,9 @@
+import { escapeHtml, scriptJson } from '@kaloryfer/domain';
 import type { RegionResult, RemoteName } from '@kaloryfer/contracts';
 import { loadingMarkup } from '../src/layout/region-fallback';
 import { regionKey, type PageState } from '../src/state/page-state';
 import { HOLD_EARLY_SUBMITS } from './early-submit';
-import { encodedFor, escapeHtml, scriptJson, styleText, type PagePart } from './html';
+import { encodedFor, styleText, type PagePart } from './html';
 import type { ResolvedBuild } from './registry-snapshot';
 
 // The parts of a page's HTML the page server writes around the regions' own: each region in its

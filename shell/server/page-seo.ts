@@ -1,8 +1,8 @@
+import { escapeHtml } from '@kaloryfer/domain';
 import { languageAlternates, localizedPath, SEO_LANGUAGES, type PageHead, type PageRobots, type RouteMatch } from '@kaloryfer/contracts';
 import type { I18n, Language } from '@kaloryfer/i18n';
 import { hreflangOf, isEnglishRoute } from '../src/routing/page-language';
 import { PRIVATE_ROUTES } from '../src/service-worker/routes';
-import { escapeHtml } from './html';
 
 /**
  * What a page tells search engines and link previews about itself (docs/seo.md, "Pages:

@@ -1,4 +1,4 @@
-import { escapeHtml } from './html';
+import { escapeHtml } from '@kaloryfer/domain';
 import type { ResolvedBuild } from './registry-snapshot';
 
 /** A script the page asks for early, with the integrity and CORS mode the remote's runtime will load it with. */

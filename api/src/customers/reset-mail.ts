@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html';
+import { escapeHtml } from '@kaloryfer/domain';
 import type { MailMessage } from '../mail/outbox';
 
 export const RESET_SUBJECT = 'Ustaw nowe hasło – Kaloryfer';

@@ -1,7 +1,6 @@
 import type { OrderAddress, ShopperOrder } from '@kaloryfer/api-contract';
-import { formatPhone, normalisePhone, SHOP_BANK_ACCOUNT } from '@kaloryfer/domain';
+import { escapeHtml, formatPhone, normalisePhone, SHOP_BANK_ACCOUNT } from '@kaloryfer/domain';
 import { formatPln } from '@kaloryfer/i18n/format';
-import { escapeHtml } from '../http/html';
 import type { MailMessage } from './outbox';
 
 /** What happens next, by how the order is paid. */

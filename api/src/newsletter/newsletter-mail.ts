@@ -1,5 +1,5 @@
+import { escapeHtml } from '@kaloryfer/domain';
 import type { ConsentText } from '@kaloryfer/domain/newsletter';
-import { escapeHtml } from '../http/html';
 import type { MailMessage } from '../mail/outbox';
 
 export const CONFIRM_SUBJECT = 'Potwierdź zapis do newslettera – Kaloryfer';

@@ -1,7 +1,7 @@
+import { escapeHtml } from '@kaloryfer/domain';
 import { randomBytes } from 'node:crypto';
 import { formatPln } from '@kaloryfer/i18n/format';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { escapeHtml } from '../http/html';
 import { BLIK_CODE, SANDBOX_PATH, type SandboxGateway, type SandboxPayment } from './sandbox-gateway';
 
 const BLIK_METHOD = 'payu_blik';

@@ -1,9 +1,19 @@
 import os from 'node:os';
-import type { Db } from '../../../api/src/db/database';
-import { startCommandJob } from '../../../api/src/catalog/import/import-job-claims';
-import { runImportJob } from '../../../api/src/catalog/import/import-job-runner';
-import { getImportJob, listImportJobs, refusedCsvOf, type ImportJobOptions, type ImportSubmission } from '../../../api/src/catalog/import/import-jobs';
-import { checkProfile, findProfile, listProfiles, saveProfile, unknownProfileMessage } from '../../../api/src/catalog/import/import-profiles';
+import type { Db } from '../../../api/public/database';
+import {
+  startCommandJob,
+  runImportJob,
+  getImportJob,
+  listImportJobs,
+  refusedCsvOf,
+  type ImportJobOptions,
+  type ImportSubmission,
+  checkProfile,
+  findProfile,
+  listProfiles,
+  saveProfile,
+  unknownProfileMessage,
+} from '../../../api/public/catalog-import';
 import { followJob, TargetRefused, type ImportTarget } from './import-target';
 
 /** While another import runs, the command asks again this often. */

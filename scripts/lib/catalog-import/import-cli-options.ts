@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { IMPORT_ENCODINGS, IMPORT_FIELDS, IMPORT_FORMATS, type ImportEncoding, type ImportFormat } from '../../../api/src/catalog/import/import-profile';
+import { IMPORT_ENCODINGS, IMPORT_FIELDS, IMPORT_FORMATS, type ImportEncoding, type ImportFormat } from '../../../api/public/catalog-import';
 
 export const USAGE = `usage: npm run catalog:import -- <file> [--dry-run] [--skip-bad-rows] [--format f] [--encoding e] [--sheet s]
                                       [--profile name | --save-profile name --map "Header=field"… --ignore "Header"… --match ean|sku --xml-record el]

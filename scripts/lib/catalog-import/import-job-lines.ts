@@ -1,7 +1,4 @@
-import type { ImportReport } from '../../../api/src/catalog/import/apply-import';
-import type { ImportJob } from '../../../api/src/catalog/import/import-jobs';
-import type { SavedProfile } from '../../../api/src/catalog/import/import-profiles';
-import { refusalLines, reportLines, type ImportRefusal } from '../../../api/src/catalog/import/import-report';
+import { type ImportReport, type ImportJob, type SavedProfile, refusalLines, reportLines, type ImportRefusal } from '../../../api/public/catalog-import';
 
 /** How `npm run catalog:import` tells a job: a state change as it follows one, its outcome, a line of the history. */
 

@@ -1,5 +1,4 @@
-import type { ImportJob } from '../../../api/src/catalog/import/import-jobs';
-import type { SavedProfile } from '../../../api/src/catalog/import/import-profiles';
+import type { ImportJob, SavedProfile } from '../../../api/public/catalog-import';
 import type { JobRequest, ProfileRequest } from './import-cli-options';
 import { FINISHED, stateLine } from './import-job-lines';
 

@@ -1,5 +1,4 @@
-import type { ImportJob } from '../../../api/src/catalog/import/import-jobs';
-import type { SavedProfile } from '../../../api/src/catalog/import/import-profiles';
+import type { ImportJob, SavedProfile } from '../../../api/public/catalog-import';
 import { followJob, OutcomeUnknown, TargetRefused, type ImportTarget } from './import-target';
 
 /** The content type a file is sent with, by its format (none known: the shop reads the file name, then the bytes). */

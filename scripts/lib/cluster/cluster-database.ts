@@ -1,9 +1,8 @@
 import { isViewable } from '@kaloryfer/domain';
 import type { Product } from '@kaloryfer/api-contract';
 import pg from 'pg';
-import { openDatabase, type Db } from '../../../api/src/db/database';
-import { migrateToLatest } from '../../../api/src/db/migrate';
-import { hasCatalog, seedCatalog, type SeedOptions } from '../../../api/src/seed/catalog-seed';
+import { openDatabase, type Db, migrateToLatest } from '../../../api/public/database';
+import { hasCatalog, seedCatalog, type SeedOptions } from '../../../api/public/catalog';
 import type { PostgresServer } from '../postgres-server';
 
 const DATABASE_NAME = 'kaloryfer';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../../../api/src/config';
+import { REPO_ROOT } from '../repo-root';
 import { exitOf, tail } from './processes';
 
 const INSTANCE_SCRIPT = path.join(REPO_ROOT, 'scripts/cluster-instance.ts');
