@@ -62,17 +62,23 @@ test('two releases at once with --wait: both go live in order, neither is refuse
   const before = await liveBuild(page.request, 'cart');
   const first = buildRemote('mfe-cart', '1.0.50-wait.1');
   const second = buildRemote('mfe-cart', '1.0.50-wait.2');
-  // Another change holds the cart's lease for 3 seconds, as a slow release would.
-  const db = new Database(path.join(SHOP_ENV.VAR_DIR, 'kaloryfer.sqlite'));
-  db.prepare("UPDATE mfe_remote SET lock_id = 'e2e', lock_team = 'operator', lock_until = ? WHERE remote = 'cart'").run(
-    new Date(Date.now() + 3000).toISOString(),
-  );
-  db.close();
+  // Another change holds the cart's lease for a few seconds, as a slow release would. Taken
+  // again right before the two releases start: a release command's own start (npx tsx) may
+  // take seconds on a busy machine, and both must find it held.
+  const holdLease = (ms: number) => {
+    const db = new Database(path.join(SHOP_ENV.VAR_DIR, 'kaloryfer.sqlite'));
+    db.prepare("UPDATE mfe_remote SET lock_id = 'e2e', lock_team = 'operator', lock_until = ? WHERE remote = 'cart'").run(
+      new Date(Date.now() + ms).toISOString(),
+    );
+    db.close();
+  };
+  holdLease(10_000);
   try {
     const without = await release(['cart', '--dist', first]);
     expect(without.status).toBe(1);
     expect(without.output).toContain('release in progress: the operator team is changing cart');
 
+    holdLease(8_000);
     const [one, two] = await Promise.all([release(['cart', '--dist', first, '--wait']), release(['cart', '--dist', second, '--wait'])]);
     for (const answer of [one, two]) {
       expect(answer.output).toContain('waiting for it (--wait)');

@@ -1,4 +1,5 @@
-import { AdviceArticleBySlug, AdviceListRead, CmsBlocks, CmsHierarchyRead, CmsPageByIdentifier, type CmsPage, type CmsPageLink } from '@kaloryfer/api-contract';
+import { AdviceArticleBySlug, AdviceListRead, CmsBlocks, CmsHierarchyRead, CmsPageByIdentifier } from '@kaloryfer/api-contract';
+import { cmsHierarchyOf } from '@kaloryfer/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../catalog/catalog';
@@ -47,30 +48,12 @@ export async function contentRoutes(app: FastifyInstance, { catalog }: { catalog
   });
 
   typed.get('/api/cms/hierarchy/:identifier', { config: { cache: 'catalog' }, schema: CmsHierarchyRead }, async (request, reply) => {
-    const pages = catalog.cmsPages.filter((page) => page.active);
-    const page = pages.find((candidate) => candidate.identifier === request.params.identifier);
-    if (!page) throw new ApiError(404, EMPTY_CMS);
-    const link = ({ identifier, title }: CmsPage): CmsPageLink => ({ identifier, title });
-    const parents: CmsPage[] = [];
-    for (let parent = page.parent_identifier; parent;) {
-      const found = pages.find((candidate) => candidate.identifier === parent);
-      if (!found || parents.includes(found)) break;
-      parents.unshift(found);
-      parent = found.parent_identifier;
-    }
-    const byPosition = (a: CmsPage, b: CmsPage) => a.position - b.position;
-    return sendResult(reply, {
-      page: link(page),
-      parents: parents.map(link),
-      siblings: pages
-        .filter((candidate) => candidate.parent_identifier === page.parent_identifier)
-        .sort(byPosition)
-        .map(link),
-      children: pages
-        .filter((candidate) => candidate.parent_identifier === page.identifier)
-        .sort(byPosition)
-        .map(link),
-    });
+    const hierarchy = cmsHierarchyOf(
+      request.params.identifier,
+      catalog.cmsPages.filter((page) => page.active),
+    );
+    if (!hierarchy) throw new ApiError(404, EMPTY_CMS);
+    return sendResult(reply, hierarchy);
   });
 
   typed.get('/api/advice', { config: { cache: 'catalog' }, schema: AdviceListRead }, async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { CmsHierarchyNode, CmsPage } from '@kaloryfer/api-contract';
+import { cmsParents } from '@kaloryfer/domain';
 
 /**
  * The `cms_hierarchy` search type VSF 1.12 registers (its cms module loads it by identifier):
@@ -9,19 +10,8 @@ import type { CmsHierarchyNode, CmsPage } from '@kaloryfer/api-contract';
 export function cmsHierarchy(pages: CmsPage[]): CmsHierarchyNode[] {
   const active = pages.filter((page) => page.active);
   const byIdentifier = new Map(active.map((page) => [page.identifier, page]));
-  const chain = (page: CmsPage): CmsPage[] => {
-    const out = [page];
-    for (
-      let parent = page.parent_identifier ? byIdentifier.get(page.parent_identifier) : undefined;
-      parent && !out.includes(parent);
-      parent = parent.parent_identifier ? byIdentifier.get(parent.parent_identifier) : undefined
-    ) {
-      out.unshift(parent);
-    }
-    return out;
-  };
   return active.map((page) => {
-    const path = chain(page);
+    const path = [...cmsParents(page, active), page];
     const parent = page.parent_identifier ? (byIdentifier.get(page.parent_identifier) ?? null) : null;
     return {
       node_id: page.id,

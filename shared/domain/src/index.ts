@@ -97,6 +97,7 @@ export {
 } from './validation/field-problems';
 export { imageUrl, type ImageSize } from './catalog/image-url';
 export { escapeHtml, scriptJson } from './html/html-text';
+export { cmsHierarchyOf, cmsParents } from './content/cms-hierarchy';
 export { checkQuantity, MAX_LINE_QTY, quantityLimit, quantityMessage, type QuantityCheck, type QuantityMessage, type StockLimits } from './cart/quantity';
 export { hashText, lineIdentity, type LineOptions } from './cart/line-identity';
 export { availableShippingMethods, chooseMethod, INSTANT_CHECKOUT_METHODS, mergePaymentMethods, paymentAllowed, shippingCodeOf } from './checkout/methods';

@@ -1,5 +1,6 @@
 import { forgetCmsAnswers } from '../cms-api';
-import type { CmsBlock, CmsBlockPage, CmsHierarchy, CmsPage, CmsPageLink } from '@kaloryfer/api-contract';
+import type { CmsBlock, CmsBlockPage, CmsHierarchy, CmsPage } from '@kaloryfer/api-contract';
+import { cmsHierarchyOf } from '@kaloryfer/domain';
 
 /**
  * Tests' stand-in for the shop API's CMS calls at the fetch boundary: a small tree like the
@@ -50,28 +51,9 @@ export const BLOCKS: CmsBlock[] = [
   { id: 6, identifier: 'footer-newsletter', title: 'Newsletter', content: 'Zapisz się.', active: true },
 ];
 
-const link = ({ identifier, title }: CmsPage): CmsPageLink => ({ identifier, title });
-const byPosition = (a: CmsPage, b: CmsPage) => a.position - b.position;
-
+/** As the API answers it: the one walk of @kaloryfer/domain (the API's too). */
 export function hierarchyOf(identifier: string, pages: CmsPage[] = PAGES): CmsHierarchy | null {
-  const page = pages.find((candidate) => candidate.identifier === identifier);
-  if (!page) return null;
-  const parents: CmsPage[] = [];
-  for (let parent = page.parent_identifier; parent; parent = parents[0].parent_identifier) {
-    parents.unshift(pages.find((candidate) => candidate.identifier === parent)!);
-  }
-  return {
-    page: link(page),
-    parents: parents.map(link),
-    siblings: pages
-      .filter((candidate) => candidate.parent_identifier === page.parent_identifier)
-      .sort(byPosition)
-      .map(link),
-    children: pages
-      .filter((candidate) => candidate.parent_identifier === page.identifier)
-      .sort(byPosition)
-      .map(link),
-  };
+  return cmsHierarchyOf(identifier, pages);
 }
 
 const json = (status: number, payload: unknown) =>
