@@ -7,9 +7,10 @@ import { loadConfig } from '../api/public/config';
 import { openDatabase, type Db, migrateToLatest } from '../api/public/database';
 import { benchDatabase } from './bench-import/catalogue-cache';
 import { catalogueSkus, pickSkus, ShopState } from './bench-import/supplier-rows';
+import { pagesDuringRun } from './bench-seo/pages-during-run';
 
 /**
- * npm run bench:seo [-- --products 10000,100000 --rows 10000]: issue #50's measure. For each
+ * npm run bench:seo [-- --products 10000,100000 --rows 10000 --pages]: issue #50's measure. For each
  * catalogue size, on PostgreSQL (the bench:import catalogue, kept between runs in
  * var/bench-import/), in this process as one instance runs it — the catalogue loaded, its sync,
  * and the SEO files' writer (api/src/seo/seo-file-worker.ts) with the shop's default timings:
@@ -24,6 +25,8 @@ import { catalogueSkus, pickSkus, ShopState } from './bench-import/supplier-rows
  *   event loop's delay (p99, max) next to the same length of time idle just before — what a
  *   request to this instance waits extra while the files are written (the issue's page-server
  *   p99, aim no worse than +10 %: a request is answered between the writer's slices).
+ *
+ * With --pages, instead: the page server's p99 while a run goes on (bench-seo/pages-during-run.ts).
  *
  * Prints the figures beside the aims; never asserts. Needs `--expose-gc` (the npm script passes it).
  */
@@ -200,7 +203,10 @@ async function main() {
       .join(' ')}`,
   );
   if (!(globalThis as { gc?: unknown }).gc) console.log('(without --expose-gc: the resting RSS includes garbage)');
-  for (const products of SIZES) await bench(products);
+  for (const products of SIZES) {
+    if (args.includes('--pages')) await pagesDuringRun(products, ROWS);
+    else await bench(products);
+  }
 }
 
 main().then(

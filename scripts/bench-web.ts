@@ -10,6 +10,7 @@ import { REPO_ROOT } from './lib/repo-root';
 import { measureLongTasks, type LongTaskFigures } from './lib/long-tasks';
 import { measureFirstPress, type PressedWidget, type PressTiming } from './lib/first-press';
 import { measureRepeatVisits } from './lib/repeat-visit';
+import { load, productPages, type Load } from './lib/page-load';
 import { startShop, type RunningShop } from './lib/shop';
 import { benchPages } from './lib/bench-pages';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, median } from './lib/chromium';
@@ -198,64 +199,10 @@ function printWebVitals(ssr: Map<string, PageFigures>, csr: Map<string, PageFigu
   }
 }
 
-interface Load {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-
-async function load(urls: string[], connections = 32, seconds = 10): Promise<Load> {
-  const autocannon = path.join(REPO_ROOT, 'node_modules/.bin/autocannon');
-  // One request list, cycled: every connection walks the same product pages in turn.
-  const script = path.join(os.tmpdir(), `kaloryfer-bench-${process.pid}.cjs`);
-  fs.writeFileSync(
-    script,
-    `const urls = ${JSON.stringify(urls.map((url) => new URL(url).pathname + new URL(url).search))};
-let next = 0;
-module.exports = (client) => { client.setRequest({ path: urls[next++ % urls.length], headers: { accept: 'text/html' } }); };\n`,
-  );
-  try {
-    const args = ['-c', String(connections), '-d', String(seconds), '--json', ...(urls.length > 1 ? ['--setupClient', script] : []), urls[0]];
-    const { stdout } = await promisify(execFile)(autocannon, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    return JSON.parse(stdout) as Load;
-  } finally {
-    fs.rmSync(script, { force: true });
-  }
-}
-
 const loadRow = (label: string, report: Load, regions = '') =>
   console.log(
     `  ${label.padEnd(44)} ${String(Math.round(report.requests.average)).padStart(6)} req/s   p50 ${String(report.latency.p50).padStart(4)} ms   p99 ${String(report.latency.p99).padStart(4)} ms${report.non2xx + report.errors > 0 ? `   non-2xx ${report.non2xx}, errors ${report.errors}` : ''}${regions}`,
   );
-
-/** The 1 000 most viewed products' pages, asked 200 at a time (the search's most per page). */
-async function productPages(shop: RunningShop): Promise<string[]> {
-  const pages: string[] = [];
-  for (let from = 0; from < 1000; from += 200) {
-    const response = await fetch(`${shop.url}api/catalog/vue_storefront_catalog/product/_search`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        from,
-        size: 200,
-        sort: 'view_count:desc',
-        _sourceInclude: ['sku', 'slug'],
-        query: {
-          _appliedFilters: [
-            { attribute: 'visibility', value: { in: [2, 4] } },
-            { attribute: 'type_id', value: { in: ['simple', 'configurable'] } },
-          ],
-        },
-      }),
-    });
-    if (!response.ok) throw new Error(`product search: HTTP ${response.status} ${await response.text()}`);
-    const { items } = (await response.json()) as { items: { sku: string; slug: string }[] };
-    pages.push(...items.map((product) => `${shop.url}p/${product.sku}/${product.slug}`));
-    if (items.length < 200) break;
-  }
-  return pages;
-}
 
 /** A load's figures, and how many of its regions the remotes rendered (a fallback is fast but no render). */
 async function measured(shop: RunningShop, urls: string[]) {
