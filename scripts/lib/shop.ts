@@ -27,15 +27,21 @@ export function loopbackHost(host: string): string {
   return host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
 }
 
-/** `sqlite:/…/var/kaloryfer.sqlite` → `SQLite var/kaloryfer.sqlite`; a PostgreSQL URL without its password. */
+/**
+ * `sqlite:/…/var/kaloryfer.sqlite` → `SQLite var/kaloryfer.sqlite`; a PostgreSQL URL without its
+ * password — its host, or the socket folder of one without (`postgres://user@/db?host=/run/…`,
+ * which the WHATWG URL parser refuses).
+ */
 function describeDatabase(url: string): string {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     const relative = path.relative(process.cwd(), file);
     return `SQLite ${relative && !relative.startsWith('..') ? relative : file}`;
   }
-  const parsed = new URL(url);
-  return `PostgreSQL ${parsed.host}${parsed.pathname}`;
+  const match = /^postgres(?:ql)?:\/\/(?:[^@/]*@)?([^/?]*)(\/[^?]*)?(?:\?(.*))?$/.exec(url);
+  if (!match) return 'PostgreSQL';
+  const socket = new URLSearchParams(match[3] ?? '').get('host');
+  return `PostgreSQL ${match[1] || (socket ? `socket ${socket}` : 'localhost')}${match[2] ?? ''}`;
 }
 
 export interface RunningShop {
