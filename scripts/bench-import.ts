@@ -17,7 +17,7 @@ import { ensureOperatorToken } from './lib/local-builds';
 import { postgresBinDir } from './lib/postgres-server';
 
 /**
- * npm run bench:import [-- --products 100000 --rows 10000,100000 --runs 3 (or 3,1: per --rows) --budget-min 35 --fresh --no-cache]:
+ * npm run bench:import [-- --products 100000 --rows 10000,100000 --runs 3 (or 3,1: per --rows) --files baseline,csv1250,xlsx --budget-min 35 --fresh --no-cache]:
  * issue #49's import benchmark. A supplier's price and stock file through the operator's command
  * (`npm run catalog:import -- <file> --shop <balancer> --token …`) into a cluster as
  * start:cluster runs it — PostgreSQL with its production settings, 2 instances (API only,
@@ -53,6 +53,13 @@ const runsOf = (index: number) => RUNS[Math.min(index, RUNS.length - 1)];
  * the pace of its rounds so far, they would end the benchmark after this many minutes.
  */
 const BUDGET_MIN = args.includes('--budget-min') ? numbers('budget-min', '0')[0] : 0;
+/** `--files csv1250,xlsx`: only these files (and the baseline's rows are left out unless named). */
+const KINDS: FileKind[] = option('files', FILE_KINDS.join(','))
+  .split(',')
+  .map((kind) => {
+    if (!FILE_KINDS.includes(kind as FileKind)) throw new Error(`--files takes ${FILE_KINDS.join(', ')}: got "${kind}"`);
+    return kind as FileKind;
+  });
 const CACHE = !args.includes('--no-cache');
 const FRESH = args.includes('--fresh');
 const SEED = { ...DEFAULT_SEED, products: PRODUCTS };
@@ -220,7 +227,7 @@ async function main() {
       // Reading each file alone, in this process: what the import's first step costs, without the shop.
       const sizeResults = new Map<FileKind, FileResult>();
       const sample = state.next(skus);
-      for (const kind of FILE_KINDS) {
+      for (const kind of KINDS) {
         const file = await writeFile(kind, sample, filesDir, count);
         const bytes = fs.readFileSync(file);
         const readStarted = performance.now();
@@ -237,7 +244,7 @@ async function main() {
       const sizeStarted = Date.now();
       for (let round = 0; round < runs; round += 1) {
         // Interleaved: each round runs the baseline and both files, the order turned by one each round.
-        const order = FILE_KINDS.map((_, i) => FILE_KINDS[(i + round) % FILE_KINDS.length]);
+        const order = KINDS.map((_, i) => KINDS[(i + round) % KINDS.length]);
         for (const kind of order) {
           const rows = state.next(skus);
           const file = await writeFile(kind, rows, filesDir, count);

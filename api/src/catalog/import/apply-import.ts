@@ -6,8 +6,8 @@ import { parseImportFile, type ImportFile, type ImportProblem } from './import-f
 import type { ImportEncoding, ImportFormat, ParseOptions } from './import-profile';
 import { refusedRowsCsv } from './refused-rows';
 import { LISTED_PROBLEMS } from './import-report';
-import { planImport, type ImportCounts } from './import-plan';
-import { validateRows } from './import-rows';
+import { ImportPlanner, type ImportCounts } from './import-plan';
+import { validateRows, type RowChange } from './import-rows';
 import { loadImportState, skusByEan } from './import-state';
 import { declareChangeKind, deletePricePoints, updateFromValues, upsertPricePoints } from './import-writes';
 
@@ -54,7 +54,15 @@ export interface ImportOptions extends ParseOptions {
    * otherwise. A file-level problem (not readable, no SKU column) still refuses the whole file.
    */
   skipBadRows?: boolean;
+  /** Products whose documents are held at once (PRODUCTS_PER_SLICE); tests make it small to cross slices. */
+  productsPerSlice?: number;
 }
+
+/**
+ * Products whose documents are read, changed and written at a time (~8 KB of JSON each): the
+ * import holds one slice's documents, not the file's (import-state.ts).
+ */
+const PRODUCTS_PER_SLICE = 1_000;
 
 /** PostgreSQL's deadlock and serialisation failures: the import is tried again (nothing of it was kept). */
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -126,27 +134,45 @@ async function applyInTransaction(db: Db, file: ImportFile, options: ImportOptio
     const validation = validateRows({ ...file, rows: file.rows.filter((row) => !eanRows.has(row.row)) }, state);
     const problems = [...eanProblems, ...validation.problems].sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
     if (problems.length > 0 && !options.skipBadRows) throw new Refused(problems);
-    const plan = planImport(validation.changes, state, {
+    const planner = new ImportPlanner(state, {
       now: options.now,
       effectivePrice: (prices, at) => finalPrice(prices.price, prices, at),
     });
-    // Price-only products first, then the rest, each kind declared to the change log (PostgreSQL).
-    for (const priceOnly of [true, false]) {
-      const products = plan.products.filter((product) => plan.priceOnly.has(product.id) === priceOnly);
-      if (products.length === 0) continue;
-      await declareChangeKind(trx, db.dialect, priceOnly ? 'price' : 'product');
-      await updateFromValues(
-        trx,
-        'product',
-        { name: 'id', cast: 'integer' },
-        [
-          { name: 'doc', cast: 'text' },
-          { name: 'updated_at', cast: 'text' },
-        ],
-        products,
-        (product) => [product.id, JSON.stringify(product), product.updated_at],
-      );
+    // A slice of products at a time: their documents read, changed and written, then let go.
+    const changesOf = new Map<number, RowChange[]>();
+    for (const change of validation.changes) {
+      const id = state.targets.get(change.sku)!.productId;
+      const list = changesOf.get(id);
+      if (list) list.push(change);
+      else changesOf.set(id, [change]);
     }
+    const ids = [...changesOf.keys()].sort((a, b) => a - b);
+    const perSlice = options.productsPerSlice ?? PRODUCTS_PER_SLICE;
+    for (let at = 0; at < ids.length; at += perSlice) {
+      const slice = ids.slice(at, at + perSlice);
+      const writes = planner.slice(
+        slice.flatMap((id) => changesOf.get(id)!),
+        await state.readDocs(slice),
+      );
+      // Price-only products first, then the rest, each kind declared to the change log (PostgreSQL).
+      for (const priceOnly of [true, false]) {
+        const products = writes.products.filter((product) => writes.priceOnly.has(product.id) === priceOnly);
+        if (products.length === 0) continue;
+        await declareChangeKind(trx, db.dialect, priceOnly ? 'price' : 'product');
+        await updateFromValues(
+          trx,
+          'product',
+          { name: 'id', cast: 'integer' },
+          [
+            { name: 'doc', cast: 'text' },
+            { name: 'updated_at', cast: 'text' },
+          ],
+          products,
+          (product) => [product.id, JSON.stringify(product), product.updated_at],
+        );
+      }
+    }
+    const plan = planner.finish();
     await declareChangeKind(trx, db.dialect, null);
     await updateFromValues(
       trx,

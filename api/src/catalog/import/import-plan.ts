@@ -24,7 +24,8 @@ export interface ImportCounts {
   pricePoints: number;
 }
 
-export interface ImportPlan {
+/** What the rows of a slice of products write: their documents, changed in place. */
+export interface ProductWrites {
   products: Product[];
   /**
    * Of `products`, the ids whose documents changed in price keys alone — their own, their
@@ -33,6 +34,10 @@ export interface ImportPlan {
    * hands it to the index as a price change: Catalog.reloadPrices).
    */
   priceOnly: Set<number>;
+}
+
+/** What the whole file writes besides the documents, once every slice is planned. */
+export interface ImportPlan {
   stock: { sku: string; qty: number; is_in_stock: boolean }[];
   /** Points the price history gains: a price and the moment it applies from. */
   pricePoints: { sku: string; valid_from: string; price_incl_tax: number }[];
@@ -102,96 +107,112 @@ function newTimeline(
   return { add: add.filter((point) => kept.has(point)), drop };
 }
 
-export function planImport(
-  changes: RowChange[],
-  state: ImportState,
-  { now, effectivePrice }: { now: Date; effectivePrice: (prices: PriceChange, at: Date) => number },
-): ImportPlan {
-  const today = now.toISOString().slice(0, 10);
-  const stamp = now.toISOString().replace('T', ' ').slice(0, 19);
-  const dirty = new Set<number>();
-  /** Products changed beyond price keys (a name, a category, an attribute). */
-  const reshaped = new Set<number>();
-  const pricedParents = new Set<number>();
-  const counts: ImportCounts = { productsChanged: 0, pricesChanged: 0, stockChanged: 0, detailsChanged: 0, unchanged: 0, pricePoints: 0 };
-  const stock: ImportPlan['stock'] = [];
-  const pricePoints: ImportPlan['pricePoints'] = [];
-  const dropPoints: ImportPlan['dropPoints'] = [];
-  const countDelta = new Map<number, number>();
-  const changedSkus: string[] = [];
+/**
+ * Plans an import a slice of products at a time (`slice`: the rows of those products and their
+ * documents, which it changes in place and answers for writing), so only a slice's documents are
+ * held at once; `finish` answers the rest of the plan. The rows of one product must come in one
+ * slice (a configurable's price is its cheapest variant's).
+ */
+export class ImportPlanner {
+  private readonly today: string;
+  private readonly stamp: string;
+  private readonly counts: ImportCounts = { productsChanged: 0, pricesChanged: 0, stockChanged: 0, detailsChanged: 0, unchanged: 0, pricePoints: 0 };
+  private readonly stock: ImportPlan['stock'] = [];
+  private readonly pricePoints: ImportPlan['pricePoints'] = [];
+  private readonly dropPoints: ImportPlan['dropPoints'] = [];
+  private readonly countDelta = new Map<number, number>();
+  private readonly changedSkus: string[] = [];
 
-  for (const change of changes) {
-    const target = state.targets.get(change.sku)!;
-    const product = state.docs.get(target.productId)!;
-    const item: Product | ConfigurableChild = target.child ?? product;
-    const current = state.sku(change.sku)!;
-    let priced = false;
-    let stocked = false;
-    let detailed = false;
+  constructor(
+    private readonly state: ImportState,
+    private readonly options: { now: Date; effectivePrice: (prices: PriceChange, at: Date) => number },
+  ) {
+    this.today = options.now.toISOString().slice(0, 10);
+    this.stamp = options.now.toISOString().replace('T', ' ').slice(0, 19);
+  }
 
-    if (change.prices && PRICE_KEYS.some((field) => change.prices![field] !== current[field])) {
-      const stored = { ...change.prices, special_from_date: storedSpecialStart(change.prices, current, today, now) };
-      Object.assign(item, stored);
-      priced = true;
-      const timeline = newTimeline(state.history.get(change.sku) ?? [], stored, current, { now, effectivePrice });
-      pricePoints.push(...timeline.add.map((point) => ({ sku: change.sku, valid_from: point.from, price_incl_tax: point.price })));
-      dropPoints.push(...timeline.drop.map((point) => ({ sku: change.sku, valid_from: point.from })));
-      if (target.child) pricedParents.add(product.id);
-    }
-    if (change.stock && current.stock && (change.stock.qty !== current.stock.qty || change.stock.is_in_stock !== current.stock.is_in_stock)) {
-      stock.push({ sku: change.sku, ...change.stock });
-      stocked = true;
-    }
-    if (change.name !== undefined && change.name !== item.name) {
-      // The seed's page title is the name: it follows the name it was.
-      if ('meta_title' in item && item.meta_title === item.name) item.meta_title = change.name;
-      item.name = change.name;
-      detailed = true;
-    }
-    if (change.categoryId !== undefined && !target.child) {
-      const moved = moveToCategory(product, change.categoryId, state.categories);
-      if (moved) {
+  slice(changes: RowChange[], docs: Map<number, Product>): ProductWrites {
+    const { state, today, options } = this;
+    const dirty = new Set<number>();
+    /** Products changed beyond price keys (a name, a category, an attribute). */
+    const reshaped = new Set<number>();
+    const pricedParents = new Set<number>();
+    for (const change of changes) {
+      const target = state.targets.get(change.sku)!;
+      const product = docs.get(target.productId)!;
+      const item: Product | ConfigurableChild = target.variant ? product.configurable_children!.find((child) => child.sku === change.sku)! : product;
+      const current = state.sku(change.sku)!;
+      let priced = false;
+      let stocked = false;
+      let detailed = false;
+
+      if (change.prices && PRICE_KEYS.some((field) => change.prices![field] !== current[field])) {
+        const stored = { ...change.prices, special_from_date: storedSpecialStart(change.prices, current, today, options.now) };
+        Object.assign(item, stored);
+        priced = true;
+        const timeline = newTimeline(state.history.get(change.sku) ?? [], stored, current, options);
+        this.pricePoints.push(...timeline.add.map((point) => ({ sku: change.sku, valid_from: point.from, price_incl_tax: point.price })));
+        this.dropPoints.push(...timeline.drop.map((point) => ({ sku: change.sku, valid_from: point.from })));
+        if (target.variant) pricedParents.add(product.id);
+      }
+      if (change.stock && current.stock && (change.stock.qty !== current.stock.qty || change.stock.is_in_stock !== current.stock.is_in_stock)) {
+        this.stock.push({ sku: change.sku, ...change.stock });
+        stocked = true;
+      }
+      if (change.name !== undefined && change.name !== item.name) {
+        // The seed's page title is the name: it follows the name it was.
+        if ('meta_title' in item && item.meta_title === item.name) item.meta_title = change.name;
+        item.name = change.name;
         detailed = true;
-        if (isListed(product, false)) {
-          for (const id of moved.from) countDelta.set(id, (countDelta.get(id) ?? 0) - 1);
-          for (const id of moved.to) countDelta.set(id, (countDelta.get(id) ?? 0) + 1);
+      }
+      if (change.categoryId !== undefined && !target.variant) {
+        const moved = moveToCategory(product, change.categoryId, state.categories);
+        if (moved) {
+          detailed = true;
+          if (isListed(product, false)) {
+            for (const id of moved.from) this.countDelta.set(id, (this.countDelta.get(id) ?? 0) - 1);
+            for (const id of moved.to) this.countDelta.set(id, (this.countDelta.get(id) ?? 0) + 1);
+          }
         }
       }
-    }
-    for (const [code, value] of Object.entries(change.attributes ?? {})) {
-      const holder = item as Record<string, unknown>;
-      if (value === null ? code in holder : holder[code] !== value) {
-        if (value === null) delete holder[code];
-        else holder[code] = value;
-        detailed = true;
+      for (const [code, value] of Object.entries(change.attributes ?? {})) {
+        const holder = item as Record<string, unknown>;
+        if (value === null ? code in holder : holder[code] !== value) {
+          if (value === null) delete holder[code];
+          else holder[code] = value;
+          detailed = true;
+        }
       }
+
+      if (priced || detailed) dirty.add(product.id);
+      if (detailed) reshaped.add(product.id);
+      if (priced) this.counts.pricesChanged += 1;
+      if (stocked) this.counts.stockChanged += 1;
+      if (detailed) this.counts.detailsChanged += 1;
+      if (priced || stocked || detailed) {
+        this.counts.productsChanged += 1;
+        this.changedSkus.push(change.sku);
+      } else this.counts.unchanged += 1;
     }
 
-    if (priced || detailed) dirty.add(product.id);
-    if (detailed) reshaped.add(product.id);
-    if (priced) counts.pricesChanged += 1;
-    if (stocked) counts.stockChanged += 1;
-    if (detailed) counts.detailsChanged += 1;
-    if (priced || stocked || detailed) {
-      counts.productsChanged += 1;
-      changedSkus.push(change.sku);
-    } else counts.unchanged += 1;
+    // A configurable's own price is its cheapest variant's, as the seed stores it (pricing computes it again).
+    for (const id of pricedParents) {
+      const parent = docs.get(id)!;
+      const prices = (parent.configurable_children ?? []).map((child) => child.price);
+      if (prices.length > 0) parent.price = Math.min(...prices);
+    }
+    const products = [...dirty].map((id) => Object.assign(docs.get(id)!, { updated_at: this.stamp }));
+    return { products, priceOnly: new Set([...dirty].filter((id) => !reshaped.has(id))) };
   }
 
-  // A configurable's own price is its cheapest variant's, as the seed stores it (pricing computes it again).
-  for (const id of pricedParents) {
-    const parent = state.docs.get(id)!;
-    const prices = (parent.configurable_children ?? []).map((child) => child.price);
-    if (prices.length > 0) parent.price = Math.min(...prices);
+  finish(): ImportPlan {
+    const categories = this.state.categories
+      .filter((category) => (this.countDelta.get(category.id) ?? 0) !== 0)
+      .map((category) => ({ ...category, product_count: Math.max(0, category.product_count + this.countDelta.get(category.id)!) }));
+    this.stock.sort((a, b) => a.sku.localeCompare(b.sku));
+    const counts = { ...this.counts, pricePoints: this.pricePoints.length };
+    return { stock: this.stock, pricePoints: this.pricePoints, dropPoints: this.dropPoints, categories, changedSkus: this.changedSkus, counts };
   }
-  const products = [...dirty].map((id) => Object.assign(state.docs.get(id)!, { updated_at: stamp }));
-  const categories = state.categories
-    .filter((category) => (countDelta.get(category.id) ?? 0) !== 0)
-    .map((category) => ({ ...category, product_count: Math.max(0, category.product_count + countDelta.get(category.id)!) }));
-  stock.sort((a, b) => a.sku.localeCompare(b.sku));
-  counts.pricePoints = pricePoints.length;
-  const priceOnly = new Set([...dirty].filter((id) => !reshaped.has(id)));
-  return { products, priceOnly, stock, pricePoints, dropPoints, categories, changedSkus, counts };
 }
 
 /** The category chain below the main category, leaf last, as the seed's categoryRefs builds it; null when already there. */

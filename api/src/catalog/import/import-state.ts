@@ -6,19 +6,23 @@ import { taxSettingsFrom } from '../tax-settings';
 import type { ImportCatalogue, SkuState } from './import-rows';
 
 /**
- * The part of the catalogue an import touches, read inside its transaction: the stock rows and
- * the product documents of the file's SKUs (a variant's is its parent's), their price history,
- * and the categories and attributes. On PostgreSQL the product rows are locked (`for update`)
- * until commit, so nothing changes a document between this read and the import's write.
+ * The part of the catalogue an import touches, read inside its transaction: the stock rows of
+ * the file's SKUs, what each SKU's product document says of it (prices, tax rate, the attributes
+ * a configurable's variants differ by), their price history, and the categories and attributes.
+ * The documents themselves are not kept: at 100,000 rows they are ~36,000 products of ~8 KB of
+ * JSON, some 700 MB parsed, and the importing instance rose 666 MB above its rest holding them
+ * until commit (issue #49). The plan reads them again a slice at a time (`readDocs`). On
+ * PostgreSQL the product rows are locked (`for update`) by the first read until commit, so
+ * nothing changes a document between the check and the import's write.
  */
 export interface ImportState extends ImportCatalogue {
-  /** Product documents by row id, parsed: the import changes these and writes them back. */
-  docs: Map<number, Product>;
-  /** Where each SKU lives: its product row, and the child object for a variant. */
-  targets: Map<string, { productId: number; child: ConfigurableChild | null }>;
+  /** Where each SKU lives: its product row, and whether it is a variant within it. */
+  targets: Map<string, { productId: number; variant: boolean }>;
   stockRows: Map<string, StockItemTable>;
   history: Map<string, PricePoint[]>;
   categories: Category[];
+  /** These product rows' documents, parsed: the plan changes them and the import writes them back. */
+  readDocs(ids: number[]): Promise<Map<number, Product>>;
 }
 
 /** IN lists are cut to this many values (SQLite and PostgreSQL both take far more: a round trip each). */
@@ -39,44 +43,29 @@ export async function loadImportState(
   for (const part of chunks(skus)) {
     for (const row of await trx.selectFrom('stock_item').selectAll().where('sku', 'in', part).execute()) stockRows.set(row.sku, row);
   }
+  const tax = taxSettingsFrom((await trx.selectFrom('tax_rule').select('doc').orderBy('id').execute()).map((row) => JSON.parse(row.doc) as TaxRule));
   // A variant's document is its parent's; a SKU without a stock row may still be a product.
-  const productSkus = [...new Set(skus.map((sku) => stockRows.get(sku)?.parent_sku ?? sku))];
-  const docs = new Map<number, Product>();
-  const bySku = new Map<string, Product>();
-  for (const part of chunks(productSkus)) {
+  const fileSkusOf = new Map<string, string[]>();
+  for (const sku of skus) {
+    const productSku = stockRows.get(sku)?.parent_sku ?? sku;
+    const list = fileSkusOf.get(productSku);
+    if (list) list.push(sku);
+    else fileSkusOf.set(productSku, [sku]);
+  }
+  const targets = new Map<string, { productId: number; variant: boolean }>();
+  const states = new Map<string, SkuState>();
+  for (const part of chunks([...fileSkusOf.keys()])) {
     const query = trx.selectFrom('product').select(['id', 'doc']).where('sku', 'in', part);
     // PostgreSQL: locked in id order, so two imports at once queue instead of deadlocking.
     for (const row of await (dialect === 'postgres' ? query.orderBy('id').forUpdate() : query).execute()) {
       const product = JSON.parse(row.doc) as Product;
-      docs.set(row.id, product);
-      bySku.set(product.sku, product);
+      for (const sku of fileSkusOf.get(product.sku) ?? []) {
+        const child = sku === product.sku ? null : (product.configurable_children?.find((candidate) => candidate.sku === sku) ?? null);
+        if (sku !== product.sku && !child) continue; // a variant its parent does not list: not in the catalogue
+        targets.set(sku, { productId: row.id, variant: child !== null });
+        states.set(sku, skuState(product, child, stockRows.get(sku), tax));
+      }
     }
-  }
-  const tax = taxSettingsFrom((await trx.selectFrom('tax_rule').select('doc').orderBy('id').execute()).map((row) => JSON.parse(row.doc) as TaxRule));
-  const targets = new Map<string, { productId: number; child: ConfigurableChild | null }>();
-  const states = new Map<string, SkuState>();
-  for (const sku of skus) {
-    const stock = stockRows.get(sku);
-    const parent = stock?.parent_sku ? bySku.get(stock.parent_sku) : undefined;
-    const child = parent?.configurable_children?.find((candidate) => candidate.sku === sku) ?? null;
-    const product = child ? parent! : bySku.get(sku);
-    if (!product) continue;
-    targets.set(sku, { productId: product.id, child });
-    const source = child ?? product;
-    states.set(sku, {
-      kind: child ? 'variant' : 'product',
-      type_id: child ? 'simple' : product.type_id,
-      price: source.price,
-      special_price: source.special_price ?? null,
-      special_from_date: day(source.special_from_date),
-      special_from_moment: source.special_from_date ?? null,
-      special_to_date: day(source.special_to_date),
-      taxRate: taxRateOf(tax, source.tax_class_id ?? product.tax_class_id),
-      stock: stock
-        ? { qty: stock.qty, is_in_stock: stock.is_in_stock === 1, manage_stock: stock.manage_stock === 1, is_volatile: stock.is_volatile === 1 }
-        : null,
-      lockedAttributes: new Set((product.configurable_options ?? []).map((option) => option.attribute_code)),
-    });
   }
   const history = new Map<string, PricePoint[]>();
   if (withHistory) {
@@ -100,7 +89,6 @@ export async function loadImportState(
   for (const category of categories) for (const key of [String(category.id), category.slug, category.url_path]) categoryByReference.set(key, category);
   return {
     today,
-    docs,
     targets,
     stockRows,
     history,
@@ -108,6 +96,30 @@ export async function loadImportState(
     sku: (sku) => states.get(sku),
     category: (reference) => categoryByReference.get(reference),
     attribute: (code) => attributes.get(code),
+    readDocs: async (ids) => {
+      const docs = new Map<number, Product>();
+      for (const part of chunks(ids)) {
+        for (const row of await trx.selectFrom('product').select(['id', 'doc']).where('id', 'in', part).execute()) docs.set(row.id, JSON.parse(row.doc) as Product);
+      }
+      return docs;
+    },
+  };
+}
+
+/** What a product's document says of one of the file's SKUs: the product itself, or a variant in it. */
+function skuState(product: Product, child: ConfigurableChild | null, stock: StockItemTable | undefined, tax: ReturnType<typeof taxSettingsFrom>): SkuState {
+  const source = child ?? product;
+  return {
+    kind: child ? 'variant' : 'product',
+    type_id: child ? 'simple' : product.type_id,
+    price: source.price,
+    special_price: source.special_price ?? null,
+    special_from_date: day(source.special_from_date),
+    special_from_moment: source.special_from_date ?? null,
+    special_to_date: day(source.special_to_date),
+    taxRate: taxRateOf(tax, source.tax_class_id ?? product.tax_class_id),
+    stock: stock ? { qty: stock.qty, is_in_stock: stock.is_in_stock === 1, manage_stock: stock.manage_stock === 1, is_volatile: stock.is_volatile === 1 } : null,
+    lockedAttributes: new Set((product.configurable_options ?? []).map((option) => option.attribute_code)),
   };
 }
 
