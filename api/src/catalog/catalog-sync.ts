@@ -4,6 +4,7 @@ import { prunedPast, pruneChanges, readChanges } from '../db/change-log';
 import type { Db } from '../db/database';
 import type { StockItemTable } from '../db/schema';
 import type { Catalog } from './catalog';
+import { HeapPacer } from './heap-pacer';
 import { stockInfoOf } from './stock-row';
 
 /** Without a change feed (SQLite): how often the change log is read (one indexed query). */
@@ -36,12 +37,23 @@ const FULL_RELOAD_MIN = 1_000;
  * 10,000 SKUs (~3,500 products) is about a second of one core, one step for a 10,000-row file.
  */
 export const SLICE_SKUS = 10_000;
+/**
+ * SKUs per step of a change larger than SLICE_SKUS (an import of 100,000 rows): a 10,000-SKU step
+ * of one allocated ~300 MB that was dead a moment later, faster than V8 collects it (heap-pacer.ts).
+ */
+export const LARGE_CHANGE_SLICE_SKUS = 2_500;
 
-/** `apply` over the SKUs a slice at a time, yielding to the event loop between slices; the sum of its answers. */
-async function inSlices(skus: string[], size: number, apply: (slice: string[]) => Promise<number>): Promise<number> {
+/**
+ * `apply` over the SKUs a slice at a time, yielding to the event loop between slices (and, on a
+ * large heap, waiting for V8's collection when the slices added much: heap-pacer.ts); the sum of its answers.
+ */
+async function inSlices(skus: string[], size: number, pacer: HeapPacer | null, apply: (slice: string[]) => Promise<number>): Promise<number> {
   let changed = 0;
   for (let at = 0; at < skus.length; at += size) {
-    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (at > 0) {
+      await pacer?.between();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     changed += await apply(skus.slice(at, at + size));
   }
   return changed;
@@ -56,6 +68,9 @@ export interface SyncStats {
   /** Full reloads the log asked for: a non-product table, too many products, a pruned gap. */
   fullReloads: number;
   changesRead: number;
+  /** Waits between slices for V8's collection (heap-pacer.ts), and the milliseconds waited. */
+  paceWaits: number;
+  paceMs: number;
 }
 
 /**
@@ -80,7 +95,7 @@ export interface SyncStats {
  * this process patch their stock at once and are read again harmlessly.
  */
 export class CatalogSync {
-  readonly stats: SyncStats = { catchUps: 0, reconnects: 0, fullReloads: 0, changesRead: 0 };
+  readonly stats: SyncStats = { catchUps: 0, reconnects: 0, fullReloads: 0, changesRead: 0, paceWaits: 0, paceMs: 0 };
   private timer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
   private queued: Promise<number> | null = null;
@@ -188,20 +203,34 @@ export class CatalogSync {
     if (touched > Math.max(this.fullReloadMin, this.catalog.products.length * FULL_RELOAD_SHARE)) {
       return this.reloadAll(`${touched} products changed`);
     }
-    let changed = await inSlices([...products], this.sliceSkus, (skus) => this.catalog.reloadProducts(skus));
-    // Prices of products not reloaded: their price keys and history patched in (no documents read).
-    changed += await inSlices(
-      [...prices].filter((sku) => !products.has(sku)),
-      this.sliceSkus,
-      (skus) => this.catalog.reloadPrices(skus),
-    );
-    // Stock of reloaded products came with them; the rest is read and patched.
-    changed += await inSlices(
-      [...stock].filter((sku) => !products.has(sku)),
-      this.sliceSkus,
-      (skus) => this.syncSkus(skus),
-    );
+    // A change larger than one slice has no time to keep (it is past what one step shows at once):
+    // smaller slices, paced by the collector, keep its garbage from piling up (heap-pacer.ts).
+    const large = Math.max(products.size, prices.size, stock.size) > this.sliceSkus;
+    const size = large ? Math.min(this.sliceSkus, LARGE_CHANGE_SLICE_SKUS) : this.sliceSkus;
+    const pacer = large ? new HeapPacer() : null;
+    let changed = 0;
+    try {
+      changed += await inSlices([...products], size, pacer, (skus) => this.catalog.reloadProducts(skus));
+      // Prices of products not reloaded: their price keys and history patched in (no documents read).
+      changed += await inSlices(
+        [...prices].filter((sku) => !products.has(sku)),
+        size,
+        pacer,
+        (skus) => this.catalog.reloadPrices(skus),
+      );
+      // Stock of reloaded products came with them; the rest is read and patched.
+      changed += await inSlices(
+        [...stock].filter((sku) => !products.has(sku)),
+        size,
+        pacer,
+        (skus) => this.syncSkus(skus),
+      );
+    } finally {
+      pacer?.done();
+    }
     this.catalog.watermark = upTo;
+    this.stats.paceWaits += pacer?.stats.waits ?? 0;
+    this.stats.paceMs += pacer?.stats.ms ?? 0;
     return changed;
   }
 

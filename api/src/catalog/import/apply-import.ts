@@ -2,6 +2,8 @@ import { finalPrice } from '@kaloryfer/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/unavailable';
+import { SLICE_SKUS } from '../catalog-sync';
+import { HeapPacer } from '../heap-pacer';
 import { parseImportFile, type ImportFile, type ImportProblem } from './import-file';
 import type { ImportEncoding, ImportFormat, ParseOptions } from './import-profile';
 import { refusedRowsCsv } from './refused-rows';
@@ -148,29 +150,36 @@ async function applyInTransaction(db: Db, file: ImportFile, options: ImportOptio
     }
     const ids = [...changesOf.keys()].sort((a, b) => a - b);
     const perSlice = options.productsPerSlice ?? PRODUCTS_PER_SLICE;
-    for (let at = 0; at < ids.length; at += perSlice) {
-      const slice = ids.slice(at, at + perSlice);
-      const writes = planner.slice(
-        slice.flatMap((id) => changesOf.get(id)!),
-        await state.readDocs(slice),
-      );
-      // Price-only products first, then the rest, each kind declared to the change log (PostgreSQL).
-      for (const priceOnly of [true, false]) {
-        const products = writes.products.filter((product) => writes.priceOnly.has(product.id) === priceOnly);
-        if (products.length === 0) continue;
-        await declareChangeKind(trx, db.dialect, priceOnly ? 'price' : 'product');
-        await updateFromValues(
-          trx,
-          'product',
-          { name: 'id', cast: 'integer' },
-          [
-            { name: 'doc', cast: 'text' },
-            { name: 'updated_at', cast: 'text' },
-          ],
-          products,
-          (product) => [product.id, JSON.stringify(product), product.updated_at],
+    // A file past one sync step is paced (heap-pacer.ts); one within it has a time to keep, and its garbage is small.
+    const pacer = validation.changes.length > SLICE_SKUS ? new HeapPacer() : null;
+    try {
+      for (let at = 0; at < ids.length; at += perSlice) {
+        if (at > 0) await pacer?.between();
+        const slice = ids.slice(at, at + perSlice);
+        const writes = planner.slice(
+          slice.flatMap((id) => changesOf.get(id)!),
+          await state.readDocs(slice),
         );
+        // Price-only products first, then the rest, each kind declared to the change log (PostgreSQL).
+        for (const priceOnly of [true, false]) {
+          const products = writes.products.filter((product) => writes.priceOnly.has(product.id) === priceOnly);
+          if (products.length === 0) continue;
+          await declareChangeKind(trx, db.dialect, priceOnly ? 'price' : 'product');
+          await updateFromValues(
+            trx,
+            'product',
+            { name: 'id', cast: 'integer' },
+            [
+              { name: 'doc', cast: 'text' },
+              { name: 'updated_at', cast: 'text' },
+            ],
+            products,
+            (product) => [product.id, JSON.stringify(product), product.updated_at],
+          );
+        }
       }
+    } finally {
+      pacer?.done();
     }
     const plan = planner.finish();
     await declareChangeKind(trx, db.dialect, null);

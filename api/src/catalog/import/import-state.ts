@@ -18,7 +18,6 @@ import type { ImportCatalogue, SkuState } from './import-rows';
 export interface ImportState extends ImportCatalogue {
   /** Where each SKU lives: its product row, and whether it is a variant within it. */
   targets: Map<string, { productId: number; variant: boolean }>;
-  stockRows: Map<string, StockItemTable>;
   history: Map<string, PricePoint[]>;
   categories: Category[];
   /** These product rows' documents, parsed: the plan changes them and the import writes them back. */
@@ -59,11 +58,13 @@ export async function loadImportState(
     // PostgreSQL: locked in id order, so two imports at once queue instead of deadlocking.
     for (const row of await (dialect === 'postgres' ? query.orderBy('id').forUpdate() : query).execute()) {
       const product = JSON.parse(row.doc) as Product;
+      // One set per product, not per SKU (100,000 of them at 100,000 rows).
+      const locked = new Set((product.configurable_options ?? []).map((option) => option.attribute_code));
       for (const sku of fileSkusOf.get(product.sku) ?? []) {
         const child = sku === product.sku ? null : (product.configurable_children?.find((candidate) => candidate.sku === sku) ?? null);
         if (sku !== product.sku && !child) continue; // a variant its parent does not list: not in the catalogue
         targets.set(sku, { productId: row.id, variant: child !== null });
-        states.set(sku, skuState(product, child, stockRows.get(sku), tax));
+        states.set(sku, skuState(product, child, stockRows.get(sku), tax, locked));
       }
     }
   }
@@ -90,7 +91,6 @@ export async function loadImportState(
   return {
     today,
     targets,
-    stockRows,
     history,
     categories,
     sku: (sku) => states.get(sku),
@@ -107,7 +107,13 @@ export async function loadImportState(
 }
 
 /** What a product's document says of one of the file's SKUs: the product itself, or a variant in it. */
-function skuState(product: Product, child: ConfigurableChild | null, stock: StockItemTable | undefined, tax: ReturnType<typeof taxSettingsFrom>): SkuState {
+function skuState(
+  product: Product,
+  child: ConfigurableChild | null,
+  stock: StockItemTable | undefined,
+  tax: ReturnType<typeof taxSettingsFrom>,
+  lockedAttributes: Set<string>,
+): SkuState {
   const source = child ?? product;
   return {
     kind: child ? 'variant' : 'product',
@@ -119,7 +125,7 @@ function skuState(product: Product, child: ConfigurableChild | null, stock: Stoc
     special_to_date: day(source.special_to_date),
     taxRate: taxRateOf(tax, source.tax_class_id ?? product.tax_class_id),
     stock: stock ? { qty: stock.qty, is_in_stock: stock.is_in_stock === 1, manage_stock: stock.manage_stock === 1, is_volatile: stock.is_volatile === 1 } : null,
-    lockedAttributes: new Set((product.configurable_options ?? []).map((option) => option.attribute_code)),
+    lockedAttributes,
   };
 }
 
