@@ -11,7 +11,7 @@ import { COMPACT_ABOVE_BYTES, usualGrowingPercent } from './compact-heap';
  * instances rose 400–600 MB above their rest. Waiting between steps lets a marking under way
  * finish with nothing new allocated; the event loop answers requests meanwhile (a forced
  * collection instead paused an instance 1.0–1.6 s on the busy bench machine, long enough for
- * HAProxy to take it out). Only a change past one sync step (over 10,000 SKUs) is paced: a
+ * HAProxy to take it out). Only a large change is paced (catalog-sync.ts LARGE_CHANGE_SKUS): a
  * 10,000-row import has a time to keep (≤ 10 s until every instance shows it) and rose 43–141 MB.
  */
 export const PACE_BYTES = 64 * 2 ** 20;

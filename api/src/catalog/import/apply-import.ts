@@ -2,7 +2,7 @@ import { finalPrice } from '@kaloryfer/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/unavailable';
-import { SLICE_SKUS } from '../catalog-sync';
+import { LARGE_CHANGE_SKUS } from '../catalog-sync';
 import { HeapPacer } from '../heap-pacer';
 import { parseImportFile, type ImportFile, type ImportProblem } from './import-file';
 import type { ImportEncoding, ImportFormat, ParseOptions } from './import-profile';
@@ -58,6 +58,8 @@ export interface ImportOptions extends ParseOptions {
   skipBadRows?: boolean;
   /** Products whose documents are held at once (PRODUCTS_PER_SLICE); tests make it small to cross slices. */
   productsPerSlice?: number;
+  /** Read each slice's documents again, as a large file's are, however small the file (tests). */
+  rereadDocuments?: boolean;
 }
 
 /**
@@ -131,7 +133,8 @@ async function applyInTransaction(db: Db, file: ImportFile, options: ImportOptio
     if (db.dialect === 'sqlite') await sql`update catalog_meta set value = value where 0 = 1`.execute(trx);
     const eanProblems = file.match === 'ean' ? await findSkusByEan(trx, db.dialect, file) : [];
     const skus = [...new Set(file.rows.map((row) => String(row.cells.sku ?? '').trim()).filter(Boolean))];
-    const state = await loadImportState(trx, db.dialect, { skus, withHistory, today });
+    const large = file.rows.length > LARGE_CHANGE_SKUS;
+    const state = await loadImportState(trx, db.dialect, { skus, withHistory, today, keepDocs: !large && !options.rereadDocuments });
     const eanRows = new Set(eanProblems.map((problem) => problem.row));
     const validation = validateRows({ ...file, rows: file.rows.filter((row) => !eanRows.has(row.row)) }, state);
     const problems = [...eanProblems, ...validation.problems].sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
@@ -150,8 +153,8 @@ async function applyInTransaction(db: Db, file: ImportFile, options: ImportOptio
     }
     const ids = [...changesOf.keys()].sort((a, b) => a - b);
     const perSlice = options.productsPerSlice ?? PRODUCTS_PER_SLICE;
-    // A file past one sync step is paced (heap-pacer.ts); one within it has a time to keep, and its garbage is small.
-    const pacer = validation.changes.length > SLICE_SKUS ? new HeapPacer() : null;
+    // A large file is paced (heap-pacer.ts); a 10,000-row one has a time to keep, and its garbage is small.
+    const pacer = large ? new HeapPacer() : null;
     try {
       for (let at = 0; at < ids.length; at += perSlice) {
         if (at > 0) await pacer?.between();

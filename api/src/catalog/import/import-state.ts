@@ -9,7 +9,7 @@ import type { ImportCatalogue, SkuState } from './import-rows';
  * The part of the catalogue an import touches, read inside its transaction: the stock rows of
  * the file's SKUs, what each SKU's product document says of it (prices, tax rate, the attributes
  * a configurable's variants differ by), their price history, and the categories and attributes.
- * The documents themselves are not kept: at 100,000 rows they are ~36,000 products of ~8 KB of
+ * The documents themselves are not kept (unless asked: a small file's): at 100,000 rows they are ~36,000 products of ~8 KB of
  * JSON, some 700 MB parsed, and the importing instance rose 666 MB above its rest holding them
  * until commit (issue #49). The plan reads them again a slice at a time (`readDocs`). On
  * PostgreSQL the product rows are locked (`for update`) by the first read until commit, so
@@ -36,7 +36,7 @@ function chunks<T>(items: T[]): T[][] {
 export async function loadImportState(
   trx: Transaction<Database> | Kysely<Database>,
   dialect: Dialect,
-  { skus, withHistory, today }: { skus: string[]; withHistory: boolean; today: string },
+  { skus, withHistory, today, keepDocs = false }: { skus: string[]; withHistory: boolean; today: string; keepDocs?: boolean },
 ): Promise<ImportState> {
   const stockRows = new Map<string, StockItemTable>();
   for (const part of chunks(skus)) {
@@ -53,6 +53,8 @@ export async function loadImportState(
   }
   const targets = new Map<string, { productId: number; variant: boolean }>();
   const states = new Map<string, SkuState>();
+  // A small file's documents are kept from this read (reading them again cost a 10,000-row file ~1 s).
+  const kept = keepDocs ? new Map<number, Product>() : null;
   for (const part of chunks([...fileSkusOf.keys()])) {
     const query = trx.selectFrom('product').select(['id', 'doc']).where('sku', 'in', part);
     // PostgreSQL: locked in id order, so two imports at once queue instead of deadlocking.
@@ -60,6 +62,7 @@ export async function loadImportState(
       const product = JSON.parse(row.doc) as Product;
       // One set per product, not per SKU (100,000 of them at 100,000 rows).
       const locked = new Set((product.configurable_options ?? []).map((option) => option.attribute_code));
+      kept?.set(row.id, product);
       for (const sku of fileSkusOf.get(product.sku) ?? []) {
         const child = sku === product.sku ? null : (product.configurable_children?.find((candidate) => candidate.sku === sku) ?? null);
         if (sku !== product.sku && !child) continue; // a variant its parent does not list: not in the catalogue
@@ -98,6 +101,10 @@ export async function loadImportState(
     attribute: (code) => attributes.get(code),
     readDocs: async (ids) => {
       const docs = new Map<number, Product>();
+      if (kept) {
+        for (const id of ids) if (kept.has(id)) docs.set(id, kept.get(id)!);
+        return docs;
+      }
       for (const part of chunks(ids)) {
         for (const row of await trx.selectFrom('product').select(['id', 'doc']).where('id', 'in', part).execute()) docs.set(row.id, JSON.parse(row.doc) as Product);
       }
