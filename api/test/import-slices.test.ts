@@ -33,12 +33,14 @@ async function tables(server: TestServer) {
 
 test('an import in slices of 2 products writes what one slice writes: documents, stock, price history, category counts', async () => {
   const products = sliced.app.catalog.products;
-  const configurables = products.filter((product) => (product.configurable_children?.length ?? 0) >= 2 && product.configurable_children!.every((child) => !child.special_price)).slice(0, 4);
+  const configurables = products
+    .filter((product) => (product.configurable_children?.length ?? 0) >= 2 && product.configurable_children!.every((child) => !child.special_price))
+    .slice(0, 4);
   const simples = products.filter((product) => product.type_id === 'simple' && product.visibility === 4 && product.special_price === null).slice(0, 6);
   expect(configurables).toHaveLength(4);
   expect(simples).toHaveLength(6);
   const variantRows = configurables.flatMap((product) =>
-    product.configurable_children!.map((child, index) => ({ sku: child.sku, price: 400 + index * 10 + product.id % 7, qty: 5 + index })),
+    product.configurable_children!.map((child, index) => ({ sku: child.sku, price: 400 + index * 10 + (product.id % 7), qty: 5 + index })),
   );
   const simpleRows = simples.map((product, index) => ({
     sku: product.sku,
@@ -52,7 +54,10 @@ test('an import in slices of 2 products writes what one slice writes: documents,
   const file = JSON.stringify(rows);
   const now = new Date(`${TEST_SEED.today}T10:15:00.000Z`);
 
-  const [inSlices, inOne] = [await importCatalog(sliced.db, file, { format: 'json', now, productsPerSlice: 2, rereadDocuments: true }), await importCatalog(whole.db, file, { format: 'json', now })];
+  const [inSlices, inOne] = [
+    await importCatalog(sliced.db, file, { format: 'json', now, productsPerSlice: 2, rereadDocuments: true }),
+    await importCatalog(whole.db, file, { format: 'json', now }),
+  ];
   if (!inSlices.ok || !inOne.ok) throw new Error(`refused: ${JSON.stringify(inSlices.ok ? inOne : inSlices)}`);
   expect({ ...inSlices.report, ms: 0 }).toEqual({ ...inOne.report, ms: 0 });
   expect(inSlices.report).toMatchObject({ rows: rows.length, pricesChanged: rows.length, detailsChanged: 2 });
@@ -60,7 +65,15 @@ test('an import in slices of 2 products writes what one slice writes: documents,
   expect(await tables(sliced)).toEqual(await tables(whole));
 
   // And what they both say: each configurable's own price is its cheapest variant's new one.
-  const stored = await sliced.db.kysely.selectFrom('product').select(['id', 'doc']).where('id', 'in', configurables.map((product) => product.id)).execute();
+  const stored = await sliced.db.kysely
+    .selectFrom('product')
+    .select(['id', 'doc'])
+    .where(
+      'id',
+      'in',
+      configurables.map((product) => product.id),
+    )
+    .execute();
   for (const row of stored) {
     const doc = JSON.parse(row.doc) as Product;
     const prices = variantRows.filter((variant) => doc.configurable_children!.some((child) => child.sku === variant.sku)).map((variant) => variant.price);

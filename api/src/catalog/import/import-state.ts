@@ -106,7 +106,8 @@ export async function loadImportState(
         return docs;
       }
       for (const part of chunks(ids)) {
-        for (const row of await trx.selectFrom('product').select(['id', 'doc']).where('id', 'in', part).execute()) docs.set(row.id, JSON.parse(row.doc) as Product);
+        for (const row of await trx.selectFrom('product').select(['id', 'doc']).where('id', 'in', part).execute())
+          docs.set(row.id, JSON.parse(row.doc) as Product);
       }
       return docs;
     },
@@ -131,7 +132,9 @@ function skuState(
     special_from_moment: source.special_from_date ?? null,
     special_to_date: day(source.special_to_date),
     taxRate: taxRateOf(tax, source.tax_class_id ?? product.tax_class_id),
-    stock: stock ? { qty: stock.qty, is_in_stock: stock.is_in_stock === 1, manage_stock: stock.manage_stock === 1, is_volatile: stock.is_volatile === 1 } : null,
+    stock: stock
+      ? { qty: stock.qty, is_in_stock: stock.is_in_stock === 1, manage_stock: stock.manage_stock === 1, is_volatile: stock.is_volatile === 1 }
+      : null,
     lockedAttributes,
   };
 }
