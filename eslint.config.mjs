@@ -133,6 +133,20 @@ const zones = [
   { target: './api/bench', from: './api/test', message: 'A bench uses api/harness/, never a test file.' },
   // The shop's commands use the API through its public entry points (api/public/README.md, issue #53).
   { target: './scripts', from: './api/src', message: "A command uses the API through api/public/ (its entry points), never api/src's modules." },
+  // The composition root (composition/, issue #53) builds one instance from the API and the page server:
+  // no part imports it, it takes the API through api/public/, and a command starts the shop
+  // through it, never by installing the page server itself.
+  {
+    target: ['./api', './shell', './shared', ...REMOTES.map((remote) => `./${remote}`)],
+    from: './composition',
+    message: 'The composition root (composition/) builds the shop from its parts: no part imports it.',
+  },
+  { target: './composition', from: './api/src', message: 'The composition root takes the API through api/public/ (its entry points).' },
+  {
+    target: './scripts',
+    from: './shell/server',
+    message: 'A command starts the shop through the composition root (composition/compose-shop.ts), never the page server itself.',
+  },
 ];
 
 export default tseslint.config(

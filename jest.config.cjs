@@ -19,5 +19,6 @@ module.exports = {
     '<rootDir>/api',
     '<rootDir>/api/jest.postgres.config.cjs',
     '<rootDir>/scripts',
+    '<rootDir>/composition',
   ],
 };

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, type Config } from '../api/public/config';
+import { loadShopSettings, type ShopSettings } from '../composition/shop-settings';
 import { DEFAULT_SEED } from '../api/public/catalog';
 import { REPO_ROOT } from './lib/repo-root';
 import { prepareData, type BenchData } from './bench-cluster/bench-data';
@@ -82,7 +82,7 @@ async function main() {
   const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-bench-cluster-'));
   const env: NodeJS.ProcessEnv = { ...process.env, VAR_DIR: varDir, LOG_LEVEL: 'warn', PORT: '0' };
   for (const name of ['PUBLIC_URL', 'PUBLIC_ORIGINS', 'DATABASE_URL', 'MAIL_DIR', 'SMTP_URL', 'PAYMENT_NOTIFY_URL']) delete env[name];
-  const config: Config = loadConfig(env);
+  const config: ShopSettings = loadShopSettings(env);
   const common = { config, pages: withPages, seed: SEED, instanceEnv: { LOG_LEVEL: 'warn' }, log: (line: string) => console.log(`  ${line}`) };
   const data: BenchData = { buy: [], probes: [], views: [], importSkus: [] };
   const results: Results = new Map();

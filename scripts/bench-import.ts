@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { shopCsv, supplierCsv1250, writeSupplierXlsx, type SupplierRow } from '../api/bench/supplier-files';
 import { parseImportFile } from '../api/public/catalog-import';
-import { loadConfig } from '../api/public/config';
+import { loadShopSettings } from '../composition/shop-settings';
 import { DEFAULT_SEED } from '../api/public/catalog';
 import { benchDatabase, type BenchDatabase } from './bench-import/catalogue-cache';
 import { importRun, settle, shows, type Probe } from './bench-import/import-run';
@@ -118,7 +118,7 @@ async function main() {
   fs.mkdirSync(filesDir);
   const env: NodeJS.ProcessEnv = { ...process.env, VAR_DIR: varDir, LOG_LEVEL: 'warn', PORT: '0' };
   for (const name of ['PUBLIC_URL', 'PUBLIC_ORIGINS', 'DATABASE_URL', 'MAIL_DIR', 'SMTP_URL', 'PAYMENT_NOTIFY_URL']) delete env[name];
-  const config = loadConfig(env);
+  const config = loadShopSettings(env);
 
   let database: BenchDatabase | null = null;
   let cluster: RunningCluster | null = null;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, type Config } from '../api/public/config';
+import { loadShopSettings, type ShopSettings } from '../composition/shop-settings';
 import { packFiles, readBuildFolder } from '../api/public/builds';
 import { REPO_ROOT } from './lib/repo-root';
 import { LOCAL_REMOTES as REMOTES } from './lib/local-builds';
@@ -121,7 +121,7 @@ async function main() {
   const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-bench-release-'));
   const env: NodeJS.ProcessEnv = { ...process.env, VAR_DIR: varDir, LOG_LEVEL: 'warn', PORT: '0' };
   for (const name of ['PUBLIC_URL', 'PUBLIC_ORIGINS', 'DATABASE_URL', 'MAIL_DIR', 'SMTP_URL', 'PAYMENT_NOTIFY_URL']) delete env[name];
-  const config: Config = loadConfig(env);
+  const config: ShopSettings = loadShopSettings(env);
   const common = { config, pages: true, instanceEnv: { LOG_LEVEL: 'warn' }, log: (line: string) => console.log(`  ${line}`) };
   let cluster: RunningCluster | null = null;
   try {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
-import { loadConfig, type Config } from '../api/public/config';
+import { loadShopSettings, type ShopSettings } from '../composition/shop-settings';
 import { REPO_ROOT } from './lib/repo-root';
 import { measureLongTasks, type LongTaskFigures } from './lib/long-tasks';
 import { measureFirstPress, type PressedWidget, type PressTiming } from './lib/first-press';
@@ -101,11 +101,11 @@ async function auditOnce(url: string, port: number): Promise<Figures> {
   };
 }
 
-function shopConfig(name: string, port: number, serverRender: boolean, renderCacheMs = loadConfig().renderCacheMs): Config {
+function shopConfig(name: string, port: number, serverRender: boolean, renderCacheMs = loadShopSettings().renderCacheMs): ShopSettings {
   const varDir = path.join(REPO_ROOT, 'var', `bench-web-${name}`);
   fs.rmSync(varDir, { recursive: true, force: true });
   return {
-    ...loadConfig(),
+    ...loadShopSettings(),
     port,
     publicHost: '127.0.0.1',
     logLevel: 'silent',
@@ -214,7 +214,7 @@ async function measured(shop: RunningShop, urls: string[]) {
 
 async function throughput() {
   console.log(`\nServer-render throughput (autocannon, 32 connections, 10 s, loopback, ${os.cpus().length} cores shared with the load generator):`);
-  for (const [index, cacheMs] of [loadConfig().renderCacheMs, 0].entries()) {
+  for (const [index, cacheMs] of [loadShopSettings().renderCacheMs, 0].entries()) {
     // A port of its own each: this process's HTTP client keeps connections to the last shop's
     // port, and one reused after that shop closed fails the next shop's first release.
     const shop: RunningShop = await startShop(shopConfig('http', 4700 + index, true, cacheMs), () => undefined);

@@ -1,13 +1,13 @@
 import { Writable } from 'node:stream';
-import { buildApp } from '../api/public/app';
-import { loadConfig } from '../api/public/config';
 import { openDatabase } from '../api/public/database';
-import { installPageServer } from '../shell/server/page-server';
+import { composeShop } from '../composition/compose-shop';
+import { loadShopSettings } from '../composition/shop-settings';
 
 /**
  * One instance of the cluster (`npm run start:cluster`, `scripts/lib/cluster.ts` starts it as a
  * child process): the API and — unless `CLUSTER_PAGES=0` — the shell's page server on `PORT`,
- * configured from the environment like `npm start` (api/src/config.ts). It does not migrate or
+ * configured from the environment like `npm start` (composition/shop-settings.ts), put together by the
+ * composition root (composition/compose-shop.ts). It does not migrate or
  * seed (the cluster did, once, before any instance started). It serves every remote's files from
  * the registry in the database and hears every release at its commit (docs/releasing.md); its
  * release gate renders with this instance. Its page server calls the API on this instance
@@ -27,7 +27,7 @@ import { installPageServer } from '../shell/server/page-server';
 // Behind the balancer every connection comes from it: the API believes X-Forwarded-For from
 // loopback only (TRUST_PROXY), so request.ip — and the per-IP limits — are the shopper's.
 process.env.TRUST_PROXY ??= '127.0.0.1,::1,::ffff:127.0.0.1';
-const config = loadConfig();
+const config = loadShopSettings();
 const name = process.env.CLUSTER_INSTANCE ?? `api:${config.port}`;
 const withPages = process.env.CLUSTER_PAGES !== '0';
 const drainMs = Number(process.env.CLUSTER_DRAIN_MS ?? 3000);
@@ -62,7 +62,13 @@ function withoutHealthChecks(out: NodeJS.WritableStream): Writable {
 
 async function main() {
   const db = openDatabase(config.databaseUrl);
-  const app = await buildApp({ config, db, logStream: withoutHealthChecks(process.stdout) });
+  const { app, pages } = await composeShop({
+    settings: config,
+    db,
+    apiOrigin: `http://127.0.0.1:${config.port}`,
+    pages: withPages,
+    logStream: withoutHealthChecks(process.stdout),
+  });
 
   let draining = false;
   let lastHealthCheckAt = 0;
@@ -82,20 +88,6 @@ async function main() {
       .send({ code: 503, result: `${name} is stopping` });
   });
 
-  const pages = withPages
-    ? await installPageServer(app, {
-        shellDist: config.shellDist,
-        registry: app.mfeRegistry.live,
-        apiOrigin: `http://127.0.0.1:${config.port}`,
-        publicOrigin: config.publicOrigin,
-        serverRender: config.serverRender,
-        renderCacheMs: config.renderCacheMs,
-        experiments: app.experiments.cookie,
-        signals: app.signals,
-        overrides: app.overrides,
-      })
-    : null;
-  if (pages) app.mfeRegistry.releases.gate.serverRender = pages.serverRenderCheck;
   await app.listen({ host: config.host, port: config.port });
   await pages?.warm();
 

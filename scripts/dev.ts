@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { loadConfig } from '../api/public/config';
+import { loadShopSettings } from '../composition/shop-settings';
 import { packBuild, readBuildFolder, parseBuildInfo } from '../api/public/builds';
 import { REPO_ROOT } from './lib/repo-root';
 import { LOCAL_REMOTES as REMOTES, type Remote } from './lib/local-builds';
@@ -21,7 +21,7 @@ async function main() {
   const chosen = process.argv.slice(2).map((name) => name.replace(/^mfe-/, '')) as Remote[];
   const unknown = chosen.filter((name) => !REMOTES.includes(name));
   if (unknown.length > 0) throw new Error(`unknown remote(s): ${unknown.join(', ')}; choose from ${REMOTES.join(', ')}`);
-  const config = loadConfig();
+  const config = loadShopSettings();
   const shop = await startShop(config);
   recordShop(config.varDir, { url: shop.localUrl, tokenFile: shop.tokenFile, startedBy: 'npm start', dev: true });
   const client = registryClient({ shop: shop.localUrl, token: fs.readFileSync(shop.tokenFile, 'utf8').trim() });

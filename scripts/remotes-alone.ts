@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { loadConfig } from '../api/public/config';
+import { loadShopSettings } from '../composition/shop-settings';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium';
 import { WORKSPACES } from './lib/local-builds';
 import { freePort } from './lib/postgres-server';
@@ -105,7 +105,7 @@ async function main() {
 
     // 3. A running shop; its operator makes each team a token; each team releases its build.
     const port = await freePort();
-    const config = loadConfig({
+    const config = loadShopSettings({
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

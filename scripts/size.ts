@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { loadConfig } from '../api/public/config';
+import { loadShopSettings } from '../composition/shop-settings';
 import { REPO_ROOT } from './lib/repo-root';
 import { LOCAL_REMOTES as REMOTES } from './lib/local-builds';
 import { distFoldersOf } from './lib/local-builds';
@@ -96,7 +96,7 @@ async function main() {
   const varDir = path.join(REPO_ROOT, 'var', 'size');
   fs.rmSync(varDir, { recursive: true, force: true });
   const config = {
-    ...loadConfig(),
+    ...loadShopSettings(),
     port,
     publicHost: '127.0.0.1',
     logLevel: 'silent',

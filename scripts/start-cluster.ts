@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../api/public/config';
+import { loadShopSettings } from '../composition/shop-settings';
 import { startCluster } from './lib/cluster';
 import { stopLeftoverBalancer } from './lib/cluster/balancer';
 import { DEFAULT_RESTART_POLICY } from './lib/cluster/restart-policy';
@@ -42,7 +42,7 @@ function stopLeftoverPostgres(dataDir: string): void {
  */
 async function main() {
   const env = { ...process.env, PORT: process.env.CLUSTER_PORT || process.env.PORT };
-  const config = loadConfig(env);
+  const config = loadShopSettings(env);
   const count = Number(process.env.CLUSTER_INSTANCES || 3);
   const spares = Number(process.env.CLUSTER_SPARES ?? 1);
   const portBase = process.env.CLUSTER_INSTANCE_PORT_BASE ? Number(process.env.CLUSTER_INSTANCE_PORT_BASE) : undefined;

@@ -1,4 +1,4 @@
-import { loadConfig } from '../api/public/config';
+import { loadShopSettings } from '../composition/shop-settings';
 import { onShutdown } from './lib/on-shutdown';
 import { startShop } from './lib/shop';
 import { recordShop, shopRecordFile } from './lib/shop-record';
@@ -9,7 +9,7 @@ import { recordShop, shopRecordFile } from './lib/shop-record';
  * line each on a terminal); warnings and errors always, and they stand out.
  */
 async function main() {
-  const config = loadConfig();
+  const config = loadShopSettings();
   const shop = await startShop(config);
   // The commands (release, registry, experiment, catalog:import --shop) find this shop and its token here.
   recordShop(config.varDir, { url: shop.localUrl, tokenFile: shop.tokenFile, startedBy: 'npm start', dev: true });

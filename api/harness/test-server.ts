@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -23,6 +23,11 @@ export const TEST_SEED: SeedOptions = { products: 300, seed: 2026, today: TEST_T
 
 export interface TestServerOptions {
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * The shell the release gate checks builds against: this checkout's shell build (when built)
+   * and no server-render check by default — registry tests hand one in (api/test/registry-helpers.ts).
+   */
+  shell?: AppOptions['shell'];
   /** Seed a generated catalogue first (priced at noon of TEST_TODAY). */
   seed?: SeedOptions;
   /** Settings over the test defaults (e.g. PUBLIC_ORIGINS, a log level). */
@@ -42,6 +47,9 @@ export interface TestServerOptions {
   /** The loopback port to listen on (a free one by default): a page server installed by `extend` calls its own API there. */
   port?: number;
 }
+
+/** This checkout's shell build: its share-scope.json, once built, is what the gate checks a build's singletons against. */
+const SHELL_DIST = path.resolve(__dirname, '../../shell/dist');
 
 /** A real API on a loopback port with a fresh database (SQLite, or PostgreSQL in that run); tests talk to it over HTTP. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -69,7 +77,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     if (options.seed) await seedCatalog(db, options.seed);
   }
   const today = options.seed?.today ?? TEST_TODAY;
-  const app = await buildApp({ config, db, clock: options.clock ?? (() => new Date(`${today}T12:00:00Z`)), logStream: options.logStream });
+  const app = await buildApp({
+    config,
+    db,
+    clock: options.clock ?? (() => new Date(`${today}T12:00:00Z`)),
+    logStream: options.logStream,
+    shell: options.shell ?? { dist: SHELL_DIST },
+  });
   await options.extend?.(app);
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();

@@ -21,6 +21,7 @@ import { metricsPlugin } from './metrics/metrics-plugin';
 import { newsletterPlugin } from './newsletter/newsletter-plugin';
 import { ordersPlugin } from './orders/orders-plugin';
 import { paymentsPlugin } from './payments/payments-plugin';
+import type { ServerRenderCheck } from './registry/gate/release-gate';
 import { registryPlugin } from './registry/registry-plugin';
 import { RegistryStore } from './registry/registry-store';
 import { searchReviews } from './reviews/review-search';
@@ -41,6 +42,13 @@ export interface AppOptions {
    * collector) or `debug` (a shop a person watches: `npm start`; http/request-log.ts).
    */
   requestLog?: 'info' | 'debug';
+  /**
+   * The shell beside this API, as the release gate checks a build against it: its build folder
+   * (share-scope.json: the singletons every page shares) and the page server's server-render
+   * check. Handed in by the composition root (composition/compose-shop.ts); what is missing, the gate
+   * skips and says so.
+   */
+  shell?: { dist?: string; serverRender?: ServerRenderCheck };
 }
 
 /**
@@ -49,7 +57,7 @@ export interface AppOptions {
  * registered below in this order; what one area needs of another is handed over explicitly,
  * from the `app.<name>` its owner decorates.
  */
-export async function buildApp({ config, db, clock = () => new Date(), logStream, requestLog = 'info' }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = () => new Date(), logStream, requestLog = 'info', shell = {} }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Tokens and cart ids travel as ?token=/?cartId= (VSF contract): logs cut them, e-mails and card-like numbers out (auth/log-redaction.ts).
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, logStream),
@@ -109,7 +117,8 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
     experiments: app.experiments.store,
     signals: app.signals,
     publicOrigin: config.publicOrigin,
-    shellDist: config.shellDist,
+    shellDist: shell.dist,
+    serverRender: shell.serverRender,
     thresholds: config.canary,
     metrics,
   }); // app.mfeRegistry, app.overrides: /registry/v1 for teams, the builds' files under /mfe/

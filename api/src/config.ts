@@ -85,7 +85,6 @@ export interface Config {
    * the e2e shop). Off in production: the serialiser already drops what the schema does not list.
    */
   checkResponses: boolean;
-  shellDist: string;
   /** Signs group tokens; unset = a secret generated once into VAR_DIR. */
   tokenSecret: string | undefined;
   /** The origin shoppers and search engines see (canonical links, JSON-LD); PUBLIC_URL. */
@@ -99,10 +98,6 @@ export interface Config {
   /** SMTP server for the shop's e-mail (smtp://user:pass@host:587); unset = files in mailDir. */
   smtpUrl: string | undefined;
   mailDir: string;
-  /** Pages rendered on the server (SSR=0: client-rendered, kept to compare against in benchmarks). */
-  serverRender: boolean;
-  /** How long a region's server render is shared by the requests after it (RENDER_CACHE_MS; 0: never). */
-  renderCacheMs: number;
   /** Lifetime of a customer's access token in seconds (ACCESS_TOKEN_TTL; docs/account.md). */
   accessTokenTtlSeconds: number;
   /** Lifetime of a refresh token in seconds, renewed by each rotation (REFRESH_TOKEN_TTL). */
@@ -175,7 +170,8 @@ function publicOriginsOf(value: string | undefined, publicOrigin: string): strin
   return [...new Set([publicOrigin, ...origins])];
 }
 
-function milliseconds(name: string, value: string | undefined, fallback: number): number {
+/** A setting in milliseconds (0–3600000), its name in the error a wrong value gets. */
+export function millisecondsSetting(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0 || parsed > 3_600_000) throw new Error(`${name} must be milliseconds (0–3600000), got "${value}"`);
@@ -249,9 +245,9 @@ function feedToken(value: string | undefined): string | undefined {
 
 function seoFileTimings(env: NodeJS.ProcessEnv): SeoFileTimings {
   const timings = {
-    debounceMs: milliseconds('SEO_FILES_DEBOUNCE_MS', env.SEO_FILES_DEBOUNCE_MS, 15_000),
-    maxDelayMs: milliseconds('SEO_FILES_MAX_DELAY_MS', env.SEO_FILES_MAX_DELAY_MS, 40_000),
-    minIntervalMs: milliseconds('SEO_FILES_MIN_INTERVAL_MS', env.SEO_FILES_MIN_INTERVAL_MS, 30_000),
+    debounceMs: millisecondsSetting('SEO_FILES_DEBOUNCE_MS', env.SEO_FILES_DEBOUNCE_MS, 15_000),
+    maxDelayMs: millisecondsSetting('SEO_FILES_MAX_DELAY_MS', env.SEO_FILES_MAX_DELAY_MS, 40_000),
+    minIntervalMs: millisecondsSetting('SEO_FILES_MIN_INTERVAL_MS', env.SEO_FILES_MIN_INTERVAL_MS, 30_000),
   };
   if (timings.maxDelayMs < timings.debounceMs) throw new Error('SEO_FILES_MAX_DELAY_MS must not be below SEO_FILES_DEBOUNCE_MS');
   if (timings.minIntervalMs > timings.maxDelayMs) throw new Error('SEO_FILES_MIN_INTERVAL_MS must not be above SEO_FILES_MAX_DELAY_MS');
@@ -314,7 +310,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxVitalRatio: fraction('CANARY_MAX_VITAL_RATIO', env.CANARY_MAX_VITAL_RATIO, DEFAULT_THRESHOLDS.maxVitalRatio, 1, 100),
     },
     checkResponses: env.CHECK_RESPONSES === '1',
-    shellDist: path.resolve(REPO_ROOT, env.SHELL_DIST ?? 'shell/dist'),
     tokenSecret: env.TOKEN_SECRET || undefined,
     publicOrigin: publicOriginOf(env.PUBLIC_URL, `http://${publicHost}:${port}`),
     publicOrigins: publicOriginsOf(env.PUBLIC_ORIGINS, publicOriginOf(env.PUBLIC_URL, `http://${publicHost}:${port}`)),
@@ -322,8 +317,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentNotifyUrl: env.PAYMENT_NOTIFY_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailDir: path.resolve(varDir, env.MAIL_DIR ?? 'mail'),
-    serverRender: env.SSR !== '0',
-    renderCacheMs: milliseconds('RENDER_CACHE_MS', env.RENDER_CACHE_MS, 5000),
     accessTokenTtlSeconds: bounded('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 60 * 60, 1, 24 * 60 * 60, 'seconds'),
     refreshTokenTtlSeconds: bounded('REFRESH_TOKEN_TTL', env.REFRESH_TOKEN_TTL, 30 * 24 * 60 * 60, 60, 365 * 24 * 60 * 60, 'seconds'),
     passwordScryptCost: bounded('PASSWORD_SCRYPT_COST', env.PASSWORD_SCRYPT_COST, 17, 14, 20, 'log2 of scrypt N'),

@@ -1,7 +1,7 @@
 import type { RegistryEvent, RegistryStatusRoute, RouteResult } from '@kaloryfer/api-contract';
 import { DEFAULT_THRESHOLDS } from '../src/config';
 import { fixtureArchive } from '../src/registry/testing/fixture-build';
-import { gateWithoutPageServer } from './registry-helpers';
+import { shellWithoutPageServer } from './registry-helpers';
 import { startTestServer, type TestServer } from '../harness/test-server';
 
 /**
@@ -61,7 +61,7 @@ beforeAll(async () => {
   server = await startTestServer({
     // Steps that last no time and few page views: the test judges at once, with tick().
     config: { canary: { ...DEFAULT_THRESHOLDS, minPageViews: 20, minStepMinutes: 0 }, trustProxy: ['127.0.0.1'] },
-    extend: gateWithoutPageServer,
+    shell: shellWithoutPageServer(),
   });
   for (const team of ['operator', 'cart', 'catalog']) tokens[team] = (await server.app.mfeRegistry.tokens.create(team)).token;
   expect((await publish('1.0.0')).status).toBe(200);

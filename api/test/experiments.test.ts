@@ -1,6 +1,6 @@
 import type { ExperimentReport } from '@kaloryfer/api-contract';
 import { EXPERIMENT_COOKIE, type ExperimentPins } from '@kaloryfer/api-contract';
-import { gateWithoutPageServer, publishFixture } from './registry-helpers';
+import { shellWithoutPageServer, publishFixture } from './registry-helpers';
 import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
 import { orderClient, plainValve } from './order-helpers';
 
@@ -51,7 +51,7 @@ async function order(pins: ExperimentPins | null, extra: Record<string, unknown>
 beforeAll(async () => {
   server = await startTestServer({
     seed: TEST_SEED,
-    extend: gateWithoutPageServer,
+    shell: shellWithoutPageServer(),
   });
   for (const team of ['operator', 'checkout', 'cart']) tokens[team] = (await server.app.mfeRegistry.tokens.create(team)).token;
   for (const variant of ['a', 'b']) {

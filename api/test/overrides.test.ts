@@ -1,4 +1,4 @@
-import { gateWithoutPageServer, publishFixture } from './registry-helpers';
+import { shellWithoutPageServer, publishFixture } from './registry-helpers';
 import { startTestServer, type TestServer } from '../harness/test-server';
 
 /**
@@ -21,7 +21,7 @@ const issue = async (body: object, token = tokens.operator, remote = 'cart') => 
 
 beforeAll(async () => {
   server = await startTestServer({
-    extend: gateWithoutPageServer,
+    shell: shellWithoutPageServer(),
   });
   for (const team of ['operator', 'cart']) tokens[team] = (await server.app.mfeRegistry.tokens.create(team)).token;
   for (const version of ['1.0.0', '1.1.0']) {

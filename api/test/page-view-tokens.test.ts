@@ -5,7 +5,7 @@ import type { BuildSignals } from '@kaloryfer/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { installPageServer } from '../../shell/server/page-server';
 import { shortBuildId } from '../src/signals/page-view-token';
-import { gateWithoutPageServer, publishFixture } from './registry-helpers';
+import { publishFixture, shellWithoutPageServer } from './registry-helpers';
 import { startTestServer, type TestServer } from '../harness/test-server';
 
 /**
@@ -22,7 +22,6 @@ const builds: Record<string, string> = {};
 const closers: (() => Promise<void>)[] = [];
 
 const withPages = async (app: FastifyInstance) => {
-  gateWithoutPageServer(app);
   const pages = await installPageServer(app, {
     shellDist,
     registry: app.mfeRegistry.live,
@@ -39,7 +38,7 @@ beforeAll(async () => {
   shellDist = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-shell-'));
   fs.writeFileSync(path.join(shellDist, 'index.html'), '<html><head></head><body><script defer src="/main.1234abcd.js"></script></body></html>');
   fs.writeFileSync(path.join(shellDist, 'main.1234abcd.js'), 'console.log(1)');
-  server = await startTestServer({ extend: withPages });
+  server = await startTestServer({ shell: shellWithoutPageServer(), extend: withPages });
   operator = (await server.app.mfeRegistry.tokens.create('operator')).token;
   for (const remote of ['content', 'catalog'] as const)
     builds[remote] = await publishFixture(server.baseUrl, operator, { remote, version: '1.0.0', server: 'none' });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { fixtureBuildFiles } from '../src/registry/testing/fixture-build';
-import { gateWithoutPageServer, publishFixture } from './registry-helpers';
+import { shellWithoutPageServer, publishFixture } from './registry-helpers';
 import { startTestServer, type TestServer } from '../harness/test-server';
 
 /**
@@ -23,8 +23,8 @@ const sink = new Writable({
 });
 
 beforeAll(async () => {
-  a = await startTestServer({ extend: gateWithoutPageServer, config: { logLevel: 'warn' }, logStream: sink });
-  b = await startTestServer({ instanceOf: a, extend: gateWithoutPageServer, config: { logLevel: 'warn' }, logStream: sink });
+  a = await startTestServer({ shell: shellWithoutPageServer(), config: { logLevel: 'warn' }, logStream: sink });
+  b = await startTestServer({ instanceOf: a, shell: shellWithoutPageServer(), config: { logLevel: 'warn' }, logStream: sink });
   operator = (await a.app.mfeRegistry.tokens.create('operator')).token;
 }, 60_000);
 afterAll(async () => {

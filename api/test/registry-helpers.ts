@@ -1,20 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import type { TestServerOptions } from '../harness/test-server';
 import { createServerRenderCheck } from '../../shell/server/server-render-check';
 import { fixtureArchive, type FixtureBuildOptions } from '../src/registry/testing/fixture-build';
 
 /**
- * The release gate's server-render check for a test server without a page server: it renders
- * against an API nobody answers (a fixture build's server code needs none), as the registry,
- * canary, signal, experiment and override tests publish builds.
+ * The shell a test server's release gate checks builds against, without a page server: the
+ * server-render check renders against an API nobody answers (a fixture build's server code needs
+ * none), as the registry, canary, signal, experiment and override tests publish builds.
  */
-export function gateWithoutPageServer(app: FastifyInstance): void {
-  app.mfeRegistry.releases.gate.serverRender = createServerRenderCheck({
-    apiOrigin: 'http://127.0.0.1:9',
-    publicOrigin: 'https://sklep.kaloryfer.test',
-    budgets: { mainMs: 250, otherMs: 100 },
-    homePage: async () => '',
-    tries: 1,
-  });
+export function shellWithoutPageServer(): NonNullable<TestServerOptions['shell']> {
+  return {
+    dist: path.resolve(__dirname, '../../shell/dist'),
+    serverRender: createServerRenderCheck({
+      apiOrigin: 'http://127.0.0.1:9',
+      publicOrigin: 'https://sklep.kaloryfer.test',
+      budgets: { mainMs: 250, otherMs: 100 },
+      homePage: async () => '',
+      tries: 1,
+    }),
+  };
 }
 
 /** Publishes a fixture build over the registry's API (as a team's CI does); answers its build id. */

@@ -2,7 +2,7 @@ import type { PublishAnswer, RegistryRemotesRoute, RouteResult } from '@kaloryfe
 import { REMOTE_NAME } from '@kaloryfer/api-contract';
 import { REMOTE_NAME_PATTERN } from '@kaloryfer/contracts/meta';
 import { fixtureArchive, type FixtureBuildOptions } from '../src/registry/testing/fixture-build';
-import { gateWithoutPageServer } from './registry-helpers';
+import { shellWithoutPageServer } from './registry-helpers';
 import { startTestServer, type TestServer } from '../harness/test-server';
 
 /**
@@ -15,7 +15,7 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  server = await startTestServer({ extend: gateWithoutPageServer });
+  server = await startTestServer({ shell: shellWithoutPageServer() });
   for (const team of ['operator', 'cart']) tokens[team] = (await server.app.mfeRegistry.tokens.create(team)).token;
 }, 60_000);
 afterAll(() => server.close());

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { GateResult, PublishAnswer, RegistryEvent, RegistryStatusRoute, RouteResult } from '@kaloryfer/api-contract';
 import { packFiles } from '../src/registry/build-archive';
 import { fixtureArchive, fixtureBuildFiles, type FixtureBuildOptions } from '../src/registry/testing/fixture-build';
-import { gateWithoutPageServer } from './registry-helpers';
+import { shellWithoutPageServer } from './registry-helpers';
 import { startTestServer, type TestServer } from '../harness/test-server';
 
 /**
@@ -15,7 +15,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   server = await startTestServer({
-    extend: gateWithoutPageServer,
+    shell: shellWithoutPageServer(),
   });
   for (const team of ['operator', 'content', 'cart', 'checkout']) tokens[team] = (await server.app.mfeRegistry.tokens.create(team)).token;
 }, 60_000);

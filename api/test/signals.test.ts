@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { VIEWS_PER_VISITOR } from '../src/config';
 import { BEACONS_PER_PAGE } from '../src/signals/beacon-ledger';
 import { PageViewTokens } from '../src/signals/page-view-token';
-import { gateWithoutPageServer, publishFixture } from './registry-helpers';
+import { shellWithoutPageServer, publishFixture } from './registry-helpers';
 import { startTestServer, type TestServer } from '../harness/test-server';
 
 /**
@@ -43,7 +43,7 @@ const stored = () => server.db.kysely.selectFrom('mfe_signal').selectAll().execu
 beforeAll(async () => {
   server = await startTestServer({
     config: { metricsAllow: ['10.1.2.0/24'], trustProxy: ['127.0.0.1'], signalsBeaconsPerMinute: PER_MINUTE },
-    extend: gateWithoutPageServer,
+    shell: shellWithoutPageServer(),
   });
   for (const team of ['operator', 'cart']) tokens[team] = (await server.app.mfeRegistry.tokens.create(team)).token;
   for (const [remote, version] of [

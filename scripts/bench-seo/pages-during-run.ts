@@ -4,7 +4,7 @@ import path from 'node:path';
 import { supplierCsv1250 } from '../../api/bench/supplier-files';
 import { DEFAULT_SEED } from '../../api/public/catalog';
 import { importCatalog } from '../../api/public/catalog-import';
-import { loadConfig } from '../../api/public/config';
+import { loadShopSettings } from '../../composition/shop-settings';
 import { openDatabase, type Db } from '../../api/public/database';
 import { benchDatabase } from '../bench-import/catalogue-cache';
 import { catalogueSkus, pickSkus, ShopState } from '../bench-import/supplier-rows';
@@ -46,7 +46,7 @@ export async function pagesDuringRun(products: number, rows: number): Promise<vo
   console.log(`\nProduct pages while the writer runs, ${products.toLocaleString('en-GB')} products (${CONNECTIONS} connections, ${LOAD_S} s each):`);
   const database = await benchDatabase({ seed: { ...DEFAULT_SEED, products }, cache: true, fresh: false, log: (said) => console.log(`  ${said}`) });
   const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-bench-seo-pages-'));
-  const config = loadConfig({
+  const config = loadShopSettings({
     ...process.env,
     DATABASE_URL: database.databaseUrl,
     HOST: '127.0.0.1',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadTokenSecret } from '../../api/public/app';
-import { loadConfig, type Config } from '../../api/public/config';
+import { loadShopSettings, type ShopSettings } from '../../composition/shop-settings';
 import { openDatabase, type Db } from '../../api/public/database';
 import { DEFAULT_SEED, type SeedOptions } from '../../api/public/catalog';
 import { startBalancer, type Balancer } from './cluster/balancer';
@@ -41,7 +41,7 @@ export interface SuperviseOptions {
 
 export interface ClusterOptions {
   /** The shop's settings (VAR_DIR, PUBLIC_HOST, LOG_LEVEL…); its `port` is the balancer's unless `balancerPort` says otherwise. */
-  config?: Config;
+  config?: ShopSettings;
   /** How many API instances (default 3). */
   instances?: number;
   /**
@@ -113,7 +113,7 @@ async function adminState(balancer: Balancer, instance: ClusterInstance, state: 
 
 /** Starts the cluster; on any failure, whatever was started is stopped again before the error is thrown. */
 export async function startCluster(options: ClusterOptions = {}): Promise<RunningCluster> {
-  const config = options.config ?? loadConfig();
+  const config = options.config ?? loadShopSettings();
   const log = options.log ?? console.log;
   const count = options.instances ?? 3;
   const withPages = options.pages ?? true;

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildApp, humanLogStream } from '../../api/public/app';
-import { loadConfig, shopUrl, type Config } from '../../api/public/config';
+import { humanLogStream } from '../../api/public/app';
+import { shopUrl } from '../../api/public/config';
 import { openDatabase, migrateToLatest } from '../../api/public/database';
 import { DEFAULT_SEED, hasCatalog, seedCatalog } from '../../api/public/catalog';
-import { installPageServer } from '../../shell/server/page-server';
+import { composeShop } from '../../composition/compose-shop';
+import { loadShopSettings, type ShopSettings } from '../../composition/shop-settings';
 import { REPO_ROOT } from './repo-root';
 import { buildWorkspace, distFoldersOf, ensureOperatorToken, operatorTokenFile, releaseMissingBuilds, WORKSPACES } from './local-builds';
 import { registryClient } from './registry-client';
@@ -62,7 +63,7 @@ export interface RunningShop {
  * served by this server from the registry (/mfe/…); a remote the registry serves nothing of yet
  * gets this checkout's build, released over the registry's API through the release gate.
  */
-export async function startShop(config: Config = loadConfig(), log: (line: string) => void = console.log): Promise<RunningShop> {
+export async function startShop(config: ShopSettings = loadShopSettings(), log: (line: string) => void = console.log): Promise<RunningShop> {
   buildMissing(log);
   const db = openDatabase(config.databaseUrl);
   const applied = await migrateToLatest(db);
@@ -73,25 +74,14 @@ export async function startShop(config: Config = loadConfig(), log: (line: strin
   }
   // A person watches this shop: request lines at LOG_LEVEL=debug only, and readable on a terminal.
   const terminal = process.stdout.isTTY === true;
-  const app = await buildApp({
-    config,
+  const apiOrigin = `http://${loopbackHost(config.host)}:${config.port}`;
+  const { app, pages } = await composeShop({
+    settings: config,
     db,
+    apiOrigin,
     requestLog: 'debug',
     logStream: terminal ? humanLogStream(process.stdout, { color: !process.env.NO_COLOR }) : undefined,
   });
-  const apiOrigin = `http://${loopbackHost(config.host)}:${config.port}`;
-  const pages = await installPageServer(app, {
-    shellDist: config.shellDist,
-    registry: app.mfeRegistry.live,
-    apiOrigin,
-    publicOrigin: config.publicOrigin,
-    serverRender: config.serverRender,
-    renderCacheMs: config.renderCacheMs,
-    experiments: app.experiments.cookie,
-    signals: app.signals,
-    overrides: app.overrides,
-  });
-  app.mfeRegistry.releases.gate.serverRender = pages.serverRenderCheck;
   await app.listen({ host: config.host, port: config.port });
   const tokenFile = operatorTokenFile(config.varDir);
   const token = await ensureOperatorToken(db, tokenFile, 'npm start (this machine)');

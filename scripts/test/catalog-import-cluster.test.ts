@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { loadConfig, REPO_ROOT } from '../../api/src/config';
+import { loadShopSettings } from '../../composition/shop-settings';
+import { REPO_ROOT } from '../lib/repo-root';
 import { openDatabase, type Db } from '../../api/src/db/database';
 import { RegistryTokens } from '../../api/src/registry/registry-tokens';
 import { startCluster, type RunningCluster } from '../lib/cluster';
@@ -40,7 +41,7 @@ const logged: string[] = [];
 beforeAll(async () => {
   varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-import-cluster-'));
   cluster = await startCluster({
-    config: loadConfig({ VAR_DIR: varDir, LOG_LEVEL: 'warn' }),
+    config: loadShopSettings({ VAR_DIR: varDir, LOG_LEVEL: 'warn' }),
     instances: 2,
     pages: false,
     balancerPort: 0,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../api/src/config';
+import { loadShopSettings } from '../../composition/shop-settings';
 import { openDatabase, type Db } from '../../api/src/db/database';
 import { startCluster, type RunningCluster } from '../lib/cluster';
 import type { ServerState } from '../lib/cluster/balancer';
@@ -65,7 +65,7 @@ let varDir: string;
 beforeAll(async () => {
   varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-cluster-test-'));
   cluster = await startCluster({
-    config: loadConfig({ VAR_DIR: varDir, LOG_LEVEL: 'warn' }),
+    config: loadShopSettings({ VAR_DIR: varDir, LOG_LEVEL: 'warn' }),
     instances: 2,
     pages: false,
     balancerPort: 0,

@@ -50,6 +50,32 @@ test.each([
   ['a bench uses the harness', 'api/bench/probe.ts', "export { startTestServer } from '../harness/test-server';", []],
   ["a command imports the API's source", 'scripts/probe.ts', "export { loadConfig } from '../api/src/config';", ['import/no-restricted-paths']],
   ["a command uses the API's public entry point", 'scripts/probe.ts', "export { loadConfig } from '../api/public/config';", []],
+  [
+    'a command installs the page server itself',
+    'scripts/probe.ts',
+    "export { installPageServer } from '../shell/server/page-server';",
+    ['import/no-restricted-paths'],
+  ],
+  ['a command starts the shop through the composition root', 'scripts/probe.ts', "export { composeShop } from '../composition/compose-shop';", []],
+  [
+    'the API imports the composition root',
+    'api/src/probe.ts',
+    "export { loadShopSettings } from '../../composition/shop-settings';",
+    ['import/no-restricted-paths'],
+  ],
+  [
+    'the page server imports the composition root',
+    'shell/server/probe.ts',
+    "export { composeShop } from '../../composition/compose-shop';",
+    ['import/no-restricted-paths'],
+  ],
+  ["the composition root imports the API's source", 'composition/probe.ts', "export { buildApp } from '../api/src/app';", ['import/no-restricted-paths']],
+  [
+    "the composition root uses the API's public entry point and the page server",
+    'composition/probe.ts',
+    "export { buildApp } from '../api/public/app';\nexport { installPageServer } from '../shell/server/page-server';",
+    [],
+  ],
   ["the API's code imports the harness", 'api/src/probe.ts', "export { startTestServer } from '../harness/test-server';", ['import/no-restricted-paths']],
   ['shared/ui imports the API', 'shared/ui/src/probe.ts', "export * from '../../../api/src/http/cache-control';", ['import/no-restricted-paths']],
   [

@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT } from '../../api/src/config';
+import { REPO_ROOT } from '../lib/repo-root';
 import { startTestServer, type TestServer } from '../../api/harness/test-server';
 import { ensureOperatorToken, operatorTokenFile } from '../lib/local-builds';
 import { freePort } from '../lib/postgres-server';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../api/public/config';
+import { loadShopSettings } from '../../composition/shop-settings';
 import { startCluster, type RunningCluster, type SuperviseOptions } from '../lib/cluster';
 import type { SupervisorEvent } from '../lib/cluster/supervisor';
 
@@ -33,7 +33,7 @@ export function supervisedCluster(options: { instances: number; spares?: number;
   beforeAll(async () => {
     varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-supervised-test-'));
     harness.cluster = await startCluster({
-      config: loadConfig({ VAR_DIR: varDir, LOG_LEVEL: 'warn' }),
+      config: loadShopSettings({ VAR_DIR: varDir, LOG_LEVEL: 'warn' }),
       instances: options.instances,
       spares: options.spares,
       pages: false,

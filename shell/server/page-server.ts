@@ -50,6 +50,23 @@ export interface PageServerOptions {
 
 export const DEFAULT_BUDGETS: Budgets = { mainMs: 250, otherMs: 100 };
 
+/**
+ * The release gate's server-render check for the page server on `apiOrigin` (docs/releasing.md):
+ * a new build renders against that API, within the budgets the page server waits. Made before the
+ * API is built, so the composition root (composition/compose-shop.ts) hands it to the gate at construction.
+ */
+export function pageServerRenderCheck(options: Pick<PageServerOptions, 'apiOrigin' | 'publicOrigin' | 'budgets'>) {
+  return createServerRenderCheck({
+    apiOrigin: options.apiOrigin,
+    publicOrigin: options.publicOrigin,
+    budgets: options.budgets ?? DEFAULT_BUDGETS,
+    homePage: async () => {
+      const response = await fetch(new URL('/', options.apiOrigin), { signal: AbortSignal.timeout(5000) });
+      return response.ok ? response.text() : '';
+    },
+  });
+}
+
 /** Where a form sends the shopper back: the page it was on (the Referer), if it is this shop's; else home. */
 export function samePageOf(referer: string | undefined, shopOrigins: string[]): string {
   try {
@@ -330,19 +347,6 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
   app.get('/*', { schema: { hide: true } }, handler);
 
   return {
-    /**
-     * The release gate's server-render check, on this instance's API (docs/releasing.md): wire
-     * it into the registry (`app.mfeRegistry.releases.gate.serverRender`).
-     */
-    serverRenderCheck: createServerRenderCheck({
-      apiOrigin: options.apiOrigin,
-      publicOrigin: options.publicOrigin,
-      budgets: options.budgets ?? DEFAULT_BUDGETS,
-      homePage: async () => {
-        const response = await fetch(new URL('/', options.apiOrigin), { signal: AbortSignal.timeout(5000) });
-        return response.ok ? response.text() : '';
-      },
-    }),
     /** Loads and warms the builds the registry names (after the server listens). */
     warm: () => source.snapshot().then(() => undefined),
     regions: () => ({ ...regions }),

@@ -1,5 +1,6 @@
 import { CONTRACTS_VERSION } from '@kaloryfer/contracts/meta';
 import { shellShareScope, shellSurface } from './gate/shell-side';
+import type { ServerRenderCheck } from './gate/release-gate';
 import type { Db } from '../db/database';
 import type { Experiments } from '../experiments/experiments';
 import { unencapsulated } from '../http/unencapsulated';
@@ -51,6 +52,8 @@ interface RegistryOptions {
   publicOrigin: string;
   /** The shell's build folder: its share-scope.json says which singletons every page shares. */
   shellDist?: string;
+  /** The page server's server-render check (the composition root hands it in); none: the gate skips it. */
+  serverRender?: ServerRenderCheck;
   thresholds?: CanaryThresholds;
   clock?: () => Date;
   /** Counts the stored files found not to match their hash (/metrics: app.ts hands the shop's metrics). */
@@ -61,13 +64,12 @@ interface RegistryOptions {
  * The remote registry on this instance (`app.mfeRegistry`): its API for teams and operators
  * (/registry/v1), the builds' files for browsers (/mfe/…), and the live registry the page server
  * composes pages from. Started with the server (the live rows are read, and on PostgreSQL every
- * change is heard); the page server adds the gate's server-render check
- * (`releases.gate.serverRender`). And `app.overrides`: one browser loads another build for a
+ * change is heard); the gate gets the page server's server-render check at construction. And `app.overrides`: one browser loads another build for a
  * while (docs/releasing.md, "Overrides").
  */
 export const registryPlugin = unencapsulated<RegistryOptions>(async function registryPlugin(
   app,
-  { db, tokenSecret, experiments, signals, publicOrigin, shellDist, thresholds = DEFAULT_THRESHOLDS, clock = () => new Date(), metrics },
+  { db, tokenSecret, experiments, signals, publicOrigin, shellDist, serverRender, thresholds = DEFAULT_THRESHOLDS, clock = () => new Date(), metrics },
 ) {
   const overrides = new Overrides(tokenSecret);
   app.decorate('overrides', overrides);
@@ -77,6 +79,7 @@ export const registryPlugin = unencapsulated<RegistryOptions>(async function reg
     shellContracts: CONTRACTS_VERSION,
     shellSurface: shellSurface(),
     shellShared: () => (shellDist ? shellShareScope(shellDist) : null),
+    serverRender,
   });
   const tokens = new RegistryTokens(db);
   const remotes = new ShopRemotes(store, live, clock);

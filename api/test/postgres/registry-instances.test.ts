@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { installPageServer } from '../../../shell/server/page-server';
+import { installPageServer, pageServerRenderCheck } from '../../../shell/server/page-server';
 import { freePort } from '../../../scripts/lib/postgres-server';
 import { fixtureArchive, type FixtureBuildOptions } from '../../src/registry/testing/fixture-build';
 import { eventually, startTestServer, type TestServer } from '../../harness/test-server';
@@ -20,7 +20,12 @@ let shellDist: string;
 let token: string;
 const closers: (() => Promise<void>)[] = [];
 
-/** The shell's page server on a test instance, as cluster-instance.ts installs it. */
+/** The shell beside a test instance, as composition/compose-shop.ts puts them together: the gate renders with its page server, */
+const shellOn = (port: number) => ({
+  dist: shellDist,
+  serverRender: pageServerRenderCheck({ apiOrigin: `http://127.0.0.1:${port}`, publicOrigin: 'https://sklep.kaloryfer.test' }),
+});
+/** and the page server is installed beside the API. */
 const withPages = (port: number) => async (app: FastifyInstance) => {
   const pages = await installPageServer(app, {
     shellDist,
@@ -30,7 +35,6 @@ const withPages = (port: number) => async (app: FastifyInstance) => {
     serverRender: true,
     renderCacheMs: 0,
   });
-  app.mfeRegistry.releases.gate.serverRender = pages.serverRenderCheck;
   closers.push(() => pages.close());
 };
 
@@ -44,8 +48,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(shellDist, 'main.1234abcd.js'), 'console.log(1)');
   const portA = await freePort();
   const portB = await freePort();
-  a = await startTestServer({ port: portA, extend: withPages(portA) });
-  b = await startTestServer({ instanceOf: a, port: portB, extend: withPages(portB) });
+  a = await startTestServer({ port: portA, shell: shellOn(portA), extend: withPages(portA) });
+  b = await startTestServer({ instanceOf: a, port: portB, shell: shellOn(portB), extend: withPages(portB) });
   token = (await a.app.mfeRegistry.tokens.create('operator')).token;
 }, 60_000);
 afterAll(async () => {

@@ -1,0 +1,1 @@
+module.exports = require('@kaloryfer/mfe-build/jest-preset')(__dirname, { environment: 'node' });
