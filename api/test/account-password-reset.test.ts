@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { RESET_EXPIRED, RESET_INVALID, RESET_MAIL_FAILED, RESET_USED } from '../src/customers/customers';
+import { RESET_EXPIRED, RESET_INVALID, RESET_MAIL_FAILED, RESET_USED } from '../src/customers/password-changes';
 import { FileOutbox } from '../src/mail/outbox';
 import { accountShop } from './account-helpers';
 

@@ -1,6 +1,8 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { PasswordHasher } from '../src/auth/passwords';
-import { BAD_LOGIN, EMAIL_TAKEN, WRONG_CURRENT_PASSWORD } from '../src/customers/customers';
+import { BAD_LOGIN } from '../src/customers/customers';
+import { WRONG_CURRENT_PASSWORD } from '../src/customers/password-changes';
+import { EMAIL_TAKEN } from '../src/customers/profile-store';
 import { accountShop, HASH_COST } from './account-helpers';
 
 /** Passwords over HTTP: no account enumeration, old hashes upgraded at login, change-password. */

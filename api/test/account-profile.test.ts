@@ -1,4 +1,4 @@
-import { EMAIL_TAKEN } from '../src/customers/customers';
+import { EMAIL_TAKEN } from '../src/customers/profile-store';
 import { accountShop, SHIPPING } from './account-helpers';
 
 /**

@@ -1,7 +1,7 @@
 import { buildBase } from './live-registry';
 import type { Override } from '@kaloryfer/api-contract';
 import type { LiveRow, StoredBuild } from './registry-store';
-import { ReleaseRefused } from './releases';
+import { ReleaseRefused } from './release-refusals';
 
 /** Where an override's build comes from: a version the registry published, or a team's https URL. */
 export async function resolveOverride(

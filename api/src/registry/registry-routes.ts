@@ -28,7 +28,8 @@ import type { Overrides } from './overrides';
 import type { RegistryStore } from './registry-store';
 import { envelope, sendResult } from '../http/envelope';
 import { ARCHIVE_LIMITS, ArchiveError } from './build-archive';
-import { ReleaseRefused, unknownRemote, type Releases } from './releases';
+import { ReleaseRefused, unknownRemote } from './release-refusals';
+import type { Releases } from './releases';
 import type { ShopRemotes } from './shop-remotes';
 import { assertMayChange, assertOperator, RegistryAuthError, type RegistryCaller, type RegistryTokens } from './registry-tokens';
 

@@ -2,7 +2,7 @@ import type { RouteResult, RegistryRemotesRoute } from '@kaloryfer/api-contract'
 import { definitionProblem, isBuiltInRemote, type RemoteDefinition, type SlotName } from '@kaloryfer/contracts/meta';
 import type { LiveRegistry } from './live-registry';
 import type { RegistryStore } from './registry-store';
-import { ReleaseRefused, unknownRemote } from './releases';
+import { ReleaseRefused, unknownRemote } from './release-refusals';
 
 /**
  * The shop's remotes as the registry keeps them (docs/architecture.md, "The shop's remotes"): the
