@@ -18,21 +18,13 @@ const DELIBERATE: Record<string, string> = {
   BUILD: "each remote's own build (its __REMOTE_BUILD__), one per remote by design",
   render: "each remote's server entry exports render: the server-rendering contract (docs/rendering.md)",
   CmsPage: "mfe-content's route page component (routePage('page-cms')), named like the other route pages; the entity is api-contract's",
+  CartTotals:
+    "api-contract's is the API's answer (snake_case, with its lines and chosen methods; shared/domain's cartTotals computes it); contracts' is what $cart carries of it, camelCase, each field typed by the answer's by name — reshaped once, by mfe-cart's projectCart (vercel/commerce)",
+  cmsBlocksKey:
+    "a page-data key is its region's own (page data travels per region, kf-state's regions) and remotes never import each other: mfe-catalog's and mfe-content's keys of their CMS-block loads spell alike, they name no shared entity",
 };
 
-const NOT_YET_ONE: Record<string, string> = {
-  BuildSignals: "api-contract's answer and the API's counts",
-  CartTotals: 'api-contract (the answer), contracts ($cart, camelCase), domain (the computation)',
-  Envelope: "api-contract's schema and the API's interface",
-  ExperimentReport: "api-contract's answer and the API's report",
-  NewsletterForm: 'api-contract and domain',
-  OrderRequest: "mfe-checkout's request and the API's",
-  PaymentMethod: 'api-contract and domain',
-  RemoteDefinition: "api-contract (the registry's answer) and contracts (the shop's remotes)",
-  ShippingMethod: 'api-contract and domain',
-  WishlistRemove: "api-contract's body and the contracts' command",
-  cmsBlocksKey: 'page data keys of mfe-catalog and mfe-content',
-};
+const NOT_YET_ONE: Record<string, string> = {};
 
 interface Source {
   owner: string;

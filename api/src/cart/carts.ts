@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CartTotals as CartTotalsAnswer } from '@kaloryfer/api-contract';
+import type { CartTotals as CartTotalsAnswer, PaymentMethod, ShippingMethod } from '@kaloryfer/api-contract';
 import {
   applicableCoupon,
   cartTotals,
@@ -13,8 +13,6 @@ import {
   shippingCodeOf,
   shippingMethodsFor,
   type Coupon,
-  type PaymentMethod,
-  type ShippingMethod,
 } from '@kaloryfer/domain';
 import { sql, type Kysely, type QueryCreator, type Selectable } from 'kysely';
 import type { Catalog } from '../catalog/catalog';

@@ -1,4 +1,5 @@
-import { compareProportions, sampleRatioCheck, sampleSizePerVariant, type ProportionComparison, type SampleRatioCheck } from './statistics';
+import type { ExperimentReport } from '@kaloryfer/api-contract';
+import { compareProportions, sampleRatioCheck, sampleSizePerVariant } from './statistics';
 
 /** One group of exposure rows, as the database sums them (experiments.ts). */
 export interface VariantCounts {
@@ -23,31 +24,8 @@ export interface ReportInput {
   since: string | null;
 }
 
-export interface VariantResult {
-  variant: string;
-  weight: number;
-  shoppers: number;
-  converted: number;
-  orders: number;
-  conversionRate: number | null;
-  /** PLN. */
-  revenue: number;
-  revenuePerShopper: number | null;
-  /** Against the control (null for the control itself, or while a side has no shopper). */
-  comparison: (ProportionComparison & { significant: boolean }) | null;
-}
-
-export interface ExperimentReport {
-  experiment: string;
-  control: string;
-  since: string | null;
-  variants: VariantResult[];
-  /** Shoppers left out: QA's forced visits, and shoppers who met more than one variant. */
-  excluded: { forced: number; crossed: number };
-  sampleRatio: SampleRatioCheck | null;
-  /** Shoppers per variant to detect `lift` on the control's rate (α 0.05 two-sided, power 0.8), and how many more that is. */
-  power: { lift: number; perVariant: number; more: number } | null;
-}
+/** A variant's line of the report (the contract's `ExperimentReport`, the registry's answer). */
+type VariantResult = ExperimentReport['variants'][number];
 
 const ALPHA = 0.05;
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;

@@ -1,15 +1,10 @@
+import type { Envelope } from '@kaloryfer/api-contract';
 import type { FastifyReply } from 'fastify';
 
 /**
- * The vue-storefront-api envelope: `{code, result, meta?}` with the HTTP status equal to code.
- * Errors carry a message a person can read in `result`, never a stack trace.
+ * The vue-storefront-api envelope (the contract's `Envelope`): `{code, result, meta?}` with the
+ * HTTP status equal to code. Errors carry a message a person can read in `result`, never a stack trace.
  */
-export interface Envelope<T> {
-  code: number;
-  result: T;
-  meta?: Record<string, unknown>;
-}
-
 export function envelope<T>(code: number, result: T, meta?: Record<string, unknown>): Envelope<T> {
   return meta ? { code, result, meta } : { code, result };
 }

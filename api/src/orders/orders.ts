@@ -22,7 +22,8 @@ const OFFLINE_METHODS: ReadonlySet<string> = new Set(['cashondelivery', 'banktra
 /** An order's address as stored and answered (the allow-listed fields: orders/order-body.ts). */
 export type AddressInput = OrderAddress;
 
-export interface OrderRequest {
+/** An order to place, as the order route hands it over: the request's body (`OrderBody`) read, with the cart row and who orders. */
+export interface OrderToPlace {
   /** The client's id for this order: the same id again returns the same order. */
   clientOrderId: string;
   cart: CartTable;
@@ -67,7 +68,7 @@ export class Orders {
     private readonly experiments?: Experiments,
   ) {}
 
-  async place(request: OrderRequest): Promise<PlacedOrder> {
+  async place(request: OrderToPlace): Promise<PlacedOrder> {
     // A replay answers with its order. On PostgreSQL not asked first: a replay finds its cart empty
     // (asked below) or meets the unique client_order_id (caught below) — one round trip less per order.
     const earlier = this.postgres ? null : await this.byClientId(request.clientOrderId, request.cart.id);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import type { BuildSignals } from '@kaloryfer/api-contract';
 import type { Db } from '../db/database';
 import { PageViewTokens } from './page-view-token';
 import { addCounts, BUCKETS, emptyCounts, observe, parseCounts, quantile, type Counts, type HistogramKind } from './histogram';
@@ -60,31 +61,8 @@ interface MinuteRow extends BuildRef {
   histograms: Record<HistogramColumn, Counts>;
 }
 
-/** What a build did over a window, summed over minutes and instances (the registry's signals answer, the canary's rules). */
-export interface BuildSignals extends BuildRef {
-  renders: number;
-  renderFailures: number;
-  budgetMisses: number;
-  fallbacks: number;
-  renderP50Ms: number | null;
-  renderP95Ms: number | null;
-  pageViews: number;
-  mountFailures: number;
-  browserFallbacks: number;
-  errors: number;
-  /** Page views with an error or a mount failure; page views with a fallback (each page once). */
-  failingViews: number;
-  fallbackViews: number;
-  /** Distinct visitors who viewed it, and who met a failure (per instance and hour: a sum over them). */
-  visitors: number;
-  failingVisitors: number;
-  /** Failing page views per page view; fallback page views per page view (null without page views). */
-  errorRate: number | null;
-  fallbackRate: number | null;
-  lcpP75Ms: number | null;
-  inpP75Ms: number | null;
-  clsP75: number | null;
-}
+/** What a build did over a window, summed over minutes and instances: the registry's signals answer (the contract's), which the canary's rules read. */
+export type { BuildSignals };
 
 /** Told of every observation as it happens (the Prometheus metrics: api/src/metrics). */
 export interface SignalListener {

@@ -1,5 +1,5 @@
 import type { CartItem } from '@kaloryfer/api-contract';
-import type { ProductOptionInput } from '@kaloryfer/contracts';
+import type { CartLine, ProductOptionInput } from '@kaloryfer/contracts';
 import type { SpecMessage } from '@kaloryfer/i18n';
 import { hashText, lineIdentity } from '@kaloryfer/domain';
 
@@ -34,15 +34,17 @@ export const CART_FLAGS: CartFlags = {
 /** Guest-cart retries after a 401 before sync is given up (spec: value not shown; VSF's is 3). */
 export const CONNECT_BYPASS_LIMIT = 3;
 
-export interface LocalItem {
-  sku: string;
-  parentSku?: string;
-  type_id: string;
-  qty: number;
+/**
+ * A line as the engine keeps it: `$cart`'s line (`CartLine`) by name, its type, options and
+ * server id under the names the stored cart has always had (a reload reads them back), plus
+ * what the sync needs. `projectCart` turns it into a `CartLine`, the one reshaping.
+ */
+export interface LocalItem extends Pick<CartLine, 'sku' | 'parentSku' | 'qty'> {
+  type_id: CartLine['typeId'];
   /** The quantity before the last change, for rollback. */
   prev_qty?: number;
-  product_option?: ProductOptionInput;
-  server_item_id?: number;
+  product_option?: CartLine['productOption'];
+  server_item_id?: CartLine['itemId'];
   /** The server cart the line was last synced to: a re-login to the same cart never adds it twice. */
   server_cart_id?: string;
 }

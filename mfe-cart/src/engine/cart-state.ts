@@ -1,4 +1,4 @@
-import type { CartOptionLabel, CartTotals } from '@kaloryfer/api-contract';
+import type { CartTotals } from '@kaloryfer/api-contract';
 import type { CartLine } from '@kaloryfer/contracts';
 import { lineChecksum, type LocalItem } from './cart-rules';
 import { CART_KEY, type CartStorage } from './cart-storage';
@@ -10,19 +10,14 @@ import type { PendingChange } from './change-key';
  * (server-sync.ts, edit-mode.ts) read and change. Every change is stored at once.
  */
 
-/** A cart line as the engine keeps it: the shopper's choice plus what the server said of it. */
-export interface EngineItem extends LocalItem {
-  name: string;
+/**
+ * A cart line as the engine keeps it: the shopper's choice (`LocalItem`) plus what the server said
+ * of it, `$cart`'s line (`CartLine`) by name — its prices stored as `price` and `rowTotal`.
+ */
+export interface EngineItem extends LocalItem, Pick<CartLine, 'name' | 'image' | 'slug' | 'options' | 'error' | 'errorParams'> {
   /** Gross unit and row price: the asking page's until the server has priced the line. */
-  price: number;
-  rowTotal: number;
-  image?: string;
-  slug?: string;
-  /** The chosen options in words, as the server's line says them. */
-  options: CartOptionLabel[];
-  /** Why the line cannot be bought as it is (spec: errors.stock), a messages key. */
-  error?: string;
-  errorParams?: Record<string, string | number>;
+  price: CartLine['priceInclTax'];
+  rowTotal: CartLine['rowTotalInclTax'];
   /** A new line sent to the server whose answer has not come: sent again, under the same key (change-key.ts). */
   pending_change?: PendingChange;
 }

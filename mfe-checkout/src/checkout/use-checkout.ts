@@ -1,7 +1,7 @@
-import type { CartTotals } from '@kaloryfer/api-contract';
+import type { CartTotals, PaymentMethod, ShippingMethod } from '@kaloryfer/api-contract';
 import { $cart, $connectivity, $session, cartClearRequested, navigate, syncTaskRequested, UNLOADED_CART } from '@kaloryfer/contracts';
 import type { SpecMessage } from '@kaloryfer/i18n/spec-messages';
-import { availableShippingMethods, chooseMethod, mergePaymentMethods, shippingCodeOf, type PaymentMethod, type ShippingMethod } from '@kaloryfer/domain';
+import { availableShippingMethods, chooseMethod, mergePaymentMethods, shippingCodeOf } from '@kaloryfer/domain';
 import { ApiFailure, isAbort, useClientStore } from '@kaloryfer/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { afterOrder, newClientOrderId, saveDetails, type CheckoutDetails } from '../domain/details';

@@ -1,4 +1,5 @@
-import { INSTANT_CHECKOUT_METHODS, type PaymentMethod } from '@kaloryfer/domain';
+import type { PaymentMethod } from '@kaloryfer/api-contract';
+import { INSTANT_CHECKOUT_METHODS } from '@kaloryfer/domain';
 
 /**
  * Which instant-checkout wallets this browser can really pay with (issue #20: Apple Pay was

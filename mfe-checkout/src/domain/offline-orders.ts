@@ -1,6 +1,5 @@
-import type { PlacedOrder } from '@kaloryfer/api-contract';
+import type { PaymentMethod, PlacedOrder } from '@kaloryfer/api-contract';
 import type { CartAddRequest, CartLine, CartState, SyncTaskRequested } from '@kaloryfer/contracts';
-import type { PaymentMethod } from '@kaloryfer/domain';
 import { readStored, writeStored } from '@kaloryfer/ui';
 import type { OrderRequest } from './order';
 
@@ -25,18 +24,9 @@ export interface OfflineOrder {
   restored?: boolean;
 }
 
-/** A line as the thank-you page shows it, and as the cart takes it back if the order is refused. */
-export interface OfflineOrderLine {
-  sku: string;
-  name: string;
-  qty: number;
-  rowTotalInclTax: number;
-  parentSku?: string;
-  priceInclTax?: number;
-  typeId?: string;
-  image?: string;
-  productOption?: CartLine['productOption'];
-}
+/** A line as the thank-you page shows it, and as the cart takes it back if the order is refused: a part of `$cart`'s line. */
+export type OfflineOrderLine = Pick<CartLine, 'sku' | 'name' | 'qty' | 'rowTotalInclTax' | 'parentSku' | 'image' | 'productOption'> &
+  Partial<Pick<CartLine, 'priceInclTax' | 'typeId'>>;
 
 /** What the checkout keeps of a cart line for an order placed offline. */
 export const offlineLineOf = ({ sku, name, qty, rowTotalInclTax, parentSku, priceInclTax, typeId, image, productOption }: CartLine): OfflineOrderLine => ({

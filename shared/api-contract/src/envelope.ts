@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 
 /**
  * The vue-storefront-api envelope every JSON route answers in: `{code, result, meta?}` with the
@@ -6,6 +6,8 @@ import { Type, type TSchema } from '@sinclair/typebox';
  */
 export const Envelope = <Result extends TSchema>(result: Result) =>
   Type.Object({ code: Type.Integer(), result, meta: Type.Optional(Type.Record(Type.String(), Type.Unknown())) });
+/** The envelope of a result of type `Result`: `{code, result, meta?}`, as the schema above reads. */
+export type Envelope<Result> = Static<ReturnType<typeof Envelope<TUnsafe<Result>>>>;
 
 /**
  * A refusal: `result` is a message a person can read (a spec message where it has one), or VSF's

@@ -15,9 +15,12 @@ export const ExperimentExposureRoute = {
   response: { 204: Type.Null(), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope },
 };
 
+/** A variant against the control: the two-proportion z-test of their conversion rates. */
 const Comparison = Type.Object({
+  /** Treatment rate minus control rate (absolute), and relative to the control's rate (null when the control converted nobody). */
   difference: Type.Number(),
   relative: Nullable(Type.Number()),
+  /** Two-sided 95 % confidence interval of the difference. */
   interval: Type.Tuple([Type.Number(), Type.Number()]),
   z: Type.Number(),
   pValue: Type.Number(),
@@ -31,18 +34,23 @@ export const ExperimentVariantResult = Type.Object({
   converted: Type.Integer(),
   orders: Type.Integer(),
   conversionRate: Nullable(Type.Number()),
+  /** PLN. */
   revenue: Type.Number(),
   revenuePerShopper: Nullable(Type.Number()),
+  /** Against the control (null for the control itself, or while a side has no shopper). */
   comparison: Nullable(Comparison),
 });
 
+/** The experiment report (docs/experiments.md), as the API computes it (api/src/experiments/report.ts) and the registry answers it. */
 export const ExperimentReport = Type.Object({
   experiment: Type.String(),
   control: Type.String(),
   since: Nullable(Type.String()),
   variants: Type.Array(ExperimentVariantResult),
+  /** Shoppers left out: QA's forced visits, and shoppers who met more than one variant. */
   excluded: Type.Object({ forced: Type.Integer(), crossed: Type.Integer() }),
   sampleRatio: Nullable(Type.Object({ chiSquare: Type.Number(), pValue: Type.Number(), mismatch: Type.Boolean() })),
+  /** Shoppers per variant to detect `lift` on the control's rate (α 0.05 two-sided, power 0.8), and how many more that is. */
   power: Nullable(Type.Object({ lift: Type.Number(), perVariant: Type.Integer(), more: Type.Integer() })),
 });
 export type ExperimentReport = Static<typeof ExperimentReport>;

@@ -53,6 +53,7 @@ export const SignalBeaconRoute = {
 };
 export type SignalBeacon = Static<typeof SignalBeaconRoute.body>;
 
+/** What a build did over a window, summed over minutes and instances (the API's signals, the canary's rules read it). */
 export const BuildSignals = Type.Object({
   remote: Type.String(),
   build: Type.String(),
@@ -73,7 +74,7 @@ export const BuildSignals = Type.Object({
   /** Distinct visitors who viewed the build, who met a failure (per instance and hour, summed). */
   visitors: Type.Integer(),
   failingVisitors: Type.Integer(),
-  /** Failing page views per page view; fallback page views per page view. */
+  /** Failing page views per page view; fallback page views per page view (null without page views). */
   errorRate: Nullable(Type.Number()),
   fallbackRate: Nullable(Type.Number()),
   lcpP75Ms: Nullable(Type.Number()),

@@ -1,3 +1,4 @@
+import type { RemoteDefinition } from '@kaloryfer/api-contract';
 import { ROUTES, type BuiltInRemote, type RemoteName, type RouteDefinition } from './routes';
 
 /**
@@ -12,13 +13,12 @@ import { ROUTES, type BuiltInRemote, type RemoteName, type RouteDefinition } fro
 export const SLOTS = ['search', 'account', 'wishlist', 'minicart', 'footer'] as const;
 export type SlotName = (typeof SLOTS)[number];
 
-export interface RemoteDefinition {
-  name: RemoteName;
-  /** The routes it owns (its `./app` renders them), by name and path pattern. */
-  routes: readonly { name: string; pattern: string }[];
-  /** The slots it fills, each with the module it exposes for it ('./MiniCart'). */
-  slots: Readonly<Partial<Record<SlotName, string>>>;
-}
+/**
+ * A remote of the shop: its name, the routes it owns (its `./app` renders them) by name and path
+ * pattern, and the slots it fills, each with the module it exposes for it ('./MiniCart') — the
+ * registry contract's (`RemoteDefinition` of @kaloryfer/api-contract), as the registry answers it.
+ */
+export type { RemoteDefinition };
 
 /** A remote's name: lower-case letters and digits, a letter first, at most 16 (its container, its URLs). */
 export const REMOTE_NAME_PATTERN = '^[a-z][a-z0-9]{0,15}$';

@@ -77,11 +77,10 @@ export {
   shippingMethodsFor,
   type ShippingContext,
   type ShippingItem,
-  type ShippingMethod,
   type UnavailableReason,
 } from './cart/shipping';
-export { CASH_ON_DELIVERY, PAYMENT_METHODS, paymentMethodsFor, SHOP_BANK_ACCOUNT, type PaymentMethod } from './cart/payment';
-export { cartTotals, couponDiscount, includedVat, VAT_RATE, type CartTotals, type TotalSegment, type TotalsInput } from './cart/totals';
+export { CASH_ON_DELIVERY, PAYMENT_METHODS, paymentMethodsFor, SHOP_BANK_ACCOUNT } from './cart/payment';
+export { cartTotals, couponDiscount, includedVat, VAT_RATE, type TotalsInput } from './cart/totals';
 export { emailProblem, nameProblem, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PERSON_MESSAGES, passwordProblem } from './validation/person';
 export { ADVICE_PAGE_SIZE, MAX_ADDRESSES } from './shop-limits';
 export { addressProblem, INVALID_NIP, ONLY_POLAND } from './validation/address-problem';

@@ -1,8 +1,13 @@
-import type { CartTotalSegment } from '@kaloryfer/api-contract';
+import type { CartOptionLabel, CartTotals as CartTotalsAnswer, CartTotalSegment, SavedAddress } from '@kaloryfer/api-contract';
 import type { ProductOptionInput } from '../channels/cart';
 import type { NotificationInput } from '../channels/notifications';
 import type { OverlayPanel } from '../channels/overlay';
 
+/**
+ * A cart line as `$cart` publishes it: the one shape of a line every part reads. The cart engine
+ * (mfe-cart) keeps its lines as extensions of it (`LocalItem`, `EngineItem`) and a request to
+ * add one (`CartAddRequest`) is a part of it.
+ */
 export interface CartLine {
   sku: string;
   parentSku?: string;
@@ -18,7 +23,7 @@ export interface CartLine {
   slug?: string;
   productOption?: ProductOptionInput;
   /** The chosen options in words, as the server describes them ("Kolor: Biały"). */
-  options: { label: string; value: string }[];
+  options: CartOptionLabel[];
   /** The server cart's line id once synced. */
   itemId?: number;
   /** Why the line cannot be bought as it is (stock ran out, price gone), a messages key; left out of the totals. */
@@ -29,15 +34,19 @@ export interface CartLine {
 /** A total's row, as the API answers it (shared/api-contract): `code` is stable (the storefront translates it), `title` is the server's Polish text. */
 export type { CartTotalSegment };
 
-/** The server's totals (never computed from client prices). */
+/**
+ * The server's totals (never computed from client prices): the API's answer (`CartTotals` of
+ * @kaloryfer/api-contract, which shared/domain computes) as `$cart` carries it, in camelCase —
+ * reshaped once, by the cart engine (mfe-cart's projectCart).
+ */
 export interface CartTotals {
-  subtotalInclTax: number;
+  subtotalInclTax: CartTotalsAnswer['subtotal_incl_tax'];
   /** Negative or 0. */
-  discountAmount: number;
-  couponCode: string | null;
-  shippingInclTax: number;
-  grandTotal: number;
-  segments: CartTotalSegment[];
+  discountAmount: CartTotalsAnswer['discount_amount'];
+  couponCode: CartTotalsAnswer['coupon_code'];
+  shippingInclTax: CartTotalsAnswer['shipping_incl_tax'];
+  grandTotal: CartTotalsAnswer['grand_total'];
+  segments: CartTotalsAnswer['total_segments'];
 }
 
 export interface CartState {
@@ -54,19 +63,15 @@ export interface CartState {
   syncing: boolean;
 }
 
-/** A saved address of the customer's address book (GET /api/user/me, docs/account.md). */
-export interface CustomerAddress {
-  /** The server's id: another customer's is refused with 404. */
-  id: number;
-  firstname: string;
-  lastname: string;
-  street: string[];
-  city: string;
-  postcode: string;
-  countryId: string;
-  telephone?: string;
-  company?: string;
-  vatId?: string;
+/**
+ * A saved address of the customer's address book: the API's `SavedAddress` (GET /api/user/me,
+ * docs/account.md) as `$session` carries it — its fields by name, in camelCase, without Magento's
+ * empty region, the defaults resolved — reshaped once, by mfe-account (sessionUserOf). Its `id` is
+ * the server's: another customer's is refused with 404.
+ */
+export interface CustomerAddress extends Pick<SavedAddress, 'id' | 'firstname' | 'lastname' | 'street' | 'city' | 'postcode' | 'telephone' | 'company'> {
+  countryId: SavedAddress['country_id'];
+  vatId?: SavedAddress['vat_id'];
   defaultShipping: boolean;
   defaultBilling: boolean;
 }

@@ -1,20 +1,21 @@
 import type { CartProductOption } from '@kaloryfer/api-contract';
+import type { CartLine } from '../atoms/state-types';
 import { defineCommand } from '../bus';
 
 /** Selected options of a cart line: the API contract's product_option.extension_attributes, as the server stores them. */
 export type ProductOptionInput = Readonly<NonNullable<CartProductOption['extension_attributes']>>;
 
-/** What a remote asks the cart engine (mfe-cart) to add. */
-export interface CartAddRequest {
-  readonly sku: string;
-  readonly parentSku?: string;
-  readonly qty: number;
-  readonly productOption?: ProductOptionInput;
+/** What a remote asks the cart engine (mfe-cart) to add: the line's choice, in `$cart`'s words (`CartLine`). */
+export interface CartAddRequest extends Readonly<Pick<CartLine, 'sku' | 'parentSku' | 'qty' | 'productOption'>> {
   /**
    * What the asking page knows of the product: the engine shows the line at once and checks
-   * the price rule (spec §5) with it; the server prices the line for real.
+   * the price rule (spec §5) with it (null: unknown); the server prices the line for real.
    */
-  readonly product?: { name: string; priceInclTax: number | null; image?: string; typeId?: string; errors?: Record<string, string | null> };
+  readonly product?: Pick<CartLine, 'name' | 'image'> & {
+    priceInclTax: CartLine['priceInclTax'] | null;
+    typeId?: CartLine['typeId'];
+    errors?: Record<string, string | null>;
+  };
 }
 
 /** Command: add a product to the cart. Kept across a reload while the cart's code cannot arrive (offline on a first visit). */

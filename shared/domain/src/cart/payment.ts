@@ -1,20 +1,13 @@
-/**
- * Payment methods of spec §9: cash on delivery, bank transfer, pay in store, and the card
- * gateway's variants (generic, card, instalments, deferred pay, BLIK). Cash on delivery needs
- * something delivered: it is left out for carts of services and downloads only.
- */
-export interface PaymentMethod {
-  code: string;
-  title: string;
-  /** Gross fee added to the order. */
-  cost_incl_tax: number;
-  /** Paid outside the gateway (on delivery, by transfer, in the salon). */
-  offline: boolean;
-  is_server_method: true;
-}
+import type { PaymentMethod } from '@kaloryfer/api-contract';
 
 export const CASH_ON_DELIVERY = 'cashondelivery';
 
+/**
+ * Payment methods of spec §9 (each the contract's `PaymentMethod`): cash on delivery, bank
+ * transfer, pay in store, and the card gateway's variants (generic, card, instalments, deferred
+ * pay, BLIK). Cash on delivery needs something delivered: it is left out for carts of services
+ * and downloads only.
+ */
 export const PAYMENT_METHODS: readonly PaymentMethod[] = [
   { code: 'payu_gateway', title: 'Szybki przelew online (PayU)', cost_incl_tax: 0, offline: false, is_server_method: true },
   { code: 'payu_blik', title: 'BLIK', cost_incl_tax: 0, offline: false, is_server_method: true },

@@ -1,3 +1,5 @@
+import type { ShippingMethod } from '@kaloryfer/api-contract';
+
 /**
  * Shipping for Poland (docs/polish-market.md). Free courier delivery from FREE_DELIVERY_FROM:
  * spec §9 gives the value 5000 without its unit; it is taken as złoty of the gross subtotal
@@ -21,21 +23,8 @@ export interface ShippingItem {
   isVirtual: boolean;
 }
 
-export interface ShippingMethod {
-  carrier_code: string;
-  method_code: string;
-  carrier_title: string;
-  method_title: string;
-  amount: number;
-  price_incl_tax: number;
-  available: boolean;
-  /** Why a method is unavailable: a code the storefront translates (its i18n key is `shipping.unavailable.<code>`)… */
-  unavailable_reason?: UnavailableReason;
-  /** …and the same in Polish, for clients of the VSF contract that show the server's text. */
-  error_message?: string;
-}
-
-export type UnavailableReason = 'nothing-to-ship' | 'does-not-fit-locker';
+/** Why a method is unavailable (the contract's `ShippingMethod.unavailable_reason`): a code the storefront translates (`shipping.unavailable.<code>`). */
+export type UnavailableReason = NonNullable<ShippingMethod['unavailable_reason']>;
 const REASON_TEXT: Record<UnavailableReason, string> = {
   'nothing-to-ship': 'Koszyk zawiera tylko usługi i pliki do pobrania.',
   'does-not-fit-locker': 'Nie mieści się w paczkomacie (maks. 41 × 38 × 64 cm, 25 kg).',

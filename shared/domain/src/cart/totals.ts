@@ -1,26 +1,9 @@
+import type { CartTotals, CartTotalSegment } from '@kaloryfer/api-contract';
 import { round2 } from '../price/money';
 import type { Coupon } from './coupons';
 
 /** VAT in PL gross prices (docs/polish-market.md); every product of this shop carries the standard rate. */
 export const VAT_RATE = 23;
-
-export interface TotalSegment {
-  code: 'subtotal' | 'discount' | 'shipping' | 'payment' | 'tax' | 'grand_total';
-  title: string;
-  value: number;
-}
-
-export interface CartTotals {
-  subtotal_incl_tax: number;
-  /** Negative or 0, as Magento reports it. */
-  discount_amount: number;
-  coupon_code: string | null;
-  shipping_incl_tax: number;
-  payment_fee_incl_tax: number;
-  tax_amount: number;
-  grand_total: number;
-  total_segments: TotalSegment[];
-}
 
 export interface TotalsInput {
   rowTotals: number[];
@@ -46,16 +29,17 @@ export function includedVat(gross: number, rate = VAT_RATE): number {
 /**
  * Cart totals from the server's own line totals (never the client's): subtotal, the coupon's
  * discount, shipping, the payment fee, the VAT they contain, and what is to be paid — with the
- * segments the microcart and checkout list, in Polish.
+ * segments the microcart and checkout list, in Polish. The API's totals answer (`CartTotals` of
+ * @kaloryfer/api-contract) but for its lines and chosen methods, which the API's cart adds.
  */
-export function cartTotals({ rowTotals, coupon, shipping, payment }: TotalsInput): CartTotals {
+export function cartTotals({ rowTotals, coupon, shipping, payment }: TotalsInput): Omit<CartTotals, 'items' | 'shipping_method' | 'payment_method'> {
   const subtotal = round2(rowTotals.reduce((sum, row) => sum + row, 0));
   const discount = couponDiscount(coupon, subtotal);
   const shippingPrice = shipping?.price ?? 0;
   const fee = payment?.fee ?? 0;
   const grand = round2(subtotal + discount + shippingPrice + fee);
   const tax = includedVat(grand);
-  const segments: TotalSegment[] = [
+  const segments: CartTotalSegment[] = [
     { code: 'subtotal', title: 'Wartość produktów', value: subtotal },
     ...(coupon ? [{ code: 'discount' as const, title: `Rabat (${coupon.code})`, value: discount }] : []),
     ...(shipping ? [{ code: 'shipping' as const, title: `Dostawa (${shipping.title})`, value: shippingPrice }] : []),

@@ -1,5 +1,5 @@
-import { CASH_ON_DELIVERY, type PaymentMethod } from '../cart/payment';
-import type { ShippingMethod } from '../cart/shipping';
+import type { PaymentMethod, ShippingMethod } from '@kaloryfer/api-contract';
+import { CASH_ON_DELIVERY } from '../cart/payment';
 
 /**
  * Checkout's method rules (spec §4, §9), one place for both checkout variants and the API:

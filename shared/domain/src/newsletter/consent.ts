@@ -71,19 +71,19 @@ export const isNewsletterOutcome = (value: string | null): value is NewsletterOu
 /** The anchor of the sign-up form (the footer's section). */
 export const NEWSLETTER_ANCHOR = 'newsletter';
 
-/** The forms on a page: the footer's on every page, the home page's own. */
-export type NewsletterForm = 'footer' | 'home';
+/** Which sign-up form on a page: the footer's on every page, the home page's own (the form's `source`). */
+export type NewsletterFormId = 'footer' | 'home';
 /** The query parameter that says which form an outcome answers (absent: the footer's). */
 export const NEWSLETTER_FORM_PARAM = 'newsletter_form';
 
 /** The section's id, the anchor the API's redirect goes back to. */
-export const newsletterAnchor = (form: NewsletterForm) => (form === 'footer' ? NEWSLETTER_ANCHOR : `${NEWSLETTER_ANCHOR}-${form}`);
+export const newsletterAnchor = (form: NewsletterFormId) => (form === 'footer' ? NEWSLETTER_ANCHOR : `${NEWSLETTER_ANCHOR}-${form}`);
 
 /**
  * Where the API sends the shopper back after a form or a confirmation link: the page, the
  * outcome, which form it answers (so the home page's two forms do not both speak), its anchor.
  */
-export function newsletterOutcomeUrl(path: string, outcome: NewsletterOutcome, form: NewsletterForm = 'footer'): string {
+export function newsletterOutcomeUrl(path: string, outcome: NewsletterOutcome, form: NewsletterFormId = 'footer'): string {
   const query = new URLSearchParams({ newsletter: outcome, ...(form === 'footer' ? {} : { [NEWSLETTER_FORM_PARAM]: form }) });
   return `${path}?${query}#${newsletterAnchor(form)}`;
 }

@@ -6,7 +6,7 @@ import {
   NEWSLETTER_CONSENT,
   NEWSLETTER_FORM_PARAM,
   newsletterAnchor,
-  type NewsletterForm,
+  type NewsletterFormId,
   type NewsletterOutcome,
 } from '@kaloryfer/domain/newsletter';
 import { useTranslation } from '@kaloryfer/i18n';
@@ -30,7 +30,7 @@ const PROBLEMS: ReadonlySet<NewsletterOutcome> = new Set(['invalid-email', 'no-c
  * and its version come from one place (shared/domain/src/newsletter/consent.ts); the version goes
  * with the form so the API stores which text was shown.
  */
-export function NewsletterSignup({ source = 'footer' }: { source?: NewsletterForm }) {
+export function NewsletterSignup({ source = 'footer' }: { source?: NewsletterFormId }) {
   const { t } = useTranslation('common');
   const route = useRequestStore($route);
   const query = new URLSearchParams(route.search);
