@@ -12,6 +12,17 @@ import tseslint from 'typescript-eslint';
 const REMOTES = fs
   .readdirSync(import.meta.dirname)
   .filter((name) => name.startsWith('mfe-') && fs.existsSync(path.join(import.meta.dirname, name, 'package.json')));
+/**
+ * The API's areas (api/README.md): each `api/src/<area>/` is a feature with one door — its
+ * plugin (`<area>-plugin.ts`, for app.ts) and an `index.ts` of what other areas may use. The
+ * API's own infrastructure (the database, HTTP helpers, tokens and passwords) is not an area:
+ * any area uses its modules, and it uses no area.
+ */
+const API_INFRASTRUCTURE = ['auth', 'db', 'http'];
+const API_AREAS = fs
+  .readdirSync(path.join(import.meta.dirname, 'api/src'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !API_INFRASTRUCTURE.includes(entry.name))
+  .map((entry) => entry.name);
 // Tests, and what only tests use: test support lives in a `testing/` folder beside the code it
 // fakes; the API's (a test server, the VSF replays, the fuzz generators — the benches use them
 // too) in api/harness/.
@@ -133,6 +144,22 @@ const zones = [
   { target: './api/bench', from: './api/test', message: 'A bench uses api/harness/, never a test file.' },
   // The shop's commands use the API through its public entry points (api/public/README.md, issue #53).
   { target: './scripts', from: './api/src', message: "A command uses the API through api/public/ (its entry points), never api/src's modules." },
+  // Areas sealed (issue #53): another area, and app.ts, import an area through its door only.
+  ...API_AREAS.map((area) => ({
+    target: [
+      ...API_AREAS.filter((other) => other !== area).map((other) => `./api/src/${other}`),
+      ...API_INFRASTRUCTURE.map((folder) => `./api/src/${folder}`),
+      './api/src/*.ts',
+    ],
+    from: `./api/src/${area}`,
+    except: ['./index.ts', `./${area}-plugin.ts`],
+    message: `Another area uses ${area} through its door: api/src/${area}/index.ts (or its plugin, for app.ts).`,
+  })),
+  {
+    target: [...API_INFRASTRUCTURE.map((folder) => `./api/src/${folder}`), './api/src/config.ts'],
+    from: API_AREAS.map((area) => `./api/src/${area}`),
+    message: "The API's infrastructure (auth/, db/, http/, config.ts) uses no area: an area hands it what it needs.",
+  },
   // The composition root (composition/, issue #53) builds one instance from the API and the page server:
   // no part imports it, it takes the API through api/public/, and a command starts the shop
   // through it, never by installing the page server itself.

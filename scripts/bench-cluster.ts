@@ -15,7 +15,7 @@ import { stockPropagation } from './bench-cluster/stock-propagation';
 import { startCluster, type RunningCluster } from './lib/cluster';
 import { HAPROXY_BIN, startBalancer, type Balancer } from './lib/cluster/balancer';
 import type { SupervisorEvent } from './lib/cluster/supervisor';
-import { distFoldersOf } from './lib/local-builds';
+import { distFoldersOf, LOCAL_REMOTES, WORKSPACES } from './lib/local-builds';
 import { postgresBinDir } from './lib/postgres-server';
 
 /**
@@ -67,7 +67,7 @@ async function main() {
   const withPages =
     WITH_PAGES &&
     fs.existsSync(path.join(REPO_ROOT, 'shell/dist/index.html')) &&
-    ['mfe-catalog', 'mfe-cart', 'mfe-checkout', 'mfe-account', 'mfe-content'].every((remote) => distFoldersOf(path.join(REPO_ROOT, remote)).length > 0);
+    LOCAL_REMOTES.every((remote) => distFoldersOf(path.join(REPO_ROOT, WORKSPACES[remote])).length > 0);
   const haproxyVersion = execFileSync(HAPROXY_BIN, ['-v'], { encoding: 'utf8' })
     .split('\n')[0]
     .replace(/ - https.*/, '');

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { DEFAULT_SEED, hasCatalog, seedCatalog } from './seed/catalog-seed';
+import { DEFAULT_SEED, hasCatalog, seedCatalog } from './seed';
 
 /** Runs the API alone (npm start -w @kaloryfer/api); scripts/start.ts runs the whole shop. */
 async function main() {

@@ -76,6 +76,18 @@ test.each([
     "export { buildApp } from '../api/public/app';\nexport { installPageServer } from '../shell/server/page-server';",
     [],
   ],
+  ["an API area imports another area's module", 'api/src/orders/probe.ts', "export { mailRow } from '../mail/mail-queue';", ['import/no-restricted-paths']],
+  ['an API area uses another through its door', 'api/src/orders/probe.ts', "export { mailRow } from '../mail';", []],
+  ['an API area uses its own modules', 'api/src/mail/probe.ts', "export { mailRow } from './mail-queue';", []],
+  [
+    "app.ts's folder imports an area's module",
+    'api/src/probe.ts',
+    "export { RegistryStore } from './registry/registry-store';",
+    ['import/no-restricted-paths'],
+  ],
+  ["app.ts's folder registers an area's plugin", 'api/src/probe.ts', "export { mailPlugin } from './mail/mail-plugin';", []],
+  ["the API's infrastructure imports an area", 'api/src/http/probe.ts', "export { ShopMetrics } from '../metrics';", ['import/no-restricted-paths']],
+  ['an API area uses the infrastructure', 'api/src/orders/probe.ts', "export { envelope } from '../http/envelope';", []],
   ["the API's code imports the harness", 'api/src/probe.ts', "export { startTestServer } from '../harness/test-server';", ['import/no-restricted-paths']],
   ['shared/ui imports the API', 'shared/ui/src/probe.ts', "export * from '../../../api/src/http/cache-control';", ['import/no-restricted-paths']],
   [

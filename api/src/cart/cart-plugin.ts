@@ -1,5 +1,5 @@
-import type { Catalog } from '../catalog/catalog';
-import type { Customers } from '../customers/customers';
+import type { Catalog } from '../catalog';
+import type { Customers } from '../customers';
 import type { Db } from '../db/database';
 import { IdempotencyRecords } from '../http/idempotency';
 import { unencapsulated } from '../http/unencapsulated';

@@ -19,7 +19,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { quantityProblem } from './cart-lines';
 import type { Carts, CartLineView } from './carts';
-import type { Customers } from '../customers/customers';
+import type { Customers } from '../customers';
 import { ApiError, sendResult } from '../http/envelope';
 import { IDEMPOTENCY_HEADER, type IdempotencyRecords } from '../http/idempotency';
 import { callerToken } from '../auth/caller-token';

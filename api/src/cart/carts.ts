@@ -15,7 +15,7 @@ import {
   type Coupon,
 } from '@kaloryfer/domain';
 import { sql, type Kysely, type QueryCreator, type Selectable } from 'kysely';
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog';
 import type { Db } from '../db/database';
 import type { CartItemTable, CartTable, Database } from '../db/schema';
 import { ApiError } from '../http/envelope';

@@ -7,7 +7,7 @@ import { productRoutes } from './product-routes';
 import { searchRoutes } from './search-routes';
 import { stockRoutes } from './stock-routes';
 import { urlRoutes } from './url-routes';
-import { MemorySearchEngine } from '../search/memory/memory-engine';
+import { MemorySearchEngine } from '../search';
 import { Catalog } from './catalog';
 import type { ProductReviews, ReviewSearch } from './catalog-ports';
 import { CatalogSync } from './catalog-sync';

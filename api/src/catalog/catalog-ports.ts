@@ -1,5 +1,5 @@
 import type { Review, ReviewSummary } from '@kaloryfer/api-contract';
-import type { SearchRequest, SearchResponse } from '../search/search-request';
+import type { SearchRequest, SearchResponse } from '../search';
 
 /**
  * What the catalogue's routes ask of the reviews area, handed in by app.ts (the reviews' own

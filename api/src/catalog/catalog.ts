@@ -3,7 +3,7 @@ import { momentOf } from '@kaloryfer/domain';
 import { currentWatermark, type Watermark } from '../db/change-log';
 import type { Db } from '../db/database';
 import type { StockItemTable } from '../db/schema';
-import type { SearchEngine } from '../search/search-engine';
+import type { SearchEngine } from '../search';
 import { compactLargeHeap } from './compact-heap';
 import { loadCatalogData, loadPrices, loadProducts, parentSkusOf, PRICE_DOC_KEYS, type CatalogData } from './catalog-data';
 import { ProductLinks } from './product-links';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Catalog } from './catalog';
 import { ApiError, sendResult } from '../http/envelope';
 import type { ProductReviews } from './catalog-ports';
-import { project } from '../search/project';
+import { project } from '../search';
 import { EMPTY_PRODUCT } from './catalog-messages';
 import { forGroup } from './product-fields';
 

@@ -4,11 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifySerializerCompiler } from 'f
 import type { GroupTokens } from '../auth/group-token';
 import type { Catalog } from './catalog';
 import { ApiError } from '../http/envelope';
-import { parseElasticsearchSearch } from '../search/elasticsearch/es-search';
-import { parseSearch, SearchQueryError, type RawSearch } from '../search/query-parser';
-import { readSearchRequest, type SearchInput } from '../search/request-format';
-import { answerJson } from '../search/search-answer';
-import type { SearchRequest } from '../search/search-request';
+import { parseElasticsearchSearch } from '../search';
+import { parseSearch, SearchQueryError, type RawSearch } from '../search';
+import { readSearchRequest, type SearchInput } from '../search';
+import { answerJson } from '../search';
+import type { SearchRequest } from '../search';
 import type { ReviewSearch } from './catalog-ports';
 import { forGroup } from './product-fields';
 

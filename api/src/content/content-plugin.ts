@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog';
 import { contentRoutes } from './content-routes';
 
 /** CMS pages and blocks, their hierarchy, and the advice articles (docs/content.md), from the pages the catalogue holds. */

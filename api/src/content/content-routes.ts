@@ -2,9 +2,9 @@ import { AdviceArticleBySlug, AdviceListRead, CmsBlocks, CmsHierarchyRead, CmsPa
 import { cmsHierarchyOf } from '@kaloryfer/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog';
 import { ApiError, sendResult } from '../http/envelope';
-import { parseSearch, SearchQueryError } from '../search/query-parser';
+import { parseSearch, SearchQueryError } from '../search';
 
 export const EMPTY_CMS = 'CMS query returned empty result';
 

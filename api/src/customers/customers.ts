@@ -6,7 +6,7 @@ import { Sessions, UNAUTHORISED, type AccessClaims, type SessionTokens } from '.
 import type { TokenSigner } from '../auth/signed-token';
 import type { Db } from '../db/database';
 import { ApiError } from '../http/envelope';
-import type { Outbox } from '../mail/outbox';
+import type { Outbox } from '../mail';
 import { accountKey, type Caller } from './account-key';
 import { PasswordChanges } from './password-changes';
 import { EMAIL_TAKEN, ProfileStore } from './profile-store';

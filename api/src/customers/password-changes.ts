@@ -6,7 +6,7 @@ import type { LimitName, RateLimiter } from '../auth/rate-limit';
 import { UNAUTHORISED, type AccessClaims, type Sessions } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { ApiError } from '../http/envelope';
-import type { Outbox } from '../mail/outbox';
+import type { Outbox } from '../mail';
 import { accountKey, type Caller } from './account-key';
 import { passwordResetMail, resetLink } from './reset-mail';
 

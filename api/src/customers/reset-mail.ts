@@ -1,5 +1,5 @@
 import { escapeHtml } from '@kaloryfer/domain';
-import type { MailMessage } from '../mail/outbox';
+import type { MailMessage } from '../mail';
 
 export const RESET_SUBJECT = 'Ustaw nowe hasło – Kaloryfer';
 

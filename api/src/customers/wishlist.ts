@@ -1,5 +1,5 @@
 import { MAX_WISHLIST_ITEMS, type Wishlist } from '@kaloryfer/api-contract';
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog';
 import type { Db } from '../db/database';
 import { ApiError } from '../http/envelope';
 

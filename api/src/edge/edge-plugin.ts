@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { Config } from '../config';
-import type { ShopMetrics } from '../metrics/metrics';
+import type { ShopMetrics } from '../metrics';
 import { installBodyLimits } from '../http/body-limits';
 import { installCacheControl } from '../http/cache-control';
 import { installErrorHandling } from '../http/error-handler';

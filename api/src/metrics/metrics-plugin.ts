@@ -1,5 +1,5 @@
 import { unencapsulated } from '../http/unencapsulated';
-import type { RegistryTokens } from '../registry/registry-tokens';
+import type { RegistryTokens } from '../registry';
 import type { ShopMetrics } from './metrics';
 import { metricsRoutes } from './metrics-routes';
 

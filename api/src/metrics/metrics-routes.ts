@@ -1,7 +1,7 @@
 import { BlockList, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { envelope } from '../http/envelope';
-import type { RegistryTokens } from '../registry/registry-tokens';
+import type { RegistryTokens } from '../registry';
 import type { ShopMetrics } from './metrics';
 
 export const METRICS_PATH = '/metrics';

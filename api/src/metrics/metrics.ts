@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import { BUCKETS } from '../signals/histogram';
-import type { BrowserObservation, BuildRef, RenderOutcome, SignalListener } from '../signals/signals';
+import { BUCKETS } from '../signals';
+import type { BrowserObservation, BuildRef, RenderOutcome, SignalListener } from '../signals';
 
 /**
  * This instance's metrics in Prometheus's text format (`GET /metrics`, prom-client;

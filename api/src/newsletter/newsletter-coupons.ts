@@ -8,7 +8,7 @@ import {
   type Coupon,
 } from '@kaloryfer/domain';
 import type { Kysely } from 'kysely';
-import type { IssuedCoupons } from '../cart/carts';
+import type { IssuedCoupons } from '../cart';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 

@@ -1,6 +1,6 @@
 import { escapeHtml } from '@kaloryfer/domain';
 import type { ConsentText } from '@kaloryfer/domain/newsletter';
-import type { MailMessage } from '../mail/outbox';
+import type { MailMessage } from '../mail';
 
 export const CONFIRM_SUBJECT = 'Potwierdź zapis do newslettera – Kaloryfer';
 export const COUPON_SUBJECT = 'Twój kod rabatowy -10% – Kaloryfer';

@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { loopbackUrl } from '../http/loopback-url';
 import { unencapsulated } from '../http/unencapsulated';
-import { createOutbox } from '../mail/outbox';
+import { createOutbox } from '../mail';
 import { marketingRecorderRoutes } from './marketing-recorder-routes';
 import { newsletterRoutes } from './newsletter-routes';
 import { MARKETING_RECORDER_PATH, MarketingHook } from './marketing-hook';

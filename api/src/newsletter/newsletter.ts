@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { NewsletterStatus } from '@kaloryfer/api-contract';
 import { CONFIRM_LINK_HOURS, consentOfVersion, NEWSLETTER_CONSENT, type ConsentSource, type ConsentText } from '@kaloryfer/domain/newsletter';
 import type { Db } from '../db/database';
-import type { Outbox } from '../mail/outbox';
+import type { Outbox } from '../mail';
 import type { MarketingHook } from './marketing-hook';
 import { confirmationMail, confirmLink, couponMail } from './newsletter-mail';
 import type { NewsletterCoupons } from './newsletter-coupons';

@@ -2,14 +2,14 @@ import { OrderPaymentStart, OrderPlace, OrderRead, type OrderBody, type OrderKey
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { callerToken } from '../auth/caller-token';
-import type { Carts } from '../cart/carts';
-import type { Customers } from '../customers/customers';
+import type { Carts } from '../cart';
+import type { Customers } from '../customers';
 import { ApiError, sendResult } from '../http/envelope';
 import type { Orders } from './orders';
-import { needsPayment, type Payments } from '../payments/payments';
-import { shopperOriginOf } from '../payments/return-origin';
+import { needsPayment, type Payments } from '../payments';
+import { shopperOriginOf } from '../payments';
 import { EXPERIMENT_COOKIE } from '@kaloryfer/api-contract';
-import { cookieFrom, type ExperimentCookie } from '../experiments/experiment-cookie';
+import { cookieFrom, type ExperimentCookie } from '../experiments';
 import { allowListedAddress, clientOrderIdOf, unwrapOrder } from './order-body';
 
 const NOT_FOUND = 'No such order';

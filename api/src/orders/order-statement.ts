@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, SalesOrderItemTable, SalesOrderTable, StockItemTable } from '../db/schema';
-import { mailRow } from '../mail/mail-queue';
-import type { MailMessage } from '../mail/outbox';
+import { mailRow } from '../mail';
+import type { MailMessage } from '../mail';
 
 /** The confirmation's outbox key is this and the order's row id: an order queues its e-mail once. */
 export const CONFIRMATION_KEY = 'order-confirmation:';

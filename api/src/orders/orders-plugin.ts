@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Carts } from '../cart/carts';
-import type { Catalog } from '../catalog/catalog';
-import type { Customers } from '../customers/customers';
+import type { Carts } from '../cart';
+import type { Catalog } from '../catalog';
+import type { Customers } from '../customers';
 import type { Db } from '../db/database';
-import type { Payments } from '../payments/payments';
+import type { Payments } from '../payments';
 import { orderRoutes } from './order-routes';
 import { Orders } from './orders';
 

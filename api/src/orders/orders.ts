@@ -2,14 +2,14 @@ import { addressProblem, INSTANT_CHECKOUT_METHODS, NO_SHIPPING, PAYMENT_METHODS,
 import type { ExperimentPins, OrderAddress, PlacedOrder, ShopperOrder } from '@kaloryfer/api-contract';
 import type { SpecMessage } from '@kaloryfer/i18n/spec-messages';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { CartLineRow, Carts, CartTotalsView, CartView } from '../cart/carts';
+import type { CartLineRow, Carts, CartTotalsView, CartView } from '../cart';
 import type { Db } from '../db/database';
 import type { CartTable, Database, SalesOrderItemTable, SalesOrderTable, StockItemTable } from '../db/schema';
 import { ApiError } from '../http/envelope';
-import { announceMail, enqueueMail } from '../mail/mail-queue';
+import { announceMail, enqueueMail } from '../mail';
 import { CONFIRMATION_KEY, placeInOneStatement, type NewItem, type NewOrder } from './order-statement';
-import { orderConfirmation } from '../mail/order-confirmation';
-import type { Experiments } from '../experiments/experiments';
+import { orderConfirmation } from '../mail';
+import type { Experiments } from '../experiments';
 
 export const ORDER_MESSAGES = {
   emptyCart: 'Shopping cart is empty, add products before entering Checkout',

@@ -19,9 +19,9 @@ import {
   RegistryWithdrawRoute,
 } from '@kaloryfer/api-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Experiments } from '../experiments/experiments';
-import { experimentReport } from '../experiments/report';
-import type { Signals } from '../signals/signals';
+import type { Experiments } from '../experiments';
+import { experimentReport } from '../experiments';
+import type { Signals } from '../signals';
 import { resolveOverride } from './override-target';
 import { OVERRIDE_PATH } from '@kaloryfer/api-contract';
 import type { Overrides } from './overrides';

@@ -2,10 +2,10 @@ import { ReviewCreate, ReviewList } from '@kaloryfer/api-contract';
 import { isViewable } from '@kaloryfer/domain';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog';
 import { ApiError, sendResult } from '../http/envelope';
 import type { Reviews } from './reviews';
-import { EMPTY_PRODUCT } from '../catalog/catalog-messages';
+import { EMPTY_PRODUCT } from '../catalog';
 
 /** Spaces collapsed, control characters dropped; a field of blanks is empty. */
 function clean(value: string): string {

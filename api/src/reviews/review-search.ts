@@ -1,8 +1,8 @@
 import { isViewable } from '@kaloryfer/domain';
 import type { Product } from '@kaloryfer/api-contract';
-import { project } from '../search/project';
-import { SearchQueryError } from '../search/query-parser';
-import type { Filter, SearchRequest, SearchResponse } from '../search/search-request';
+import { project } from '../search';
+import { SearchQueryError } from '../search';
+import type { Filter, SearchRequest, SearchResponse } from '../search';
 import type { Reviews } from './reviews';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog';
 import { reviewRoutes } from './review-routes';
 import type { Reviews } from './reviews';
 

@@ -1,7 +1,7 @@
 import { isListed } from '@kaloryfer/domain';
 import type { Category, Product } from '@kaloryfer/api-contract';
 import type { Kysely } from 'kysely';
-import { sanitizeCmsBlock, sanitizeCmsPage } from '../catalog/cms-sanitize';
+import { sanitizeCmsBlock, sanitizeCmsPage } from '../catalog';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { ADVICE_ARTICLES, CMS_BLOCKS, CMS_PAGES } from './content';

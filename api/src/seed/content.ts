@@ -1,5 +1,5 @@
 import type { CmsBlock, CmsPage } from '@kaloryfer/api-contract';
-import { cmsPlainText } from '../catalog/cms-sanitize';
+import { cmsPlainText } from '../catalog';
 
 /**
  * CMS pages and blocks: the shop's own pages (regulations, privacy, delivery, payment, returns,

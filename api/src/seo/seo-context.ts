@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog';
 
 /**
  * What a generated file (a sitemap, a product feed) is written from: the instance's catalogue as

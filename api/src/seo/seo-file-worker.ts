@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog';
 import { prunedPast, readChanges, type Watermark } from '../db/change-log';
 import type { Db } from '../db/database';
 import type { SeoFileTimings } from '../config';

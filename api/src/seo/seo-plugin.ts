@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { unencapsulated } from '../http/unencapsulated';

@@ -1,8 +1,8 @@
 import type { ConfigurableChild, Product } from '@kaloryfer/api-contract';
 import type { SpecMessage } from '@kaloryfer/i18n/spec-messages';
-import type { Catalog } from '../../catalog/catalog';
+import type { Catalog } from '../../catalog';
 import type { PricedLine, ProductOption } from '../priced-line';
-import { EMPTY_PRODUCT } from '../../catalog/catalog-messages';
+import { EMPTY_PRODUCT } from '../../catalog';
 
 /** The spec's messages, quoted exactly (checked against the i18n keys at compile time). */
 export const MESSAGES = {

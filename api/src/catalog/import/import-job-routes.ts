@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { envelope } from '../../http/envelope';
-import type { RegistryCaller } from '../../registry/registry-tokens';
+import type { RegistryCaller } from '../../registry';
 import type { ImportJobWorker } from './import-job-worker';
 import { answersWith, ImportJobSchema } from './import-job-schema';
 import { getImportJob, importJobPath, listImportJobs, refusedCsvOf, submitImportJob, type ImportJobOptions } from './import-jobs';

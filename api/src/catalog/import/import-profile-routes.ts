@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { envelope } from '../../http/envelope';
-import type { RegistryCaller } from '../../registry/registry-tokens';
+import type { RegistryCaller } from '../../registry';
 import { answersWith, SavedProfileSchema } from './import-job-schema';
 import { checkProfile, findProfile, listProfiles, saveProfile, unknownProfileMessage } from './import-profiles';
 import { IMPORT_PATH } from './import-job-routes';

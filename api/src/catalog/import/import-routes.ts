@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { envelope } from '../../http/envelope';
-import { RegistryAuthError, RegistryTokens, type RegistryCaller } from '../../registry/registry-tokens';
+import { RegistryAuthError, RegistryTokens, type RegistryCaller } from '../../registry';
 import { importJobRoutes } from './import-job-routes';
 import type { ImportJobWorker } from './import-job-worker';
 import { importProfileRoutes } from './import-profile-routes';

@@ -1,5 +1,5 @@
 import type { RegistryEvent } from '@kaloryfer/api-contract';
-import type { Signals } from '../../signals/signals';
+import type { Signals } from '../../signals';
 import type { Releases } from '../releases';
 import type { RegistryStore } from '../registry-store';
 import { DEFAULT_THRESHOLDS, type CanaryThresholds } from '../../config';

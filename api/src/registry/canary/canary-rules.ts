@@ -1,5 +1,5 @@
 import { DEFAULT_THRESHOLDS, type CanaryThresholds } from '../../config';
-import type { BuildSignals } from '../../signals/signals';
+import type { BuildSignals } from '../../signals';
 
 /*
  * When a canary moves on, waits or is rolled back (docs/releasing.md, "Canaries"): its build's

@@ -1,3 +1,5 @@
+import type { BuiltInRemote } from '../routes';
+
 /**
  * Who owns each channel — this table is the documentation; docs/contracts.md repeats it and
  * shared/contracts/src/surface.test.ts holds the code and that table (names and kinds) to it:
@@ -7,7 +9,8 @@
  * not be listening yet (a remote, the shell's sync queue) is a `defineCommand`, held until it is;
  * one the shell hears from its bootstrap on, a plain `defineChannel`.
  */
-export type ChannelOwner = 'shell' | 'mfe-catalog' | 'mfe-cart' | 'mfe-checkout' | 'mfe-account' | 'mfe-content' | 'shared/ui';
+/** The shell, a remote's package (`mfe-<remote>`, one of the shop's five: routes.ts) or shared/ui. */
+export type ChannelOwner = 'shell' | `mfe-${BuiltInRemote}` | 'shared/ui';
 
 export const CHANNEL_OWNERS = {
   'cart:add-requested': { kind: 'command', owner: 'mfe-cart' },
