@@ -261,4 +261,24 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
+  {
+    // The page server's, the commands' and the composition root's tests too take the API through
+    // its public entry points (api/public/: the page server's parts, the settings, the database):
+    // nothing outside the API imports api/src (issue #53).
+    files: ['shell/server/**/*.test.{ts,tsx}', 'shell/server/**/testing/**', 'scripts/**/*.test.ts', 'scripts/test/**', 'composition/**/*.test.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./shell/server', './scripts', './composition'],
+              from: './api/src',
+              message: "A test outside the API uses it through api/public/ (its entry points), never api/src's modules.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,4 +1,4 @@
-import { experimentReport } from '../../api/src/experiments/report';
+import { experimentReport } from '../../api/public/experiments';
 import { experimentReportLines } from './experiment-report-text';
 
 const row = (variant: string, shoppers: number, converted: number) => ({

@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { loadShopSettings } from '../../composition/shop-settings';
 import { REPO_ROOT } from '../lib/repo-root';
-import { openDatabase, type Db } from '../../api/src/db/database';
-import { RegistryTokens } from '../../api/src/registry/registry-tokens';
+import { openDatabase, type Db } from '../../api/public/database';
+import { RegistryTokens } from '../../api/public/app';
 import { startCluster, type RunningCluster } from '../lib/cluster';
 import { plainSkus } from '../lib/cluster/cluster-database';
 

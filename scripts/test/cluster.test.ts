@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { loadShopSettings } from '../../composition/shop-settings';
-import { openDatabase, type Db } from '../../api/src/db/database';
+import { openDatabase, type Db } from '../../api/public/database';
 import { startCluster, type RunningCluster } from '../lib/cluster';
 import type { ServerState } from '../lib/cluster/balancer';
 import { plainSkus } from '../lib/cluster/cluster-database';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ExperimentCookie } from '../../api/src/experiments/experiment-cookie';
+import { ExperimentCookie } from '../../api/public/page-parts';
 import { assignmentOnConsent } from './assignment-on-consent';
 import type { RegistrySnapshot } from './registry-snapshot';
 import { registryFile, snapshotOf } from './testing/registry-fixture';

@@ -1,8 +1,7 @@
 /** @jest-environment node */
 import { serializeConsent } from '../src/consent/consent-cookie';
-import { ExperimentCookie } from '../../api/src/experiments/experiment-cookie';
+import { ExperimentCookie, Overrides } from '../../api/public/page-parts';
 import type { Override } from '@kaloryfer/api-contract';
-import { Overrides } from '../../api/src/registry/overrides';
 import type { RegionRequest, RegionResult } from '@kaloryfer/contracts';
 import { ServerI18n } from '@kaloryfer/i18n/server';
 import { SHELL_BUNDLES } from '../src/i18n/shell-bundles';

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { installSecurityHeaders } from '../../../api/src/http/security-headers';
+import { installSecurityHeaders } from '../../../api/public/page-parts';
 import { installPageServer } from '../page-server';
 import type { RegistryFeed } from '../registry-snapshot';
 
