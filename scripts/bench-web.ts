@@ -10,7 +10,7 @@ import { REPO_ROOT } from './lib/repo-root';
 import { measureLongTasks, type LongTaskFigures } from './lib/long-tasks';
 import { measureFirstPress, type PressedWidget, type PressTiming } from './lib/first-press';
 import { measureRepeatVisits } from './lib/repeat-visit';
-import { load, productPages, type Load } from './lib/page-load';
+import { BROWSER_ENCODINGS, load, productPages, type Load } from './lib/page-load';
 import { startShop, type RunningShop } from './lib/shop';
 import { benchPages } from './lib/bench-pages';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, median } from './lib/chromium';
@@ -205,9 +205,9 @@ const loadRow = (label: string, report: Load, regions = '') =>
   );
 
 /** A load's figures, and how many of its regions the remotes rendered (a fallback is fast but no render). */
-async function measured(shop: RunningShop, urls: string[]) {
+async function measured(shop: RunningShop, urls: string[], acceptEncoding?: string) {
   const before = shop.regions();
-  const report = await load(urls);
+  const report = await load(urls, 32, 10, acceptEncoding);
   const after = shop.regions();
   return { report, note: `   regions rendered ${after.rendered - before.rendered}, fell back ${after.fallback - before.fallback}` };
 }
@@ -224,6 +224,8 @@ async function throughput() {
       console.log(cacheMs > 0 ? `  renders shared for ${cacheMs / 1000} s (RENDER_CACHE_MS):` : '  every request rendered (RENDER_CACHE_MS=0):');
       const one = await measured(shop, [pages[0]]);
       loadRow('product page HTML, one product', one.report, one.note);
+      const compressed = await measured(shop, [pages[0]], BROWSER_ENCODINGS);
+      loadRow('the same, compressed as for a browser', compressed.report, compressed.note);
       const many = await measured(shop, pages);
       loadRow(`product page HTML, ${pages.length} products in turn`, many.report, many.note);
       if (cacheMs > 0)

@@ -6,6 +6,9 @@ import { promisify } from 'node:util';
 import type { RunningShop } from './shop';
 import { REPO_ROOT } from './repo-root';
 
+/** The encodings Chromium accepts (its Accept-Encoding): a page is compressed for it. */
+export const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
 /** What autocannon reports of a load (its --json), as the benches read it. */
 export interface Load {
   requests: { average: number };
@@ -18,19 +21,31 @@ export interface Load {
  * Pages asked at `connections` at once for `seconds` by autocannon in a child process (the load
  * generator's own work off the measured server's event loop): one request list, cycled, every
  * connection walking the same pages in turn. bench:web's throughput and bench:seo's page server
- * during a run use it.
+ * during a run use it. `acceptEncoding`: what the load says it accepts — none by default (the
+ * bytes as made); `BROWSER_ENCODINGS` as Chromium asks, so the page server compresses each answer.
  */
-export async function load(urls: string[], connections = 32, seconds = 10): Promise<Load> {
+export async function load(urls: string[], connections = 32, seconds = 10, acceptEncoding?: string): Promise<Load> {
   const autocannon = path.join(REPO_ROOT, 'node_modules/.bin/autocannon');
   const script = path.join(os.tmpdir(), `kaloryfer-bench-${process.pid}-${Date.now()}.cjs`);
+  const requestHeaders: Record<string, string> = { accept: 'text/html', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) };
   fs.writeFileSync(
     script,
     `const urls = ${JSON.stringify(urls.map((url) => new URL(url).pathname + new URL(url).search))};
 let next = 0;
-module.exports = (client) => { client.setRequest({ path: urls[next++ % urls.length], headers: { accept: 'text/html' } }); };\n`,
+const headers = ${JSON.stringify(requestHeaders)};
+module.exports = (client) => { client.setRequest({ path: urls[next++ % urls.length], headers }); };\n`,
   );
   try {
-    const args = ['-c', String(connections), '-d', String(seconds), '--json', ...(urls.length > 1 ? ['--setupClient', script] : []), urls[0]];
+    const args = [
+      '-c',
+      String(connections),
+      '-d',
+      String(seconds),
+      '--json',
+      ...Object.entries(requestHeaders).flatMap(([name, value]) => ['-H', `${name}=${value}`]),
+      ...(urls.length > 1 ? ['--setupClient', script] : []),
+      urls[0],
+    ];
     const { stdout } = await promisify(execFile)(autocannon, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     return JSON.parse(stdout) as Load;
   } finally {

@@ -35,8 +35,10 @@ export interface PageRequest {
 
 export interface PageResponse {
   status: number;
-  /** The page as UTF-8, what the page server compresses and sends. */
-  body: Buffer;
+  /** The page's parts in order: the shared ones are Buffers kept by their caches (the page server gzips them once: gzip-parts.ts). */
+  parts: readonly PagePart[];
+  /** The page as UTF-8 (an answer uncompressed), joined from `parts` when asked for. */
+  readonly body: Buffer;
   /** The page as text (tests, logs): decoded from `body` when asked for. */
   readonly html: string;
   setCookies: string[];
@@ -240,12 +242,16 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     startAfterFirstPaint(deps.shell.scripts, deps.nonce),
     '</body></html>',
   ];
-  const body = utf8Of(parts);
+  let body: Buffer | null = null;
+  const joined = () => (body ??= utf8Of(parts));
   return {
     status,
-    body,
+    parts,
+    get body() {
+      return joined();
+    },
     get html() {
-      return body.toString('utf8');
+      return joined().toString('utf8');
     },
     setCookies,
     remoteOrigins: pinnedOrigins(state.registry),
