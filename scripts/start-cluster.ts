@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadShopSettings } from '../composition/shop-settings';
 import { startCluster } from './lib/cluster';
 import { stopLeftoverBalancer } from './lib/cluster/balancer';
+import { stopLeftoverPrometheus } from './lib/cluster/prometheus';
 import { DEFAULT_RESTART_POLICY } from './lib/cluster/restart-policy';
 import { recordShop, shopRecordFile } from './lib/shop-record';
 import { onShutdown } from './lib/on-shutdown';
@@ -37,7 +38,9 @@ function stopLeftoverPostgres(dataDir: string): void {
  * (base, base+1, …; free ones by default; the spares' after the instances'). CLUSTER_SPARES
  * (default 1) warm spares wait drained in the balancer: one takes the place of an instance that
  * ends, at once. An instance that ends is restarted on its port, with backoff, until it
- * crash-loops (scripts/lib/cluster/supervisor.ts); its restart is the next spare. Ctrl-C or SIGTERM stops
+ * crash-loops (scripts/lib/cluster/supervisor.ts); its restart is the next spare. `--prometheus`
+ * starts the distribution's Prometheus beside it on loopback (PROMETHEUS_PORT, default a free port),
+ * scraping every instance with the shop's alert rules (docs/operations.md). Ctrl-C or SIGTERM stops
  * everything it started, restarting nothing.
  */
 async function main() {
@@ -47,8 +50,12 @@ async function main() {
   const spares = Number(process.env.CLUSTER_SPARES ?? 1);
   const portBase = process.env.CLUSTER_INSTANCE_PORT_BASE ? Number(process.env.CLUSTER_INSTANCE_PORT_BASE) : undefined;
   const external = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
+  const unknown = process.argv.slice(2).filter((arg) => arg !== '--prometheus');
+  if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')} (npm run start:cluster [-- --prometheus])`);
+  const withPrometheus = process.argv.includes('--prometheus');
   const runDir = path.join(config.varDir, 'cluster');
   await stopLeftoverBalancer(runDir);
+  await stopLeftoverPrometheus(runDir);
   if (!external) stopLeftoverPostgres(path.join(runDir, 'postgres'));
   let stopping = false;
   const starting = startCluster({
@@ -60,6 +67,7 @@ async function main() {
     postgres: { dataDir: path.join(runDir, 'postgres'), durable: true },
     runDir,
     supervise: true,
+    prometheus: withPrometheus ? { port: process.env.PROMETHEUS_PORT ? Number(process.env.PROMETHEUS_PORT) : undefined } : false,
   });
   // Ctrl-C while starting: what has started is stopped once the start is over (or failed, stopping it itself).
   onShutdown(async () => {
@@ -87,6 +95,11 @@ async function main() {
   recordShop(config.varDir, { url: cluster.balancerUrl ?? cluster.url, tokenFile, startedBy: 'npm run start:cluster', dev: false });
   console.log(`Remotes: every instance serves them from the registry in PostgreSQL. npm run release -- <remote> releases to this cluster`);
   console.log(`  (recorded in ${shopRecordFile(config.varDir)}; from another machine: --shop ${cluster.url} --token $(cat ${tokenFile}))`);
+  if (cluster.prometheus)
+    console.log(
+      `Prometheus ${cluster.prometheus.url} — alerts ${cluster.prometheus.url}/alerts, targets ${cluster.prometheus.url}/targets ` +
+        `(every instance's /metrics, ops/prometheus/alerts.yml; what each alert means: docs/operations.md)`,
+    );
   console.log(`Logs and haproxy.cfg in ${runDir}. Ctrl-C stops everything.`);
   const { baseDelayMs, maxRestarts, stableMs } = DEFAULT_RESTART_POLICY;
   console.log(

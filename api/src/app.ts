@@ -74,6 +74,7 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
   });
   const tokenSecret = loadTokenSecret(config.tokenSecret, config.varDir); // signs sessions, group tokens, A/B pins and overrides
   const metrics = new ShopMetrics(); // every answer (edge), the signals, and GET /metrics (below)
+  if (db.pool) metrics.watchPool(db.pool); // PostgreSQL's connections in use, idle and waited for, read at each scrape
 
   await app.register(edgePlugin, { config, metrics }); // before every route: error answers, security headers, {} for empty JSON, body limits, response check, request counts, cache control, OpenAPI
   const registryStore = new RegistryStore(db);
@@ -89,7 +90,7 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
   // The catalogue shows reviews and searches them through what the reviews area hands it (catalog/catalog-ports.ts).
   const reviews = new Reviews(db);
   const reviewSearch = (request: Parameters<typeof searchReviews>[0]) => searchReviews(request, reviews, (id) => app.catalog.productById(id));
-  await app.register(catalogPlugin, { db, clock, tokenSecret, store: config.store, reviews, reviewSearch }); // app.catalog, app.groupTokens: search, products, stock, URLs, imports
+  await app.register(catalogPlugin, { db, clock, tokenSecret, store: config.store, reviews, reviewSearch, metrics }); // app.catalog, app.groupTokens: search, products, stock, URLs, imports (import jobs counted on /metrics)
   await app.register(reviewsPlugin, { catalog: app.catalog, reviews, clock }); // /api/review: list and create
   await app.register(contentPlugin, { catalog: app.catalog }); // /api/cms, advice: from the catalogue's pages
   await app.register(imagesPlugin); // /img: product drawings
@@ -120,7 +121,7 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
     shellDist: shell.dist,
     serverRender: shell.serverRender,
     thresholds: config.canary,
-    metrics,
+    metrics, // file mismatches, canary decisions and shares on /metrics
   }); // app.mfeRegistry, app.overrides: /registry/v1 for teams, the builds' files under /mfe/
   await app.register(seoPlugin, { config, db, clock, catalog: app.catalog }); // app.seoFiles: /robots.txt, the sitemaps and the product feeds, written ahead by one instance, served by all
   await app.register(metricsPlugin, { metrics, tokens: app.mfeRegistry.tokens, allow: config.metricsAllow }); // GET /metrics: an operator's registry token or METRICS_ALLOW

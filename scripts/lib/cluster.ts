@@ -9,6 +9,7 @@ import { startBalancer, type Balancer } from './cluster/balancer';
 import { ensureDatabase, prepareDatabase } from './cluster/cluster-database';
 import { startInstance, type ClusterInstance } from './cluster/instances';
 import { endProcess } from './cluster/processes';
+import { startPrometheus, type PrometheusServer } from './cluster/prometheus';
 import type { RestartPolicy } from './cluster/restart-policy';
 import { superviseInstances, type Supervisor, type SupervisorEvent } from './cluster/supervisor';
 import { ensureOperatorToken, releaseMissingBuilds } from './local-builds';
@@ -28,8 +29,10 @@ import { buildMissing } from './shop';
  *
  * Everything started is a child process (or the PostgreSQL postmaster, stopped through its data
  * folder): `stop()` ends each by its process id and waits for it. The parts are in cluster/: the
- * database, the instances, the balancer (HAProxy and its configuration), the processes, and the
- * supervisor that restarts an instance that ends (`supervise`, on in start:cluster).
+ * database, the instances, the balancer (HAProxy and its configuration), the processes, the
+ * supervisor that restarts an instance that ends (`supervise`, on in start:cluster), and
+ * Prometheus scraping the instances with the shop's alert rules (`prometheus`, start:cluster's
+ * `--prometheus`).
  */
 export interface SuperviseOptions {
   /** The restart policy's settings that differ from DEFAULT_RESTART_POLICY (a test's shorter delays). */
@@ -78,6 +81,12 @@ export interface ClusterOptions {
    * off: the instance-killed test and the benchmark want a dead instance to stay dead.
    */
   supervise?: boolean | SuperviseOptions;
+  /**
+   * Prometheus from the distribution beside the cluster (cluster/prometheus.ts): scraping every
+   * instance's /metrics — which then lets loopback read it (METRICS_ALLOW) — with
+   * ops/prometheus/alerts.yml loaded. `port`: where it listens on 127.0.0.1 (a free one by default).
+   */
+  prometheus?: boolean | { port?: number };
   log?: (line: string) => void;
 }
 
@@ -96,6 +105,8 @@ export interface RunningCluster {
   balancer: Balancer | null;
   /** Restarts instances that end (`supervise`); null without. */
   supervisor: Supervisor | null;
+  /** Prometheus scraping the instances (`prometheus`); null without. */
+  prometheus: PrometheusServer | null;
   runDir: string;
   /** An operator token of this cluster's registry (kept in `runDir/registry-operator.token`); null without pages. */
   operatorToken: string | null;
@@ -184,6 +195,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       PAYMENT_NOTIFY_URL: config.paymentNotifyUrl ?? (withBalancer ? `http://127.0.0.1:${balancerPort}/api/payment/notify` : ''),
       CLUSTER_INSTANCE: name,
       CLUSTER_PAGES: withPages ? '1' : '0',
+      // Prometheus on this machine reads /metrics without a token; through the balancer a request's
+      // address is its client's (TRUST_PROXY, X-Forwarded-For), so this admits no one from elsewhere.
+      ...(options.prometheus ? { METRICS_ALLOW: metricsAllowWithLoopback(options.instanceEnv?.METRICS_ALLOW ?? process.env.METRICS_ALLOW) } : {}),
     });
     const started = ports.slice(0, count + spareCount).map((port, i) => startInstance({ name: `api${i + 1}`, port, runDir, env: envFor(`api${i + 1}`, port) }));
     // The records the cluster hands out; the supervisor keeps their pid and exited current (and which serve).
@@ -209,6 +223,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
         `haproxy: pid ${balancer.pid} on ${balancer.url}, ${instances.length} servers${spares.length > 0 ? ` and ${spares.length} drained spare(s)` : ''}, ` +
           `statistics ${balancer.statsUrl}, config ${balancer.configFile}`,
       );
+    }
+    let prometheus: PrometheusServer | null = null;
+    if (options.prometheus) {
+      const port = options.prometheus === true ? undefined : options.prometheus.port;
+      prometheus = await startPrometheus({ runDir, targets: records, port });
+      const running = prometheus;
+      stoppers.push(() => running.stop());
+      log(`prometheus: pid ${prometheus.pid} on ${prometheus.url}, scraping ${records.length} instances' /metrics, config ${prometheus.configFile}`);
     }
     if (options.supervise) {
       const supervise = options.supervise === true ? {} : options.supervise;
@@ -261,6 +283,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       spares,
       balancer,
       supervisor,
+      prometheus,
       runDir,
       operatorToken,
       signal: (instance, signal) => process.kill(instance.pid, signal),
@@ -271,4 +294,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     await stopAll();
     throw error;
   }
+}
+
+/** METRICS_ALLOW's addresses and loopback's (IPv4, IPv6), once each. */
+function metricsAllowWithLoopback(value: string | undefined): string {
+  const listed = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return [...new Set([...listed, '127.0.0.1', '::1'])].join(',');
 }

@@ -34,6 +34,8 @@ interface CatalogOptions {
   /** What a product's answer shows of its reviews, and the search route's `review` type: the reviews area's (catalog-ports.ts). */
   reviews: ProductReviews;
   reviewSearch: ReviewSearch;
+  /** Counts the import jobs this instance ended, by outcome (/metrics: app.ts hands the shop's metrics). */
+  metrics?: { importJobEnded(outcome: 'done' | 'refused' | 'failed' | 'interrupted'): void };
 }
 
 /**
@@ -42,7 +44,10 @@ interface CatalogOptions {
  * and the operator's imports. The reviews, the CMS pages and advice, and the product drawings
  * have their own plugins (reviews/, content/, images/).
  */
-export const catalogPlugin = unencapsulated<CatalogOptions>(async function catalogPlugin(app, { db, clock, tokenSecret, store, reviews, reviewSearch }) {
+export const catalogPlugin = unencapsulated<CatalogOptions>(async function catalogPlugin(
+  app,
+  { db, clock, tokenSecret, store, reviews, reviewSearch, metrics },
+) {
   const catalog = new Catalog(db, new MemorySearchEngine(), clock);
   await catalog.refresh();
   app.decorate('catalog', catalog);
@@ -58,6 +63,7 @@ export const catalogPlugin = unencapsulated<CatalogOptions>(async function catal
     clock,
     showChange: () => catalogSync.syncOnce(),
     log: { warn: (message) => app.log.warn(message), error: (message) => app.log.error(message) },
+    ended: (outcome) => metrics?.importJobEnded(outcome),
   });
   app.addHook('onListen', async () => {
     const address = app.server.address();

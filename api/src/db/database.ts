@@ -13,6 +13,8 @@ export interface Db {
   dialect: Dialect;
   /** What it was opened with (the change feed opens its own PostgreSQL connection from it). */
   url: string;
+  /** PostgreSQL's connection pool now (/metrics reads it at each scrape); SQLite has none. */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -26,9 +28,10 @@ export function openDatabase(url: string): Db {
     // (http/error-handler.ts), not a hang. A connection the server dropped (a restart) is
     // discarded by the pool — the 'error' listener keeps that from ending the process — and the
     // next query connects anew.
+    const max = poolSize(process.env.DATABASE_POOL_SIZE);
     const pool = new pg.Pool({
       connectionString: url,
-      max: poolSize(process.env.DATABASE_POOL_SIZE),
+      max,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
@@ -42,7 +45,8 @@ export function openDatabase(url: string): Db {
       if (prepared) namePreparedStatements(client as pg.PoolClient);
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', url, close: () => kysely.destroy() };
+    const figures = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
+    return { kysely, dialect: 'postgres', url, pool: figures, close: () => kysely.destroy() };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
   const file = url.slice('sqlite:'.length);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { BUCKETS } from '../signals';
 import type { BrowserObservation, BuildRef, RenderOutcome, SignalListener } from '../signals';
 
@@ -8,8 +8,11 @@ import type { BrowserObservation, BuildRef, RenderOutcome, SignalListener } from
  * docs/releasing.md, "Signals"): per remote build the page server's renders by outcome and
  * their times, the browsers' page views, mount failures, fallbacks, errors and web vitals; every
  * HTTP answer by method, route pattern and status; the registry's stored files that did not
- * match their published hash; and Node's process metrics. Counters since this process started —
- * Prometheus takes rates; the per-minute history across instances is `mfe_signal`.
+ * match their published hash; the canary judge's decisions and the running canaries' shares; the
+ * catalogue import jobs by outcome; the PostgreSQL pool's connections; and Node's process
+ * metrics. Counters since this process started — Prometheus takes rates; the per-minute history
+ * across instances is `mfe_signal`. The alert rules and the dashboard over them: ops/
+ * (docs/operations.md).
  */
 export class ShopMetrics implements SignalListener {
   readonly registry = new Registry();
@@ -49,6 +52,24 @@ export class ShopMetrics implements SignalListener {
     name: 'kf_registry_file_mismatches_total',
     help: "Stored build files (or builds' file lists) found not to match the hash they were published with, on loading or on the periodic sample: answered 503, never served",
     labelNames: ['remote'] as const,
+    registers: [this.registry],
+  });
+  private readonly canaryDecisions = new Counter({
+    name: 'kf_canary_decisions_total',
+    help: "Canary decisions this instance's judge applied (advance: to the next step, promote: live for everyone, rollback: rolled back as unhealthy); of several instances judging one step, one applies it",
+    labelNames: ['remote', 'variant', 'decision'] as const,
+    registers: [this.registry],
+  });
+  private readonly canaryPercent = new Gauge({
+    name: 'kf_canary_traffic_percent',
+    help: "Share of shoppers a running canary is served to, per remote and variant, as this instance's judge last read it (no series: no canary running)",
+    labelNames: ['remote', 'variant'] as const,
+    registers: [this.registry],
+  });
+  private readonly importJobs = new Counter({
+    name: 'kf_catalog_import_jobs_total',
+    help: 'Catalogue import jobs this instance ended, by outcome: done, refused (the file has problems), failed (stopped with an error, or its runs kept dying: nothing applied), interrupted (the database went away or the instance stopped: run again; or another run had taken it over)',
+    labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
   private readonly vitals = {
@@ -93,6 +114,62 @@ export class ShopMetrics implements SignalListener {
     this.fileMismatches.inc({ remote });
   }
 
+  /** The canary judge applied a decision (api/src/registry/canary/canary-controller.ts). */
+  canaryDecision(remote: string, variant: string, decision: CanaryDecisionKind): void {
+    this.canaryDecisions.inc({ remote, variant, decision });
+  }
+
+  /**
+   * The canaries running now, as the judge read them: their shares. Their decisions' series start
+   * at 0, so a rate over them sees the first decision too.
+   */
+  canariesRunning(canaries: readonly { remote: string; variant: string; percent: number }[]): void {
+    this.canaryPercent.reset();
+    for (const { remote, variant, percent } of canaries) {
+      this.canaryPercent.set({ remote, variant }, percent);
+      for (const decision of CANARY_DECISIONS) this.canaryDecisions.inc({ remote, variant, decision }, 0);
+    }
+  }
+
+  /** An import job this instance ran or settled ended so (api/src/catalog/import/import-job-worker.ts). */
+  importJobEnded(outcome: ImportJobOutcome): void {
+    this.importJobs.inc({ outcome });
+  }
+
+  /**
+   * The PostgreSQL pool's figures, read at each scrape (`db.pool`; SQLite has none):
+   * `kf_db_pool_connections{state=in_use|idle}`, `kf_db_pool_max`, `kf_db_pool_waiting`.
+   */
+  watchPool(read: () => PoolFigures): void {
+    new Gauge({
+      name: 'kf_db_pool_connections',
+      help: "PostgreSQL connections of this instance's pool: in_use (lent to a query or transaction) and idle",
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const figures = read();
+        this.set({ state: 'in_use' }, figures.total - figures.idle);
+        this.set({ state: 'idle' }, figures.idle);
+      },
+    });
+    new Gauge({
+      name: 'kf_db_pool_max',
+      help: "The most connections this instance's pool opens (DATABASE_POOL_SIZE)",
+      registers: [this.registry],
+      collect() {
+        this.set(read().max);
+      },
+    });
+    new Gauge({
+      name: 'kf_db_pool_waiting',
+      help: 'Queries waiting for a connection of the pool now (all connections in use)',
+      registers: [this.registry],
+      collect() {
+        this.set(read().waiting);
+      },
+    });
+  }
+
   /** Counts every answer, by the route's pattern (never the raw URL: bounded series). Install before the routes. */
   countRequests(app: FastifyInstance): void {
     app.addHook('onResponse', async (request, reply) => {
@@ -110,6 +187,18 @@ export class ShopMetrics implements SignalListener {
   private vital(name: string, help: string, buckets: number[]) {
     return new Histogram({ name, help, labelNames: ['remote', 'version', 'build'] as const, buckets, registers: [this.registry] });
   }
+}
+
+export type CanaryDecisionKind = 'advance' | 'promote' | 'rollback';
+const CANARY_DECISIONS: readonly CanaryDecisionKind[] = ['advance', 'promote', 'rollback'];
+export type ImportJobOutcome = 'done' | 'refused' | 'failed' | 'interrupted';
+
+/** A connection pool's figures now: connections open, of them idle, queries waiting for one, the most it opens. */
+export interface PoolFigures {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 let processMetrics: Registry | null = null;

@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import type { Experiments } from '../experiments';
 import { unencapsulated } from '../http/unencapsulated';
 import type { Signals } from '../signals';
-import { CanaryController } from './canary/canary-controller';
+import { CanaryController, type CanaryMetrics } from './canary/canary-controller';
 import { Overrides } from './overrides';
 import { DEFAULT_THRESHOLDS, type CanaryThresholds } from '../config';
 import { BuildFileCache } from './build-file-cache';
@@ -56,8 +56,11 @@ interface RegistryOptions {
   serverRender?: ServerRenderCheck;
   thresholds?: CanaryThresholds;
   clock?: () => Date;
-  /** Counts the stored files found not to match their hash (/metrics: app.ts hands the shop's metrics). */
-  metrics?: { fileMismatch(remote: string): void };
+  /**
+   * Counts the stored files found not to match their hash, and the canary judge's decisions and
+   * running canaries (/metrics: app.ts hands the shop's metrics).
+   */
+  metrics?: { fileMismatch(remote: string): void } & CanaryMetrics;
 }
 
 /**
@@ -84,7 +87,7 @@ export const registryPlugin = unencapsulated<RegistryOptions>(async function reg
   const tokens = new RegistryTokens(db);
   const remotes = new ShopRemotes(store, live, clock);
   // Canaries are judged on every instance (the first to act on a step wins): docs/releasing.md, "Canaries".
-  const canaries = new CanaryController(store, releases, signals, clock, { thresholds, log: (message) => app.log.warn(message) });
+  const canaries = new CanaryController(store, releases, signals, clock, { thresholds, log: (message) => app.log.warn(message), metrics });
   // A stored file that no longer matches the hash it was published with is answered 503, logged and counted (docs/releasing.md).
   const files = new BuildFileCache(store, {
     mismatch: (mismatch) => {

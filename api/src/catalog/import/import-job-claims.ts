@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { optionsJson, RUNNING, sha256Of, withJobsLock, type ImportJobOptions, type ImportJobState, type ImportSubmission } from './import-jobs';
+import { optionsJson, RUNNING, sha256Of, withJobsLock, type ImportJobOptions, type ImportSubmission } from './import-jobs';
 
 /**
  * Who runs which import job, and when (docs/catalogue.md, "Imports as jobs"). One import runs at
@@ -54,11 +54,12 @@ const leaseEnd = (now: Date) => new Date(now.getTime() + LEASE_MS).toISOString()
  *   operator who ran it saw it stop, and a shop must not run an import nobody waits for;
  * - was tried MAX_ATTEMPTS times → failed, saying so;
  * - otherwise → taken again by this runner.
- * Then the oldest queued job.
+ * Then the oldest queued job. `settled` hears how each gone runner's job was ended here, once committed.
  */
-export async function claimNextJob(db: Db, runner: string, now: Date): Promise<ClaimedJob | null> {
+export async function claimNextJob(db: Db, runner: string, now: Date, settled?: (state: 'done' | 'failed') => void): Promise<ClaimedJob | null> {
   const at = now.toISOString();
-  return withJobsLock(db, async (trx) => {
+  const ended: ('done' | 'failed')[] = [];
+  const claimed = await withJobsLock(db, async (trx) => {
     const running: RunningRow[] = await trx
       .selectFrom('import_job')
       .select(['id', 'via', 'instance', 'lease_until', 'attempts', 'report'])
@@ -71,12 +72,14 @@ export async function claimNextJob(db: Db, runner: string, now: Date): Promise<C
       if (!gone) return null;
       const end = endOfOrphan(job);
       if (end === null && again === null) again = job.id;
-      else if (end !== null)
+      else if (end !== null) {
         await trx
           .updateTable('import_job')
           .set({ ...end, finished_at: at, lease_until: null })
           .where('id', '=', job.id)
           .execute();
+        ended.push(end.state);
+      }
     }
     const id = again ?? (await trx.selectFrom('import_job').select('id').where('state', '=', 'queued').orderBy('id').limit(1).executeTakeFirst())?.id;
     if (id === undefined) return null;
@@ -102,10 +105,12 @@ export async function claimNextJob(db: Db, runner: string, now: Date): Promise<C
       options: JSON.parse(row.options) as ImportJobOptions,
     };
   });
+  for (const state of ended) settled?.(state);
+  return claimed;
 }
 
 /** How a job whose runner is gone ends, or null: it is run again. */
-function endOfOrphan(job: RunningRow): { state: ImportJobState; error?: string } | null {
+function endOfOrphan(job: RunningRow): { state: 'done' | 'failed'; error?: string } | null {
   if (job.report !== null) return { state: 'done' };
   if (job.via === 'cli') return { state: 'failed', error: `the command running it (${job.instance}) stopped before it finished: nothing of it was applied` };
   if (job.attempts >= MAX_ATTEMPTS)

@@ -9,6 +9,12 @@ export interface ImportJobWorkerOptions {
   /** After a job's commit: this instance shows the change before the job is done (catalogSync.syncOnce). */
   showChange: () => Promise<unknown>;
   log: { warn(message: string): void; error(message: string): void };
+  /**
+   * Each job this instance ended, by outcome — run here, or settled as failed (or done) when its
+   * runner was gone — and each run interrupted (taken again later): counted on /metrics
+   * (app.ts hands the shop's metrics; docs/operations.md).
+   */
+  ended?: (outcome: 'done' | 'refused' | 'failed' | 'interrupted') => void;
 }
 
 /**
@@ -76,9 +82,11 @@ export class ImportJobWorker {
       try {
         for (;;) {
           if (this.stopped) return;
-          const claimed = await claimNextJob(this.db, runner, new Date());
+          const claimed = await claimNextJob(this.db, runner, new Date(), (state) => this.options.ended?.(state));
           if (!claimed) break;
-          await runImportJob(this.db, claimed, { ...this.options, stopping: () => this.stopped });
+          const outcome = await runImportJob(this.db, claimed, { ...this.options, stopping: () => this.stopped });
+          if (outcome === 'done' || outcome === 'refused' || outcome === 'failed') this.options.ended?.(outcome);
+          else if (outcome === null) this.options.ended?.('interrupted');
         }
       } catch (error) {
         // The database is away: the queue waits for the next poll.

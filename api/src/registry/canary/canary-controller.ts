@@ -9,6 +9,15 @@ import { decideCanary } from './canary-rules';
 export const CANARY_CHECK_MS = 10_000;
 
 /**
+ * What the judge reports to /metrics (app.ts hands the shop's metrics): the decisions it applied,
+ * and the canaries running at each judgement with their shares (docs/operations.md).
+ */
+export interface CanaryMetrics {
+  canaryDecision(remote: string, variant: string, decision: 'advance' | 'promote' | 'rollback'): void;
+  canariesRunning(canaries: readonly { remote: string; variant: string; percent: number }[]): void;
+}
+
+/**
  * Judges every running canary, on every instance, every few seconds (docs/releasing.md,
  * "Canaries"): the canary's signals and the live build's over the current step (the same
  * minutes, both serving), through `decideCanary`; a verdict other than "wait" is applied by
@@ -24,7 +33,7 @@ export class CanaryController {
     private readonly releases: Releases,
     private readonly signals: Signals,
     private readonly clock: () => Date = () => new Date(),
-    private readonly options: { intervalMs?: number; thresholds?: CanaryThresholds; log?: (message: string) => void } = {},
+    private readonly options: { intervalMs?: number; thresholds?: CanaryThresholds; log?: (message: string) => void; metrics?: CanaryMetrics } = {},
   ) {}
 
   start(): void {
@@ -44,6 +53,7 @@ export class CanaryController {
   async tick(): Promise<RegistryEvent[]> {
     const made: RegistryEvent[] = [];
     const [canaries, live] = await Promise.all([this.store.canaries(), this.store.live()]);
+    this.options.metrics?.canariesRunning(canaries);
     for (const canary of canaries) {
       const since = new Date(canary.stepStartedAt);
       const builds = await this.signals.summarySince(canary.remote, since);
@@ -58,6 +68,7 @@ export class CanaryController {
       const event = await this.releases.applyCanaryDecision(canary, decision);
       if (event) {
         made.push(event);
+        this.options.metrics?.canaryDecision(canary.remote, canary.variant, decision.action);
         this.options.log?.(`canary ${canary.remote} ${canary.variant} ${canary.build.version}: ${event.action} — ${event.reason}`);
       }
     }
