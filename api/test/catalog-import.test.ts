@@ -2,7 +2,7 @@ import { lowestPriceBefore } from '@kaloryfer/domain';
 import type { PricePoint, Product } from '@kaloryfer/api-contract';
 import { RegistryTokens } from '../src/registry/registry-tokens';
 import { startTestServer, TEST_SEED, TEST_TODAY, type TestServer } from '../harness/test-server';
-import { importAndWait, postImport } from './import-helpers';
+import { catalogueTables, importAndWait, postImport } from './import-helpers';
 
 /**
  * The catalogue import over HTTP (docs/catalogue.md, "Importing prices and stock"): only an
@@ -74,16 +74,6 @@ function plainProduct(): Product {
   return found;
 }
 
-async function snapshot() {
-  const k = server.db.kysely;
-  return {
-    products: await k.selectFrom('product').select(['id', 'doc', 'updated_at']).orderBy('id').execute(),
-    stock: await k.selectFrom('stock_item').selectAll().orderBy('sku').execute(),
-    history: await k.selectFrom('price_history').selectAll().orderBy('sku').orderBy('valid_from').execute(),
-    categories: await k.selectFrom('category').select(['id', 'doc']).orderBy('id').execute(),
-  };
-}
-
 test('only an operator imports: no token 401, another token 401, a team token 403 — each the envelope with the reason', async () => {
   const file = `sku;price\n${plainProduct().sku};10\n`;
   const none = await postImport(server, file, { token: null });
@@ -100,7 +90,7 @@ test('only an operator imports: no token 401, another token 401, a team token 40
 
 test('a file with one bad row changes nothing, and names the row and the column', async () => {
   const [first, second] = [plainProduct(), plainProduct()];
-  const before = await snapshot();
+  const before = await catalogueTables(server);
   const file = ['sku;price;qty', `${first.sku};1,00;7`, `${second.sku};dwanaście;7`, `KF-NIE-MA;10;1`].join('\n');
   const job = await send(file);
   expect(job.state).toBe('refused');
@@ -114,7 +104,7 @@ test('a file with one bad row changes nothing, and names the row and the column'
       { row: 4, column: 'sku', reason: 'unknown SKU KF-NIE-MA' },
     ],
   });
-  expect(await snapshot()).toEqual(before);
+  expect(await catalogueTables(server)).toEqual(before);
   expect((await productView(first.sku)).product.final_price_incl_tax).toBe(first.final_price_incl_tax);
 });
 
@@ -187,10 +177,10 @@ test('stock from the file reaches product-view, stock checks and the listing fil
 test('names, categories and attributes; a dry run and a second import of the same file change nothing', async () => {
   const product = plainProduct();
   const rows = [{ sku: product.sku, name: 'Zawór importowany testowy', category: 'grzejniki-drabinkowe', attributes: { delivery_time: 3 } }];
-  const before = await snapshot();
+  const before = await catalogueTables(server);
   const dry = await send(JSON.stringify(rows), { type: 'application/json', query: '?dry_run=true' });
   expect(dry.report).toMatchObject({ dryRun: true, productsChanged: 1, detailsChanged: 1 });
-  expect(await snapshot()).toEqual(before);
+  expect(await catalogueTables(server)).toEqual(before);
 
   const applied = await send(JSON.stringify({ rows }), { type: 'application/json' });
   expect(applied.report).toMatchObject({ dryRun: false, productsChanged: 1, detailsChanged: 1, pricesChanged: 0, stockChanged: 0 });

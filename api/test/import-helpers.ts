@@ -54,3 +54,14 @@ export async function importAndWait(server: TestServer, body: string | Buffer, o
   expect(posted.status).toBe(202);
   return (await waitForJob(server, options.token, posted.body.result.job.id)).job;
 }
+
+/** What an import writes, read from the tables in a stable order: two shops (or one before and after) compare equal when an import wrote the same. */
+export async function catalogueTables(server: TestServer) {
+  const k = server.db.kysely;
+  return {
+    products: await k.selectFrom('product').select(['id', 'doc', 'updated_at']).orderBy('id').execute(),
+    stock: await k.selectFrom('stock_item').selectAll().orderBy('sku').execute(),
+    history: await k.selectFrom('price_history').selectAll().orderBy('sku').orderBy('valid_from').execute(),
+    categories: await k.selectFrom('category').select(['id', 'doc']).orderBy('id').execute(),
+  };
+}

@@ -1,6 +1,7 @@
 import type { Product } from '@kaloryfer/api-contract';
 import { importCatalog } from '../src/catalog/import/apply-import';
 import { startTestServer, TEST_SEED, type TestServer } from '../harness/test-server';
+import { catalogueTables } from './import-helpers';
 
 /**
  * The import holds the product documents of one slice at a time (import-state.ts, issue #49):
@@ -20,16 +21,6 @@ afterAll(async () => {
   await sliced?.close();
   await whole?.close();
 });
-
-async function tables(server: TestServer) {
-  const k = server.db.kysely;
-  return {
-    products: await k.selectFrom('product').select(['id', 'doc', 'updated_at']).orderBy('id').execute(),
-    stock: await k.selectFrom('stock_item').selectAll().orderBy('sku').execute(),
-    history: await k.selectFrom('price_history').selectAll().orderBy('sku').orderBy('valid_from').execute(),
-    categories: await k.selectFrom('category').select(['id', 'doc']).orderBy('id').execute(),
-  };
-}
 
 test('an import in slices of 2 products writes what one slice writes: documents, stock, price history, category counts', async () => {
   const products = sliced.app.catalog.products;
@@ -62,7 +53,7 @@ test('an import in slices of 2 products writes what one slice writes: documents,
   expect({ ...inSlices.report, ms: 0 }).toEqual({ ...inOne.report, ms: 0 });
   expect(inSlices.report).toMatchObject({ rows: rows.length, pricesChanged: rows.length, detailsChanged: 2 });
   expect([...inSlices.changed.skus].sort()).toEqual([...inOne.changed.skus].sort());
-  expect(await tables(sliced)).toEqual(await tables(whole));
+  expect(await catalogueTables(sliced)).toEqual(await catalogueTables(whole));
 
   // And what they both say: each configurable's own price is its cheapest variant's new one.
   const stored = await sliced.db.kysely

@@ -72,9 +72,6 @@ export interface SyncStats {
   /** Full reloads the log asked for: a non-product table, too many products, a pruned gap. */
   fullReloads: number;
   changesRead: number;
-  /** Waits between slices for V8's collection (heap-pacer.ts), and the milliseconds waited. */
-  paceWaits: number;
-  paceMs: number;
 }
 
 /**
@@ -99,7 +96,7 @@ export interface SyncStats {
  * this process patch their stock at once and are read again harmlessly.
  */
 export class CatalogSync {
-  readonly stats: SyncStats = { catchUps: 0, reconnects: 0, fullReloads: 0, changesRead: 0, paceWaits: 0, paceMs: 0 };
+  readonly stats: SyncStats = { catchUps: 0, reconnects: 0, fullReloads: 0, changesRead: 0 };
   private timer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
   private queued: Promise<number> | null = null;
@@ -232,8 +229,11 @@ export class CatalogSync {
       pacer?.done();
     }
     this.catalog.watermark = upTo;
-    this.stats.paceWaits += pacer?.stats.waits ?? 0;
-    this.stats.paceMs += pacer?.stats.ms ?? 0;
+    // A large change is rare and costs seconds: the log says how it went, and how long the collector was waited for (heap-pacer.ts).
+    if (pacer)
+      this.log(
+        `catalogue sync: a large change (${products.size} products, ${prices.size} prices, ${stock.size} stock rows) applied in slices of ${size} SKUs, ${pacer.stats.waits} waits for the collector (${Math.round(pacer.stats.ms)} ms)`,
+      );
     return changed;
   }
 
