@@ -5,6 +5,7 @@ import { loadShopSettings } from '../composition/shop-settings';
 import { startCluster } from './lib/cluster';
 import { stopLeftoverBalancer } from './lib/cluster/balancer';
 import { stopLeftoverPrometheus } from './lib/cluster/prometheus';
+import { readDatabaseRoles, replicaFolder, writeDatabaseRoles } from './lib/cluster/database-roles';
 import { DEFAULT_RESTART_POLICY } from './lib/cluster/restart-policy';
 import { recordShop, shopRecordFile } from './lib/shop-record';
 import { onShutdown } from './lib/on-shutdown';
@@ -30,6 +31,17 @@ function stopLeftoverPostgres(dataDir: string): void {
 }
 
 /**
+ * A replica folder that cannot stream from this primary — the old primary after a failover, or a
+ * folder that is no standby — is removed, so the replica is made again from the primary.
+ */
+function forgetStaleReplica(dataDir: string, stale: boolean): void {
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  if (!stale && fs.existsSync(path.join(dataDir, 'standby.signal'))) return;
+  console.log(`${dataDir} held ${stale ? 'the primary before a failover' : 'no standby'}: making the replica again from the primary`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
  * npm run start:cluster: the same shop as `npm start`, scaled out (docs/scaling.md) —
  * CLUSTER_INSTANCES (default 3) instances of API + pages on PostgreSQL behind HAProxy on one URL
  * (CLUSTER_PORT, default PORT 3000), every instance serving the remotes from the registry. Our own
@@ -40,7 +52,9 @@ function stopLeftoverPostgres(dataDir: string): void {
  * ends, at once. An instance that ends is restarted on its port, with backoff, until it
  * crash-loops (scripts/lib/cluster/supervisor.ts); its restart is the next spare. `--prometheus`
  * starts the distribution's Prometheus beside it on loopback (PROMETHEUS_PORT, default a free port),
- * scraping every instance with the shop's alert rules (docs/operations.md). Ctrl-C or SIGTERM stops
+ * scraping every instance with the shop's alert rules (docs/operations.md). `--replica` starts a
+ * synchronous streaming replica of our PostgreSQL (`$VAR_DIR/cluster/postgres-replica`; which
+ * folder is the primary is kept in `database.json`): `npm run cluster -- failover` promotes it. Ctrl-C or SIGTERM stops
  * everything it started, restarting nothing.
  */
 async function main() {
@@ -50,13 +64,18 @@ async function main() {
   const spares = Number(process.env.CLUSTER_SPARES ?? 1);
   const portBase = process.env.CLUSTER_INSTANCE_PORT_BASE ? Number(process.env.CLUSTER_INSTANCE_PORT_BASE) : undefined;
   const external = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
-  const unknown = process.argv.slice(2).filter((arg) => arg !== '--prometheus');
-  if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')} (npm run start:cluster [-- --prometheus])`);
+  const unknown = process.argv.slice(2).filter((arg) => arg !== '--prometheus' && arg !== '--replica');
+  if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')} (npm run start:cluster [-- --prometheus] [--replica])`);
   const withPrometheus = process.argv.includes('--prometheus');
+  const withReplica = process.argv.includes('--replica');
+  if (withReplica && external) throw new Error('--replica starts a replica of our own PostgreSQL: leave out DATABASE_URL (replicate your own server yourself)');
   const runDir = path.join(config.varDir, 'cluster');
   await stopLeftoverBalancer(runDir);
   await stopLeftoverPrometheus(runDir);
-  if (!external) stopLeftoverPostgres(path.join(runDir, 'postgres'));
+  const roles = readDatabaseRoles(runDir);
+  if (!external) for (const folder of ['postgres', 'postgres-replica']) stopLeftoverPostgres(path.join(runDir, folder));
+  const replicaName = withReplica ? replicaFolder(roles.primary) : null;
+  if (replicaName) forgetStaleReplica(path.join(runDir, replicaName), roles.stale === replicaName);
   let stopping = false;
   const starting = startCluster({
     config,
@@ -64,7 +83,8 @@ async function main() {
     spares,
     instancePorts: portBase ? Array.from({ length: count + spares }, (_, i) => portBase + i) : undefined,
     databaseUrl: external ? config.databaseUrl : undefined,
-    postgres: { dataDir: path.join(runDir, 'postgres'), durable: true },
+    postgres: { dataDir: path.join(runDir, roles.primary), durable: true },
+    replica: replicaName ? { dataDir: path.join(runDir, replicaName), durable: true } : undefined,
     runDir,
     supervise: true,
     prometheus: withPrometheus ? { port: process.env.PROMETHEUS_PORT ? Number(process.env.PROMETHEUS_PORT) : undefined } : false,
@@ -81,6 +101,8 @@ async function main() {
   });
   const cluster = await starting;
   if (stopping) return;
+  // Without a replica this run, the primary keeps no WAL for the old one (synchronousStandby(false)): it is made anew next time.
+  if (!external) writeDatabaseRoles(runDir, { primary: roles.primary, replica: replicaName, stale: replicaName ? null : (roles.replica ?? roles.stale) });
   console.log(`\nKaloryfer (cluster of ${cluster.instances.length}) is running. Open:\n`);
   console.log(`  ${cluster.url}\n`);
   console.log(`API ${cluster.url}api/health · balancer statistics ${cluster.balancer!.statsUrl}`);
@@ -95,6 +117,11 @@ async function main() {
   recordShop(config.varDir, { url: cluster.balancerUrl ?? cluster.url, tokenFile, startedBy: 'npm run start:cluster', dev: false });
   console.log(`Remotes: every instance serves them from the registry in PostgreSQL. npm run release -- <remote> releases to this cluster`);
   console.log(`  (recorded in ${shopRecordFile(config.varDir)}; from another machine: --shop ${cluster.url} --token $(cat ${tokenFile}))`);
+  if (cluster.replica)
+    console.log(
+      `PostgreSQL replica on 127.0.0.1:${cluster.replica.port} (pid ${cluster.replica.pid()}), streaming from the primary on ${cluster.postgres!.port}; ` +
+        `every commit waits for it. npm run cluster -- failover promotes it (docs/operations.md, "Database failover").`,
+    );
   if (cluster.prometheus)
     console.log(
       `Prometheus ${cluster.prometheus.url} — alerts ${cluster.prometheus.url}/alerts, targets ${cluster.prometheus.url}/targets ` +

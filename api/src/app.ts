@@ -75,6 +75,7 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
   const tokenSecret = loadTokenSecret(config.tokenSecret, config.varDir); // signs sessions, group tokens, A/B pins and overrides
   const metrics = new ShopMetrics(); // every answer (edge), the signals, and GET /metrics (below)
   if (db.pool) metrics.watchPool(db.pool); // PostgreSQL's connections in use, idle and waited for, read at each scrape
+  if (db.replication) metrics.watchReplication(db.replication); // and its replicas: streaming, lag
 
   await app.register(edgePlugin, { config, metrics }); // before every route: error answers, security headers, {} for empty JSON, body limits, response check, request counts, cache control, OpenAPI
   const registryStore = new RegistryStore(db);

@@ -129,7 +129,11 @@ test('the PostgreSQL pool is read at each scrape; SQLite has none', async () => 
     expect(valueOf(text, 'kf_db_pool_max')).toBeGreaterThan(0);
     expect(valueOf(text, 'kf_db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(0);
     expect(valueOf(text, 'kf_db_pool_waiting')).toBe(0);
-  } else expect(text).not.toContain('kf_db_pool_');
+    // This test's server has no replica: commits wait for none, none streams.
+    expect([valueOf(text, 'kf_db_replica_expected'), valueOf(text, 'kf_db_replicas_streaming'), valueOf(text, 'kf_db_replication_lag_seconds')]).toEqual([
+      0, 0, 0,
+    ]);
+  } else expect(text).not.toMatch(/kf_db_(pool|replica)/);
 
   const metrics = new ShopMetrics();
   let figures = { total: 4, idle: 1, waiting: 0, max: 10 };
@@ -141,4 +145,31 @@ test('the PostgreSQL pool is read at each scrape; SQLite has none', async () => 
   expect([valueOf(second, 'kf_db_pool_connections{state="in_use"}'), valueOf(second, 'kf_db_pool_waiting'), valueOf(second, 'kf_db_pool_max')]).toEqual([
     10, 7, 10,
   ]);
+});
+
+test("a replica's figures are asked once per scrape for its three series; while the database cannot answer they are NaN", async () => {
+  const metrics = new ShopMetrics();
+  let asked = 0;
+  let answer: () => Promise<{ expected: boolean; streaming: number; lagSeconds: number } | null> = async () => ({
+    expected: true,
+    streaming: 1,
+    lagSeconds: 12.5,
+  });
+  metrics.watchReplication(() => {
+    asked += 1;
+    return answer();
+  });
+  const first = (await metrics.exposition()).text;
+  expect([valueOf(first, 'kf_db_replica_expected'), valueOf(first, 'kf_db_replicas_streaming'), valueOf(first, 'kf_db_replication_lag_seconds')]).toEqual([
+    1, 1, 12.5,
+  ]);
+  expect(asked).toBe(1);
+  answer = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+  const second = (await metrics.exposition()).text;
+  expect([valueOf(second, 'kf_db_replica_expected'), valueOf(second, 'kf_db_replicas_streaming'), valueOf(second, 'kf_db_replication_lag_seconds')]).toEqual([
+    NaN,
+    NaN,
+    NaN,
+  ]);
+  expect(asked).toBe(2);
 });

@@ -7,13 +7,14 @@ import { openDatabase, type Db } from '../../api/public/database';
 import { DEFAULT_SEED, type SeedOptions } from '../../api/public/catalog';
 import { startBalancer, type Balancer } from './cluster/balancer';
 import { ensureDatabase, prepareDatabase } from './cluster/cluster-database';
+import { startSynchronousReplica } from './cluster/database-replica';
 import { startInstance, type ClusterInstance } from './cluster/instances';
 import { endProcess } from './cluster/processes';
 import { startPrometheus, type PrometheusServer } from './cluster/prometheus';
 import type { RestartPolicy } from './cluster/restart-policy';
 import { superviseInstances, type Supervisor, type SupervisorEvent } from './cluster/supervisor';
 import { ensureOperatorToken, releaseMissingBuilds } from './local-builds';
-import { freePort, startPostgres, type PostgresServer, type StartPostgresOptions } from './postgres-server';
+import { freePort, startPostgres, type PostgresServer, type StartPostgresOptions, type StartReplicaOptions } from './postgres-server';
 import { registryClient } from './registry-client';
 import { buildMissing } from './shop';
 
@@ -66,6 +67,13 @@ export interface ClusterOptions {
   databaseUrl?: string;
   /** Our own PostgreSQL: a `dataDir` keeps it (start:cluster: `$VAR_DIR/cluster/postgres`); none = throwaway. */
   postgres?: StartPostgresOptions;
+  /**
+   * A streaming replica of our own PostgreSQL beside it (start:cluster's `--replica`;
+   * cluster/database-replica.ts): every commit waits until the replica has it, the instances'
+   * URL lists both servers with `target_session_attrs=read-write`, and `failover()` promotes it.
+   * A `dataDir` keeps it (made from the primary when empty). Not with `databaseUrl`.
+   */
+  replica?: boolean | StartReplicaOptions;
   /** The catalogue an empty database gets (default: npm start's). */
   seed?: SeedOptions;
   /** Runs once after migrating and seeding, before any instance starts (tests set stock here). */
@@ -96,8 +104,15 @@ export interface RunningCluster {
   /** The balancer on loopback (`http://127.0.0.1:<port>`), for clients on this machine. */
   balancerUrl: string | null;
   databaseUrl: string;
-  /** Our own PostgreSQL server, when the cluster started one. */
+  /** Our own PostgreSQL server, when the cluster started one (after `failover()`, the promoted replica). */
   postgres: PostgresServer | null;
+  /** Its streaming replica (`replica`); null without one, and after `failover()` promoted it. */
+  replica: PostgresServer | null;
+  /**
+   * The primary is lost (stopped as a crash would: immediate shutdown, its data kept for a look)
+   * and the replica promoted; the instances find it by themselves. Resolves with the promoted server.
+   */
+  failover(): Promise<PostgresServer>;
   /** The instances serving now (a spare that took an ended one's place is here, that one among `spares`). */
   instances: ClusterInstance[];
   /** The warm spares now. */
@@ -139,6 +154,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
 
   const stoppers: (() => Promise<void>)[] = [];
   let postgres: PostgresServer | null = null;
+  let replica: PostgresServer | null = null;
   let supervisor: Supervisor | null = null;
   const stopAll = async () => {
     // First: an instance ending from here on (Ctrl-C reaches them too) is part of the stop, not restarted.
@@ -149,12 +165,20 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   };
   try {
     let databaseUrl = options.databaseUrl;
+    if (options.replica && databaseUrl) throw new Error('a replica of our own needs our own PostgreSQL: leave out DATABASE_URL');
     if (!databaseUrl) {
-      postgres = await startPostgres(options.postgres ?? { durable: false });
+      postgres = await startPostgres({ durable: false, ...options.postgres, replicated: Boolean(options.replica) });
       const server = postgres;
       stoppers.push(async () => server.stop());
-      databaseUrl = await ensureDatabase(server);
       log(`postgresql: pid ${server.pid()} on 127.0.0.1:${server.port}, data in ${server.dataDir}`);
+      if (options.replica) {
+        const replicaOptions = options.replica === true ? {} : options.replica;
+        replica = await startSynchronousReplica(server, { durable: options.postgres?.durable ?? false, ...replicaOptions });
+        const standby = replica;
+        stoppers.push(async () => standby.stop());
+        log(`postgresql replica: pid ${standby.pid()} on 127.0.0.1:${standby.port}, streaming from ${server.port}, data in ${standby.dataDir}`);
+      }
+      databaseUrl = await ensureDatabase(server, replica);
     }
     if (databaseUrl.startsWith('sqlite:') && count > 1) throw new Error('several instances need PostgreSQL (a SQLite file belongs to one process)');
     await prepareDatabase(databaseUrl, options.seed ?? DEFAULT_SEED, options.prepare, log);
@@ -279,6 +303,19 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       balancerUrl: balancer?.url ?? null,
       databaseUrl,
       postgres,
+      replica,
+      failover: async () => {
+        if (!postgres || !replica) throw new Error('no replica to fail over to: start the cluster with a replica (--replica)');
+        const promoted = replica;
+        postgres.halt();
+        promoted.promote();
+        log(`postgresql: primary on ${postgres.port} stopped, replica on ${promoted.port} promoted`);
+        running.postgres = promoted;
+        running.replica = null;
+        postgres = promoted;
+        replica = null;
+        return promoted;
+      },
       instances,
       spares,
       balancer,

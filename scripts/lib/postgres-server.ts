@@ -23,6 +23,8 @@ export interface PostgresServer {
   /** `CREATE DATABASE` (optionally from a template database: a copy of its schema and rows). */
   createDatabase(name: string, template?: string): void;
   dropDatabase(name: string): void;
+  /** One SQL statement through psql (as the `postgres` user, database `postgres`); its rows as text. */
+  query(statement: string): string;
   /** Stops the server (fast shutdown); a throwaway cluster's folder is removed. */
   stop(): void;
   /** The server's own pid (the postmaster), for a fault test that kills it. */
@@ -32,6 +34,16 @@ export interface PostgresServer {
   /** Starts a halted server again on the same port and data. */
   restart(): void;
   dataDir: string;
+  /** A standby (in recovery, streaming from a primary) or a primary: asks the server. */
+  inRecovery(): boolean;
+  /** A standby becomes a primary (`pg_ctl promote`), waiting until it takes writes. */
+  promote(): void;
+  /**
+   * On: every commit waits until a standby has it (`synchronous_standby_names = '*'`), so an order
+   * confirmed to a shopper survives the loss of this server. Off (the default at every start):
+   * commits wait for no one — a primary whose standby is gone must not stop taking orders.
+   */
+  synchronousStandby(on: boolean): void;
 }
 
 export interface StartPostgresOptions {
@@ -41,6 +53,11 @@ export interface StartPostgresOptions {
   /** false: fsync and synchronous commit off (tests: faster, nothing to keep). Default true. */
   durable?: boolean;
   maxConnections?: number;
+  /**
+   * A replica will stream from this server (`startReplica`): commits stay synchronous even when
+   * not `durable` — a commit waits for the standby's confirmation once `synchronousStandby(true)`.
+   */
+  replicated?: boolean;
 }
 
 export function postgresBinDir(): string {
@@ -87,23 +104,63 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     runTool(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   }
+  const server = await runServer(dataDir, throwaway, options);
+  // A kept data folder may remember a replica of an earlier run: without it, commits would wait forever.
+  if (!throwaway && !server.inRecovery()) server.synchronousStandby(false);
+  return server;
+}
+
+export interface StartReplicaOptions {
+  /** The replica's data folder: made by copying the primary (pg_basebackup) when it has no data yet. */
+  dataDir?: string;
+  port?: number;
+  durable?: boolean;
+}
+
+/**
+ * A streaming replica of `primary` (PostgreSQL's physical replication, the mechanism under every
+ * managed failover): a copy of its data through `pg_basebackup`, with a replication slot so the
+ * primary keeps the WAL it has not yet received, then started as a hot standby that answers reads
+ * and applies the primary's WAL as it comes. `promote()` makes it the primary.
+ */
+export async function startReplica(primary: PostgresServer, options: StartReplicaOptions = {}): Promise<PostgresServer> {
+  const bin = postgresBinDir();
+  const throwaway = !options.dataDir;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-pg-replica-'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (asRoot()) execFileSync('chown', ['-R', 'postgres:postgres', dataDir]);
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    const slot = REPLICA_SLOT;
+    primary.query(`select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = '${slot}' and not active`);
+    // -R: standby.signal and primary_conninfo; -X stream: the WAL written meanwhile; -c fast: no wait for a spread checkpoint.
+    runTool(path.join(bin, 'pg_basebackup'), [
+      ...['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', dataDir],
+      ...['-R', '-X', 'stream', '-C', '-S', slot, '-c', 'fast', '--no-sync'],
+    ]);
+    // The copy carries the primary's log, pid file and socket lock (its socket folder is its data folder): none is the replica's.
+    for (const file of fs.readdirSync(dataDir).filter((name) => name === 'server.log' || name === 'postmaster.pid' || name.startsWith('.s.PGSQL.')))
+      fs.rmSync(path.join(dataDir, file), { force: true });
+    fs.chmodSync(dataDir, 0o700); // pg_basebackup keeps an existing folder's mode; PostgreSQL refuses anything wider
+  }
+  return runServer(dataDir, throwaway, { port: options.port, durable: options.durable });
+}
+
+/** The slot the replica streams through: the primary keeps WAL the replica has not received. */
+const REPLICA_SLOT = 'kaloryfer_replica';
+
+async function runServer(dataDir: string, throwaway: boolean, options: StartPostgresOptions): Promise<PostgresServer> {
+  const bin = postgresBinDir();
   const port = options.port ?? (await freePort());
   const settings = [
     `-p ${port}`,
     '-c listen_addresses=127.0.0.1',
     `-c unix_socket_directories=${dataDir}`,
     `-c max_connections=${options.maxConnections ?? 200}`,
-    ...(options.durable === false ? ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'] : []),
+    ...(options.durable === false ? ['-c fsync=off', '-c full_page_writes=off', ...(options.replicated ? [] : ['-c synchronous_commit=off'])] : []),
   ].join(' ');
   const logFile = path.join(dataDir, 'server.log');
   const start = () => runTool(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', settings, '-l', logFile, '-w', '-t', '60', 'start']);
-  const stopServer = (mode: 'fast' | 'immediate') => {
-    spawnSync(
-      asRoot() ? 'runuser' : path.join(bin, 'pg_ctl'),
-      [...(asRoot() ? ['-u', 'postgres', '--', path.join(bin, 'pg_ctl')] : []), '-D', dataDir, '-m', mode, '-w', 'stop'],
-      { stdio: 'ignore' },
-    );
-  };
+  const stopServer = (mode: 'fast' | 'immediate') => stopOn(dataDir, mode);
   start();
 
   let stopped = false;
@@ -113,22 +170,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   };
   process.once('exit', onExit);
 
-  const psql = (statement: string) =>
-    runTool(path.join(bin, 'psql'), [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(port),
-      '-U',
-      'postgres',
-      '-d',
-      'postgres',
-      '-v',
-      'ON_ERROR_STOP=1',
-      '-qAt',
-      '-c',
-      statement,
-    ]);
+  const psql = (statement: string) => psqlOn(port, statement);
   const quote = (name: string) => {
     if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
     return `"${name}"`;
@@ -138,6 +180,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     dataDir,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
     socketUrl: (database = 'postgres') => `postgres://postgres@/${database}?host=${encodeURIComponent(dataDir)}&port=${port}`,
+    query: psql,
     createDatabase: (name, template) => {
       psql(`create database ${quote(name)}${template ? ` template ${quote(template)}` : ''}`);
     },
@@ -154,6 +197,14 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     restart: () => {
       start();
     },
+    inRecovery: () => psql('select pg_is_in_recovery()').trim() === 't',
+    promote: () => promoteOn(dataDir),
+    synchronousStandby: (on) => {
+      psql(on ? "alter system set synchronous_standby_names = '*'" : 'alter system reset synchronous_standby_names');
+      psql('select pg_reload_conf()');
+      // Nor is WAL kept for a replica that is not coming (its folder is made again from the primary).
+      if (!on) psql(`select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = '${REPLICA_SLOT}' and not active`);
+    },
     stop: () => {
       if (stopped) return;
       stopped = true;
@@ -161,5 +212,69 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
       stopServer('fast');
       if (throwaway) fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** SQL through psql on the server at `port` on loopback, as `postgres`; its rows as text. */
+function psqlOn(port: number, statement: string): string {
+  return runTool(path.join(postgresBinDir(), 'psql'), [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-U',
+    'postgres',
+    '-d',
+    'postgres',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-qAt',
+    '-c',
+    statement,
+  ]);
+}
+
+function stopOn(dataDir: string, mode: 'fast' | 'immediate'): void {
+  const pgCtl = path.join(postgresBinDir(), 'pg_ctl');
+  spawnSync(asRoot() ? 'runuser' : pgCtl, [...(asRoot() ? ['-u', 'postgres', '--', pgCtl] : []), '-D', dataDir, '-m', mode, '-w', 'stop'], { stdio: 'ignore' });
+}
+
+function promoteOn(dataDir: string): void {
+  runTool(path.join(postgresBinDir(), 'pg_ctl'), ['-D', dataDir, '-w', '-t', '60', 'promote']);
+}
+
+/** A server another process started (npm run start:cluster), found through its data folder's postmaster.pid. */
+export interface RunningPostgres {
+  dataDir: string;
+  pid: number;
+  port: number;
+  inRecovery(): boolean;
+  query(statement: string): string;
+  /** Stops it as a crash would (immediate shutdown). */
+  halt(): void;
+  promote(): void;
+}
+
+/** The server running on `dataDir`, or null when none is (no postmaster.pid, or its process is gone). */
+export function runningPostgres(dataDir: string): RunningPostgres | null {
+  const file = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(file)) return null;
+  // postmaster.pid: pid, data folder, start time, port, socket folder, …
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return null;
+  }
+  const port = Number(lines[3]);
+  return {
+    dataDir,
+    pid,
+    port,
+    inRecovery: () => psqlOn(port, 'select pg_is_in_recovery()').trim() === 't',
+    query: (statement) => psqlOn(port, statement),
+    halt: () => stopOn(dataDir, 'immediate'),
+    promote: () => promoteOn(dataDir),
   };
 }

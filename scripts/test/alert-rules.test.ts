@@ -60,6 +60,7 @@ function seriesIn(expr: string): string[] {
 async function knownSeries(): Promise<Set<string>> {
   const metrics = new ShopMetrics();
   metrics.watchPool(() => ({ total: 0, idle: 0, waiting: 0, max: 1 }));
+  metrics.watchReplication(async () => ({ expected: true, streaming: 1, lagSeconds: 0 }));
   const { text } = await metrics.exposition();
   const known = new Set(['up']);
   for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {

@@ -7,6 +7,7 @@ import { openDatabase, type Db } from '../../api/public/database';
 import { startCluster, type RunningCluster } from '../lib/cluster';
 import type { ServerState } from '../lib/cluster/balancer';
 import { plainSkus } from '../lib/cluster/cluster-database';
+import { ordersByClientId, shoppers, type Flow } from '../lib/cluster/testing/shoppers';
 
 /**
  * An API instance dies under load (issue #23): two instances on one (throwaway) PostgreSQL
@@ -30,33 +31,6 @@ const WORKERS = 6;
 const BURST = 24;
 const BEFORE_KILL_MS = 2500;
 const AFTER_DOWN_MS = 3000;
-const ADDRESS = {
-  firstname: 'Anna',
-  lastname: 'Kowalska',
-  street: ['ul. Grzewcza 7', '12'],
-  city: 'Kraków',
-  postcode: '30-001',
-  country_id: 'PL',
-  telephone: '601 234 567',
-  email: 'anna.kowalska@example.pl',
-};
-
-interface Attempt {
-  path: string;
-  startedAt: number;
-  attempt: number;
-  status: number | string;
-  servedBy?: string;
-}
-interface Flow {
-  orderId: string;
-  cartId?: string;
-  orderNumber?: string;
-  created?: boolean;
-  confirmedAt?: number;
-  error?: string;
-}
-
 let cluster: RunningCluster;
 let db: Db | null = null;
 let skus: string[] = [];
@@ -122,75 +96,10 @@ test("behind the balancer a per-IP limit counts the shopper's address (HAProxy's
 
 test('SIGKILL of one instance under a stream of orders: routed around, no order lost or doubled, at most a retried request', async () => {
   const base = cluster.balancerUrl!;
-  const attempts: Attempt[] = [];
   const flows: Flow[] = [];
   let stopLoad = false;
+  const { attempts, cartWithLine, placeOrder } = shoppers(base);
 
-  /** A pause before sending again (100 ms, then 200 ms), as a client that retries does. */
-  const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-  /** One request as the storefront sends it: again, the same, after a network error or a 502/503/504 (3 attempts in all). */
-  async function send(method: 'POST', requestPath: string, body?: unknown, onAnswer?: (servedBy: string) => void): Promise<{ code: number; result: any }> {
-    for (let attempt = 1; ; attempt += 1) {
-      const record: Attempt = { path: requestPath.split('?')[0], startedAt: performance.now(), attempt, status: 'pending' };
-      attempts.push(record);
-      try {
-        const response = await fetch(base + requestPath, {
-          method,
-          headers: body === undefined ? {} : { 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(10_000),
-        });
-        record.status = response.status;
-        record.servedBy = response.headers.get('x-served-by') ?? undefined;
-        onAnswer?.(record.servedBy ?? '');
-        const answer = (await response.json().catch(() => null)) as { code: number; result: any } | null;
-        if ([502, 503, 504].includes(response.status) && attempt < 3) {
-          await backOff(attempt);
-          continue;
-        }
-        if (response.status !== 200 || !answer) throw new Error(`${requestPath.split('?')[0]}: HTTP ${response.status} ${JSON.stringify(answer)}`);
-        return answer;
-      } catch (error) {
-        if (record.status === 'pending') record.status = (error as Error).name;
-        if (typeof record.status === 'string' && attempt < 3) {
-          await backOff(attempt);
-          continue;
-        }
-        throw error;
-      }
-    }
-  }
-
-  const cartWithLine = async (flow: Flow, sku: string) => {
-    flow.cartId = (await send('POST', '/api/cart/create')).result as string;
-    await send('POST', `/api/cart/update?cartId=${flow.cartId}`, { cartItem: { sku, qty: 1, quoteId: flow.cartId } });
-  };
-  const placeOrder = async (flow: Flow, onAnswer?: (servedBy: string) => void) => {
-    try {
-      const placed = await send(
-        'POST',
-        '/api/order',
-        {
-          order: {
-            order_id: flow.orderId,
-            cart_id: flow.cartId,
-            addressInformation: {
-              shippingAddress: ADDRESS,
-              shipping_carrier_code: 'courier',
-              shipping_method_code: 'courier',
-              payment_method_code: 'cashondelivery',
-            },
-          },
-        },
-        onAnswer,
-      );
-      flow.orderNumber = placed.result.orderNumber as string;
-      flow.created = placed.result.created as boolean;
-      flow.confirmedAt = performance.now();
-    } catch (error) {
-      flow.error = String(error);
-    }
-  };
   async function shopper(worker: number) {
     for (let n = 0; !stopLoad; n += 1) {
       const flow: Flow = { orderId: `${RUN}-${worker}-${n}` };
@@ -323,13 +232,10 @@ test('SIGKILL of one instance under a stream of orders: routed around, no order 
       .select(['client_order_id', 'increment_id', 'cart_id'])
       .where('client_order_id', 'like', `${RUN}-%`)
       .execute();
-    const byOrderId = new Map<string, string[]>();
-    for (const row of rows) byOrderId.set(row.client_order_id, [...(byOrderId.get(row.client_order_id) ?? []), row.increment_id]);
+    const { byOrderId, perCart } = ordersByClientId(rows);
     expect([...byOrderId].filter(([, numbers]) => numbers.length > 1)).toEqual([]);
     const told = Object.fromEntries(confirmed.map((flow) => [flow.orderId, [flow.orderNumber]]));
     expect(Object.fromEntries(byOrderId)).toEqual(told);
-    const perCart = new Map<string, number>();
-    for (const row of rows) perCart.set(row.cart_id, (perCart.get(row.cart_id) ?? 0) + 1);
     expect([...perCart].filter(([, count]) => count > 1)).toEqual([]);
   }
 });

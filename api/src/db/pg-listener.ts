@@ -29,7 +29,10 @@ export function pgListener(db: Db, channels: string[], handlers: PgListenerHandl
   const name = channels.join('+');
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: db.url, connectionTimeoutMillis: 5_000 });
+    // A standby refuses LISTEN (and hears no NOTIFY): with several servers listed, the primary's connection.
+    const next = db.primary
+      ? await db.primary.connectClient({ connectionTimeoutMillis: 5_000 })
+      : new pg.Client({ connectionString: db.url, connectionTimeoutMillis: 5_000 });
     next.on('notification', (message) => handlers.notification(message.channel, message.payload));
     next.on('error', () => {}); // followed by 'end'
     next.on('end', () => {
@@ -38,7 +41,7 @@ export function pgListener(db: Db, channels: string[], handlers: PgListenerHandl
       log(`${name} feed: connection lost, reconnecting`);
       schedule();
     });
-    await next.connect();
+    if (!db.primary) await next.connect();
     for (const channel of channels) await next.query(`LISTEN ${channel}`);
     client = next;
   };

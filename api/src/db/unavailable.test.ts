@@ -11,6 +11,7 @@ test.each<[string, unknown, boolean]>([
   ['a dropped connection', new Error('Connection terminated unexpectedly'), true],
   ['both addresses refused (AggregateError)', new AggregateError([withCode('ECONNREFUSED')], ''), true],
   ['wrapped in a cause', new Error('query failed', { cause: withCode('08006') }), true],
+  ['a write reached a standby during a failover', withCode('25006', 'cannot execute INSERT in a read-only transaction'), true],
   ['SQLite file locked past busy_timeout', withCode('SQLITE_BUSY', 'database is locked'), true],
   ["a unique violation is the request's problem, not an outage", withCode('23505', 'duplicate key value violates unique constraint'), false],
   ['a value too long for its column', withCode('22001', 'value too long for type character varying(60)'), false],

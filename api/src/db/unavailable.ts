@@ -19,6 +19,8 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
   '08004',
   '08006',
+  // A standby during a failover: it refuses writes until promoted (db/postgres-hosts.ts passes it over).
+  '25006',
   'SQLITE_BUSY',
   'SQLITE_LOCKED',
 ]);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { BUCKETS } from '../signals';
 import type { BrowserObservation, BuildRef, RenderOutcome, SignalListener } from '../signals';
+import type { ReplicationFigures } from '../db/replication';
 
 /**
  * This instance's metrics in Prometheus's text format (`GET /metrics`, prom-client;
@@ -9,7 +10,7 @@ import type { BrowserObservation, BuildRef, RenderOutcome, SignalListener } from
  * their times, the browsers' page views, mount failures, fallbacks, errors and web vitals; every
  * HTTP answer by method, route pattern and status; the registry's stored files that did not
  * match their published hash; the canary judge's decisions and the running canaries' shares; the
- * catalogue import jobs by outcome; the PostgreSQL pool's connections; and Node's process
+ * catalogue import jobs by outcome; the PostgreSQL pool's connections and replicas; and Node's process
  * metrics. Counters since this process started — Prometheus takes rates; the per-minute history
  * across instances is `mfe_signal`. The alert rules and the dashboard over them: ops/
  * (docs/operations.md).
@@ -168,6 +169,42 @@ export class ShopMetrics implements SignalListener {
         this.set(read().waiting);
       },
     });
+  }
+
+  /**
+   * The primary's streaming replicas, asked at each scrape (`db.replication`; PostgreSQL only):
+   * `kf_db_replica_expected` (1: commits wait for a replica — start:cluster `--replica`),
+   * `kf_db_replicas_streaming`, `kf_db_replication_lag_seconds` (the furthest behind replica's
+   * replay lag). NaN while the database cannot be asked (the scrape still answers).
+   */
+  watchReplication(read: () => Promise<ReplicationFigures | null>): void {
+    // One query per scrape for the three series: the first one's collect asks (prom-client
+    // collects in the order they were made), the other two read its answer.
+    let asked: Promise<ReplicationFigures | null> | null = null;
+    const ask = () => (asked = read().catch(() => null));
+    const gauge = (name: string, help: string, value: (figures: ReplicationFigures) => number, first = false) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        async collect() {
+          const now = await (first ? ask() : (asked ?? ask()));
+          // NaN: not known now (no comparison holds, so no alert fires on it; a graph shows a gap).
+          this.set(now ? value(now) : NaN);
+        },
+      });
+    gauge(
+      'kf_db_replica_expected',
+      'Whether commits on the primary wait for a streaming replica (synchronous_standby_names set): 1 or 0',
+      (now) => Number(now.expected),
+      true,
+    );
+    gauge('kf_db_replicas_streaming', 'Replicas streaming from the primary now (pg_stat_replication)', (now) => now.streaming);
+    gauge(
+      'kf_db_replication_lag_seconds',
+      "The furthest behind replica's replay lag, seconds (pg_stat_replication.replay_lag; 0 when caught up)",
+      (now) => now.lagSeconds,
+    );
   }
 
   /** Counts every answer, by the route's pattern (never the raw URL: bounded series). Install before the routes. */

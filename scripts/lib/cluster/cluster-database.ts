@@ -11,9 +11,11 @@ const DATABASE_NAME = 'kaloryfer';
  * The database the cluster's own PostgreSQL serves the shop from, created on first use; its URL
  * names the server's Unix socket. Every statement is a round trip, and over loopback TCP each
  * costs both sides a trip through the TCP stack: with 2–3 instances placing orders the socket did
- * 20–30 % more orders/s with a lower p99 (docs/scaling.md, "Third pass").
+ * 20–30 % more orders/s with a lower p99 (docs/scaling.md, "Third pass"). With a replica the URL
+ * lists both servers' sockets, primary first, with `target_session_attrs=read-write`
+ * (api/src/db/postgres-hosts.ts): after a failover every instance finds the promoted one.
  */
-export async function ensureDatabase(server: PostgresServer): Promise<string> {
+export async function ensureDatabase(server: PostgresServer, replica: PostgresServer | null = null): Promise<string> {
   const client = new pg.Client(server.url('postgres'));
   await client.connect();
   try {
@@ -22,7 +24,15 @@ export async function ensureDatabase(server: PostgresServer): Promise<string> {
   } finally {
     await client.end();
   }
-  return server.socketUrl(DATABASE_NAME);
+  if (!replica) return server.socketUrl(DATABASE_NAME);
+  return bothServersUrl([server, replica]);
+}
+
+/** libpq's form for several servers on Unix sockets: `?host=<dir>,<dir>&port=<port>,<port>`. */
+function bothServersUrl(servers: PostgresServer[]): string {
+  const hosts = servers.map((server) => encodeURIComponent(server.dataDir)).join(',');
+  const ports = servers.map((server) => server.port).join(',');
+  return `postgres://postgres@/${DATABASE_NAME}?host=${hosts}&port=${ports}&target_session_attrs=read-write`;
 }
 
 /** Migrates and seeds once, before any instance starts: instances never race on migrations. */
