@@ -7,7 +7,7 @@ import { openDatabase, type Db } from '../../api/public/database';
 import { startCluster, type RunningCluster } from '../lib/cluster';
 import type { ServerState } from '../lib/cluster/balancer';
 import { plainSkus } from '../lib/cluster/cluster-database';
-import { ordersByClientId, shoppers, type Flow } from '../lib/cluster/testing/shoppers';
+import { keepOrdering, ordersByClientId, shoppers, type Flow } from '../lib/cluster/testing/shoppers';
 
 /**
  * An API instance dies under load (issue #23): two instances on one (throwaway) PostgreSQL
@@ -97,27 +97,13 @@ test("behind the balancer a per-IP limit counts the shopper's address (HAProxy's
 test('SIGKILL of one instance under a stream of orders: routed around, no order lost or doubled, at most a retried request', async () => {
   const base = cluster.balancerUrl!;
   const flows: Flow[] = [];
-  let stopLoad = false;
-  const { attempts, cartWithLine, placeOrder } = shoppers(base);
-
-  async function shopper(worker: number) {
-    for (let n = 0; !stopLoad; n += 1) {
-      const flow: Flow = { orderId: `${RUN}-${worker}-${n}` };
-      flows.push(flow);
-      try {
-        await cartWithLine(flow, skus[(worker + n) % skus.length]);
-      } catch (error) {
-        flow.error = String(error);
-        continue;
-      }
-      await placeOrder(flow);
-    }
-  }
+  const shop = shoppers(base);
+  const { attempts, cartWithLine, placeOrder } = shop;
 
   const [, victim] = cluster.instances;
   const database = openDatabase(cluster.databaseUrl);
   db = database;
-  const load = Promise.all(Array.from({ length: WORKERS }, (_, worker) => shopper(worker)));
+  const load = keepOrdering(shop, { run: RUN, workers: WORKERS, skus, flows });
   let killedAt = 0;
   let inFlightAtKill = 0;
   let committedUnanswered: string[] = [];
@@ -189,8 +175,7 @@ test('SIGKILL of one instance under a stream of orders: routed around, no order 
     }
     await new Promise((resolve) => setTimeout(resolve, AFTER_DOWN_MS));
   } finally {
-    stopLoad = true;
-    await load;
+    await load.stop();
   }
   states = await cluster.balancer!.servers();
 

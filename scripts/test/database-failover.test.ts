@@ -6,7 +6,7 @@ import { loadShopSettings } from '../../composition/shop-settings';
 import { openDatabase } from '../../api/public/database';
 import { startCluster, type RunningCluster } from '../lib/cluster';
 import { plainSkus } from '../lib/cluster/cluster-database';
-import { ordersByClientId, shoppers, type Flow } from '../lib/cluster/testing/shoppers';
+import { keepOrdering, ordersByClientId, shoppers, type Flow } from '../lib/cluster/testing/shoppers';
 
 /**
  * The database primary is lost under a stream of orders (issue #54): two instances behind
@@ -69,23 +69,10 @@ test('the primary dies under a stream of orders and the replica is promoted: no 
   }
 
   // Up to 6 attempts, 250 ms × 1, 2, 4, 8, 8 apart: a client that waits out a failover of a few seconds.
-  const { attempts, cartWithLine, placeOrder } = shoppers(cluster.balancerUrl!, { attempts: 6, backOffMs: (n) => 250 * Math.min(2 ** (n - 1), 8) });
+  const shop = shoppers(cluster.balancerUrl!, { attempts: 6, backOffMs: (n) => 250 * Math.min(2 ** (n - 1), 8) });
+  const { attempts } = shop;
   const flows: Flow[] = [];
-  let stopLoad = false;
-  async function shopper(worker: number) {
-    for (let n = 0; !stopLoad; n += 1) {
-      const flow: Flow = { orderId: `${RUN}-${worker}-${n}` };
-      flows.push(flow);
-      try {
-        await cartWithLine(flow, skus[(worker + n) % skus.length]);
-      } catch (error) {
-        flow.error = String(error);
-        continue;
-      }
-      await placeOrder(flow);
-    }
-  }
-  const load = Promise.all(Array.from({ length: WORKERS }, (_, worker) => shopper(worker)));
+  const load = keepOrdering(shop, { run: RUN, workers: WORKERS, skus, flows });
   let haltedAt = 0;
   let promotedAt = 0;
   let ordersInFlight = 0;
@@ -110,8 +97,7 @@ test('the primary dies under a stream of orders and the replica is promoted: no 
     promotedAt = performance.now();
     await new Promise((resolve) => setTimeout(resolve, AFTER_MS));
   } finally {
-    stopLoad = true;
-    await load;
+    await load.stop();
   }
 
   const confirmed = flows.filter((flow) => flow.orderNumber);

@@ -125,6 +125,38 @@ export function shoppers(base: string, options: ShopperOptions = {}): Shoppers {
   };
 }
 
+/**
+ * `workers` shoppers ordering one after another — a cart with one of `skus`, then the order,
+ * order ids `<run>-<worker>-<n>` — until `stop()`; every flow is added to `flows`. Resolves when
+ * all have stopped.
+ */
+export function keepOrdering(
+  shop: Shoppers,
+  { run, workers, skus, flows }: { run: string; workers: number; skus: string[]; flows: Flow[] },
+): { stop(): Promise<void> } {
+  let stopped = false;
+  const shopper = async (worker: number) => {
+    for (let n = 0; !stopped; n += 1) {
+      const flow: Flow = { orderId: `${run}-${worker}-${n}` };
+      flows.push(flow);
+      try {
+        await shop.cartWithLine(flow, skus[(worker + n) % skus.length]);
+      } catch (error) {
+        flow.error = String(error);
+        continue;
+      }
+      await shop.placeOrder(flow);
+    }
+  };
+  const running = Promise.all(Array.from({ length: workers }, (_, worker) => shopper(worker)));
+  return {
+    async stop() {
+      stopped = true;
+      await running;
+    },
+  };
+}
+
 /** The orders in the database with ids starting `prefix`: order numbers per shopper's order id, and orders per cart. */
 export function ordersByClientId(rows: { client_order_id: string; increment_id: string; cart_id: string }[]): {
   byOrderId: Map<string, string[]>;
