@@ -10,6 +10,7 @@ import { childrenOf, memoryKb } from './bench-cluster/proc-usage';
 import { benchSetup, memoryLine, summaryTable, type Results, type Setup } from './bench-cluster/report';
 import { warmUp } from './bench-cluster/run-workload';
 import { importWhileBusy, PACED, SATURATING } from './bench-cluster/import-while-busy';
+import { failoverWhileBusy } from './bench-cluster/failover-while-busy';
 import { killWhileBusy } from './bench-cluster/kill-while-busy';
 import { stockPropagation } from './bench-cluster/stock-propagation';
 import { startCluster, type RunningCluster } from './lib/cluster';
@@ -19,7 +20,7 @@ import { distFoldersOf, LOCAL_REMOTES, WORKSPACES } from './lib/local-builds';
 import { postgresBinDir } from './lib/postgres-server';
 
 /**
- * npm run bench:cluster [-- --duration 8 --connections 64 --products 1500 --no-pages --soak 600 [--import-cli] [--kill-at 400] --only order --no-sqlite]: the shop's throughput
+ * npm run bench:cluster [-- --duration 8 --connections 64 --products 1500 --no-pages --soak 600 [--import-cli] [--kill-at 400] --only order --no-sqlite | --failover]: the shop's throughput
  * scaled out, in one run on this machine (issue #23, docs/scaling.md). Listing, product view,
  * add to cart and order placing at 64 connections (autocannon, in this process) against
  *
@@ -58,6 +59,13 @@ const IMPORT_BY_CLI = args.includes('--import-cli');
  * instance this many seconds in (`--kill-at 160`; none by default).
  */
 const KILL_AT_S = option('kill-at', 0);
+/**
+ * `--failover`: only issue #54's database failover — 2 instances behind HAProxy on PostgreSQL with
+ * a synchronous replica, 200 order flows a minute (`--orders-per-minute`), the primary killed
+ * `--kill-at` (default 20) seconds in and the replica promoted, as long again after.
+ */
+const FAILOVER = args.includes('--failover');
+const ORDERS_PER_MINUTE = option('orders-per-minute', 200);
 /** The catalogue's size (parents); npm start's 1,500 by default. `--products 100000` takes minutes to seed and load. */
 const PRODUCTS = option('products', DEFAULT_SEED.products);
 const SEED = { ...DEFAULT_SEED, products: PRODUCTS };
@@ -107,6 +115,20 @@ async function main() {
   process.on('SIGINT', interrupt);
   process.on('SIGTERM', interrupt);
   try {
+    if (FAILOVER) {
+      console.log('\nstarting PostgreSQL with a synchronous streaming replica, 2 instances behind HAProxy…');
+      cluster = await startCluster({
+        ...common,
+        instances: 2,
+        balancerPort: 0,
+        postgres: { durable: true },
+        replica: { durable: true },
+        prepare: (db) => prepareData(db, data),
+      });
+      const beforeS = KILL_AT_S || 20;
+      await failoverWhileBusy(cluster, { ordersPerMinute: ORDERS_PER_MINUTE, beforeS, afterS: beforeS, skus: data.buy });
+      return;
+    }
     if (SOAK_S > 0) {
       console.log('\nstarting PostgreSQL, 3 instances and a warm spare behind HAProxy, supervised (as start:cluster)…');
       const events: SupervisorEvent[] = [];

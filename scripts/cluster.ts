@@ -15,7 +15,7 @@ const USAGE = `npm run cluster -- <command>
  * their data folders under `$VAR_DIR/cluster/` and which is which through its `database.json`
  * (scripts/lib/cluster/database-roles.ts).
  */
-function main(): void {
+async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   if (rest.length > 0 || (command !== 'status' && command !== 'failover')) {
     console.error(USAGE);
@@ -53,7 +53,7 @@ function main(): void {
   // The old primary is stopped first (fencing): two primaries would each take orders the other never sees.
   if (primary) primary.halt();
   const stoppedMs = performance.now() - started;
-  replica.promote();
+  await replica.promote();
   const promotedMs = performance.now() - started;
   writeDatabaseRoles(runDir, { primary: roles.replica!, replica: null, stale: roles.primary });
   console.log(
@@ -64,9 +64,7 @@ function main(): void {
   console.log(`${roles.primary} keeps the old primary's data for a look; the next npm run start:cluster -- --replica makes a new replica in its place.`);
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
-}
+});

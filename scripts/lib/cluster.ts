@@ -307,9 +307,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       failover: async () => {
         if (!postgres || !replica) throw new Error('no replica to fail over to: start the cluster with a replica (--replica)');
         const promoted = replica;
+        const started = performance.now();
         postgres.halt();
-        promoted.promote();
-        log(`postgresql: primary on ${postgres.port} stopped, replica on ${promoted.port} promoted`);
+        const haltedMs = performance.now() - started;
+        await promoted.promote();
+        log(
+          `postgresql: primary on ${postgres.port} stopped (${haltedMs.toFixed(0)} ms), replica on ${promoted.port} promoted (${(performance.now() - started - haltedMs).toFixed(0)} ms)`,
+        );
         running.postgres = promoted;
         running.replica = null;
         postgres = promoted;

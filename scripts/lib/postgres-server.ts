@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -36,8 +37,8 @@ export interface PostgresServer {
   dataDir: string;
   /** A standby (in recovery, streaming from a primary) or a primary: asks the server. */
   inRecovery(): boolean;
-  /** A standby becomes a primary (`pg_ctl promote`), waiting until it takes writes. */
-  promote(): void;
+  /** A standby becomes a primary (`pg_ctl promote`): resolves when it takes writes. The event loop goes on meanwhile. */
+  promote(): Promise<void>;
   /**
    * On: every commit waits until a standby has it (`synchronous_standby_names = '*'`), so an order
    * confirmed to a shopper survives the loss of this server. Off (the default at every start):
@@ -192,7 +193,8 @@ async function runServer(dataDir: string, throwaway: boolean, options: StartPost
       return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : null;
     },
     halt: () => {
-      stopServer('immediate');
+      // A server that crashed (its postmaster killed) is not asked to stop: pg_ctl would wait on its stale pid file.
+      if (alive(dataDir)) stopServer('immediate');
     },
     restart: () => {
       start();
@@ -234,13 +236,30 @@ function psqlOn(port: number, statement: string): string {
   ]);
 }
 
+/** Whether the postmaster named in the data folder's postmaster.pid is running. */
+function alive(dataDir: string): boolean {
+  const file = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(file)) return false;
+  const pid = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  // A killed postmaster not yet reaped by its parent is a zombie: still there for kill(0), not running.
+  const stat = fs.existsSync(`/proc/${pid}/stat`) ? fs.readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
+  return !/\) Z /.test(stat);
+}
+
 function stopOn(dataDir: string, mode: 'fast' | 'immediate'): void {
   const pgCtl = path.join(postgresBinDir(), 'pg_ctl');
   spawnSync(asRoot() ? 'runuser' : pgCtl, [...(asRoot() ? ['-u', 'postgres', '--', pgCtl] : []), '-D', dataDir, '-m', mode, '-w', 'stop'], { stdio: 'ignore' });
 }
 
-function promoteOn(dataDir: string): void {
-  runTool(path.join(postgresBinDir(), 'pg_ctl'), ['-D', dataDir, '-w', '-t', '60', 'promote']);
+async function promoteOn(dataDir: string): Promise<void> {
+  const pgCtl = path.join(postgresBinDir(), 'pg_ctl');
+  const args = ['-D', dataDir, '-w', '-t', '60', 'promote'];
+  await promisify(execFile)(asRoot() ? 'runuser' : pgCtl, asRoot() ? ['-u', 'postgres', '--', pgCtl, ...args] : args, { cwd: os.tmpdir() });
 }
 
 /** A server another process started (npm run start:cluster), found through its data folder's postmaster.pid. */
@@ -252,21 +271,15 @@ export interface RunningPostgres {
   query(statement: string): string;
   /** Stops it as a crash would (immediate shutdown). */
   halt(): void;
-  promote(): void;
+  promote(): Promise<void>;
 }
 
 /** The server running on `dataDir`, or null when none is (no postmaster.pid, or its process is gone). */
 export function runningPostgres(dataDir: string): RunningPostgres | null {
-  const file = path.join(dataDir, 'postmaster.pid');
-  if (!fs.existsSync(file)) return null;
+  if (!alive(dataDir)) return null;
   // postmaster.pid: pid, data folder, start time, port, socket folder, …
-  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const lines = fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
   const pid = Number(lines[0]);
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return null;
-  }
   const port = Number(lines[3]);
   return {
     dataDir,

@@ -7,7 +7,7 @@ import { openDatabase, type Db } from '../../api/public/database';
 import { startCluster, type RunningCluster } from '../lib/cluster';
 import type { ServerState } from '../lib/cluster/balancer';
 import { plainSkus } from '../lib/cluster/cluster-database';
-import { keepOrdering, ordersByClientId, shoppers, type Flow } from '../lib/cluster/testing/shoppers';
+import { keepOrdering, ordersByClientId, shoppers, type Flow } from '../lib/cluster/shoppers';
 
 /**
  * An API instance dies under load (issue #23): two instances on one (throwaway) PostgreSQL

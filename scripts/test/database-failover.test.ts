@@ -6,7 +6,7 @@ import { loadShopSettings } from '../../composition/shop-settings';
 import { openDatabase } from '../../api/public/database';
 import { startCluster, type RunningCluster } from '../lib/cluster';
 import { plainSkus } from '../lib/cluster/cluster-database';
-import { keepOrdering, ordersByClientId, shoppers, type Flow } from '../lib/cluster/testing/shoppers';
+import { keepOrdering, ordersByClientId, shoppers, type Flow } from '../lib/cluster/shoppers';
 
 /**
  * The database primary is lost under a stream of orders (issue #54): two instances behind

@@ -1,5 +1,5 @@
 /**
- * Shoppers placing orders through a shop's balancer, as the storefront does, for the fault tests
+ * Shoppers placing orders through a shop's balancer, as the storefront does, for the fault tests and bench:cluster's failover
  * (an instance killed, the database failing over): a cart, a line, `POST /api/order` with an
  * order id of the shopper's own — and the same request sent again after a network error or a
  * 502/503/504, so an order is placed once however often it is sent.
@@ -45,7 +45,7 @@ export interface ShopperOptions {
 export interface Shoppers {
   /** Every attempt sent, in order. */
   attempts: Attempt[];
-  send(method: 'POST', requestPath: string, body?: unknown, onAnswer?: (servedBy: string) => void): Promise<{ code: number; result: any }>;
+  send(method: 'POST', requestPath: string, body?: unknown, onAnswer?: (servedBy: string) => void): Promise<{ code: number; result: unknown }>;
   cartWithLine(flow: Flow, sku: string): Promise<void>;
   /** Places the flow's order; records its number or its error on the flow (never throws). */
   placeOrder(flow: Flow, onAnswer?: (servedBy: string) => void): Promise<void>;
@@ -57,7 +57,7 @@ export function shoppers(base: string, options: ShopperOptions = {}): Shoppers {
   const attempts: Attempt[] = [];
   const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, backOffMs(attempt)));
 
-  async function send(method: 'POST', requestPath: string, body?: unknown, onAnswer?: (servedBy: string) => void): Promise<{ code: number; result: any }> {
+  async function send(method: 'POST', requestPath: string, body?: unknown, onAnswer?: (servedBy: string) => void): Promise<{ code: number; result: unknown }> {
     for (let attempt = 1; ; attempt += 1) {
       const record: Attempt = { path: requestPath.split('?')[0], startedAt: performance.now(), attempt, status: 'pending' };
       attempts.push(record);
@@ -71,7 +71,7 @@ export function shoppers(base: string, options: ShopperOptions = {}): Shoppers {
         record.status = response.status;
         record.servedBy = response.headers.get('x-served-by') ?? undefined;
         onAnswer?.(record.servedBy ?? '');
-        const answer = (await response.json().catch(() => null)) as { code: number; result: any } | null;
+        const answer = (await response.json().catch(() => null)) as { code: number; result: unknown } | null;
         if ([502, 503, 504].includes(response.status) && attempt < maxAttempts) {
           await backOff(attempt);
           continue;
@@ -115,8 +115,9 @@ export function shoppers(base: string, options: ShopperOptions = {}): Shoppers {
           },
           onAnswer,
         );
-        flow.orderNumber = placed.result.orderNumber as string;
-        flow.created = placed.result.created as boolean;
+        const result = placed.result as { orderNumber: string; created: boolean };
+        flow.orderNumber = result.orderNumber;
+        flow.created = result.created;
         flow.confirmedAt = performance.now();
       } catch (error) {
         flow.error = String(error);
