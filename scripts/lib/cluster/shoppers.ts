@@ -4,7 +4,7 @@
  * order id of the shopper's own — and the same request sent again after a network error or a
  * 502/503/504, so an order is placed once however often it is sent.
  */
-export const SHOPPER_ADDRESS = {
+const SHOPPER_ADDRESS = {
   firstname: 'Anna',
   lastname: 'Kowalska',
   street: ['ul. Grzewcza 7', '12'],
@@ -16,7 +16,7 @@ export const SHOPPER_ADDRESS = {
 };
 
 /** One request sent (one attempt of it). */
-export interface Attempt {
+interface Attempt {
   path: string;
   startedAt: number;
   attempt: number;
@@ -35,7 +35,7 @@ export interface Flow {
   error?: string;
 }
 
-export interface ShopperOptions {
+interface ShopperOptions {
   /** Attempts per request in all (default 3). */
   attempts?: number;
   /** The pause before attempt n + 1 (default 100 ms × n). */
