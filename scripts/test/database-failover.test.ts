@@ -109,12 +109,13 @@ test('the primary dies under a stream of orders and the replica is promoted: no 
   console.log(
     [
       `${flows.length} order flows, ${confirmed.length} confirmed (${after.length} after the primary stopped), ${failed.length} failed`,
-      `${ordersInFlight} orders in flight and ${commitsWaiting} commits waiting for the replica when the primary stopped; stopped to promoted ${Math.round(promotedAt - haltedAt)} ms`,
+      `${ordersInFlight} order requests in flight and ${commitsWaiting} commits waiting for the replica when the primary stopped; stopped to promoted ${Math.round(promotedAt - haltedAt)} ms`,
       `${gapS.toFixed(2)} s without a confirmed order across the switch; ${retried.length} requests sent again (${[...new Set(retried.map((a) => a.status))].join(', ') || '—'})`,
     ].join('\n'),
   );
 
-  expect(ordersInFlight).toBeGreaterThan(0);
+  // Commits were under way when the primary died (the HTTP view of "in flight" is printed only:
+  // at that moment a shopper's request may be its order or its cart's line, both waiting to commit).
   expect(commitsWaiting).toBeGreaterThan(0);
   // Their shoppers were told nothing (the connections were cut) and sent them again.
   expect(retried.length).toBeGreaterThan(0);
