@@ -1,5 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +29,11 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, median } from './lib/chromium';
  *    (median of BENCH_TASK_RUNS (5) loads): blocking time after the first paint and over the
  *    whole load — steadier than Lighthouse's simulated TBT for comparing builds.
  * 3. Server-render throughput: a product page's HTML at 32 connections (autocannon, in a child
- *    process), over one product and over many, next to the API's product-view call.
+ *    process), over one product and over many, next to the API's product-view call; then what
+ *    OpenTelemetry's traces cost the page server: instances of the same shop not tracing, tracing
+ *    (spans over OTLP to a sink in this process) and keeping 1 trace in 10, runs interleaved
+ *    (BENCH_OTEL_ROUNDS, 3), side by side with the difference (aim ≤ 5 % throughput;
+ *    docs/operations.md, "Traces").
  *
  * 4. Repeat visits (docs/offline.md): home and a product opened a second time under slow 4G,
  *    with the service worker the first visit installed versus the HTTP cache alone: LCP and
@@ -39,15 +45,29 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, median } from './lib/chromium';
  *    BENCH_PRESS_RUNS (5), each a first visit).
  *
  * Measures what `npm run build` last built (each shop runs from its own fresh var/ folder).
- * Prints figures against the aims; never fails on them. BENCH_ONLY=ssr|csr|http|repeat|press runs one part.
+ * Prints figures against the aims; never fails on them. BENCH_ONLY=ssr|csr|http|repeat|press runs one
+ * part (BENCH_ONLY=tracing: only the traces' cost).
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TASK_RUNS = Number(process.env.BENCH_TASK_RUNS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
 const REPEAT_RUNS = Number(process.env.BENCH_REPEAT_RUNS ?? 3);
 const PRESS_RUNS = Number(process.env.BENCH_PRESS_RUNS ?? 5);
+const OTEL_ROUNDS = Number(process.env.BENCH_OTEL_ROUNDS ?? 3);
 // Issue #51 raised the page aims to every page type as light as the product page: median ≥ 97, worst run ≥ 90, TBT ≤ 150 ms.
-const AIMS = { performance: 97, worstScore: 90, blockingAfterFcp: 100, lcp: 1800, tbt: 150, inp: 200, cls: 0.02, p99: 50, repeatKb: 20, repeatLcp: 1000 };
+const AIMS = {
+  performance: 97,
+  worstScore: 90,
+  blockingAfterFcp: 100,
+  lcp: 1800,
+  tbt: 150,
+  inp: 200,
+  cls: 0.02,
+  p99: 50,
+  repeatKb: 20,
+  repeatLcp: 1000,
+  tracingPercent: 5,
+};
 
 interface Figures {
   performance: number;
@@ -214,14 +234,18 @@ async function measured(shop: RunningShop, urls: string[], acceptEncoding?: stri
 
 async function throughput() {
   console.log(`\nServer-render throughput (autocannon, 32 connections, 10 s, loopback, ${os.cpus().length} cores shared with the load generator):`);
+  let prepared: PreparedShop | null = null;
   for (const [index, cacheMs] of [loadShopSettings().renderCacheMs, 0].entries()) {
     // A port of its own each: this process's HTTP client keeps connections to the last shop's
     // port, and one reused after that shop closed fails the next shop's first release.
-    const shop: RunningShop = await startShop(shopConfig('http', 4700 + index, true, cacheMs), () => undefined);
+    const config = shopConfig('http', 4700 + index, true, cacheMs);
+    const shop: RunningShop = await startShop(config, () => undefined);
+    let pagePath = '';
     try {
       const pages = await productPages(shop);
       for (const url of pages.slice(0, 5)) await fetch(url); // JIT warm-up
       console.log(cacheMs > 0 ? `  renders shared for ${cacheMs / 1000} s (RENDER_CACHE_MS):` : '  every request rendered (RENDER_CACHE_MS=0):');
+      pagePath = new URL(pages[0]).pathname;
       const one = await measured(shop, [pages[0]]);
       loadRow('product page HTML, one product', one.report, one.note);
       const compressed = await measured(shop, [pages[0]], BROWSER_ENCODINGS);
@@ -233,8 +257,178 @@ async function throughput() {
     } finally {
       await shop.close();
     }
+    // The shop as it is now (its catalogue and released builds), for the traces' cost below.
+    if (cacheMs > 0) prepared = keepShop(config.varDir, pagePath);
   }
   console.log(`  aim: product page p99 ≤ ${AIMS.p99} ms`);
+  if (prepared) await tracingCost(prepared);
+}
+
+/** A closed shop's var/ folder (its database with the catalogue and the released builds) and the product page to ask. */
+interface PreparedShop {
+  varDir: string;
+  pagePath: string;
+}
+
+function keepShop(varDir: string, pagePath: string): PreparedShop {
+  const kept = path.join(REPO_ROOT, 'var', 'bench-web-tracing', 'prepared');
+  fs.rmSync(kept, { recursive: true, force: true });
+  fs.cpSync(varDir, kept, { recursive: true });
+  return { varDir: kept, pagePath };
+}
+
+/** BENCH_ONLY=tracing: a shop started once to seed its database and release the builds, then closed. */
+async function prepareShop(): Promise<PreparedShop> {
+  const config = shopConfig('tracing-seed', 4720, true);
+  const shop = await startShop(config, () => undefined);
+  let pagePath: string;
+  try {
+    pagePath = new URL((await productPages(shop, 1))[0]).pathname;
+  } finally {
+    await shop.close();
+  }
+  return keepShop(config.varDir, pagePath);
+}
+
+/**
+ * An instance of the shop as the cluster starts one (scripts/cluster-instance.ts, a process of its
+ * own, where tracing starts before the shop's modules load) on a copy of the prepared shop; `env`
+ * over the settings (the OTEL_* ones: none but those given).
+ */
+async function startInstance(name: string, port: number, prepared: PreparedShop, env: Record<string, string>) {
+  const varDir = path.join(REPO_ROOT, 'var', 'bench-web-tracing', name);
+  fs.rmSync(varDir, { recursive: true, force: true });
+  fs.cpSync(prepared.varDir, varDir, { recursive: true });
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('OTEL_')));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/cluster-instance.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...clean,
+      ...env,
+      CLUSTER_INSTANCE: name,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_HOST: '127.0.0.1',
+      VAR_DIR: varDir,
+      DATABASE_URL: `sqlite:${path.join(varDir, 'bench.sqlite')}`,
+      LOG_LEVEL: 'silent',
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.on('message', (message: { type?: string }) => message?.type === 'ready' && resolve());
+    child.on('exit', (code) => reject(new Error(`${name} ended (${code}) before it was ready`)));
+  });
+  const url = `http://127.0.0.1:${port}${prepared.pagePath}`;
+  for (let i = 0; i < 20; i += 1) await fetch(url); // JIT warm-up
+  return {
+    url,
+    /** The process's CPU time so far (all its threads), in µs; null where /proc is not there. */
+    cpuMicros: () => cpuMicrosOf(child.pid!),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGINT');
+      }),
+  };
+}
+
+/** A process's user + system CPU time (Linux's /proc, in clock ticks of 10 ms), in µs. */
+function cpuMicrosOf(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An OTLP/HTTP receiver that keeps nothing (issue #54): it answers every export at once and counts
+ * the requests, their bytes and the page compositions they carry (each span's name is in its bytes).
+ */
+async function otlpSink() {
+  const counts = { exports: 0, bytes: 0, pages: 0 };
+  const marker = Buffer.from('compose product');
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks);
+      counts.exports += 1;
+      counts.bytes += body.length;
+      for (let at = body.indexOf(marker); at >= 0; at = body.indexOf(marker, at + marker.length)) counts.pages += 1;
+      response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, counts, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/**
+ * What tracing costs the page server (issue #54, aim ≤ 5 % throughput): the product page's HTML at
+ * 32 connections, render cache on, from three instances of one shop — not tracing; exporting every
+ * span over OTLP (HTTP, protobuf, the batch processor's defaults) to a sink in this process; and
+ * the same keeping 1 trace in 10 (`parentbased_traceidratio`) — one run after another, in turns,
+ * each round in another order, so the machine's drift falls on all. Medians of the rounds side by
+ * side, with the CPU each instance spent per page (/proc: steadier than req/s when the machine is
+ * busy with more than this bench).
+ */
+async function tracingCost(prepared: PreparedShop) {
+  const sink = await otlpSink();
+  const exporting = { OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint, OTEL_EXPORTER_OTLP_COMPRESSION: 'none' };
+  const variants = [
+    { label: 'tracing off', env: {} },
+    { label: 'tracing on (OTLP to a sink)', env: exporting },
+    { label: 'tracing on, 1 trace in 10 kept', env: { ...exporting, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' } },
+  ];
+  const instances = [];
+  for (const [index, variant] of variants.entries()) instances.push(await startInstance(`tracing-${index}`, 4730 + index, prepared, variant.env));
+  const runs: Load[][] = variants.map(() => []);
+  /** CPU µs per page of each run: steadier than req/s on a machine others use too (the instance's own work only). */
+  const cpu: number[][] = variants.map(() => []);
+  try {
+    for (let round = 0; round < OTEL_ROUNDS; round += 1) {
+      // Each round in another order (off, on, sampled; on, sampled, off; …): drift falls on all.
+      for (let turn = 0; turn < variants.length; turn += 1) {
+        const index = (round + turn) % variants.length;
+        const before = instances[index].cpuMicros();
+        const report = await load([instances[index].url], 32, 10);
+        const after = instances[index].cpuMicros();
+        runs[index].push(report);
+        if (before !== null && after !== null && report.requests.total) cpu[index].push((after - before) / report.requests.total);
+      }
+      process.stdout.write('.');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 6000)); // the last batch (sent every 5 s at most)
+  } finally {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await sink.close();
+  }
+  const medianRun = (reports: Load[]) => [...reports].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(reports.length / 2)];
+  const cpuMedian = (values: number[]) => (values.length > 0 ? median(values) : null);
+  console.log(
+    `\n  OpenTelemetry's cost, product page HTML, one product, render cache on (${OTEL_ROUNDS} rounds interleaved, median; CPU: the instance's, per page):`,
+  );
+  const off = { rate: medianRun(runs[0]).requests.average, cpu: cpuMedian(cpu[0]) };
+  variants.forEach((variant, index) => {
+    const rate = medianRun(runs[index]).requests.average;
+    const perPage = cpuMedian(cpu[index]);
+    const cost =
+      index === 0
+        ? ''
+        : `, ${((1 - rate / off.rate) * 100).toFixed(1)} % fewer req/s${perPage && off.cpu ? `, ${(((perPage - off.cpu) / off.cpu) * 100).toFixed(1)} % more CPU` : ''}`;
+    loadRow(
+      variant.label,
+      medianRun(runs[index]),
+      `   rounds ${runs[index].map((report) => Math.round(report.requests.average)).join(', ')} req/s${perPage ? `; CPU ${(perPage / 1000).toFixed(2)} ms/page` : ''}${cost}`,
+    );
+  });
+  const answered = runs[1].reduce((sum, report) => sum + (report.requests.total ?? 0), 0);
+  console.log(
+    `  aim: ≤ ${AIMS.tracingPercent} % fewer req/s with tracing on; the sink got ${sink.counts.pages} pages' traces (the fully traced instance answered ${answered} pages, ` +
+      `the sampled one a tenth of its own) in ${sink.counts.exports} exports, ${(sink.counts.bytes / 1024 / 1024).toFixed(1)} MB`,
+  );
 }
 
 const taskCell = (figures: LongTaskFigures | undefined) =>
@@ -329,6 +523,7 @@ async function main() {
     printLongTasks(ssr.tasks, csr.tasks);
   }
   if (!ONLY || ONLY === 'http') await throughput();
+  if (ONLY === 'tracing') await tracingCost(await prepareShop());
   if (!ONLY || ONLY === 'repeat') await repeatVisits();
   if (!ONLY || ONLY === 'press') await firstPresses();
 }

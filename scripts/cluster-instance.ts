@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
-import { openDatabase } from '../api/public/database';
-import { composeShop } from '../composition/compose-shop';
 import { loadShopSettings } from '../composition/shop-settings';
+import { startTracing } from '../composition/tracing';
 
 /**
  * One instance of the cluster (`npm run start:cluster`, `scripts/lib/cluster.ts` starts it as a
@@ -61,6 +60,12 @@ function withoutHealthChecks(out: NodeJS.WritableStream): Writable {
 }
 
 async function main() {
+  // Traces (OTEL_EXPORTER_OTLP_ENDPOINT; docs/operations.md, "Traces") start before the shop's
+  // modules load: the instrumentations patch http and pg as they are required, so the database and
+  // the composition root are imported only now (composition/tracing.ts says why not a preload).
+  const tracing = await startTracing({ instance: name });
+  const { openDatabase } = await import('../api/public/database');
+  const { composeShop } = await import('../composition/compose-shop');
   const db = openDatabase(config.databaseUrl);
   const { app, pages } = await composeShop({
     settings: config,
@@ -107,6 +112,7 @@ async function main() {
       await app.close();
       await pages?.close();
       await db.close();
+      await tracing.shutdown(); // the spans still buffered go out
     })().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -120,7 +126,9 @@ async function main() {
   process.on('SIGINT', () => void stop(false));
   process.on('disconnect', () => void stop(false));
 
-  console.log(`${name}: pid ${process.pid} listening on http://${config.host}:${config.port} (${db.dialect}${withPages ? ', API + pages' : ', API only'})`);
+  console.log(
+    `${name}: pid ${process.pid} listening on http://${config.host}:${config.port} (${db.dialect}${withPages ? ', API + pages' : ', API only'}${tracing.enabled ? ', traced' : ''})`,
+  );
   process.send?.({ type: 'ready', name, pid: process.pid, port: config.port });
 }
 

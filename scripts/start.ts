@@ -1,6 +1,6 @@
 import { loadShopSettings } from '../composition/shop-settings';
+import { startTracing, tracingTarget } from '../composition/tracing';
 import { onShutdown } from './lib/on-shutdown';
-import { startShop } from './lib/shop';
 import { recordShop, shopRecordFile } from './lib/shop-record';
 
 /**
@@ -10,6 +10,10 @@ import { recordShop, shopRecordFile } from './lib/shop-record';
  */
 async function main() {
   const config = loadShopSettings();
+  // Traces first, when OTEL_EXPORTER_OTLP_ENDPOINT asks for them: the shop's modules are loaded
+  // after, so the instrumentations see http and pg required (composition/tracing.ts).
+  const tracing = await startTracing();
+  const { startShop } = await import('./lib/shop');
   const shop = await startShop(config);
   // The commands (release, registry, experiment, catalog:import --shop) find this shop and its token here.
   recordShop(config.varDir, { url: shop.localUrl, tokenFile: shop.tokenFile, startedBy: 'npm start', dev: true });
@@ -22,9 +26,13 @@ async function main() {
       `  Open ${shop.url}`,
       `  API ${shop.url}api/health · npm run registry -- status · npm run release -- <remote> (docs/releasing.md)`,
       `  commands find this shop through ${shopRecordFile(config.varDir)} · every request: LOG_LEVEL=debug · Ctrl-C stops everything`,
+      ...(tracing.enabled ? [`  traces to ${tracingTarget()} (docs/operations.md, "Traces")`] : []),
     ].join('\n'),
   );
-  onShutdown(() => shop.close());
+  onShutdown(async () => {
+    await shop.close();
+    await tracing.shutdown();
+  });
 }
 
 main().catch((error: unknown) => {

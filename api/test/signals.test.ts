@@ -173,6 +173,7 @@ describe('the beacon', () => {
     ['a string where a count is asked', () => ({ token: pageOf(cartNew()), builds: [{ remote: 'cart', build: cartNew(), errors: '3' }] })],
     ['a token too long', () => ({ token: 'x'.repeat(600), builds: [{ remote: 'cart', build: cartNew() }] })],
     ['an unknown remote', () => ({ builds: [{ remote: 'basket', build: cartNew() }] })],
+    ['a trace context that is no traceparent', () => ({ builds: [{ remote: 'cart', build: cartNew() }], traceparent: 'user@example.com' })],
     ['not JSON', () => '{"builds":'],
   ])('%s → 400, nothing counted', async (_name, body) => {
     const before = JSON.stringify(await signalsOf('cart'));

@@ -11,7 +11,7 @@ export const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 /** What autocannon reports of a load (its --json), as the benches read it. */
 export interface Load {
-  requests: { average: number };
+  requests: { average: number; total?: number };
   latency: { p50: number; p99: number; max?: number };
   non2xx: number;
   errors: number;

@@ -6,7 +6,10 @@ import type { RegionRequest, RegionResult } from '@kaloryfer/contracts';
 import { ServerI18n } from '@kaloryfer/i18n/server';
 import { SHELL_BUNDLES } from '../src/i18n/shell-bundles';
 import type { PageState } from '../src/state/page-state';
+import { context, propagation, SpanStatusCode, trace } from '@opentelemetry/api';
+import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { composePage, type ComposeDeps, type PageRequest } from './compose-page';
+import { RegionUnavailable } from './renderers';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
 import { ShellLayoutHtml } from './shell-layout-html';
 import { registryFile, snapshotOf } from './testing/registry-fixture';
@@ -622,5 +625,88 @@ describe("route code hints (docs/rendering.md, 'Route-level code')", () => {
     const remote = preloads(html).filter((src) => !src.startsWith('/main'));
     expect(remote).toHaveLength(1);
     expect(remote[0]).toMatch(/remoteEntry\.js$/);
+  });
+});
+
+describe('traces (docs/operations.md, "Traces")', () => {
+  const TRACEPARENT = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+  const META = `<meta name="traceparent" content="${TRACEPARENT}">`;
+
+  test("a traced request's context is in its page for the beacon, in a part of that page alone; untraced, the page is byte for byte the same without it", async () => {
+    const traced = await composePage(page('/p/KF-1/grzejnik'), deps(echo, { traceparent: TRACEPARENT }));
+    const untraced = await composePage(page('/p/KF-1/grzejnik'), deps(echo, { traceparent: null }));
+    expect(traced.html).toContain(`<meta name="viewport" content="width=device-width, initial-scale=1">${META}<title>`);
+    expect(traced.parts).toContain(META); // a string: deflated with the request's own text, never kept with shared parts (gzip-parts.ts)
+    expect(untraced.html).not.toContain('traceparent');
+    expect(Buffer.compare(Buffer.from(traced.html.replace(META, '')), untraced.body)).toBe(0);
+  });
+
+  describe("with the instance tracing: the page's span and each region's", () => {
+    const exporter = new InMemorySpanExporter();
+    const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    beforeAll(() => provider.register());
+    afterAll(async () => {
+      await provider.shutdown();
+      trace.disable();
+      context.disable();
+      propagation.disable();
+    });
+    beforeEach(() => exporter.reset());
+    const spanNamed = (name: string) => exporter.getFinishedSpans().find((span) => span.name === name)!;
+
+    test('the composition names the route and the regions the browser draws; each region its build, the cache, its outcome', async () => {
+      const late: Renderer = (build, request) => {
+        if (build.remote === 'content') throw new RegionUnavailable('content took longer than 100 ms', 'late');
+        return echo(build, request);
+      };
+      const render: ComposeDeps['render'] = async (build, request, _budgetMs, seen) => {
+        seen?.('hit');
+        return late(build, request);
+      };
+      await composePage(page('/c/akcesoria'), { ...deps(), render });
+      const compose = spanNamed('compose category');
+      expect(compose.attributes).toMatchObject({
+        'kf.route': 'category',
+        'kf.page.status': 200,
+        'kf.page.regions': 2,
+        'kf.page.fallbacks': 1,
+        'kf.page.ssr': true,
+      });
+      const main = spanNamed('render catalog ./app');
+      expect(main.parentSpanContext?.spanId).toBe(compose.spanContext().spanId);
+      expect(main.attributes).toMatchObject({
+        'kf.remote': 'catalog',
+        'kf.route': 'category',
+        'kf.build.version': '1.0.0',
+        'kf.render.cache': 'hit',
+        'kf.render.outcome': 'rendered',
+        'kf.render.fallback': false,
+      });
+      expect(main.status.code).toBe(SpanStatusCode.UNSET);
+      const footer = spanNamed('render content ./Footer');
+      expect(footer.attributes).toMatchObject({ 'kf.render.outcome': 'late', 'kf.render.fallback': true, 'kf.render.budget_ms': 100 });
+      expect(footer.status).toEqual({ code: SpanStatusCode.ERROR, message: 'content took longer than 100 ms' });
+    });
+
+    test('a region drawn in the browser by design says why, and is no error: client-rendered mode, a team override', async () => {
+      await composePage(page('/c/akcesoria'), deps(echo, { serverRender: false }));
+      expect(spanNamed('render catalog ./app').attributes).toMatchObject({ 'kf.render.outcome': 'ssr-off', 'kf.render.fallback': true });
+      expect(spanNamed('render catalog ./app').status.code).toBe(SpanStatusCode.UNSET);
+      exporter.reset();
+      const overrides = new Overrides(Buffer.from('a test secret'));
+      const cookie = overrides.sign({
+        remote: 'catalog',
+        variant: 'default',
+        name: 'catalog',
+        entry: 'https://dev.catalog-team.test/remoteEntry.js',
+        integrity: null,
+        version: 'override',
+        contracts: '1.0.0',
+        origin: 'https://dev.catalog-team.test',
+        until: new Date(Date.now() + 3_600_000).toISOString(),
+      });
+      await composePage(page('/c/akcesoria', '', { kf_override: cookie }), deps(echo, { overrides }));
+      expect(spanNamed('render catalog ./app').attributes).toMatchObject({ 'kf.render.outcome': 'override', 'kf.render.fallback': true });
+    });
   });
 });

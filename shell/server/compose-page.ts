@@ -14,6 +14,9 @@ import { pinnedOrigins } from './page-csp';
 import { pageSeo, seoTags } from './page-seo';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
 import { RegionUnavailable, withRoute, type RegionUnavailableReason } from './renderers';
+import type { CacheOutcome } from './render-cache';
+import { inSpan } from './page-tracing';
+import { SpanStatusCode, type Span } from '@opentelemetry/api';
 import { inlinedStylesheetMarks, routeScriptsOf, scriptPreload } from './route-hints';
 import type { ShellAssets } from './shell-assets';
 import { fillLayout, type ShellLayoutHtml } from './shell-layout-html';
@@ -54,7 +57,8 @@ export interface Budgets {
 
 export interface ComposeDeps {
   snapshot: RegistrySnapshot;
-  render: (build: ResolvedBuild, request: RegionRequest, budgetMs: number) => Promise<RegionResult>;
+  /** A region's server render within its budget; `seen` is told how the render cache answered. */
+  render: (build: ResolvedBuild, request: RegionRequest, budgetMs: number, seen?: (outcome: CacheOutcome) => void) => Promise<RegionResult>;
   shell: ShellAssets;
   layout: ShellLayoutHtml;
   i18n: (language: Language) => I18n;
@@ -68,6 +72,12 @@ export interface ComposeDeps {
   serverRender: boolean;
   /** This response's CSP nonce, on every inline <script> and <style> the page server writes. */
   nonce: string;
+  /**
+   * The page request's W3C trace context when the instance traces (page-tracing.ts): written
+   * into the page as `<meta name="traceparent">`, which its beacon sends back. Absent, the page
+   * has no such tag (its bytes are those of a shop that does not trace).
+   */
+  traceparent?: string | null;
   random?: () => number;
   /** Draws a new anonymous A/B assignment id (fixed in tests). */
   newAssignmentId?: () => string;
@@ -97,11 +107,18 @@ const cookieValue = (name: string, value: string, maxAge: number) => `${name}=${
  * within a budget (a failure or a late answer leaves its Polish skeleton for the browser to
  * fill); the shell's own frame, head, inlined styles, preloads and the one state script wrap it.
  */
-export async function composePage(request: PageRequest, deps: ComposeDeps): Promise<PageResponse> {
+export function composePage(request: PageRequest, deps: ComposeDeps): Promise<PageResponse> {
+  // The page's span (docs/operations.md, "Traces"): its route, language, status and regions; each
+  // region's render is a span under it.
+  return inSpan('compose page', { 'kf.page.ssr': deps.serverRender }, (span) => composeIn(span, request, deps));
+}
+
+async function composeIn(span: Span, request: PageRequest, deps: ComposeDeps): Promise<PageResponse> {
   const { snapshot } = deps;
   // The shop's remotes of this snapshot: its registered remotes' routes, the footer's owner.
   followShopRoutes(snapshot);
   const route = matchRoute(request.path);
+  span.updateName(`compose ${route.name}`);
   // The page's language: its address's (?lang=), else the shopper's (docs/seo.md); the kf_lang
   // cookie is left as the shopper's choice. Every region renders in it, and the render cache
   // keys on it (the region request's language).
@@ -128,22 +145,51 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
 
   // A team's override for this browser: that remote's build comes from elsewhere and renders in the browser.
   const override = deps.overrides?.read(request.cookies[OVERRIDE_COOKIE]) ?? null;
-  const renderRegion = async (remote: RemoteName, module: string, path: string, search: string, budgetMs: number): Promise<RenderedRegion> => {
-    if (override?.remote === remote) return { remote, module, build: null, result: null };
-    const build = chosenBuild(snapshot, remote, assignments, deps.contractsVersion, canaryBucket);
-    if (!build || !deps.serverRender) return { remote, module, build, result: null };
-    const started = performance.now();
-    try {
-      const result = await deps.render(build, regionRequest(module, path, search), budgetMs);
-      deps.count?.('rendered');
-      deps.signal?.(build, 'rendered', performance.now() - started);
-      return { remote, module, build, result };
-    } catch (error) {
-      deps.count?.('fallback');
-      deps.signal?.(build, error instanceof RegionUnavailable ? error.reason : 'failed', performance.now() - started);
-      deps.log?.(`${remote} ${module} ${path}: ${error instanceof Error ? error.message : error}`);
-      return { remote, module, build, result: null };
-    }
+  const renderRegion = (remote: RemoteName, module: string, path: string, search: string, budgetMs: number): Promise<RenderedRegion> => {
+    const asked = regionRequest(module, path, search);
+    // A region's span says which build drew it, how the render cache answered, and whether the
+    // browser draws it instead (and why): what an on-call person asks of a slow or broken page.
+    return inSpan(
+      `render ${remote} ${module}`,
+      { 'kf.remote': remote, 'kf.module': module, 'kf.route': asked.route?.name ?? '', 'kf.render.budget_ms': budgetMs },
+      async (regionSpan) => {
+        const left = (outcome: string, message?: string) => {
+          regionSpan.setAttributes({ 'kf.render.outcome': outcome, 'kf.render.fallback': true });
+          if (message) regionSpan.setStatus({ code: SpanStatusCode.ERROR, message });
+        };
+        if (override?.remote === remote) {
+          left('override'); // a team's build for this browser, drawn there
+          return { remote, module, build: null, result: null };
+        }
+        const build = chosenBuild(snapshot, remote, assignments, deps.contractsVersion, canaryBucket);
+        if (build)
+          regionSpan.setAttributes({
+            'kf.build.version': build.variant.version,
+            'kf.build.variant': build.variant.id,
+            'kf.build.id': build.variant.build ?? build.key,
+          });
+        if (!build || !deps.serverRender) {
+          left(build ? 'ssr-off' : 'no-build');
+          return { remote, module, build, result: null };
+        }
+        const started = performance.now();
+        try {
+          const result = await deps.render(build, asked, budgetMs, (cache) => regionSpan.setAttribute('kf.render.cache', cache));
+          deps.count?.('rendered');
+          deps.signal?.(build, 'rendered', performance.now() - started);
+          regionSpan.setAttributes({ 'kf.render.outcome': 'rendered', 'kf.render.fallback': false, 'kf.render.status': result.status });
+          return { remote, module, build, result };
+        } catch (error) {
+          const reason = error instanceof RegionUnavailable ? error.reason : 'failed';
+          deps.count?.('fallback');
+          deps.signal?.(build, reason, performance.now() - started);
+          const message = error instanceof Error ? error.message : String(error);
+          deps.log?.(`${remote} ${module} ${path}: ${message}`);
+          left(reason, message.split('\n')[0]);
+          return { remote, module, build, result: null };
+        }
+      },
+    );
   };
 
   const footerSlot = footerOf(snapshot);
@@ -219,6 +265,8 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
   const parts = [
     `<!doctype html><html lang="${escapeHtml(language.slice(0, 2))}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // This request's trace (tracing on only), for the page's beacon: a string, so a part of this page alone (gzip-parts.ts).
+    ...(deps.traceparent ? [`<meta name="traceparent" content="${escapeHtml(deps.traceparent)}">`] : []),
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
     '<meta name="theme-color" content="#b4232a"><link rel="icon" href="/favicon.svg" type="image/svg+xml">',
@@ -242,6 +290,13 @@ export async function composePage(request: PageRequest, deps: ComposeDeps): Prom
     startAfterFirstPaint(deps.shell.scripts, deps.nonce),
     '</body></html>',
   ];
+  span.setAttributes({
+    'kf.route': shown.route.name,
+    'kf.page.language': language,
+    'kf.page.status': status,
+    'kf.page.regions': regions.length,
+    'kf.page.fallbacks': regions.filter((region) => !region.result).length,
+  });
   let body: Buffer | null = null;
   const joined = () => (body ??= utf8Of(parts));
   return {

@@ -72,6 +72,14 @@ test('a page: its CSP names the nonce its inline script and styles carry and the
   expect(response.headers.get('strict-transport-security')).toBeNull();
 });
 
+test('a shop that does not trace writes no trace context into its pages (docs/operations.md, "Traces")', async () => {
+  const html = await (
+    await fetch(`${baseUrl}/p/KF-1/grzejnik`, { headers: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } })
+  ).text();
+  expect(html).toContain('<meta name="viewport"');
+  expect(html).not.toContain('traceparent'); // not even the caller's: nothing is propagated while tracing is off
+});
+
 test('a new nonce for every page', async () => {
   const nonces = await Promise.all([1, 2, 3].map(async () => /<script nonce="([^"]+)">/.exec(await (await fetch(`${baseUrl}/`)).text())?.[1]));
   expect(new Set(nonces).size).toBe(3);

@@ -20,6 +20,7 @@ import { RegistrySource, type RegistryFeed } from './registry-snapshot';
 import { DEFAULT_CACHE } from './render-cache';
 import { RendererPool } from './renderers';
 import { createServerRenderCheck } from './server-render-check';
+import { currentTraceparent } from './page-tracing';
 import { WorkerRenderer } from './render-worker/worker-renderer';
 import { remoteBuildsOf, SERVICE_WORKER_PATH, serviceWorkerCspDirectives, serviceWorkerScriptFrom, staticCacheControl } from './service-worker-script';
 import { shellAssetsFrom } from './shell-assets';
@@ -212,7 +213,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
       { path: pathname, search: query ? `?${query}` : '', cookies: parseCookies(request.headers.cookie) },
       {
         snapshot: await source.snapshot(),
-        render: (build, regionRequest, budgetMs) => pool.render(build, regionRequest, budgetMs),
+        render: (build, regionRequest, budgetMs, seen) => pool.render(build, regionRequest, budgetMs, seen),
         shell: await shellAssets(),
         layout,
         consentBanner,
@@ -226,6 +227,8 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
         budgets: options.budgets ?? DEFAULT_BUDGETS,
         serverRender: options.serverRender,
         nonce,
+        // The request's span (the HTTP and Fastify instrumentations made it), when the instance traces.
+        traceparent: currentTraceparent(),
         log: (message) => request.log.warn(`[page-server] region fallback: ${message}`),
         count: (outcome) => {
           regions[outcome] += 1;

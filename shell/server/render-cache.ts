@@ -11,6 +11,13 @@ export interface RenderCacheOptions {
 
 export const DEFAULT_CACHE: RenderCacheOptions = { freshMs: 5_000, staleMs: 30_000, maxEntries: 1_000 };
 
+/**
+ * How the cache answered one request (the region's span says it: shell/server/compose-page.ts):
+ * `hit` a fresh answer, `stale` an older one while a new render runs, `shared` the render another
+ * request had started, `miss` a render of its own, `off` a render of its own with the cache off.
+ */
+export type CacheOutcome = 'hit' | 'stale' | 'shared' | 'miss' | 'off';
+
 interface Entry {
   result: RegionResult;
   at: number;
@@ -37,20 +44,26 @@ export class RenderCache {
     return JSON.stringify([buildKey, request.module, request.path, request.search, request.language, request.cookies]);
   }
 
-  async get(key: string, render: () => Promise<RegionResult>): Promise<RegionResult> {
-    if (this.options.freshMs === 0) return render(); // switched off
+  async get(key: string, render: () => Promise<RegionResult>, seen?: (outcome: CacheOutcome) => void): Promise<RegionResult> {
+    if (this.options.freshMs === 0) {
+      seen?.('off');
+      return render(); // switched off
+    }
     const entry = this.entries.get(key);
     const age = entry ? this.now() - entry.at : Infinity;
     if (entry && age <= this.options.freshMs) {
+      seen?.('hit');
       this.touch(key, entry);
       return entry.result;
     }
     if (entry && age <= this.options.staleMs) {
       // Stale: this shopper gets it at once; the next one gets the new render.
+      seen?.('stale');
       this.touch(key, entry);
       this.refresh(key, render).catch(() => undefined);
       return entry.result;
     }
+    seen?.(this.running.has(key) ? 'shared' : 'miss');
     return this.refresh(key, render);
   }
 

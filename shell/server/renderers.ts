@@ -1,6 +1,6 @@
 import { matchRoute, type RegionRequest, type RegionResult } from '@kaloryfer/contracts';
 import { Breaker } from './breaker';
-import { DEFAULT_CACHE, RenderCache, type RenderCacheOptions } from './render-cache';
+import { DEFAULT_CACHE, RenderCache, type CacheOutcome, type RenderCacheOptions } from './render-cache';
 import type { RemoteVariant } from '../src/registry/registry';
 import type { RegistrySnapshot, ResolvedBuild } from './registry-snapshot';
 import type { RegionRenderer } from './render-worker/worker-renderer';
@@ -138,27 +138,32 @@ export class RendererPool {
   /**
    * One region of one request, within `budgetMs`. Throws RegionUnavailable when the build has
    * no server code, its breaker is open, it is busy, it fails or it is late; the caller renders
-   * the fallback. A late render still finishes and serves the requests after it (cache).
+   * the fallback. A late render still finishes and serves the requests after it (cache). `seen`
+   * is told how the cache answered (not called when the build was not asked at all).
    */
-  async render(build: ResolvedBuild, request: RegionRequest, budgetMs: number): Promise<RegionResult> {
+  async render(build: ResolvedBuild, request: RegionRequest, budgetMs: number, seen?: (outcome: CacheOutcome) => void): Promise<RegionResult> {
     const entry = this.renderers.get(build.key);
     if (!entry) throw new RegionUnavailable(`${build.variant.name} has no server render`, 'shed');
     if (!entry.breaker.allows()) throw new RegionUnavailable(`${build.variant.name}: breaker open after repeated failures`, 'shed');
-    const work = this.cache.get(RenderCache.keyOf(build.key, request), async () => {
-      if (entry.inFlight >= (this.options.maxInFlight ?? MAX_IN_FLIGHT)) throw new Busy(`${build.variant.name} is busy: ${entry.inFlight} renders under way`);
-      entry.inFlight += 1;
-      let hardTimer: ReturnType<typeof setTimeout> | undefined;
-      const stuck = new Promise<never>((_, reject) => {
-        hardTimer = setTimeout(() => reject(new Error(`no answer in ${HARD_LIMIT_MS} ms`)), HARD_LIMIT_MS);
-        hardTimer.unref?.();
-      });
-      try {
-        return await Promise.race([entry.renderer.render(request), stuck]);
-      } finally {
-        clearTimeout(hardTimer);
-        entry.inFlight -= 1;
-      }
-    });
+    const work = this.cache.get(
+      RenderCache.keyOf(build.key, request),
+      async () => {
+        if (entry.inFlight >= (this.options.maxInFlight ?? MAX_IN_FLIGHT)) throw new Busy(`${build.variant.name} is busy: ${entry.inFlight} renders under way`);
+        entry.inFlight += 1;
+        let hardTimer: ReturnType<typeof setTimeout> | undefined;
+        const stuck = new Promise<never>((_, reject) => {
+          hardTimer = setTimeout(() => reject(new Error(`no answer in ${HARD_LIMIT_MS} ms`)), HARD_LIMIT_MS);
+          hardTimer.unref?.();
+        });
+        try {
+          return await Promise.race([entry.renderer.render(request), stuck]);
+        } finally {
+          clearTimeout(hardTimer);
+          entry.inFlight -= 1;
+        }
+      },
+      seen,
+    );
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new RegionUnavailable(`${build.variant.name} took longer than ${budgetMs} ms`, 'late')), budgetMs);

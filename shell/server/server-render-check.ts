@@ -2,6 +2,7 @@ import { SourceMap } from 'node:module';
 import { posix } from 'node:path';
 import { matchRoute, type RegionRequest, type RemoteDefinition, type RemoteName } from '@kaloryfer/contracts';
 import type { Budgets } from './compose-page';
+import { inSpan } from './page-tracing';
 import { withRoute } from './renderers';
 import { WorkerRenderer, type RegionRenderer } from './render-worker/worker-renderer';
 import { linksIn, warmPathsFor } from './warm-paths';
@@ -87,26 +88,34 @@ export function createServerRenderCheck(options: ServerRenderCheckOptions) {
         clearTimeout(timer);
       }
     };
-    const judge = async (request: RegionRequest, budgetMs: number): Promise<string> => {
-      // A refusal names the region and the path, then what went wrong (and where in the team's source).
-      const region = `${regionOf(request.module)} on ${request.path}`;
-      let html: string;
-      let best = Infinity;
-      try {
-        html = await render(request, FIRST_RENDER_LIMIT_MS);
-        for (let i = 0; i < (options.tries ?? 3); i += 1) {
-          const started = performance.now();
-          await render(request, FIRST_RENDER_LIMIT_MS);
-          best = Math.min(best, performance.now() - started);
-        }
-      } catch (error) {
-        throw new Error(`${region}: ${describeFailure(error, trial.filename, trial.sourceMap)}`);
-      }
-      if (best > budgetMs) throw new Error(`${region}: renders in ${Math.round(best)} ms at best, over its ${budgetMs} ms budget`);
-      const where = `${request.module === './app' ? '' : `${request.module} on `}${request.path}`;
-      timings.push(`${where} ${Math.round(best)} ms`);
-      return html;
-    };
+    // Each path judged is a span (docs/operations.md, "Traces"), under the gate's check: its
+    // renders' calls to the API nest under it, as a page's region renders' do.
+    const judge = (request: RegionRequest, budgetMs: number): Promise<string> =>
+      inSpan(
+        `gate render ${trial.remote} ${request.module}`,
+        { 'kf.remote': trial.remote, 'kf.module': request.module, 'kf.path': request.path, 'kf.render.budget_ms': budgetMs },
+        async (span) => {
+          // A refusal names the region and the path, then what went wrong (and where in the team's source).
+          const region = `${regionOf(request.module)} on ${request.path}`;
+          let html: string;
+          let best = Infinity;
+          try {
+            html = await render(request, FIRST_RENDER_LIMIT_MS);
+            for (let i = 0; i < (options.tries ?? 3); i += 1) {
+              const started = performance.now();
+              await render(request, FIRST_RENDER_LIMIT_MS);
+              best = Math.min(best, performance.now() - started);
+            }
+          } catch (error) {
+            throw new Error(`${region}: ${describeFailure(error, trial.filename, trial.sourceMap)}`);
+          }
+          span.setAttribute('kf.gate.best_ms', Math.round(best));
+          if (best > budgetMs) throw new Error(`${region}: renders in ${Math.round(best)} ms at best, over its ${budgetMs} ms budget`);
+          const where = `${request.module === './app' ? '' : `${request.module} on `}${request.path}`;
+          timings.push(`${where} ${Math.round(best)} ms`);
+          return html;
+        },
+      );
     try {
       const requests: { request: RegionRequest; budgetMs: number }[] = [];
       if (matchRoute('/').remote === trial.remote) requests.push({ request: base, budgetMs: options.budgets.mainMs });

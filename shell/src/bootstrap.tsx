@@ -27,7 +27,7 @@ import { startRouter } from './routing/router';
 import { storedPageTime } from './service-worker/stored-page-time';
 import { readPageState, type PageState } from './state/page-state';
 import { startSyncQueueOnDemand } from './sync-queue/on-demand';
-import { measureVitals, renewPageViewToken, startPageSignals } from './signals/page-signals';
+import { measureVitals, pageTraceparent, renewPageViewToken, startPageSignals } from './signals/page-signals';
 
 declare const __CONTRACTS_VERSION__: string;
 
@@ -117,8 +117,9 @@ async function boot(): Promise<void> {
   const runtime: FederationRuntime = { registerRemotes, loadRemote };
   // What this page sees of each build it runs: a beacon when the page is hidden (docs/releasing.md, "Signals").
   // The worker's copy of a page: its state's token was a served page's (counted then); it asks for one of its own.
+  // Its traceparent too was that request's: the beacon of a copy links to no trace.
   const fromWorker = storedPageTime() !== null;
-  const signals = startPageSignals(registry, fromWorker ? null : (state?.pageView ?? null));
+  const signals = startPageSignals(registry, fromWorker ? null : (state?.pageView ?? null), fromWorker ? null : pageTraceparent());
   if (fromWorker) void renewPageViewToken(signals, registry);
   const loader = new RemoteLoader(registry, assignments, runtime, __CONTRACTS_VERSION__, (event) => {
     pushToDataLayer(event);

@@ -1,5 +1,6 @@
 import { SignalBeaconRoute } from '@kaloryfer/api-contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { propagation, ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/envelope';
@@ -11,6 +12,8 @@ import { BEACONS_PER_MINUTE } from '../config';
 /** "≤ 1 KB sent per page view" (issue #34): a beacon is far smaller; anything bigger is not one. */
 export const BEACON_BODY_LIMIT = 1024;
 const KNOWN_BUILDS_KEPT = 500;
+/** The beacon's span (docs/operations.md, "Traces"): a no-op unless the instance traces. */
+const tracer = trace.getTracer('kaloryfer.signals');
 
 /** A build the registry published, by its hash (its remote and version), or null: the registry's store answers it (app.ts). */
 export type PublishedBuild = (hash: string) => Promise<{ remote: string; version: string } | null>;
@@ -71,6 +74,11 @@ export async function signalRoutes(
   routes.post('/api/signals', { schema: SignalBeaconRoute, bodyLimit: BEACON_BODY_LIMIT, validatorCompiler: exactBeacon }, async (request, reply) => {
     if (overLimit(request.ip)) throw new ApiError(429, 'Too many signals from this address: try again in a minute');
     const beacon = request.body;
+    // The page this beacon ends (its traceparent, when the shop traced its request): a span of the
+    // beacon's trace linked to the page's, so one leads to the other. Minutes may pass between
+    // the two: a link, not a child (extract answers nothing while tracing is off).
+    const page = beacon.traceparent ? trace.getSpanContext(propagation.extract(ROOT_CONTEXT, { traceparent: beacon.traceparent })) : undefined;
+    if (page) tracer.startSpan('page beacon', { links: [{ context: page }], attributes: { 'kf.beacon.builds': beacon.builds.length } }).end();
     if (beacon.builds.filter((entry) => entry.route).length > 1) throw new ApiError(400, 'builds: one route region per page');
     if (beacon.builds.some((entry) => entry.route && !entry.pageView)) throw new ApiError(400, "builds: the route region's build is a page view");
     if (beacon.vitals && !beacon.builds.some((entry) => entry.route))

@@ -36,6 +36,11 @@ export const SignalBeaconRoute = {
       ),
       /** The page-view token the page server gave the page (kf-state `pageView`): without it nothing but vitals counts. */
       token: Type.Optional(Type.String({ minLength: 1, maxLength: 400 })),
+      /**
+       * The page's request as a trace (W3C `traceparent`, version 00: the page's `<meta
+       * name="traceparent">`, there when the shop traces): the API's span of the beacon links to it.
+       */
+      traceparent: Type.Optional(Type.String({ pattern: '^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$', maxLength: 55 })),
       vitals: Type.Optional(
         Type.Object(
           {

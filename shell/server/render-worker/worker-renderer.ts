@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RegionRequest, RegionResult } from '@kaloryfer/contracts';
-import type { FromWorker, ToWorker } from './messages';
+import { context, propagation } from '@opentelemetry/api';
+import type { FromWorker, ToWorker, WorkerStart } from './messages';
 
 /** Renders regions with one remote build's server code. */
 export interface RegionRenderer {
@@ -50,9 +51,13 @@ export class WorkerRenderer implements RegionRenderer {
     if (this.closed) throw new Error('the render thread was retired');
     await this.ready();
     const id = this.nextId++;
+    // The render's trace context (its span's, compose-page.ts): the thread has no tracer of its
+    // own, so it is handed the headers to send. Nothing is injected while tracing is off.
+    const trace: Record<string, string> = {};
+    propagation.inject(context.active(), trace);
     return new Promise<RegionResult>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker!.postMessage({ id, request } satisfies ToWorker);
+      this.worker!.postMessage((trace.traceparent ? { id, request, trace } : { id, request }) satisfies ToWorker);
     });
   }
 
@@ -68,7 +73,8 @@ export class WorkerRenderer implements RegionRenderer {
     // Workers do not inherit tsx's loader: register it first, then run the TypeScript worker.
     const worker = new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(WORKER_FILE)});`, {
       eval: true,
-      workerData: this.source,
+      // Whether this instance traces (a propagator is registered: composition/tracing.ts).
+      workerData: { source: this.source, traced: propagation.fields().includes('traceparent') } satisfies WorkerStart,
       resourceLimits: { maxOldGenerationSizeMb: this.memoryMb },
     });
     this.worker = worker;

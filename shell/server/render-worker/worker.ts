@@ -1,10 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { RegionRequest, RemoteServerModule } from '@kaloryfer/contracts';
-import type { FromWorker, ToWorker } from './messages';
-import type { ServerCodeSource } from './worker-renderer';
+import type { RemoteServerModule } from '@kaloryfer/contracts';
+import type { FromWorker, ToWorker, WorkerStart } from './messages';
 
 /**
  * One remote build's server code, in a thread of its own (docs/rendering.md). The code is
@@ -14,7 +14,7 @@ import type { ServerCodeSource } from './worker-renderer';
  * own thread with its own module state: a release starts a new thread, a retired version's
  * thread ends, and nothing stale can linger in a module cache.
  */
-const source = workerData as ServerCodeSource;
+const { source, traced } = workerData as WorkerStart;
 const port = parentPort!;
 
 /** Subresource Integrity of the bytes: `sha256-…` (or sha384/sha512), as the registry records it. */
@@ -46,6 +46,28 @@ async function load(): Promise<RemoteServerModule> {
   return module.exports as unknown as RemoteServerModule;
 }
 
+/**
+ * Each render's trace context (docs/operations.md, "Traces"): several renders interleave in this
+ * thread, so the one a fetch() belongs to is the async context it runs in. In a thread of an
+ * instance that traces, the global fetch() — what the remote's code calls (shared/ui's API
+ * client) — adds the render's `traceparent` to every call made while rendering, before the code
+ * is loaded (so none keeps the fetch() from before): the API's span of the call then continues
+ * the page's trace under the region's span. Tracing off, fetch() is left as it is and no
+ * AsyncLocalStorage is made (one in use slows every promise of the thread on Node 20).
+ */
+const renderTrace = traced ? new AsyncLocalStorage<Record<string, string>>() : null;
+function traceFetches(store: AsyncLocalStorage<Record<string, string>>): void {
+  const untraced = globalThis.fetch;
+  globalThis.fetch = (input: string | URL | Request, init?: RequestInit) => {
+    const trace = store.getStore();
+    if (!trace) return untraced(input, init);
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    for (const [name, value] of Object.entries(trace)) if (!headers.has(name)) headers.set(name, value);
+    return untraced(input, { ...init, headers });
+  };
+}
+
+if (renderTrace) traceFetches(renderTrace);
 const loaded = load();
 loaded.then(
   () => port.postMessage({ kind: 'ready' } satisfies FromWorker),
@@ -53,8 +75,9 @@ loaded.then(
 );
 
 port.on('message', (message: ToWorker) => {
+  const trace = message.trace;
   void loaded
-    .then((remote) => remote.render(message.request as RegionRequest))
+    .then((remote) => (trace && renderTrace ? renderTrace.run(trace, () => remote.render(message.request)) : remote.render(message.request)))
     .then(
       (result) => port.postMessage({ kind: 'result', id: message.id, result } satisfies FromWorker),
       (error: unknown) =>

@@ -1,6 +1,6 @@
 import { parseRegistry } from '../registry/registry';
 import type { SignalBeacon } from '@kaloryfer/api-contract';
-import { PAGE_VIEW_PATH, PageSignals, renewPageViewToken } from './page-signals';
+import { PAGE_VIEW_PATH, pageTraceparent, PageSignals, renewPageViewToken } from './page-signals';
 
 const hash = (c: string) => c.repeat(64);
 const registry = parseRegistry({
@@ -141,5 +141,31 @@ describe('the page\'s page-view token (docs/releasing.md, "What counts")', () =>
       signals.flush();
       expect(sent[0]).not.toHaveProperty('token');
     }
+  });
+});
+
+describe('the page request\'s trace (docs/operations.md, "Traces")', () => {
+  const TRACEPARENT = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+  const documentWith = (html: string) => new DOMParser().parseFromString(`<html><head>${html}</head><body></body></html>`, 'text/html');
+
+  test('its meta tag is read as the API takes it; none, or anything else, is no trace', () => {
+    expect(pageTraceparent(documentWith(`<meta name="traceparent" content="${TRACEPARENT}">`))).toBe(TRACEPARENT);
+    expect(pageTraceparent(documentWith(''))).toBeNull();
+    expect(pageTraceparent(documentWith('<meta name="traceparent" content="01-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01">'))).toBeNull();
+    expect(pageTraceparent(documentWith('<meta name="traceparent" content="00-0AF7651916CD43DD8448EB211C80319C-b7ad6b7169203331-01">'))).toBeNull();
+  });
+
+  test('every beacon of the page carries it, so the API links each to the page request', () => {
+    const sent: SignalBeacon[] = [];
+    const signals = new PageSignals(registry, { pathname: '/c/grzejniki' }, (beacon) => sent.push(beacon), 'a-token', TRACEPARENT);
+    signals.loaded('catalog', variant('catalog'));
+    signals.flush();
+    signals.error('http://localhost/mfe/catalog/aaaaaaaaaaaaaaaa/131.415f04be.js');
+    signals.flush();
+    expect(sent.map((beacon) => beacon.traceparent)).toEqual([TRACEPARENT, TRACEPARENT]);
+    const { signals: untraced, sent: plain } = collector();
+    untraced.loaded('catalog', variant('catalog'));
+    untraced.flush();
+    expect(plain[0]).not.toHaveProperty('traceparent');
   });
 });

@@ -43,6 +43,8 @@ export class PageSignals {
     private readonly send: (beacon: SignalBeacon) => void,
     /** The page-view token the page server minted for this page (kf-state): without it the beacon counts nothing but vitals. */
     private token: string | null = null,
+    /** The page request's trace (its `<meta name="traceparent">`, when the shop traces): the API links the beacon to it. */
+    private readonly traceparent: string | null = null,
   ) {
     this.page = matchRoute(location.pathname).remote;
   }
@@ -114,6 +116,7 @@ export class PageSignals {
     this.send({
       builds: sent,
       ...(this.token ? { token: this.token } : {}),
+      ...(this.traceparent ? { traceparent: this.traceparent } : {}),
       ...(route && Object.keys(this.vitals).length > 0 ? { vitals: { ...this.vitals } } : {}),
     });
     for (const entry of sent) {
@@ -153,11 +156,20 @@ function nonZero(tally: Tally | undefined): Partial<Tally> {
 let current: PageSignals | null = null;
 export const pageSignals = (): PageSignals | null => current;
 
+/** A W3C traceparent of version 00, as the API's beacon schema takes it (a beacon with another would be refused whole). */
+const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+
+/** The page request's trace context, as the page server wrote it when the shop traces (docs/operations.md, "Traces"); else null. */
+export function pageTraceparent(doc: Pick<Document, 'querySelector'> = document): string | null {
+  const content = doc.querySelector('meta[name="traceparent"]')?.getAttribute('content') ?? '';
+  return TRACEPARENT.test(content) ? content : null;
+}
+
 /**
  * Starts measuring this page: errors from now on, web vitals once their library has loaded (after
  * the route region, off the critical path), and a beacon whenever the page is hidden.
  */
-export function startPageSignals(registry: Registry, token: string | null = null): PageSignals {
+export function startPageSignals(registry: Registry, token: string | null = null, traceparent: string | null = null): PageSignals {
   current = new PageSignals(
     registry,
     location,
@@ -171,6 +183,7 @@ export function startPageSignals(registry: Registry, token: string | null = null
       void fetch(SIGNALS_PATH, { method: 'POST', body, keepalive: true, credentials: 'omit' }).catch(() => undefined);
     },
     token,
+    traceparent,
   );
   const signals = current;
   addEventListener('error', (event) => signals.error(event.filename || undefined));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { GateCheck, GateResult } from '@kaloryfer/api-contract';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { BUILT_IN_REMOTES, modulesOf, type RemoteDefinition, type RemoteName } from '@kaloryfer/contracts/meta';
 import { entryPathOf, manifestFiles, sha256Hex, type BuildCandidate, type ManifestJson } from '../build-files';
 import { contractsVerdict, sharedVerdict, type SurfaceEntry } from './compatibility';
@@ -40,6 +41,8 @@ export interface GateOptions {
 }
 
 const BROWSER_ENTRY_WORKER = path.join(__dirname, 'browser-entry-worker.ts');
+/** The gate's spans (docs/operations.md, "Traces"): no-ops unless the instance traces (composition/tracing.ts). */
+const tracer = trace.getTracer('kaloryfer.registry');
 const BROWSER_ENTRY_TIMEOUT_MS = 15_000;
 const ORIGIN_FETCH_TIMEOUT_MS = 10_000;
 
@@ -141,15 +144,43 @@ export async function checkOrigin(candidate: BuildCandidate, origin: string, fet
  * - `origin`        (a team origin only) every browser file there has the published bytes.
  * A check that cannot mean anything after an earlier failure is skipped.
  */
-export async function runGate(candidate: BuildCandidate, archive: Map<string, Buffer>, options: GateOptions): Promise<GateResult> {
+export function runGate(candidate: BuildCandidate, archive: Map<string, Buffer>, options: GateOptions): Promise<GateResult> {
+  // One span for the gate, one under it per check (the server-render check's trial renders under
+  // that one): which build, which check refused it and why — the detail the refusal says.
+  const { remote, version } = candidate.info;
+  return tracer.startActiveSpan(
+    `release gate ${remote}`,
+    { attributes: { 'kf.remote': remote, 'kf.build.version': version, 'kf.build.variant': candidate.variant, 'kf.build.id': candidate.hash } },
+    async (span) => {
+      try {
+        const result = await gate(candidate, archive, options);
+        span.setAttribute('kf.gate.ok', result.ok);
+        const failed = result.checks.filter((check) => check.status === 'fail').map((check) => check.name);
+        if (failed.length > 0) span.setStatus({ code: SpanStatusCode.ERROR, message: `refused: ${failed.join(', ')}` });
+        return result;
+      } finally {
+        span.end();
+      }
+    },
+  );
+}
+
+async function gate(candidate: BuildCandidate, archive: Map<string, Buffer>, options: GateOptions): Promise<GateResult> {
   const started = Date.now();
   const checks: GateCheck[] = [];
-  const run = async (name: string, check: () => Outcome | Promise<Outcome>) => {
-    const at = Date.now();
-    const outcome = await check();
-    checks.push({ name, ...outcome, ms: Date.now() - at });
-    return outcome.status !== 'fail';
-  };
+  const run = (name: string, check: () => Outcome | Promise<Outcome>) =>
+    tracer.startActiveSpan(`gate check ${name}`, { attributes: { 'kf.gate.check': name } }, async (span) => {
+      const at = Date.now();
+      try {
+        const outcome = await check();
+        checks.push({ name, ...outcome, ms: Date.now() - at });
+        span.setAttribute('kf.gate.status', outcome.status);
+        if (outcome.status === 'fail') span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.detail });
+        return outcome.status !== 'fail';
+      } finally {
+        span.end();
+      }
+    });
   const contractsOk = await run('contracts', () => {
     const verdict = contractsVerdict(candidate.info, { version: options.shellContracts, surface: options.shellSurface ?? null });
     return verdict.ok ? pass(verdict.detail) : fail(verdict.detail);

@@ -21,6 +21,12 @@ export interface FixtureBuildOptions {
    */
   server?: 'ok' | 'throws' | 'none';
   slowMs?: number;
+  /**
+   * A path of the API its server render reads first, as a remote's page reads its data:
+   * `{name}` is the matched route's parameter (`/api/product-view/{parentSku}`); on a route
+   * without it the render reads nothing. Its answer's status is written into the HTML.
+   */
+  fetches?: string;
   /** Words its server render writes, to tell builds apart on a page. */
   marker?: string;
   /** A file the manifest names, left out of the build. */
@@ -123,7 +129,16 @@ export function fixtureBuildFiles(options: FixtureBuildOptions = {}): Map<string
       'server/render.js',
       `exports.render = async function (request) {
   ${options.slowMs ? `await new Promise(function (resolve) { setTimeout(resolve, ${options.slowMs}); });` : ''}
-  return { html: '<p data-fixture="${container} ${version}">${options.marker ?? `${container} ${version}`} ' + request.module + ' ' + request.path + '</p>', status: 200, data: {}, interactive: false };
+  var read = '';
+  ${
+    options.fetches
+      ? `var params = (request.route && request.route.params) || {};
+  var missing = false;
+  var path = ${JSON.stringify(options.fetches)}.replace(/\\{(\\w+)\\}/g, function (_, name) { if (params[name] === undefined) missing = true; return encodeURIComponent(params[name] || ''); });
+  if (!missing) read = ' read ' + (await fetch(request.apiOrigin + path)).status;`
+      : ''
+  }
+  return { html: '<p data-fixture="${container} ${version}">${options.marker ?? `${container} ${version}`} ' + request.module + ' ' + request.path + read + '</p>', status: 200, data: {}, interactive: false };
 };
 `,
     );
