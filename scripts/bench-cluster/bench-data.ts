@@ -1,5 +1,6 @@
 import type { Db } from '../../api/public/database';
 import { plainSkus } from '../lib/cluster/cluster-database';
+import { SHOPPER_ADDRESS } from '../lib/cluster/shoppers';
 
 /** What the benchmark's requests carry: the catalogue search, its filters and facets, a Polish address. */
 
@@ -11,16 +12,8 @@ export const LISTED = [
 ];
 export const CATEGORIES = [3, 4, 5, 6, 7, 8, 10, 13, 15, 18];
 export const FACETS = ['color', 'manufacturer', 'material', 'heater_type', 'delivery', 'price', 'power_75_65_20', 'width'].map((field) => ({ field }));
-export const ADDRESS = {
-  firstname: 'Anna',
-  lastname: 'Kowalska',
-  street: ['ul. Grzewcza 7', '12'],
-  city: 'Kraków',
-  postcode: '30-001',
-  country_id: 'PL',
-  telephone: '601 234 567',
-  email: 'anna.kowalska@example.pl',
-};
+/** The shoppers' address (the fault tests' and the failover bench's too). */
+export const ADDRESS = SHOPPER_ADDRESS;
 export const JSON_HEADERS = { 'content-type': 'application/json' };
 /** Order ids of this run start with it (an order id is placed once). */
 export const runId = Date.now().toString(36);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { openDatabase } from '../../api/public/database';
 import type { RunningCluster } from '../lib/cluster';
-import { ordersByClientId, shoppers, type Flow } from '../lib/cluster/shoppers';
+import { placedOrders, shoppers, type Flow } from '../lib/cluster/shoppers';
 import { childrenOf } from './proc-usage';
 
 export interface FailoverOptions {
@@ -100,12 +100,7 @@ export async function failoverWhileBusy(cluster: RunningCluster, options: Failov
   let doubled: string[] = [];
   let unknown: string[] = [];
   try {
-    const rows = await db.kysely
-      .selectFrom('sales_order')
-      .select(['client_order_id', 'increment_id', 'cart_id'])
-      .where('client_order_id', 'like', `${run}-%`)
-      .execute();
-    const { byOrderId } = ordersByClientId(rows);
+    const { byOrderId } = await placedOrders(db, run);
     lost = confirmed.filter((flow) => !byOrderId.get(flow.orderId)?.includes(flow.orderNumber!)).map((flow) => flow.orderId);
     doubled = [...byOrderId].filter(([, numbers]) => numbers.length > 1).map(([id]) => id);
     unknown = [...byOrderId.keys()].filter((id) => !confirmed.some((flow) => flow.orderId === id));

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { loadShopSettings } from '../../composition/shop-settings';
 import { openDatabase, type Db } from '../../api/public/database';
-import { startCluster, type RunningCluster } from '../lib/cluster';
+import type { RunningCluster } from '../lib/cluster';
 import type { ServerState } from '../lib/cluster/balancer';
-import { plainSkus } from '../lib/cluster/cluster-database';
-import { keepOrdering, ordersByClientId, shoppers, type Flow } from '../lib/cluster/shoppers';
+import { keepOrdering, placedOrders, shoppers, type Flow } from '../lib/cluster/shoppers';
+import { startOrderingCluster, type OrderingCluster } from '../lib/cluster/testing/ordering-cluster';
 
 /**
  * An API instance dies under load (issue #23): two instances on one (throwaway) PostgreSQL
@@ -31,32 +29,20 @@ const WORKERS = 6;
 const BURST = 24;
 const BEFORE_KILL_MS = 2500;
 const AFTER_DOWN_MS = 3000;
+let shop: OrderingCluster;
 let cluster: RunningCluster;
 let db: Db | null = null;
 let skus: string[] = [];
-let varDir: string;
 
 beforeAll(async () => {
-  varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-cluster-test-'));
-  cluster = await startCluster({
-    config: loadShopSettings({ VAR_DIR: varDir, LOG_LEVEL: 'warn' }),
-    instances: 2,
-    pages: false,
-    balancerPort: 0,
-    seed: { products: 300, seed: 2026 },
-    // Password hashing at the lowest accepted cost: the limit is under test, not the hash.
-    instanceEnv: { PASSWORD_SCRYPT_COST: '14' },
-    prepare: async (db) => {
-      skus = await plainSkus(db, 8, 1_000_000);
-    },
-    log: () => {},
-  });
+  // Password hashing at the lowest accepted cost: the limit is under test, not the hash.
+  shop = await startOrderingCluster('cluster', { instanceEnv: { PASSWORD_SCRYPT_COST: '14' } });
+  ({ cluster, skus } = shop);
 }, 120_000);
 
 afterAll(async () => {
   await db?.close();
-  await cluster?.stop();
-  fs.rmSync(varDir, { recursive: true, force: true });
+  await shop?.stop();
 });
 
 /** A failed login sent through the balancer from one loopback address (the whole 127/8 is this machine). */
@@ -212,12 +198,7 @@ test('SIGKILL of one instance under a stream of orders: routed around, no order 
 
   // The database: each confirmed order once, with the number its shopper was told; nothing else.
   {
-    const rows = await database.kysely
-      .selectFrom('sales_order')
-      .select(['client_order_id', 'increment_id', 'cart_id'])
-      .where('client_order_id', 'like', `${RUN}-%`)
-      .execute();
-    const { byOrderId, perCart } = ordersByClientId(rows);
+    const { byOrderId, perCart } = await placedOrders(database, RUN);
     expect([...byOrderId].filter(([, numbers]) => numbers.length > 1)).toEqual([]);
     const told = Object.fromEntries(confirmed.map((flow) => [flow.orderId, [flow.orderNumber]]));
     expect(Object.fromEntries(byOrderId)).toEqual(told);

@@ -1,12 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { loadShopSettings } from '../../composition/shop-settings';
 import { openDatabase } from '../../api/public/database';
-import { startCluster, type RunningCluster } from '../lib/cluster';
-import { plainSkus } from '../lib/cluster/cluster-database';
-import { keepOrdering, ordersByClientId, shoppers, type Flow } from '../lib/cluster/shoppers';
+import type { RunningCluster } from '../lib/cluster';
+import { keepOrdering, placedOrders, shoppers, type Flow } from '../lib/cluster/shoppers';
+import { startOrderingCluster, type OrderingCluster } from '../lib/cluster/testing/ordering-cluster';
 
 /**
  * The database primary is lost under a stream of orders (issue #54): two instances behind
@@ -30,30 +26,16 @@ const WORKERS = 6;
 const BEFORE_MS = 2500;
 const AFTER_MS = 3000;
 
+let shop: OrderingCluster;
 let cluster: RunningCluster;
 let skus: string[] = [];
-let varDir: string;
 
 beforeAll(async () => {
-  varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaloryfer-failover-test-'));
-  cluster = await startCluster({
-    config: loadShopSettings({ VAR_DIR: varDir, LOG_LEVEL: 'warn' }),
-    instances: 2,
-    pages: false,
-    balancerPort: 0,
-    replica: true,
-    seed: { products: 300, seed: 2026 },
-    prepare: async (db) => {
-      skus = await plainSkus(db, 8, 1_000_000);
-    },
-    log: () => {},
-  });
+  shop = await startOrderingCluster('failover', { replica: true });
+  ({ cluster, skus } = shop);
 }, 120_000);
 
-afterAll(async () => {
-  await cluster?.stop();
-  fs.rmSync(varDir, { recursive: true, force: true });
-});
+afterAll(() => shop?.stop());
 
 test('the primary dies under a stream of orders and the replica is promoted: no order lost or doubled, the instances carry on by themselves', async () => {
   const oldPrimary = cluster.postgres!;
@@ -127,12 +109,7 @@ test('the primary dies under a stream of orders and the replica is promoted: no 
   expect(replica.inRecovery()).toBe(false);
   const db = openDatabase(cluster.databaseUrl);
   try {
-    const rows = await db.kysely
-      .selectFrom('sales_order')
-      .select(['client_order_id', 'increment_id', 'cart_id'])
-      .where('client_order_id', 'like', `${RUN}-%`)
-      .execute();
-    const { byOrderId, perCart } = ordersByClientId(rows);
+    const { byOrderId, perCart } = await placedOrders(db, RUN);
     expect([...byOrderId].filter(([, numbers]) => numbers.length > 1)).toEqual([]);
     expect(Object.fromEntries(byOrderId)).toEqual(Object.fromEntries(confirmed.map((flow) => [flow.orderId, [flow.orderNumber]])));
     expect([...perCart].filter(([, count]) => count > 1)).toEqual([]);

@@ -1,10 +1,12 @@
+import type { Db } from '../../../api/public/database';
+
 /**
  * Shoppers placing orders through a shop's balancer, as the storefront does, for the fault tests and bench:cluster's failover
  * (an instance killed, the database failing over): a cart, a line, `POST /api/order` with an
  * order id of the shopper's own — and the same request sent again after a network error or a
  * 502/503/504, so an order is placed once however often it is sent.
  */
-const SHOPPER_ADDRESS = {
+export const SHOPPER_ADDRESS = {
   firstname: 'Anna',
   lastname: 'Kowalska',
   street: ['ul. Grzewcza 7', '12'],
@@ -158,11 +160,16 @@ export function keepOrdering(
   };
 }
 
-/** The orders in the database with ids starting `prefix`: order numbers per shopper's order id, and orders per cart. */
-export function ordersByClientId(rows: { client_order_id: string; increment_id: string; cart_id: string }[]): {
-  byOrderId: Map<string, string[]>;
-  perCart: Map<string, number>;
-} {
+/**
+ * The orders in the database whose shopper's order ids start `<run>-`: the order numbers per
+ * order id (more than one: placed twice) and the orders per cart.
+ */
+export async function placedOrders(db: Db, run: string): Promise<{ byOrderId: Map<string, string[]>; perCart: Map<string, number> }> {
+  const rows = await db.kysely
+    .selectFrom('sales_order')
+    .select(['client_order_id', 'increment_id', 'cart_id'])
+    .where('client_order_id', 'like', `${run}-%`)
+    .execute();
   const byOrderId = new Map<string, string[]>();
   const perCart = new Map<string, number>();
   for (const row of rows) {
