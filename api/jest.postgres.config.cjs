@@ -6,7 +6,7 @@ const base = require('@kaloryfer/mfe-build/jest-preset')(__dirname, { environmen
 module.exports = {
   ...base,
   displayName: 'api on PostgreSQL',
-  testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/catalog/catalog.test.ts'],
+  testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/catalog/catalog.test.ts', '<rootDir>/src/catalog/snapshot/catalog-snapshots.test.ts'],
   globals: { KF_TEST_DATABASE: 'postgres' },
   // Seeding a test catalogue into PostgreSQL takes a few seconds on a busy 2-core machine.
   testTimeout: 30_000,

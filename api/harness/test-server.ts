@@ -64,6 +64,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl: shared?.db.url ?? options.databaseUrl ?? database!.url,
     publicOrigin: 'https://sklep.kaloryfer.test',
     mailDir: path.join(varDir, 'mail'),
+    catalogSnapshot: path.join(varDir, 'catalog-snapshot.bin'),
     // Password hashing at the lowest accepted cost: tests check behaviour, not hashing strength
     // (the account tests cover the stored parameters and the upgrade at login).
     passwordScryptCost: 14,

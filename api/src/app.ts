@@ -91,7 +91,7 @@ export async function buildApp({ config, db, clock = () => new Date(), logStream
   // The catalogue shows reviews and searches them through what the reviews area hands it (catalog/catalog-ports.ts).
   const reviews = new Reviews(db);
   const reviewSearch = (request: Parameters<typeof searchReviews>[0]) => searchReviews(request, reviews, (id) => app.catalog.productById(id));
-  await app.register(catalogPlugin, { db, clock, tokenSecret, store: config.store, reviews, reviewSearch, metrics }); // app.catalog, app.groupTokens: search, products, stock, URLs, imports (import jobs counted on /metrics)
+  await app.register(catalogPlugin, { db, clock, tokenSecret, store: config.store, reviews, reviewSearch, metrics, snapshotFile: config.catalogSnapshot }); // app.catalog, app.groupTokens: search, products, stock, URLs, imports (import jobs counted on /metrics)
   await app.register(reviewsPlugin, { catalog: app.catalog, reviews, clock }); // /api/review: list and create
   await app.register(contentPlugin, { catalog: app.catalog }); // /api/cms, advice: from the catalogue's pages
   await app.register(imagesPlugin); // /img: product drawings

@@ -118,6 +118,11 @@ export interface Config {
   /** When set, `/feeds/*` answers only `?token=` equal to it (FEED_TOKEN); sitemaps are always public. */
   feedToken: string | undefined;
   /**
+   * The catalogue snapshot an instance starts from and writes again (CATALOG_SNAPSHOT; `off`:
+   * none; docs/catalogue.md, "Starting from a snapshot"); null: every start loads the catalogue.
+   */
+  catalogSnapshot: string | null;
+  /**
    * When the generated SEO files follow a catalogue change (docs/seo.md, "How the files are kept
    * fresh"): `debounceMs` after the last change seen (SEO_FILES_DEBOUNCE_MS), at the latest
    * `maxDelayMs` after the first one waiting (SEO_FILES_MAX_DELAY_MS), and never sooner than
@@ -265,6 +270,12 @@ function trustedProxies(value: string | undefined): string[] | false {
   return list.length > 0 ? list : false;
 }
 
+/** CATALOG_SNAPSHOT: the snapshot's file (relative to VAR_DIR), `off` for none; by default VAR_DIR/catalog-snapshot.bin, none for an in-memory database. */
+function catalogSnapshotFile(value: string | undefined, varDir: string, databaseUrl: string | undefined): string | null {
+  if (value === 'off' || (value === undefined && databaseUrl === 'sqlite::memory:')) return null;
+  return path.resolve(varDir, value || 'catalog-snapshot.bin');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const varDir = path.resolve(REPO_ROOT, env.VAR_DIR ?? 'var');
   const publicHost = env.PUBLIC_HOST ?? 'localhost';
@@ -328,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     robots: robotsMode(env.ROBOTS),
     feedToken: feedToken(env.FEED_TOKEN),
+    catalogSnapshot: catalogSnapshotFile(env.CATALOG_SNAPSHOT, varDir, env.DATABASE_URL),
     seoFiles: seoFileTimings(env),
   };
 }

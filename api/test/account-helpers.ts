@@ -74,6 +74,7 @@ export function accountShop() {
       databaseUrl: database.url,
       publicOrigin: 'https://sklep.kaloryfer.test',
       mailDir: path.join(varDir, 'mail'),
+      catalogSnapshot: path.join(varDir, 'catalog-snapshot.bin'),
       ...overrides,
     };
     const db = openDatabase(config.databaseUrl);

@@ -63,6 +63,7 @@ async function startShop(): Promise<{ app: FastifyInstance; db: Db; baseUrl: str
     databaseUrl,
     publicOrigin: 'https://sklep.kaloryfer.test',
     mailDir,
+    catalogSnapshot: path.join(varDir, 'catalog-snapshot.bin'),
     passwordScryptCost: 14,
   };
   const db = openDb();

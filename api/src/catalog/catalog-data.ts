@@ -118,6 +118,19 @@ function historyOf(rows: PriceHistoryTable[]): Map<string, PricePoint[]> {
   return bySku;
 }
 
+/**
+ * For documents parsed elsewhere (a catalogue snapshot's): each given to the answer holds the
+ * strings products repeat once, as a load holds them — called on each as it is parsed, its
+ * repeats die young.
+ */
+export function productStringSharer(): (product: Product) => Product {
+  const shared = new SharedStrings();
+  return (product) => {
+    shareStrings(product, shared);
+    return product;
+  };
+}
+
 /** Product rows as documents, with their stock and the strings they repeat held once. */
 function parseProducts(rows: { doc: string }[], stockBySku: Map<string, StockInfo>): Product[] {
   const shared = new SharedStrings();

@@ -13,6 +13,7 @@ import type { ProductReviews, ReviewSearch } from './catalog-ports';
 import { CatalogSync } from './catalog-sync';
 import { catalogImportRoutes } from './import/import-routes';
 import { ImportJobWorker } from './import/import-job-worker';
+import { CatalogSnapshots, startCatalog } from './snapshot/catalog-snapshots';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,8 @@ declare module 'fastify' {
     groupTokens: GroupTokens;
     /** Keeps `catalog` current from the change log; `syncOnce()` applies what was committed (an import, a test's change). */
     catalogSync: CatalogSync;
+    /** The catalogue's snapshot (snapshot/): null when CATALOG_SNAPSHOT is off. */
+    catalogSnapshots: CatalogSnapshots | null;
   }
 }
 
@@ -36,6 +39,8 @@ interface CatalogOptions {
   reviewSearch: ReviewSearch;
   /** Counts the import jobs this instance ended, by outcome (/metrics: app.ts hands the shop's metrics). */
   metrics?: { importJobEnded(outcome: 'done' | 'refused' | 'failed' | 'interrupted'): void };
+  /** The catalogue snapshot started from and written again (snapshot/); null: none. */
+  snapshotFile?: string | null;
 }
 
 /**
@@ -46,14 +51,23 @@ interface CatalogOptions {
  */
 export const catalogPlugin = unencapsulated<CatalogOptions>(async function catalogPlugin(
   app,
-  { db, clock, tokenSecret, store, reviews, reviewSearch, metrics },
+  { db, clock, tokenSecret, store, reviews, reviewSearch, metrics, snapshotFile },
 ) {
   const catalog = new Catalog(db, new MemorySearchEngine(), clock);
-  await catalog.refresh();
-  app.decorate('catalog', catalog);
   // Changes made by other instances or an import reach the catalogue and its search index from
   // the change log: at commit on PostgreSQL (LISTEN kf_change), within POLL_MS (2 s) on SQLite (catalog-sync.ts).
   const catalogSync = new CatalogSync(db, catalog, { log: (message) => app.log.warn(message) });
+  // From the snapshot when it may stand for the database, caught up from the change log before
+  // this instance listens (never a price older than the database's); else loaded whole.
+  const snapshots = snapshotFile ? new CatalogSnapshots(db, catalog, snapshotFile, { clock, log: app.log }) : null;
+  const start = await startCatalog(catalog, catalogSync, snapshots);
+  if (start.restored) app.log.info(`catalogue restored from ${snapshotFile} in ${Math.round(start.ms)} ms, ${start.caughtUp} changes caught up`);
+  if (snapshots) {
+    app.addHook('onReady', async () => snapshots.start());
+    app.addHook('onClose', async () => snapshots.stop());
+  }
+  app.decorate('catalog', catalog);
+  app.decorate('catalogSnapshots', snapshots);
   app.addHook('onReady', async () => catalogSync.start());
   app.addHook('onClose', async () => catalogSync.stop());
   app.decorate('catalogSync', catalogSync);

@@ -3,11 +3,12 @@ import { momentOf } from '@kaloryfer/domain';
 import { currentWatermark, type Watermark } from '../db/change-log';
 import type { Db } from '../db/database';
 import type { StockItemTable } from '../db/schema';
-import type { SearchEngine } from '../search';
-import { compactLargeHeap } from './compact-heap';
+import type { EngineSnapshot, SearchEngine } from '../search';
+import { boundLargeHeapGrowth, compactLargeHeap } from './compact-heap';
 import { loadCatalogData, loadPrices, loadProducts, parentSkusOf, PRICE_DOC_KEYS, type CatalogData } from './catalog-data';
+import { PriceHistory, type PriceHistorySnapshot } from './price-history';
 import { ProductLinks } from './product-links';
-import { SourcePrices } from './source-prices';
+import { SourcePrices, type SourcePricesSnapshot } from './source-prices';
 import { priceProducts } from './pricing';
 import { stockInfoOf } from './stock-row';
 import { taxSettingsFrom } from './tax-settings';
@@ -35,6 +36,24 @@ export interface CatalogStats {
   productsReloaded: number;
   /** Of the incremental updates, those that changed prices only (`reloadPrices`). */
   priceUpdates: number;
+}
+
+/**
+ * The catalogue as a snapshot keeps it (snapshot/catalog-snapshot.ts): everything a full load
+ * and pricing gave, and the search index, at a watermark. Taken in one synchronous step; the
+ * arrays are shared with the catalogue, so they are serialized in that step too — but the
+ * products, which are replaced (never changed, but for their stock) when the catalogue changes.
+ */
+export interface CatalogState {
+  watermark: Watermark;
+  /** The day the products are priced for. */
+  pricedDay: string;
+  held: Omit<HeldData, 'history'>;
+  history: PriceHistorySnapshot;
+  sourcePrices: SourcePricesSnapshot;
+  index: EngineSnapshot | null;
+  /** Priced, in id order. */
+  products: Product[];
 }
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -90,6 +109,47 @@ export class Catalog {
     this.watermark = watermark;
     this.stats.fullReloads += 1;
     compactLargeHeap(); // the load's garbage left the old space fragmented (compact-heap.ts)
+  }
+
+  /** The catalogue as it stands, for a snapshot (null before the first load); see CatalogState. */
+  state(): CatalogState | null {
+    if (!this.watermark) return null;
+    const { history, ...held } = this.data;
+    return {
+      watermark: this.watermark,
+      pricedDay: this.pricedDay,
+      held,
+      history: history.snapshot(),
+      sourcePrices: this.sourcePrices.snapshot(),
+      index: this.engine.snapshot?.() ?? null,
+      products: this.priced,
+    };
+  }
+
+  /**
+   * The catalogue a snapshot kept, in place of a full load (inside `serially`): its products as
+   * priced then, its lookups rebuilt, its search index restored (or built, for an engine that
+   * keeps none). The snapshot's watermark is this catalogue's: the change log after it is applied
+   * next (catalog-sync.ts), as after any load. The stock column is rebuilt from the documents: a
+   * snapshot written while orders came in may hold a document's stock newer than its column's.
+   */
+  async restore(state: CatalogState): Promise<void> {
+    this.data = { ...state.held, history: PriceHistory.restore(state.history) };
+    const lookups: Lookups = { bySku: new Map(), byId: new Map(), byUrl: new Map() };
+    for (const product of state.products) register(product, lookups);
+    await this.indexAll(state.pricedDay, state.products, state.index ?? undefined);
+    this.engine.stockChanged?.();
+    this.priced = state.products;
+    this.sourcePrices = SourcePrices.restore(state.sourcePrices);
+    this.bySku = lookups.bySku;
+    this.byId = lookups.byId;
+    this.byUrl = lookups.byUrl;
+    this.position = new Map(state.products.map((product, index) => [product.id, index]));
+    this.links = new ProductLinks(state.products);
+    this.pricedDay = state.pricedDay;
+    this.watermark = state.watermark;
+    this.stats.fullReloads += 1;
+    boundLargeHeapGrowth(); // no compaction: the snapshot's garbage died young (snapshot-file.ts)
   }
 
   /** Prices every product anew: the documents just loaded, or (a new day) the sources of the products held. */
@@ -245,7 +305,7 @@ export class Catalog {
     return changed.length + removed.length;
   }
 
-  private indexAll(today: string, products: Product[] = this.priced): Promise<void> {
+  private indexAll(today: string, products: Product[] = this.priced, from?: EngineSnapshot): Promise<void> {
     return this.engine.index(
       {
         product: products,
@@ -256,6 +316,7 @@ export class Catalog {
         cms_block: this.data.cmsBlocks,
       },
       { today },
+      from,
     );
   }
 

@@ -27,11 +27,20 @@ export const usualGrowingPercent = () => (growthBounded ? LARGE_HEAP_GROWING_PER
 
 /** `compactHeap()` when the heap is over `COMPACT_ABOVE_BYTES` — from then on, its growth bounded. */
 export function compactLargeHeap(): void {
-  if (v8.getHeapStatistics().total_heap_size <= COMPACT_ABOVE_BYTES) return;
   // Before the collection: the limit it sets for the next one is computed with this factor.
+  if (boundLargeHeapGrowth()) compactHeap();
+}
+
+/**
+ * When the heap is over `COMPACT_ABOVE_BYTES`, its growth bounded (LARGE_HEAP_GROWING_PERCENT)
+ * from now on; answers whether it is. A catalogue restored from a snapshot needs no compaction
+ * (its documents' repeated strings died young: snapshot-file.ts) but this bound as much as a load.
+ */
+export function boundLargeHeapGrowth(): boolean {
+  if (v8.getHeapStatistics().total_heap_size <= COMPACT_ABOVE_BYTES) return false;
   if (!growthBounded) v8.setFlagsFromString(`--heap-growing-percent=${LARGE_HEAP_GROWING_PERCENT}`);
   growthBounded = true;
-  compactHeap();
+  return true;
 }
 
 /**

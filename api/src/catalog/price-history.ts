@@ -15,6 +15,18 @@ export type PriceTimelines = Pick<ReadonlyMap<string, PricePoint[]>, 'get'>;
  * Incremental updates (catalog.ts `applyLoaded`) `set` or `delete` a SKU's timeline; those
  * are kept beside the packed points and win over them, until the next full load packs all again.
  */
+/** A price history as a catalogue snapshot keeps it (snapshot/): its packed arrays and the timelines changed since. */
+export interface PriceHistorySnapshot {
+  /** Slot i's SKU. */
+  skus: string[];
+  starts: Int32Array;
+  counts: Int32Array;
+  prices: Float64Array;
+  dateIndex: Uint32Array;
+  dates: string[];
+  changed: [string, PricePoint[] | null][];
+}
+
 export class PriceHistory implements PriceTimelines {
   /** SKU → its slot in `starts`/`counts`. */
   private readonly slots = new Map<string, number>();
@@ -58,6 +70,19 @@ export class PriceHistory implements PriceTimelines {
   }
 
   /** The SKU's timeline, oldest point first (a new array each time); undefined for a SKU without history. */
+  /** What a snapshot keeps — sharing the arrays: serialized in the same step (snapshot/catalog-snapshot.ts). */
+  snapshot(): PriceHistorySnapshot {
+    const { starts, counts, prices, dateIndex, dates } = this;
+    // Slots are numbered in the order their SKUs were first met: the map's order.
+    return { skus: [...this.slots.keys()], starts, counts, prices, dateIndex, dates, changed: [...this.changed] };
+  }
+
+  static restore(state: PriceHistorySnapshot): PriceHistory {
+    const history = Object.create(PriceHistory.prototype) as PriceHistory;
+    const { skus, changed, ...arrays } = state;
+    return Object.assign(history, { ...arrays, slots: new Map(skus.map((sku, slot) => [sku, slot])), changed: new Map(changed) });
+  }
+
   get(sku: string): PricePoint[] | undefined {
     const changed = this.changed.get(sku);
     if (changed !== undefined) return changed ?? undefined;

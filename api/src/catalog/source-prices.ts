@@ -12,13 +12,35 @@ import type { ConfigurableChild, Product } from '@kaloryfer/api-contract';
  * The two numbers of every SKU sit in one typed array (a slot per SKU, freed slots reused): as
  * small objects they took 46 MB at 100,000 products.
  */
+/** Source prices as a catalogue snapshot keeps them (snapshot/). */
+export interface SourcePricesSnapshot {
+  skus: string[];
+  /** skus[i]'s slot. */
+  slots: Int32Array;
+  values: Float64Array;
+  free: number[];
+}
+
 export class SourcePrices {
   /** SKU → its slot: `price` at 2 × slot, `special_price` at 2 × slot + 1 (NaN: null, ABSENT: no key). */
   private readonly slots = new Map<string, number>();
-  private values = new Float64Array(1024);
+  private values: Float64Array = new Float64Array(1024);
   private readonly free: number[] = [];
 
   /** Keeps the price keys of a source document and its variants (before pricing). */
+  /** What a snapshot keeps — sharing the values: serialized in the same step (snapshot/catalog-snapshot.ts). */
+  snapshot(): SourcePricesSnapshot {
+    return { skus: [...this.slots.keys()], slots: Int32Array.from(this.slots.values()), values: this.values, free: this.free };
+  }
+
+  static restore(state: SourcePricesSnapshot): SourcePrices {
+    const prices = new SourcePrices();
+    state.skus.forEach((sku, index) => prices.slots.set(sku, state.slots[index]));
+    prices.values = state.values;
+    for (const slot of state.free) prices.free.push(slot);
+    return prices;
+  }
+
   remember(source: Product): void {
     this.keep(source);
     for (const child of source.configurable_children ?? []) this.keep(child);

@@ -9,5 +9,5 @@ export { project } from './project';
 export { SearchQueryError, parseSearch, type RawSearch } from './query-parser';
 export { readSearchRequest, type SearchInput } from './request-format';
 export { answerJson } from './search-answer';
-export { type SearchEngine } from './search-engine';
+export { type EngineSnapshot, type SearchEngine } from './search-engine';
 export { type Filter, type SearchRequest, type SearchResponse } from './search-request';

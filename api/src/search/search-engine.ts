@@ -20,9 +20,18 @@ export interface IndexContext {
   today: string;
 }
 
+/** What an engine keeps of its index in a catalogue snapshot (catalog/snapshot): only the engine that took it reads it. */
+export interface EngineSnapshot {
+  engine: string;
+  state: unknown;
+}
+
 export interface SearchEngine {
   readonly name: string;
-  index(collections: CatalogCollections, context: IndexContext): Promise<void>;
+  /** Indexes the collections — from a snapshot of an index of these same collections when one is given (and is the engine's own). */
+  index(collections: CatalogCollections, context: IndexContext, from?: EngineSnapshot): Promise<void>;
+  /** The index as it stands, for a catalogue snapshot; an engine without one keeps nothing (its index is rebuilt at start). */
+  snapshot?(): EngineSnapshot;
   search(request: SearchRequest): Promise<SearchResponse>;
   /**
    * These indexed products' `stock` objects were changed in place (an order, a restock; none

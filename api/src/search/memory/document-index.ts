@@ -4,11 +4,11 @@ import { SEARCH_LIMITS } from '../search-request';
 import { Bitset } from './bitset';
 import { countFacet, type FacetColumns } from './facet-counts';
 import { inRangeFilter, matchesFilter, termKey } from './field-values';
-import { NumericField, toNumbers } from './numeric-field';
+import { NumericField, toNumbers, type NumericFieldSnapshot } from './numeric-field';
 import { ResultOrder } from './result-order';
-import { TermField, type KeyChange } from './term-field';
+import { TermField, type KeyChange, type TermFieldSnapshot } from './term-field';
 import { answeredFromColumns, replaceDocuments } from './index-replace';
-import { TextIndex, type WeightedText } from './text-index';
+import { TextIndex, type TextIndexSnapshot, type WeightedText } from './text-index';
 
 /** How one field is read from a document, and which indexes it gets. */
 export interface FieldDefinition<D> {
@@ -40,6 +40,18 @@ export interface IndexResult<D> {
   aggregations: Record<string, { buckets: Bucket[] }>;
 }
 
+/**
+ * An index's columns and text as a catalogue snapshot keeps them (catalog/snapshot): restored
+ * with the same documents, in the same order, it answers as the index it was taken from. The
+ * derived columns and the caches are not kept (they are built on first use).
+ */
+export interface DocumentIndexSnapshot {
+  size: number;
+  terms: Record<string, TermFieldSnapshot>;
+  numbers: Record<string, NumericFieldSnapshot>;
+  text: TextIndexSnapshot | null;
+}
+
 const FILTER_CACHE_SIZE = 512;
 /** Derived columns kept at once (a shopper's temperatures: a few presets, some custom sets). */
 const DERIVED_KEPT = 32;
@@ -65,17 +77,39 @@ export class DocumentIndex<D> {
   private readonly orders: ResultOrder<D>;
   private readonly facetColumns: FacetColumns<D>;
 
+  /** Built from the documents, or restored from a snapshot taken of an index of these documents (a field it lacks is built). */
   constructor(
     docs: readonly D[],
     private readonly options: IndexOptions<D>,
+    from?: DocumentIndexSnapshot,
   ) {
     this.docs = [...docs];
     this.size = docs.length;
+    if (from && from.size !== this.size) throw new Error(`an index snapshot of ${from.size} documents cannot index ${this.size}`);
     this.all = Bitset.full(this.size);
-    for (const [name, field] of Object.entries(options.fields)) this.buildField(name, field);
-    this.text = options.text ? new TextIndex(this.size, (ordinal) => options.text!(this.docs[ordinal])) : null;
+    for (const [name, field] of Object.entries(options.fields)) {
+      const term = from?.terms[name];
+      const numbers = from?.numbers[name];
+      if (from && (term !== undefined) === Boolean(field.term) && (numbers !== undefined) === Boolean(field.numeric)) {
+        if (term) this.terms.set(name, TermField.restore(term, this.size));
+        if (numbers) this.numbers.set(name, NumericField.restore(numbers, this.size));
+      } else this.buildField(name, field);
+    }
+    const text = options.text;
+    this.text = text ? new TextIndex(this.size, from?.text ?? ((ordinal) => text(this.docs[ordinal]))) : null;
     this.orders = new ResultOrder(this.docs, (field) => this.numeric(field), options.defaultSort);
     this.facetColumns = { docs: this.docs, terms: this.terms, rangeSet: (field, bucket) => this.rangeSet(field, bucket) };
+  }
+
+  /** What a snapshot keeps of this index: its columns and text, sharing their arrays — serialized in the same step (catalog/snapshot). */
+  snapshot(): DocumentIndexSnapshot {
+    const each = <F, S>(columns: Map<string, F>, take: (column: F) => S) => Object.fromEntries([...columns].map(([name, column]) => [name, take(column)]));
+    return {
+      size: this.size,
+      terms: each(this.terms, (field) => field.snapshot()),
+      numbers: each(this.numbers, (field) => field.snapshot()),
+      text: this.text?.snapshot() ?? null,
+    };
   }
 
   private buildField(name: string, field: FieldDefinition<D>): void {

@@ -1,5 +1,14 @@
 import { Bitset } from './bitset';
 
+/** A numeric column as a catalogue snapshot keeps it (catalog/snapshot). */
+export interface NumericFieldSnapshot {
+  offsets: Uint32Array;
+  values: Float64Array;
+  min: Float64Array;
+  max: Float64Array;
+  present: Int32Array;
+}
+
 /**
  * A numeric field's column: every value per document (a configurable radiator has many
  * widths), with each document's min and max for sorting.
@@ -30,6 +39,17 @@ export class NumericField {
         this.present.add(ordinal);
       }
     });
+  }
+
+  /** What a snapshot keeps — the column's own arrays: serialized in the same step (catalog/snapshot). */
+  snapshot(): NumericFieldSnapshot {
+    return { offsets: this.offsets, values: this.values, min: this.min, max: this.max, present: this.present.words };
+  }
+
+  /** The column a snapshot kept. */
+  static restore(state: NumericFieldSnapshot, size: number): NumericField {
+    const field = Object.create(NumericField.prototype) as NumericField;
+    return Object.assign(field, { ...state, present: new Bitset(size, state.present) });
   }
 
   /** Does the column hold exactly these values, in this order, for the document? */

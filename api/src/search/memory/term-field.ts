@@ -12,6 +12,19 @@ export interface KeyChange {
   next: readonly string[];
 }
 
+/** A term field as a catalogue snapshot keeps it (catalog/snapshot): its postings in two flat arrays, its bitset layout. */
+export interface TermFieldSnapshot {
+  keys: string[];
+  /** Key i's ordinals are ordinals[offsets[i] … offsets[i + 1]). */
+  offsets: Int32Array;
+  ordinals: Int32Array;
+  /** Bitset fields: their keys (with any left without documents), in the CSR's order; null for a list field. */
+  bitKeys: string[] | null;
+  keyOffsets: Uint32Array | null;
+  keyIndexes: Uint16Array | null;
+  present: Int32Array;
+}
+
 /**
  * A term field's index: per value, the ordinals that have it — as a bitset when the field has
  * few values (facets), as a list otherwise (sku, url_path).
@@ -41,6 +54,43 @@ export class TermField {
     }
     this.present = new Bitset(size);
     for (const ordinals of this.postings.values()) for (const ordinal of ordinals) this.present.add(ordinal);
+  }
+
+  /** What a snapshot keeps — sharing the column's arrays: serialized in the same step (catalog/snapshot). */
+  snapshot(): TermFieldSnapshot {
+    const keys = [...this.postings.keys()];
+    const offsets = new Int32Array(keys.length + 1);
+    let total = 0;
+    keys.forEach((key, index) => {
+      total += this.postings.get(key)!.length;
+      offsets[index + 1] = total;
+    });
+    const ordinals = new Int32Array(total);
+    keys.forEach((key, index) => ordinals.set(this.postings.get(key)!, offsets[index]));
+    return {
+      keys,
+      offsets,
+      ordinals,
+      bitKeys: this.bits ? this.keys : null,
+      keyOffsets: this.bits ? this.keyOffsets : null,
+      keyIndexes: this.bits ? this.keyIndexes : null,
+      present: this.present.words,
+    };
+  }
+
+  /** The field a snapshot kept, as `finish` (and any updates since) left it. */
+  static restore(state: TermFieldSnapshot, size: number): TermField {
+    const field = new TermField();
+    const { keys, offsets, ordinals } = state;
+    for (let index = 0; index < keys.length; index += 1) field.postings.set(keys[index], Array.from(ordinals.subarray(offsets[index], offsets[index + 1])));
+    if (state.bitKeys) {
+      field.keys = state.bitKeys;
+      field.bits = new Map(state.bitKeys.map((key) => [key, Bitset.of(size, field.postings.get(key) ?? [])]));
+      field.keyOffsets = state.keyOffsets!;
+      field.keyIndexes = state.keyIndexes!;
+    }
+    field.present = new Bitset(size, state.present);
+    return field;
   }
 
   /**

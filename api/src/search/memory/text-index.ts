@@ -66,6 +66,17 @@ function termWeights(texts: readonly WeightedText[]): Map<string, number> {
   return weights;
 }
 
+/** A text index as a catalogue snapshot keeps it (catalog/snapshot): its postings in flat arrays. */
+export interface TextIndexSnapshot {
+  /** Every term id's term (a dropped term keeps its id, with no documents). */
+  vocabulary: string[];
+  /** Term id i's documents and weights are at offsets[i] … offsets[i + 1]. */
+  offsets: Int32Array;
+  docs: Int32Array;
+  weights: Float32Array;
+  idf: Float64Array;
+}
+
 export class TextIndex {
   private readonly termIds = new Map<string, number>();
   private vocabulary: string[] = [];
@@ -77,14 +88,49 @@ export class TextIndex {
   private readonly scratchScore: Float32Array;
   private readonly scratchMatched: Uint8Array;
 
+  /** Built from each document's texts, or restored from a snapshot. */
   constructor(
     readonly size: number,
-    extract: (ordinal: number) => WeightedText[],
+    source: ((ordinal: number) => WeightedText[]) | TextIndexSnapshot,
   ) {
     this.scratchBest = new Float32Array(size);
     this.scratchScore = new Float32Array(size);
     this.scratchMatched = new Uint8Array(size);
-    this.build(extract);
+    if (typeof source === 'function') this.build(source);
+    else this.restore(source);
+  }
+
+  /** What a snapshot keeps: the postings in flat arrays (new), the vocabulary shared — serialized in the same step (catalog/snapshot). */
+  snapshot(): TextIndexSnapshot {
+    const offsets = new Int32Array(this.postings.length + 1);
+    this.postings.forEach(({ docs }, id) => (offsets[id + 1] = offsets[id] + docs.length));
+    const docs = new Int32Array(offsets[this.postings.length]);
+    const weights = new Float32Array(docs.length);
+    const idf = new Float64Array(this.postings.length);
+    this.postings.forEach((posting, id) => {
+      docs.set(posting.docs, offsets[id]);
+      weights.set(posting.weights, offsets[id]);
+      idf[id] = posting.idf;
+    });
+    return { vocabulary: this.vocabulary, offsets, docs, weights, idf };
+  }
+
+  /** The index a snapshot kept: the postings are views of its arrays (a change replaces a term's, never writes into them). */
+  private restore({ vocabulary, offsets, docs, weights, idf }: TextIndexSnapshot): void {
+    this.vocabulary = vocabulary;
+    this.postings = vocabulary.map((_, id) => ({
+      docs: docs.subarray(offsets[id], offsets[id + 1]),
+      weights: weights.subarray(offsets[id], offsets[id + 1]),
+      idf: idf[id],
+    }));
+    // A term with no documents was dropped (replace): it is in no lookup.
+    vocabulary.forEach((term, id) => {
+      if (offsets[id + 1] === offsets[id]) return;
+      this.termIds.set(term, id);
+      this.addDeletions(term, id);
+    });
+    this.live = this.termIds.size;
+    this.sortedTerms = [...this.termIds.keys()].sort();
   }
 
   private build(extract: (ordinal: number) => WeightedText[]) {
