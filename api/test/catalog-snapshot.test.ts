@@ -63,6 +63,11 @@ test('an instance started after changes made while it was down restores the snap
   second = await startTestServer({ instanceOf: first });
   expect(second.app.catalogSnapshots!.lastStart).toMatchObject({ restored: true });
   expect(second.app.catalogSnapshots!.lastStart!.caughtUp).toBeGreaterThanOrEqual(3);
+  // The operator sees how each instance started.
+  const operator = (await first.app.mfeRegistry.tokens.create('operator')).token;
+  const metrics = async (on: TestServer) => (await fetch(`${on.baseUrl}/metrics`, { headers: { authorization: `Bearer ${operator}` } })).text();
+  expect(await metrics(first)).toMatch(/^kf_catalog_start_seconds\{from="load"\} [\d.]+$/m);
+  expect(await metrics(second)).toMatch(/^kf_catalog_start_seconds\{from="snapshot"\} [\d.]+$/m);
   expect(await searchBySku(second, cheaper.sku)).toMatchObject({ final_price_incl_tax: 199 });
   const promoted = await searchBySku(second, reduced.sku);
   expect(promoted.final_price_incl_tax).toBeLessThan(promoted.original_price_incl_tax!);

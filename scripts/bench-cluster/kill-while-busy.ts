@@ -6,7 +6,7 @@ import type { SupervisorEvent } from '../lib/cluster/supervisor';
  * the soak's load, one serving instance is SIGKILLed; prints when the balancer had its full
  * serving set again (the warm spare promoted in its place, confirmed by HAProxy's statistics —
  * or, without a spare, the instance itself restarted and taken back) and when the killed one's
- * restart was back as the spare (its start: the catalogue's full load). The soak's own counts
+ * restart was back as the spare, and how its catalogue started (the snapshot, or a full load). The soak's own counts
  * say whether any request failed meanwhile. Never asserts.
  */
 export async function killWhileBusy(cluster: RunningCluster, events: SupervisorEvent[], afterS: number): Promise<void> {
@@ -44,7 +44,19 @@ export async function killWhileBusy(cluster: RunningCluster, events: SupervisorE
   const back = await waitFor(() => events.slice(from).find((event) => event.type === 'rejoined' && event.name === victim.name), 180_000);
   console.log(
     back
-      ? `  ${victim.name}'s restart back in the balancer${back.type === 'rejoined' && back.role === 'spare' ? ' as the spare' : ''} ${since(performance.now())} after the kill (its start is the catalogue's full load)`
+      ? `  ${victim.name}'s restart back in the balancer${back.type === 'rejoined' && back.role === 'spare' ? ' as the spare' : ''} ${since(performance.now())} after the kill (${await catalogStart(cluster, victim)})`
       : `  ${victim.name}'s restart not back within 180 s`,
   );
+}
+
+/** How the instance's catalogue started, from its /metrics (kf_catalog_start_seconds). */
+async function catalogStart(cluster: RunningCluster, instance: { url: string }): Promise<string> {
+  const response = await fetch(`${instance.url}/metrics`, { headers: cluster.operatorToken ? { authorization: `Bearer ${cluster.operatorToken}` } : {} }).catch(
+    () => null,
+  );
+  const line = response?.ok ? /^kf_catalog_start_seconds\{from="(\w+)"\} ([\d.]+)$/m.exec(await response.text()) : null;
+  if (!line) return 'its catalogue start not known';
+  return line[1] === 'snapshot'
+    ? `its catalogue restored from the snapshot in ${Number(line[2]).toFixed(1)} s`
+    : `its catalogue loaded whole in ${Number(line[2]).toFixed(1)} s`;
 }

@@ -198,6 +198,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       // the thread pool): two arenas held ~40–55 MB less per instance at 100,000 products (docs/scaling.md).
       // A value in the environment or instanceEnv wins.
       MALLOC_ARENA_MAX: '2',
+      // The cluster's instances share one catalogue snapshot, beside their logs (not npm start's, of another database).
+      CATALOG_SNAPSHOT: path.join(runDir, 'catalog-snapshot.bin'),
       ...process.env,
       ...options.instanceEnv,
       PORT: String(port),

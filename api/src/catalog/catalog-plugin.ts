@@ -37,8 +37,8 @@ interface CatalogOptions {
   /** What a product's answer shows of its reviews, and the search route's `review` type: the reviews area's (catalog-ports.ts). */
   reviews: ProductReviews;
   reviewSearch: ReviewSearch;
-  /** Counts the import jobs this instance ended, by outcome (/metrics: app.ts hands the shop's metrics). */
-  metrics?: { importJobEnded(outcome: 'done' | 'refused' | 'failed' | 'interrupted'): void };
+  /** Counts the import jobs this instance ended, by outcome, and says how the catalogue started (/metrics: app.ts hands the shop's metrics). */
+  metrics?: { importJobEnded(outcome: 'done' | 'refused' | 'failed' | 'interrupted'): void; catalogStarted(from: 'snapshot' | 'load', seconds: number): void };
   /** The catalogue snapshot started from and written again (snapshot/); null: none. */
   snapshotFile?: string | null;
 }
@@ -60,7 +60,9 @@ export const catalogPlugin = unencapsulated<CatalogOptions>(async function catal
   // From the snapshot when it may stand for the database, caught up from the change log before
   // this instance listens (never a price older than the database's); else loaded whole.
   const snapshots = snapshotFile ? new CatalogSnapshots(db, catalog, snapshotFile, { clock, log: app.log }) : null;
+  const startedAt = performance.now();
   const start = await startCatalog(catalog, catalogSync, snapshots);
+  metrics?.catalogStarted(start.restored ? 'snapshot' : 'load', (performance.now() - startedAt) / 1000);
   if (start.restored) app.log.info(`catalogue restored from ${snapshotFile} in ${Math.round(start.ms)} ms, ${start.caughtUp} changes caught up`);
   if (snapshots) {
     app.addHook('onReady', async () => snapshots.start());

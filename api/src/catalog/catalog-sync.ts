@@ -229,6 +229,7 @@ export class CatalogSync {
       pacer?.done();
     }
     this.catalog.watermark = upTo;
+    if (products.size > 0 || prices.size > 0) this.catalog.contentSeq = upTo.seq;
     // A large change is rare and costs seconds: the log says how it went, and how long the collector was waited for (heap-pacer.ts).
     if (pacer)
       this.log(

@@ -77,6 +77,12 @@ export class Catalog {
   private queue: Promise<unknown> = Promise.resolve();
   /** The change log's position (db/change-log.ts) this catalogue includes; null before the first load. */
   watermark: Watermark | null = null;
+  /**
+   * The change log's seq at the catalogue's latest change of products, prices or tables — not
+   * stock (CatalogSync sets it after such a change): a snapshot taken at or past it holds these
+   * products (snapshot/catalog-snapshots.ts).
+   */
+  contentSeq = 0;
   readonly stats: CatalogStats = { fullReloads: 0, incrementalUpdates: 0, productsReloaded: 0, priceUpdates: 0 };
 
   constructor(
@@ -107,6 +113,7 @@ export class Catalog {
     this.data = rest;
     await this.reprice(products);
     this.watermark = watermark;
+    this.contentSeq = watermark.seq;
     this.stats.fullReloads += 1;
     compactLargeHeap(); // the load's garbage left the old space fragmented (compact-heap.ts)
   }
@@ -148,6 +155,7 @@ export class Catalog {
     this.links = new ProductLinks(state.products);
     this.pricedDay = state.pricedDay;
     this.watermark = state.watermark;
+    this.contentSeq = state.watermark.seq;
     this.stats.fullReloads += 1;
     boundLargeHeapGrowth(); // no compaction: the snapshot's garbage died young (snapshot-file.ts)
   }

@@ -73,6 +73,12 @@ export class ShopMetrics implements SignalListener {
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
+  private readonly catalogStart = new Gauge({
+    name: 'kf_catalog_start_seconds',
+    help: "How long this instance's catalogue took at its start, by where it came from: snapshot (restored and caught up from the change log) or load (the whole catalogue loaded and priced: no snapshot, or one refused)",
+    labelNames: ['from'] as const,
+    registers: [this.registry],
+  });
   private readonly vitals = {
     lcp: this.vital(
       'kf_web_vitals_lcp_seconds',
@@ -130,6 +136,11 @@ export class ShopMetrics implements SignalListener {
       this.canaryPercent.set({ remote, variant }, percent);
       for (const decision of CANARY_DECISIONS) this.canaryDecisions.inc({ remote, variant, decision }, 0);
     }
+  }
+
+  /** The catalogue was ready at this instance's start, from a snapshot or loaded (api/src/catalog/snapshot/). */
+  catalogStarted(from: 'snapshot' | 'load', seconds: number): void {
+    this.catalogStart.set({ from }, seconds);
   }
 
   /** An import job this instance ran or settled ended so (api/src/catalog/import/import-job-worker.ts). */

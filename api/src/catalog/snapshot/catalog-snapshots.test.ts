@@ -308,6 +308,18 @@ test('written again when the catalogue changed — not for stock alone until it 
   const loaded = new CatalogSnapshots(db, await fullLoad(), file, { clock, log });
   expect(await loaded.writeIfChanged()).toBe(false);
 
+  // An instance that applied the same change, and orders' stock after it: the file holds its catalogue's latest change.
+  const [c] = simple(writer.catalog).slice(48, 49);
+  await editDoc(c.sku, (doc) => (doc.price = 555));
+  await writer.sync.syncOnce();
+  await restored.sync.syncOnce();
+  expect(await writer.snapshots.writeIfChanged()).toBe(true);
+  await db.kysely.updateTable('stock_item').set({ qty: 2 }).where('sku', '=', c.sku).execute();
+  expect(await restored.sync.syncOnce()).toBe(1);
+  expect(restored.catalog.watermark!.seq).toBeGreaterThan(readSnapshotHeader(file)!.watermark.seq);
+  expect(await restored.snapshots.writeIfChanged()).toBe(false);
+  await writer.sync.syncOnce();
+
   const [a, b] = simple(writer.catalog).slice(50, 52);
   await db.kysely.updateTable('stock_item').set({ qty: 1 }).where('sku', '=', a.sku).execute();
   expect(await writer.sync.syncOnce()).toBe(1);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { currentWatermark, prunedPast } from '../../db/change-log';
 import type { Db } from '../../db/database';
 import type { Catalog } from '../catalog';
+import { collectSoon } from '../compact-heap';
 import { codeFingerprint } from './code-fingerprint';
 import { readSnapshot, readSnapshotHeader, writeSnapshot, type SnapshotHeader } from './snapshot-file';
 
@@ -194,19 +195,23 @@ export class CatalogSnapshots {
     const state = this.catalog.state();
     if (!state) return false;
     const at = this.options.clock();
+    // Another instance wrote it since this catalogue's latest change (orders' stock may have moved
+    // the watermark on since: caught up at a start) and not long ago: nothing to add.
     if (
       written &&
       written.code === code &&
       written.catalog === catalog &&
       written.pricedDay === state.pricedDay &&
-      written.watermark.seq >= state.watermark.seq
+      written.watermark.seq >= this.catalog.contentSeq &&
+      at.getTime() - Date.parse(written.writtenAt) < REWRITE_AFTER_MS
     ) {
-      // Another instance wrote this catalogue as it stands (or later): nothing to add.
       this.kept = { changes, seq: written.watermark.seq, day: written.pricedDay, at: Date.parse(written.writtenAt) };
       return false;
     }
     const started = performance.now();
     const header = await writeSnapshot(this.file, state, { code, catalog }, at);
+    // Its serialized state (~300 MB at 100,000 products) is returned once a full collection runs: one now, beside the event loop.
+    collectSoon();
     this.kept = { changes, seq: header.watermark.seq, day: header.pricedDay, at: at.getTime() };
     this.options.log.info(
       `catalogue snapshot written: ${header.products} products at seq ${header.watermark.seq} in ${Math.round(performance.now() - started)} ms`,

@@ -115,14 +115,15 @@ export class DocumentIndex<D> {
   private buildField(name: string, field: FieldDefinition<D>): void {
     const perDoc = this.docs.map((doc) => field.values(doc));
     if (field.term) {
-      const term = new TermField();
+      const postings = new Map<string, number[]>();
       perDoc.forEach((values, ordinal) => {
         for (const key of new Set(values.map(termKey))) {
-          const list = term.postings.get(key);
+          const list = postings.get(key);
           if (list) list.push(ordinal);
-          else term.postings.set(key, [ordinal]);
+          else postings.set(key, [ordinal]);
         }
       });
+      const term = new TermField(postings);
       term.finish(this.size);
       this.terms.set(name, term);
     }

@@ -25,12 +25,17 @@ export interface TermFieldSnapshot {
   present: Int32Array;
 }
 
+/** A key's ordinals, ascending: a list as built or updated, or a view of a snapshot's flat array as restored. */
+export type Ordinals = readonly number[] | Int32Array;
+
 /**
  * A term field's index: per value, the ordinals that have it — as a bitset when the field has
  * few values (facets), as a list otherwise (sku, url_path).
  */
 export class TermField {
-  readonly postings = new Map<string, number[]>();
+  /** Per key, the ordinals that have it. */
+  constructor(readonly postings = new Map<string, Ordinals>()) {}
+
   bits: Map<string, Bitset> | null = null;
   /** For bitset fields: the keys, and per document the indexes of its keys (CSR layout). */
   keys: string[] = [];
@@ -82,7 +87,8 @@ export class TermField {
   static restore(state: TermFieldSnapshot, size: number): TermField {
     const field = new TermField();
     const { keys, offsets, ordinals } = state;
-    for (let index = 0; index < keys.length; index += 1) field.postings.set(keys[index], Array.from(ordinals.subarray(offsets[index], offsets[index + 1])));
+    // Views of the flat array (an update replaces a key's list, never writes into it): no list per key to make.
+    for (let index = 0; index < keys.length; index += 1) field.postings.set(keys[index], ordinals.subarray(offsets[index], offsets[index + 1]));
     if (state.bitKeys) {
       field.keys = state.bitKeys;
       field.bits = new Map(state.bitKeys.map((key) => [key, Bitset.of(size, field.postings.get(key) ?? [])]));
@@ -156,7 +162,7 @@ export class TermField {
       this.updateSlots(changes, size);
     }
     for (const [key, gone] of removed) {
-      const list = (this.postings.get(key) ?? []).filter((ordinal) => !gone.has(ordinal));
+      const list = Array.from(this.postings.get(key) ?? []).filter((ordinal) => !gone.has(ordinal));
       if (list.length > 0) this.postings.set(key, list);
       else this.postings.delete(key);
     }
@@ -198,7 +204,7 @@ export class TermField {
 }
 
 /** Two ascending lists of ordinals as one (postings stay in ordinal order, as built). */
-function mergeSorted(a: readonly number[], b: number[]): number[] {
+function mergeSorted(a: Ordinals, b: number[]): number[] {
   b.sort((x, y) => x - y);
   const out: number[] = new Array(a.length + b.length);
   let i = 0;
