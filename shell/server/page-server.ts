@@ -4,7 +4,7 @@ import { assignmentOnConsent, ASSIGNMENT_PATH } from './assignment-on-consent';
 import { PAGE_VIEW_PATH } from '../src/signals/page-signals';
 import { CROSS_SITE_FORM, isCrossSiteForm, OVERRIDE_COOKIE, OVERRIDE_PATH, servedOverTls } from '@kaloryfer/api-contract';
 import type { OverrideReader, PinsCookie, RenderSignals } from './ports';
-import { randomBytes } from 'node:crypto';
+import { pageNonce } from './nonce';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -208,7 +208,7 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
     const [pathname, query = ''] = request.url.split('?');
     // A nonce per response: the page is never shared (Cache-Control: private, no-cache) — the
     // regions' shared renders carry none.
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = pageNonce();
     const page = await composePage(
       { path: pathname, search: query ? `?${query}` : '', cookies: parseCookies(request.headers.cookie) },
       {
