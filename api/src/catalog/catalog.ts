@@ -18,7 +18,7 @@ import { taxSettingsFrom } from './tax-settings';
  * for today, handed to the search engine, and looked up by SKU, id and URL. Only the priced
  * products are held: a product's source document is rebuilt from its priced copy when it must
  * be priced again (source-prices.ts). `refresh()` reloads
- * and re-indexes everything; `reloadProducts()` just some products (catalog-sync.ts applies the
+ * and re-indexes everything; `restore()` takes what a snapshot kept instead (snapshot/); `reloadProducts()` just some products (catalog-sync.ts applies the
  * change log with it); a new day re-prices on the next request. The catalogue knows how current
  * it is: `watermark`, the change log's position its contents include.
  */
@@ -39,7 +39,7 @@ export interface CatalogStats {
 }
 
 /**
- * The catalogue as a snapshot keeps it (snapshot/catalog-snapshot.ts): everything a full load
+ * The catalogue as a snapshot keeps it (snapshot/snapshot-file.ts): everything a full load
  * and pricing gave, and the search index, at a watermark. Taken in one synchronous step; the
  * arrays are shared with the catalogue, so they are serialized in that step too — but the
  * products, which are replaced (never changed, but for their stock) when the catalogue changes.

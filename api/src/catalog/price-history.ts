@@ -70,7 +70,7 @@ export class PriceHistory implements PriceTimelines {
   }
 
   /** The SKU's timeline, oldest point first (a new array each time); undefined for a SKU without history. */
-  /** What a snapshot keeps — sharing the arrays: serialized in the same step (snapshot/catalog-snapshot.ts). */
+  /** What a snapshot keeps — sharing the arrays: serialized in the same step (snapshot/snapshot-file.ts). */
   snapshot(): PriceHistorySnapshot {
     const { starts, counts, prices, dateIndex, dates } = this;
     // Slots are numbered in the order their SKUs were first met: the map's order.

@@ -28,7 +28,7 @@ export class SourcePrices {
   private readonly free: number[] = [];
 
   /** Keeps the price keys of a source document and its variants (before pricing). */
-  /** What a snapshot keeps — sharing the values: serialized in the same step (snapshot/catalog-snapshot.ts). */
+  /** What a snapshot keeps — sharing the values: serialized in the same step (snapshot/snapshot-file.ts). */
   snapshot(): SourcePricesSnapshot {
     return { skus: [...this.slots.keys()], slots: Int32Array.from(this.slots.values()), values: this.values, free: this.free };
   }

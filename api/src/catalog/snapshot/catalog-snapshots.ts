@@ -58,8 +58,9 @@ export async function startCatalog(
  *
  * While running, each instance writes it again once its catalogue changed (products, prices,
  * tables: not orders' stock alone, which is caught up cheaply) and has been quiet for a check
- * (CHECK_EVERY_MS), or when it is REWRITE_AFTER_MS old and stock moved — unless the file already
- * holds this catalogue as it stands (another instance wrote it).
+ * (CHECK_EVERY_MS), or when it is REWRITE_AFTER_MS old and stock moved — unless the file was
+ * written since this catalogue's latest change of products or prices (another instance wrote
+ * it). One instance writes at a time (a lock file beside it).
  */
 export class CatalogSnapshots {
   private timer: NodeJS.Timeout | null = null;
@@ -127,8 +128,7 @@ export class CatalogSnapshots {
   start(): void {
     if (this.timer) return;
     // Instances started together check at different moments: the first to write, the others find it written.
-    const first = setTimeout(() => this.check(), Math.round(CHECK_EVERY_MS * (0.5 + Math.random()))).unref();
-    this.timer = first;
+    this.timer = setTimeout(() => this.check(), Math.round(CHECK_EVERY_MS * (0.5 + Math.random()))).unref();
   }
 
   /** Stops the checks, after a write under way has ended. */
