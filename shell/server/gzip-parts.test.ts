@@ -1,6 +1,8 @@
 import zlib from 'node:zlib';
 import { utf8Of, type PagePart } from './html';
-import { gzipParts, type DeflatedParts } from './gzip-parts';
+import { gzipPieces, type DeflatedParts } from './gzip-parts';
+
+const gzipParts = (parts: readonly PagePart[], memo: DeflatedParts) => Buffer.concat(gzipPieces(parts, memo));
 
 const shared = Buffer.from(`<style>${'.tile{display:grid;gap:8px}'.repeat(200)}</style>`, 'utf8'); // over the 1 KB a part is kept deflated from
 const small = Buffer.from('<div id="root">', 'utf8');

@@ -25,7 +25,8 @@ const deflatePiece = (bytes: Buffer) => zlib.deflateRawSync(bytes, { level: 6, f
 
 export type DeflatedParts = WeakMap<Buffer, Buffer>;
 
-export function gzipParts(parts: readonly PagePart[], memo: DeflatedParts): Buffer {
+/** A page's parts as the pieces of one gzip answer, in order: written as they are (parts-payload.ts), never concatenated. */
+export function gzipPieces(parts: readonly PagePart[], memo: DeflatedParts): Buffer[] {
   const pieces: Buffer[] = [HEADER];
   let crc = 0;
   let length = 0;
@@ -57,5 +58,5 @@ export function gzipParts(parts: readonly PagePart[], memo: DeflatedParts): Buff
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(length % 2 ** 32, 4);
   pieces.push(LAST_BLOCK, trailer);
-  return Buffer.concat(pieces);
+  return pieces;
 }

@@ -44,10 +44,11 @@ export const seoPlugin = unencapsulated<SeoOptions>(async function seoPlugin(app
   });
   app.addHook('onClose', async () => worker.stop());
   if (config.robots === 'noindex') {
-    // A staging shop: robots.txt disallows everything, and no answer may be indexed even if linked from elsewhere.
-    app.addHook('onSend', async (_request, reply, payload) => {
+    // A staging shop: robots.txt disallows everything, and no answer may be indexed even if linked
+    // from elsewhere. Set as the request comes in: the pages' replies are written by the page
+    // server itself and run no onSend hook (shell/server/send-parts.ts).
+    app.addHook('onRequest', async (_request, reply) => {
       reply.header('x-robots-tag', 'noindex, nofollow');
-      return payload;
     });
   }
   await app.register(seoFileRoutes, { store: worker.store, robots: config.robots, origin: config.publicOrigin, feedToken: config.feedToken });
