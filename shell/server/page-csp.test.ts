@@ -1,4 +1,4 @@
-import { pageCspDirectives, pinnedOrigins } from './page-csp';
+import { cspHeaderValue, pageCspDirectives, pinnedOrigins } from './page-csp';
 
 const serialized = (directives: Record<string, string[]>) =>
   Object.entries(directives)
@@ -55,4 +55,12 @@ describe('the origins a page pins', () => {
   ])('%s', (_case, remotes, expected) => {
     expect([...pinnedOrigins({ remotes })].sort()).toEqual(expected);
   });
+});
+
+test('the header value: each directive with its values, one without values by its name; a value that would split a directive is refused', () => {
+  expect(cspHeaderValue({ 'default-src': ["'self'"], 'script-src': ["'self'", "'nonce-a+b/c=='"], 'upgrade-insecure-requests': [] })).toBe(
+    "default-src 'self'; script-src 'self' 'nonce-a+b/c=='; upgrade-insecure-requests",
+  );
+  for (const value of ['https://a.example; script-src *', 'https://a.example,https://b.example', 'https://a.example https://b.example', ''])
+    expect(() => cspHeaderValue({ 'img-src': [value] })).toThrow(/img-src/);
 });

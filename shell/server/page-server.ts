@@ -17,7 +17,7 @@ import { composePage, type Budgets, type PageResponse } from './compose-page';
 import { gzipPieces, type DeflatedParts } from './gzip-parts';
 import { sendParts } from './send-parts';
 import type { PagePart } from './html';
-import { pageCspDirectives } from './page-csp';
+import { cspHeaderValue, pageCspDirectives } from './page-csp';
 import { RegistrySource, type RegistryFeed } from './registry-snapshot';
 import { DEFAULT_CACHE } from './render-cache';
 import { RendererPool } from './renderers';
@@ -121,7 +121,7 @@ function pageBody(page: PageResponse, acceptEncoding: string | undefined, deflat
  * renders call the API).
  */
 export async function installPageServer(app: FastifyInstance, options: PageServerOptions) {
-  // Pages set their CSP with helmet's reply.helmet(); the API registers helmet with the other headers.
+  // Pages set their own CSP (page-csp.ts), the service worker with helmet's reply.helmet(); the API registers helmet with the other headers.
   if (!app.hasReplyDecorator('helmet')) throw new Error('installPageServer: install the security headers first (api/src/http/security-headers.ts)');
   const gatewayOrigins = options.gatewayOrigins ?? [options.publicOrigin];
   /** Whether the shopper reached the shop over TLS (Secure cookies, the CSP): the rule of the API's HSTS, as a proxy in front may end TLS. */
@@ -244,12 +244,10 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
       },
     );
     const { parts, encoding } = pageBody(page, request.headers['accept-encoding'], deflated);
-    reply.helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: pageCspDirectives({ nonce, remoteOrigins: page.remoteOrigins, gatewayOrigins, tls: overTls(request) }),
-      },
-    });
+    reply.header(
+      'Content-Security-Policy',
+      cspHeaderValue(pageCspDirectives({ nonce, remoteOrigins: page.remoteOrigins, gatewayOrigins, tls: overTls(request) })),
+    );
     reply
       .code(page.status)
       .header('Content-Type', 'text/html; charset=utf-8')

@@ -15,6 +15,19 @@ test('a token names the page’s builds by their first 8 hex digits, with a nonc
   expect(tokens.read(tokens.mint([build('a')], now), now)!.nonce).not.toBe(read.nonce); // each page its own
 });
 
+test('nonces are 96 random bits: none repeats, and every bit is as often 1 as 0 (no fixed UUID digit kept)', () => {
+  const nonces = Array.from({ length: 4000 }, () => tokens.read(tokens.mint([], now), now)!.nonce);
+  expect(new Set(nonces).size).toBe(nonces.length);
+  const ones = new Array<number>(96).fill(0);
+  for (const nonce of nonces) {
+    const bytes = Buffer.from(nonce, 'base64url');
+    expect(bytes).toHaveLength(12);
+    for (let bit = 0; bit < 96; bit++) ones[bit] += (bytes[bit >> 3] >> (7 - (bit & 7))) & 1;
+  }
+  // 4,000 fair coins: 2,000 ± 6 standard deviations (~190): never by chance; a fixed digit's bits are 0 or 4,000.
+  for (const count of ones) expect(Math.abs(count - 2000)).toBeLessThan(190);
+});
+
 test('only build ids are taken: a page with none still gets a token naming nothing', () => {
   const read = tokens.read(tokens.mint(['not-a-build', build('c').toUpperCase()], now), now)!;
   expect(read.builds.size).toBe(0);
