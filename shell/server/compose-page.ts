@@ -47,6 +47,8 @@ export interface PageResponse {
   setCookies: string[];
   /** The origins of the builds the page pins: its Content-Security-Policy allows them (page-csp.ts). */
   remoteOrigins: Set<string>;
+  /** The texts in `parts` only this response carries (its nonce, page-view token, traceparent): gzip-parts.ts keeps the rest deflated. */
+  perRequest: string[];
 }
 
 /** Time budgets of a page's regions (docs/rendering.md). */
@@ -310,5 +312,6 @@ async function composeIn(span: Span, request: PageRequest, deps: ComposeDeps): P
     },
     setCookies,
     remoteOrigins: pinnedOrigins(state.registry),
+    perRequest: [nonce, state.pageView, deps.traceparent].filter((text): text is string => Boolean(text)),
   };
 }

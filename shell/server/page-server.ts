@@ -14,7 +14,7 @@ import { ServerI18n } from '@kaloryfer/i18n/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SHELL_BUNDLES } from '../src/i18n/shell-bundles';
 import { composePage, type Budgets, type PageResponse } from './compose-page';
-import { gzipPieces, type DeflatedParts } from './gzip-parts';
+import { DeflatedTexts, gzipPieces, type DeflatedParts } from './gzip-parts';
 import { sendParts } from './send-parts';
 import type { PagePart } from './html';
 import { cspHeaderValue, pageCspDirectives } from './page-csp';
@@ -109,8 +109,12 @@ function acceptedEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | n
  * ~1.8 ms of this one thread per product page — else the bytes as they are; either way as parts
  * written one after another, never joined (send-parts.ts).
  */
-function pageBody(page: PageResponse, acceptEncoding: string | undefined, deflated: DeflatedParts): { parts: readonly PagePart[]; encoding: 'gzip' | null } {
-  if (/\bgzip\b/.test(acceptEncoding ?? '')) return { parts: gzipPieces(page.parts, deflated), encoding: 'gzip' };
+function pageBody(
+  page: PageResponse,
+  acceptEncoding: string | undefined,
+  deflated: { parts: DeflatedParts; texts: DeflatedTexts },
+): { parts: readonly PagePart[]; encoding: 'gzip' | null } {
+  if (/\bgzip\b/.test(acceptEncoding ?? '')) return { parts: gzipPieces(page.parts, deflated.parts, deflated.texts, page.perRequest), encoding: 'gzip' };
   return { parts: page.parts, encoding: null };
 }
 
@@ -126,8 +130,8 @@ export async function installPageServer(app: FastifyInstance, options: PageServe
   const gatewayOrigins = options.gatewayOrigins ?? [options.publicOrigin];
   /** Whether the shopper reached the shop over TLS (Secure cookies, the CSP): the rule of the API's HSTS, as a proxy in front may end TLS. */
   const overTls = (request: FastifyRequest) => servedOverTls(request.protocol, options.publicOrigin);
-  /** The deflated bytes of the pages' shared parts, kept as long as their Buffers are (gzip-parts.ts). */
-  const deflated: DeflatedParts = new WeakMap();
+  /** The deflated bytes of the pages' shared parts, kept as long as their Buffers are, and of the texts around them (gzip-parts.ts). */
+  const deflated = { parts: new WeakMap() as DeflatedParts, texts: new DeflatedTexts() };
   const pool = new RendererPool(
     // The server code is fetched from this shop (the registry's /mfe/ files) and must be the bytes published.
     (variant) => new WorkerRenderer({ url: new URL(variant.ssr!, options.apiOrigin).href, integrity: variant.ssrIntegrity }),
