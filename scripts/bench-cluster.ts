@@ -22,7 +22,8 @@ import { postgresBinDir } from './lib/postgres-server';
 /**
  * npm run bench:cluster [-- --duration 8 --connections 64 --products 1500 --no-pages --soak 600 [--import-cli] [--kill-at 400] --only order --no-sqlite | --failover]: the shop's throughput
  * scaled out, in one run on this machine (issue #23, docs/scaling.md). Listing, product view,
- * add to cart and order placing at 64 connections (autocannon, in this process) against
+ * product page (with pages), add to cart and order placing at 64 connections (autocannon, in
+ * this process) against
  *
  *   1 instance on SQLite (as npm start) · 1 on PostgreSQL · the same one behind HAProxy ·
  *   2 and 3 behind HAProxy
@@ -92,7 +93,7 @@ async function main() {
   for (const name of ['PUBLIC_URL', 'PUBLIC_ORIGINS', 'DATABASE_URL', 'MAIL_DIR', 'SMTP_URL', 'PAYMENT_NOTIFY_URL']) delete env[name];
   const config: ShopSettings = loadShopSettings(env);
   const common = { config, pages: withPages, seed: SEED, instanceEnv: { LOG_LEVEL: 'warn' }, log: (line: string) => console.log(`  ${line}`) };
-  const data: BenchData = { buy: [], probes: [], views: [], importSkus: [] };
+  const data: BenchData = { buy: [], probes: [], views: [], importSkus: [], withPages: WITH_PAGES, pages: [] };
   const results: Results = new Map();
   const bench = async (setup: Setup) => {
     results.set(setup.name, await benchSetup(setup, data, { connections: CONNECTIONS, warmupS: WARMUP_S, durationS: DURATION_S }, ONLY));
@@ -243,7 +244,7 @@ async function main() {
       balancer = null;
     } else
       console.log('\nImport while busy: skipped (it needs the registry operator token, made when the instances run with pages: run `npm run build` first)');
-    summaryTable(results);
+    summaryTable(results, CONNECTIONS);
   } finally {
     await balancer?.stop();
     await cluster?.stop();

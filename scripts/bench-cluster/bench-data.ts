@@ -25,6 +25,10 @@ export interface BenchData {
   buy: string[];
   probes: string[];
   views: string[];
+  /** Whether the instances serve pages (not `--no-pages`): then `pages` are asked for too. */
+  withPages: boolean;
+  /** The product pages asked for (`/p/{sku}/{slug}`: the same products as `views`); none without pages. */
+  pages: string[];
   /** The SKUs the "import while busy" price file changes (up to IMPORT_ROWS, none of the above). */
   importSkus: string[];
 }
@@ -52,6 +56,14 @@ export async function prepareData(db: Db, data: BenchData): Promise<void> {
     .slice(0, IMPORT_ROWS);
   await db.kysely.updateTable('stock_item').set({ qty: 10_000_000, is_in_stock: 1, min_sale_qty: 1, max_sale_qty: 0 }).where('sku', 'in', data.buy).execute();
   await db.kysely.updateTable('stock_item').set({ qty: 1, is_in_stock: 1, min_sale_qty: 1, max_sale_qty: 0 }).where('sku', 'in', data.probes).execute();
-  const parents = await db.kysely.selectFrom('product').select('sku').where('visibility', '>=', 2).where('status', '=', 1).orderBy('id').limit(60).execute();
+  const parents = await db.kysely
+    .selectFrom('product')
+    .select(['sku', 'doc'])
+    .where('visibility', '>=', 2)
+    .where('status', '=', 1)
+    .orderBy('id')
+    .limit(60)
+    .execute();
   data.views = parents.map((row) => row.sku);
+  data.pages = data.withPages ? parents.map((row) => `/p/${encodeURIComponent(row.sku)}/${(JSON.parse(row.doc) as { slug: string }).slug}`) : [];
 }

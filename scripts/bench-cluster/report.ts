@@ -60,11 +60,11 @@ export function memoryLine(name: string, pid: number) {
 }
 
 /** The summary: every setup side by side per workload, the runs another process disturbed, work per CPU-second. */
-export function summaryTable(results: Results) {
+export function summaryTable(results: Results, connections: number) {
   const setups = [...results.keys()];
   const names = [...results.values().next().value!.keys()];
   const width = 20;
-  console.log('\nSummary: operations/s · p99 of the step (ms), 64 connections' + ` · ${os.cpus().length} cores`);
+  console.log(`\nSummary: operations/s · p99 of the step (ms), ${connections} connections · ${os.cpus().length} cores`);
   console.log(`  ${''.padEnd(14)}${setups.map((name) => name.padStart(width)).join('')}`);
   for (const workload of names) {
     console.log(

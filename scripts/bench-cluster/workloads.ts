@@ -2,8 +2,9 @@
 import { ADDRESS, BUY_SKUS, CATEGORIES, FACETS, JSON_HEADERS, LISTED, runId, SEARCH, type BenchData } from './bench-data';
 
 /**
- * The four workloads (listing, product view, add to cart, order placing) as autocannon request
- * sequences, each step counting its answers and timing the measured one.
+ * The workloads (listing, product view, product page when the instances serve pages, add to
+ * cart, order placing) as autocannon request sequences, each step counting its answers and
+ * timing the measured one.
  */
 export interface Step {
   name: string;
@@ -24,6 +25,9 @@ export const freshSteps = (): Step[] =>
   ['main', 'create', 'add'].map((name, i) => ({ name, measured: i === 0, ok: 0, failed: 0, latencies: [], statuses: {} }));
 
 let orderSeq = 0;
+
+/** What Chromium sends for a page: its answer is gzip made of kept pieces (shell/server/gzip-parts.ts). */
+const PAGE_HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 function timed(
   step: Step,
@@ -105,6 +109,17 @@ export function workloads(data: BenchData): Workload[] {
       requests: ([step]) =>
         data.views.map((sku) => ({ method: 'GET', path: `/api/product-view/${encodeURIComponent(sku)}`, ...timed(step, (request) => request) })),
     },
+    // A product's page as a browser asks for it (gzip), the same 60 products in turn: the page
+    // server's render cache shares their regions (issue #54's page row, beside product view's).
+    ...(data.pages.length > 0
+      ? [
+          {
+            name: 'product page',
+            unit: 'pages',
+            requests: ([step]: Step[]) => data.pages.map((path) => ({ method: 'GET', path, headers: PAGE_HEADERS, ...timed(step, (request) => request) })),
+          },
+        ]
+      : []),
     {
       // A shopper's cart: created, then three products added (each a new line); the figure is the adds.
       name: 'add to cart',
