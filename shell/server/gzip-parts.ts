@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import type { PagePart } from './html';
+import { utf8Of, type PagePart } from './html';
 
 /**
  * A page's parts as one gzip answer, compressing only what is new (issue #54, "page bytes without
@@ -168,7 +168,7 @@ export function gzipPieces(parts: readonly PagePart[], memo: DeflatedParts, text
       }
     } else {
       // A small Buffer that is not UTF-8 text among the texts (none of the page server's): the run deflated as it is.
-      const bytes = Buffer.concat(run.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : part)));
+      const bytes = utf8Of(run);
       add(bytes);
       pieces.push(deflatePiece(bytes));
     }
